@@ -1,0 +1,43 @@
+# memoryadmin — `make run` serves the demo, `make test` runs the tests. Both build .venv first.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+DEV    := DEBUG=true
+
+.PHONY: run test bench migrate seed clean-db
+
+$(BIN)/python:
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "memoryadmin needs Python >= 3.11"'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.runtime: $(BIN)/python requirements.txt
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: $(VENV)/.runtime requirements-dev.txt
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $@
+
+migrate: $(VENV)/.runtime
+	$(DEV) $(BIN)/python manage.py migrate --noinput
+
+seed: migrate
+	$(DEV) $(BIN)/python manage.py seed_demo
+
+run: seed
+	@echo "Open http://127.0.0.1:8000/ (landing page with the demo logins), /admin/ for every table."
+	$(DEV) $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# pytest exits 5 when it collected no tests: that is a failure here, not a pass.
+test: $(VENV)/.dev
+	$(BIN)/python -m pytest $(PYTEST_ARGS); status=$$?; \
+	  if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$status
+
+bench: $(VENV)/.dev
+	$(BIN)/python bench/bench_redaction.py
+	$(BIN)/python bench/bench_fact_upsert.py
+
+# Throw away the embedded database (var/pgdata); the next command creates a fresh one.
+clean-db:
+	rm -rf var/pgdata

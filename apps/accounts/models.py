@@ -1,0 +1,103 @@
+"""Tenancy and identities: who owns memories (Workspace), who they are about (Subject), who writes
+and reads them (Agent + ApiKey) and who administers them (Membership)."""
+
+import zoneinfo
+
+from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.core.exceptions import ValidationError
+from django.db import models
+
+
+def validate_timezone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(f"{value!r} is not a known IANA time zone (e.g. Asia/Shanghai).")
+
+
+class Workspace(models.Model):
+    """The tenant. Every other row carries its workspace and every query filters by it."""
+
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=50, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        OPERATOR = "operator", "Operator"
+        ADMIN = "admin", "Admin"
+
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.OPERATOR)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["workspace", "user"], name="membership_unique_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) in {self.workspace}"
+
+
+class Subject(models.Model):
+    """The person memories are about. Agents address a subject by its `external_id`."""
+
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="subjects")
+    external_id = models.CharField(max_length=200)
+    display_name = models.CharField(max_length=200, blank=True)
+    timezone = models.CharField(max_length=64, default="UTC", validators=[validate_timezone])
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="subject"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["workspace", "external_id"], name="subject_unique_external_id")
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name or self.external_id
+
+
+class Agent(models.Model):
+    """An AI agent (or any API client) that writes and recalls memories with its own keys."""
+
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="agents")
+    name = models.CharField(max_length=100)
+    description = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["workspace", "name"], name="agent_unique_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ApiKey(models.Model):
+    """An agent's key. Only a SHA-256 of the secret is stored; `prefix` finds the row."""
+
+    class Scope(models.TextChoices):
+        READ = "read", "Read"
+        WRITE = "write", "Write"
+
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="api_keys")
+    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="api_keys")
+    prefix = models.CharField(max_length=16, unique=True)
+    hashed_secret = models.CharField(max_length=64)
+    scopes = ArrayField(models.CharField(max_length=8, choices=Scope.choices), default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.prefix}… ({self.agent})"
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None

@@ -1,0 +1,87 @@
+"""Writes for workspaces, subjects, agents and API keys."""
+
+import hashlib
+import hmac
+import secrets
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from apps.accounts.models import Agent, ApiKey, Subject, Workspace, validate_timezone
+
+KEY_PREFIX = "mk"
+
+
+def hash_api_key(raw_key: str) -> str:
+    # Keys are 190+ bits of randomness, so a fast hash is enough (no password stretching needed).
+    return hashlib.sha256(raw_key.encode()).hexdigest()
+
+
+def workspace_create(*, name: str, slug: str) -> Workspace:
+    workspace = Workspace(name=name, slug=slug)
+    workspace.full_clean()
+    workspace.save()
+    return workspace
+
+
+def subject_get_or_create(
+    *, workspace: Workspace, external_id: str, display_name: str = "", timezone_name: str = "UTC"
+) -> Subject:
+    """Agents address subjects by external id; a write to an unknown one creates it.
+
+    The external id is the agent's own opaque handle for the person and is stored as given.
+    """
+    if not external_id.strip():
+        raise ValidationError({"external_id": "The subject id must not be empty."})
+    validate_timezone(timezone_name)
+    subject, _ = Subject.objects.get_or_create(
+        workspace=workspace,
+        external_id=external_id,
+        defaults={"display_name": display_name, "timezone": timezone_name},
+    )
+    return subject
+
+
+@transaction.atomic
+def agent_create(*, workspace: Workspace, name: str, description: str = "") -> Agent:
+    agent = Agent(workspace=workspace, name=name, description=description)
+    agent.full_clean()
+    agent.save()
+    return agent
+
+
+def apikey_issue(*, agent: Agent, scopes: list[str]) -> tuple[ApiKey, str]:
+    """Create a key; the raw key is returned once and never stored."""
+    unknown = set(scopes) - set(ApiKey.Scope.values)
+    if not scopes or unknown:
+        raise ValidationError({"scopes": f"Scopes must be a non-empty subset of {ApiKey.Scope.values}."})
+    prefix = secrets.token_hex(4)
+    raw_key = f"{KEY_PREFIX}_{prefix}_{secrets.token_urlsafe(24)}"
+    key = ApiKey.objects.create(
+        workspace_id=agent.workspace_id,
+        agent=agent,
+        prefix=prefix,
+        hashed_secret=hash_api_key(raw_key),
+        scopes=sorted(set(scopes)),
+    )
+    return key, raw_key
+
+
+def apikey_revoke(*, key: ApiKey) -> ApiKey:
+    if key.revoked_at is None:
+        key.revoked_at = timezone.now()
+        key.save(update_fields=["revoked_at"])
+    return key
+
+
+def apikey_authenticate(*, raw_key: str) -> ApiKey | None:
+    """The active key matching `raw_key`, or None. Marks it used."""
+    parts = raw_key.split("_", 2)
+    if len(parts) != 3 or parts[0] != KEY_PREFIX:
+        return None
+    key = ApiKey.objects.select_related("agent", "workspace").filter(prefix=parts[1], revoked_at=None).first()
+    if key is None or not hmac.compare_digest(key.hashed_secret, hash_api_key(raw_key)):
+        return None
+    ApiKey.objects.filter(pk=key.pk).update(last_used_at=timezone.now())
+    return key

@@ -1,0 +1,63 @@
+"""Writes to the audit trail. Called by the other apps' services inside their transactions."""
+
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+
+from apps.accounts.models import Agent, Subject, Workspace
+from apps.audit.models import AuditEvent
+from apps.privacy import redact
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who is making a change: carried from the request (or job) into every service call."""
+
+    type: str  # AuditEvent.ActorType
+    id: str = ""
+    name: str = ""
+    request_id: str = ""
+
+    @classmethod
+    def system(cls, name: str = "system") -> "Actor":
+        return cls(type=AuditEvent.ActorType.SYSTEM, name=name)
+
+    @classmethod
+    def agent(cls, agent: Agent, *, request_id: str = "") -> "Actor":
+        return cls(type=AuditEvent.ActorType.AGENT, id=str(agent.pk), name=agent.name, request_id=request_id)
+
+    @classmethod
+    def user(cls, user, *, type: str, request_id: str = "") -> "Actor":
+        return cls(type=type, id=str(user.pk), name=user.get_username(), request_id=request_id)
+
+
+def audit_record(
+    *,
+    workspace: Workspace,
+    actor: Actor,
+    action: str,
+    subject: Subject | None = None,
+    memory=None,
+    before: dict | None = None,
+    after: dict | None = None,
+    reason: str = "",
+) -> AuditEvent:
+    """Append one event. `before`/`after` must already be redacted; the free-text reason is redacted here."""
+    return AuditEvent.objects.create(
+        workspace=workspace,
+        actor_type=actor.type,
+        actor_id=actor.id,
+        actor_name=actor.name,
+        action=action,
+        subject=subject,
+        memory=memory,
+        before=before or {},
+        after=after or {},
+        reason=redact(reason).text if reason else "",
+        request_id=actor.request_id,
+    )
+
+
+def audit_erase_content(*, events: QuerySet[AuditEvent]) -> int:
+    """Forget: keep action, actor and time of each event; drop what it said."""
+    return events.update(before={}, after={}, reason="")

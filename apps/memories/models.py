@@ -1,0 +1,115 @@
+"""One table for every memory (profile facts and episodes) plus where each write came from.
+
+Versions: a correction or a superseding write inserts a new row with `version + 1`, pointing at the
+previous row through `supersedes`; all versions of one memory share a `lineage`, so the history is
+`filter(lineage=...).order_by("version")`. Rows are written only by `apps.memories.services`.
+"""
+
+import uuid
+
+from django.db import models
+from django.db.models import Q
+
+from apps.accounts.models import Agent, Subject, Workspace
+
+
+class Source(models.Model):
+    """Provenance of one write: which agent, in which conversation turn, by which extractor."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="+")
+    subject = models.ForeignKey(Subject, on_delete=models.CASCADE, related_name="sources")
+    agent = models.ForeignKey(Agent, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    session_id = models.CharField(max_length=128, blank=True)
+    turn_id = models.CharField(max_length=128, blank=True)
+    channel = models.CharField(max_length=32, default="api")
+    excerpt = models.TextField(blank=True, help_text="Redacted excerpt of what was said.")
+    extractor = models.CharField(max_length=64, default="direct")
+    extractor_version = models.CharField(max_length=32, blank=True)
+    received_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["subject", "turn_id"], name="source_subject_turn")]
+
+
+class Memory(models.Model):
+    class Kind(models.TextChoices):
+        PROFILE = "profile", "Profile fact"
+        EPISODE = "episode", "Episode"
+
+    class Category(models.TextChoices):
+        PREFERENCE = "preference", "Preference"
+        FACT = "fact", "Fact"
+        CONSTRAINT = "constraint", "Constraint"
+        GOAL = "goal", "Goal"
+        EVENT = "event", "Event"
+        SUMMARY = "summary", "Summary"
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        SUPERSEDED = "superseded", "Superseded"
+        EXPIRED = "expired", "Expired"
+        ARCHIVED = "archived", "Archived"
+        DELETED = "deleted", "Deleted"
+
+    class Sensitivity(models.TextChoices):
+        NORMAL = "normal", "Normal"
+        SENSITIVE = "sensitive", "Sensitive"
+
+    PROFILE_CATEGORIES = (Category.PREFERENCE, Category.FACT, Category.CONSTRAINT, Category.GOAL)
+    EPISODE_CATEGORIES = (Category.EVENT, Category.SUMMARY)
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="+")
+    subject = models.ForeignKey(Subject, on_delete=models.CASCADE, related_name="memories")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    category = models.CharField(max_length=16, choices=Category.choices)
+    key = models.CharField(max_length=128, blank=True, help_text="Normalized slug; profile facts only.")
+    value = models.TextField(blank=True)
+    text = models.TextField(help_text="The redacted sentence shown to models and people.")
+    confidence = models.FloatField(default=1.0)
+    importance = models.FloatField(default=0.5)
+    pinned = models.BooleanField(default=False)
+    sensitivity = models.CharField(max_length=16, choices=Sensitivity.choices, default=Sensitivity.NORMAL)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    version = models.PositiveIntegerField(default=1)
+    lineage = models.UUIDField(help_text="Shared by every version of one memory.")
+    supersedes = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="superseded_by"
+    )
+    valid_from = models.DateTimeField()
+    valid_to = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    session_id = models.CharField(max_length=128, blank=True)
+    occurred_at = models.DateTimeField(null=True, blank=True)
+    source = models.ForeignKey(Source, null=True, blank=True, on_delete=models.SET_NULL, related_name="memories")
+    redactions = models.JSONField(default=dict, blank=True, help_text="Entity type → count; never values.")
+    metadata = models.JSONField(default=dict, blank=True)
+    access_count = models.PositiveIntegerField(default=0)
+    last_accessed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["subject", "kind", "-updated_at"], condition=Q(status="active"), name="memory_active_subject"
+            ),
+            models.Index(fields=["subject", "key"], condition=Q(status="active"), name="memory_active_key"),
+            models.Index(fields=["lineage", "version"], name="memory_lineage_version"),
+            models.Index(fields=["workspace", "status"], name="memory_workspace_status"),
+        ]
+        constraints = [
+            # One current value per (subject, key); constraints accumulate, so they are exempt.
+            models.UniqueConstraint(
+                fields=["subject", "key"],
+                condition=Q(status="active", kind="profile") & ~Q(category="constraint"),
+                name="memory_one_active_value_per_key",
+            ),
+            models.UniqueConstraint(fields=["lineage", "version"], name="memory_unique_version"),
+            models.CheckConstraint(condition=Q(confidence__gte=0, confidence__lte=1), name="memory_confidence_0_1"),
+            models.CheckConstraint(condition=Q(importance__gte=0, importance__lte=1), name="memory_importance_0_1"),
+        ]
+
+    def __str__(self) -> str:
+        return self.text[:60]

@@ -1,0 +1,419 @@
+"""The only code that writes memories.
+
+Every service: redact every text field FIRST (`apps.privacy`), then validate and normalize, apply
+the conflict policy, save, and append exactly one AuditEvent — all in one transaction.
+"""
+
+import unicodedata
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.text import slugify
+
+from apps.accounts.models import Agent, Subject
+from apps.audit.models import AuditEvent
+from apps.audit.services import Actor, audit_erase_content, audit_record
+from apps.memories.models import Memory, Source
+from apps.privacy import redact, redact_data
+
+Category = Memory.Category
+Status = Memory.Status
+
+
+class MemoryConflict(Exception):
+    """The change targets a version that is no longer current (API: 409)."""
+
+
+class Outcome(StrEnum):
+    CREATED = "created"  # a new memory
+    SUPERSEDED = "superseded"  # a new version replaced the current one
+    UNCHANGED = "unchanged"  # same value written again: no new version
+    KEPT_EXISTING = "kept_existing"  # a less confident preference/goal lost against the current one
+    CORRECTED = "corrected"  # an explicit correction made a new version
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a write came from; stored as a Source row (the excerpt redacted like everything else)."""
+
+    agent: Agent | None = None
+    session_id: str = ""
+    turn_id: str = ""
+    channel: str = "api"
+    excerpt: str = ""
+    extractor: str = "direct"
+    extractor_version: str = ""
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    memory: Memory
+    outcome: Outcome
+    redactions: dict[str, int] = field(default_factory=dict)  # entity type → count removed by this write
+
+
+class _Gate:
+    """Redacts each field of one write and adds up what was removed."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+
+    def text(self, value: str) -> str:
+        result = redact(value)
+        self.counts.update(result.counts)
+        return result.text
+
+    def data(self, value: dict) -> dict:
+        redacted, counts = redact_data(value)
+        self.counts.update(counts)
+        return redacted
+
+
+# --- normalization and validation -------------------------------------------------------------
+
+
+def normalize_key(key: str) -> str:
+    """`Favourite Food` / `favourite-food` → `favourite_food`; Chinese keys stay Chinese."""
+    return slugify(unicodedata.normalize("NFKC", key), allow_unicode=True).replace("-", "_")[:128]
+
+
+def normalize_value(value: str) -> str:
+    """Comparison form: width-folded, case-folded, whitespace collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", value).casefold().split())
+
+
+def _clean_text(value: str) -> str:
+    return " ".join(unicodedata.normalize("NFC", value).split())
+
+
+def _validate(errors: dict[str, str], *, confidence: float | None = None, importance: float | None = None) -> None:
+    for name, number in (("confidence", confidence), ("importance", importance)):
+        if number is not None and not 0.0 <= number <= 1.0:
+            errors[name] = f"{name.capitalize()} must be between 0 and 1."
+    if errors:
+        raise ValidationError(errors)
+
+
+def _require_text(errors: dict[str, str], name: str, value: str, limit: int) -> None:
+    if not value:
+        errors[name] = "This field may not be empty."
+    elif len(value) > limit:
+        errors[name] = f"Ensure this field has no more than {limit} characters (it has {len(value)})."
+
+
+def _fact_text(key: str, value: str) -> str:
+    return f"{key.replace('_', ' ')}: {value}"
+
+
+def snapshot(memory: Memory) -> dict:
+    """What the audit trail records of a memory version (all fields already redacted)."""
+    return {
+        "kind": memory.kind,
+        "category": memory.category,
+        "key": memory.key,
+        "value": memory.value,
+        "text": memory.text,
+        "confidence": memory.confidence,
+        "importance": memory.importance,
+        "pinned": memory.pinned,
+        "status": memory.status,
+        "version": memory.version,
+    }
+
+
+def _source_create(*, subject: Subject, provenance: Provenance | None, excerpt: str) -> Source | None:
+    if provenance is None:
+        return None
+    return Source.objects.create(
+        workspace_id=subject.workspace_id,
+        subject=subject,
+        agent=provenance.agent,
+        session_id=provenance.session_id,
+        turn_id=provenance.turn_id,
+        channel=provenance.channel,
+        excerpt=excerpt,
+        extractor=provenance.extractor,
+        extractor_version=provenance.extractor_version,
+    )
+
+
+def _new_memory(*, subject: Subject, previous: Memory | None = None, **fields) -> Memory:
+    """A fresh row: version 1 of a new lineage, or the next version after `previous`."""
+    memory_id = uuid.uuid4()
+    now = timezone.now()
+    if previous is not None:
+        previous.status = Status.SUPERSEDED
+        previous.valid_to = now
+        previous.save(update_fields=["status", "valid_to", "updated_at"])
+        fields.update(lineage=previous.lineage, version=previous.version + 1, supersedes=previous)
+    else:
+        fields.update(lineage=memory_id, version=1)
+    return Memory.objects.create(
+        id=memory_id, workspace_id=subject.workspace_id, subject=subject, valid_from=now, **fields
+    )
+
+
+# --- writes -----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def fact_upsert(
+    *,
+    subject: Subject,
+    key: str,
+    value: str,
+    category: str,
+    actor: Actor,
+    confidence: float = 1.0,
+    importance: float = 0.5,
+    pinned: bool = False,
+    sensitivity: str = Memory.Sensitivity.NORMAL,
+    expires_at: datetime | None = None,
+    session_id: str = "",
+    metadata: dict | None = None,
+    provenance: Provenance | None = None,
+) -> WriteResult:
+    """Write a profile fact, applying the conflict policy of its category.
+
+    preference/goal: a newer value supersedes the current one unless it is less confident;
+    fact: the newer value always becomes current; constraint: values accumulate.
+    Writing the current value again makes no new version (keeps the higher confidence).
+    """
+    gate = _Gate()
+    key = normalize_key(gate.text(key))
+    value = _clean_text(gate.text(value))
+    metadata = gate.data(metadata or {})
+    excerpt = gate.text(provenance.excerpt) if provenance else ""
+
+    errors: dict[str, str] = {}
+    if not key:
+        errors["key"] = "The key must contain at least one letter or digit."
+    _require_text(errors, "value", value, settings.MEMORY_MAX_VALUE_CHARS)
+    if category not in Memory.PROFILE_CATEGORIES:
+        errors["category"] = f"Profile facts take one of: {', '.join(Memory.PROFILE_CATEGORIES)}."
+    _validate(errors, confidence=confidence, importance=importance)
+
+    same_key = Memory.objects.select_for_update().filter(
+        subject=subject, kind=Memory.Kind.PROFILE, key=key, status=Status.ACTIVE
+    )
+    if category == Category.CONSTRAINT:
+        same_key = same_key.filter(category=Category.CONSTRAINT)
+        current = next((m for m in same_key if normalize_value(m.value) == normalize_value(value)), None)
+    else:
+        current = same_key.exclude(category=Category.CONSTRAINT).first()
+
+    if current is not None and normalize_value(current.value) == normalize_value(value):
+        before = snapshot(current)
+        current.confidence = max(current.confidence, confidence)
+        current.pinned = current.pinned or pinned
+        current.save(update_fields=["confidence", "pinned", "updated_at"])
+        audit_record(
+            workspace=subject.workspace, actor=actor, action="memory.reaffirmed", subject=subject,
+            memory=current, before=before, after=snapshot(current),
+        )
+        return WriteResult(current, Outcome.UNCHANGED, dict(gate.counts))
+
+    proposed = {
+        "kind": Memory.Kind.PROFILE, "category": category, "key": key, "value": value,
+        "text": _fact_text(key, value), "confidence": confidence, "importance": importance,
+        "sensitivity": sensitivity, "expires_at": expires_at, "session_id": session_id,
+        "metadata": metadata, "redactions": dict(gate.counts),
+    }
+    less_confident = category in (Category.PREFERENCE, Category.GOAL) and confidence < (
+        current.confidence if current else 0
+    )
+    if current is not None and less_confident:
+        audit_record(
+            workspace=subject.workspace, actor=actor, action="memory.write_declined", subject=subject,
+            memory=current, before=snapshot(current),
+            after={k: proposed[k] for k in ("category", "key", "value", "text", "confidence")},
+            reason="A less confident value does not replace the current one.",
+        )
+        return WriteResult(current, Outcome.KEPT_EXISTING, dict(gate.counts))
+
+    source = _source_create(subject=subject, provenance=provenance, excerpt=excerpt)
+    memory = _new_memory(
+        subject=subject, previous=current, source=source,
+        pinned=pinned or (current.pinned if current else False), **proposed,
+    )
+    audit_record(
+        workspace=subject.workspace, actor=actor,
+        action="memory.superseded" if current else "memory.created", subject=subject, memory=memory,
+        before=snapshot(current) if current else None, after=snapshot(memory),
+    )
+    return WriteResult(memory, Outcome.SUPERSEDED if current else Outcome.CREATED, dict(gate.counts))
+
+
+@transaction.atomic
+def episode_record(
+    *,
+    subject: Subject,
+    text: str,
+    actor: Actor,
+    category: str = Category.EVENT,
+    occurred_at: datetime | None = None,
+    session_id: str = "",
+    importance: float = 0.5,
+    expires_at: datetime | None = None,
+    metadata: dict | None = None,
+    provenance: Provenance | None = None,
+) -> WriteResult:
+    """Record something that happened (an event, or a summary of a session)."""
+    gate = _Gate()
+    text = _clean_text(gate.text(text))
+    metadata = gate.data(metadata or {})
+    excerpt = gate.text(provenance.excerpt) if provenance else ""
+
+    errors: dict[str, str] = {}
+    _require_text(errors, "text", text, settings.MEMORY_MAX_TEXT_CHARS)
+    if category not in Memory.EPISODE_CATEGORIES:
+        errors["category"] = f"Episodes take one of: {', '.join(Memory.EPISODE_CATEGORIES)}."
+    _validate(errors, importance=importance)
+
+    source = _source_create(subject=subject, provenance=provenance, excerpt=excerpt)
+    memory = _new_memory(
+        subject=subject, kind=Memory.Kind.EPISODE, category=category, text=text, importance=importance,
+        occurred_at=occurred_at or timezone.now(), session_id=session_id, expires_at=expires_at,
+        metadata=metadata, redactions=dict(gate.counts), source=source,
+    )
+    audit_record(
+        workspace=subject.workspace, actor=actor, action="memory.created", subject=subject, memory=memory,
+        after=snapshot(memory),
+    )
+    return WriteResult(memory, Outcome.CREATED, dict(gate.counts))
+
+
+def _lock_current(memory: Memory) -> Memory:
+    locked = Memory.objects.select_for_update().select_related("subject__workspace").get(pk=memory.pk)
+    if locked.status != Status.ACTIVE:
+        raise MemoryConflict(
+            f"Version {locked.version} of this memory is {locked.status}; only the current version can be changed."
+        )
+    return locked
+
+
+@transaction.atomic
+def memory_correct(
+    *,
+    memory: Memory,
+    actor: Actor,
+    value: str | None = None,
+    text: str | None = None,
+    confidence: float | None = None,
+    importance: float | None = None,
+    reason: str = "",
+) -> WriteResult:
+    """Correct the current version: a new version row becomes active, the old one is superseded."""
+    gate = _Gate()
+    value = _clean_text(gate.text(value)) if value is not None else None
+    text = _clean_text(gate.text(text)) if text is not None else None
+    current = _lock_current(memory)
+
+    errors: dict[str, str] = {}
+    is_profile = current.kind == Memory.Kind.PROFILE
+    if is_profile and text is not None:
+        errors["text"] = "Profile facts are corrected through their value."
+    if not is_profile and value is not None:
+        errors["value"] = "Episodes are corrected through their text."
+    if is_profile and value is not None:
+        _require_text(errors, "value", value, settings.MEMORY_MAX_VALUE_CHARS)
+    if not is_profile and text is not None:
+        _require_text(errors, "text", text, settings.MEMORY_MAX_TEXT_CHARS)
+    _validate(errors, confidence=confidence, importance=importance)
+
+    new_value = value if is_profile and value is not None else current.value
+    new_text = _fact_text(current.key, new_value) if is_profile else (text if text is not None else current.text)
+    changes = {
+        "value": new_value,
+        "text": new_text,
+        "confidence": current.confidence if confidence is None else confidence,
+        "importance": current.importance if importance is None else importance,
+    }
+    if all(getattr(current, name) == changed for name, changed in changes.items()):
+        raise ValidationError({"non_field_errors": "The correction is the same as the current version."})
+
+    before = snapshot(current)
+    corrected = _new_memory(
+        subject=current.subject, previous=current, kind=current.kind, category=current.category,
+        key=current.key, pinned=current.pinned, sensitivity=current.sensitivity, expires_at=current.expires_at,
+        session_id=current.session_id, occurred_at=current.occurred_at, source=current.source,
+        metadata=current.metadata, redactions=dict(gate.counts), **changes,
+    )
+    audit_record(
+        workspace=current.subject.workspace, actor=actor, action="memory.corrected", subject=current.subject,
+        memory=corrected, before=before, after=snapshot(corrected), reason=reason,
+    )
+    return WriteResult(corrected, Outcome.CORRECTED, dict(gate.counts))
+
+
+def _set_pinned(*, memory: Memory, actor: Actor, pinned: bool) -> Memory:
+    current = _lock_current(memory)
+    before = snapshot(current)
+    current.pinned = pinned
+    current.save(update_fields=["pinned", "updated_at"])
+    audit_record(
+        workspace=current.subject.workspace, actor=actor, action="memory.pinned" if pinned else "memory.unpinned",
+        subject=current.subject, memory=current, before=before, after=snapshot(current),
+    )
+    return current
+
+
+@transaction.atomic
+def memory_pin(*, memory: Memory, actor: Actor) -> Memory:
+    """Pinned memories are always considered in recall and never decay."""
+    return _set_pinned(memory=memory, actor=actor, pinned=True)
+
+
+@transaction.atomic
+def memory_unpin(*, memory: Memory, actor: Actor) -> Memory:
+    return _set_pinned(memory=memory, actor=actor, pinned=False)
+
+
+def _erase(memories: QuerySet[Memory]) -> int:
+    """Forget for real: content leaves every table; a tombstone keeps id, key, status and times."""
+    now = timezone.now()
+    ids = list(memories.select_for_update().values_list("pk", flat=True))
+    Source.objects.filter(memories__in=ids).update(excerpt="")
+    audit_erase_content(events=AuditEvent.objects.filter(memory_id__in=ids))
+    Memory.objects.filter(pk__in=ids).update(
+        value="", text="", metadata={}, pinned=False, status=Status.DELETED, updated_at=now
+    )
+    Memory.objects.filter(pk__in=ids, valid_to=None).update(valid_to=now)
+    return len(ids)
+
+
+@transaction.atomic
+def memory_forget(*, memory: Memory, actor: Actor, reason: str = "") -> Memory:
+    """Forget a memory and every earlier version of it."""
+    erased = _erase(Memory.objects.filter(workspace_id=memory.workspace_id, lineage=memory.lineage))
+    tombstone = (
+        Memory.objects.select_related("subject__workspace").filter(lineage=memory.lineage).order_by("-version").first()
+    )
+    audit_record(
+        workspace=tombstone.subject.workspace, actor=actor, action="memory.forgotten", subject=tombstone.subject,
+        memory=tombstone, after={"key": tombstone.key, "versions_erased": erased}, reason=reason,
+    )
+    return tombstone
+
+
+@transaction.atomic
+def subject_forget(*, subject: Subject, actor: Actor, reason: str = "") -> int:
+    """Forget everything kept about a person. Returns the number of memory rows erased."""
+    erased = _erase(Memory.objects.filter(workspace_id=subject.workspace_id, subject=subject))
+    Source.objects.filter(subject=subject).update(excerpt="")
+    audit_erase_content(events=AuditEvent.objects.filter(subject=subject))
+    subject.display_name = ""
+    subject.save(update_fields=["display_name", "updated_at"])
+    audit_record(
+        workspace=subject.workspace, actor=actor, action="subject.forgotten", subject=subject,
+        after={"memories_erased": erased}, reason=reason,
+    )
+    return erased

@@ -1,0 +1,5 @@
+from django.apps import AppConfig
+
+
+class PrivacyConfig(AppConfig):
+    name = "apps.privacy"

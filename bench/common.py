@@ -1,0 +1,44 @@
+"""Shared bits of the benchmark scripts: Django set-up, a throw-away database, percentiles."""
+
+import os
+import statistics
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+
+def setup_django() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryadmin.settings")
+    os.environ.setdefault("SECRET_KEY", "benchmark-only-secret")
+    import django
+
+    django.setup()
+
+
+@contextmanager
+def throwaway_database():
+    """A fresh test database (migrated), dropped afterwards, like the test runner's."""
+    from django.test.utils import setup_databases, teardown_databases
+
+    old_config = setup_databases(verbosity=0, interactive=False)
+    try:
+        yield
+    finally:
+        teardown_databases(old_config, verbosity=0)
+
+
+def report(name: str, samples_ms: list[float], target: str, met: bool) -> None:
+    def pct(p: float) -> float:
+        return percentile(samples_ms, p)
+
+    print(
+        f"{name}: n={len(samples_ms)} p50={pct(50):.2f} ms p95={pct(95):.2f} ms p99={pct(99):.2f} ms "
+        f"max={max(samples_ms):.2f} ms mean={statistics.fmean(samples_ms):.2f} ms | target {target}: "
+        f"{'PASS' if met else 'MISS'}"
+    )
+
+
+def percentile(samples: list[float], p: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]

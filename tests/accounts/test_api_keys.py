@@ -1,0 +1,37 @@
+import pytest
+from django.core.exceptions import ValidationError
+
+from apps.accounts.models import ApiKey
+from apps.accounts.services import apikey_authenticate, apikey_issue, apikey_revoke
+from tests.dbscan import columns_containing
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_issued_key_authenticates_its_agent_and_is_stored_only_hashed(support_bot):
+    key, raw = apikey_issue(agent=support_bot, scopes=["read", "write"])
+
+    assert apikey_authenticate(raw_key=raw) == key
+    assert key.scopes == ["read", "write"] and raw.startswith(f"mk_{key.prefix}_")
+    assert columns_containing(raw.split("_", 2)[2]) == []
+    key.refresh_from_db()
+    assert key.last_used_at is not None
+
+
+@pytest.mark.parametrize("tamper", [lambda raw: raw[:-1] + ("A" if raw[-1] != "A" else "B"), lambda raw: "nonsense",
+                                    lambda raw: raw.replace("mk_", "xx_")])
+def test_a_wrong_key_does_not_authenticate(support_bot, tamper):
+    _, raw = apikey_issue(agent=support_bot, scopes=["read"])
+    assert apikey_authenticate(raw_key=tamper(raw)) is None
+
+
+def test_a_revoked_key_no_longer_authenticates(support_bot):
+    key, raw = apikey_issue(agent=support_bot, scopes=["read"])
+    apikey_revoke(key=key)
+    assert apikey_authenticate(raw_key=raw) is None
+
+
+def test_scopes_must_be_known(support_bot):
+    with pytest.raises(ValidationError):
+        apikey_issue(agent=support_bot, scopes=["admin"])
+    assert not ApiKey.objects.exists()

@@ -1,0 +1,43 @@
+"""Named fixtures, healthchecks-style: alice and bob are subjects of the Acme workspace, whose agent
+is Support Bot; Globex is another tenant with its own subject carol and agent."""
+
+import pytest
+
+from apps.accounts.models import Agent, Subject, Workspace
+from apps.audit.services import Actor
+
+
+@pytest.fixture
+def acme(db) -> Workspace:
+    return Workspace.objects.create(name="Acme", slug="acme")
+
+
+@pytest.fixture
+def globex(db) -> Workspace:
+    return Workspace.objects.create(name="Globex", slug="globex")
+
+
+@pytest.fixture
+def alice(acme) -> Subject:
+    return Subject.objects.create(workspace=acme, external_id="alice", display_name="Alice", timezone="Asia/Shanghai")
+
+
+@pytest.fixture
+def bob(acme) -> Subject:
+    return Subject.objects.create(workspace=acme, external_id="bob", display_name="Bob")
+
+
+@pytest.fixture
+def carol(globex) -> Subject:
+    return Subject.objects.create(workspace=globex, external_id="carol", display_name="Carol")
+
+
+@pytest.fixture
+def support_bot(acme) -> Agent:
+    return Agent.objects.create(workspace=acme, name="Support Bot")
+
+
+@pytest.fixture
+def bot(support_bot) -> Actor:
+    """Support Bot acting through the API."""
+    return Actor.agent(support_bot, request_id="req-test")
