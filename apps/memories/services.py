@@ -7,7 +7,7 @@ the conflict policy, save, and append exactly one AuditEvent — all in one tran
 import unicodedata
 import uuid
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 
@@ -129,7 +129,13 @@ def snapshot(memory: Memory) -> dict:
     }
 
 
-def _source_create(*, subject: Subject, provenance: Provenance | None, excerpt: str) -> Source | None:
+def _redact_provenance(provenance: Provenance | None) -> Provenance | None:
+    """The excerpt is redacted like the memory; its findings count for the source, not the memory."""
+    return replace(provenance, excerpt=redact(provenance.excerpt).text) if provenance else None
+
+
+def _source_create(*, subject: Subject, provenance: Provenance | None) -> Source | None:
+    """`provenance` must have passed through `_redact_provenance`."""
     if provenance is None:
         return None
     return Source.objects.create(
@@ -139,7 +145,7 @@ def _source_create(*, subject: Subject, provenance: Provenance | None, excerpt: 
         session_id=provenance.session_id,
         turn_id=provenance.turn_id,
         channel=provenance.channel,
-        excerpt=excerpt,
+        excerpt=provenance.excerpt,
         extractor=provenance.extractor,
         extractor_version=provenance.extractor_version,
     )
@@ -191,7 +197,7 @@ def fact_upsert(
     key = normalize_key(gate.text(key))
     value = _clean_text(gate.text(value))
     metadata = gate.data(metadata or {})
-    excerpt = gate.text(provenance.excerpt) if provenance else ""
+    provenance = _redact_provenance(provenance)
 
     errors: dict[str, str] = {}
     if not key:
@@ -239,7 +245,7 @@ def fact_upsert(
         )
         return WriteResult(current, Outcome.KEPT_EXISTING, dict(gate.counts))
 
-    source = _source_create(subject=subject, provenance=provenance, excerpt=excerpt)
+    source = _source_create(subject=subject, provenance=provenance)
     memory = _new_memory(
         subject=subject, previous=current, source=source,
         pinned=pinned or (current.pinned if current else False), **proposed,
@@ -270,7 +276,7 @@ def episode_record(
     gate = _Gate()
     text = _clean_text(gate.text(text))
     metadata = gate.data(metadata or {})
-    excerpt = gate.text(provenance.excerpt) if provenance else ""
+    provenance = _redact_provenance(provenance)
 
     errors: dict[str, str] = {}
     _require_text(errors, "text", text, settings.MEMORY_MAX_TEXT_CHARS)
@@ -278,7 +284,7 @@ def episode_record(
         errors["category"] = f"Episodes take one of: {', '.join(Memory.EPISODE_CATEGORIES)}."
     _validate(errors, importance=importance)
 
-    source = _source_create(subject=subject, provenance=provenance, excerpt=excerpt)
+    source = _source_create(subject=subject, provenance=provenance)
     memory = _new_memory(
         subject=subject, kind=Memory.Kind.EPISODE, category=category, text=text, importance=importance,
         occurred_at=occurred_at or timezone.now(), session_id=session_id, expires_at=expires_at,
