@@ -83,13 +83,16 @@ INSTALLED_APPS = [
     "template_partials",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "apps.accounts",
     "apps.audit",
     "apps.memories",
     "apps.privacy",
+    "apps.api",
 ]
 
 MIDDLEWARE = [
+    "memoryadmin.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -171,6 +174,42 @@ PII_NER_MODEL = env_str("PII_NER_MODEL", "")
 # --- Memories ---------------------------------------------------------------------------------
 MEMORY_MAX_VALUE_CHARS = env_int("MEMORY_MAX_VALUE_CHARS", 2000, minimum=1)
 MEMORY_MAX_TEXT_CHARS = env_int("MEMORY_MAX_TEXT_CHARS", 4000, minimum=1)
+
+# --- Agent REST API -----------------------------------------------------------------------------
+API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 64 * 1024, minimum=1024)
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["apps.api.authentication.ApiKeyAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["apps.api.permissions.HasScope"],
+    "DEFAULT_PARSER_CLASSES": ["apps.api.parsers.LimitedJSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "apps.api.negotiation.JSONOnly",
+    "DEFAULT_THROTTLE_CLASSES": ["apps.api.throttling.PerKeyThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "api_read": env_str("API_THROTTLE_READ", "1200/min"),
+        "api_write": env_str("API_THROTTLE_WRITE", "300/min"),
+    },
+    "EXCEPTION_HANDLER": "apps.api.exceptions.api_exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "apps.api.schema.MemoryAutoSchema",
+    "UNAUTHENTICATED_USER": None,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "memoryadmin API",
+    "DESCRIPTION": "Agents write what they learn about a person and recall it. Authenticate with "
+    "`Authorization: Bearer <key>`; the key decides the workspace and the agent.",
+    "VERSION": "1.0.0",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SERVE_AUTHENTICATION": [],
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "MemoryStatusEnum": "apps.memories.models.Memory.Status",
+        "MemoryKindEnum": "apps.memories.models.Memory.Kind",
+        "MemoryCategoryEnum": "apps.memories.models.Memory.Category",
+    },
+}
 
 # --- Logging ----------------------------------------------------------------------------------
 LOGGING = {

@@ -1,5 +1,5 @@
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
 from memoryadmin import views
 
@@ -7,4 +7,8 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("api/", include("apps.api.urls")),
 ]
+
+handler404 = views.not_found
+handler500 = views.server_error

@@ -4,3 +4,7 @@ settings: the tests run with production-like settings and only a throw-away secr
 import os
 
 os.environ.setdefault("SECRET_KEY", "tests-only-secret-key")
+# Generous API rates: the fuzzing tests send hundreds of requests a minute with one key.
+# (The throttling test sets its own low rates.)
+os.environ.setdefault("API_THROTTLE_READ", "100000/min")
+os.environ.setdefault("API_THROTTLE_WRITE", "100000/min")

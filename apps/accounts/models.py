@@ -14,6 +14,17 @@ def validate_timezone(value: str) -> None:
         raise ValidationError(f"{value!r} is not a known IANA time zone (e.g. Asia/Shanghai).")
 
 
+def external_id_error(external_id: str) -> str:
+    """Why `external_id` cannot name a subject, or "" when it can."""
+    if not external_id.strip():
+        return "The subject id must not be empty."
+    if len(external_id) > 200:
+        return "The subject id must be at most 200 characters."
+    if any(ord(char) < 32 or 0xD800 <= ord(char) <= 0xDFFF for char in external_id):
+        return "The subject id must not contain control characters."
+    return ""
+
+
 class Workspace(models.Model):
     """The tenant. Every other row carries its workspace and every query filters by it."""
 

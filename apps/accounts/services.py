@@ -3,14 +3,16 @@
 import hashlib
 import hmac
 import secrets
+from datetime import timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from apps.accounts.models import Agent, ApiKey, Subject, Workspace, validate_timezone
+from apps.accounts.models import Agent, ApiKey, Subject, Workspace, external_id_error, validate_timezone
 
 KEY_PREFIX = "mk"
+LAST_USED_RESOLUTION = timedelta(minutes=1)
 
 
 def hash_api_key(raw_key: str) -> str:
@@ -32,8 +34,8 @@ def subject_get_or_create(
 
     The external id is the agent's own opaque handle for the person and is stored as given.
     """
-    if not external_id.strip():
-        raise ValidationError({"external_id": "The subject id must not be empty."})
+    if error := external_id_error(external_id):
+        raise ValidationError({"external_id": error})
     validate_timezone(timezone_name)
     subject, _ = Subject.objects.get_or_create(
         workspace=workspace,
@@ -83,5 +85,8 @@ def apikey_authenticate(*, raw_key: str) -> ApiKey | None:
     key = ApiKey.objects.select_related("agent", "workspace").filter(prefix=parts[1], revoked_at=None).first()
     if key is None or not hmac.compare_digest(key.hashed_secret, hash_api_key(raw_key)):
         return None
-    ApiKey.objects.filter(pk=key.pk).update(last_used_at=timezone.now())
+    now = timezone.now()
+    if key.last_used_at is None or now - key.last_used_at > LAST_USED_RESOLUTION:
+        # "Last used" to the minute is enough, and it spares a write on almost every request.
+        ApiKey.objects.filter(pk=key.pk).update(last_used_at=now)
     return key

@@ -113,3 +113,17 @@ class Memory(models.Model):
 
     def __str__(self) -> str:
         return self.text[:60]
+
+
+class IdempotencyRecord(models.Model):
+    """The first result of a write sent with a turn id or an Idempotency-Key, so a retry returns it."""
+
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="+")
+    subject = models.ForeignKey(Subject, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=64, help_text="SHA-256 of the idempotency key.")
+    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="+")
+    outcome = models.CharField(max_length=16)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["subject", "key"], name="idempotency_unique_key")]

@@ -3,13 +3,19 @@
 import uuid
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
-from apps.accounts.models import Subject, Workspace
+from apps.accounts.models import Subject, Workspace, external_id_error
 from apps.audit.models import AuditEvent
 from apps.memories.models import Memory
 
+# Audit actions whose memory is the version they made.
+VERSION_CREATING_ACTIONS = ("memory.created", "memory.superseded", "memory.corrected")
+
 
 def subject_get(*, workspace: Workspace, external_id: str) -> Subject | None:
+    if external_id_error(external_id):
+        return None
     return Subject.objects.filter(workspace=workspace, external_id=external_id).first()
 
 
@@ -21,6 +27,7 @@ def memory_list(
     kind: str | None = None,
     category: str | None = None,
     session_id: str | None = None,
+    text_contains: str | None = None,
 ) -> QuerySet[Memory]:
     """Memories of one subject, active ones by default, newest first."""
     memories = Memory.objects.filter(workspace=workspace, subject=subject, status__in=statuses)
@@ -30,19 +37,21 @@ def memory_list(
         memories = memories.filter(category=category)
     if session_id:
         memories = memories.filter(session_id=session_id)
+    if text_contains:
+        memories = memories.filter(text__icontains=text_contains)
     return memories.select_related("source__agent").order_by("-updated_at", "-id")
 
 
-def memory_get(*, workspace: Workspace, memory_id: uuid.UUID | str) -> Memory | None:
+def memory_get(*, workspace: Workspace, memory_id: uuid.UUID | str, include_deleted: bool = False) -> Memory | None:
+    """One memory version by id; forgotten ones (tombstones) only when asked for."""
     try:
         memory_id = uuid.UUID(str(memory_id))
     except ValueError:
         return None
-    return (
-        Memory.objects.filter(workspace=workspace, pk=memory_id)
-        .select_related("subject", "source__agent")
-        .first()
-    )
+    memories = Memory.objects.filter(workspace=workspace, pk=memory_id)
+    if not include_deleted:
+        memories = memories.exclude(status=Memory.Status.DELETED)
+    return memories.select_related("subject", "source__agent").first()
 
 
 def memory_history(*, workspace: Workspace, memory: Memory) -> QuerySet[Memory]:
@@ -52,6 +61,43 @@ def memory_history(*, workspace: Workspace, memory: Memory) -> QuerySet[Memory]:
         .select_related("source__agent")
         .order_by("version")
     )
+
+
+def _attach_changes(workspace: Workspace, versions: list[Memory]) -> list[Memory]:
+    """Set `.change` on each version: the audit event that created it (who, when, why)."""
+    events = AuditEvent.objects.filter(
+        workspace=workspace, memory__in=versions, action__in=VERSION_CREATING_ACTIONS
+    ).order_by("created_at", "id")
+    change_of = {}
+    for event in events:
+        change_of.setdefault(event.memory_id, event)
+    for version in versions:
+        version.change = change_of.get(version.id)
+    return versions
+
+
+def memory_history_with_changes(*, workspace: Workspace, memory: Memory) -> list[Memory]:
+    """Every version oldest first, each with `.change`: the actor and time that made it."""
+    return _attach_changes(workspace, list(memory_history(workspace=workspace, memory=memory)))
+
+
+def subject_export(*, workspace: Workspace, subject: Subject) -> dict:
+    """Everything kept about a subject: each memory with all its versions, changes and sources."""
+    versions = _attach_changes(
+        workspace,
+        list(
+            Memory.objects.filter(workspace=workspace, subject=subject)
+            .select_related("source__agent")
+            .order_by("created_at", "version")
+        ),
+    )
+    lineages: dict[uuid.UUID, list[Memory]] = {}
+    for version in versions:  # oldest first, so each chain is in version order
+        lineages.setdefault(version.lineage, []).append(version)
+    memories = [
+        {"lineage": lineage, "status": chain[-1].status, "versions": chain} for lineage, chain in lineages.items()
+    ]
+    return {"subject": subject, "exported_at": timezone.now(), "memories": memories}
 
 
 def memory_audit_events(*, workspace: Workspace, memory: Memory) -> QuerySet[AuditEvent]:

@@ -4,6 +4,7 @@ Every service: redact every text field FIRST (`apps.privacy`), then validate and
 the conflict policy, save, and append exactly one AuditEvent — all in one transaction.
 """
 
+import hashlib
 import unicodedata
 import uuid
 from collections import Counter
@@ -21,7 +22,7 @@ from django.utils.text import slugify
 from apps.accounts.models import Agent, Subject
 from apps.audit.models import AuditEvent
 from apps.audit.services import Actor, audit_erase_content, audit_record
-from apps.memories.models import Memory, Source
+from apps.memories.models import IdempotencyRecord, Memory, Source
 from apps.privacy import redact, redact_data
 
 Category = Memory.Category
@@ -38,6 +39,7 @@ class Outcome(StrEnum):
     UNCHANGED = "unchanged"  # same value written again: no new version
     KEPT_EXISTING = "kept_existing"  # a less confident preference/goal lost against the current one
     CORRECTED = "corrected"  # an explicit correction made a new version
+    REPLAYED = "replayed"  # the same idempotency key again: the first result, nothing written
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,7 @@ class WriteResult:
     memory: Memory
     outcome: Outcome
     redactions: dict[str, int] = field(default_factory=dict)  # entity type → count removed by this write
+    first_outcome: Outcome | None = None  # for REPLAYED: the outcome of the original write
 
 
 class _Gate:
@@ -167,6 +170,36 @@ def _new_memory(*, subject: Subject, previous: Memory | None = None, **fields) -
     )
 
 
+def _lock_subject(subject: Subject) -> None:
+    """Serialize writes per subject: the conflict policy and idempotency read-then-write safely."""
+    Subject.objects.select_for_update().filter(pk=subject.pk).exists()
+
+
+def _idempotency_digest(idempotency_key: str) -> str:
+    # Keys may hold anything a client sends (even personal data): only a digest is stored.
+    return hashlib.sha256(idempotency_key.encode()).hexdigest()
+
+
+def _replay(subject: Subject, idempotency_key: str) -> WriteResult | None:
+    if not idempotency_key:
+        return None
+    digest = _idempotency_digest(idempotency_key)
+    record = IdempotencyRecord.objects.filter(subject=subject, key=digest).select_related("memory").first()
+    if record is None:
+        return None
+    return WriteResult(record.memory, Outcome.REPLAYED, first_outcome=Outcome(record.outcome))
+
+
+def _remember(subject: Subject, idempotency_key: str, result: WriteResult) -> WriteResult:
+    if idempotency_key:
+        IdempotencyRecord.objects.create(
+            workspace_id=subject.workspace_id, subject=subject, key=_idempotency_digest(idempotency_key),
+            memory=result.memory,
+            outcome=result.outcome,
+        )
+    return result
+
+
 # --- writes -----------------------------------------------------------------------------------
 
 
@@ -186,13 +219,32 @@ def fact_upsert(
     session_id: str = "",
     metadata: dict | None = None,
     provenance: Provenance | None = None,
+    idempotency_key: str = "",
 ) -> WriteResult:
     """Write a profile fact, applying the conflict policy of its category.
 
     preference/goal: a newer value supersedes the current one unless it is less confident;
     fact: the newer value always becomes current; constraint: values accumulate.
     Writing the current value again makes no new version (keeps the higher confidence).
+    With an `idempotency_key` seen before for this subject, the first result comes back and
+    nothing is written (nor audited).
     """
+    _lock_subject(subject)
+    if replayed := _replay(subject, idempotency_key):
+        return replayed
+    fields = dict(
+        subject=subject, key=key, value=value, category=category, actor=actor, confidence=confidence,
+        importance=importance, pinned=pinned, sensitivity=sensitivity, expires_at=expires_at,
+        session_id=session_id, metadata=metadata, provenance=provenance,
+    )
+    return _remember(subject, idempotency_key, _fact_write(**fields))
+
+
+def _fact_write(
+    *, subject: Subject, key: str, value: str, category: str, actor: Actor, confidence: float, importance: float,
+    pinned: bool, sensitivity: str, expires_at: datetime | None, session_id: str, metadata: dict | None,
+    provenance: Provenance | None,
+) -> WriteResult:
     gate = _Gate()
     key = normalize_key(gate.text(key))
     value = _clean_text(gate.text(value))
@@ -271,8 +323,12 @@ def episode_record(
     expires_at: datetime | None = None,
     metadata: dict | None = None,
     provenance: Provenance | None = None,
+    idempotency_key: str = "",
 ) -> WriteResult:
     """Record something that happened (an event, or a summary of a session)."""
+    _lock_subject(subject)
+    if replayed := _replay(subject, idempotency_key):
+        return replayed
     gate = _Gate()
     text = _clean_text(gate.text(text))
     metadata = gate.data(metadata or {})
@@ -294,7 +350,7 @@ def episode_record(
         workspace=subject.workspace, actor=actor, action="memory.created", subject=subject, memory=memory,
         after=snapshot(memory),
     )
-    return WriteResult(memory, Outcome.CREATED, dict(gate.counts))
+    return _remember(subject, idempotency_key, WriteResult(memory, Outcome.CREATED, dict(gate.counts)))
 
 
 def _lock_current(memory: Memory) -> Memory:

@@ -1,0 +1,42 @@
+"""OpenAPI: the bearer key scheme, and the error responses every operation can give."""
+
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.plumbing import build_bearer_security_scheme_object
+
+from apps.api.serializers import ApiErrorSerializer
+
+ERRORS = {
+    "400": "Invalid input: `error.fields` names each bad field.",
+    "401": "Missing, invalid or revoked API key.",
+    "403": "The key lacks the scope (`read` or `write`) this method needs.",
+    "404": "No such subject or memory in this key's workspace.",
+    "429": "Too many requests for this key; retry after the `Retry-After` seconds.",
+}
+WRITE_ERRORS = {
+    "409": "The memory is not the current version (correct the current one).",
+    "413": "The body is larger than API_MAX_BODY_BYTES.",
+    "415": "The body is not `application/json`.",
+    "422": "Refused by the PII policy: `error.entity_types` names what was found.",
+}
+
+
+class MemoryAutoSchema(AutoSchema):
+    def _get_response_bodies(self, direction="response"):
+        responses = super()._get_response_bodies(direction)
+        if not self.path.startswith("/api/v1/"):
+            return responses
+        errors = ERRORS | (WRITE_ERRORS if self.method in ("POST", "PATCH", "PUT", "DELETE") else {})
+        for code, description in errors.items():
+            if code not in responses:
+                responses[code] = self._get_response_for_code(ApiErrorSerializer, code, direction=direction)
+                responses[code]["description"] = description
+        return responses
+
+
+class ApiKeyScheme(OpenApiAuthenticationExtension):
+    target_class = "apps.api.authentication.ApiKeyAuthentication"
+    name = "ApiKey"
+
+    def get_security_definition(self, auto_schema):
+        return build_bearer_security_scheme_object(header_name="Authorization", token_prefix="Bearer")

@@ -1,0 +1,174 @@
+"""Input and output shapes of the agent API. Names are globally unique (they become OpenAPI components)."""
+
+from django.conf import settings
+from django.utils import timezone
+from rest_framework import serializers
+
+from apps.memories.models import Memory
+from apps.memories.services import Outcome
+
+PROFILE_CATEGORIES = [str(c) for c in Memory.PROFILE_CATEGORIES]
+EPISODE_CATEGORIES = [str(c) for c in Memory.EPISODE_CATEGORIES]
+
+
+def _future(value):
+    if value is not None and value <= timezone.now():
+        raise serializers.ValidationError("Must be in the future.")
+    return value
+
+
+def _clean_json(value, depth: int = 0):
+    """Metadata must be JSON PostgreSQL can store: no NUL characters, no lone surrogates, not too deep."""
+    if depth > 10:
+        raise serializers.ValidationError("Metadata may nest at most 10 levels deep.")
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise serializers.ValidationError("Null characters are not allowed.")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise serializers.ValidationError("Lone surrogate characters are not allowed.") from None
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _clean_json(key, depth + 1)
+            _clean_json(item, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            _clean_json(item, depth + 1)
+    return value
+
+
+class _WriteFieldsMixin(serializers.Serializer):
+    importance = serializers.FloatField(min_value=0, max_value=1, default=0.5)
+    expires_at = serializers.DateTimeField(required=False, allow_null=True, default=None, validators=[_future])
+    session_id = serializers.CharField(max_length=128, required=False, allow_blank=True, default="")
+    turn_id = serializers.CharField(max_length=128, required=False, allow_blank=True, default="")
+    metadata = serializers.DictField(required=False, default=dict, validators=[_clean_json])
+
+
+class FactWriteSerializer(_WriteFieldsMixin):
+    key = serializers.CharField(max_length=128, help_text="Normalized to a slug: 'Reply Language' → reply_language.")
+    value = serializers.CharField(max_length=settings.MEMORY_MAX_VALUE_CHARS)
+    category = serializers.ChoiceField(choices=PROFILE_CATEGORIES)
+    confidence = serializers.FloatField(min_value=0, max_value=1, default=1.0)
+    pinned = serializers.BooleanField(default=False)
+
+
+class EpisodeWriteSerializer(_WriteFieldsMixin):
+    text = serializers.CharField(max_length=settings.MEMORY_MAX_TEXT_CHARS)
+    occurred_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    category = serializers.ChoiceField(choices=EPISODE_CATEGORIES, default="event")
+
+
+class MemoryCorrectionSerializer(serializers.Serializer):
+    value = serializers.CharField(max_length=settings.MEMORY_MAX_VALUE_CHARS, required=False)
+    text = serializers.CharField(max_length=settings.MEMORY_MAX_TEXT_CHARS, required=False)
+    confidence = serializers.FloatField(min_value=0, max_value=1, required=False)
+    importance = serializers.FloatField(min_value=0, max_value=1, required=False)
+    reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+
+    def validate(self, data):
+        if "value" in data and "text" in data:
+            raise serializers.ValidationError("Send either value (profile facts) or text (episodes), not both.")
+        if not {"value", "text", "confidence", "importance"} & data.keys():
+            raise serializers.ValidationError("Send at least one of value, text, confidence, importance.")
+        return data
+
+
+class MemoryListQuerySerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=Memory.Kind.choices, required=False)
+    category = serializers.ChoiceField(choices=Memory.Category.choices, required=False)
+    status = serializers.ChoiceField(choices=Memory.Status.choices, required=False, default=Memory.Status.ACTIVE)
+    session_id = serializers.CharField(max_length=128, required=False)
+    q = serializers.CharField(max_length=200, required=False, help_text="Words the memory text contains.")
+
+
+class MemorySourceSerializer(serializers.Serializer):
+    agent = serializers.CharField(source="agent.name", allow_null=True, default=None)
+    session_id = serializers.CharField()
+    turn_id = serializers.CharField()
+    channel = serializers.CharField()
+    extractor = serializers.CharField()
+    extractor_version = serializers.CharField()
+    excerpt = serializers.CharField(help_text="What was said, redacted.")
+    received_at = serializers.DateTimeField()
+
+
+class MemorySerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    kind = serializers.ChoiceField(choices=Memory.Kind.choices)
+    category = serializers.ChoiceField(choices=Memory.Category.choices)
+    key = serializers.CharField()
+    value = serializers.CharField()
+    text = serializers.CharField()
+    confidence = serializers.FloatField()
+    importance = serializers.FloatField()
+    pinned = serializers.BooleanField()
+    sensitivity = serializers.CharField()
+    status = serializers.ChoiceField(choices=Memory.Status.choices)
+    version = serializers.IntegerField()
+    supersedes = serializers.UUIDField(source="supersedes_id", allow_null=True)
+    valid_from = serializers.DateTimeField()
+    valid_to = serializers.DateTimeField(allow_null=True)
+    expires_at = serializers.DateTimeField(allow_null=True)
+    session_id = serializers.CharField()
+    occurred_at = serializers.DateTimeField(allow_null=True)
+    source = MemorySourceSerializer(allow_null=True)
+    redactions = serializers.DictField(child=serializers.IntegerField(), help_text="Entity type → count removed.")
+    metadata = serializers.DictField()
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+
+class MemoryWriteResultSerializer(MemorySerializer):
+    outcome = serializers.ChoiceField(
+        choices=[str(o) for o in Outcome if o != Outcome.REPLAYED],
+        help_text="created | superseded (a new version replaced the current one) | unchanged (same value again) "
+        "| kept_existing (less confident than the current value) | corrected.",
+    )
+    redacted = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Personal data removed from this request: entity type → count."
+    )
+    replayed = serializers.BooleanField(help_text="True when this is the stored result of an earlier identical write.")
+
+
+class MemoryChangeSerializer(serializers.Serializer):
+    action = serializers.CharField()
+    actor_type = serializers.CharField()
+    actor_name = serializers.CharField()
+    reason = serializers.CharField()
+    at = serializers.DateTimeField(source="created_at")
+
+
+class MemoryVersionSerializer(MemorySerializer):
+    change = MemoryChangeSerializer(allow_null=True, help_text="Who made this version and when.")
+
+
+class SubjectSerializer(serializers.Serializer):
+    external_id = serializers.CharField()
+    display_name = serializers.CharField()
+    timezone = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class ExportedMemorySerializer(serializers.Serializer):
+    lineage = serializers.UUIDField()
+    status = serializers.CharField(help_text="Status of the newest version.")
+    versions = MemoryVersionSerializer(many=True)
+
+
+class SubjectExportSerializer(serializers.Serializer):
+    subject = SubjectSerializer()
+    exported_at = serializers.DateTimeField()
+    memories = ExportedMemorySerializer(many=True)
+
+
+class ApiErrorBodySerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    fields = serializers.DictField(help_text="Field name → list of messages (validation errors).")
+    entity_types = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class ApiErrorSerializer(serializers.Serializer):
+    error = ApiErrorBodySerializer()

@@ -1,0 +1,21 @@
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from apps.api import views
+
+app_name = "api"
+
+urlpatterns = [
+    path("v1/subjects/<str:external_id>", views.SubjectView.as_view(), name="subject"),
+    path("v1/subjects/<str:external_id>/facts", views.FactCreateView.as_view(), name="facts"),
+    path("v1/subjects/<str:external_id>/episodes", views.EpisodeCreateView.as_view(), name="episodes"),
+    path("v1/subjects/<str:external_id>/memories", views.SubjectMemoryListView.as_view(), name="memories"),
+    path("v1/subjects/<str:external_id>/export", views.SubjectExportView.as_view(), name="export"),
+    path("v1/memories/<str:memory_id>", views.MemoryDetailView.as_view(), name="memory"),
+    path("v1/memories/<str:memory_id>/pin", views.PinView.as_view(), name="pin"),
+    path("v1/memories/<str:memory_id>/unpin", views.UnpinView.as_view(), name="unpin"),
+    path("v1/memories/<str:memory_id>/history", views.MemoryHistoryView.as_view(), name="history"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
+]

@@ -1,0 +1,204 @@
+"""The agent API. Views are thin: validate input, call one service or selector, serialize.
+
+Every view derives from WorkspaceAPIView: the workspace and agent come from the API key, and
+subjects and memories are only ever looked up inside that workspace (another tenant's id is 404).
+"""
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, status
+from rest_framework.exceptions import NotFound
+from rest_framework.pagination import CursorPagination
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from apps.accounts.models import Subject, Workspace
+from apps.accounts.services import subject_get_or_create
+from apps.api import serializers as s
+from apps.audit.services import Actor
+from apps.memories import selectors, services
+from apps.memories.models import Memory
+
+IDEMPOTENCY_HEADER = OpenApiParameter(
+    "Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
+    description="Retrying with the same key returns the first result instead of writing again.",
+)
+
+
+class WorkspaceAPIView(APIView):
+    @property
+    def workspace(self) -> Workspace:
+        return self.request.auth.workspace
+
+    @property
+    def actor(self) -> Actor:
+        return Actor.agent(self.request.auth.agent, request_id=self.request.id)
+
+    def subject_or_404(self, external_id: str) -> Subject:
+        subject = selectors.subject_get(workspace=self.workspace, external_id=external_id)
+        if subject is None:
+            raise NotFound("No subject with this id.")
+        return subject
+
+    def subject_for_write(self, external_id: str) -> Subject:
+        return subject_get_or_create(workspace=self.workspace, external_id=external_id)
+
+    def memory_or_404(self, memory_id: str) -> Memory:
+        memory = selectors.memory_get(workspace=self.workspace, memory_id=memory_id)
+        if memory is None:
+            raise NotFound("No memory with this id.")
+        return memory
+
+    def validated(self, serializer_class) -> dict:
+        serializer = serializer_class(data=self.request.data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+    def provenance(self, data: dict, excerpt: str) -> services.Provenance:
+        return services.Provenance(
+            agent=self.request.auth.agent, session_id=data["session_id"], turn_id=data["turn_id"], excerpt=excerpt
+        )
+
+    def idempotency_key(self, data: dict, scope: str) -> str:
+        if header := self.request.headers.get("Idempotency-Key", ""):
+            return f"header:{header}"
+        return f"turn:{data['turn_id']}:{scope}" if data["turn_id"] else ""
+
+    @staticmethod
+    def write_response(result: services.WriteResult) -> Response:
+        outcome = result.first_outcome or result.outcome
+        # The documented shape is MemoryWriteResultSerializer: the memory plus these three fields.
+        body = s.MemorySerializer(result.memory).data | {
+            "outcome": outcome,
+            "redacted": result.redactions,
+            "replayed": result.outcome == services.Outcome.REPLAYED,
+        }
+        created = outcome in (services.Outcome.CREATED, services.Outcome.SUPERSEDED)
+        return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class FactCreateView(WorkspaceAPIView):
+    @extend_schema(
+        operation_id="facts_write", request=s.FactWriteSerializer, parameters=[IDEMPOTENCY_HEADER],
+        responses={201: s.MemoryWriteResultSerializer, 200: s.MemoryWriteResultSerializer},
+        summary="Write a profile fact",
+        description="201 when a memory or a new version was created; 200 when the value was already current "
+        "(unchanged) or a less confident preference/goal left the current one in place (kept_existing).",
+    )
+    def post(self, request, external_id: str) -> Response:
+        data = self.validated(s.FactWriteSerializer)
+        result = services.fact_upsert(
+            subject=self.subject_for_write(external_id), key=data["key"], value=data["value"],
+            category=data["category"], confidence=data["confidence"], importance=data["importance"],
+            pinned=data["pinned"], expires_at=data["expires_at"], session_id=data["session_id"],
+            metadata=data["metadata"], actor=self.actor, provenance=self.provenance(data, data["value"]),
+            idempotency_key=self.idempotency_key(data, f"fact:{data['key']}"),
+        )
+        return self.write_response(result)
+
+class EpisodeCreateView(WorkspaceAPIView):
+    @extend_schema(
+        operation_id="episodes_write", request=s.EpisodeWriteSerializer, parameters=[IDEMPOTENCY_HEADER],
+        responses={201: s.MemoryWriteResultSerializer}, summary="Record an episode",
+    )
+    def post(self, request, external_id: str) -> Response:
+        data = self.validated(s.EpisodeWriteSerializer)
+        result = services.episode_record(
+            subject=self.subject_for_write(external_id), text=data["text"], category=data["category"],
+            occurred_at=data["occurred_at"], session_id=data["session_id"], importance=data["importance"],
+            expires_at=data["expires_at"], metadata=data["metadata"], actor=self.actor,
+            provenance=self.provenance(data, data["text"]), idempotency_key=self.idempotency_key(data, "episode"),
+        )
+        return self.write_response(result)
+
+
+class NewestFirstCursor(CursorPagination):
+    ordering = ("-created_at", "-id")
+    page_size = 50
+    page_size_query_param = "limit"
+    max_page_size = 200
+
+
+class SubjectMemoryListView(WorkspaceAPIView, generics.ListAPIView):
+    serializer_class = s.MemorySerializer
+    pagination_class = NewestFirstCursor
+
+    @extend_schema(operation_id="memories_list", parameters=[s.MemoryListQuerySerializer], summary="List memories")
+    def get(self, request, external_id: str) -> Response:
+        return super().get(request, external_id)
+
+    def get_queryset(self):
+        query = s.MemoryListQuerySerializer(data=self.request.query_params)
+        query.is_valid(raise_exception=True)
+        filters = query.validated_data
+        return selectors.memory_list(
+            workspace=self.workspace, subject=self.subject_or_404(self.kwargs["external_id"]),
+            statuses=(filters["status"],), kind=filters.get("kind"), category=filters.get("category"),
+            session_id=filters.get("session_id"), text_contains=filters.get("q"),
+        )
+
+
+class SubjectView(WorkspaceAPIView):
+    @extend_schema(operation_id="subject_get", responses=s.SubjectSerializer, summary="A subject")
+    def get(self, request, external_id: str) -> Response:
+        return Response(s.SubjectSerializer(self.subject_or_404(external_id)).data)
+
+    @extend_schema(operation_id="subject_forget", responses={204: None}, summary="Forget everything about a subject")
+    def delete(self, request, external_id: str) -> Response:
+        services.subject_forget(subject=self.subject_or_404(external_id), actor=self.actor)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SubjectExportView(WorkspaceAPIView):
+    @extend_schema(operation_id="subject_export", responses=s.SubjectExportSerializer, summary="Export a subject")
+    def get(self, request, external_id: str) -> Response:
+        export = selectors.subject_export(workspace=self.workspace, subject=self.subject_or_404(external_id))
+        return Response(s.SubjectExportSerializer(export).data)
+
+
+class MemoryDetailView(WorkspaceAPIView):
+    @extend_schema(operation_id="memory_get", responses=s.MemorySerializer, summary="A memory")
+    def get(self, request, memory_id: str) -> Response:
+        return Response(s.MemorySerializer(self.memory_or_404(memory_id)).data)
+
+    @extend_schema(
+        operation_id="memory_correct", request=s.MemoryCorrectionSerializer, responses=s.MemoryWriteResultSerializer,
+        summary="Correct a memory (makes a new version)",
+        description="Returns the new version. 409 when the id is not the current version.",
+    )
+    def patch(self, request, memory_id: str) -> Response:
+        memory = self.memory_or_404(memory_id)
+        serializer = s.MemoryCorrectionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        result = services.memory_correct(memory=memory, actor=self.actor, **serializer.validated_data)
+        return self.write_response(result)
+
+    @extend_schema(operation_id="memory_forget", responses={204: None}, summary="Forget a memory and its history")
+    def delete(self, request, memory_id: str) -> Response:
+        services.memory_forget(memory=self.memory_or_404(memory_id), actor=self.actor)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PinView(WorkspaceAPIView):
+    @extend_schema(operation_id="memory_pin", request=None, responses=s.MemorySerializer, summary="Pin a memory")
+    def post(self, request, memory_id: str) -> Response:
+        memory = services.memory_pin(memory=self.memory_or_404(memory_id), actor=self.actor)
+        return Response(s.MemorySerializer(memory).data)
+
+
+class UnpinView(WorkspaceAPIView):
+    @extend_schema(operation_id="memory_unpin", request=None, responses=s.MemorySerializer, summary="Unpin a memory")
+    def post(self, request, memory_id: str) -> Response:
+        memory = services.memory_unpin(memory=self.memory_or_404(memory_id), actor=self.actor)
+        return Response(s.MemorySerializer(memory).data)
+
+
+class MemoryHistoryView(WorkspaceAPIView):
+    @extend_schema(
+        operation_id="memory_history", responses=s.MemoryVersionSerializer(many=True),
+        summary="Every version of a memory, oldest first",
+    )
+    def get(self, request, memory_id: str) -> Response:
+        versions = selectors.memory_history_with_changes(
+            workspace=self.workspace, memory=self.memory_or_404(memory_id)
+        )
+        return Response(s.MemoryVersionSerializer(versions, many=True).data)
