@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 DEV    := DEBUG=true
 
-.PHONY: run test bench migrate seed clean-db
+.PHONY: run test bench eval migrate seed clean-db
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "memoryadmin needs Python >= 3.11"'
@@ -37,6 +37,10 @@ test: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(BIN)/python bench/bench_redaction.py
 	$(BIN)/python bench/bench_fact_upsert.py
+
+# Recall quality on tests/data/recall_eval.jsonl: recall@1/@5 and MRR per language and leg.
+eval: $(VENV)/.dev
+	$(BIN)/python bench/eval_recall.py
 
 # Throw away the embedded database (var/pgdata); the next command creates a fresh one.
 clean-db:

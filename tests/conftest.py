@@ -5,6 +5,7 @@ import pytest
 
 from apps.accounts.models import Agent, Subject, Workspace
 from apps.audit.services import Actor
+from tests.fake_embeddings import FakeEmbeddingServer
 
 
 @pytest.fixture
@@ -41,3 +42,19 @@ def support_bot(acme) -> Agent:
 def bot(support_bot) -> Actor:
     """Support Bot acting through the API."""
     return Actor.agent(support_bot, request_id="req-test")
+
+
+@pytest.fixture
+def fake_server():
+    server = FakeEmbeddingServer()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def remote(settings, fake_server):
+    settings.EMBEDDINGS_URL = fake_server.url
+    settings.EMBEDDINGS_API_KEY = "sk-test-123"
+    settings.EMBEDDINGS_TIMEOUT = 2.0
+    settings.EMBEDDINGS_DIMENSION = None
+    return fake_server

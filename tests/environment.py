@@ -8,3 +8,5 @@ os.environ.setdefault("SECRET_KEY", "tests-only-secret-key")
 # (The throttling test sets its own low rates.)
 os.environ.setdefault("API_THROTTLE_READ", "100000/min")
 os.environ.setdefault("API_THROTTLE_WRITE", "100000/min")
+# Recalls write their access log at once in tests (one test covers the background writer).
+os.environ.setdefault("RECALL_ACCESS_ASYNC", "false")

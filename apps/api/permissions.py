@@ -1,15 +1,15 @@
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 
-def required_scope(method: str) -> str:
-    """Reads need the `read` scope, everything else `write`."""
-    return "read" if method in SAFE_METHODS else "write"
+def required_scope(request, view) -> str:
+    """Reads need the `read` scope, everything else `write`, unless the view says otherwise."""
+    return getattr(view, "required_scope", None) or ("read" if request.method in SAFE_METHODS else "write")
 
 
 class HasScope(BasePermission):
     def has_permission(self, request, view) -> bool:
         if request.auth is None:
             return False  # DRF answers 401: no authenticator succeeded
-        scope = required_scope(request.method)
+        scope = required_scope(request, view)
         self.message = f"This API key lacks the '{scope}' scope."
         return scope in request.auth.scopes

@@ -163,6 +163,54 @@ class SubjectExportSerializer(serializers.Serializer):
     memories = ExportedMemorySerializer(many=True)
 
 
+class RecallRequestSerializer(serializers.Serializer):
+    query = serializers.CharField(max_length=4000, help_text="The user's message or what the agent is about to answer.")
+    top_k = serializers.IntegerField(min_value=1, max_value=50, default=8)
+    token_budget = serializers.IntegerField(min_value=50, max_value=16000, default=800)
+    kinds = serializers.ListField(child=serializers.ChoiceField(choices=Memory.Kind.choices), required=False,
+                                  max_length=2)
+    categories = serializers.ListField(child=serializers.ChoiceField(choices=Memory.Category.choices),
+                                       required=False, max_length=6)
+    session_id = serializers.CharField(max_length=128, required=False)
+    min_score = serializers.FloatField(min_value=0, max_value=2, required=False)
+    mode = serializers.ChoiceField(choices=["always", "auto"], default="always",
+                                   help_text="auto: greetings, thanks and other small talk return nothing at once.")
+    include_trace = serializers.BooleanField(default=False)
+
+
+class RecallComponentsSerializer(serializers.Serializer):
+    similarity = serializers.FloatField(help_text="Calibrated semantic similarity, 0..1.")
+    keyword = serializers.FloatField(help_text="Full-text match, 0..1 (relative to the best match).")
+    recency = serializers.FloatField(help_text="0.5 ** (age_days / half-life of the category).")
+    importance = serializers.FloatField()
+    pinned = serializers.BooleanField()
+
+
+class RecalledMemorySerializer(serializers.Serializer):
+    id = serializers.UUIDField(source="memory.id")
+    kind = serializers.CharField(source="memory.kind")
+    category = serializers.CharField(source="memory.category")
+    key = serializers.CharField(source="memory.key")
+    value = serializers.CharField(source="memory.value")
+    text = serializers.CharField(source="memory.text")
+    score = serializers.FloatField()
+    components = RecallComponentsSerializer()
+    occurred_at = serializers.DateTimeField(source="memory.occurred_at", allow_null=True)
+    updated_at = serializers.DateTimeField(source="memory.updated_at")
+    source = MemorySourceSerializer(source="memory.source", allow_null=True)
+
+
+class RecallResponseSerializer(serializers.Serializer):
+    memories = RecalledMemorySerializer(many=True)
+    memory_block = serializers.CharField(help_text="Ready to paste into a prompt; frames the memories as data.")
+    used_tokens = serializers.IntegerField()
+    fallback = serializers.ChoiceField(choices=["keyword"], allow_null=True,
+                                       help_text="keyword: the embedder or vector search failed; other legs answered.")
+    skipped = serializers.ChoiceField(choices=["small_talk"], allow_null=True)
+    took_ms = serializers.FloatField()
+    trace = serializers.DictField(required=False)
+
+
 class ApiErrorBodySerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()

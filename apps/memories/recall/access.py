@@ -1,0 +1,93 @@
+"""Who read what: access-log rows and memory hotness, written off the request path in batches.
+
+`record()` only appends to an in-process queue; a daemon thread writes everything queued every
+RECALL_ACCESS_FLUSH_SECONDS with one bulk insert and one update per distinct count. Entries still
+queued when a process is killed are lost; that is the price of never slowing a recall. With
+RECALL_ACCESS_ASYNC=false (the tests) `record()` writes at once.
+"""
+
+import logging
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import close_old_connections, connection, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from apps.audit.models import AccessLog
+from apps.memories.models import Memory
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Access:
+    workspace_id: int
+    agent_id: int | None
+    subject_id: int
+    memory_id: object
+    rank: int
+    score: float
+
+
+def access_write(entries: list[Access]) -> None:
+    """One batch: AccessLog rows plus access_count/last_accessed_at of each memory read."""
+    if not entries:
+        return
+    now = timezone.now()
+    reads = Counter(entry.memory_id for entry in entries)
+    by_count: dict[int, list] = {}
+    for memory_id, count in reads.items():
+        by_count.setdefault(count, []).append(memory_id)
+    with transaction.atomic():
+        existing = set(Memory.objects.filter(pk__in=list(reads)).values_list("pk", flat=True))
+        AccessLog.objects.bulk_create(
+            [
+                AccessLog(workspace_id=e.workspace_id, agent_id=e.agent_id, subject_id=e.subject_id,
+                          memory_id=e.memory_id, rank=e.rank, score=e.score)
+                for e in entries if e.memory_id in existing
+            ]
+        )
+        for count, memory_ids in by_count.items():
+            Memory.objects.filter(pk__in=memory_ids).update(
+                access_count=F("access_count") + count, last_accessed_at=now
+            )
+
+
+class AccessRecorder:
+    def __init__(self) -> None:
+        self._queue: list[Access] = []
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def record(self, entries: list[Access]) -> None:
+        if not settings.RECALL_ACCESS_ASYNC:
+            access_write(entries)
+            return
+        with self._lock:
+            self._queue.extend(entries)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="access-log", daemon=True)
+                self._thread.start()
+
+    def flush(self) -> int:
+        with self._lock:
+            batch, self._queue = self._queue, []
+        try:
+            access_write(batch)
+        except Exception:  # a failed batch must not kill the writer thread
+            logger.exception("Writing %d access-log entries failed", len(batch))
+            close_old_connections()
+        return len(batch)
+
+    def _run(self) -> None:
+        while True:
+            time.sleep(settings.RECALL_ACCESS_FLUSH_SECONDS)
+            if self.flush():
+                connection.close()  # this thread's own connection; don't hold it between batches
+
+
+recorder = AccessRecorder()

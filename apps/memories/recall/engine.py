@@ -1,0 +1,187 @@
+"""Recall: the subject's memories that matter for a query, ranked, diverse and within a token budget.
+
+hard filters (SQL) → legs: vector (pgvector), keyword (full-text, jieba-segmented), recent
+→ merge → score → relevance floor and min_score → MMR → constraints kept → pack into the budget.
+If the embedder or the vector leg fails, the answer comes from the other legs (fallback "keyword").
+"""
+
+import logging
+import time
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import reduce
+
+import numpy as np
+from django.conf import settings
+from django.contrib.postgres.search import SearchQuery, SearchRank
+from django.db import DatabaseError
+from django.db.models import F, Q, QuerySet
+from django.utils import timezone
+
+from apps.accounts.models import Subject, Workspace
+from apps.memories import vectors
+from apps.memories.embeddings import EmbeddingError, calibration, get_embedder
+from apps.memories.models import Memory
+from apps.memories.recall import block, intent
+from apps.memories.recall.scoring import Candidate, mmr, recency, score
+from apps.memories.search import CONFIG, query_terms
+
+logger = logging.getLogger(__name__)
+_embedding_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-embed")
+LEGS = ("vector", "keyword", "recent")
+
+
+@dataclass
+class RecallResult:
+    memories: list[Candidate] = field(default_factory=list)
+    memory_block: str = ""
+    used_tokens: int = 0
+    fallback: str | None = None
+    skipped: str | None = None  # why nothing was looked up (mode="auto" small talk)
+    took_ms: float = 0.0
+    trace: dict = field(default_factory=dict)
+
+
+def recall_queryset(
+    *, workspace: Workspace, subject: Subject, kinds=None, categories=None, session_id=None, now: datetime
+) -> QuerySet[Memory]:
+    """The hard filters every leg shares: this subject's active, unexpired memories."""
+    memories = Memory.objects.filter(workspace=workspace, subject=subject, status=Memory.Status.ACTIVE).filter(
+        Q(expires_at__isnull=True) | Q(expires_at__gt=now)
+    )
+    if kinds:
+        memories = memories.filter(kind__in=kinds)
+    if categories:
+        memories = memories.filter(category__in=categories)
+    if session_id:
+        memories = memories.filter(session_id=session_id)
+    return memories
+
+
+def _embed_query(text: str, model: str) -> np.ndarray:
+    future = _embedding_pool.submit(get_embedder(model).embed_query, text)
+    try:
+        return future.result(timeout=settings.RECALL_EMBED_TIMEOUT)
+    except FutureTimeout:
+        raise EmbeddingError(f"embedding the query took longer than {settings.RECALL_EMBED_TIMEOUT}s") from None
+
+
+def _keyword_leg(base: QuerySet[Memory], query: str, limit: int) -> dict:
+    terms = query_terms(query)
+    if not terms:
+        return {}
+    search = reduce(lambda a, b: a | b, (SearchQuery(term, config=CONFIG, search_type="plain") for term in terms))
+    rows = (
+        base.filter(search=search)
+        .annotate(rank=SearchRank(F("search"), search, normalization=32))
+        .order_by("-rank")
+        .values_list("id", "rank")[:limit]
+    )
+    return dict(rows)
+
+
+def recall(
+    *,
+    workspace: Workspace,
+    subject: Subject,
+    query: str,
+    top_k: int = 8,
+    token_budget: int = 800,
+    kinds: list[str] | None = None,
+    categories: list[str] | None = None,
+    session_id: str | None = None,
+    min_score: float | None = None,
+    mode: str = "always",
+    legs: tuple[str, ...] = LEGS,
+    include_trace: bool = False,
+    now: datetime | None = None,
+) -> RecallResult:
+    started = time.perf_counter()
+    now = now or timezone.now()
+    result = RecallResult()
+    if mode == "auto" and intent.needs_no_memory(query):
+        result.skipped = "small_talk"
+        result.took_ms = round((time.perf_counter() - started) * 1000, 2)
+        return result
+
+    base = recall_queryset(
+        workspace=workspace, subject=subject, kinds=kinds, categories=categories, session_id=session_id, now=now
+    )
+    pool = settings.RECALL_CANDIDATES
+    index = vectors.active_index()
+    query_vector, similarities = None, {}
+    if "vector" in legs:
+        try:
+            query_vector = _embed_query(query, index.name)
+            similarities = dict(vectors.nearest(
+                index=index, memories=base, subject=subject, query_vector=query_vector, limit=pool
+            ))
+        except (EmbeddingError, DatabaseError) as error:
+            logger.warning("Recall falls back to keyword + recency: %s", error)
+            result.fallback, query_vector, similarities = "keyword", None, {}
+    keyword_ranks = _keyword_leg(base, query, pool // 2) if "keyword" in legs else {}
+    recent_ids = []
+    if "recent" in legs:
+        recent_ids = list(base.order_by(F("occurred_at").desc(nulls_last=True), "-updated_at").values_list("id", flat=True)[:5])
+    ids = set(similarities) | set(keyword_ranks) | set(recent_ids)
+    memories = {m.id: m for m in base.filter(id__in=ids).select_related("source__agent")}
+    stored_vectors = vectors.vectors_of(index=index, memory_ids=list(memories)) if query_vector is not None else {}
+
+    floor = calibration(index.model_id)["floor"]
+    asks_recent = intent.asks_about_recent(query)
+    weights = settings.RECALL_WEIGHTS
+    if asks_recent:  # "last time…", "上次…": the newest relevant memory is the answer
+        weights = {**weights, "recency": settings.RECALL_RECENCY_WEIGHT_WHEN_ASKED}
+    top_rank = max(keyword_ranks.values(), default=0.0) or 1.0
+    candidates = []
+    for memory_id, memory in memories.items():
+        candidate = Candidate(memory=memory, vector=stored_vectors.get(memory_id))
+        if query_vector is not None and candidate.vector is not None:
+            cosine = float(candidate.vector @ query_vector)
+            candidate.similarity = max(0.0, (cosine - floor) / (1 - floor))
+        candidate.keyword = keyword_ranks.get(memory_id, 0.0) / top_rank
+        candidate.recency = recency(memory, now=now, half_lives=settings.RECALL_HALF_LIFE_DAYS)
+        candidate.relevant = (
+            candidate.similarity > 0 or candidate.keyword > 0
+            or (memory_id in recent_ids and (asks_recent or result.fallback is not None))
+        )
+        score(candidate, weights)
+        candidates.append(candidate)
+
+    eligible = [c for c in candidates if c.relevant and (min_score is None or c.score >= min_score)]
+    picked = mmr(eligible, k=top_k, lam=settings.RECALL_MMR_LAMBDA)
+    picked = _keep_constraints(picked, eligible, top_k)
+    kept, result.memory_block, result.used_tokens = block.pack(
+        [c.memory for c in picked], budget=token_budget, timezone_name=subject.timezone
+    )
+    kept_ids = {m.id for m in kept}
+    result.memories = [c for c in picked if c.memory.id in kept_ids]
+    if include_trace:
+        result.trace = {
+            "model": index.model_id, "similarity_floor": floor, "asks_recent": asks_recent,
+            "legs": {"vector": len(similarities), "keyword": len(keyword_ranks), "recent": len(recent_ids)},
+            "candidates": len(candidates), "eligible": len(eligible), "picked": len(picked),
+            "dropped_for_budget": len(picked) - len(result.memories),
+        }
+    result.took_ms = round((time.perf_counter() - started) * 1000, 2)
+    return result
+
+
+def _keep_constraints(picked: list[Candidate], eligible: list[Candidate], top_k: int) -> list[Candidate]:
+    """Relevant active constraints are never crowded out: each one left out replaces the
+    lowest-scored non-constraint pick."""
+    missing = [
+        c for c in sorted(eligible, key=lambda c: c.score, reverse=True)
+        if c.memory.category == Memory.Category.CONSTRAINT and c not in picked
+        and (c.similarity > 0 or c.keyword > 0)
+    ]
+    for constraint in missing:
+        replaceable = [c for c in picked if c.memory.category != Memory.Category.CONSTRAINT]
+        if len(picked) < top_k:
+            picked.append(constraint)
+        elif replaceable:
+            picked.remove(min(replaceable, key=lambda c: c.score))
+            picked.append(constraint)
+    return sorted(picked, key=lambda c: c.score, reverse=True)

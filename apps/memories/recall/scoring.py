@@ -1,0 +1,70 @@
+"""The recall score and the diversity pass, as pure functions (tested against the formula)."""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import numpy as np
+
+from apps.memories.models import Memory
+
+
+@dataclass
+class Candidate:
+    memory: Memory
+    similarity: float = 0.0  # calibrated 0..1 (0 = no more similar than unrelated text)
+    keyword: float = 0.0  # full-text rank, 0..1
+    recency: float = 0.0
+    relevant: bool = False  # passed the relevance floor (similar, keyword hit, or asked-for recent)
+    vector: np.ndarray | None = None
+    score: float = 0.0
+    components: dict = field(default_factory=dict)
+
+
+def recency(memory: Memory, *, now: datetime, half_lives: dict[str, float | None]) -> float:
+    """0.5 ** (age_days / half_life[category]); constraints and pinned memories never decay."""
+    half_life = half_lives.get(memory.category)
+    if memory.pinned or half_life is None:
+        return 1.0
+    moment = memory.occurred_at if memory.kind == Memory.Kind.EPISODE and memory.occurred_at else memory.updated_at
+    age_days = max(0.0, (now - moment).total_seconds() / 86400)
+    return 0.5 ** (age_days / half_life)
+
+
+def score(candidate: Candidate, weights: dict[str, float]) -> float:
+    """w_sim·similarity + w_kw·keyword + w_rec·recency + w_imp·importance + pinned boost."""
+    memory = candidate.memory
+    candidate.components = {
+        "similarity": round(candidate.similarity, 4),
+        "keyword": round(candidate.keyword, 4),
+        "recency": round(candidate.recency, 4),
+        "importance": memory.importance,
+        "pinned": memory.pinned,
+    }
+    candidate.score = (
+        weights["similarity"] * candidate.similarity
+        + weights["keyword"] * candidate.keyword
+        + weights["recency"] * candidate.recency
+        + weights["importance"] * memory.importance
+        + (weights["pinned"] if memory.pinned else 0.0)
+    )
+    return candidate.score
+
+
+def mmr(candidates: list[Candidate], *, k: int, lam: float) -> list[Candidate]:
+    """Maximal marginal relevance: each pick trades score against similarity to what is picked,
+    so near-duplicates don't fill the list. Candidates without a vector are never 'similar'."""
+    remaining = sorted(candidates, key=lambda c: c.score, reverse=True)
+    picked: list[Candidate] = []
+    while remaining and len(picked) < k:
+        def marginal(candidate: Candidate) -> float:
+            redundancy = max(
+                (float(candidate.vector @ p.vector) for p in picked
+                 if candidate.vector is not None and p.vector is not None),
+                default=0.0,
+            )
+            return lam * candidate.score - (1 - lam) * redundancy
+
+        best = max(remaining, key=marginal)
+        picked.append(best)
+        remaining.remove(best)
+    return picked

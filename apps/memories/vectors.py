@@ -1,0 +1,175 @@
+"""The vector store: one vector per active memory per embedding model (MemoryEmbedding rows).
+
+Writes: `memory_embed` (called by the embed task after a write commits), `embed_missing` (the
+sweep that catches up after failures), `index_ensure` / `index_activate` (model switches).
+Read: `nearest` (the vector leg of recall).
+
+The active EmbeddingIndex says which model recall uses. While `reembed --model X` builds X, new
+writes are embedded for both, and recall keeps reading the old vectors until X is complete.
+"""
+
+import hashlib
+import logging
+import uuid
+
+import numpy as np
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import QuerySet
+from django.db.models.functions import Cast
+from django.utils import timezone
+from pgvector.django import CosineDistance, VectorField
+
+from apps.accounts.models import Subject
+from apps.memories.embeddings import EmbeddingError, default_model, get_embedder
+from apps.memories.models import EmbeddingIndex, Memory, MemoryEmbedding
+
+logger = logging.getLogger(__name__)
+
+
+def _hnsw_index_name(model_id: str) -> str:
+    return "embedding_hnsw_" + hashlib.sha1(model_id.encode()).hexdigest()[:12]
+
+
+def _create_hnsw_index(index: EmbeddingIndex) -> None:
+    """A partial HNSW index for one model, on the vector cast to that model's dimension."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"CREATE INDEX IF NOT EXISTS {_hnsw_index_name(index.model_id)} ON memories_memoryembedding "
+            f"USING hnsw ((embedding::vector({int(index.dimension)})) vector_cosine_ops) "
+            f"WHERE model_id = %s",
+            [index.model_id],
+        )
+
+
+def index_ensure(*, name: str, state: str = EmbeddingIndex.State.BUILDING) -> EmbeddingIndex:
+    """The EmbeddingIndex for model `name`, created (with its HNSW index) if new."""
+    embedder = get_embedder(name)
+    index = EmbeddingIndex.objects.filter(model_id=embedder.model_id).first()
+    if index is None:
+        index, _ = EmbeddingIndex.objects.get_or_create(
+            model_id=embedder.model_id, defaults={"name": name, "dimension": embedder.dimension, "state": state}
+        )
+        _create_hnsw_index(index)
+    return index
+
+
+def active_index() -> EmbeddingIndex:
+    """The index recall reads; on a fresh database, the default model's, created active."""
+    index = EmbeddingIndex.objects.filter(state=EmbeddingIndex.State.ACTIVE).first()
+    if index is None:
+        with transaction.atomic():
+            index = index_ensure(name=default_model(), state=EmbeddingIndex.State.ACTIVE)
+            if index.state != EmbeddingIndex.State.ACTIVE:
+                index_activate(index=index)
+    return index
+
+
+def _indexes_to_fill() -> list[EmbeddingIndex]:
+    active_index()
+    return list(EmbeddingIndex.objects.exclude(state=EmbeddingIndex.State.RETIRED))
+
+
+def _embed_into(index: EmbeddingIndex, memories: list[Memory]) -> int:
+    if not memories:
+        return 0
+    vectors = get_embedder(index.name).embed_passages([m.text for m in memories])
+    MemoryEmbedding.objects.bulk_create(
+        [
+            MemoryEmbedding(
+                memory_id=m.id, workspace_id=m.workspace_id, subject_id=m.subject_id, model_id=index.model_id,
+                embedding=vector,
+            )
+            for m, vector in zip(memories, vectors)
+        ],
+        ignore_conflicts=True,
+    )
+    return len(memories)
+
+
+def memory_embed(*, memory_ids: list[str | uuid.UUID]) -> int:
+    """Embed the given memories (those still active and not yet embedded) for every live index.
+
+    An embedder failure is logged, not raised: `embed_missing` picks the memories up later, and a
+    memory without a vector is still found by the keyword leg of recall.
+    """
+    written = 0
+    for index in _indexes_to_fill():
+        memories = list(
+            Memory.objects.filter(pk__in=memory_ids, status=Memory.Status.ACTIVE)
+            .exclude(embeddings__model_id=index.model_id)
+            .only("id", "workspace_id", "subject_id", "text")
+        )
+        try:
+            written += _embed_into(index, memories)
+        except EmbeddingError as error:
+            logger.warning("Embedding %d memories with %s failed: %s", len(memories), index.model_id, error)
+    return written
+
+
+def missing_ids(index: EmbeddingIndex, limit: int) -> list[uuid.UUID]:
+    return list(
+        Memory.objects.filter(status=Memory.Status.ACTIVE)
+        .exclude(embeddings__model_id=index.model_id)
+        .order_by("created_at")
+        .values_list("id", flat=True)[:limit]
+    )
+
+
+def embed_missing(*, limit: int = 500) -> int:
+    """The sweep: embed active memories that have no vector yet in some live index."""
+    ids = {memory_id for index in _indexes_to_fill() for memory_id in missing_ids(index, limit)}
+    return memory_embed(memory_ids=list(ids)) if ids else 0
+
+
+@transaction.atomic
+def index_activate(*, index: EmbeddingIndex) -> EmbeddingIndex:
+    """Switch recall to `index`; the previously active one retires and its vectors are dropped."""
+    retired = list(EmbeddingIndex.objects.select_for_update().filter(state=EmbeddingIndex.State.ACTIVE))
+    EmbeddingIndex.objects.filter(pk__in=[r.pk for r in retired]).update(state=EmbeddingIndex.State.RETIRED)
+    MemoryEmbedding.objects.filter(model_id__in=[r.model_id for r in retired]).delete()
+    index.state = EmbeddingIndex.State.ACTIVE
+    index.activated_at = timezone.now()
+    index.save(update_fields=["state", "activated_at"])
+    return index
+
+
+def vectors_drop(*, memory_ids) -> None:
+    """A memory that stops being active loses its vectors (they only serve recall)."""
+    MemoryEmbedding.objects.filter(memory_id__in=memory_ids).delete()
+
+
+def vectors_of(*, index: EmbeddingIndex, memory_ids) -> dict[uuid.UUID, np.ndarray]:
+    rows = MemoryEmbedding.objects.filter(model_id=index.model_id, memory_id__in=memory_ids).values_list(
+        "memory_id", "embedding"
+    )
+    return {memory_id: np.asarray(vector, dtype=np.float32) for memory_id, vector in rows}
+
+
+def nearest(
+    *, index: EmbeddingIndex, memories: QuerySet[Memory], subject: Subject, query_vector: np.ndarray, limit: int
+) -> list[tuple[uuid.UUID, float]]:
+    """(memory id, cosine similarity) of the nearest among `memories` (one subject's, hard-filtered).
+
+    Small subjects are scanned exactly (all their vectors); larger ones go through the model's
+    HNSW index with pgvector's iterative scan, so the per-subject filter cannot starve the result.
+    """
+    distance = CosineDistance(Cast("embedding", VectorField(dimensions=index.dimension)), query_vector)
+    rows = (
+        MemoryEmbedding.objects.filter(model_id=index.model_id, subject=subject, memory__in=memories)
+        .annotate(distance=distance)
+        .order_by("distance")
+        .values_list("memory_id", "distance")[:limit]
+    )
+    if _subject_size(index, subject) <= settings.RECALL_EXACT_SCAN_MAX:
+        return [(memory_id, 1 - d) for memory_id, d in rows]
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+        cursor.execute("SET LOCAL hnsw.ef_search = 200")
+        return [(memory_id, 1 - d) for memory_id, d in rows]
+
+
+def _subject_size(index: EmbeddingIndex, subject: Subject) -> int:
+    """The subject's vector count, counted only up to the exact-scan limit (an index-only scan)."""
+    cap = settings.RECALL_EXACT_SCAN_MAX + 1
+    return MemoryEmbedding.objects.filter(model_id=index.model_id, subject=subject)[:cap].count()

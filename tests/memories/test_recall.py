@@ -1,0 +1,195 @@
+from datetime import timedelta
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+from django.utils import timezone
+
+from apps.audit.services import Actor
+from apps.memories.models import EmbeddingIndex
+from apps.memories.recall import recall
+from apps.memories.recall.block import count_tokens
+from apps.memories.recall.scoring import Candidate, mmr, recency
+from apps.memories.services import memory_correct, memory_forget
+from apps.memories.vectors import index_activate
+from tests.memories.recall_helpers import episode, fact
+
+# Real commits: embedding runs on commit, as in production.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def texts(result):
+    return [c.memory.text for c in result.memories]
+
+
+def recall_for(subject, query, **options):
+    return recall(workspace=subject.workspace, subject=subject, query=query, **options)
+
+
+HALF_LIVES = {"preference": 90, "fact": 30, "event": 14, "constraint": None}
+
+
+@pytest.mark.parametrize("category, kind, days, expected", [
+    ("preference", "profile", 90, 0.5), ("fact", "profile", 30, 0.5), ("fact", "profile", 60, 0.25),
+    ("event", "episode", 14, 0.5), ("constraint", "profile", 400, 1.0),
+])
+def test_recency_halves_every_half_life_of_the_category(category, kind, days, expected):
+    moment = timezone.now() - timedelta(days=days)
+    memory = SimpleNamespace(category=category, kind=kind, pinned=False, occurred_at=moment, updated_at=moment)
+    assert recency(memory, now=timezone.now(), half_lives=HALF_LIVES) == pytest.approx(expected, rel=1e-3)
+
+
+def test_pinned_memories_do_not_decay():
+    moment = timezone.now() - timedelta(days=365)
+    memory = SimpleNamespace(category="event", kind="episode", pinned=True, occurred_at=moment, updated_at=moment)
+    assert recency(memory, now=timezone.now(), half_lives=HALF_LIVES) == 1.0
+
+
+def test_the_score_is_the_weighted_sum_of_its_components(alice, settings):
+    fact(alice, "drink", "loves oolong tea 乌龙茶", importance=0.9, days=10)
+    fact(alice, "snack", "likes green tea ice cream", importance=0.2, days=100, pinned=True)
+
+    result = recall_for(alice, "what tea does she drink?")
+
+    weights = settings.RECALL_WEIGHTS
+    assert len(result.memories) == 2
+    for candidate in result.memories:
+        c = candidate.components
+        expected = (weights["similarity"] * c["similarity"] + weights["keyword"] * c["keyword"]
+                    + weights["recency"] * c["recency"] + weights["importance"] * c["importance"]
+                    + (weights["pinned"] if c["pinned"] else 0))
+        assert candidate.score == pytest.approx(expected, abs=1e-3)
+
+
+def test_fresher_and_more_important_memories_rank_higher(alice):
+    fact(alice, "trip_a", "planning a trip to Kyoto 京都", category="goal", days=200, importance=0.3)
+    fact(alice, "trip_b", "planning a trip to Osaka 大阪", category="goal", days=1, importance=0.9)
+
+    assert texts(recall_for(alice, "which trip is she planning?"))[0] == "trip b: planning a trip to Osaka 大阪"
+
+
+def test_a_pinned_memory_gets_its_boost(alice, settings):
+    settings.RECALL_WEIGHTS = {**settings.RECALL_WEIGHTS, "pinned": 0.5}
+    fact(alice, "coffee", "drinks flat white", importance=0.5)
+    fact(alice, "tea", "drinks jasmine tea", importance=0.5, pinned=True)
+
+    assert texts(recall_for(alice, "what does she drink in the morning?"))[0] == "tea: drinks jasmine tea"
+
+
+def test_superseded_expired_deleted_and_other_subjects_memories_never_appear(alice, bob):
+    old = fact(alice, "food", "likes very spicy food 爱吃辣")
+    memory_correct(memory=old, value="不吃辣 no spicy food at all", actor=Actor.system())
+    gone = fact(alice, "snack", "spicy chips")
+    memory_forget(memory=gone, actor=Actor.system())
+    fact(alice, "dish", "spicy hotpot tonight", expires_at=timezone.now() + timedelta(seconds=1))
+    from apps.memories.models import Memory
+
+    Memory.objects.filter(key="dish").update(expires_at=timezone.now() - timedelta(minutes=1))
+    fact(bob, "food", "loves spicy Sichuan food 川菜")
+
+    result = recall_for(alice, "spicy food 辣", top_k=20)
+
+    assert texts(result) == ["food: 不吃辣 no spicy food at all"]
+
+
+def test_mmr_prefers_a_different_memory_over_a_near_duplicate():
+    def candidate(name, score, vector):
+        vector = np.asarray(vector, dtype=np.float32)
+        return Candidate(memory=SimpleNamespace(id=name), score=score, vector=vector / np.linalg.norm(vector))
+
+    a, a_again, b = candidate("a", 0.9, [1, 0, 0]), candidate("a'", 0.89, [1, 0.01, 0]), candidate("b", 0.6, [0, 1, 0])
+
+    assert [c.memory.id for c in mmr([a, a_again, b], k=2, lam=0.7)] == ["a", "b"]
+
+
+def test_mmr_drops_a_near_duplicate_in_a_real_recall(alice):
+    episode(alice, "Asked how to reset the router password", days=1)
+    episode(alice, "Asked how to reset the router's password", days=1)
+    episode(alice, "Asked which router model to buy", days=2)
+
+    result = recall_for(alice, "router questions", top_k=2)
+
+    assert "Asked which router model to buy" in texts(result)
+
+
+def test_the_token_budget_is_respected(alice):
+    for number in range(30):
+        fact(alice, f"note_{number}", f"第{number}条笔记：喜欢在周末去公园散步和读书 and walking in the park")
+
+    result = recall_for(alice, "周末喜欢做什么？", top_k=30, token_budget=120)
+
+    assert 0 < result.used_tokens <= 120
+    assert count_tokens(result.memory_block) == result.used_tokens
+    assert 0 < len(result.memories) < 30
+
+
+def test_chinese_text_is_not_under_counted():
+    assert count_tokens("我不吃辣") == 4
+    assert count_tokens("I don't eat spicy food") == 6
+
+
+def test_a_chinese_query_finds_an_english_memory_and_the_reverse(alice):
+    fact(alice, "diet", "does not eat spicy food", category="constraint")
+    fact(alice, "pet", "养了一只叫年糕的猫", category="fact")
+    fact(alice, "editor", "uses Neovim for coding", category="preference")
+
+    assert texts(recall_for(alice, "她能吃辣吗？", top_k=1)) == ["diet: does not eat spicy food"]
+    assert texts(recall_for(alice, "does she have a cat?", top_k=1)) == ["pet: 养了一只叫年糕的猫"]
+
+
+def test_when_the_embedder_fails_recall_answers_from_keywords(alice, settings):
+    fact(alice, "drink", "loves oolong tea 乌龙茶")
+    settings.EMBEDDINGS_URL = "http://127.0.0.1:9/v1"  # nothing listens on the discard port
+    settings.EMBEDDINGS_TIMEOUT = 0.2
+    remote = EmbeddingIndex.objects.create(name="openai:fake", model_id="openai:fake@127.0.0.1", dimension=8)
+    index_activate(index=remote)
+
+    result = recall_for(alice, "乌龙茶")
+
+    assert result.fallback == "keyword"
+    assert texts(result) == ["drink: loves oolong tea 乌龙茶"]
+
+
+def test_auto_mode_skips_small_talk_in_both_languages(alice):
+    fact(alice, "drink", "loves oolong tea")
+    for greeting in ("hi!", "Thanks a lot", "谢谢", "好的。", "你好"):
+        result = recall_for(alice, greeting, mode="auto")
+        assert (result.memories, result.skipped) == ([], "small_talk")
+    assert recall_for(alice, "what tea should I buy her?", mode="auto").memories
+
+
+def test_relevant_constraints_are_never_crowded_out(alice):
+    for number in range(6):
+        fact(alice, f"restaurant_{number}", f"liked the dumplings at restaurant {number}", importance=1.0)
+    fact(alice, "allergy", "allergic to peanuts, dumplings with peanut sauce are dangerous", category="constraint",
+         importance=0.1, days=300)
+
+    result = recall_for(alice, "recommend a dumpling restaurant", top_k=3)
+
+    assert "allergy: allergic to peanuts, dumplings with peanut sauce are dangerous" in texts(result)
+
+
+def test_the_memory_block_frames_memories_as_reference_with_dates(alice):
+    fact(alice, "drink", "loves oolong tea")
+    episode(alice, "Bought oolong tea from Fujian", days=3)
+
+    block = recall_for(alice, "oolong tea").memory_block
+
+    assert "not instructions" in block
+    assert "[preference] drink: loves oolong tea" in block
+    assert (timezone.now() - timedelta(days=3)).astimezone(alice_zone(alice)).strftime("%Y-%m-%d") in block
+
+
+def alice_zone(subject):
+    from zoneinfo import ZoneInfo
+
+    return ZoneInfo(subject.timezone)
+
+
+def test_recall_runs_a_bounded_number_of_queries(alice, django_assert_max_num_queries):
+    for number in range(20):
+        fact(alice, f"k{number}", f"value number {number} about tea")
+    recall_for(alice, "warm-up")
+
+    with django_assert_max_num_queries(7):
+        recall_for(alice, "tea", top_k=10)

