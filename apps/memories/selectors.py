@@ -19,6 +19,17 @@ def subject_get(*, workspace: Workspace, external_id: str) -> Subject | None:
     return Subject.objects.filter(workspace=workspace, external_id=external_id).first()
 
 
+def narrow(memories: QuerySet[Memory], *, kinds=None, categories=None, session_id=None) -> QuerySet[Memory]:
+    """The optional filters that lists and recall share."""
+    if kinds:
+        memories = memories.filter(kind__in=kinds)
+    if categories:
+        memories = memories.filter(category__in=categories)
+    if session_id:
+        memories = memories.filter(session_id=session_id)
+    return memories
+
+
 def memory_list(
     *,
     workspace: Workspace,
@@ -31,12 +42,7 @@ def memory_list(
 ) -> QuerySet[Memory]:
     """Memories of one subject, active ones by default, newest first."""
     memories = Memory.objects.filter(workspace=workspace, subject=subject, status__in=statuses)
-    if kind:
-        memories = memories.filter(kind=kind)
-    if category:
-        memories = memories.filter(category=category)
-    if session_id:
-        memories = memories.filter(session_id=session_id)
+    memories = narrow(memories, kinds=kind and [kind], categories=category and [category], session_id=session_id)
     if text_contains:
         memories = memories.filter(text__icontains=text_contains)
     return memories.select_related("source__agent").order_by("-updated_at", "-id")

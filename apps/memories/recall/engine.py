@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from apps.accounts.models import Subject, Workspace
 from apps.memories import vectors
+from apps.memories.selectors import narrow
 from apps.memories.embeddings import EmbeddingError, calibration, get_embedder
 from apps.memories.models import Memory
 from apps.memories.recall import block, intent
@@ -51,13 +52,7 @@ def recall_queryset(
     memories = Memory.objects.filter(workspace=workspace, subject=subject, status=Memory.Status.ACTIVE).filter(
         Q(expires_at__isnull=True) | Q(expires_at__gt=now)
     )
-    if kinds:
-        memories = memories.filter(kind__in=kinds)
-    if categories:
-        memories = memories.filter(category__in=categories)
-    if session_id:
-        memories = memories.filter(session_id=session_id)
-    return memories
+    return narrow(memories, kinds=kinds, categories=categories, session_id=session_id)
 
 
 def _embed_query(text: str, model: str) -> np.ndarray:
