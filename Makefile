@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 DEV    := DEBUG=true
 
-.PHONY: run test bench eval migrate seed clean-db
+.PHONY: run test bench eval messages migrate seed clean-db
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "memoryadmin needs Python >= 3.11"'
@@ -41,6 +41,11 @@ bench: $(VENV)/.dev
 # Recall quality on tests/data/recall_eval.jsonl: recall@1/@5 and MRR per language and leg.
 eval: $(VENV)/.dev
 	$(BIN)/python bench/eval_recall.py
+
+# Refresh the Chinese translations after changing texts (needs GNU gettext); commit the .po and .mo.
+messages: $(VENV)/.dev
+	$(DEV) $(BIN)/python manage.py makemessages -l zh_Hans --ignore=.venv --ignore=bench --ignore=tests --ignore=staticfiles
+	$(DEV) $(BIN)/python manage.py compilemessages -l zh_Hans --ignore=.venv
 
 # Throw away the embedded database (var/pgdata); the next command creates a fresh one.
 clean-db:

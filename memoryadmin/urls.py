@@ -8,6 +8,9 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/", include("apps.api.urls")),
+    path("me/", include("apps.portal.urls")),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
 ]
 
 handler404 = views.not_found

@@ -3,7 +3,10 @@ is Support Bot; Globex is another tenant with its own subject carol and agent.""
 
 import pytest
 
+from rest_framework.test import APIClient
+
 from apps.accounts.models import Agent, Subject, Workspace
+from apps.accounts.services import apikey_issue
 from apps.audit.services import Actor
 from tests.fake_embeddings import FakeEmbeddingServer
 
@@ -58,3 +61,28 @@ def remote(settings, fake_server):
     settings.EMBEDDINGS_TIMEOUT = 2.0
     settings.EMBEDDINGS_DIMENSION = None
     return fake_server
+
+
+def client_with_key(agent, scopes=("read", "write")) -> APIClient:
+    _, raw_key = apikey_issue(agent=agent, scopes=list(scopes))
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {raw_key}")
+    client.raw_key = raw_key
+    return client
+
+
+@pytest.fixture
+def api(support_bot) -> APIClient:
+    """Support Bot of Acme with a read+write key."""
+    return client_with_key(support_bot)
+
+
+@pytest.fixture
+def read_only_api(support_bot) -> APIClient:
+    return client_with_key(support_bot, scopes=["read"])
+
+
+@pytest.fixture
+def globex_api(globex) -> APIClient:
+    """An agent of the other workspace."""
+    return client_with_key(Agent.objects.create(workspace=globex, name="Globex Bot"))

@@ -5,14 +5,26 @@ import hmac
 import secrets
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from apps.accounts.models import Agent, ApiKey, Subject, Workspace, external_id_error, validate_timezone
+from apps.accounts.models import (
+    Agent, ApiKey, PortalLink, Subject, Workspace, external_id_error, validate_timezone,
+)
 
 KEY_PREFIX = "mk"
 LAST_USED_RESOLUTION = timedelta(minutes=1)
+PORTAL_LINK_LIFETIME = timedelta(minutes=15)
+
+
+class PortalLinkError(Exception):
+    """A portal link that cannot sign anyone in; `reason` is "invalid", "used" or "expired"."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
 
 
 def hash_api_key(raw_key: str) -> str:
@@ -90,3 +102,45 @@ def apikey_authenticate(*, raw_key: str) -> ApiKey | None:
         # "Last used" to the minute is enough, and it spares a write on almost every request.
         ApiKey.objects.filter(pk=key.pk).update(last_used_at=now)
     return key
+
+
+def portal_link_create(*, subject: Subject, agent: Agent | None = None) -> tuple[PortalLink, str]:
+    """A single-use token (valid PORTAL_LINK_LIFETIME) that signs the person in as `subject`."""
+    token = secrets.token_urlsafe(32)
+    link = PortalLink.objects.create(
+        workspace_id=subject.workspace_id, subject=subject, token_hash=hash_api_key(token), created_by=agent,
+        expires_at=timezone.now() + PORTAL_LINK_LIFETIME,
+    )
+    return link, token
+
+
+def portal_link_peek(*, token: str) -> PortalLink:
+    """The link behind `token` if it can still be used; raises PortalLinkError saying why not."""
+    link = PortalLink.objects.select_related("subject").filter(token_hash=hash_api_key(token)).first()
+    if link is None:
+        raise PortalLinkError("invalid")
+    if link.used_at is not None:
+        raise PortalLinkError("used")
+    if link.expires_at <= timezone.now():
+        raise PortalLinkError("expired")
+    return link
+
+
+@transaction.atomic
+def portal_link_redeem(*, token: str):
+    """Use the link once: returns the subject's login user, creating one if the subject has none."""
+    link = portal_link_peek(token=token)
+    link = PortalLink.objects.select_for_update().select_related("subject").get(pk=link.pk)
+    if link.used_at is not None:  # lost a race with another click
+        raise PortalLinkError("used")
+    link.used_at = timezone.now()
+    link.save(update_fields=["used_at"])
+    subject = link.subject
+    if subject.user is None:
+        User = get_user_model()
+        user = User(username=f"subject-{subject.workspace_id}-{subject.pk}")
+        user.set_unusable_password()
+        user.save()
+        subject.user = user
+        subject.save(update_fields=["user", "updated_at"])
+    return subject.user

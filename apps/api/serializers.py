@@ -211,6 +211,11 @@ class RecallResponseSerializer(serializers.Serializer):
     trace = serializers.DictField(required=False)
 
 
+class PortalLinkSerializer(serializers.Serializer):
+    url = serializers.URLField(help_text="Single use; give it to the person.")
+    expires_at = serializers.DateTimeField()
+
+
 class ApiErrorBodySerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()

@@ -12,6 +12,7 @@ urlpatterns = [
     path("v1/subjects/<str:external_id>/memories", views.SubjectMemoryListView.as_view(), name="memories"),
     path("v1/subjects/<str:external_id>/export", views.SubjectExportView.as_view(), name="export"),
     path("v1/subjects/<str:external_id>/recall", views.RecallView.as_view(), name="recall"),
+    path("v1/subjects/<str:external_id>/portal-link", views.PortalLinkView.as_view(), name="portal-link"),
     path("v1/memories/<str:memory_id>", views.MemoryDetailView.as_view(), name="memory"),
     path("v1/memories/<str:memory_id>/pin", views.PinView.as_view(), name="pin"),
     path("v1/memories/<str:memory_id>/unpin", views.UnpinView.as_view(), name="unpin"),

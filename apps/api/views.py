@@ -5,6 +5,7 @@ subjects and memories are only ever looked up inside that workspace (another ten
 """
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django.urls import reverse
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import CursorPagination
@@ -12,10 +13,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.accounts.models import Subject, Workspace
-from apps.accounts.services import subject_get_or_create
+from apps.accounts.services import portal_link_create, subject_get_or_create
 from apps.api import serializers as s
 from apps.audit.services import Actor
 from apps.memories import selectors, services
+from apps.memories.export import export_document
 from apps.memories.models import Memory
 from apps.memories.recall import recall
 from apps.memories.recall.access import Access, recorder
@@ -153,8 +155,7 @@ class SubjectView(WorkspaceAPIView):
 class SubjectExportView(WorkspaceAPIView):
     @extend_schema(operation_id="subject_export", responses=s.SubjectExportSerializer, summary="Export a subject")
     def get(self, request, external_id: str) -> Response:
-        export = selectors.subject_export(workspace=self.workspace, subject=self.subject_or_404(external_id))
-        return Response(s.SubjectExportSerializer(export).data)
+        return Response(export_document(workspace=self.workspace, subject=self.subject_or_404(external_id)))
 
 
 class MemoryDetailView(WorkspaceAPIView):
@@ -228,3 +229,16 @@ class RecallView(WorkspaceAPIView):
         if not data["include_trace"]:
             body.pop("trace", None)
         return Response(body)
+
+
+class PortalLinkView(WorkspaceAPIView):
+    @extend_schema(
+        operation_id="portal_link", request=None, responses={201: s.PortalLinkSerializer},
+        summary="A sign-in link for the person",
+        description="A single-use URL, valid for 15 minutes, that signs the person into the portal where they "
+        "can see, correct and erase what is kept about them.",
+    )
+    def post(self, request, external_id: str) -> Response:
+        link, token = portal_link_create(subject=self.subject_or_404(external_id), agent=request.auth.agent)
+        url = request.build_absolute_uri(reverse("portal:link", args=[token]))
+        return Response({"url": url, "expires_at": link.expires_at}, status=status.HTTP_201_CREATED)

@@ -11,6 +11,7 @@ from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 from pgvector.django import VectorField
 
 from apps.accounts.models import Agent, Subject, Workspace
@@ -37,27 +38,27 @@ class Source(models.Model):
 
 class Memory(models.Model):
     class Kind(models.TextChoices):
-        PROFILE = "profile", "Profile fact"
-        EPISODE = "episode", "Episode"
+        PROFILE = "profile", _("Profile fact")
+        EPISODE = "episode", _("Episode")
 
     class Category(models.TextChoices):
-        PREFERENCE = "preference", "Preference"
-        FACT = "fact", "Fact"
-        CONSTRAINT = "constraint", "Constraint"
-        GOAL = "goal", "Goal"
-        EVENT = "event", "Event"
-        SUMMARY = "summary", "Summary"
+        PREFERENCE = "preference", _("Preference")
+        FACT = "fact", _("Fact")
+        CONSTRAINT = "constraint", _("Constraint")
+        GOAL = "goal", _("Goal")
+        EVENT = "event", _("Event")
+        SUMMARY = "summary", _("Summary")
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "Active"
-        SUPERSEDED = "superseded", "Superseded"
-        EXPIRED = "expired", "Expired"
-        ARCHIVED = "archived", "Archived"
-        DELETED = "deleted", "Deleted"
+        ACTIVE = "active", _("Active")
+        SUPERSEDED = "superseded", _("Superseded")
+        EXPIRED = "expired", _("Expired")
+        ARCHIVED = "archived", _("Archived")
+        DELETED = "deleted", _("Deleted")
 
     class Sensitivity(models.TextChoices):
-        NORMAL = "normal", "Normal"
-        SENSITIVE = "sensitive", "Sensitive"
+        NORMAL = "normal", _("Normal")
+        SENSITIVE = "sensitive", _("Sensitive")
 
     PROFILE_CATEGORIES = (Category.PREFERENCE, Category.FACT, Category.CONSTRAINT, Category.GOAL)
     EPISODE_CATEGORIES = (Category.EVENT, Category.SUMMARY)
@@ -126,7 +127,7 @@ class EmbeddingIndex(models.Model):
 
     class State(models.TextChoices):
         BUILDING = "building", "Building"
-        ACTIVE = "active", "Active"
+        ACTIVE = "active", _("Active")
         RETIRED = "retired", "Retired"
 
     name = models.CharField(max_length=200, help_text="What EMBEDDINGS_MODEL / reembed --model was set to.")

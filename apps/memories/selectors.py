@@ -6,7 +6,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from apps.accounts.models import Subject, Workspace, external_id_error
-from apps.audit.models import AuditEvent
+from apps.audit.models import AccessLog, AuditEvent
 from apps.memories.models import Memory
 
 # Audit actions whose memory is the version they made.
@@ -104,6 +104,15 @@ def subject_export(*, workspace: Workspace, subject: Subject) -> dict:
         {"lineage": lineage, "status": chain[-1].status, "versions": chain} for lineage, chain in lineages.items()
     ]
     return {"subject": subject, "exported_at": timezone.now(), "memories": memories}
+
+
+def memory_reads(*, workspace: Workspace, memory: Memory, limit: int = 50) -> list[AccessLog]:
+    """Which agents recalled any version of `memory`, newest first."""
+    return list(
+        AccessLog.objects.filter(workspace=workspace, memory__lineage=memory.lineage)
+        .select_related("agent")
+        .order_by("-created_at")[:limit]
+    )
 
 
 def memory_audit_events(*, workspace: Workspace, memory: Memory) -> QuerySet[AuditEvent]:

@@ -19,6 +19,7 @@ from django.contrib.postgres.search import SearchVector
 from django.db.models import QuerySet, Value
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from apps.accounts.models import Agent, Subject
 from apps.audit.models import AuditEvent
@@ -104,16 +105,17 @@ def _clean_text(value: str) -> str:
 def _validate(errors: dict[str, str], *, confidence: float | None = None, importance: float | None = None) -> None:
     for name, number in (("confidence", confidence), ("importance", importance)):
         if number is not None and not 0.0 <= number <= 1.0:
-            errors[name] = f"{name.capitalize()} must be between 0 and 1."
+            errors[name] = _("%(field)s must be between 0 and 1.") % {"field": name.capitalize()}
     if errors:
         raise ValidationError(errors)
 
 
 def _require_text(errors: dict[str, str], name: str, value: str, limit: int) -> None:
     if not value:
-        errors[name] = "This field may not be empty."
+        errors[name] = _("This field may not be empty.")
     elif len(value) > limit:
-        errors[name] = f"Ensure this field has no more than {limit} characters (it has {len(value)})."
+        errors[name] = _("Ensure this field has no more than %(limit)d characters (it has %(length)d).") % {
+            "limit": limit, "length": len(value)}
 
 
 def _fact_text(key: str, value: str) -> str:
@@ -270,10 +272,10 @@ def _fact_write(
 
     errors: dict[str, str] = {}
     if not key:
-        errors["key"] = "The key must contain at least one letter or digit."
+        errors["key"] = _("The key must contain at least one letter or digit.")
     _require_text(errors, "value", value, settings.MEMORY_MAX_VALUE_CHARS)
     if category not in Memory.PROFILE_CATEGORIES:
-        errors["category"] = f"Profile facts take one of: {', '.join(Memory.PROFILE_CATEGORIES)}."
+        errors["category"] = _("Profile facts take one of: %(choices)s.") % {"choices": ", ".join(Memory.PROFILE_CATEGORIES)}
     _validate(errors, confidence=confidence, importance=importance)
 
     same_key = Memory.objects.select_for_update().filter(
@@ -354,7 +356,7 @@ def episode_record(
     errors: dict[str, str] = {}
     _require_text(errors, "text", text, settings.MEMORY_MAX_TEXT_CHARS)
     if category not in Memory.EPISODE_CATEGORIES:
-        errors["category"] = f"Episodes take one of: {', '.join(Memory.EPISODE_CATEGORIES)}."
+        errors["category"] = _("Episodes take one of: %(choices)s.") % {"choices": ", ".join(Memory.EPISODE_CATEGORIES)}
     _validate(errors, importance=importance)
 
     source = _source_create(subject=subject, provenance=provenance)
@@ -399,9 +401,9 @@ def memory_correct(
     errors: dict[str, str] = {}
     is_profile = current.kind == Memory.Kind.PROFILE
     if is_profile and text is not None:
-        errors["text"] = "Profile facts are corrected through their value."
+        errors["text"] = _("Profile facts are corrected through their value.")
     if not is_profile and value is not None:
-        errors["value"] = "Episodes are corrected through their text."
+        errors["value"] = _("Episodes are corrected through their text.")
     if is_profile and value is not None:
         _require_text(errors, "value", value, settings.MEMORY_MAX_VALUE_CHARS)
     if not is_profile and text is not None:
@@ -417,7 +419,7 @@ def memory_correct(
         "importance": current.importance if importance is None else importance,
     }
     if all(getattr(current, name) == changed for name, changed in changes.items()):
-        raise ValidationError({"non_field_errors": "The correction is the same as the current version."})
+        raise ValidationError({"non_field_errors": _("The correction is the same as the current version.")})
 
     before = snapshot(current)
     corrected = _new_memory(
