@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "apps.privacy",
     "apps.api",
     "apps.portal",
+    "apps.console",
 ]
 
 MIDDLEWARE = [
@@ -144,7 +145,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 LOGIN_URL = "/accounts/login/"
-LOGIN_REDIRECT_URL = "/me/"
+LOGIN_REDIRECT_URL = "/"  # home sends operators to the console, people to their memories
 LOGOUT_REDIRECT_URL = "/accounts/login/"
 
 LANGUAGE_CODE = "en"

@@ -1,14 +1,21 @@
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.views import defaults
 from django.views.decorators.http import require_GET
 
+from apps.accounts.models import Membership, Subject
 from apps.api.exceptions import error_body
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
+    """Signed-in operators go to the console and people to their memories; others see the landing page."""
+    if request.user.is_authenticated:
+        if Membership.objects.filter(user=request.user).exists():
+            return redirect("console:dashboard")
+        if Subject.objects.filter(user=request.user).exists():
+            return redirect("portal:memories")
     return render(request, "home.html")
 
 

@@ -124,3 +124,20 @@ class PortalLink(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     expires_at = models.DateTimeField()
     used_at = models.DateTimeField(null=True, blank=True)
+
+
+class RetentionPolicy(models.Model):
+    """How long memories are kept, per workspace. Read by the write path (default expiry) and the
+    lifecycle jobs; changed by workspace admins in the console."""
+
+    workspace = models.OneToOneField(Workspace, on_delete=models.CASCADE, related_name="retention")
+    # Days until a new memory of each category expires; null = never.
+    ttl_days = models.JSONField(default=dict, blank=True, help_text='e.g. {"event": 365, "preference": null}')
+    subject_capacity = models.PositiveIntegerField(
+        default=2000, help_text="Most episodes kept per subject; the least valuable beyond it are archived."
+    )
+    archive_unread_after_days = models.PositiveIntegerField(
+        default=180, help_text="Low-importance memories not recalled for this long are archived."
+    )
+    access_log_retention_days = models.PositiveIntegerField(default=90)
+    updated_at = models.DateTimeField(auto_now=True)

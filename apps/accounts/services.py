@@ -11,8 +11,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.accounts.models import (
-    Agent, ApiKey, PortalLink, Subject, Workspace, external_id_error, validate_timezone,
+    Agent, ApiKey, PortalLink, RetentionPolicy, Subject, Workspace, external_id_error, validate_timezone,
 )
+from apps.audit.services import Actor, audit_record
 
 KEY_PREFIX = "mk"
 LAST_USED_RESOLUTION = timedelta(minutes=1)
@@ -57,15 +58,21 @@ def subject_get_or_create(
     return subject
 
 
+def _key_facts(key: ApiKey) -> dict:
+    return {"agent": key.agent.name, "prefix": key.prefix, "scopes": key.scopes}  # never the key itself
+
+
 @transaction.atomic
-def agent_create(*, workspace: Workspace, name: str, description: str = "") -> Agent:
+def agent_create(*, workspace: Workspace, name: str, description: str = "", actor: Actor | None = None) -> Agent:
     agent = Agent(workspace=workspace, name=name, description=description)
     agent.full_clean()
     agent.save()
+    audit_record(workspace=workspace, actor=actor or Actor.system(), action="agent.created", after={"agent": name})
     return agent
 
 
-def apikey_issue(*, agent: Agent, scopes: list[str]) -> tuple[ApiKey, str]:
+@transaction.atomic
+def apikey_issue(*, agent: Agent, scopes: list[str], actor: Actor | None = None) -> tuple[ApiKey, str]:
     """Create a key; the raw key is returned once and never stored."""
     unknown = set(scopes) - set(ApiKey.Scope.values)
     if not scopes or unknown:
@@ -79,14 +86,52 @@ def apikey_issue(*, agent: Agent, scopes: list[str]) -> tuple[ApiKey, str]:
         hashed_secret=hash_api_key(raw_key),
         scopes=sorted(set(scopes)),
     )
+    audit_record(workspace=agent.workspace, actor=actor or Actor.system(), action="apikey.issued",
+                 after=_key_facts(key))
     return key, raw_key
 
 
-def apikey_revoke(*, key: ApiKey) -> ApiKey:
+@transaction.atomic
+def apikey_revoke(*, key: ApiKey, actor: Actor | None = None) -> ApiKey:
     if key.revoked_at is None:
         key.revoked_at = timezone.now()
         key.save(update_fields=["revoked_at"])
+    audit_record(workspace=key.workspace, actor=actor or Actor.system(), action="apikey.revoked",
+                 before=_key_facts(key))
     return key
+
+
+@transaction.atomic
+def apikey_rotate(*, key: ApiKey, actor: Actor) -> tuple[ApiKey, str]:
+    """Revoke `key` and issue its replacement with the same scopes (the raw key, once)."""
+    apikey_revoke(key=key, actor=actor)
+    return apikey_issue(agent=key.agent, scopes=key.scopes, actor=actor)
+
+
+@transaction.atomic
+def retention_update(
+    *, workspace: Workspace, actor: Actor, ttl_days: dict[str, int | None], subject_capacity: int,
+    archive_unread_after_days: int, access_log_retention_days: int,
+) -> RetentionPolicy:
+    policy, _ = RetentionPolicy.objects.select_for_update().get_or_create(workspace=workspace)
+    before = retention_facts(policy)
+    policy.ttl_days = {category: days for category, days in ttl_days.items() if days}
+    policy.subject_capacity = subject_capacity
+    policy.archive_unread_after_days = archive_unread_after_days
+    policy.access_log_retention_days = access_log_retention_days
+    policy.full_clean()
+    policy.save()
+    audit_record(workspace=workspace, actor=actor, action="retention.updated", before=before,
+                 after=retention_facts(policy))
+    return policy
+
+
+def retention_facts(policy: RetentionPolicy) -> dict:
+    return {
+        "ttl_days": policy.ttl_days, "subject_capacity": policy.subject_capacity,
+        "archive_unread_after_days": policy.archive_unread_after_days,
+        "access_log_retention_days": policy.access_log_retention_days,
+    }
 
 
 def apikey_authenticate(*, raw_key: str) -> ApiKey | None:

@@ -20,7 +20,7 @@ from apps.memories import selectors, services
 from apps.memories.export import export_document
 from apps.memories.models import Memory
 from apps.memories.recall import recall
-from apps.memories.recall.access import Access, recorder
+from apps.memories.recall.access import Access, Recall, recorder
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
     "Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
@@ -220,11 +220,15 @@ class RecallView(WorkspaceAPIView):
         data = self.validated(s.RecallRequestSerializer)
         subject = self.subject_or_404(external_id)
         result = recall(workspace=self.workspace, subject=subject, **data)
-        recorder.record([
-            Access(workspace_id=self.workspace.pk, agent_id=request.auth.agent_id, subject_id=subject.pk,
-                   memory_id=candidate.memory.id, rank=rank, score=round(candidate.score, 4))
-            for rank, candidate in enumerate(result.memories, start=1)
-        ])
+        recorder.record(
+            [
+                Access(workspace_id=self.workspace.pk, agent_id=request.auth.agent_id, subject_id=subject.pk,
+                       memory_id=candidate.memory.id, rank=rank, score=round(candidate.score, 4))
+                for rank, candidate in enumerate(result.memories, start=1)
+            ],
+            Recall(workspace_id=self.workspace.pk, agent_id=request.auth.agent_id, took_ms=result.took_ms,
+                   results=len(result.memories), fallback=result.fallback or ""),
+        )
         body = s.RecallResponseSerializer(result).data
         if not data["include_trace"]:
             body.pop("trace", None)

@@ -59,3 +59,17 @@ class AccessLog(models.Model):
             models.Index(fields=["memory", "-created_at"], name="access_memory_time"),
             models.Index(fields=["workspace", "-created_at"], name="access_workspace_time"),
         ]
+
+
+class RecallStat(models.Model):
+    """One recall request: who asked, how long it took, how much came back (for the dashboard)."""
+
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="+")
+    agent = models.ForeignKey(Agent, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    took_ms = models.FloatField()
+    results = models.PositiveSmallIntegerField()
+    fallback = models.CharField(max_length=16, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["workspace", "-created_at"], name="recallstat_workspace_time")]

@@ -2,7 +2,8 @@
 
 import uuid
 
-from django.db.models import QuerySet
+from django.db import connection
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from apps.accounts.models import Subject, Workspace, external_id_error
@@ -118,3 +119,36 @@ def memory_reads(*, workspace: Workspace, memory: Memory, limit: int = 50) -> li
 def memory_audit_events(*, workspace: Workspace, memory: Memory) -> QuerySet[AuditEvent]:
     """The audit events of every version of `memory`, oldest first."""
     return AuditEvent.objects.filter(workspace=workspace, memory__lineage=memory.lineage).order_by("created_at", "id")
+
+
+def memory_counts(*, workspace: Workspace) -> list[dict]:
+    """Rows of kind, category, status and count, for the dashboard."""
+    return list(
+        Memory.objects.filter(workspace=workspace).values("kind", "category", "status")
+        .annotate(n=Count("id")).order_by("kind", "category", "status")
+    )
+
+
+def redaction_totals(*, workspace: Workspace) -> dict[str, int]:
+    """Entity type → how many values redaction removed from this workspace's memories."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT r.key, SUM(r.value::int) FROM memories_memory m, jsonb_each_text(m.redactions) r "
+            "WHERE m.workspace_id = %s GROUP BY r.key ORDER BY 2 DESC",
+            [workspace.pk],
+        )
+        return dict(cursor.fetchall())
+
+
+def subject_search(*, workspace: Workspace, query: str = "") -> QuerySet[Subject]:
+    """Subjects whose external id or name contains `query`, with their active memory count."""
+    subjects = Subject.objects.filter(workspace=workspace)
+    if query:
+        subjects = subjects.filter(Q(external_id__icontains=query) | Q(display_name__icontains=query))
+    return subjects.annotate(
+        active=Count("memories", filter=Q(memories__status=Memory.Status.ACTIVE)), total=Count("memories")
+    ).order_by("external_id")
+
+
+def subject_by_id(*, workspace: Workspace, subject_id: int) -> Subject | None:
+    return Subject.objects.filter(workspace=workspace, pk=subject_id).first()

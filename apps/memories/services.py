@@ -9,7 +9,7 @@ import unicodedata
 import uuid
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import StrEnum
 
 from django.conf import settings
@@ -22,6 +22,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from apps.accounts.models import Agent, Subject
+from apps.accounts.selectors import retention_for
 from apps.audit.models import AuditEvent
 from apps.audit.services import Actor, audit_erase_content, audit_record
 from apps.memories.models import IdempotencyRecord, Memory, Source
@@ -189,6 +190,14 @@ def _new_memory(*, subject: Subject, previous: Memory | None = None, **fields) -
     return memory
 
 
+def _default_expiry(subject: Subject, category: str, expires_at: datetime | None) -> datetime | None:
+    """An explicit expiry wins; otherwise the workspace's retention TTL for the category, if any."""
+    if expires_at is not None:
+        return expires_at
+    days = retention_for(workspace=subject.workspace).ttl_days.get(category)
+    return timezone.now() + timedelta(days=days) if days else None
+
+
 def _lock_subject(subject: Subject) -> None:
     """Serialize writes per subject: the conflict policy and idempotency read-then-write safely."""
     Subject.objects.select_for_update().filter(pk=subject.pk).exists()
@@ -301,7 +310,8 @@ def _fact_write(
     proposed = {
         "kind": Memory.Kind.PROFILE, "category": category, "key": key, "value": value,
         "text": _fact_text(key, value), "confidence": confidence, "importance": importance,
-        "sensitivity": sensitivity, "expires_at": expires_at, "session_id": session_id,
+        "sensitivity": sensitivity, "expires_at": _default_expiry(subject, category, expires_at),
+        "session_id": session_id,
         "metadata": metadata, "redactions": dict(gate.counts),
     }
     less_confident = category in (Category.PREFERENCE, Category.GOAL) and confidence < (
@@ -362,7 +372,8 @@ def episode_record(
     source = _source_create(subject=subject, provenance=provenance)
     memory = _new_memory(
         subject=subject, kind=Memory.Kind.EPISODE, category=category, text=text, importance=importance,
-        occurred_at=occurred_at or timezone.now(), session_id=session_id, expires_at=expires_at,
+        occurred_at=occurred_at or timezone.now(), session_id=session_id,
+        expires_at=_default_expiry(subject, category, expires_at),
         metadata=metadata, redactions=dict(gate.counts), source=source,
     )
     audit_record(

@@ -74,7 +74,7 @@ def test_pin_and_unpin(api, fact):
 
     unpinned = api.post(f"/api/v1/memories/{fact['id']}/unpin")
     assert unpinned.json()["pinned"] is False
-    assert list(AuditEvent.objects.values_list("action", flat=True).order_by("id")) == [
+    assert list(AuditEvent.objects.filter(memory_id=fact["id"]).values_list("action", flat=True).order_by("id")) == [
         "memory.created", "memory.pinned", "memory.unpinned"]
 
 

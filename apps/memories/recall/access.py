@@ -1,4 +1,5 @@
-"""Who read what: access-log rows and memory hotness, written off the request path in batches.
+"""Who read what: access-log rows, memory hotness and per-recall timings, written off the request
+path in batches.
 
 `record()` only appends to an in-process queue; a daemon thread writes everything queued every
 RECALL_ACCESS_FLUSH_SECONDS with one bulk insert and one update per distinct count. Entries still
@@ -17,7 +18,7 @@ from django.db import close_old_connections, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from apps.audit.models import AccessLog
+from apps.audit.models import AccessLog, RecallStat
 from apps.memories.models import Memory
 
 logger = logging.getLogger(__name__)
@@ -33,8 +34,19 @@ class Access:
     score: float
 
 
-def access_write(entries: list[Access]) -> None:
-    """One batch: AccessLog rows plus access_count/last_accessed_at of each memory read."""
+@dataclass(frozen=True)
+class Recall:
+    workspace_id: int
+    agent_id: int | None
+    took_ms: float
+    results: int
+    fallback: str
+
+
+def access_write(entries: list[Access], recalls: list[Recall] = ()) -> None:
+    """One batch: AccessLog rows, access_count/last_accessed_at of each memory read, RecallStat rows."""
+    if recalls:
+        RecallStat.objects.bulk_create([RecallStat(**vars(recall)) for recall in recalls])
     if not entries:
         return
     now = timezone.now()
@@ -60,15 +72,17 @@ def access_write(entries: list[Access]) -> None:
 class AccessRecorder:
     def __init__(self) -> None:
         self._queue: list[Access] = []
+        self._recalls: list[Recall] = []
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
 
-    def record(self, entries: list[Access]) -> None:
+    def record(self, entries: list[Access], recall: Recall) -> None:
         if not settings.RECALL_ACCESS_ASYNC:
-            access_write(entries)
+            access_write(entries, [recall])
             return
         with self._lock:
             self._queue.extend(entries)
+            self._recalls.append(recall)
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="access-log", daemon=True)
                 self._thread.start()
@@ -76,12 +90,13 @@ class AccessRecorder:
     def flush(self) -> int:
         with self._lock:
             batch, self._queue = self._queue, []
+            recalls, self._recalls = self._recalls, []
         try:
-            access_write(batch)
+            access_write(batch, recalls)
         except Exception:  # a failed batch must not kill the writer thread
             logger.exception("Writing %d access-log entries failed", len(batch))
             close_old_connections()
-        return len(batch)
+        return len(batch) + len(recalls)
 
     def _run(self) -> None:
         while True:

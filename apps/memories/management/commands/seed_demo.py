@@ -7,9 +7,11 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from apps.accounts.models import Membership, Subject, Workspace
+from apps.accounts.models import Agent, Membership, Subject, Workspace
 from apps.accounts.services import agent_create, apikey_issue, workspace_create
 from apps.audit.services import Actor
+from apps.memories.recall import recall
+from apps.memories.recall.access import Access, Recall, access_write
 from apps.memories.services import Provenance, episode_record, fact_upsert, memory_correct, memory_pin
 
 LOGINS = [
@@ -60,6 +62,15 @@ BOB_EPISODES = [
 ]
 
 
+RECALLS = [
+    ("alice", "晚饭吃什么好？she has food restrictions"),
+    ("alice", "Which language should I answer in?"),
+    ("alice", "上次我们聊了什么？"),
+    ("bob", "recipe ideas for dinner"),
+    ("bob", "what pet does he have"),
+]
+
+
 class Command(BaseCommand):
     help = "Create the demo workspace, logins, an agent with an API key and about 30 memories (once)."
 
@@ -68,11 +79,25 @@ class Command(BaseCommand):
             self.stdout.write("The demo workspace exists already; nothing to do.")
         else:
             raw_key = self.seed()
+            self.recall_some()
             self.stdout.write(self.style.SUCCESS("Demo data created."))
             self.stdout.write(f"Demo agent 'Support Bot' API key (shown once, keep it): {raw_key}")
         self.stdout.write("Demo logins (username / password):")
         for username, password, role in LOGINS:
             self.stdout.write(f"  {username:<9} {password:<20} {role}")
+
+    def recall_some(self) -> None:
+        """A few recalls by the demo agent, so the access log and the dashboard have something to show."""
+        agent = Agent.objects.get(workspace__slug="demo", name="Support Bot")
+        for external_id, query in RECALLS:
+            subject = Subject.objects.get(workspace=agent.workspace, external_id=external_id)
+            result = recall(workspace=agent.workspace, subject=subject, query=query, top_k=5)
+            access_write(
+                [Access(workspace_id=agent.workspace_id, agent_id=agent.pk, subject_id=subject.pk, memory_id=c.memory.id,
+                        rank=rank, score=round(c.score, 4)) for rank, c in enumerate(result.memories, start=1)],
+                [Recall(workspace_id=agent.workspace_id, agent_id=agent.pk, took_ms=result.took_ms,
+                        results=len(result.memories), fallback=result.fallback or "")],
+            )
 
     @transaction.atomic
     def seed(self) -> str:

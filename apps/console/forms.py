@@ -1,0 +1,58 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from apps.accounts.models import ApiKey
+from apps.audit.models import AuditEvent
+from apps.memories.models import Memory
+
+TTL_CATEGORIES = [c for c in Memory.Category.values]
+
+
+class AuditFilterForm(forms.Form):
+    actor_type = forms.ChoiceField(label=_("Actor"), required=False,
+                                   choices=[("", _("Anyone"))] + list(AuditEvent.ActorType.choices))
+    action = forms.CharField(label=_("Action"), required=False, max_length=64)
+    subject = forms.CharField(label=_("Subject id"), required=False, max_length=200)
+    since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(label=_("To (inclusive)"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+
+class SubjectMemoryFilterForm(forms.Form):
+    status = forms.ChoiceField(label=_("Status"), required=False, choices=[("", _("Any"))] + list(Memory.Status.choices))
+    kind = forms.ChoiceField(label=_("Kind"), required=False, choices=[("", _("Any"))] + list(Memory.Kind.choices))
+    category = forms.ChoiceField(label=_("Category"), required=False,
+                                 choices=[("", _("Any"))] + list(Memory.Category.choices))
+
+
+class OperatorChangeForm(forms.Form):
+    value = forms.CharField(label=_("Corrected text"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(label=_("Reason (required, kept in the audit log)"), max_length=500)
+
+
+class AgentForm(forms.Form):
+    name = forms.CharField(label=_("Agent name"), max_length=100)
+    description = forms.CharField(label=_("Description"), required=False, max_length=300)
+
+
+class KeyForm(forms.Form):
+    scopes = forms.MultipleChoiceField(label=_("Scopes"), choices=ApiKey.Scope.choices,
+                                       widget=forms.CheckboxSelectMultiple, initial=["read", "write"])
+
+
+class RetentionForm(forms.Form):
+    subject_capacity = forms.IntegerField(label=_("Episodes kept per subject"), min_value=1, max_value=1_000_000)
+    archive_unread_after_days = forms.IntegerField(label=_("Archive unimportant memories not read for (days)"),
+                                                   min_value=1, max_value=36500)
+    access_log_retention_days = forms.IntegerField(label=_("Keep the access log for (days)"), min_value=1,
+                                                   max_value=36500)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for category, label in Memory.Category.choices:
+            self.fields[f"ttl_{category}"] = forms.IntegerField(
+                label=_("%(category)s expire after (days, empty = never)") % {"category": label},
+                required=False, min_value=1, max_value=36500,
+            )
+
+    def ttl_days(self) -> dict[str, int | None]:
+        return {category: self.cleaned_data.get(f"ttl_{category}") for category in TTL_CATEGORIES}

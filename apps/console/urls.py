@@ -1,0 +1,22 @@
+from django.urls import path
+
+from apps.console import views
+
+app_name = "console"
+
+urlpatterns = [
+    path("", views.dashboard, name="dashboard"),
+    path("workspace", views.workspace_switch, name="workspace"),
+    path("subjects/", views.subjects, name="subjects"),
+    path("subjects/<int:subject_id>/", views.subject_detail, name="subject"),
+    path("memories/<str:memory_id>/", views.memory_detail, name="memory"),
+    path("memories/<str:memory_id>/correct", views.memory_correct, name="memory-correct"),
+    path("memories/<str:memory_id>/delete", views.memory_delete, name="memory-delete"),
+    path("audit/", views.audit_log, name="audit"),
+    path("audit.csv", views.audit_csv, name="audit-csv"),
+    path("agents/", views.agents, name="agents"),
+    path("agents/<int:agent_id>/keys", views.key_issue, name="key-issue"),
+    path("keys/<int:key_id>/revoke", views.key_revoke, name="key-revoke"),
+    path("keys/<int:key_id>/rotate", views.key_rotate, name="key-rotate"),
+    path("settings/retention", views.retention, name="retention"),
+]

@@ -1,0 +1,335 @@
+"""The operator console: dashboard, subjects, memory audit, audit log (CSV), agents and keys,
+retention. Every query starts from the operator's current workspace (`request.workspace`)."""
+
+import csv
+import json
+from datetime import datetime, time, timedelta
+from functools import wraps
+from itertools import chain
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from apps.accounts import selectors as account_selectors
+from apps.accounts.models import Agent, ApiKey, Membership
+from apps.accounts.services import agent_create, apikey_issue, apikey_revoke, apikey_rotate, retention_update
+from apps.audit import selectors as audit_selectors
+from apps.audit.models import AuditEvent
+from apps.audit.services import Actor
+from apps.console.diff import diff_html
+from apps.console.forms import (
+    AgentForm, AuditFilterForm, KeyForm, OperatorChangeForm, RetentionForm, SubjectMemoryFilterForm,
+)
+from apps.memories import selectors, services
+from apps.memories.models import Memory
+from apps.privacy import PIIRejected
+
+PAGE = 50
+SESSION_KEY = "console_workspace"
+
+
+def console_view(*, admin: bool = False):
+    """Operators (Membership rows) only; `request.workspace` is the one they chose. `admin=True`
+    views also need the admin role. End users and strangers get 403."""
+
+    def decorator(view):
+        @wraps(view)
+        @login_required
+        def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            memberships = list(Membership.objects.filter(user=request.user).select_related("workspace")
+                               .order_by("workspace__name"))
+            if not memberships:
+                return render(request, "console/forbidden.html", {"reason": "not_operator"}, status=403)
+            chosen = request.session.get(SESSION_KEY)
+            membership = next((m for m in memberships if m.workspace_id == chosen), memberships[0])
+            if admin and membership.role != Membership.Role.ADMIN:
+                return render(request, "console/forbidden.html", {"reason": "not_admin"}, status=403)
+            request.workspace, request.membership, request.memberships = membership.workspace, membership, memberships
+            return view(request, *args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+def _actor(request: HttpRequest) -> Actor:
+    return Actor.user(request.user, type=AuditEvent.ActorType.OPERATOR, request_id=request.id)
+
+
+@require_POST
+@console_view()
+def workspace_switch(request: HttpRequest) -> HttpResponse:
+    wanted = request.POST.get("workspace", "")
+    if not any(str(m.workspace_id) == wanted for m in request.memberships):
+        raise Http404
+    request.session[SESSION_KEY] = int(wanted)
+    return redirect("console:dashboard")
+
+
+@require_GET
+@console_view()
+def dashboard(request: HttpRequest) -> HttpResponse:
+    workspace = request.workspace
+    counts = selectors.memory_counts(workspace=workspace)
+    total = sum(row["n"] for row in counts)
+    stale = sum(row["n"] for row in counts if row["status"] in (Memory.Status.EXPIRED, Memory.Status.ARCHIVED))
+
+    def by(field: str) -> dict[str, int]:
+        totals: dict[str, int] = {}
+        for row in counts:
+            totals[row[field]] = totals.get(row[field], 0) + row["n"]
+        return totals
+
+    writes, recalls = (audit_selectors.writes_per_day(workspace=workspace),
+                       audit_selectors.recalls_per_day(workspace=workspace))
+    charts = {
+        "kind": by("kind"), "category": by("category"), "status": by("status"),
+        "days": [day.isoformat() for day, _n in writes],
+        "writes": [n for _day, n in writes], "recalls": [n for _day, n in recalls],
+        "redactions": selectors.redaction_totals(workspace=workspace),
+        "agents": audit_selectors.top_agents(workspace=workspace),
+    }
+    return render(request, "console/dashboard.html", {
+        "total": total, "stale": stale, "stale_ratio": stale / total if total else 0,
+        "latency": audit_selectors.recall_latency(workspace=workspace),
+        "changes": {action.replace(".", "_"): n for action, n in audit_selectors.change_counts(workspace=workspace).items()},
+        "charts": charts,
+    })
+
+
+@require_GET
+@console_view()
+def subjects(request: HttpRequest) -> HttpResponse:
+    query = request.GET.get("q", "").strip()[:200]
+    page = Paginator(selectors.subject_search(workspace=request.workspace, query=query), PAGE).get_page(
+        request.GET.get("page"))
+    template = "console/subjects.html#subject-rows" if request.htmx else "console/subjects.html"
+    return render(request, template, {"page": page, "query": query})
+
+
+@require_GET
+@console_view()
+def subject_detail(request: HttpRequest, subject_id: int) -> HttpResponse:
+    subject = selectors.subject_by_id(workspace=request.workspace, subject_id=subject_id)
+    if subject is None:
+        raise Http404
+    form = SubjectMemoryFilterForm(request.GET)
+    filters = form.cleaned_data if form.is_valid() else {}
+    memories = selectors.memory_list(
+        workspace=request.workspace, subject=subject,
+        statuses=(filters["status"],) if filters.get("status") else tuple(Memory.Status.values),
+        kind=filters.get("kind") or None, category=filters.get("category") or None,
+    )
+    page = Paginator(memories, PAGE).get_page(request.GET.get("page"))
+    return render(request, "console/subject.html", {"subject": subject, "form": form, "page": page})
+
+
+def _memory_or_404(request: HttpRequest, memory_id: str) -> Memory:
+    memory = selectors.memory_get(workspace=request.workspace, memory_id=memory_id, include_deleted=True)
+    if memory is None:
+        raise Http404
+    return memory
+
+
+def _memory_context(request: HttpRequest, memory: Memory, form: OperatorChangeForm | None = None) -> dict:
+    workspace = request.workspace
+    history = selectors.memory_history_with_changes(workspace=workspace, memory=memory)
+    chain_ = [(version, diff_html(previous.text, version.text) if previous else None)
+              for previous, version in zip([None, *history], history)]
+    return {
+        "memory": memory, "chain": chain_,
+        "reads": selectors.memory_reads(workspace=workspace, memory=memory),
+        "events": selectors.memory_audit_events(workspace=workspace, memory=memory),
+        "form": form or OperatorChangeForm(initial={"value": memory.value or memory.text}),
+    }
+
+
+@require_GET
+@console_view()
+def memory_detail(request: HttpRequest, memory_id: str) -> HttpResponse:
+    memory = _memory_or_404(request, memory_id)
+    return render(request, "console/memory.html", _memory_context(request, memory))
+
+
+@require_POST
+@console_view()
+def memory_correct(request: HttpRequest, memory_id: str) -> HttpResponse:
+    memory = _memory_or_404(request, memory_id)
+    form = OperatorChangeForm(request.POST)
+    if form.is_valid():
+        field = "value" if memory.kind == Memory.Kind.PROFILE else "text"
+        try:
+            result = services.memory_correct(memory=memory, actor=_actor(request), reason=form.cleaned_data["reason"],
+                                             **{field: form.cleaned_data["value"]})
+        except ValidationError as error:
+            form.add_error("value", " ".join(error.messages))
+        except PIIRejected as error:
+            form.add_error("value", str(error))
+        except services.MemoryConflict as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Saved as version %(version)d.") % {"version": result.memory.version})
+            return redirect("console:memory", memory_id=result.memory.id)
+    return render(request, "console/memory.html", _memory_context(request, memory, form), status=400)
+
+
+@require_POST
+@console_view()
+def memory_delete(request: HttpRequest, memory_id: str) -> HttpResponse:
+    memory = _memory_or_404(request, memory_id)
+    form = OperatorChangeForm(request.POST)
+    if not form.is_valid():
+        return render(request, "console/memory.html", _memory_context(request, memory, form), status=400)
+    tombstone = services.memory_forget(memory=memory, actor=_actor(request), reason=form.cleaned_data["reason"])
+    messages.success(request, _("The memory was forgotten; its tombstone stays in the log."))
+    return redirect("console:memory", memory_id=tombstone.id)
+
+
+def _audit_filters(request: HttpRequest) -> tuple[AuditFilterForm, dict]:
+    form = AuditFilterForm(request.GET)
+    if not form.is_valid():
+        return form, {}
+    data = form.cleaned_data
+    zone = timezone.get_current_timezone()
+    return form, {
+        "actor_type": data["actor_type"], "action": data["action"].strip(), "subject": data["subject"].strip(),
+        "since": datetime.combine(data["since"], time.min, zone) if data["since"] else None,
+        "until": datetime.combine(data["until"] + timedelta(days=1), time.min, zone) if data["until"] else None,
+    }
+
+
+@require_GET
+@console_view()
+def audit_log(request: HttpRequest) -> HttpResponse:
+    form, filters = _audit_filters(request)
+    events = audit_selectors.audit_events(workspace=request.workspace, **filters).select_related("subject")
+    page = Paginator(events, PAGE).get_page(request.GET.get("page"))
+    return render(request, "console/audit.html", {
+        "form": form, "page": page, "actions": audit_selectors.audit_actions(workspace=request.workspace),
+    })
+
+
+class _Echo:
+    def write(self, value: str) -> str:
+        return value
+
+
+CSV_HEADER = ["time", "actor_type", "actor_id", "actor_name", "action", "subject", "memory_id", "reason",
+              "request_id", "before", "after"]
+
+
+@require_GET
+@console_view()
+def audit_csv(request: HttpRequest) -> StreamingHttpResponse:
+    """The filtered audit log as CSV, streamed row by row from a server-side cursor."""
+    _form, filters = _audit_filters(request)
+    rows = audit_selectors.audit_events(workspace=request.workspace, **filters).values_list(
+        "created_at", "actor_type", "actor_id", "actor_name", "action", "subject__external_id", "memory_id",
+        "reason", "request_id", "before", "after",
+    ).iterator(chunk_size=2000)
+    writer = csv.writer(_Echo())
+    lines = (writer.writerow(row) for row in chain(
+        [CSV_HEADER],
+        ((r[0].isoformat(), *r[1:6], r[6] or "", *r[7:9], json.dumps(r[9], ensure_ascii=False),
+          json.dumps(r[10], ensure_ascii=False)) for r in rows),
+    ))
+    response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="audit-{request.workspace.slug}-{timezone.localdate().isoformat()}.csv"')
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+@console_view()
+def agents(request: HttpRequest) -> HttpResponse:
+    """Everyone sees agents and keys; creating an agent is for admins."""
+    form = AgentForm(request.POST or None)
+    if request.method == "POST":
+        if request.membership.role != Membership.Role.ADMIN:
+            return render(request, "console/forbidden.html", {"reason": "not_admin"}, status=403)
+        if form.is_valid():
+            try:
+                agent = agent_create(workspace=request.workspace, actor=_actor(request), **form.cleaned_data)
+            except ValidationError as error:
+                form.add_error("name", " ".join(error.messages))
+            else:
+                messages.success(request, _("Agent “%(name)s” created. Issue it a key below.") % {"name": agent.name})
+                return redirect("console:agents")
+    agent_list = Agent.objects.filter(workspace=request.workspace).prefetch_related("api_keys").order_by("name")
+    return render(request, "console/agents.html", {"agents": agent_list, "form": form, "key_form": KeyForm()},
+                  status=400 if request.method == "POST" else 200)
+
+
+def _agent_or_404(request: HttpRequest, agent_id: int) -> Agent:
+    agent = Agent.objects.filter(workspace=request.workspace, pk=agent_id).first()
+    if agent is None:
+        raise Http404
+    return agent
+
+
+def _key_or_404(request: HttpRequest, key_id: int) -> ApiKey:
+    key = ApiKey.objects.select_related("agent", "workspace").filter(workspace=request.workspace, pk=key_id).first()
+    if key is None:
+        raise Http404
+    return key
+
+
+def _show_new_key(request: HttpRequest, key: ApiKey, raw_key: str) -> HttpResponse:
+    # Rendered directly, never put in a flash message: messages are stored in the session.
+    return render(request, "console/new_key.html", {"key": key, "raw_key": raw_key})
+
+
+@require_POST
+@console_view(admin=True)
+def key_issue(request: HttpRequest, agent_id: int) -> HttpResponse:
+    agent = _agent_or_404(request, agent_id)
+    form = KeyForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose at least one scope."))
+        return redirect("console:agents")
+    key, raw_key = apikey_issue(agent=agent, scopes=form.cleaned_data["scopes"], actor=_actor(request))
+    return _show_new_key(request, key, raw_key)
+
+
+@require_POST
+@console_view(admin=True)
+def key_revoke(request: HttpRequest, key_id: int) -> HttpResponse:
+    key = apikey_revoke(key=_key_or_404(request, key_id), actor=_actor(request))
+    messages.success(request, _("Key %(prefix)s… is revoked; requests with it now get 401.") % {"prefix": key.prefix})
+    return redirect("console:agents")
+
+
+@require_POST
+@console_view(admin=True)
+def key_rotate(request: HttpRequest, key_id: int) -> HttpResponse:
+    key, raw_key = apikey_rotate(key=_key_or_404(request, key_id), actor=_actor(request))
+    return _show_new_key(request, key, raw_key)
+
+
+@require_http_methods(["GET", "POST"])
+@console_view(admin=True)
+def retention(request: HttpRequest) -> HttpResponse:
+    policy = account_selectors.retention_for(workspace=request.workspace)
+    initial = {"subject_capacity": policy.subject_capacity,
+               "archive_unread_after_days": policy.archive_unread_after_days,
+               "access_log_retention_days": policy.access_log_retention_days,
+               **{f"ttl_{category}": days for category, days in policy.ttl_days.items()}}
+    form = RetentionForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        retention_update(
+            workspace=request.workspace, actor=_actor(request), ttl_days=form.ttl_days(),
+            subject_capacity=form.cleaned_data["subject_capacity"],
+            archive_unread_after_days=form.cleaned_data["archive_unread_after_days"],
+            access_log_retention_days=form.cleaned_data["access_log_retention_days"],
+        )
+        messages.success(request, _("Retention settings saved."))
+        return redirect("console:retention")
+    return render(request, "console/retention.html", {"form": form},
+                  status=400 if request.method == "POST" else 200)

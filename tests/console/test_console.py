@@ -1,0 +1,218 @@
+"""The operator console with Django's test client. Olga operates Acme, Adam administers it, Gina
+administers Globex only; alice is an end user; charlie is signed out."""
+
+import csv
+import io
+
+import pytest
+from django.http import StreamingHttpResponse
+
+from apps.accounts.models import ApiKey, Membership, RetentionPolicy
+from apps.audit.models import AuditEvent
+from apps.audit.services import Actor
+from apps.memories.models import Memory
+from apps.memories.services import memory_correct
+from tests.memories.recall_helpers import episode, fact
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def written_and_recalled(api, alice):
+    """A memory written through the API, corrected, then recalled by Support Bot."""
+    body = api.post("/api/v1/subjects/alice/facts", {
+        "key": "contact", "value": "call me at 13812345678", "category": "preference",
+        "session_id": "s-9", "turn_id": "t-3"}, format="json").json()
+    api.patch(f"/api/v1/memories/{body['id']}", {"value": "email me at a.b@example.com", "reason": "changed"},
+              format="json")
+    api.post("/api/v1/subjects/alice/recall", {"query": "how to contact her"}, format="json")
+    return Memory.objects.get(lineage=Memory.objects.get(pk=body["id"]).lineage, status="active")
+
+
+CONSOLE_PAGES = ["/console/", "/console/subjects/", "/console/audit/", "/console/agents/"]
+
+
+@pytest.mark.parametrize("url", CONSOLE_PAGES)
+def test_operators_see_the_console_pages(as_olga, written_and_recalled, url):
+    assert as_olga.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("url", CONSOLE_PAGES + ["/console/settings/retention"])
+def test_end_users_never_reach_the_console(client, alice, django_user_model, url):
+    user = django_user_model.objects.create_user("alice", password="pw")
+    alice.user = user
+    alice.save()
+    client.force_login(user)
+    assert client.get(url).status_code == 403
+
+
+@pytest.mark.parametrize("url", CONSOLE_PAGES)
+def test_signed_out_visitors_are_sent_to_sign_in(client, db, url):
+    response = client.get(url)
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+
+
+def test_an_operator_of_another_workspace_sees_none_of_it(as_gina, written_and_recalled, alice):
+    memory = written_and_recalled
+    assert as_gina.get(f"/console/memories/{memory.id}/").status_code == 404
+    assert as_gina.get(f"/console/subjects/{alice.pk}/").status_code == 404
+    assert "alice" not in as_gina.get("/console/subjects/").content.decode()
+    assert "memory.created" not in as_gina.get("/console/audit/").content.decode()
+    key = ApiKey.objects.get(workspace=alice.workspace)
+    assert as_gina.post(f"/console/keys/{key.pk}/revoke").status_code == 404
+    assert ApiKey.objects.get(pk=key.pk).revoked_at is None
+
+
+def test_the_memory_detail_shows_chain_source_findings_and_access_log(as_olga, written_and_recalled):
+    page = as_olga.get(f"/console/memories/{written_and_recalled.id}/").content.decode()
+
+    assert "Version 1" in page and "Version 2" in page
+    assert "<del>call</del>" in page or "<del>" in page  # what changed between the versions
+    assert "contact: email me at &lt;EMAIL_ADDRESS&gt;" in page
+    assert "s-9" in page and "t-3" in page and "direct" in page and "Support Bot" in page
+    assert "<code>EMAIL_ADDRESS</code> × 1" in page
+    assert "memory.corrected" in page and "changed" in page
+    assert "Access log" in page and "No agent has recalled it." not in page
+
+
+def test_operators_correct_and_delete_with_a_reason(as_olga, written_and_recalled):
+    memory = written_and_recalled
+    refused = as_olga.post(f"/console/memories/{memory.id}/correct", {"value": "text me", "reason": ""})
+    assert refused.status_code == 400 and Memory.objects.get(pk=memory.pk).status == "active"
+
+    response = as_olga.post(f"/console/memories/{memory.id}/correct", {"value": "text me", "reason": "ticket 42"})
+
+    new = Memory.objects.get(lineage=memory.lineage, status="active")
+    assert response.status_code == 302 and new.value == "text me"
+    event = AuditEvent.objects.get(action="memory.corrected", memory=new)
+    assert (event.actor_type, event.actor_name, event.reason) == ("operator", "olga", "ticket 42")
+
+    as_olga.post(f"/console/memories/{new.id}/delete", {"reason": "user request by e-mail"})
+    assert set(Memory.objects.filter(lineage=memory.lineage).values_list("status", flat=True)) == {"deleted"}
+    assert AuditEvent.objects.get(action="memory.forgotten").actor_type == "operator"
+
+
+def test_the_subject_page_lists_every_status_with_filters(as_olga, alice):
+    kept = fact(alice, "tea", "green tea")
+    memory_correct(memory=kept, value="black tea", actor=Actor.system())
+
+    everything = as_olga.get(f"/console/subjects/{alice.pk}/").content.decode()
+    superseded = as_olga.get(f"/console/subjects/{alice.pk}/", {"status": "superseded"}).content.decode()
+
+    assert "tea: green tea" in everything and "tea: black tea" in everything
+    assert "tea: green tea" in superseded and "tea: black tea" not in superseded
+
+
+def test_subjects_are_found_by_id_or_name(as_olga, alice, bob):
+    assert "bob" not in as_olga.get("/console/subjects/", {"q": "Ali"}).content.decode().split("<tbody>")[1]
+
+
+def test_the_audit_log_filters_by_actor_action_subject_and_date(as_olga, written_and_recalled, bob):
+    fact(bob, "tea", "green tea")
+    page = as_olga.get("/console/audit/", {"subject": "alice", "action": "memory.corr", "actor_type": "agent"})
+    rows = page.content.decode().split("<tbody>")[1]
+    assert rows.count("<tr>") == 1 and "memory.corrected" in rows
+    assert "No events match" in as_olga.get("/console/audit/", {"since": "2001-01-01", "until": "2001-01-02"}).content.decode()
+
+
+def test_the_audit_csv_streams_with_headers_and_content(as_olga, written_and_recalled):
+    response = as_olga.get("/console/audit.csv", {"subject": "alice"})
+
+    assert isinstance(response, StreamingHttpResponse)
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert response["Content-Disposition"].startswith('attachment; filename="audit-acme-')
+    rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
+    assert rows[0] == ["time", "actor_type", "actor_id", "actor_name", "action", "subject", "memory_id", "reason",
+                       "request_id", "before", "after"]
+    assert [r[4] for r in rows[1:]] == ["memory.corrected", "memory.created"]
+    assert "13812345678" not in str(rows) and "<CN_MOBILE>" in str(rows)
+
+
+def test_a_large_audit_csv_is_streamed_not_buffered(as_olga, acme, django_assert_max_num_queries):
+    AuditEvent.objects.bulk_create([
+        AuditEvent(workspace=acme, actor_type="system", action="memory.created", after={"n": n}) for n in range(5000)
+    ])
+    response = as_olga.get("/console/audit.csv")
+    chunks = iter(response.streaming_content)
+
+    first = next(chunks)
+    assert first.startswith(b"time,actor_type")
+    assert sum(1 for _ in chunks) == 5000  # one chunk per row, produced as the cursor is read
+
+
+def test_admins_manage_agents_and_keys(as_adam, acme, support_bot):
+    created = as_adam.post("/console/agents/", {"name": "Travel Bot", "description": "books trips"})
+    assert created.status_code == 302
+    travel = acme.agents.get(name="Travel Bot")
+
+    issued = as_adam.post(f"/console/agents/{travel.pk}/keys", {"scopes": ["read"]})
+    raw_key = issued.context["raw_key"]
+    assert raw_key in issued.content.decode() and "shown only this once" in issued.content.decode()
+    key = ApiKey.objects.get(agent=travel)
+    assert key.scopes == ["read"] and raw_key not in str(ApiKey.objects.values_list())
+
+    rotated = as_adam.post(f"/console/keys/{key.pk}/rotate")
+    assert rotated.context["raw_key"] != raw_key
+    key.refresh_from_db()
+    assert key.revoked_at is not None and travel.api_keys.filter(revoked_at=None).count() == 1
+
+    new_key = travel.api_keys.get(revoked_at=None)
+    as_adam.post(f"/console/keys/{new_key.pk}/revoke")
+    assert not travel.api_keys.filter(revoked_at=None).exists()
+    actions = list(AuditEvent.objects.filter(actor_name="adam").values_list("action", flat=True).order_by("id"))
+    assert actions == ["agent.created", "apikey.issued", "apikey.revoked", "apikey.issued", "apikey.revoked"]
+
+
+def test_operators_who_are_not_admins_cannot_manage_keys_or_retention(as_olga, acme, support_bot):
+    from apps.accounts.services import apikey_issue
+
+    key, _ = apikey_issue(agent=support_bot, scopes=["read"])
+    assert as_olga.post("/console/agents/", {"name": "X"}).status_code == 403
+    assert as_olga.post(f"/console/agents/{support_bot.pk}/keys", {"scopes": ["read"]}).status_code == 403
+    assert as_olga.post(f"/console/keys/{key.pk}/revoke").status_code == 403
+    assert as_olga.post(f"/console/keys/{key.pk}/rotate").status_code == 403
+    assert as_olga.get("/console/settings/retention").status_code == 403
+    assert ApiKey.objects.get(pk=key.pk).revoked_at is None and acme.agents.count() == 1
+
+
+def test_admins_set_retention_that_new_memories_follow(as_adam, acme, alice):
+    response = as_adam.post("/console/settings/retention", {
+        "subject_capacity": 500, "archive_unread_after_days": 90, "access_log_retention_days": 30,
+        "ttl_event": 14, "ttl_preference": ""})
+    assert response.status_code == 302
+    policy = RetentionPolicy.objects.get(workspace=acme)
+    assert (policy.ttl_days, policy.subject_capacity, policy.access_log_retention_days) == ({"event": 14}, 500, 30)
+
+    event = episode(alice, "Asked about the weather")
+    assert 13 <= (event.expires_at - event.created_at).days <= 14
+    assert fact(alice, "tea", "green").expires_at is None
+    assert as_adam.post("/console/settings/retention", {"subject_capacity": 0}).status_code == 400
+
+
+def test_a_user_with_several_workspaces_switches_between_them(client, adam, globex, carol):
+    Membership.objects.create(workspace=globex, user=adam, role=Membership.Role.OPERATOR)
+    client.force_login(adam)
+    assert "carol" not in client.get("/console/subjects/").content.decode()
+
+    client.post("/console/workspace", {"workspace": globex.pk})
+
+    assert "carol" in client.get("/console/subjects/").content.decode()
+    assert client.post("/console/workspace", {"workspace": 999999}).status_code == 404
+
+
+def test_the_dashboard_counts_and_charts(as_olga, written_and_recalled, django_assert_max_num_queries):
+    with django_assert_max_num_queries(12):
+        page = as_olga.get("/console/").content.decode()
+
+    assert 'id="dashboard-data"' in page and "chart.umd.min.js" in page
+    assert '"EMAIL_ADDRESS": 1' in page and '"CN_MOBILE": 1' in page
+    assert "recall p50 / p95" in page
+
+
+def test_the_subject_page_and_audit_log_query_counts_do_not_grow_with_rows(as_olga, alice, django_assert_max_num_queries):
+    for number in range(60):
+        fact(alice, f"k{number}", f"v{number}")
+    with django_assert_max_num_queries(8):
+        as_olga.get(f"/console/subjects/{alice.pk}/")
+    with django_assert_max_num_queries(8):
+        as_olga.get("/console/audit/")
