@@ -1,0 +1,48 @@
+"""An operator uses the console in a real browser, on the demo data: dashboard charts, a memory
+opened from its subject's page, a key revoked — with no console errors."""
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from apps.accounts.models import ApiKey
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_an_operator_audits_a_memory_and_revokes_a_key(open_page):
+    call_command("seed_demo")
+    tab = open_page()
+
+    tab.go("/accounts/login/")
+    tab.page.get_by_label("Username").fill("operator")
+    tab.page.get_by_label("Password").fill("operator-demo-pass")
+    tab.page.get_by_role("button", name="Sign in").click()
+    expect(tab.page.locator("body[data-charts-drawn=true]")).to_have_count(1)
+    for chart in ("chart-activity", "chart-status", "chart-category", "chart-redactions", "chart-agents"):
+        box = tab.page.locator(f"#{chart}").bounding_box()
+        assert box and box["width"] > 100 and box["height"] > 100, chart
+    drawn = tab.page.evaluate("Object.keys(Chart.instances).length")
+    assert drawn == 6
+    tab.shot("dashboard")
+
+    tab.page.get_by_role("link", name="Subjects").click()
+    tab.page.get_by_role("link", name="alice").click()
+    tab.page.get_by_label("Status").select_option("superseded")
+    tab.page.get_by_role("button", name="Filter").click()
+    tab.shot("subject-superseded")
+    tab.page.get_by_role("link", name="city: Shanghai 上海").click()
+    expect(tab.page.get_by_role("heading", name="Version chain")).to_be_visible()
+    expect(tab.page.locator("ol.history li")).to_have_count(3)
+    expect(tab.page.locator("ol.history ins").first).to_be_visible()
+    tab.shot("memory-detail")
+
+    tab.page.get_by_role("link", name="Agents & keys").click()
+    key = ApiKey.objects.get()
+    tab.page.get_by_role("button", name=f"Revoke key {key.prefix}").click()
+    expect(tab.page.get_by_text(f"Key {key.prefix}… is revoked")).to_be_visible()
+    key.refresh_from_db()
+    assert key.revoked_at is not None
+    tab.shot("key-revoked")
+
+    assert tab.errors == []
