@@ -37,6 +37,9 @@ test: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(BIN)/python bench/bench_redaction.py
 	$(BIN)/python bench/bench_fact_upsert.py
+	$(BIN)/python bench/bench_embeddings.py
+	$(BIN)/python bench/bench_recall.py
+	$(BIN)/python bench/bench_audit_csv.py
 
 # Recall quality on tests/data/recall_eval.jsonl: recall@1/@5 and MRR per language and leg.
 eval: $(VENV)/.dev
