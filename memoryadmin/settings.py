@@ -167,6 +167,16 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# A broker that is down must not hold a request: publishing fails fast and the turn waits in the
+# outbox (Ingest rows not yet enqueued) for the ingest_outbox_flush beat job.
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_BROKER_CONNECTION_TIMEOUT = env_float("CELERY_BROKER_CONNECTION_TIMEOUT", 2.0, low=0.1, high=60)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BEAT_SCHEDULE = {
+    "ingest-outbox": {"task": "apps.memories.tasks.ingest_outbox_flush", "schedule": 30.0},
+    "embed-missing": {"task": "apps.memories.tasks.embed_missing", "schedule": 60.0},
+    "lifecycle": {"task": "apps.memories.tasks.lifecycle_run", "schedule": 3600.0},
+}
 
 # --- Privacy: the redaction gate --------------------------------------------------------------
 # Findings scoring below this are not redacted.
@@ -223,6 +233,14 @@ RECALL_EXACT_SCAN_MAX = env_int("RECALL_EXACT_SCAN_MAX", 20000, minimum=0)
 # Access-log rows are written by a background thread in batches, off the recall's path.
 RECALL_ACCESS_ASYNC = env_bool("RECALL_ACCESS_ASYNC", True)
 RECALL_ACCESS_FLUSH_SECONDS = env_float("RECALL_ACCESS_FLUSH_SECONDS", 1.0, low=0.01, high=60)
+
+# --- Turn ingestion -----------------------------------------------------------------------------
+INGEST_EXTRACTOR = env_str("INGEST_EXTRACTOR", "rules")  # "rules" (zh/en patterns) or "llm"
+INGEST_MIN_CONFIDENCE = env_float("INGEST_MIN_CONFIDENCE", 0.7, low=0, high=1)
+LLM_BASE_URL = env_str("LLM_BASE_URL", "")  # OpenAI-compatible, e.g. http://127.0.0.1:11434/v1
+LLM_MODEL = env_str("LLM_MODEL", "")
+LLM_API_KEY = env_str("LLM_API_KEY", "")
+LLM_TIMEOUT = env_float("LLM_TIMEOUT", 10.0, low=0.1, high=300)
 
 # --- Agent REST API -----------------------------------------------------------------------------
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 64 * 1024, minimum=1024)

@@ -140,4 +140,8 @@ class RetentionPolicy(models.Model):
         default=180, help_text="Low-importance memories not recalled for this long are archived."
     )
     access_log_retention_days = models.PositiveIntegerField(default=90)
+    allowed_sensitive = models.JSONField(
+        default=list, blank=True,
+        help_text="Sensitive inference categories (health, emotion, …) extraction may store; none by default.",
+    )
     updated_at = models.DateTimeField(auto_now=True)

@@ -216,6 +216,49 @@ class PortalLinkSerializer(serializers.Serializer):
     expires_at = serializers.DateTimeField()
 
 
+class TurnWriteSerializer(serializers.Serializer):
+    session_id = serializers.CharField(max_length=128, required=False, allow_blank=True, default="")
+    turn_id = serializers.CharField(max_length=128, help_text="Your id of the turn; sending it again is a no-op.")
+    user_message = serializers.CharField(max_length=settings.MEMORY_MAX_TEXT_CHARS * 2)
+    assistant_message = serializers.CharField(max_length=settings.MEMORY_MAX_TEXT_CHARS * 2, required=False,
+                                              allow_blank=True, default="")
+    occurred_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+
+
+class IngestAcceptedSerializer(serializers.Serializer):
+    ingest_id = serializers.UUIDField(source="id")
+    status = serializers.CharField()
+    replayed = serializers.BooleanField(help_text="True when this turn_id was already accepted.")
+
+
+class IngestMemorySerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    kind = serializers.CharField()
+    category = serializers.CharField()
+    key = serializers.CharField()
+    text = serializers.CharField()
+
+
+class IngestSkipSerializer(serializers.Serializer):
+    text = serializers.CharField()
+    reason = serializers.CharField(help_text="e.g. question, hypothetical, injection, transient, low_confidence, "
+                                             "sensitive:health, duplicate")
+
+
+class IngestStatusSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
+    subject = serializers.CharField(source="subject.external_id")
+    turn_id = serializers.CharField()
+    created = IngestMemorySerializer(many=True, source="result.created", default=list)
+    updated = IngestMemorySerializer(many=True, source="result.updated", default=list)
+    skipped = IngestSkipSerializer(many=True, source="result.skipped", default=list)
+    error = serializers.CharField(allow_blank=True)
+    redactions = serializers.DictField(child=serializers.IntegerField())
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
 class ApiErrorBodySerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()

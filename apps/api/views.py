@@ -18,6 +18,7 @@ from apps.api import serializers as s
 from apps.audit.services import Actor
 from apps.memories import selectors, services
 from apps.memories.export import export_document
+from apps.memories.ingest import ingest_accept
 from apps.memories.models import Memory
 from apps.memories.recall import recall
 from apps.memories.recall.access import Access, Recall, recorder
@@ -246,3 +247,26 @@ class PortalLinkView(WorkspaceAPIView):
         link, token = portal_link_create(subject=self.subject_or_404(external_id), agent=request.auth.agent)
         url = request.build_absolute_uri(reverse("portal:link", args=[token]))
         return Response({"url": url, "expires_at": link.expires_at}, status=status.HTTP_201_CREATED)
+
+
+class TurnCreateView(WorkspaceAPIView):
+    @extend_schema(
+        operation_id="turns_write", request=s.TurnWriteSerializer, responses={202: s.IngestAcceptedSerializer},
+        summary="Post a conversation turn for extraction",
+        description="Redacted at once, then processed in the background: rule (or LLM) extraction, filters, "
+        "normalization, dedup, and the same services as direct writes. Poll GET /ingests/{id}.",
+    )
+    def post(self, request, external_id: str) -> Response:
+        data = self.validated(s.TurnWriteSerializer)
+        ingest, created = ingest_accept(subject=self.subject_for_write(external_id), agent=request.auth.agent, **data)
+        body = s.IngestAcceptedSerializer(ingest).data | {"replayed": not created}
+        return Response(body, status=status.HTTP_202_ACCEPTED)
+
+
+class IngestDetailView(WorkspaceAPIView):
+    @extend_schema(operation_id="ingest_get", responses=s.IngestStatusSerializer, summary="What a turn became")
+    def get(self, request, ingest_id: str) -> Response:
+        ingest = selectors.ingest_get(workspace=self.workspace, ingest_id=ingest_id)
+        if ingest is None:
+            raise NotFound("No ingest with this id.")
+        return Response(s.IngestStatusSerializer(ingest).data)

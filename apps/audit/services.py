@@ -58,6 +58,18 @@ def audit_record(
     )
 
 
+def audit_record_many(*, actor: Actor, action: str, memories, before: dict, after: dict, reason: str = "") -> int:
+    """One event per memory for a batch change made by a job (same action, same before/after)."""
+    events = [
+        AuditEvent(workspace_id=m.workspace_id, actor_type=actor.type, actor_id=actor.id, actor_name=actor.name,
+                   action=action, subject_id=m.subject_id, memory_id=m.pk, before=before, after=after,
+                   reason=reason, request_id=actor.request_id)
+        for m in memories
+    ]
+    AuditEvent.objects.bulk_create(events, batch_size=1000)
+    return len(events)
+
+
 def audit_erase_content(*, events: QuerySet[AuditEvent]) -> int:
     """Forget: keep action, actor and time of each event; drop what it said."""
     return events.update(before={}, after={}, reason="")

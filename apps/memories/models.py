@@ -29,7 +29,7 @@ class Source(models.Model):
     channel = models.CharField(max_length=32, default="api")
     excerpt = models.TextField(blank=True, help_text="Redacted excerpt of what was said.")
     extractor = models.CharField(max_length=64, default="direct")
-    extractor_version = models.CharField(max_length=32, blank=True)
+    extractor_version = models.CharField(max_length=200, blank=True)
     received_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -173,3 +173,43 @@ class IdempotencyRecord(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["subject", "key"], name="idempotency_unique_key")]
+
+
+class Ingest(models.Model):
+    """One conversation turn an agent posted for extraction, redacted before it was stored.
+
+    The row is also the outbox: `enqueued_at` stays empty until the broker took the task, so a
+    turn accepted while the broker is down is handed over later by the outbox sweep.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="+")
+    subject = models.ForeignKey(Subject, on_delete=models.CASCADE, related_name="ingests")
+    agent = models.ForeignKey(Agent, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    session_id = models.CharField(max_length=128, blank=True)
+    turn_id = models.CharField(max_length=128)
+    user_message = models.TextField(help_text="Redacted.")
+    assistant_message = models.TextField(blank=True, help_text="Redacted.")
+    occurred_at = models.DateTimeField()
+    redactions = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    result = models.JSONField(default=dict, blank=True, help_text="created, updated, skipped")
+    injections = models.PositiveSmallIntegerField(default=0, help_text="Instruction-like texts refused.")
+    error = models.TextField(blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    enqueued_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["subject", "turn_id"], name="ingest_one_per_turn")]
+        indexes = [
+            models.Index(fields=["status", "enqueued_at"], condition=Q(status="queued"), name="ingest_outbox"),
+            models.Index(fields=["workspace", "-created_at"], name="ingest_workspace_time"),
+        ]

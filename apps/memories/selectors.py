@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from apps.accounts.models import Subject, Workspace, external_id_error
 from apps.audit.models import AccessLog, AuditEvent
-from apps.memories.models import Memory
+from apps.memories.models import Ingest, Memory
 
 # Audit actions whose memory is the version they made.
 VERSION_CREATING_ACTIONS = ("memory.created", "memory.superseded", "memory.corrected")
@@ -152,3 +152,11 @@ def subject_search(*, workspace: Workspace, query: str = "") -> QuerySet[Subject
 
 def subject_by_id(*, workspace: Workspace, subject_id: int) -> Subject | None:
     return Subject.objects.filter(workspace=workspace, pk=subject_id).first()
+
+
+def ingest_get(*, workspace: Workspace, ingest_id: uuid.UUID | str) -> Ingest | None:
+    try:
+        ingest_id = uuid.UUID(str(ingest_id))
+    except ValueError:
+        return None
+    return Ingest.objects.filter(workspace=workspace, pk=ingest_id).select_related("subject").first()

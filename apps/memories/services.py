@@ -25,7 +25,7 @@ from apps.accounts.models import Agent, Subject
 from apps.accounts.selectors import retention_for
 from apps.audit.models import AuditEvent
 from apps.audit.services import Actor, audit_erase_content, audit_record
-from apps.memories.models import IdempotencyRecord, Memory, Source
+from apps.memories.models import IdempotencyRecord, Ingest, Memory, Source
 from apps.memories.search import CONFIG as SEARCH_CONFIG
 from apps.memories.search import search_document
 from apps.memories.vectors import vectors_drop
@@ -473,6 +473,10 @@ def _erase(memories: QuerySet[Memory]) -> int:
     """Forget for real: content leaves every table; a tombstone keeps id, key, status and times."""
     now = timezone.now()
     ids = list(memories.select_for_update().values_list("pk", flat=True))
+    turns = Source.objects.filter(memories__in=ids).exclude(turn_id="").values_list("subject_id", "turn_id")
+    for subject_id, turn_id in set(turns):  # the posted turn the memory was extracted from
+        Ingest.objects.filter(subject_id=subject_id, turn_id=turn_id).update(
+            user_message="", assistant_message="", result={})
     Source.objects.filter(memories__in=ids).update(excerpt="")
     audit_erase_content(events=AuditEvent.objects.filter(memory_id__in=ids))
     vectors_drop(memory_ids=ids)
@@ -502,6 +506,7 @@ def subject_forget(*, subject: Subject, actor: Actor, reason: str = "") -> int:
     """Forget everything kept about a person. Returns the number of memory rows erased."""
     erased = _erase(Memory.objects.filter(workspace_id=subject.workspace_id, subject=subject))
     Source.objects.filter(subject=subject).update(excerpt="")
+    Ingest.objects.filter(subject=subject).update(user_message="", assistant_message="", result={})
     audit_erase_content(events=AuditEvent.objects.filter(subject=subject))
     subject.display_name = ""
     subject.save(update_fields=["display_name", "updated_at"])

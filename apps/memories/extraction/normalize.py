@@ -1,0 +1,674 @@
+"""Normalization for extracted memories: relative dates, units and keys.
+
+Everything here is pure (no database, no settings) and bilingual (zh + en).
+
+Dates — `resolve_dates(text, now=, timezone=)`
+    Relative expressions are resolved in the SUBJECT's time zone (`now` is converted first, so
+    "明天" said at 2026-11-30T20:00Z by someone in Asia/Shanghai is 2026-12-02). Every resolved
+    expression is rewritten as ``<resolved> (<original words>)``, e.g. "2026-12-01 (明天) 开会",
+    "meeting on 2026-12-04 (next Friday)", "2026-12-01 15:00 (明天下午3点)". Resolution by grain:
+
+        day       2026-12-01                      "明天", "tomorrow", "下周五", "12月5日"
+        datetime  2026-12-01T15:00:00+08:00       "明天下午3点", "tomorrow 3pm", "3小时后"
+                  (shown in the text as "2026-12-01 15:00")
+        week      2026-W50 (ISO week)             "下周", "next week"
+        weekend   2026-12-05/2026-12-06           "周末", "this weekend"
+        month     2026-12                         "下个月", "next month"
+        year      2027                            "明年", "next year"
+
+    Week conventions: weeks start on Monday. "下周五" is the Friday of next calendar week;
+    "周五"/"这周五"/"this Friday"/"on Friday" is the Friday of this week if not past, else the next
+    one; English "next Friday" is the next Friday strictly after today (dateparser's reading: on a
+    Monday it is four days away). Bare clock times without a day ("下午三点", "at 3pm") are not
+    resolved: the day is unknown. The own rules cover Chinese (dateparser misses "下周五",
+    "后天下午三点", "两周后", "12月5日", ...) and the common English forms; dateparser handles English
+    "in two weeks", "3 days ago", "a month from now" and month-name dates ("Dec 5", "5 December").
+
+Units — `canonical_units(text)`
+    Sizes are BINARY: in this service sizes come from memory, disk, container and heap limits,
+    where "1G", "1GB", "1 GB", "1gb", "1024MB" and "1GiB" all mean 1024³ bytes, so every byte unit
+    is read as its IEC value and written as KiB/MiB/GiB/TiB/PiB ("1 GiB"). Bits (Mb, Gbps, kbps)
+    are left alone. Bare "G"/"T" ("16G") count as bytes; bare "K"/"M" and "兆" only next to a
+    memory/disk word ("内存 512M"), since "5M users" and "100兆宽带" are not sizes.
+    Durations are written in the largest of d, h, min, s, ms that keeps the value exact to one
+    decimal (days only when whole): "2h" and "两小时" → "2 h", "90 min" → "1.5 h", "500ms" → "500 ms".
+    The original words are kept: "1 GiB (1G)"; an expression already canonical is left as it is.
+
+Keys — `canonical_key(key)`
+    Synonyms (zh + en) land on one key: "编程语言" / "main language" → "programming_language";
+    anything else becomes a lowercase snake_case slug, Chinese kept (the services' `normalize_key`
+    applied to the result is a no-op).
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+import unicodedata
+from datetime import date, datetime, timedelta
+from datetime import timezone as dt_timezone
+from functools import lru_cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+__all__ = ["canonical_key", "canonical_units", "cn_number", "resolve_dates"]
+
+# --- numbers -----------------------------------------------------------------------------------
+
+_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4, "五": 5,
+              "六": 6, "七": 7, "八": 8, "九": 9}
+_CN_NUM = r"[零〇一二两俩三四五六七八九十百]+"
+_NUM = rf"(?:\d+(?:\.\d+)?|{_CN_NUM})"
+_EN_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+                    "couple of": 2, "a couple of": 2, "few": 3, "a few": 3}
+
+
+def cn_number(token: str) -> float | None:
+    """'3' → 3, '2.5' → 2.5, '三' → 3, '十二' → 12, '二十三' → 23, '两' → 2, '一百' → 100."""
+    token = token.strip()
+    if not token:
+        return None
+    try:
+        return float(token)
+    except ValueError:
+        pass
+    if any(ch not in _CN_DIGITS and ch not in "十百" for ch in token):
+        return None
+    total, current = 0, 0
+    for ch in token:
+        if ch in _CN_DIGITS:
+            current = _CN_DIGITS[ch]
+        elif ch == "十":
+            total += (current or 1) * 10
+            current = 0
+        elif ch == "百":
+            total += (current or 1) * 100
+            current = 0
+    return float(total + current)
+
+
+def _fmt_number(value: float) -> str:
+    if abs(value - round(value)) < 1e-9:
+        return str(int(round(value)))
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _spaced(text: str, start: int, end: int, replacement: str) -> str:
+    """Insert `replacement` for text[start:end], with a space on either side where it would
+    otherwise touch a word character ("我们明天开会" → "我们 2026-12-01 (明天) 开会")."""
+    before, after = text[:start], text[end:]
+    if before and not before[-1].isspace() and before[-1] not in "([（【\"'“‘":
+        replacement = " " + replacement
+    if after and not after[0].isspace() and after[0] not in ",.;:!?，。；：！？、)]）】\"'”’":
+        replacement = replacement + " "
+    return before + replacement + after
+
+
+def _apply(text: str, items: list[dict], render) -> str:
+    """Rewrite spans right to left so earlier spans keep their offsets."""
+    out = text
+    for item in sorted(items, key=lambda i: i["span"][0], reverse=True):
+        start, end = item["span"]
+        out = _spaced(out, start, end, render(item))
+    return out
+
+
+# --- dates -------------------------------------------------------------------------------------
+
+_WEEKDAY_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "末": 5,
+               "1": 0, "2": 1, "3": 2, "4": 3, "5": 4, "6": 5, "7": 6}
+_WEEKDAY_EN = {"monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2,
+               "thursday": 3, "thu": 3, "thur": 3, "thurs": 3, "friday": 4, "fri": 4,
+               "saturday": 5, "sat": 5, "sunday": 6, "sun": 6}
+
+_ZH_DAY_WORDS = {"大前天": -3, "前天": -2, "昨天": -1, "昨日": -1, "昨": -1, "今天": 0, "今日": 0,
+                 "今儿": 0, "今": 0, "明天": 1, "明日": 1, "明儿": 1, "明": 1, "后天": 2, "大后天": 3}
+_ZH_PARTS = ("凌晨", "早上", "早晨", "上午", "中午", "下午", "傍晚", "晚上", "夜里", "早", "晚")
+_ZH_PART = "|".join(_ZH_PARTS)
+_ZH_TIME = (rf"(?P<hour>\d{{1,2}}|{_CN_NUM})(?:(?:点|點|时|時)(?:(?P<half>半)|(?P<quarter>一刻|三刻)|"
+            rf"(?P<minute>\d{{1,2}}|{_CN_NUM})分?)?|[:：](?P<minute2>\d{{2}}))")
+_ZH_WEEK_PREFIX = r"(?P<wprefix>下下个?|下个?|上上个?|上个?|这个?|本)?"
+_ZH_WEEK = r"(?:周|星期|礼拜|禮拜)"
+
+_ZH_DATE_RE = re.compile(
+    "(?:"
+    # 今天/明天/后天 (+ part of day + time); 今晚 / 明早
+    r"(?P<zday>大前天|前天|昨天|昨日|今天|今日|今儿|明天|明日|明儿|大后天|后天)"
+    rf"(?P<zpart>{_ZH_PART})?(?:{_ZH_TIME})?"
+    r"|(?P<zshort>今|明|昨)(?P<zshortpart>晚|早|夜)"
+    # 下周五 / 周五 / 这周五 / 下下周一 (+ part + time); 周末 / 下周末
+    rf"|(?<![一二两三四五六七八九十几每个\d]){_ZH_WEEK_PREFIX}{_ZH_WEEK}(?P<wday>[一二三四五六日天末1-7])(?P<wpart>{_ZH_PART})?(?:{_ZH_TIME.replace('?P<', '?P<w')})?"
+    # 下周 / 上周 / 本周 (whole week)
+    rf"|(?P<weekonly>下下个?|下个?|上个?|这个?|本){_ZH_WEEK}(?!几)"
+    # 下个月 / 上个月 / 本月 / 下下个月
+    r"|(?P<month>下下个|下个|下|上个|上|这个|本)月(?![份底初中]?\d)"
+    # 明年 / 去年 / 今年 / 后年 / 前年
+    r"|(?P<year>明年|去年|今年|后年|前年)"
+    # 3天后 / 两周后 / 一个月后 / 三小时后 / 10分钟后 / 2天前
+    rf"|(?P<n>\d+|{_CN_NUM}|半)个?(?P<unit>天|日|周|星期|礼拜|月|年|小时|钟头|分钟)(?P<dir>后|以后|之后|前|以前|之前)"
+    # 12月5日 / 2026年12月5号
+    r"|(?:(?P<y>\d{4})年)?(?P<m>\d{1,2})月(?P<d>\d{1,2})[日号]"
+    ")"
+)
+
+_EN_WEEKDAY = ("monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+               "mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun")
+_EN_TIME = (r"(?:\s*(?:at\s+)?(?P<ehour>\d{1,2})(?::(?P<emin>\d{2}))?\s*(?P<eampm>a\.?m\.?|p\.?m\.?)"
+            r"|\s+at\s+(?P<ehour2>\d{1,2}):(?P<emin2>\d{2})|\s+at\s+(?P<enoon>noon|midnight))")
+_EN_PART = r"(?:\s+(?P<epart>morning|afternoon|evening|night))"
+_EN_DATE_RE = re.compile(
+    r"\b(?:"
+    r"(?P<eday>the\s+day\s+after\s+tomorrow|the\s+day\s+before\s+yesterday|tomorrow|today|tonight|yesterday)"
+    rf"{_EN_PART}?(?:{_EN_TIME})?"
+    rf"|(?P<ethis>this)\s+(?P<ethispart>morning|afternoon|evening)"
+    rf"|(?:(?P<eprefix>next|this|last|coming|on|by|until|till)\s+)(?P<eweekday>{_EN_WEEKDAY})\b"
+    rf"{_EN_PART.replace('epart', 'wpart')}?(?:{_EN_TIME.replace('?P<e', '?P<w')})?"
+    r"|(?P<eperiodprefix>next|last|this)\s+(?P<eperiod>week(?:end)?|month|year)"
+    r"|(?P<edp>in\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+couple\s+of|a\s+few)"
+    r"\s+(?:days?|weeks?|months?|years?|hours?|minutes?)"
+    r"|(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r"\s+(?:days?|weeks?|months?|years?|hours?|minutes?)\s+(?:ago|from\s+now|later)"
+    r"|(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?"
+    r"|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|"
+    r"july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?:,?\s+\d{4})?)"
+    r")\b",
+    re.IGNORECASE,
+)
+# "2026-12-01 (明天)" — an already annotated expression is not annotated again.
+_ALREADY = re.compile(r"\d{4}(?:-W?\d{2}(?:-\d{2})?)?(?:[ T]\d{2}:\d{2}(?::\d{2})?)?(?:/[\d-]+)?\s*[(（]\s*$")
+
+
+def _zone(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(name or "UTC")
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def _add_months(day: date, months: int) -> date:
+    month_index = day.month - 1 + months
+    year, month = day.year + month_index // 12, month_index % 12 + 1
+    return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+
+
+def _hour_for_part(hour: int, part: str | None) -> tuple[int, int]:
+    """(hour, extra days) for a clock hour said with a part of the day."""
+    part = (part or "").lower()
+    if part in ("下午", "傍晚", "晚上", "夜里", "晚", "afternoon", "evening", "night", "pm"):
+        if hour == 12 and part in ("晚上", "夜里", "晚", "night"):
+            return 0, 1
+        return (hour + 12 if hour < 12 else hour), 0
+    if part == "中午":
+        return (hour + 12 if hour < 6 else hour), 0
+    if part in ("凌晨", "am") and hour == 12:
+        return 0, 0
+    return hour, 0
+
+
+def _minutes(half, quarter, minute, minute2) -> int:
+    if half:
+        return 30
+    if quarter:
+        return 15 if quarter == "一刻" else 45
+    for value in (minute, minute2):
+        if value:
+            number = cn_number(value)
+            return int(number) if number is not None and 0 <= number < 60 else 0
+    return 0
+
+
+def _week_monday(day: date) -> date:
+    return day - timedelta(days=day.weekday())
+
+
+def _iso_week(day: date) -> str:
+    year, week, _ = day.isocalendar()
+    return f"{year}-W{week:02d}"
+
+
+def _day_item(day: date, tz: ZoneInfo, hour: int | None = None, minute: int = 0, extra_days: int = 0) -> dict:
+    if hour is None:
+        return {"resolved": day.isoformat(), "grain": "day", "display": day.isoformat()}
+    moment = datetime(day.year, day.month, day.day, hour, minute, tzinfo=tz) + timedelta(days=extra_days)
+    return {"resolved": moment.isoformat(), "grain": "datetime", "display": moment.strftime("%Y-%m-%d %H:%M")}
+
+
+def _zh_item(match: re.Match, local: datetime, tz: ZoneInfo) -> dict | None:
+    g = match.groupdict()
+    today = local.date()
+
+    def clock(prefix: str, part: str | None) -> tuple[int | None, int, int]:
+        hour_text = g.get(prefix + "hour")
+        if not hour_text:
+            return None, 0, 0
+        hour_number = cn_number(hour_text)
+        if hour_number is None or not 0 <= hour_number <= 24:
+            return None, 0, 0
+        hour, extra = _hour_for_part(int(hour_number), part)
+        minute = _minutes(g.get(prefix + "half"), g.get(prefix + "quarter"), g.get(prefix + "minute"),
+                          g.get(prefix + "minute2"))
+        return hour % 24, minute, extra
+
+    if g["zday"]:
+        day = today + timedelta(days=_ZH_DAY_WORDS[g["zday"]])
+        hour, minute, extra = clock("", g["zpart"])
+        return _day_item(day, tz, hour, minute, extra)
+    if g["zshort"]:
+        return _day_item(today + timedelta(days=_ZH_DAY_WORDS[g["zshort"]]), tz)
+    if g["wday"]:
+        prefix = g["wprefix"] or ""
+        offset = {"下下": 2, "下": 1, "上上": -2, "上": -1}.get(prefix.rstrip("个"), 0)
+        if g["wday"] == "末":
+            saturday = _week_monday(today) + timedelta(weeks=offset, days=5)
+            return {"resolved": f"{saturday.isoformat()}/{(saturday + timedelta(days=1)).isoformat()}",
+                    "grain": "weekend", "display": f"{saturday.isoformat()}/{(saturday + timedelta(days=1)).isoformat()}"}
+        target = _week_monday(today) + timedelta(weeks=offset, days=_WEEKDAY_ZH[g["wday"]])
+        if not prefix and target < today:  # bare "周五" already past this week: the coming one
+            target += timedelta(weeks=1)
+        hour, minute, extra = clock("w", g["wpart"])
+        return _day_item(target, tz, hour, minute, extra)
+    if g["weekonly"]:
+        offset = {"下下": 2, "下": 1, "上": -1}.get(g["weekonly"].rstrip("个"), 0)
+        monday = _week_monday(today) + timedelta(weeks=offset)
+        return {"resolved": _iso_week(monday), "grain": "week", "display": _iso_week(monday)}
+    if g["month"]:
+        offset = {"下下个": 2, "下个": 1, "下": 1, "上个": -1, "上": -1}.get(g["month"], 0)
+        first = _add_months(today.replace(day=1), offset)
+        return {"resolved": first.strftime("%Y-%m"), "grain": "month", "display": first.strftime("%Y-%m")}
+    if g["year"]:
+        offset = {"明年": 1, "去年": -1, "今年": 0, "后年": 2, "前年": -2}[g["year"]]
+        return {"resolved": str(today.year + offset), "grain": "year", "display": str(today.year + offset)}
+    if g["n"]:
+        amount = 0.5 if g["n"] == "半" else cn_number(g["n"])
+        if amount is None:
+            return None
+        sign = 1 if g["dir"] in ("后", "以后", "之后") else -1
+        unit = g["unit"]
+        if unit in ("小时", "钟头", "分钟"):
+            delta = timedelta(hours=amount) if unit != "分钟" else timedelta(minutes=amount)
+            moment = (local + sign * delta).replace(second=0, microsecond=0)
+            return {"resolved": moment.isoformat(), "grain": "datetime", "display": moment.strftime("%Y-%m-%d %H:%M")}
+        if unit in ("天", "日"):
+            day = today + sign * timedelta(days=amount)
+        elif unit in ("周", "星期", "礼拜"):
+            day = today + sign * timedelta(weeks=amount)
+        elif unit == "月":
+            day = _add_months(today, sign * int(amount))
+        else:
+            day = _add_months(today, sign * 12 * int(amount))
+        return _day_item(day, tz)
+    if g["m"]:
+        month, day_number = int(g["m"]), int(g["d"])
+        year = int(g["y"]) if g["y"] else today.year
+        try:
+            day = date(year, month, day_number)
+        except ValueError:
+            return None
+        if not g["y"] and day < today:  # no year: the next such day
+            try:
+                day = date(year + 1, month, day_number)
+            except ValueError:
+                return None
+        return _day_item(day, tz)
+    return None
+
+
+def _en_clock(g: dict, prefix: str) -> tuple[int | None, int, int]:
+    noon = g.get(prefix + "noon")
+    if noon:
+        return (12, 0, 0) if noon.lower() == "noon" else (0, 0, 1)
+    hour_text, minute_text, ampm = g.get(prefix + "hour"), g.get(prefix + "min"), g.get(prefix + "ampm")
+    if not hour_text:
+        hour_text, minute_text, ampm = g.get(prefix + "hour2"), g.get(prefix + "min2"), None
+    if not hour_text:
+        return None, 0, 0
+    hour, minute = int(hour_text), int(minute_text or 0)
+    if hour > 24 or minute > 59 or (ampm and not 1 <= hour <= 12):
+        return None, 0, 0
+    if ampm:
+        meridiem = "pm" if ampm.lower().startswith("p") else "am"
+        hour = hour % 12 + (12 if meridiem == "pm" else 0)
+    return hour % 24, minute, 0
+
+
+@lru_cache(maxsize=1)
+def _dateparser():
+    import dateparser  # imported lazily: it takes a moment to load its language data
+
+    return dateparser
+
+
+def _en_item(match: re.Match, local: datetime, tz: ZoneInfo, timezone: str) -> dict | None:
+    g = match.groupdict()
+    today = local.date()
+    if g["eday"]:
+        word = " ".join(g["eday"].lower().split())
+        offset = {"the day after tomorrow": 2, "the day before yesterday": -2, "tomorrow": 1, "today": 0,
+                  "tonight": 0, "yesterday": -1}[word]
+        hour, minute, extra = _en_clock(g, "e")
+        if hour is not None and g.get("epart") and not g.get("eampm"):
+            hour, extra = _hour_for_part(hour, g["epart"])
+        return _day_item(today + timedelta(days=offset), tz, hour, minute, extra)
+    if g["ethis"]:
+        return _day_item(today, tz)
+    if g["eweekday"]:
+        prefix = (g["eprefix"] or "").lower()
+        weekday = _WEEKDAY_EN[g["eweekday"].lower().rstrip(".")]
+        ahead = (weekday - today.weekday()) % 7
+        if prefix == "last":
+            behind = (today.weekday() - weekday) % 7 or 7
+            day = today - timedelta(days=behind)
+        elif prefix == "next":
+            day = today + timedelta(days=ahead or 7)
+        else:  # this / coming / on / by / until
+            day = today + timedelta(days=ahead)
+        hour, minute, extra = _en_clock(g, "w")
+        if hour is not None and g.get("wpart") and not g.get("wampm"):
+            hour, extra = _hour_for_part(hour, g["wpart"])
+        return _day_item(day, tz, hour, minute, extra)
+    if g["eperiod"]:
+        prefix, period = g["eperiodprefix"].lower(), g["eperiod"].lower()
+        offset = {"next": 1, "last": -1, "this": 0}[prefix]
+        if period == "week":
+            monday = _week_monday(today) + timedelta(weeks=offset)
+            return {"resolved": _iso_week(monday), "grain": "week", "display": _iso_week(monday)}
+        if period == "weekend":
+            saturday = _week_monday(today) + timedelta(weeks=offset, days=5)
+            span = f"{saturday.isoformat()}/{(saturday + timedelta(days=1)).isoformat()}"
+            return {"resolved": span, "grain": "weekend", "display": span}
+        if period == "month":
+            first = _add_months(today.replace(day=1), offset)
+            return {"resolved": first.strftime("%Y-%m"), "grain": "month", "display": first.strftime("%Y-%m")}
+        return {"resolved": str(today.year + offset), "grain": "year", "display": str(today.year + offset)}
+    if g["edp"]:
+        phrase = g["edp"]
+        parsed = _dateparser().parse(
+            phrase, languages=["en"],
+            settings={"RELATIVE_BASE": local.replace(tzinfo=None), "TIMEZONE": timezone or "UTC",
+                      "PREFER_DATES_FROM": "future", "RETURN_AS_TIMEZONE_AWARE": False},
+        )
+        if parsed is None:
+            return None
+        if re.search(r"hours?|minutes?", phrase, re.IGNORECASE):
+            moment = parsed.replace(second=0, microsecond=0, tzinfo=tz)
+            return {"resolved": moment.isoformat(), "grain": "datetime", "display": moment.strftime("%Y-%m-%d %H:%M")}
+        return _day_item(parsed.date(), tz)
+    return None
+
+
+def resolve_dates(text: str, *, now: datetime | None = None, timezone: str = "UTC") -> tuple[str, list[dict]]:
+    """Resolve relative dates against `now` in the subject's `timezone`.
+
+    Returns the rewritten text ("2026-12-01 (明天) 开会") and one dict per expression:
+    ``{"original", "resolved", "grain", "span"}``, `span` being (start, end) in the INPUT text.
+    """
+    if not text:
+        return text, []
+    tz = _zone(timezone)
+    if now is None:
+        now = datetime.now(dt_timezone.utc)
+    elif now.tzinfo is None:
+        now = now.replace(tzinfo=tz)
+    local = now.astimezone(tz)
+
+    found: list[dict] = []
+    taken: list[tuple[int, int]] = []
+    for regex, resolver in ((_ZH_DATE_RE, lambda m: _zh_item(m, local, tz)),
+                            (_EN_DATE_RE, lambda m: _en_item(m, local, tz, timezone))):
+        for match in regex.finditer(text):
+            start, end = match.span()
+            original = match.group(0)
+            # "on Friday": the preposition stays outside the annotation
+            lead = re.match(r"(?i)(?:on|by|until|till)\s+", original)
+            if lead:
+                start += lead.end()
+                original = text[start:end]
+            if any(start < t_end and t_start < end for t_start, t_end in taken):
+                continue
+            if _ALREADY.search(text[:start]):
+                continue
+            item = resolver(match)
+            if item is None:
+                continue
+            taken.append((start, end))
+            found.append({"original": original, "resolved": item["resolved"], "grain": item["grain"],
+                          "span": (start, end), "display": item["display"]})
+    found.sort(key=lambda i: i["span"][0])
+    rewritten = _apply(text, found, lambda i: f"{i['display']} ({i['original']})")
+    for item in found:
+        item.pop("display")
+    return rewritten, found
+
+
+# --- units -------------------------------------------------------------------------------------
+
+_BINARY = {"": 0, "k": 1, "m": 2, "g": 3, "t": 4, "p": 5}
+_BINARY_NAMES = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"]
+_MEMORY_CONTEXT = re.compile(
+    r"内存|显存|硬盘|磁盘|存储|空间|容量|缓存|堆|交换|memory|\bram\b|\bdisk|storage|\bheap|\bswap|vram|"
+    r"\bvolume|quota|\bcache|\bssd|\bhdd|-xm[xs]", re.IGNORECASE)
+_SIZE_RE = re.compile(
+    rf"(?<![A-Za-z0-9.])(?P<num>{_NUM})\s*(?P<ge>个)?\s*"
+    r"(?P<unit>[KkMmGgTtPp]i[Bb]|[KMGTP]B|[kmgtp]b|[KMGTPkmgtp](?![A-Za-z])|兆(?!网|宽带|带宽|光纤)|bytes?|字节)"
+    r"(?![A-Za-z0-9])(?!\s*(?:网|network|信号|手机|phone|基站|套餐|LTE|bps|/s))",
+)
+_DURATION_UNITS = [  # (pattern, seconds)
+    (r"ms|msec|毫秒|milliseconds?", 0.001),
+    (r"s|secs?|seconds?|秒钟?", 1.0),
+    (r"mins?|minutes?|分钟", 60.0),
+    (r"h|hrs?|hours?|个?小时|个?钟头", 3600.0),
+    (r"days?|天", 86400.0),
+]
+_DURATION_RE = re.compile(
+    rf"(?<![A-Za-z0-9.第这那])(?P<num>{_NUM}|半)(?P<gehalf>个半)?\s*(?P<unit>"
+    + "|".join(f"(?:{p})" for p, _ in _DURATION_UNITS)
+    + r")(?P<half>半)?(?![A-Za-z0-9])(?!\s*(?:后|以后|之后|前|以前|之前|ago|from now|later))",
+    re.IGNORECASE,
+)
+
+
+def _size_item(match: re.Match, text: str) -> dict | None:
+    number = cn_number(match["num"])
+    unit = match["unit"]
+    if number is None:
+        return None
+    lower = unit.lower()
+    if lower in ("byte", "bytes", "字节"):
+        power = 0
+    elif unit == "兆":
+        power = 2
+    else:
+        power = _BINARY[lower[0]]
+    bare = len(unit) == 1 and unit != "兆"
+    needs_context = unit == "兆" or (bare and (lower in ("k", "m", "p") or unit.islower()))  # "50g" may be grams
+    if needs_context:
+        window = text[max(0, match.start() - 12): match.end() + 12]
+        if not _MEMORY_CONTEXT.search(window):
+            return None
+    if bare and lower in ("g", "t") and match["num"] in ("3", "4", "5") and not match["ge"]:
+        window = text[max(0, match.start() - 12): match.end() + 12]
+        if not _MEMORY_CONTEXT.search(window):  # "4G" / "5G" are mobile networks
+            return None
+    size = number * 1024**power
+    canonical = None
+    for index in range(len(_BINARY_NAMES) - 1, -1, -1):
+        value = size / 1024**index
+        if value >= 1 and abs(value * 100 - round(value * 100)) < 1e-6:
+            canonical = f"{_fmt_number(value)} {_BINARY_NAMES[index]}"
+            break
+    if canonical is None:
+        for index in range(len(_BINARY_NAMES) - 1, -1, -1):
+            if size / 1024**index >= 1:
+                canonical = f"{_fmt_number(round(size / 1024**index, 2))} {_BINARY_NAMES[index]}"
+                break
+    if canonical is None:
+        return None
+    return {"canonical": canonical, "quantity": "bytes", "value": size}
+
+
+_DURATION_NAMES = [("d", 86400.0), ("h", 3600.0), ("min", 60.0), ("s", 1.0), ("ms", 0.001)]
+
+
+def _duration_item(match: re.Match, text: str) -> dict | None:
+    number = 0.5 if match["num"] == "半" else cn_number(match["num"])
+    if number is None:
+        return None
+    if match["gehalf"] or match["half"]:
+        number += 0.5
+    unit = match["unit"]
+    if unit == "天" and match["num"] == "一" and not match["half"]:  # "一天" is usually "one day", not a span
+        return None
+    seconds_per = next(s for p, s in _DURATION_UNITS if re.fullmatch(p, unit, re.IGNORECASE))
+    if unit.lower() == "s":
+        before = text[max(0, match.start() - 12): match.start()]
+        if re.search(r"[A-Z][A-Za-z]*\s*$", before):  # "iPhone 5s"
+            return None
+    seconds = number * seconds_per
+    canonical = None
+    for name, size in _DURATION_NAMES:
+        value = seconds / size
+        if value < 1:
+            continue
+        if name == "d" and abs(value - round(value)) > 1e-9:
+            continue
+        if abs(value * 10 - round(value * 10)) < 1e-6:
+            canonical = f"{_fmt_number(value)} {name}"
+            break
+    if canonical is None:
+        return None
+    return {"canonical": canonical, "quantity": "duration", "value": seconds}
+
+
+def canonical_units(text: str) -> tuple[str, list[dict]]:
+    """Rewrite sizes and durations as "<canonical> (<original>)".
+
+    Returns the text and ``{"original", "canonical", "quantity" ("bytes"|"duration"),
+    "value" (bytes or seconds), "span"}`` per expression. Already canonical expressions are
+    listed but left untouched in the text.
+    """
+    if not text:
+        return text, []
+    found: list[dict] = []
+    taken: list[tuple[int, int]] = []
+    for regex, build in ((_SIZE_RE, _size_item), (_DURATION_RE, _duration_item)):
+        for match in regex.finditer(text):
+            start, end = match.span()
+            if any(start < t_end and t_start < end for t_start, t_end in taken):
+                continue
+            if _ALREADY_UNIT.search(text[:start]):
+                continue
+            item = build(match, text)
+            if item is None:
+                continue
+            taken.append((start, end))
+            found.append({"original": match.group(0), **item, "span": (start, end)})
+    found.sort(key=lambda i: i["span"][0])
+    changed = [i for i in found if "".join(i["original"].split()) != "".join(i["canonical"].split())]
+    return _apply(text, changed, lambda i: f"{i['canonical']} ({i['original']})"), found
+
+
+_ALREADY_UNIT = re.compile(r"\d\s*(?:[KMGTP]iB|B|ms|s|min|h|d)\s*[(（]\s*$")
+
+
+# --- keys --------------------------------------------------------------------------------------
+
+_KEY_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "programming_language": (
+        "编程语言", "主要语言", "主力语言", "常用语言", "开发语言", "主要编程语言", "主力编程语言", "写代码的语言",
+        "programming language", "main language", "primary language", "primary programming language",
+        "main programming language", "coding language", "preferred programming language", "language of choice",
+        "favorite programming language", "favourite programming language", "dev language", "code language",
+    ),
+    "reply_language": (
+        "回复语言", "回答语言", "答复语言", "输出语言", "对话语言", "交流语言", "沟通语言", "语言偏好", "回复的语言",
+        "回答的语言", "answer language", "reply language", "response language", "language for replies",
+        "language for answers", "language for responses", "preferred language", "preferred reply language",
+        "output language", "chat language", "communication language", "answer in",
+    ),
+    "report_language": ("报告语言", "报告的语言", "文档语言", "report language", "language for reports",
+                        "document language", "docs language"),
+    "reply_length": ("回答长度", "回复长度", "答复长度", "篇幅", "回答篇幅", "answer length", "reply length",
+                     "response length", "verbosity", "length of answers"),
+    "reply_style": ("回答风格", "回复风格", "答复风格", "说话风格", "语气", "answer style", "reply style",
+                    "response style", "tone", "writing style", "communication style"),
+    "reply_format": ("回答格式", "回复格式", "输出格式", "答复格式", "answer format", "reply format",
+                     "response format", "output format", "formatting"),
+    "diet": ("饮食", "饮食习惯", "饮食限制", "饮食禁忌", "忌口", "饮食偏好", "食物限制", "diet", "dietary restriction",
+             "dietary restrictions", "food restriction", "food restrictions", "eating habits", "dietary needs",
+             "dietary preference"),
+    "allergy": ("过敏", "过敏源", "过敏原", "过敏史", "过敏物", "食物过敏", "allergies", "allergy", "allergic to",
+                "food allergy", "food allergies", "allergens"),
+    "city": ("所在城市", "城市", "住在", "居住地", "居住城市", "常住地", "住的城市", "现居", "现居地", "所在地",
+             "location", "city", "current city", "home city", "where i live", "lives in", "live in",
+             "residence", "based in", "current location"),
+    "hometown": ("老家", "家乡", "籍贯", "出生地", "故乡", "hometown", "home town", "place of origin", "origin",
+                 "birthplace", "from"),
+    "work_city": ("工作城市", "工作地点", "上班地点", "办公地点", "工作地", "work location", "office location",
+                  "work city", "office city"),
+    "job_title": ("职业", "工作", "职位", "岗位", "头衔", "职务", "干什么的", "job", "job title", "occupation",
+                  "profession", "role", "position", "title", "work"),
+    "employer": ("公司", "雇主", "所在公司", "就职公司", "单位", "工作单位", "company", "employer", "workplace",
+                 "works at", "work at", "organization"),
+    "editor": ("编辑器", "代码编辑器", "常用编辑器", "文本编辑器", "ide", "editor", "code editor", "text editor",
+               "preferred editor", "favorite editor", "favourite editor", "main editor"),
+    "timezone": ("时区", "所在时区", "time zone", "timezone", "tz", "local timezone"),
+    "name": ("名字", "姓名", "全名", "大名", "name", "full name", "first name", "given name"),
+    "preferred_name": ("称呼", "昵称", "怎么称呼", "叫我", "nickname", "preferred name", "call me", "what to call me"),
+    "database": ("数据库", "主数据库", "常用数据库", "db", "database", "primary database", "main database",
+                 "database engine", "rdbms"),
+    "os": ("操作系统", "系统", "电脑系统", "os", "operating system"),
+    "shell": ("shell", "命令行", "终端shell", "default shell"),
+    "tech_stack": ("技术栈", "技术选型", "stack", "tech stack", "technology stack", "tech"),
+    "framework": ("框架", "web框架", "开发框架", "framework", "web framework"),
+    "cloud": ("云", "云服务", "云服务商", "云平台", "cloud", "cloud provider", "cloud platform"),
+    "budget": ("预算", "预算上限", "budget", "max budget", "budget limit", "spending limit"),
+    "meeting_hours": ("会议时间", "开会时间", "会议安排", "meeting hours", "meeting time", "meetings",
+                      "meeting schedule"),
+    "availability": ("空闲时间", "可用时间", "工作时间", "availability", "working hours", "work hours", "schedule"),
+    "income": ("工资", "薪水", "薪资", "月薪", "年薪", "收入", "salary", "income", "pay", "wage", "wages", "earnings"),
+    "debt": ("欠款", "债务", "负债", "欠债", "贷款", "debt", "debts", "loan", "loans"),
+    "religion": ("宗教", "信仰", "宗教信仰", "religion", "faith", "religious belief"),
+    "politics": ("政治立场", "政治倾向", "党派", "political view", "political views", "politics", "party"),
+    "sexuality": ("性取向", "sexual orientation", "orientation", "sexuality"),
+    "health_condition": ("疾病", "病", "健康状况", "身体状况", "病史", "慢性病", "health condition", "medical condition",
+                         "illness", "condition", "diagnosis", "health"),
+    "medication": ("药", "用药", "药物", "服药", "吃的药", "medication", "medications", "medicine", "meds", "drugs"),
+    "emotional_state": ("情绪", "心情", "心理状态", "情绪状态", "mood", "emotional state", "feelings", "mental state"),
+    "hobby": ("爱好", "兴趣", "兴趣爱好", "业余爱好", "hobby", "hobbies", "interests", "pastime"),
+    "pet": ("宠物", "pet", "pets"),
+    "native_language": ("母语", "native language", "mother tongue", "first language"),
+    "order_number": ("订单号", "订单编号", "订单", "单号", "order number", "order id", "order no", "order"),
+    "birthday": ("生日", "出生日期", "birthday", "date of birth", "dob"),
+    "school": ("学校", "母校", "大学", "school", "university", "college", "alma mater"),
+    "major": ("专业", "major", "field of study"),
+    "industry": ("行业", "所在行业", "industry", "field", "sector"),
+    "work_mode": ("办公方式", "工作方式", "远程办公", "work mode", "remote work", "work arrangement"),
+    "browser": ("浏览器", "browser", "web browser"),
+    "spice": ("辣", "吃辣", "辣度", "辣味", "spice", "spicy", "spicy food", "spice level"),
+}
+
+
+def _slug(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).casefold().strip()
+    text = re.sub(r"[^\w\s-]", "", text)
+    return re.sub(r"[-\s_]+", "_", text).strip("_")
+
+
+_SYNONYM_INDEX = {_slug(word): canonical for canonical, words in _KEY_SYNONYMS.items() for word in words}
+_SYNONYM_INDEX.update({canonical: canonical for canonical in _KEY_SYNONYMS})
+_KEY_PREFIXES = re.compile(r"^(?:my_|our_|the_|user_s?_|users_|favorite_|favourite_|preferred_|我的|我们的|用户的|用户)")
+
+
+def canonical_key(key: str) -> str:
+    """Synonyms → one key ("主要语言" → "programming_language"); otherwise a snake_case slug."""
+    slug = _slug(key)[:128]
+    if not slug:
+        return ""
+    if slug in _SYNONYM_INDEX:
+        return _SYNONYM_INDEX[slug]
+    stripped = _KEY_PREFIXES.sub("", slug)
+    for candidate in (stripped, stripped.removesuffix("s"), stripped.removesuffix("_s")):
+        if candidate and candidate in _SYNONYM_INDEX:
+            return _SYNONYM_INDEX[candidate]
+    return slug

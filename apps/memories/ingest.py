@@ -1,0 +1,212 @@
+"""Turn ingestion: accept a conversation turn (redacted before it is stored or enqueued), then,
+in a Celery task, extract → filter → normalize → deduplicate → write through the services.
+
+Conservative by design: low-confidence, transient, sensitive (unless the workspace allows the
+category) and instruction-like proposals are dropped and reported in `skipped`.
+"""
+
+import logging
+import re
+from datetime import datetime
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from apps.accounts.models import Agent, Subject
+from apps.accounts.selectors import retention_for
+from apps.audit.services import Actor
+from apps.memories import vectors
+from apps.memories.embeddings import EmbeddingError, calibration, get_embedder
+from apps.memories.extraction import Extraction, Extractor, Proposal, Turn
+from apps.memories.extraction.guard import looks_like_injection
+from apps.memories.extraction.normalize import canonical_key, canonical_units, resolve_dates
+from apps.memories.models import Ingest, Memory
+from apps.memories.services import Outcome, Provenance, episode_record, fact_upsert
+from apps.privacy import PIIRejected, redact
+
+logger = logging.getLogger(__name__)
+_DIGITS = re.compile(r"\d+(?:\.\d+)*")
+
+
+def get_extractor() -> Extractor:
+    if settings.INGEST_EXTRACTOR == "llm":
+        from apps.memories.extraction.llm import LLMExtractor
+
+        return LLMExtractor()
+    from apps.memories.extraction.rules import RuleExtractor
+
+    return RuleExtractor()
+
+
+@transaction.atomic
+def ingest_accept(
+    *, subject: Subject, agent: Agent | None, turn_id: str, user_message: str, assistant_message: str = "",
+    session_id: str = "", occurred_at: datetime | None = None,
+) -> tuple[Ingest, bool]:
+    """Store the redacted turn and enqueue its processing after commit. Idempotent on turn_id:
+    the same turn again returns the first Ingest (and False)."""
+    existing = Ingest.objects.filter(subject=subject, turn_id=turn_id).first()
+    if existing is not None:
+        return existing, False
+    user, assistant = redact(user_message), redact(assistant_message)
+    counts = dict(user.counts)
+    for kind, count in assistant.counts.items():
+        counts[kind] = counts.get(kind, 0) + count
+    ingest = Ingest.objects.create(
+        workspace_id=subject.workspace_id, subject=subject, agent=agent, session_id=session_id, turn_id=turn_id,
+        user_message=user.text, assistant_message=assistant.text, occurred_at=occurred_at or timezone.now(),
+        redactions=counts,
+    )
+    transaction.on_commit(lambda: ingest_enqueue(ingest_id=ingest.id), robust=True)
+    return ingest, True
+
+
+def ingest_enqueue(*, ingest_id) -> bool:
+    """Hand the ingest to the broker and note it; if the broker is down it stays in the outbox."""
+    from apps.memories.tasks import ingest_turn
+
+    try:
+        ingest_turn.delay(str(ingest_id))
+    except Exception as error:  # any broker failure: the outbox sweep retries later
+        logger.warning("Broker unavailable, ingest %s stays in the outbox: %s", ingest_id, type(error).__name__)
+        return False
+    Ingest.objects.filter(pk=ingest_id, enqueued_at=None).update(enqueued_at=timezone.now())
+    return True
+
+
+def outbox_flush(*, limit: int = 500) -> int:
+    """Enqueue turns the broker did not take (accepted while it was down). Returns how many went."""
+    pending = Ingest.objects.filter(status=Ingest.Status.QUEUED, enqueued_at=None).order_by("created_at")
+    return sum(ingest_enqueue(ingest_id=ingest_id) for ingest_id in pending.values_list("id", flat=True)[:limit])
+
+
+def _memory_summary(memory: Memory) -> dict:
+    return {"id": str(memory.id), "kind": memory.kind, "category": memory.category, "key": memory.key,
+            "text": memory.text}
+
+
+def _rejection(proposal: Proposal, allowed_sensitive: list[str]) -> str:
+    """Why a proposal is not stored, or "" when it may be."""
+    content = " ".join(filter(None, [proposal.key, proposal.value, proposal.text]))
+    if looks_like_injection(content):
+        return "injection"
+    if proposal.sensitive and proposal.sensitive not in allowed_sensitive:
+        return f"sensitive:{proposal.sensitive}"
+    if proposal.stability == "transient":
+        return "transient"
+    if proposal.confidence < settings.INGEST_MIN_CONFIDENCE:
+        return "low_confidence"
+    return ""
+
+
+def _normalized(proposal: Proposal, turn: Turn) -> tuple[str, dict]:
+    """The proposal's text with absolute dates and canonical units, and what was changed."""
+    text = proposal.value if proposal.kind == Memory.Kind.PROFILE else proposal.text
+    text, dates = resolve_dates(text, now=turn.now, timezone=turn.timezone)
+    text, units = canonical_units(text)
+    return text, {key: value for key, value in (("dates", dates), ("units", units)) if value}
+
+
+def _duplicate_episode(subject: Subject, text: str) -> Memory | None:
+    """An active episode saying the same thing: similar beyond the model's calibrated duplicate
+    threshold AND naming the same numbers (so "deployed v2" never merges into "deployed v3")."""
+    index = vectors.active_index()
+    try:
+        query = get_embedder(index.name).embed_query(text)
+    except EmbeddingError:
+        return None
+    threshold = calibration(index.model_id)["duplicate"]
+    rows = vectors.nearest(
+        index=index, subject=subject, query_vector=query, limit=3,
+        memories=Memory.objects.filter(subject=subject, kind=Memory.Kind.EPISODE, status=Memory.Status.ACTIVE),
+    )
+    numbers = set(_DIGITS.findall(text))
+    for memory_id, similarity in rows:
+        if similarity < threshold:
+            break
+        memory = Memory.objects.get(pk=memory_id)
+        if set(_DIGITS.findall(memory.text)) == numbers:
+            return memory
+    return None
+
+
+def _write(ingest: Ingest, proposal: Proposal, turn: Turn, actor: Actor, extractor: Extractor, *,
+           idempotency_key: str) -> tuple[Memory, str]:
+    """Write one accepted proposal through the services: (memory, "created" | "updated" |
+    "duplicate"). A duplicate episode is not written; its existing twin comes back."""
+    subject = ingest.subject
+    text, normalized = _normalized(proposal, turn)
+    provenance = Provenance(
+        agent=ingest.agent, session_id=ingest.session_id, turn_id=ingest.turn_id, channel="turns",
+        excerpt=proposal.evidence, extractor=extractor.name, extractor_version=extractor.version,
+    )
+    metadata = {**proposal.metadata, **normalized, "scope": proposal.scope}
+    if proposal.kind == Memory.Kind.PROFILE:
+        result = fact_upsert(
+            subject=subject, key=canonical_key(proposal.key), value=text, category=proposal.category,
+            confidence=proposal.confidence, importance=proposal.importance, session_id=ingest.session_id,
+            metadata=metadata, provenance=provenance, actor=actor, idempotency_key=idempotency_key,
+        )
+    else:
+        if twin := _duplicate_episode(subject, text):
+            return twin, "duplicate"
+        result = episode_record(
+            subject=subject, text=text, category=proposal.category, occurred_at=ingest.occurred_at,
+            session_id=ingest.session_id, importance=proposal.importance, metadata=metadata,
+            provenance=provenance, actor=actor, idempotency_key=idempotency_key,
+        )
+    outcome = result.first_outcome or result.outcome
+    return result.memory, "created" if outcome in (Outcome.CREATED, Outcome.SUPERSEDED) else "updated"
+
+
+def ingest_process(*, ingest_id) -> Ingest:
+    """Extract memories from one stored turn and write them. Idempotent: a finished ingest is left
+    as it is, so a redelivered task does nothing."""
+    with transaction.atomic():
+        ingest = Ingest.objects.select_for_update().select_related("subject__workspace", "agent").get(pk=ingest_id)
+        if ingest.status in (Ingest.Status.DONE, Ingest.Status.FAILED):
+            return ingest
+        ingest.status, ingest.attempts = Ingest.Status.RUNNING, ingest.attempts + 1
+        ingest.save(update_fields=["status", "attempts"])
+
+    subject = ingest.subject
+    turn = Turn(user_message=ingest.user_message, assistant_message=ingest.assistant_message,
+                now=ingest.occurred_at.astimezone(timezone.get_current_timezone()), timezone=subject.timezone)
+    extractor = get_extractor()
+    extraction: Extraction = extractor.extract(turn)  # ExtractionError → the task retries
+    allowed = retention_for(workspace=subject.workspace).allowed_sensitive
+    actor = Actor.agent(ingest.agent) if ingest.agent else Actor.system("ingest")
+    created, updated = [], []
+    skipped = [{"text": s.text, "reason": s.reason} for s in extraction.skipped]
+    for number, proposal in enumerate(extraction.proposals):
+        reason = _rejection(proposal, allowed)
+        if reason:
+            skipped.append({"text": proposal.evidence or proposal.value or proposal.text, "reason": reason})
+            continue
+        try:
+            memory, what = _write(ingest, proposal, turn, actor, extractor,
+                                  idempotency_key=f"ingest:{ingest.id}:{number}")
+        except ValidationError:
+            skipped.append({"text": proposal.evidence, "reason": "invalid"})
+            continue
+        except PIIRejected:
+            skipped.append({"text": proposal.evidence, "reason": "pii_rejected"})
+            continue
+        if what == "duplicate":
+            skipped.append({"text": proposal.text, "reason": "duplicate"})
+        (created if what == "created" else updated).append(_memory_summary(memory))
+
+    Ingest.objects.filter(pk=ingest.pk).update(
+        status=Ingest.Status.DONE, result={"created": created, "updated": updated, "skipped": skipped},
+        injections=sum(1 for s in skipped if s["reason"] == "injection"), error="", finished_at=timezone.now(),
+    )
+    ingest.refresh_from_db()
+    return ingest
+
+
+def ingest_fail(*, ingest_id, error: str) -> None:
+    """Give up on an ingest after its retries; the agent sees the error in the ingest status."""
+    Ingest.objects.filter(pk=ingest_id).update(status=Ingest.Status.FAILED, error=error[:500],
+                                               finished_at=timezone.now())
