@@ -1,7 +1,11 @@
+import logging
 import re
 import uuid
 
-from django.http import HttpRequest, HttpResponse
+from django.db import DatabaseError, InterfaceError, OperationalError, connections
+from django.http import HttpRequest, HttpResponse, JsonResponse
+
+logger = logging.getLogger(__name__)
 
 _CLIENT_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 
@@ -18,3 +22,43 @@ class RequestIdMiddleware:
         response = self.get_response(request)
         response["X-Request-ID"] = request.id
         return response
+
+
+def database_unavailable(request: HttpRequest, exception: BaseException | None) -> HttpResponse | None:
+    """503 with Retry-After when the database cannot be reached; None for any other error.
+
+    The broken connections are dropped, so the first request after the database is back simply
+    reconnects: nothing needs a restart."""
+    if not isinstance(exception, (OperationalError, InterfaceError)) or _is_query_error(exception):
+        return None
+    logger.warning("Database unavailable: %s", type(exception).__name__)
+    for connection in connections.all(initialized_only=True):
+        try:
+            connection.close()
+        except DatabaseError:
+            pass  # it is broken anyway; the next query opens a fresh one
+    message = "The database is unavailable; retry in a few seconds."
+    if request.path.startswith("/api/"):
+        response = JsonResponse({"error": {"code": "unavailable", "message": message, "fields": {}}}, status=503)
+    else:
+        response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = "5"
+    return response
+
+
+def _is_query_error(exception: DatabaseError) -> bool:
+    # OperationalError also covers query-level problems (e.g. a statement timeout); only a lost or
+    # refused connection means "unavailable".
+    text = str(exception).lower()
+    return not any(word in text for word in ("connect", "terminat", "closed", "server", "socket", "shutdown"))
+
+
+class DatabaseUnavailableMiddleware:
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        return database_unavailable(request, exception)

@@ -92,10 +92,13 @@ INSTALLED_APPS = [
     "apps.api",
     "apps.portal",
     "apps.console",
+    "csp",
+    "axes",
 ]
 
 MIDDLEWARE = [
     "memoryadmin.middleware.RequestIdMiddleware",
+    "memoryadmin.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -105,6 +108,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "memoryadmin.urls"
@@ -126,6 +131,41 @@ TEMPLATES = [
     }
 ]
 
+# --- Web security ---------------------------------------------------------------------------
+# HTTPS defaults on in production (DEBUG off): redirect, secure cookies, HSTS. Set HTTPS=false only
+# for plain-HTTP setups such as the tests' live server; BEHIND_PROXY=true trusts X-Forwarded-Proto.
+HTTPS = env_bool("HTTPS", not DEBUG)
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SESSION_COOKIE_HTTPONLY = CSRF_COOKIE_HTTPONLY = True  # htmx sends the token from the page, not the cookie
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000 if HTTPS else 0, minimum=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", HTTPS)
+if env_bool("BEHIND_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+X_FRAME_OPTIONS = "DENY"
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+# Login throttling (django-axes): a username+address pair is locked out after repeated failures.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = env_float("AXES_COOLOFF_HOURS", 1.0, low=0.01, high=720)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
+
 # --- Database ---------------------------------------------------------------------------------
 # DATABASE_URL points at any PostgreSQL with pgvector; unset, we start the embedded one under var/.
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
@@ -137,6 +177,10 @@ else:
     from memoryadmin.embedded_db import database_settings
 
     DATABASES = {"default": database_settings(Path(env_str("EMBEDDED_DB_DIR", str(BASE_DIR / "var" / "pgdata"))))}
+# A database that is down must fail requests fast (503), and the app must reconnect by itself.
+DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env_int("DB_CONNECT_TIMEOUT", 3, minimum=1)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME", "test_memoryadmin")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Auth, i18n, static -----------------------------------------------------------------------

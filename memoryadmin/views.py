@@ -1,3 +1,5 @@
+import sys
+
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -6,6 +8,7 @@ from django.views.decorators.http import require_GET
 
 from apps.accounts.models import Membership, Subject
 from apps.api.exceptions import error_body
+from memoryadmin.middleware import database_unavailable
 
 
 @require_GET
@@ -38,6 +41,9 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    # Errors raised outside views (in middleware) land here; a lost database is still a 503.
+    if unavailable := database_unavailable(request, sys.exc_info()[1]):
+        return unavailable
     if _wants_json(request):
         return JsonResponse(error_body("server_error", "Something went wrong on our side."), status=500)
     return defaults.server_error(request)

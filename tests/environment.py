@@ -10,3 +10,7 @@ os.environ.setdefault("API_THROTTLE_READ", "100000/min")
 os.environ.setdefault("API_THROTTLE_WRITE", "100000/min")
 # Recalls write their access log at once in tests (one test covers the background writer).
 os.environ.setdefault("RECALL_ACCESS_ASYNC", "false")
+# The test servers speak plain HTTP (production defaults to HTTPS when DEBUG is off).
+os.environ.setdefault("HTTPS", "false")
+# Each test run gets its own throw-away database, so two runs on one machine never collide.
+os.environ.setdefault("TEST_DATABASE_NAME", f"test_memoryadmin_{os.getpid()}")

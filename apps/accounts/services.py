@@ -71,21 +71,29 @@ def agent_create(*, workspace: Workspace, name: str, description: str = "", acto
     return agent
 
 
-@transaction.atomic
-def apikey_issue(*, agent: Agent, scopes: list[str], actor: Actor | None = None) -> tuple[ApiKey, str]:
-    """Create a key; the raw key is returned once and never stored."""
+def _issue(agent: Agent, scopes: list[str]) -> tuple[ApiKey, str]:
     unknown = set(scopes) - set(ApiKey.Scope.values)
     if not scopes or unknown:
         raise ValidationError({"scopes": f"Scopes must be a non-empty subset of {ApiKey.Scope.values}."})
     prefix = secrets.token_hex(4)
     raw_key = f"{KEY_PREFIX}_{prefix}_{secrets.token_urlsafe(24)}"
     key = ApiKey.objects.create(
-        workspace_id=agent.workspace_id,
-        agent=agent,
-        prefix=prefix,
-        hashed_secret=hash_api_key(raw_key),
+        workspace_id=agent.workspace_id, agent=agent, prefix=prefix, hashed_secret=hash_api_key(raw_key),
         scopes=sorted(set(scopes)),
     )
+    return key, raw_key
+
+
+def _revoke(key: ApiKey) -> None:
+    if key.revoked_at is None:
+        key.revoked_at = timezone.now()
+        key.save(update_fields=["revoked_at"])
+
+
+@transaction.atomic
+def apikey_issue(*, agent: Agent, scopes: list[str], actor: Actor | None = None) -> tuple[ApiKey, str]:
+    """Create a key; the raw key is returned once and never stored."""
+    key, raw_key = _issue(agent, scopes)
     audit_record(workspace=agent.workspace, actor=actor or Actor.system(), action="apikey.issued",
                  after=_key_facts(key))
     return key, raw_key
@@ -93,9 +101,7 @@ def apikey_issue(*, agent: Agent, scopes: list[str], actor: Actor | None = None)
 
 @transaction.atomic
 def apikey_revoke(*, key: ApiKey, actor: Actor | None = None) -> ApiKey:
-    if key.revoked_at is None:
-        key.revoked_at = timezone.now()
-        key.save(update_fields=["revoked_at"])
+    _revoke(key)
     audit_record(workspace=key.workspace, actor=actor or Actor.system(), action="apikey.revoked",
                  before=_key_facts(key))
     return key
@@ -104,8 +110,11 @@ def apikey_revoke(*, key: ApiKey, actor: Actor | None = None) -> ApiKey:
 @transaction.atomic
 def apikey_rotate(*, key: ApiKey, actor: Actor) -> tuple[ApiKey, str]:
     """Revoke `key` and issue its replacement with the same scopes (the raw key, once)."""
-    apikey_revoke(key=key, actor=actor)
-    return apikey_issue(agent=key.agent, scopes=key.scopes, actor=actor)
+    _revoke(key)
+    new_key, raw_key = _issue(key.agent, key.scopes)
+    audit_record(workspace=key.workspace, actor=actor, action="apikey.rotated", before=_key_facts(key),
+                 after=_key_facts(new_key))
+    return new_key, raw_key
 
 
 @transaction.atomic
@@ -149,6 +158,7 @@ def apikey_authenticate(*, raw_key: str) -> ApiKey | None:
     return key
 
 
+@transaction.atomic
 def portal_link_create(*, subject: Subject, agent: Agent | None = None) -> tuple[PortalLink, str]:
     """A single-use token (valid PORTAL_LINK_LIFETIME) that signs the person in as `subject`."""
     token = secrets.token_urlsafe(32)
@@ -156,6 +166,8 @@ def portal_link_create(*, subject: Subject, agent: Agent | None = None) -> tuple
         workspace_id=subject.workspace_id, subject=subject, token_hash=hash_api_key(token), created_by=agent,
         expires_at=timezone.now() + PORTAL_LINK_LIFETIME,
     )
+    audit_record(workspace=subject.workspace, actor=Actor.agent(agent) if agent else Actor.system(),
+                 action="portallink.created", subject=subject, after={"expires_at": link.expires_at.isoformat()})
     return link, token
 
 
@@ -188,4 +200,6 @@ def portal_link_redeem(*, token: str):
         user.save()
         subject.user = user
         subject.save(update_fields=["user", "updated_at"])
+    audit_record(workspace=subject.workspace, actor=Actor(type="end_user", id=str(subject.user_id),
+                 name=subject.user.get_username()), action="portallink.used", subject=subject)
     return subject.user

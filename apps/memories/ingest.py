@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from apps.accounts.models import Agent, Subject
 from apps.accounts.selectors import retention_for
-from apps.audit.services import Actor
+from apps.audit.services import Actor, audit_record
 from apps.memories import vectors
 from apps.memories.embeddings import EmbeddingError, calibration, get_embedder
 from apps.memories.extraction import Extraction, Extractor, Proposal, Turn
@@ -59,6 +59,8 @@ def ingest_accept(
         user_message=user.text, assistant_message=assistant.text, occurred_at=occurred_at or timezone.now(),
         redactions=counts,
     )
+    audit_record(workspace=subject.workspace, actor=Actor.agent(agent) if agent else Actor.system("ingest"),
+                 action="ingest.accepted", subject=subject, after={"turn_id": turn_id, "redactions": counts})
     transaction.on_commit(lambda: ingest_enqueue(ingest_id=ingest.id), robust=True)
     return ingest, True
 

@@ -160,7 +160,7 @@ def test_admins_manage_agents_and_keys(as_adam, acme, support_bot):
     as_adam.post(f"/console/keys/{new_key.pk}/revoke")
     assert not travel.api_keys.filter(revoked_at=None).exists()
     actions = list(AuditEvent.objects.filter(actor_name="adam").values_list("action", flat=True).order_by("id"))
-    assert actions == ["agent.created", "apikey.issued", "apikey.revoked", "apikey.issued", "apikey.revoked"]
+    assert actions == ["agent.created", "apikey.issued", "apikey.rotated", "apikey.revoked"]
 
 
 def test_operators_who_are_not_admins_cannot_manage_keys_or_retention(as_olga, acme, support_bot):

@@ -1,0 +1,549 @@
+"""Load test: gunicorn with several workers on the real database, concurrent recall and write clients.
+
+    .venv/bin/python bench/load.py                                  # 60 s, 50 recall + 5 write clients, 4 workers
+    .venv/bin/python bench/load.py --seconds 10 --readers 10 --writers 2   # a quick try-out
+
+1. A throw-away database on the embedded PostgreSQL (named after this process, dropped at the end):
+   one workspace, one agent with a read+write key, --subjects subjects with --memories-per-subject
+   memories each (mixed zh/en texts). The memories are inserted in bulk with the keyword document
+   the services write (`search_document`), then embedded by the app's own sweep
+   (`vectors.embed_missing`), so every active memory has a vector like after normal writes.
+2. gunicorn as a subprocess (`memoryadmin.wsgi:application -w <workers> --threads <threads>`) on a
+   free port of 127.0.0.1, DATABASE_URL pointing at that database over the embedded server's Unix
+   socket, DEBUG off, the API throttles raised out of the way; wait for GET /healthz.
+3. --warmup seconds of the full load (not in the figures, errors still counted), then --seconds of
+   it: --readers clients POST /api/v1/subjects/{id}/recall with varied zh/en queries, --writers
+   clients POST /facts and /episodes (through the services: redaction, conflict policy, audit,
+   embedding on commit). Each client is a thread with its own keep-alive connection (http.client).
+   An error is a non-2xx answer or an exception (timeout, connection reset ...).
+4. Requests/s and p50/p95/p99 per kind and overall; target: 0 errors. Prints figures; not a test.
+
+gunicorn is stopped and the database dropped at the end, also on Ctrl-C / SIGTERM. The load
+generator shares the machine with the server (and with whatever else uses the embedded
+PostgreSQL): the figures are this machine's, measured end to end from the client's side.
+"""
+
+import argparse
+import http.client
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from collections import Counter
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+from urllib.parse import quote
+
+from common import percentile, setup_django
+
+setup_django()
+
+import psycopg  # noqa: E402
+from django.conf import settings  # noqa: E402
+from django.contrib.postgres.search import SearchVector  # noqa: E402
+from django.db import connection, connections  # noqa: E402
+from django.db.models import Value  # noqa: E402
+from django.utils import timezone  # noqa: E402
+from tqdm import tqdm  # noqa: E402
+
+from apps.accounts.models import Agent, Subject, Workspace  # noqa: E402
+from apps.accounts.services import apikey_issue  # noqa: E402
+from apps.memories import vectors  # noqa: E402
+from apps.memories.models import Memory, MemoryEmbedding  # noqa: E402
+from apps.memories.search import CONFIG as SEARCH_CONFIG  # noqa: E402
+from apps.memories.search import search_document  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED = 20240615
+THROTTLE = "1000000/min"
+
+# --- Synthetic texts (short, mixed zh/en) -----------------------------------------------------------
+FOODS = ["spicy food", "乌龙茶", "oat milk latte", "寿司", "dark chocolate", "小笼包", "mango", "火锅", "green tea", "披萨"]
+CITIES = ["Shanghai", "杭州", "Berlin", "深圳", "Osaka", "北京", "Toronto", "成都", "Lisbon", "南京"]
+JOBS = ["backend engineer", "产品经理", "nurse", "设计师", "data analyst", "老师", "lawyer", "会计", "chef", "研究员"]
+HOBBIES = ["running", "钢琴", "rock climbing", "摄影", "chess", "游泳", "gardening", "书法", "cycling", "徒步"]
+THINGS = ["PostgreSQL", "深色主题", "short answers", "详细的解释", "Python 3.11", "邮件提醒", "bullet points", "语音消息"]
+TEMPLATES = {
+    "preference": ["prefers {thing}", "喜欢{food}", "likes {food} in the morning", "更喜欢{thing}", "enjoys {hobby} on weekends"],
+    "fact": ["lives in {city}", "住在{city}", "works as a {job}", "职业是{job}", "has a cat named Mochi, lives near {city}"],
+    "constraint": ["不吃{food}", "allergic to {food}", "never call before 9am", "不要在周末发{thing}"],
+    "goal": ["wants to learn {hobby}", "想在明年去{city}旅行", "plans to move to {city}", "目标是每周{hobby}三次"],
+    "event": ["went to {city} for a conference", "上周在{city}吃了{food}", "started {hobby} lessons", "和朋友聊了{thing}",
+              "had a job interview as a {job}"],
+    "summary": ["talked about {thing} and {food}", "讨论了去{city}的计划", "asked for help with {thing}", "聊了{hobby}和{food}"],
+}
+PROFILE_CATEGORIES = ["preference", "fact", "constraint", "goal"]
+EPISODE_CATEGORIES = ["event", "summary"]
+QUERY_TEMPLATES = [
+    "what does the user like to eat? {food}", "用户喜欢吃{food}吗？", "他住在哪个城市，{city}?", "where does the user live now",
+    "用户的工作是什么，是 {job} 吗", "does she still do {hobby}?", "recommend a restaurant in {city} for dinner",
+    "帮我安排周末的{hobby}活动", "any food allergies, 比如{food}?", "what did we talk about last time about {thing}",
+    "用户对{thing}有什么偏好", "plan a trip to {city} next month", "他最近在学{hobby}吗", "remind me what the user said about {food}",
+    "写一封邮件给 a {job} in {city}", "最近一次聊天提到了什么", "what are the user's goals this year?", "用户有哪些禁忌和 constraints",
+]
+# Keys the writers use: a handful per category, so writes hit every path of the conflict policy
+# (created, superseded, unchanged, kept_existing; constraints accumulate).
+WRITE_KEYS = {
+    "preference": ["favourite_food", "reply_style", "morning_drink", "weekend_hobby"],
+    "fact": ["home_city", "job", "pet"],
+    "constraint": ["diet", "contact_hours"],
+    "goal": ["next_trip", "learning"],
+}
+
+
+def fill(template: str, rng: random.Random) -> str:
+    return template.format(food=rng.choice(FOODS), city=rng.choice(CITIES), job=rng.choice(JOBS),
+                           hobby=rng.choice(HOBBIES), thing=rng.choice(THINGS))
+
+
+def query_text(rng: random.Random) -> str:
+    """A varied query; every third or so joins two questions ("…，还有 …" / "… and …")."""
+    text = fill(rng.choice(QUERY_TEMPLATES), rng)
+    if rng.random() < 0.33:
+        text += ("，还有" if rng.random() < 0.5 else " and ") + fill(rng.choice(QUERY_TEMPLATES), rng)
+    return text
+
+
+# --- Database ---------------------------------------------------------------------------------------
+@contextmanager
+def load_database():
+    """A fresh, migrated database named after this process (like bench/common.throwaway_database)."""
+    from django.test.utils import setup_databases, teardown_databases
+
+    settings.DATABASES["default"].setdefault("TEST", {})["NAME"] = f"memoryadmin_load_{os.getpid()}"
+    old_config = setup_databases(verbosity=0, interactive=False)
+    try:
+        yield connection.settings_dict["NAME"]
+    finally:
+        connections.close_all()
+        terminate_sessions()  # whatever gunicorn or a stray thread left open, or DROP DATABASE waits
+        teardown_databases(old_config, verbosity=0)
+
+
+def raw_params(dbname: str | None = None) -> dict:
+    s = connection.settings_dict
+    params = {"dbname": dbname or s["NAME"], "user": s["USER"], "host": s["HOST"]}
+    params.update({k.lower(): s[k] for k in ("PASSWORD", "PORT") if s.get(k)})
+    return params
+
+
+def terminate_sessions() -> None:
+    name = connection.settings_dict["NAME"]
+    try:
+        with psycopg.connect(**raw_params("postgres"), autocommit=True) as conn:
+            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s "
+                         "AND pid <> pg_backend_pid()", [name])
+    except psycopg.Error as error:
+        print(f"could not end the sessions on {name}: {error}", file=sys.stderr)
+
+
+def database_url(dbname: str) -> str:
+    """DATABASE_URL for `dbname` on the server this process uses (the embedded one: a Unix socket).
+
+    dj_database_url takes the host from urlsplit().hostname, which is lower-cased: a percent-encoded
+    socket directory survives only when it has no capital letters. Otherwise the directory goes in
+    the query string (`?host=`), which lands in OPTIONS and reaches psycopg as the host."""
+    s = connection.settings_dict
+    host, user, password, port = s["HOST"], s["USER"], s.get("PASSWORD") or "", s.get("PORT") or ""
+    credentials = quote(user, safe="") + (f":{quote(password, safe='')}" if password else "")
+    if not host.startswith("/"):  # a TCP server (the script run with DATABASE_URL set)
+        return f"postgres://{credentials}@{host}{f':{port}' if port else ''}/{quote(dbname)}"
+    if host == host.lower():
+        return f"postgres://{credentials}@{quote(host, safe='')}{f':{port}' if port else ''}/{quote(dbname)}"
+    return f"postgres://{credentials}@/{quote(dbname)}?host={quote(host, safe='/')}" + (f"&port={port}" if port else "")
+
+
+@dataclass
+class Seeded:
+    raw_key: str
+    subjects: list[str]
+    memories: int
+    vectors: int
+    keyword_documents: int
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+def seed(args) -> Seeded:
+    rng = random.Random(SEED)
+    timings = {}
+    started = time.perf_counter()
+    workspace = Workspace.objects.create(name="Load test", slug="load-test")
+    agent = Agent.objects.create(workspace=workspace, name="Load Bot")
+    _, raw_key = apikey_issue(agent=agent, scopes=["read", "write"])
+    subjects = Subject.objects.bulk_create(
+        [Subject(workspace=workspace, external_id=f"user-{i:04d}", display_name=f"User {i}") for i in range(args.subjects)]
+    )
+    now = timezone.now()
+    year = 365 * 86400
+    rows = []
+    for subject in subjects:
+        session = 0
+        for j in range(args.memories_per_subject):
+            profile = rng.random() < 0.4
+            category = rng.choice(PROFILE_CATEGORIES if profile else EPISODE_CATEGORIES)
+            text = fill(rng.choice(TEMPLATES[category]), rng)
+            created = now - timedelta(seconds=rng.random() * year)
+            memory_id = uuid.uuid4()
+            key = value = session_id = ""
+            occurred_at = None
+            if profile:
+                key, value = f"{category}_{j}", text
+                text = f"{category} {j}: {value}"  # what services write for a fact: "<key words>: <value>"
+            else:
+                session += rng.random() < 0.3
+                session_id, occurred_at = f"sess-{subject.pk}-{session}", created
+            rows.append(Memory(
+                id=memory_id, workspace=workspace, subject=subject, kind="profile" if profile else "episode",
+                category=category, key=key, value=value, text=text, confidence=round(rng.uniform(0.5, 1), 2),
+                importance=round(rng.random(), 2), pinned=rng.random() < 0.01, lineage=memory_id, version=1,
+                valid_from=created, session_id=session_id, occurred_at=occurred_at,
+                search=SearchVector(Value(search_document(text)), config=SEARCH_CONFIG),
+            ))
+    timings["build rows (jieba documents)"] = time.perf_counter() - started
+    started = time.perf_counter()
+    Memory.objects.bulk_create(rows, batch_size=1000)
+    # created_at/updated_at are auto_now: spread them over the past year like real data (recency).
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE memories_memory SET created_at = valid_from, updated_at = valid_from")
+    timings["bulk insert"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    index = vectors.active_index()
+    with tqdm(total=len(rows), desc="embed (vectors.embed_missing)", unit="memory") as bar:
+        while written := vectors.embed_missing(limit=args.embed_batch):
+            bar.update(written)
+    timings[f"embed ({index.model_id})"] = time.perf_counter() - started
+    started = time.perf_counter()
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE memories_memory")
+        cursor.execute("VACUUM ANALYZE memories_memoryembedding")
+    timings["VACUUM ANALYZE"] = time.perf_counter() - started
+    return Seeded(raw_key=raw_key, subjects=[s.external_id for s in subjects], memories=Memory.objects.count(),
+                  vectors=MemoryEmbedding.objects.count(),
+                  keyword_documents=Memory.objects.filter(search__isnull=False).count(), timings=timings)
+
+
+# --- gunicorn ---------------------------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    def __init__(self, args, dbname: str) -> None:
+        self.port = free_port()
+        self.log_path = Path(tempfile.mkstemp(prefix="memoryadmin_load_gunicorn_", suffix=".log")[1])
+        self.env = os.environ | {
+            "DJANGO_SETTINGS_MODULE": "memoryadmin.settings",
+            "DATABASE_URL": database_url(dbname),
+            "SECRET_KEY": "load-test-only-" + uuid.uuid4().hex,
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "DEBUG": "false",
+            "HTTPS": "false",
+            "API_THROTTLE_READ": THROTTLE,
+            "API_THROTTLE_WRITE": THROTTLE,
+            "LOG_LEVEL": "WARNING",
+        }
+        for item in args.env:
+            name, _, value = item.partition("=")
+            self.env[name] = value
+        self.command = [
+            str(ROOT / ".venv" / "bin" / "gunicorn"), "memoryadmin.wsgi:application",
+            "-w", str(args.workers), "--threads", str(args.threads), "-b", f"127.0.0.1:{self.port}",
+            "--keep-alive", "30", "--timeout", "60", "--graceful-timeout", "10", "--log-level", "warning",
+        ]
+        self.process: subprocess.Popen | None = None
+        self._log = None
+
+    def start(self, timeout: float = 60) -> None:
+        self._log = self.log_path.open("wb")
+        # A session of its own: Ctrl-C reaches this script only, which then stops gunicorn in order.
+        self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env, stdout=self._log,
+                                        stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {self.process.returncode}:\n{self.log_tail()}")
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+                conn.request("GET", "/healthz")
+                response = conn.getresponse()
+                response.read()
+                conn.close()
+                if response.status == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"gunicorn did not answer /healthz within {timeout:.0f} s:\n{self.log_tail()}")
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()  # SIGTERM: graceful (workers finish their requests)
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def log_tail(self, lines: int = 40) -> str:
+        if self._log:
+            self._log.flush()
+        text = self.log_path.read_text(errors="replace").splitlines()
+        return "\n".join(text[-lines:])
+
+    def log_problems(self) -> Counter:
+        text = self.log_path.read_text(errors="replace")
+        return Counter({name: text.count(marker) for name, marker in (
+            ("tracebacks", "Traceback"), ("worker timeouts", "WORKER TIMEOUT"), ("errors", "[ERROR]"),
+        ) if marker in text})
+
+
+# --- Load -------------------------------------------------------------------------------------------
+@dataclass
+class Sample:
+    kind: str  # recall | fact | episode
+    started: float
+    ms: float
+    status: int  # 0: an exception
+    error: str = ""
+    note: str = ""  # recall: the fallback ("keyword") or ""; writes: the outcome
+
+
+class Client(threading.Thread):
+    def __init__(self, number: int, kind: str, port: int, raw_key: str, subjects: list[str], stop: threading.Event,
+                 samples: list, timeout: float) -> None:
+        super().__init__(name=f"{kind}-{number}", daemon=True)
+        self.kind, self.port, self.subjects, self.stop, self.samples = kind, port, subjects, stop, samples
+        self.headers = {"Authorization": f"Bearer {raw_key}", "Content-Type": "application/json",
+                        "Host": "127.0.0.1"}
+        self.rng = random.Random(SEED + 2 * number + (kind == "write"))
+        self.timeout = timeout
+        self.conn: http.client.HTTPConnection | None = None
+
+    def connect(self) -> http.client.HTTPConnection:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
+        conn.connect()
+        conn.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        return conn
+
+    def next_request(self) -> tuple[str, str, dict]:
+        subject = self.rng.choice(self.subjects)
+        base = f"/api/v1/subjects/{subject}"
+        if self.kind == "recall":
+            return "recall", f"{base}/recall", {"query": query_text(self.rng), "top_k": 8}
+        turn = {"session_id": f"load-{self.name}", "turn_id": uuid.uuid4().hex}
+        if self.rng.random() < 0.5:
+            category = self.rng.choice(PROFILE_CATEGORIES)
+            return "fact", f"{base}/facts", turn | {
+                "key": self.rng.choice(WRITE_KEYS[category]), "category": category,
+                "value": fill(self.rng.choice(TEMPLATES[category]), self.rng),
+                "confidence": round(self.rng.uniform(0.5, 1), 2), "importance": round(self.rng.random(), 2),
+            }
+        category = self.rng.choice(EPISODE_CATEGORIES)
+        return "episode", f"{base}/episodes", turn | {
+            "text": fill(self.rng.choice(TEMPLATES[category]), self.rng), "category": category,
+            "importance": round(self.rng.random(), 2),
+        }
+
+    def run(self) -> None:
+        while not self.stop.is_set():
+            kind, path, body = self.next_request()
+            payload = json.dumps(body, ensure_ascii=False).encode()
+            started = time.perf_counter()
+            try:
+                if self.conn is None:
+                    self.conn = self.connect()
+                self.conn.request("POST", path, body=payload, headers=self.headers)
+                response = self.conn.getresponse()
+                content = response.read()
+                ms = (time.perf_counter() - started) * 1000
+                error = note = ""
+                if 200 <= response.status < 300:
+                    answer = json.loads(content)
+                    note = (answer.get("fallback") or "") if kind == "recall" else answer.get("outcome", "?")
+                else:
+                    error = content[:300].decode(errors="replace")
+                self.samples.append(Sample(kind, started, ms, response.status, error, note))
+                if response.will_close:
+                    self.conn.close()
+                    self.conn = None
+            except Exception as exc:  # noqa: BLE001 - every failure is a result here
+                ms = (time.perf_counter() - started) * 1000
+                self.samples.append(Sample(kind, started, ms, 0, f"{type(exc).__name__}: {exc}"))
+                if self.conn is not None:
+                    self.conn.close()
+                self.conn = None
+        if self.conn is not None:
+            self.conn.close()
+
+
+def run_load(args, port: int, seeded: Seeded) -> tuple[list[Sample], float, float]:
+    """Runs warm-up + measured period; returns all samples, the measured period's start and length."""
+    stop = threading.Event()
+    samples: list[Sample] = []  # list.append is atomic under the GIL
+    clients = [Client(i, "recall", port, seeded.raw_key, seeded.subjects, stop, samples, args.timeout)
+               for i in range(args.readers)]
+    clients += [Client(i, "write", port, seeded.raw_key, seeded.subjects, stop, samples, args.timeout)
+                for i in range(args.writers)]
+    for client in clients:
+        client.start()
+    try:
+        if args.warmup > 0:
+            for _ in tqdm(range(int(args.warmup)), desc="warm-up", unit="s", leave=False):
+                time.sleep(1)
+        measured_from = time.perf_counter()
+        seen = 0
+        with tqdm(total=args.seconds, desc="load", unit="s", bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} s {postfix}") as bar:
+            for second in range(1, args.seconds + 1):
+                time.sleep(max(0.0, measured_from + second - time.perf_counter()))
+                now = len(samples)
+                window = samples[seen:now]
+                seen = now
+                errors = sum(1 for s in samples if not 200 <= s.status < 300)
+                bar.set_postfix_str(f"{len(window)} req/s, errors {errors}", refresh=False)
+                bar.update(1)
+    finally:
+        stop.set()
+        for client in clients:
+            client.join(timeout=args.timeout + 5)
+    measured_until = measured_from + args.seconds
+    return samples, measured_from, measured_until
+
+
+def cpu_pressure() -> str:
+    """'some' CPU pressure over the last 10 s / 60 s: the share of time runnable tasks waited for a CPU."""
+    try:
+        fields = dict(f.split("=") for f in open("/proc/pressure/cpu").readline().split()[1:3])
+        return f"CPU pressure {float(fields['avg10']):.0f}%/{float(fields['avg60']):.0f}% (10s/60s)"
+    except (OSError, ValueError, KeyError):
+        return "load avg " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def summarize(samples: list[Sample], measured_from: float, measured_until: float, args) -> bool:
+    """Measured = requests started inside the measured period (those finishing after its end too)."""
+    seconds = measured_until - measured_from
+    measured = [s for s in samples if measured_from <= s.started < measured_until]
+    warmup = [s for s in samples if s.started < measured_from]
+    late = [s for s in samples if s.started >= measured_until]
+    failed = [s for s in samples if not 200 <= s.status < 300]
+
+    def line(name: str, group: list[Sample]) -> str:
+        if not group:
+            return f"  {name:<22} n=0"
+        ms = [s.ms for s in group]
+        errors = sum(1 for s in group if not 200 <= s.status < 300)
+        return (f"  {name:<22} n={len(group):>6}  {len(group) / seconds:>7.1f} req/s  p50={percentile(ms, 50):7.1f} ms  "
+                f"p95={percentile(ms, 95):7.1f} ms  p99={percentile(ms, 99):7.1f} ms  max={max(ms):7.1f} ms  errors={errors}")
+
+    print(f"\nmeasured {seconds:.0f} s (requests started in it; {len(warmup)} warm-up requests before, "
+          f"{len(late)} started after, not in the figures):")
+    print(line("(warm-up, all kinds)", warmup).replace("req/s", "req/s*"))
+    print(line("recall", [s for s in measured if s.kind == "recall"]))
+    writes = [s for s in measured if s.kind != "recall"]
+    print(line("write (facts+episodes)", writes))
+    print(line("  of which facts", [s for s in writes if s.kind == "fact"]))
+    print(line("  of which episodes", [s for s in writes if s.kind == "episode"]))
+    print(line("overall", measured))
+    recalls = [s for s in measured if s.kind == "recall" and 200 <= s.status < 300]
+    fallbacks = sum(1 for s in recalls if s.note)
+    outcomes = Counter(s.note for s in writes if 200 <= s.status < 300)
+    print(f"  recall answers with fallback=keyword (embedding too slow or failed): {fallbacks} of {len(recalls)}; "
+          f"write outcomes: " + ", ".join(f"{k} {n}" for k, n in outcomes.most_common()))
+    statuses = Counter(s.status for s in samples)
+    print(f"  HTTP statuses (all {len(samples)} requests, warm-up included): "
+          + ", ".join(f"{status or 'exception'}: {n}" for status, n in sorted(statuses.items())))
+    if failed:
+        print("  errors by cause (first of each shown):")
+        causes = Counter((s.kind, s.status, s.error[:120]) for s in failed)
+        for (kind, status, cause), n in causes.most_common(10):
+            print(f"    {n:>5} x {kind} {status or 'exception'}: {cause}")
+    warm_failed = [s for s in warmup if not 200 <= s.status < 300]
+    met = len(failed) == len(warm_failed)  # no error after the warm-up
+    if warm_failed:
+        print(f"  {len(warm_failed)} of the errors came during the warm-up (workers loading their models); "
+              f"the target is judged on the measured period")
+    print(f"target 0 errors ({args.readers} recall + {args.writers} write clients, {args.seconds} s, "
+          f"{args.workers} workers x {args.threads} threads): {'PASS' if met else 'MISS'} ({len(failed) - len(warm_failed)} errors after the warm-up)")
+    return met
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=int, default=60, help="measured period")
+    parser.add_argument("--warmup", type=float, default=10, help="seconds of the same load before measuring")
+    parser.add_argument("--readers", type=int, default=50, help="concurrent recall clients")
+    parser.add_argument("--writers", type=int, default=5, help="concurrent write clients (facts and episodes)")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=2, help="threads per gunicorn worker")
+    parser.add_argument("--subjects", type=int, default=200)
+    parser.add_argument("--memories-per-subject", type=int, default=50)
+    parser.add_argument("--embed-batch", type=int, default=1000, help="memories per embed_missing call while seeding")
+    parser.add_argument("--timeout", type=float, default=30, help="client socket timeout, seconds")
+    parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
+                        help="extra environment for gunicorn (repeatable), e.g. OPENBLAS_NUM_THREADS=1")
+    args = parser.parse_args()
+
+    def on_sigterm(signum, frame):  # clean up like on Ctrl-C
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, on_sigterm)
+    overall = time.perf_counter()
+    print(f"load: {args.readers} recall + {args.writers} write clients for {args.seconds} s (+{args.warmup:g} s warm-up); "
+          f"gunicorn {args.workers} workers x {args.threads} threads; {args.subjects} subjects x "
+          f"{args.memories_per_subject} memories; {os.cpu_count()} CPUs")
+    met = False
+    server = None
+    try:
+        with load_database() as dbname:
+            seeded = seed(args)
+            print(f"database {dbname}: {seeded.memories} memories, {seeded.vectors} vectors, {seeded.keyword_documents} keyword documents, "
+                  f"{len(seeded.subjects)} subjects; seeding took {sum(seeded.timings.values()):.1f} s ("
+                  + ", ".join(f"{name} {seconds:.1f} s" for name, seconds in seeded.timings.items()) + ")")
+            connections.close_all()  # the server's workers are the database's clients from here on
+            server = Server(args, dbname)
+            started = time.perf_counter()
+            server.start()
+            print(f"gunicorn on 127.0.0.1:{server.port} answered /healthz after {time.perf_counter() - started:.1f} s "
+                  f"(DATABASE_URL={server.env['DATABASE_URL']})")
+            try:
+                print(f"before the load: {cpu_pressure()}")
+                samples, measured_from, measured_until = run_load(args, server.port, seeded)
+                print(f"after the load: {cpu_pressure()}")
+            finally:
+                server.stop()
+            met = summarize(samples, measured_from, measured_until, args)
+            problems = server.log_problems()
+            if problems:
+                print(f"gunicorn log ({server.log_path}): "
+                      + ", ".join(f"{n} {name}" for name, n in problems.items()) + "; last lines:\n" + server.log_tail(20))
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT count(*) FILTER (WHERE status = 'active'), count(*) FROM memories_memory")
+                active, total = cursor.fetchone()
+                cursor.execute("SELECT count(*) FROM memories_memoryembedding")
+                (embedded,) = cursor.fetchone()
+            print(f"after the run: {total} memories ({active} active), {embedded} vectors")
+    except KeyboardInterrupt:
+        print("\ninterrupted: gunicorn stopped, database dropped", file=sys.stderr)
+        sys.exit(130)
+    finally:
+        if server is not None:
+            server.stop()
+            if met:
+                server.log_path.unlink(missing_ok=True)
+    print(f"total {time.perf_counter() - overall:.0f} s; gunicorn stopped, database dropped")
+
+
+if __name__ == "__main__":
+    main()

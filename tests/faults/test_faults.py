@@ -1,0 +1,240 @@
+"""Faults, with real components: the database restarted under a running gunicorn, the embedding
+server failing or hanging during recall, and the Celery broker down while agents write."""
+
+import logging
+import re
+import threading
+import time
+
+import pytest
+import requests
+
+from apps.memories import tasks, vectors
+from apps.memories.ingest import outbox_flush
+from apps.memories.models import Ingest, Memory, MemoryEmbedding
+
+# --- 1. The database is restarted while requests run ------------------------------------------
+
+FAST = 5.0  # seconds: a request during the outage must be answered within this
+
+
+def _session(api_key: str | None = None) -> requests.Session:
+    session = requests.Session()
+    session.trust_env = False  # no proxy from the environment between us and 127.0.0.1
+    if api_key:
+        session.headers["Authorization"] = f"Bearer {api_key}"
+    return session
+
+
+def _signed_in(url: str) -> requests.Session:
+    """A browser session of the demo operator (the console needs a signed-in member)."""
+    session = _session()
+    form = session.get(f"{url}/accounts/login/", timeout=10)
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.text).group(1)
+    response = session.post(f"{url}/accounts/login/", allow_redirects=False, timeout=10, data={
+        "csrfmiddlewaretoken": token, "username": "operator", "password": "operator-demo-pass", "next": "/console/",
+    })
+    assert response.status_code == 302, response.text[:500]
+    return session
+
+
+def _timed(call) -> tuple[requests.Response, float]:
+    started = time.monotonic()
+    response = call()
+    return response, time.monotonic() - started
+
+
+class Traffic(threading.Thread):
+    """Keeps requests going (an API read and the health check) for as long as it runs."""
+
+    def __init__(self, url: str, api_key: str) -> None:
+        super().__init__(daemon=True)
+        self.url, self.api = url, _session(api_key)
+        self.plain = _session()
+        self.results: list[tuple[str, int | str, float]] = []
+        self.halt = threading.Event()
+
+    def run(self) -> None:
+        calls = [("api", lambda: self.api.get(f"{self.url}/api/v1/subjects/alice/memories", timeout=15)),
+                 ("healthz", lambda: self.plain.get(f"{self.url}/healthz", timeout=15))]
+        while not self.halt.is_set():
+            for name, call in calls:
+                started = time.monotonic()
+                try:
+                    outcome = call().status_code
+                except requests.RequestException as error:
+                    outcome = type(error).__name__
+                self.results.append((name, outcome, time.monotonic() - started))
+            time.sleep(0.05)
+
+
+def test_a_database_restart_answers_503_fast_and_the_same_workers_recover(own_postgres, app_server):
+    url = app_server.url
+    api, page = _session(app_server.api_key), _signed_in(url)
+    probes = {
+        "api read": lambda: api.get(f"{url}/api/v1/subjects/alice/memories", timeout=15),
+        "api write": lambda: api.post(f"{url}/api/v1/subjects/alice/facts", timeout=15,
+                                      json={"key": "probe", "value": f"probe {time.time()}", "category": "fact"}),
+        "page": lambda: page.get(f"{url}/console/", allow_redirects=False, timeout=15),
+        "healthz": lambda: page.get(f"{url}/healthz", timeout=15),
+    }
+    for name, probe in probes.items():
+        response = probe()
+        assert response.status_code in (200, 201), (name, response.status_code, response.text[:300])
+    workers = app_server.worker_pids()
+    assert len(workers) == 2
+
+    traffic = Traffic(url, app_server.api_key)
+    traffic.start()
+    try:
+        time.sleep(0.5)
+        own_postgres.stop()
+
+        for _ in range(3):  # several rounds: both workers' connections are dead
+            for name, probe in probes.items():
+                response, took = _timed(probe)
+                assert response.status_code == 503, (name, response.status_code, response.text[:300],
+                                                      app_server.log_tail())
+                assert took < FAST, (name, took)
+                assert response.headers.get("Retry-After") == "5", name
+                if name.startswith("api"):
+                    assert response.json()["error"]["code"] == "unavailable", name
+                else:
+                    assert response.headers["Content-Type"].startswith("text/plain"), name
+
+        own_postgres.start()
+        back, recovered = time.monotonic(), set()
+        while time.monotonic() - back < 10 and len(recovered) < len(probes):
+            for name, probe in probes.items():
+                if name not in recovered and probe().status_code in (200, 201):
+                    recovered.add(name)
+            time.sleep(0.1)
+        assert recovered == set(probes), (recovered, app_server.log_tail())
+        for _ in range(10):  # and every worker serves again, not just one of them
+            for name, probe in probes.items():
+                response = probe()
+                assert response.status_code in (200, 201), (name, response.status_code, response.text[:300])
+    finally:
+        traffic.halt.set()
+        traffic.join(30)
+
+    assert app_server.process.poll() is None and app_server.worker_pids() == workers  # no restart
+    outcomes = {outcome for _, outcome, _ in traffic.results}
+    assert outcomes <= {200, 503}, [r for r in traffic.results if r[1] not in (200, 503)]
+    assert 503 in outcomes and traffic.results[-1][1] == 200
+    slowest = max(took for _, _, took in traffic.results)
+    assert slowest < FAST, sorted(traffic.results, key=lambda r: r[2])[-5:]
+
+
+# --- 2. The embedding server fails or hangs during recall --------------------------------------
+
+MEMORIES = [("drink", "loves oolong tea", "preference"), ("city", "lives in Hangzhou", "fact"),
+            ("pet", "has a cat called Mochi", "fact")]
+
+
+@pytest.fixture
+def remote_index(remote):
+    """Recall reads an index of the `openai:` backend at the fake server; three facts of Alice's
+    are written (and embedded) through the API."""
+    vectors.index_activate(index=vectors.index_ensure(name="openai:fake-embed"))
+    return remote
+
+
+@pytest.fixture
+def written(api, remote_index):
+    for key, value, category in MEMORIES:
+        response = api.post("/api/v1/subjects/alice/facts", {"key": key, "value": value, "category": category},
+                            format="json")
+        assert response.status_code == 201, response.content
+    assert MemoryEmbedding.objects.filter(model_id="openai:fake-embed").count() == len(MEMORIES)
+
+
+def _recall(api, query: str) -> tuple[dict, float]:
+    started = time.monotonic()
+    response = api.post("/api/v1/subjects/alice/recall", {"query": query, "include_trace": True}, format="json")
+    took = time.monotonic() - started
+    assert response.status_code == 200, response.content
+    return response.json(), took
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_embedder_that_raises_makes_recall_answer_from_keywords(api, remote_index, written):
+    body, _ = _recall(api, "oolong tea")
+    assert body["fallback"] is None and body["trace"]["legs"]["vector"] == len(MEMORIES)  # the healthy path
+
+    remote_index.mode = "error"
+    asked = len(remote_index.requests)
+    body, _ = _recall(api, "oolong tea")
+
+    assert len(remote_index.requests) == asked + 1  # the embedder was asked, and answered HTTP 500
+    assert body["fallback"] == "keyword"
+    assert body["trace"]["model"] == "openai:fake-embed" and body["trace"]["legs"]["vector"] == 0
+    top = body["memories"][0]
+    assert top["key"] == "drink" and top["components"]["keyword"] > 0 and top["components"]["similarity"] == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hanging_embedder_costs_recall_only_its_time_out(api, settings, remote_index, written):
+    settings.RECALL_EMBED_TIMEOUT = 0.3
+    remote_index.mode = "hang"
+
+    # More recalls than the embedding pool has threads: each hung call holds one for
+    # EMBEDDINGS_TIMEOUT (2 s), and later ones must not wait behind them.
+    for _ in range(6):
+        body, took = _recall(api, "oolong tea")
+        assert took < 1.5, took
+        assert body["fallback"] == "keyword"
+        assert body["memories"][0]["key"] == "drink" and body["memories"][0]["components"]["keyword"] > 0
+
+
+# --- 3. The broker is down while agents write ---------------------------------------------------
+
+TURN = {"session_id": "s-1", "turn_id": "t-broker-down", "user_message": "我不吃辣，以后报告都用中文。",
+        "assistant_message": "好的。"}
+
+
+def _vectorless(index) -> int:
+    return Memory.objects.filter(status=Memory.Status.ACTIVE).exclude(embeddings__model_id=index.model_id).count()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_writes_survive_a_broker_outage_and_embeddings_catch_up(api, broker, caplog):
+    index = vectors.active_index()
+    broker.down()
+    caplog.set_level(logging.WARNING)
+
+    ids = []
+    for key, value, category in MEMORIES:
+        started = time.monotonic()
+        response = api.post("/api/v1/subjects/alice/facts", {"key": key, "value": value, "category": category},
+                            format="json")
+        assert response.status_code == 201, response.content
+        assert time.monotonic() - started < 3  # the failed publish does not hold the request
+        ids.append(response.json()["id"])
+    turn = api.post("/api/v1/subjects/alice/turns", TURN, format="json")
+    assert turn.status_code == 202, turn.content
+
+    # The publishes really failed (and were swallowed): one per write, and the turn is in the outbox.
+    failed = [r for r in caplog.records if r.name == "django.db.backends.base" and "on_commit" in r.getMessage()]
+    assert len(failed) == len(MEMORIES), [r.getMessage() for r in caplog.records]
+    ingest = Ingest.objects.get(turn_id=TURN["turn_id"])
+    assert (ingest.status, ingest.enqueued_at) == ("queued", None)
+    # Nothing is lost: stored, without vectors, and found by keywords.
+    assert Memory.objects.filter(pk__in=ids, status=Memory.Status.ACTIVE).count() == len(MEMORIES)
+    assert not MemoryEmbedding.objects.filter(memory_id__in=ids).exists()
+    body, _ = _recall(api, "oolong tea")
+    assert body["memories"][0]["key"] == "drink" and body["trace"]["legs"]["vector"] == 0
+
+    broker.back()
+    assert tasks.embed_missing.delay().get() == len(MEMORIES)  # the beat job, through Celery
+    assert MemoryEmbedding.objects.filter(memory_id__in=ids, model_id=index.model_id).count() == len(MEMORIES)
+    body, _ = _recall(api, "what does she like to drink")
+    assert body["trace"]["legs"]["vector"] == len(MEMORIES)
+    drink = next(m for m in body["memories"] if m["key"] == "drink")
+    assert drink["components"]["similarity"] > 0
+
+    assert outbox_flush() == 1
+    ingest.refresh_from_db()
+    assert ingest.status == "done" and ingest.enqueued_at is not None, ingest.error
+    assert ingest.result["created"], ingest.result
+    assert _vectorless(index) == 0  # the turn's memories were embedded as they were written

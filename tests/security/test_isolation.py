@@ -1,0 +1,392 @@
+"""Isolation, as a property: no response ever contains a memory, subject, history entry, source or
+access-log row of another workspace or of another subject.
+
+A hypothesis state machine (`IsolationMachine`) drives random sequences of requests through the real
+URLs, with Django's test `Client` (portal) and DRF's `APIClient` (agent API):
+
+* Two workspaces, "a" and "b", each with an agent and a read+write API key. Subjects: alice and bob
+  in a, alice (the same external id!) and carol in b. Portal logins: alice@a, bob@a, carol@b.
+* Rules (see the methods for details):
+  - agent_writes          an agent writes a fact or an episode for one of its subjects
+  - agent_touches_memory  an agent GETs / PATCHes (corrects) / pins / unpins / DELETEs / reads the
+                          history of any memory id seen so far, its own workspace's or not
+  - agent_reads_subject   an agent lists (optionally with ?q=), exports or GETs a subject, or — now and
+                          then — forgets it (DELETE); the external id may not exist in its workspace
+  - agent_recalls         POST /recall with a query made of phrases and pieces of anyone's markers
+  - portal_lists          a person views /me/ (optionally searching, optionally as an htmx partial)
+  - portal_exports        /me/export.json and /me/export
+  - portal_touches_memory a person opens the details / edit / delete page of any memory id, or pins,
+                          unpins, corrects or deletes it
+* Bookkeeping: every piece of content carries a unique *marker* `mk-<run>-<w><s>-<nnnn>-z` (run: the
+  example's tag; w: workspace a/b; s: subject 1 alice, 2 bob, 3 carol, 0 workspace-wide). Memory
+  values, episode texts, metadata, correction reasons and subject display names get markers of their
+  subject; agent and workspace names get workspace-wide markers (s = 0); the portal users' usernames
+  get markers of their subject. So the owner of any marker can be read off the marker itself. Every
+  memory id is recorded with its owner, its lineage and whether it is current, superseded or forgotten.
+
+The invariant, checked on EVERY response inside each rule (`IsolationMachine.check`):
+
+1. the status is the expected one: another workspace's (or a forgotten, or a non-existent) memory id
+   or subject is 404 on the API and in the portal, and so is another subject's memory id in the portal
+   — never 200, 403 or 500;
+2. the decoded body (JSON or HTML) contains no marker of another workspace and — every response is
+   scoped to one subject: the subject in the URL, the owner of the memory id, or the signed-in person —
+   no marker of another subject; a 404 contains no marker at all;
+3. no memory id of another subject (or workspace) appears in the body;
+4. no forgotten marker appears anywhere: once a memory is deleted, or its subject forgotten, its
+   markers (value, text, metadata, source excerpt, correction reasons, display name) never come back;
+   markers sent in requests that were refused (404/409) were never stored, so they never appear either;
+5. recall returns only current memories of the subject; the memory list (API and portal) shows every
+   current memory of the subject (so the check above is not vacuous); the portal's "Who read it" list
+   of a memory has exactly as many rows as recalls returned that memory (no access-log rows of others).
+
+Clean slate per example: every example creates its own workspaces, agents, subjects and users with
+fresh unique names (the run tag), and nothing is deleted in between; pytest-django rolls the whole test
+function back at the end. That is simpler than cleaning up and also makes the check stronger: the rows
+of earlier examples stay in the database, and their markers and memory ids, being of other
+workspaces, must never show up either (`ID_OWNER` remembers the ids of every example).
+
+The test is `django_db` without `transaction=True`, so `on_commit` callbacks (embedding new memories)
+would never fire; each request runs inside `TestCase.captureOnCommitCallbacks(execute=True)` so that
+memories are embedded (eager Celery) and recall's vector leg sees them, as in production.
+"""
+
+import itertools
+import re
+import time
+import uuid
+from collections import defaultdict
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client, TestCase
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule, run_state_machine_as_test
+
+from apps.accounts.models import Agent, Subject, Workspace
+from apps.memories.models import Memory
+from tests.conftest import client_with_key
+
+SUBJECT_DIGIT = {("a", "alice"): "1", ("a", "bob"): "2", ("b", "alice"): "1", ("b", "carol"): "3"}
+SUBJECTS = list(SUBJECT_DIGIT)
+PORTAL_USERS = [("a", "alice"), ("a", "bob"), ("b", "carol")]
+EXTERNAL_IDS = ["alice", "bob", "carol"]
+PHRASES = [
+    "喜欢喝乌龙茶", "下周三去杭州出差", "住在西湖边，每天骑车上班", "prefers replies in 中文",
+    "养了一只叫团团的猫", "在学弹吉他", "周末常去爬山", "不吃香菜", "asked about the refund of an order",
+]
+CATEGORIES = ["preference", "fact", "constraint", "goal"]
+GHOST_ID = "00000000-0000-4000-8000-000000000000"  # never exists
+
+MARKER_RE = re.compile(r"mk-([a-p]{8})-([ab])([0-3])-(\d{4})-z")
+UUID_RE = re.compile(
+    r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])"
+)
+
+# memory id (hex) -> (run tag, workspace letter, subject digit), over all examples of the test.
+ID_OWNER: dict[str, tuple[str, str, str]] = {}
+
+ACTIVE, SUPERSEDED, DELETED, UNKNOWN = "active", "superseded", "deleted", "unknown"
+
+
+def _tag() -> str:
+    """Eight letters a–p from uuid4 (os.urandom): unique per example, unaffected by hypothesis' seeding."""
+    return uuid.uuid4().hex[:8].translate(str.maketrans("0123456789", "ghijklmnop"))
+
+
+def _hex(memory_id: str) -> str:
+    return memory_id.replace("-", "").lower()
+
+
+class IsolationMachine(RuleBasedStateMachine):
+    # --- set-up ----------------------------------------------------------------------------------
+
+    @initialize()
+    def setup(self):
+        self.tag = _tag()
+        self.counter = itertools.count(1)
+        self.keys = itertools.count(1)
+        self.gone: set[str] = set()  # forgotten, or refused and never stored
+        self.content: dict[tuple, set[str]] = defaultdict(set)  # subject -> its forgettable markers
+        self.ids: list[str] = []  # every memory id of this example, in creation order
+        self.mem: dict[str, dict] = {}  # id -> {"owner", "lineage"}
+        self.lineages: dict[str, dict] = {}  # lineage -> {"owner", "kind", "current", "marker", "markers", "reads"}
+        self.api = {}
+        for w in "ab":
+            workspace = Workspace.objects.create(name=self.marker((w, None)), slug=f"iso-{self.tag}-{w}")
+            agent = Agent.objects.create(workspace=workspace, name=self.marker((w, None)))
+            self.api[w] = client_with_key(agent, ["read", "write"])
+            self.api[w].who = f"agent@{w}"
+            for subject_key in SUBJECTS:
+                if subject_key[0] == w:
+                    display_name = self.marker(subject_key)
+                    self.content[subject_key].add(display_name)
+                    Subject.objects.create(workspace=workspace, external_id=subject_key[1], display_name=display_name)
+        self.portal = {}
+        for w, external_id in PORTAL_USERS:
+            user = get_user_model().objects.create_user(self.marker((w, external_id)))  # no password: fast
+            Subject.objects.filter(workspace__slug=f"iso-{self.tag}-{w}", external_id=external_id).update(user=user)
+            client = Client()
+            client.force_login(user)
+            client.who = f"{external_id}@{w} (portal)"
+            self.portal[(w, external_id)] = client
+
+    def marker(self, owner: tuple) -> str:
+        w, external_id = owner
+        digit = SUBJECT_DIGIT[owner] if external_id else "0"
+        return f"mk-{self.tag}-{w}{digit}-{next(self.counter):04d}-z"
+
+    # --- bookkeeping -----------------------------------------------------------------------------
+
+    def status_of(self, memory_id: str) -> str:
+        if memory_id not in self.mem:
+            return UNKNOWN
+        current = self.lineages[self.mem[memory_id]["lineage"]]["current"]
+        return DELETED if current is None else ACTIVE if current == memory_id else SUPERSEDED
+
+    def add_version(self, memory_id: str, owner: tuple, lineage: str, markers: set[str], marker: str) -> None:
+        ID_OWNER[_hex(memory_id)] = (self.tag, owner[0], SUBJECT_DIGIT[owner])
+        self.ids.append(memory_id)
+        self.mem[memory_id] = {"owner": owner, "lineage": lineage}
+        line = self.lineages[lineage]
+        line["current"], line["marker"] = memory_id, marker
+        line["markers"] |= markers
+        self.content[owner] |= markers
+
+    def forget_lineage(self, lineage: str) -> None:
+        line = self.lineages[lineage]
+        line["current"] = None
+        self.gone |= line["markers"]
+
+    def live_lineages(self, owner: tuple) -> list[dict]:
+        return [line for line in self.lineages.values() if line["owner"] == owner and line["current"]]
+
+    def all_markers(self) -> list[str]:
+        return [marker for markers in self.content.values() for marker in sorted(markers)]
+
+    # --- the invariant ---------------------------------------------------------------------------
+
+    def call(self, client, method: str, path: str, data=None, *, viewer, expect, **extra):
+        """Send one request and check the invariant on its response. `viewer`: the subject the response is
+        scoped to, or None when nothing may be shown (404)."""
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            if isinstance(client, Client) and not hasattr(client, "credentials"):
+                response = getattr(client, method)(path, data, **extra)
+            else:
+                response = getattr(client, method)(path, data, format="json", **extra)
+        self.check(response, f"{client.who} {method.upper()} {path} {data or ''}", viewer, expect)
+        return response
+
+    def check(self, response, request: str, viewer, expect) -> None:
+        body = response.content.decode()
+
+        def leak(what: str, token: str) -> str:
+            at = body.find(token)
+            return (f"LEAK ({what}): {request} -> {response.status_code}, viewer {viewer}; found {token!r} in "
+                    f"…{body[max(0, at - 300):at + 200]!r}…")
+
+        assert response.status_code in expect, (
+            f"{request} -> {response.status_code}, expected {sorted(expect)}: {body[:600]!r}")
+        if response.status_code == 404:
+            viewer = None
+        digit = SUBJECT_DIGIT[viewer] if viewer else None
+        for found in MARKER_RE.finditer(body):
+            marker, tag, w, s = found.group(0), found.group(1), found.group(2), found.group(3)
+            assert marker not in self.gone, leak("a forgotten or never-stored marker", marker)
+            assert viewer is not None, leak("a marker in a 404 response", marker)
+            assert tag == self.tag and w == viewer[0], leak("a marker of another workspace", marker)
+            assert s in ("0", digit), leak("a marker of another subject", marker)
+        for found in UUID_RE.findall(body):
+            owner = ID_OWNER.get(_hex(found))
+            if owner is not None:
+                assert viewer is not None and owner == (self.tag, viewer[0], digit), leak(
+                    "a memory id of another subject or workspace", found)
+
+    # --- agent API rules ---------------------------------------------------------------------------
+
+    @rule(owner=st.sampled_from(SUBJECTS), kind=st.sampled_from(["fact", "episode"]),
+          phrase=st.sampled_from(PHRASES), category=st.sampled_from(CATEGORIES), pinned=st.booleans())
+    def agent_writes(self, owner, kind, phrase, category, pinned):
+        w, external_id = owner
+        value, meta = self.marker(owner), self.marker(owner)
+        if kind == "fact":
+            body = {"key": f"note {next(self.keys)}", "value": f"{value} {phrase}", "category": category,
+                    "pinned": pinned, "metadata": {"tag": meta}}
+        else:
+            body = {"text": f"{phrase}，{value}", "metadata": {"tag": meta}, "session_id": f"s-{next(self.keys) % 3}"}
+        response = self.call(self.api[w], "post", f"/api/v1/subjects/{external_id}/{kind}s", body,
+                             viewer=owner, expect={201})
+        written = response.json()
+        assert value in written["value" if kind == "fact" else "text"], written  # stored verbatim
+        memory_id = written["id"]
+        self.lineages[memory_id] = {"owner": owner, "kind": kind, "current": None, "marker": value,
+                                    "markers": set(), "reads": 0}
+        self.add_version(memory_id, owner, memory_id, {value, meta}, value)
+
+    @precondition(lambda self: self.ids)
+    @rule(w=st.sampled_from("ab"), data=st.data(), phrase=st.sampled_from(PHRASES),
+          action=st.sampled_from(["get", "history", "patch", "pin", "unpin", "delete", "get", "patch"]))
+    def agent_touches_memory(self, w, data, phrase, action):
+        memory_id = data.draw(st.sampled_from(self.ids + [GHOST_ID]), label="memory id")
+        status = self.status_of(memory_id)
+        owner = self.mem[memory_id]["owner"] if memory_id in self.mem else None
+        visible = owner is not None and owner[0] == w and status != DELETED
+        before = self.snapshot(memory_id)
+        path = f"/api/v1/memories/{memory_id}"
+        if action == "get":
+            response = self.call(self.api[w], "get", path, viewer=owner, expect={200} if visible else {404})
+        elif action == "history":
+            response = self.call(self.api[w], "get", f"{path}/history", viewer=owner,
+                                 expect={200} if visible else {404})
+        elif action in ("pin", "unpin"):
+            expect = {404} if not visible else {200} if status == ACTIVE else {409}
+            response = self.call(self.api[w], "post", f"{path}/{action}", viewer=owner, expect=expect)
+        elif action == "delete":
+            response = self.call(self.api[w], "delete", path, viewer=owner, expect={204} if visible else {404})
+            if response.status_code == 204:
+                self.forget_lineage(self.mem[memory_id]["lineage"])
+        else:  # patch: a correction
+            stamp = owner if visible else (w, None)
+            new, reason = self.marker(stamp), self.marker(stamp)
+            kind = self.lineages[self.mem[memory_id]["lineage"]]["kind"] if memory_id in self.mem else "fact"
+            field = "value" if kind == "fact" else "text"
+            body = {field: f"{phrase} {new}", "reason": f"corrected: {reason}"}
+            expect = {404} if not visible else {200} if status == ACTIVE else {409}
+            response = self.call(self.api[w], "patch", path, body, viewer=owner, expect=expect)
+            if response.status_code == 200:
+                corrected = response.json()
+                assert new in corrected[field], corrected
+                self.add_version(corrected["id"], owner, self.mem[memory_id]["lineage"], {new, reason}, new)
+            else:
+                self.gone |= {new, reason}
+        if response.status_code in (404, 409):
+            assert self.snapshot(memory_id) == before, f"a refused {action} of {memory_id} changed it"
+
+    @staticmethod
+    def snapshot(memory_id: str):
+        return list(Memory.objects.filter(pk=memory_id).values_list("status", "pinned", "value", "text", "version"))
+
+    @rule(w=st.sampled_from("ab"), external_id=st.sampled_from(EXTERNAL_IDS), data=st.data(),
+          endpoint=st.sampled_from(["memories", "memories?q", "export", "subject", "forget"]))
+    def agent_reads_subject(self, w, external_id, data, endpoint):
+        owner = (w, external_id)
+        exists = owner in SUBJECT_DIGIT
+        expect = {200} if exists else {404}
+        path = f"/api/v1/subjects/{external_id}"
+        if endpoint == "forget":
+            # Forgetting a whole subject is rare: only one time in four, otherwise it is a plain GET.
+            if data.draw(st.integers(0, 3), label="really forget") == 0:
+                self.call(self.api[w], "delete", path, viewer=owner, expect={204} if exists else {404})
+                if exists:
+                    for lineage, line in self.lineages.items():
+                        if line["owner"] == owner and line["current"]:
+                            self.forget_lineage(lineage)
+                    self.gone |= self.content[owner]
+                return
+            endpoint = "subject"
+        if endpoint == "subject":
+            self.call(self.api[w], "get", path, viewer=owner, expect=expect)
+        elif endpoint == "export":
+            self.call(self.api[w], "get", f"{path}/export", viewer=owner, expect=expect)
+        elif endpoint == "memories?q" and self.content:
+            query = data.draw(st.sampled_from(self.all_markers()), label="search for")[:-1]  # no echo of a whole marker
+            self.call(self.api[w], "get", f"{path}/memories", {"q": query}, viewer=owner, expect=expect)
+        else:
+            response = self.call(self.api[w], "get", f"{path}/memories", viewer=owner, expect=expect)
+            if exists:
+                listed = response.content.decode()
+                for line in self.live_lineages(owner):
+                    assert line["marker"] in listed, f"{line['marker']} of {owner} missing from its memory list"
+
+    @rule(w=st.sampled_from("ab"), external_id=st.sampled_from(EXTERNAL_IDS), data=st.data(),
+          phrases=st.lists(st.sampled_from(PHRASES), min_size=1, max_size=2), pieces=st.integers(0, 3))
+    def agent_recalls(self, w, external_id, data, phrases, pieces):
+        owner = (w, external_id)
+        words = list(phrases)
+        markers = self.all_markers()
+        for _ in range(pieces if markers else 0):
+            words.append(data.draw(st.sampled_from(markers), label="marker in query")[:-1])
+        response = self.call(self.api[w], "post", f"/api/v1/subjects/{external_id}/recall",
+                             {"query": " ".join(words), "top_k": 8},
+                             viewer=owner, expect={200} if owner in SUBJECT_DIGIT else {404})
+        if response.status_code == 200:
+            for recalled in response.json()["memories"]:
+                assert recalled["id"] in self.mem and self.mem[recalled["id"]]["owner"] == owner, recalled
+                assert self.status_of(recalled["id"]) == ACTIVE, ("recall returned a non-current memory", recalled)
+                self.lineages[self.mem[recalled["id"]]["lineage"]]["reads"] += 1
+
+    # --- portal rules ----------------------------------------------------------------------------
+
+    @rule(person=st.sampled_from(PORTAL_USERS), data=st.data(), htmx=st.booleans(),
+          search=st.sampled_from(["none", "marker", "phrase"]))
+    def portal_lists(self, person, data, htmx, search):
+        extra = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "memory-list"} if htmx else {}
+        params = {}
+        if search == "marker" and self.content:
+            params["q"] = data.draw(st.sampled_from(self.all_markers()), label="search for")[:-1]
+        elif search == "phrase":
+            params["q"] = data.draw(st.sampled_from(PHRASES), label="search for")[:3]
+        response = self.call(self.portal[person], "get", "/me/", params, viewer=person, expect={200}, **extra)
+        if not params:
+            page = response.content.decode()
+            for line in self.live_lineages(person):
+                assert line["marker"] in page, f"{line['marker']} of {person} missing from /me/"
+
+    @rule(person=st.sampled_from(PORTAL_USERS), path=st.sampled_from(["/me/export.json", "/me/export"]))
+    def portal_exports(self, person, path):
+        self.call(self.portal[person], "get", path, viewer=person, expect={200})
+
+    @precondition(lambda self: self.ids)
+    @rule(person=st.sampled_from(PORTAL_USERS), data=st.data(), phrase=st.sampled_from(PHRASES),
+          action=st.sampled_from(["detail", "edit", "delete_page", "pin", "unpin", "correct", "delete", "detail"]))
+    def portal_touches_memory(self, person, data, phrase, action):
+        memory_id = data.draw(st.sampled_from(self.ids + [GHOST_ID]), label="memory id")
+        status = self.status_of(memory_id)
+        owned = memory_id in self.mem and self.mem[memory_id]["owner"] == person and status != DELETED
+        if owned and status == SUPERSEDED and action in ("pin", "unpin"):
+            action = "detail"  # pinning an old version of one's own memory is not an isolation question
+        before = self.snapshot(memory_id)
+        client, base = self.portal[person], f"/me/memories/{memory_id}/"
+        if action in ("detail", "edit", "delete_page"):
+            path = {"detail": base, "edit": f"{base}edit", "delete_page": f"{base}delete"}[action]
+            response = self.call(client, "get", path, viewer=person, expect={200} if owned else {404})
+            if owned and action == "detail":
+                page = response.content.decode()
+                reads = page.split('<ul class="reads">', 1)[1].split("</ul>", 1)[0].count("<li>") \
+                    if '<ul class="reads">' in page else 0
+                expected = min(self.lineages[self.mem[memory_id]["lineage"]]["reads"], 50)
+                assert reads == expected, f"{person} sees {reads} reads of {memory_id}, expected {expected}"
+        elif action in ("pin", "unpin"):
+            self.call(client, "post", f"{base}{action}", viewer=person, expect={302} if owned else {404})
+        elif action == "delete":
+            response = self.call(client, "post", f"{base}delete", viewer=person, expect={302} if owned else {404})
+            if response.status_code == 302:
+                self.forget_lineage(self.mem[memory_id]["lineage"])
+        else:  # correct
+            stamp = person if owned else (person[0], None)
+            new, reason = self.marker(stamp), self.marker(stamp)
+            expect = {404} if not owned else {302} if status == ACTIVE else {400}
+            response = self.call(client, "post", f"{base}correct", {"value": f"{phrase} {new}", "reason": reason},
+                                 viewer=person, expect=expect)
+            if response.status_code == 302:
+                new_id = UUID_RE.findall(response["Location"])[0]
+                self.add_version(new_id, person, self.mem[memory_id]["lineage"], {new, reason}, new)
+            else:
+                self.gone |= {new, reason}
+        if not owned:
+            assert self.snapshot(memory_id) == before, f"{person} changed {memory_id} of someone else"
+
+
+@pytest.mark.django_db
+def test_no_response_leaks_another_workspace_or_subject():
+    ID_OWNER.clear()
+    started = time.monotonic()
+    run_state_machine_as_test(
+        IsolationMachine,
+        settings=settings(
+            max_examples=30, stateful_step_count=25, deadline=None, database=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
+        ),
+    )
+    print(f"isolation state machine: {time.monotonic() - started:.1f}s, {len(ID_OWNER)} memory ids checked")
