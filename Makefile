@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 DEV    := DEBUG=true
 
-.PHONY: run test bench eval messages migrate seed clean-db
+.PHONY: run test test-full bench eval load messages migrate seed clean-db
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "memoryadmin needs Python >= 3.11"'
@@ -33,6 +33,14 @@ run: seed
 test: $(VENV)/.dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS); status=$$?; \
 	  if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$status
+
+# The whole suite with the schema fuzzer sending 200 generated requests per API operation.
+test-full: $(VENV)/.dev
+	SCHEMATHESIS_EXAMPLES=200 $(MAKE) test
+
+# 50 recall clients + 5 writers for 60 s against gunicorn on the real database; prints req/s and latency.
+load: $(VENV)/.dev
+	$(BIN)/python bench/load.py
 
 bench: $(VENV)/.dev
 	$(BIN)/python bench/bench_redaction.py

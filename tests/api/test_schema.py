@@ -1,6 +1,8 @@
 """The OpenAPI schema is valid, its docs are served from our static files, and the live API keeps
 to it: schemathesis sends generated requests to a live server and checks every answer."""
 
+import os
+
 import pytest
 import schemathesis
 from django.core.management import call_command
@@ -15,7 +17,8 @@ from apps.accounts.services import apikey_issue
 from apps.audit.services import Actor
 from apps.memories.services import fact_upsert
 
-EXAMPLES_PER_OPERATION = 25
+# `make test` sends 25 generated requests per operation; `make test-full` many more.
+EXAMPLES_PER_OPERATION = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "25"))
 
 
 def test_the_schema_validates_without_warnings(db, tmp_path):
