@@ -11,6 +11,7 @@ def setup_django() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryadmin.settings")
     os.environ.setdefault("SECRET_KEY", "benchmark-only-secret")
+    os.environ.setdefault("HTTPS", "false")  # in-process clients speak plain HTTP
     import django
 
     django.setup()

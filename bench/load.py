@@ -45,6 +45,12 @@ from urllib.parse import quote
 
 from common import percentile, setup_django
 
+# gunicorn gets the environment this script was started with (plus the variables below and --env),
+# not this process's own tuning: the server must be measured as it is configured.
+SERVER_BASE_ENV = dict(os.environ)
+# This process (seeding, load clients) keeps OpenBLAS to one thread: its multi-threaded spin-waits
+# make batch embedding ~10x slower on a busy 2-CPU machine. Set before numpy is imported.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 setup_django()
 
 import psycopg  # noqa: E402
@@ -243,7 +249,7 @@ class Server:
     def __init__(self, args, dbname: str) -> None:
         self.port = free_port()
         self.log_path = Path(tempfile.mkstemp(prefix="memoryadmin_load_gunicorn_", suffix=".log")[1])
-        self.env = os.environ | {
+        self.env = SERVER_BASE_ENV | {
             "DJANGO_SETTINGS_MODULE": "memoryadmin.settings",
             "DATABASE_URL": database_url(dbname),
             "SECRET_KEY": "load-test-only-" + uuid.uuid4().hex,
@@ -319,17 +325,21 @@ class Sample:
     status: int  # 0: an exception
     error: str = ""
     note: str = ""  # recall: the fallback ("keyword") or ""; writes: the outcome
+    client: str = ""
 
 
 class Client(threading.Thread):
     def __init__(self, number: int, kind: str, port: int, raw_key: str, subjects: list[str], stop: threading.Event,
-                 samples: list, timeout: float) -> None:
+                 samples: list, timeout: float, keepalive: bool) -> None:
         super().__init__(name=f"{kind}-{number}", daemon=True)
         self.kind, self.port, self.subjects, self.stop, self.samples = kind, port, subjects, stop, samples
         self.headers = {"Authorization": f"Bearer {raw_key}", "Content-Type": "application/json",
                         "Host": "127.0.0.1"}
         self.rng = random.Random(SEED + 2 * number + (kind == "write"))
         self.timeout = timeout
+        self.keepalive = keepalive
+        if not keepalive:
+            self.headers["Connection"] = "close"
         self.conn: http.client.HTTPConnection | None = None
 
     def connect(self) -> http.client.HTTPConnection:
@@ -375,13 +385,13 @@ class Client(threading.Thread):
                     note = (answer.get("fallback") or "") if kind == "recall" else answer.get("outcome", "?")
                 else:
                     error = content[:300].decode(errors="replace")
-                self.samples.append(Sample(kind, started, ms, response.status, error, note))
-                if response.will_close:
+                self.samples.append(Sample(kind, started, ms, response.status, error, note, self.name))
+                if response.will_close or not self.keepalive:
                     self.conn.close()
                     self.conn = None
             except Exception as exc:  # noqa: BLE001 - every failure is a result here
                 ms = (time.perf_counter() - started) * 1000
-                self.samples.append(Sample(kind, started, ms, 0, f"{type(exc).__name__}: {exc}"))
+                self.samples.append(Sample(kind, started, ms, 0, f"{type(exc).__name__}: {exc}", client=self.name))
                 if self.conn is not None:
                     self.conn.close()
                 self.conn = None
@@ -393,9 +403,9 @@ def run_load(args, port: int, seeded: Seeded) -> tuple[list[Sample], float, floa
     """Runs warm-up + measured period; returns all samples, the measured period's start and length."""
     stop = threading.Event()
     samples: list[Sample] = []  # list.append is atomic under the GIL
-    clients = [Client(i, "recall", port, seeded.raw_key, seeded.subjects, stop, samples, args.timeout)
+    clients = [Client(i, "recall", port, seeded.raw_key, seeded.subjects, stop, samples, args.timeout, args.keepalive)
                for i in range(args.readers)]
-    clients += [Client(i, "write", port, seeded.raw_key, seeded.subjects, stop, samples, args.timeout)
+    clients += [Client(i, "write", port, seeded.raw_key, seeded.subjects, stop, samples, args.timeout, args.keepalive)
                 for i in range(args.writers)]
     for client in clients:
         client.start()
@@ -461,6 +471,16 @@ def summarize(samples: list[Sample], measured_from: float, measured_until: float
     outcomes = Counter(s.note for s in writes if 200 <= s.status < 300)
     print(f"  recall answers with fallback=keyword (embedding too slow or failed): {fallbacks} of {len(recalls)}; "
           f"write outcomes: " + ", ".join(f"{k} {n}" for k, n in outcomes.most_common()))
+    by_client: dict[str, list[float]] = {}
+    for s in measured:
+        if s.kind == "recall":
+            by_client.setdefault(s.client, []).append(s.ms)
+    if by_client:
+        medians = sorted(percentile(v, 50) for v in by_client.values())
+        counts = sorted(len(v) for v in by_client.values())
+        print(f"  recall clients' own p50 ranges {medians[0]:.0f}..{medians[-1]:.0f} ms (median {percentile(medians, 50):.0f}); "
+              f"requests per client {counts[0]}..{counts[-1]}"
+              + (" (keep-alive: a connection stays with the worker that accepted it)" if args.keepalive else ""))
     statuses = Counter(s.status for s in samples)
     print(f"  HTTP statuses (all {len(samples)} requests, warm-up included): "
           + ", ".join(f"{status or 'exception'}: {n}" for status, n in sorted(statuses.items())))
@@ -490,6 +510,8 @@ def main() -> None:
     parser.add_argument("--subjects", type=int, default=200)
     parser.add_argument("--memories-per-subject", type=int, default=50)
     parser.add_argument("--embed-batch", type=int, default=1000, help="memories per embed_missing call while seeding")
+    parser.add_argument("--no-keepalive", dest="keepalive", action="store_false",
+                        help="a new connection per request (default: one keep-alive connection per client)")
     parser.add_argument("--timeout", type=float, default=30, help="client socket timeout, seconds")
     parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                         help="extra environment for gunicorn (repeatable), e.g. OPENBLAS_NUM_THREADS=1")
@@ -502,7 +524,8 @@ def main() -> None:
     overall = time.perf_counter()
     print(f"load: {args.readers} recall + {args.writers} write clients for {args.seconds} s (+{args.warmup:g} s warm-up); "
           f"gunicorn {args.workers} workers x {args.threads} threads; {args.subjects} subjects x "
-          f"{args.memories_per_subject} memories; {os.cpu_count()} CPUs")
+          f"{args.memories_per_subject} memories; {'keep-alive' if args.keepalive else 'a connection per request'}; "
+          f"{os.cpu_count()} CPUs")
     met = False
     server = None
     try:
@@ -516,7 +539,10 @@ def main() -> None:
             started = time.perf_counter()
             server.start()
             print(f"gunicorn on 127.0.0.1:{server.port} answered /healthz after {time.perf_counter() - started:.1f} s "
-                  f"(DATABASE_URL={server.env['DATABASE_URL']})")
+                  f"(DATABASE_URL={server.env['DATABASE_URL']})\n  {' '.join(server.command[1:])}"
+                  + "".join(f"\n  env {name}={value}" for name, value in sorted(server.env.items())
+                            if name in {"OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"}
+                            or any(item.startswith(f"{name}=") for item in args.env)))
             try:
                 print(f"before the load: {cpu_pressure()}")
                 samples, measured_from, measured_until = run_load(args, server.port, seeded)

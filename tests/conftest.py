@@ -86,3 +86,13 @@ def read_only_api(support_bot) -> APIClient:
 def globex_api(globex) -> APIClient:
     """An agent of the other workspace."""
     return client_with_key(Agent.objects.create(workspace=globex, name="Globex Bot"))
+
+
+@pytest.fixture(autouse=True)
+def _embedders_not_paused():
+    """A test that made an embedder fail must not make the next test's recall fall back."""
+    from apps.memories.recall import engine
+
+    engine.embedder_paused_until.clear()
+    yield
+    engine.embedder_paused_until.clear()

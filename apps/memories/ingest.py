@@ -67,12 +67,9 @@ def ingest_accept(
 
 def ingest_enqueue(*, ingest_id) -> bool:
     """Hand the ingest to the broker and note it; if the broker is down it stays in the outbox."""
-    from apps.memories.tasks import ingest_turn
+    from apps.memories.tasks import enqueue, ingest_turn
 
-    try:
-        ingest_turn.delay(str(ingest_id))
-    except Exception as error:  # any broker failure: the outbox sweep retries later
-        logger.warning("Broker unavailable, ingest %s stays in the outbox: %s", ingest_id, type(error).__name__)
+    if not enqueue(ingest_turn, str(ingest_id)):
         return False
     Ingest.objects.filter(pk=ingest_id, enqueued_at=None).update(enqueued_at=timezone.now())
     return True
@@ -167,7 +164,8 @@ def ingest_process(*, ingest_id) -> Ingest:
     """Extract memories from one stored turn and write them. Idempotent: a finished ingest is left
     as it is, so a redelivered task does nothing."""
     with transaction.atomic():
-        ingest = Ingest.objects.select_for_update().select_related("subject__workspace", "agent").get(pk=ingest_id)
+        ingest = (Ingest.objects.select_for_update(of=("self",)).select_related("subject__workspace", "agent")
+                  .get(pk=ingest_id))
         if ingest.status in (Ingest.Status.DONE, Ingest.Status.FAILED):
             return ingest
         ingest.status, ingest.attempts = Ingest.Status.RUNNING, ingest.attempts + 1

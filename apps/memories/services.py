@@ -162,11 +162,11 @@ def _source_create(*, subject: Subject, provenance: Provenance | None) -> Source
 
 
 def _enqueue_embedding(memory_id: uuid.UUID) -> None:
-    from apps.memories.tasks import embed_memories
+    from apps.memories.tasks import embed_memories, enqueue
 
-    # robust: a broker that is down must not turn a committed write into an error; the
-    # embed_missing sweep finds memories without vectors later.
-    transaction.on_commit(lambda: embed_memories.delay([str(memory_id)]), robust=True)
+    # A broker that is down must not turn a committed write into an error: enqueue() logs one
+    # line and the embed_missing sweep finds memories without vectors later.
+    transaction.on_commit(lambda: enqueue(embed_memories, [str(memory_id)]), robust=True)
 
 
 def _new_memory(*, subject: Subject, previous: Memory | None = None, **fields) -> Memory:

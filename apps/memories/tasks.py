@@ -1,8 +1,24 @@
 """Celery tasks: take ids, call one service. Enqueued with transaction.on_commit by the services."""
 
+import logging
+
 from celery import shared_task
+from kombu.exceptions import OperationalError as BrokerError
 
 from apps.memories import vectors
+
+logger = logging.getLogger(__name__)
+
+
+def enqueue(task, *args) -> bool:
+    """Publish a task; False (and one warning line) when the broker cannot take it. Callers keep
+    enough state (the ingest outbox, missing vectors) for a sweep to publish it again later."""
+    try:
+        task.delay(*args)
+    except (BrokerError, OSError) as error:
+        logger.warning("Broker unavailable for %s: %s", task.name, type(error).__name__)
+        return False
+    return True
 
 
 @shared_task(ignore_result=True)
@@ -32,6 +48,10 @@ def ingest_turn(self, ingest_id: str) -> str:
             ingest.ingest_fail(ingest_id=ingest_id, error=str(error))
             return "failed"
         raise self.retry(exc=error, countdown=2 ** self.request.retries) from None
+    except Exception as error:  # a bug, not a passing fault: say so in the ingest status, keep the trace
+        logger.exception("Ingest %s failed", ingest_id)
+        ingest.ingest_fail(ingest_id=ingest_id, error=f"internal error: {type(error).__name__}")
+        return "failed"
 
 
 @shared_task(ignore_result=True)

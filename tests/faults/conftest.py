@@ -71,7 +71,10 @@ class OwnPostgres:
     def close(self) -> None:
         if self.running():
             self.pg_ctl("-w", "-m", "immediate", "stop", check=False)
-        self.server.cleanup()  # forget the handle (pgserver only stops the postmaster it started)
+        # Stopped above. pgserver's handle still points at the postmaster it started (gone after a
+        # restart, maybe not yet reaped): forget it, or cleanup() tries to stop and kill it again.
+        self.server._postmaster_info = None
+        self.server.cleanup()
 
 
 @pytest.fixture
@@ -187,10 +190,9 @@ UNREACHABLE_BROKER = "redis://127.0.0.1:1/0"
 
 def switch_broker(url: str, *, eager: bool) -> None:
     """Point Celery at `url`. Celery builds its broker connection and producer pools on first use
-    and keeps them when broker_url changes; they are dropped so the next publish really uses `url`."""
+    and keeps them when broker_url changes; they are dropped so the next publish really uses `url`.
+    (Not closed: kombu's registry hands the same pool out again for the same URL.)"""
     celery_app.conf.update(task_always_eager=eager, broker_url=url)
-    if celery_app._pool is not None:
-        celery_app._pool.force_close_all()
     celery_app._pool = None
     celery_app.amqp._producer_pool = None
 

@@ -77,6 +77,9 @@ PHRASES = [
     "养了一只叫团团的猫", "在学弹吉他", "周末常去爬山", "不吃香菜", "asked about the refund of an order",
 ]
 CATEGORIES = ["preference", "fact", "constraint", "goal"]
+# (subject, kind, phrase, category, pinned) of one write.
+WRITES = st.tuples(st.sampled_from(SUBJECTS), st.sampled_from(["fact", "episode"]), st.sampled_from(PHRASES),
+                   st.sampled_from(CATEGORIES), st.booleans())
 GHOST_ID = "00000000-0000-4000-8000-000000000000"  # never exists
 
 MARKER_RE = re.compile(r"mk-([a-p]{8})-([ab])([0-3])-(\d{4})-z")
@@ -86,6 +89,8 @@ UUID_RE = re.compile(
 
 # memory id (hex) -> (run tag, workspace letter, subject digit), over all examples of the test.
 ID_OWNER: dict[str, tuple[str, str, str]] = {}
+# request kind -> [count, seconds], printed at the end (pytest -s).
+STATS: dict[str, list] = defaultdict(lambda: [0, 0.0])
 
 ACTIVE, SUPERSEDED, DELETED, UNKNOWN = "active", "superseded", "deleted", "unknown"
 
@@ -102,8 +107,9 @@ def _hex(memory_id: str) -> str:
 class IsolationMachine(RuleBasedStateMachine):
     # --- set-up ----------------------------------------------------------------------------------
 
-    @initialize()
-    def setup(self):
+    def __init__(self):
+        """Two fresh workspaces with agents, keys, subjects and portal logins, all named by a new run tag."""
+        super().__init__()
         self.tag = _tag()
         self.counter = itertools.count(1)
         self.keys = itertools.count(1)
@@ -159,6 +165,12 @@ class IsolationMachine(RuleBasedStateMachine):
         line["current"] = None
         self.gone |= line["markers"]
 
+    def forget_subject(self, owner: tuple) -> None:
+        for lineage, line in self.lineages.items():
+            if line["owner"] == owner and line["current"]:
+                self.forget_lineage(lineage)
+        self.gone |= self.content[owner]
+
     def live_lineages(self, owner: tuple) -> list[dict]:
         return [line for line in self.lineages.values() if line["owner"] == owner and line["current"]]
 
@@ -170,12 +182,16 @@ class IsolationMachine(RuleBasedStateMachine):
     def call(self, client, method: str, path: str, data=None, *, viewer, expect, **extra):
         """Send one request and check the invariant on its response. `viewer`: the subject the response is
         scoped to, or None when nothing may be shown (404)."""
+        started = time.monotonic()
         with TestCase.captureOnCommitCallbacks(execute=True):
             if isinstance(client, Client) and not hasattr(client, "credentials"):
                 response = getattr(client, method)(path, data, **extra)
             else:
                 response = getattr(client, method)(path, data, format="json", **extra)
         self.check(response, f"{client.who} {method.upper()} {path} {data or ''}", viewer, expect)
+        kind = re.sub(r"[0-9a-f-]{36}", "<id>", f"{method.upper()} {path}")
+        STATS[kind][0] += 1
+        STATS[kind][1] += time.monotonic() - started
         return response
 
     def check(self, response, request: str, viewer, expect) -> None:
@@ -205,9 +221,21 @@ class IsolationMachine(RuleBasedStateMachine):
 
     # --- agent API rules ---------------------------------------------------------------------------
 
-    @rule(owner=st.sampled_from(SUBJECTS), kind=st.sampled_from(["fact", "episode"]),
-          phrase=st.sampled_from(PHRASES), category=st.sampled_from(CATEGORIES), pinned=st.booleans())
-    def agent_writes(self, owner, kind, phrase, category, pinned):
+    @initialize(writes=st.lists(WRITES, max_size=3))
+    def seed(self, writes):
+        """A memory for each subject, then a few more: the other rules always have something to leak."""
+        for owner in SUBJECTS:
+            self.write(owner, "fact", PHRASES[0], "preference", False)
+        for write in writes:
+            self.write(*write)
+
+    # One argument on purpose: hypothesis orders rules by their number of arguments and favours the
+    # first ones, and writing is what gives every other rule something to work with.
+    @rule(write=WRITES)
+    def agent_writes(self, write):
+        self.write(*write)
+
+    def write(self, owner, kind, phrase, category, pinned):
         w, external_id = owner
         value, meta = self.marker(owner), self.marker(owner)
         if kind == "fact":
@@ -268,7 +296,7 @@ class IsolationMachine(RuleBasedStateMachine):
         return list(Memory.objects.filter(pk=memory_id).values_list("status", "pinned", "value", "text", "version"))
 
     @rule(w=st.sampled_from("ab"), external_id=st.sampled_from(EXTERNAL_IDS), data=st.data(),
-          endpoint=st.sampled_from(["memories", "memories?q", "export", "subject", "forget"]))
+          endpoint=st.sampled_from(["memories", "memories?q", "memories?status", "export", "subject", "forget"]))
     def agent_reads_subject(self, w, external_id, data, endpoint):
         owner = (w, external_id)
         exists = owner in SUBJECT_DIGIT
@@ -279,17 +307,17 @@ class IsolationMachine(RuleBasedStateMachine):
             if data.draw(st.integers(0, 3), label="really forget") == 0:
                 self.call(self.api[w], "delete", path, viewer=owner, expect={204} if exists else {404})
                 if exists:
-                    for lineage, line in self.lineages.items():
-                        if line["owner"] == owner and line["current"]:
-                            self.forget_lineage(lineage)
-                    self.gone |= self.content[owner]
+                    self.forget_subject(owner)
                 return
             endpoint = "subject"
         if endpoint == "subject":
             self.call(self.api[w], "get", path, viewer=owner, expect=expect)
         elif endpoint == "export":
             self.call(self.api[w], "get", f"{path}/export", viewer=owner, expect=expect)
-        elif endpoint == "memories?q" and self.content:
+        elif endpoint == "memories?status":  # superseded versions and tombstones: no forgotten content
+            status = data.draw(st.sampled_from(["superseded", "deleted"]), label="status")
+            self.call(self.api[w], "get", f"{path}/memories", {"status": status}, viewer=owner, expect=expect)
+        elif endpoint == "memories?q":
             query = data.draw(st.sampled_from(self.all_markers()), label="search for")[:-1]  # no echo of a whole marker
             self.call(self.api[w], "get", f"{path}/memories", {"q": query}, viewer=owner, expect=expect)
         else:
@@ -337,6 +365,16 @@ class IsolationMachine(RuleBasedStateMachine):
     def portal_exports(self, person, path):
         self.call(self.portal[person], "get", path, viewer=person, expect={200})
 
+    @rule(person=st.sampled_from(PORTAL_USERS), really=st.integers(0, 3))
+    def portal_forgets_everything(self, person, really):
+        """The "forget everything" page; one time in four the person confirms it."""
+        if really:
+            self.call(self.portal[person], "get", "/me/forget", viewer=person, expect={200})
+            return
+        self.call(self.portal[person], "post", "/me/forget", {"confirmation": "forget everything"},
+                  viewer=person, expect={302})
+        self.forget_subject(person)
+
     @precondition(lambda self: self.ids)
     @rule(person=st.sampled_from(PORTAL_USERS), data=st.data(), phrase=st.sampled_from(PHRASES),
           action=st.sampled_from(["detail", "edit", "delete_page", "pin", "unpin", "correct", "delete", "detail"]))
@@ -381,6 +419,7 @@ class IsolationMachine(RuleBasedStateMachine):
 @pytest.mark.django_db
 def test_no_response_leaks_another_workspace_or_subject():
     ID_OWNER.clear()
+    STATS.clear()
     started = time.monotonic()
     run_state_machine_as_test(
         IsolationMachine,
@@ -389,4 +428,6 @@ def test_no_response_leaks_another_workspace_or_subject():
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
         ),
     )
-    print(f"isolation state machine: {time.monotonic() - started:.1f}s, {len(ID_OWNER)} memory ids checked")
+    for kind, (count, seconds) in sorted(STATS.items(), key=lambda item: -item[1][1]):
+        print(f"{count:5d} {seconds:6.1f}s  {kind}")
+    print(f"{sum(c for c, _ in STATS.values())} requests; isolation state machine: {time.monotonic() - started:.1f}s, {len(ID_OWNER)} memory ids checked")

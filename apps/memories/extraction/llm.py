@@ -155,7 +155,7 @@ offers, plans or suggests is not an event.
 3. Temporary states ("I'm tired today", "今天有点累") are stored only with stability "transient"; \
 durable facts are "stable".
 4. Statements about the user's team or company rather than the user ("we use PostgreSQL", "我们公司用 \
-Go") get scope "team" and confidence at most 0.6. Everything else is scope "personal".
+Go") get scope "team" and confidence about 0.75 (below personal statements). Everything else is scope "personal".
 
 What NOT to store (put the span in "skipped" with the reason):
 - questions ("do I like sushi?", "我是不是该换工作？") → "question";
@@ -178,7 +178,7 @@ Personal data was replaced by typed placeholders such as <CN_MOBILE> or <EMAIL_A
 turn: keep placeholders as they are, never guess what they hide.
 
 confidence (0..1): how sure you are that the user meant this as a durable truth about themselves \
-(explicit "I am vegetarian" ≈ 0.9; team-level ≤ 0.6). importance (0..1): how useful this is for \
+(explicit "I am vegetarian" ≈ 0.9; team-level ≈ 0.75). importance (0..1): how useful this is for \
 future conversations (allergies, hard constraints ≈ 0.9; trivia ≈ 0.2).
 "evidence" is the exact span of the turn (copied verbatim) each memory comes from. Write key, value \
 and text in the language the user used.

@@ -55,11 +55,23 @@ def recall_queryset(
     return narrow(memories, kinds=kinds, categories=categories, session_id=session_id)
 
 
+# After a failure or time-out, recall skips that embedder for a few seconds instead of queueing
+# more calls on it (a timed-out call keeps its thread until the embedder's own time-out).
+embedder_paused_until: dict[str, float] = {}
+EMBEDDER_PAUSE_SECONDS = 5.0
+
+
 def _embed_query(text: str, model: str) -> np.ndarray:
+    if time.monotonic() < embedder_paused_until.get(model, 0.0):
+        raise EmbeddingError("the embedder failed a moment ago; answering from keywords")
     future = _embedding_pool.submit(get_embedder(model).embed_query, text)
     try:
         return future.result(timeout=settings.RECALL_EMBED_TIMEOUT)
-    except FutureTimeout:
+    except (FutureTimeout, EmbeddingError) as error:
+        future.cancel()
+        embedder_paused_until[model] = time.monotonic() + EMBEDDER_PAUSE_SECONDS
+        if isinstance(error, EmbeddingError):
+            raise
         raise EmbeddingError(f"embedding the query took longer than {settings.RECALL_EMBED_TIMEOUT}s") from None
 
 
