@@ -14,3 +14,6 @@ os.environ.setdefault("RECALL_ACCESS_ASYNC", "false")
 os.environ.setdefault("HTTPS", "false")
 # Each test run gets its own throw-away database, so two runs on one machine never collide.
 os.environ.setdefault("TEST_DATABASE_NAME", f"test_memoryadmin_{os.getpid()}")
+# A loaded CI machine must not turn slow query embeddings into keyword fallbacks; the fault tests
+# set a short time-out themselves.
+os.environ.setdefault("RECALL_EMBED_TIMEOUT", "5")

@@ -99,6 +99,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     return render(request, "console/dashboard.html", {
         "total": total, "stale": stale, "stale_ratio": stale / total if total else 0,
         "latency": audit_selectors.recall_latency(workspace=workspace),
+        "ingests": selectors.ingest_counts(workspace=workspace),
         "changes": {action.replace(".", "_"): n for action, n in audit_selectors.change_counts(workspace=workspace).items()},
         "charts": charts,
     })

@@ -3,7 +3,7 @@
 import uuid
 
 from django.db import connection
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
 
 from apps.accounts.models import Subject, Workspace, external_id_error
@@ -160,3 +160,12 @@ def ingest_get(*, workspace: Workspace, ingest_id: uuid.UUID | str) -> Ingest | 
     except ValueError:
         return None
     return Ingest.objects.filter(workspace=workspace, pk=ingest_id).select_related("subject").first()
+
+
+def ingest_counts(*, workspace: Workspace) -> dict[str, int]:
+    """Turns by status, and how many instruction-like texts extraction refused to store."""
+    counts = Ingest.objects.filter(workspace=workspace).aggregate(
+        **{status: Count("id", filter=Q(status=status)) for status in Ingest.Status.values},
+        injections=Sum("injections"),
+    )
+    return {name: count or 0 for name, count in counts.items()}

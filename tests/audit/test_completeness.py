@@ -49,6 +49,7 @@ def test_every_api_write_is_audited_once_as_the_agent(api, memory_id):
         assert (event.actor_type, event.actor_name) == ("agent", "Support Bot"), event.action
 
 
+@pytest.mark.django_db(transaction=True)  # the turn is processed when its write commits
 def test_a_posted_turn_is_audited_once_plus_once_per_memory_it_became(api):
     before = AuditEvent.objects.count()
     ingest_id = api.post("/api/v1/subjects/alice/turns", {"turn_id": "t-1", "user_message": "我不吃辣。I use Neovim."},
@@ -56,6 +57,7 @@ def test_a_posted_turn_is_audited_once_plus_once_per_memory_it_became(api):
     body = api.get(f"/api/v1/ingests/{ingest_id}").json()
 
     actions = list(AuditEvent.objects.order_by("id").values_list("action", flat=True)[before:])
+    assert body["status"] == "done" and body["created"]
     assert actions.count("ingest.accepted") == 1
     assert len(actions) == 1 + len(body["created"]) + len(body["updated"])
 

@@ -223,7 +223,7 @@ def test_writes_during_a_broker_outage_are_kept_and_embedded_when_it_returns(api
         response = api.post("/api/v1/subjects/alice/facts", {"key": key, "value": value, "category": category},
                             format="json")
         assert response.status_code == 201, response.content
-        assert time.monotonic() - started < 3  # the failed publish does not hold the request
+        assert time.monotonic() - started < 5  # the failed publish does not hold the request
         ids.append(response.json()["id"])
 
     # The publishes really failed and were swallowed, one per write.
@@ -254,7 +254,7 @@ def test_a_turn_posted_during_a_broker_outage_is_processed_when_it_returns(api, 
     started = time.monotonic()
     response = api.post("/api/v1/subjects/alice/turns", TURN, format="json")
     assert response.status_code == 202, response.content
-    assert time.monotonic() - started < 3
+    assert time.monotonic() - started < 5
     ingest = Ingest.objects.get(turn_id=TURN["turn_id"])
     assert (ingest.status, ingest.enqueued_at) == ("queued", None)  # in the outbox
 
