@@ -11,12 +11,18 @@
 2. gunicorn as a subprocess (`memoryadmin.wsgi:application -w <workers> --threads <threads>`) on a
    free port of 127.0.0.1, DATABASE_URL pointing at that database over the embedded server's Unix
    socket, DEBUG off, the API throttles raised out of the way; wait for GET /healthz.
-3. --warmup seconds of the full load (not in the figures, errors still counted), then --seconds of
-   it: --readers clients POST /api/v1/subjects/{id}/recall with varied zh/en queries, --writers
-   clients POST /facts and /episodes (through the services: redaction, conflict policy, audit,
-   embedding on commit). Each client is a thread with its own keep-alive connection (http.client).
-   An error is a non-2xx answer or an exception (timeout, connection reset ...).
-4. Requests/s and p50/p95/p99 per kind and overall; target: 0 errors. Prints figures; not a test.
+3. Once the workers' own background warm-up is over (their CPU time stops growing): --warmup
+   seconds of the full load (shown apart, not in the figures), then --seconds of it: --readers
+   clients POST /api/v1/subjects/{id}/recall with varied zh/en queries, --writers clients POST
+   /facts and /episodes to the first --write-subjects subjects (through the services: redaction,
+   conflict policy, audit, embedding on commit). Each client is a thread with its own keep-alive
+   connection (http.client; --no-keepalive: a connection per request). An error is a non-2xx
+   answer or an exception (timeout, connection reset ...).
+4. Requests/s and p50/p95/p99 per kind and overall, recall fallbacks, write outcomes, how evenly
+   the clients were served; target: 0 errors after the warm-up. Prints figures; not a test.
+
+--env NAME=VALUE passes extra environment to gunicorn (e.g. OPENBLAS_NUM_THREADS=1); --quiet-wait
+waits for the machine's CPU pressure to drop before loading.
 
 gunicorn is stopped and the database dropped at the end, also on Ctrl-C / SIGTERM. The load
 generator shares the machine with the server (and with whatever else uses the embedded
@@ -96,8 +102,9 @@ QUERY_TEMPLATES = [
     "用户对{thing}有什么偏好", "plan a trip to {city} next month", "他最近在学{hobby}吗", "remind me what the user said about {food}",
     "写一封邮件给 a {job} in {city}", "最近一次聊天提到了什么", "what are the user's goals this year?", "用户有哪些禁忌和 constraints",
 ]
-# Keys the writers use: a handful per category, so writes hit every path of the conflict policy
-# (created, superseded, unchanged, kept_existing; constraints accumulate).
+# Keys the writers use: a handful per category on a few subjects (--write-subjects), so writes go
+# through the conflict policy's paths (created, superseded, kept_existing; constraints accumulate)
+# and wait for each other's subject locks, not only create.
 WRITE_KEYS = {
     "preference": ["favourite_food", "reply_style", "morning_drink", "weekend_hobby"],
     "fact": ["home_city", "job", "pet"],
@@ -293,6 +300,42 @@ class Server:
             time.sleep(0.2)
         raise RuntimeError(f"gunicorn did not answer /healthz within {timeout:.0f} s:\n{self.log_tail()}")
 
+    def worker_pids(self) -> list[int]:
+        try:
+            children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children").read_text()
+        except OSError:
+            return []
+        return [int(pid) for pid in children.split()]
+
+    def settle(self, timeout: float = 120) -> float:
+        """Wait, idle, until the workers have finished their background warm-up (embedding model,
+        jieba, Presidio: memoryadmin.warmup): their CPU time stops growing. Returns the seconds waited."""
+        started = time.monotonic()
+        tick = os.sysconf("SC_CLK_TCK")
+
+        def cpu_seconds() -> float | None:
+            total = 0
+            for pid in self.worker_pids():
+                try:
+                    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                except OSError:
+                    return None
+                total += int(fields[11]) + int(fields[12])  # utime + stime
+            return total / tick
+
+        quiet, previous = 0, cpu_seconds()
+        if previous is None or not self.worker_pids():  # no /proc: give them a fixed while
+            time.sleep(10)
+            return time.monotonic() - started
+        while quiet < 2 and time.monotonic() - started < timeout:
+            time.sleep(1)
+            current = cpu_seconds()
+            if current is None:
+                break
+            quiet = quiet + 1 if current - previous < 0.05 else 0
+            previous = current
+        return time.monotonic() - started
+
     def stop(self) -> None:
         if self.process is None or self.process.poll() is not None:
             return
@@ -405,7 +448,8 @@ def run_load(args, port: int, seeded: Seeded) -> tuple[list[Sample], float, floa
     samples: list[Sample] = []  # list.append is atomic under the GIL
     clients = [Client(i, "recall", port, seeded.raw_key, seeded.subjects, stop, samples, args.timeout, args.keepalive)
                for i in range(args.readers)]
-    clients += [Client(i, "write", port, seeded.raw_key, seeded.subjects, stop, samples, args.timeout, args.keepalive)
+    clients += [Client(i, "write", port, seeded.raw_key, seeded.subjects[:args.write_subjects], stop, samples,
+                       args.timeout, args.keepalive)
                 for i in range(args.writers)]
     for client in clients:
         client.start()
@@ -439,6 +483,20 @@ def cpu_pressure() -> str:
         return f"CPU pressure {float(fields['avg10']):.0f}%/{float(fields['avg60']):.0f}% (10s/60s)"
     except (OSError, ValueError, KeyError):
         return "load avg " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def wait_for_quiet(limit: float, threshold: float = 20.0) -> None:
+    """Up to `limit` seconds for the machine's CPU pressure (avg10) to drop under `threshold` %."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        try:
+            fields = dict(f.split("=") for f in open("/proc/pressure/cpu").readline().split()[1:3])
+        except (OSError, ValueError):
+            return
+        if float(fields["avg10"]) < threshold:
+            return
+        time.sleep(2)
+    print(f"  the machine did not get quiet within {limit:.0f} s ({cpu_pressure()}); measuring anyway")
 
 
 def summarize(samples: list[Sample], measured_from: float, measured_until: float, args) -> bool:
@@ -509,9 +567,12 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2, help="threads per gunicorn worker")
     parser.add_argument("--subjects", type=int, default=200)
     parser.add_argument("--memories-per-subject", type=int, default=50)
+    parser.add_argument("--write-subjects", type=int, default=20, help="the writers write to the first N subjects")
     parser.add_argument("--embed-batch", type=int, default=1000, help="memories per embed_missing call while seeding")
     parser.add_argument("--no-keepalive", dest="keepalive", action="store_false",
                         help="a new connection per request (default: one keep-alive connection per client)")
+    parser.add_argument("--quiet-wait", type=float, default=0, metavar="SECONDS",
+                        help="before the load, wait up to this long for the CPU pressure (PSI avg10) to drop under 20%%")
     parser.add_argument("--timeout", type=float, default=30, help="client socket timeout, seconds")
     parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                         help="extra environment for gunicorn (repeatable), e.g. OPENBLAS_NUM_THREADS=1")
@@ -521,6 +582,7 @@ def main() -> None:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, on_sigterm)
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started with SIGINT ignored (nohup, &)
     overall = time.perf_counter()
     print(f"load: {args.readers} recall + {args.writers} write clients for {args.seconds} s (+{args.warmup:g} s warm-up); "
           f"gunicorn {args.workers} workers x {args.threads} threads; {args.subjects} subjects x "
@@ -544,6 +606,9 @@ def main() -> None:
                             if name in {"OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"}
                             or any(item.startswith(f"{name}=") for item in args.env)))
             try:
+                print(f"workers warmed up (idle) in {server.settle():.1f} s")
+                if args.quiet_wait:
+                    wait_for_quiet(args.quiet_wait)
                 print(f"before the load: {cpu_pressure()}")
                 samples, measured_from, measured_until = run_load(args, server.port, seeded)
                 print(f"after the load: {cpu_pressure()}")
@@ -561,13 +626,17 @@ def main() -> None:
                 (embedded,) = cursor.fetchone()
             print(f"after the run: {total} memories ({active} active), {embedded} vectors")
     except KeyboardInterrupt:
-        print("\ninterrupted: gunicorn stopped, database dropped", file=sys.stderr)
+        if server is not None:
+            server.stop()
+        print(f"\ninterrupted: {'gunicorn stopped, ' if server is not None else ''}database dropped", file=sys.stderr)
         sys.exit(130)
     finally:
         if server is not None:
             server.stop()
             if met:
                 server.log_path.unlink(missing_ok=True)
+            else:
+                print(f"gunicorn's log kept: {server.log_path}")
     print(f"total {time.perf_counter() - overall:.0f} s; gunicorn stopped, database dropped")
 
 
