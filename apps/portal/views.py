@@ -130,18 +130,26 @@ def _row(request: HttpRequest, memory: Memory, notice: str = "") -> HttpResponse
     return render(request, "portal/memories.html#memory-row", {"memory": memory, "notice": notice})
 
 
+def _set_pin(request: HttpRequest, memory_id: str, service) -> HttpResponse:
+    memory = _owned(request, memory_id)
+    try:
+        memory = service(memory=memory, actor=_actor(request))
+    except services.MemoryConflict:  # an older version, e.g. from a stale page
+        messages.error(request, _("This is an earlier version; pin the current one instead."))
+        return HttpResponseClientRedirect(reverse("portal:memories")) if request.htmx else redirect("portal:memories")
+    return _row(request, memory) if request.htmx else redirect("portal:memories")
+
+
 @require_POST
 @portal_view
 def memory_pin(request: HttpRequest, memory_id: str) -> HttpResponse:
-    memory = services.memory_pin(memory=_owned(request, memory_id), actor=_actor(request))
-    return _row(request, memory) if request.htmx else redirect("portal:memories")
+    return _set_pin(request, memory_id, services.memory_pin)
 
 
 @require_POST
 @portal_view
 def memory_unpin(request: HttpRequest, memory_id: str) -> HttpResponse:
-    memory = services.memory_unpin(memory=_owned(request, memory_id), actor=_actor(request))
-    return _row(request, memory) if request.htmx else redirect("portal:memories")
+    return _set_pin(request, memory_id, services.memory_unpin)
 
 
 @require_POST

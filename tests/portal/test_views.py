@@ -205,3 +205,13 @@ def test_the_portal_speaks_chinese_to_a_chinese_browser_including_redaction_noti
 def test_the_language_can_be_switched(as_alice, alices_memories):
     as_alice.post("/i18n/setlang/", {"language": "zh-hans", "next": "/me/"})
     assert "助手记住了我什么" in as_alice.get("/me/").content.decode()
+
+
+def test_pinning_an_earlier_version_says_so_instead_of_failing(as_alice, alices_memories):
+    tea = alices_memories
+    as_alice.post(f"/me/memories/{tea.id}/correct", {"value": "喜欢喝红茶"})
+
+    response = as_alice.post(f"/me/memories/{tea.id}/pin", follow=True)
+
+    assert response.status_code == 200 and "This is an earlier version" in response.content.decode()
+    assert not Memory.objects.filter(lineage=tea.lineage, pinned=True).exists()
