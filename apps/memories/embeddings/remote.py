@@ -8,19 +8,15 @@ Rows are put back in `index` order, checked and L2-normalized here (not every se
 
 from __future__ import annotations
 
-import ipaddress
 import json
-import socket
 import threading
-import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from ..outbound import OutboundError, opener_for, post_json
 from .base import EmbeddingConfigurationError, EmbeddingError, clean_texts, normalized
 
 MAX_RESPONSE_BYTES = 256 * 1024 * 1024  # 64 x 3072-d floats as JSON is ~4 MB: this is only a backstop
@@ -36,17 +32,6 @@ class RemoteConfig:
     batch_size: int = 64
     query_prefix: str = ""
     passage_prefix: str = ""
-
-
-def _is_loopback(host: str | None) -> bool:
-    if not host:
-        return False
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 class OpenAIEmbedder:
@@ -79,9 +64,7 @@ class OpenAIEmbedder:
         self.config = config
         self.model_id = f"openai:{config.model}"
         self._endpoint = config.url.rstrip("/") + "/embeddings"
-        # A proxy from the environment must not swallow requests to a server on this machine.
-        handlers = [urllib.request.ProxyHandler({})] if _is_loopback(parsed.hostname) else []
-        self._opener = urllib.request.build_opener(*handlers)
+        self._opener = opener_for(self._endpoint)
         self._dimension: int | None = config.dimension or None
         self._lock = threading.Lock()
 
@@ -108,47 +91,12 @@ class OpenAIEmbedder:
     # -- one request --------------------------------------------------------------------------
 
     def _request(self, batch: list[str]) -> np.ndarray:
-        body = json.dumps({"model": self.config.model, "input": batch}, ensure_ascii=False).encode("utf-8")
-        headers = {"Content-Type": "application/json", "Accept": "application/json"}
-        if self.config.api_key:
-            headers["Authorization"] = f"Bearer {self.config.api_key}"
-        request = urllib.request.Request(self._endpoint, data=body, headers=headers, method="POST")
-        timeout = self.config.timeout
-        deadline = time.monotonic() + timeout
         try:
-            with self._opener.open(request, timeout=timeout) as response:
-                raw = self._read(response, deadline)
-        except urllib.error.HTTPError as exc:
-            detail = ""
-            try:
-                detail = exc.read(500).decode("utf-8", "replace").strip()
-            except Exception:
-                pass
-            raise EmbeddingError(f"{self._endpoint} answered HTTP {exc.code}: {detail or exc.reason}") from exc
-        except (TimeoutError, socket.timeout) as exc:
-            raise EmbeddingError(f"{self._endpoint} did not answer within {timeout:g} s") from exc
-        except urllib.error.URLError as exc:
-            if isinstance(exc.reason, (TimeoutError, socket.timeout)):
-                raise EmbeddingError(f"{self._endpoint} did not answer within {timeout:g} s") from exc
-            raise EmbeddingError(f"cannot reach {self._endpoint}: {exc.reason}") from exc
-        except (OSError, ValueError) as exc:  # connection reset, bad status line, ...
-            raise EmbeddingError(f"request to {self._endpoint} failed: {exc}") from exc
+            raw = post_json(self._opener, self._endpoint, {"model": self.config.model, "input": batch},
+                            api_key=self.config.api_key, timeout=self.config.timeout, max_bytes=MAX_RESPONSE_BYTES)
+        except OutboundError as exc:
+            raise EmbeddingError(str(exc)) from exc
         return self._parse(raw, len(batch))
-
-    def _read(self, response, deadline: float) -> bytes:
-        """Read the body in chunks so a server that trickles bytes cannot hold us past the deadline
-        (each socket read is bounded by the time-out, the whole by the deadline)."""
-        chunks, total = [], 0
-        while True:
-            if time.monotonic() > deadline:
-                raise TimeoutError
-            chunk = response.read(64 * 1024)
-            if not chunk:
-                return b"".join(chunks)
-            total += len(chunk)
-            if total > MAX_RESPONSE_BYTES:
-                raise EmbeddingError(f"{self._endpoint} sent more than {MAX_RESPONSE_BYTES} bytes")
-            chunks.append(chunk)
 
     def _parse(self, raw: bytes, expected: int) -> np.ndarray:
         where = self._endpoint

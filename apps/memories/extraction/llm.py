@@ -21,14 +21,9 @@ LLM_TIMEOUT (seconds for the whole request, default 10).
 
 from __future__ import annotations
 
-import ipaddress
 import json
 import math
-import socket
-import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from datetime import datetime
 from datetime import timezone as dt_timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -36,6 +31,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+from ..outbound import OutboundError, opener_for, post_json
 from . import base
 from .base import SENSITIVE_CATEGORIES, Extraction, Proposal, Skip, Turn
 
@@ -339,17 +335,6 @@ def malformed(description: str) -> Extraction:
 # -- the extractor --------------------------------------------------------------------------------
 
 
-def _is_loopback(host: str | None) -> bool:
-    if not host:
-        return False
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
 def _retryable_status(status: int) -> bool:
     return status >= 500 or status in (408, 409, 425, 429)
 
@@ -394,9 +379,7 @@ class LLMExtractor:
         self.api_key = api_key.strip()
         self.timeout = timeout
         self.endpoint = base_url.strip().rstrip("/") + "/chat/completions"
-        # A proxy from the environment must not swallow requests to a server on this machine.
-        handlers = [urllib.request.ProxyHandler({})] if _is_loopback(parsed.hostname) else []
-        self._opener = urllib.request.build_opener(*handlers)
+        self._opener = opener_for(self.endpoint)
 
     def request_body(self, turn: Turn) -> dict:
         return {
@@ -419,36 +402,12 @@ class LLMExtractor:
     # -- the HTTP exchange ----------------------------------------------------------------------
 
     def _post(self, body: dict) -> dict:
-        data = json.dumps(body, ensure_ascii=False).encode("utf-8")
-        headers = {"Content-Type": "application/json", "Accept": "application/json"}
-        if self.api_key:
-            headers["Authorization"] = f"Bearer {self.api_key}"
-        request = urllib.request.Request(self.endpoint, data=data, headers=headers, method="POST")
-        timeout = self.timeout
-        deadline = time.monotonic() + timeout
-        too_slow = f"{self.endpoint} did not answer within {timeout:g} s"
         try:
-            with self._opener.open(request, timeout=timeout) as response:
-                raw = self._read(response, deadline)
-        except urllib.error.HTTPError as exc:
-            detail = ""
-            try:
-                detail = exc.read(500).decode("utf-8", "replace").strip()
-            except Exception:
-                pass
-            raise ExtractionError(
-                f"{self.endpoint} answered HTTP {exc.code}: {detail or exc.reason}",
-                retryable=_retryable_status(exc.code),
-                status=exc.code,
-            ) from exc
-        except (TimeoutError, socket.timeout) as exc:
-            raise ExtractionError(too_slow) from exc
-        except urllib.error.URLError as exc:
-            if isinstance(exc.reason, (TimeoutError, socket.timeout)):
-                raise ExtractionError(too_slow) from exc
-            raise ExtractionError(f"cannot reach {self.endpoint}: {exc.reason}") from exc
-        except (OSError, ValueError) as exc:  # connection reset, bad status line, ...
-            raise ExtractionError(f"request to {self.endpoint} failed: {exc}") from exc
+            raw = post_json(self._opener, self.endpoint, body, api_key=self.api_key, timeout=self.timeout,
+                            max_bytes=MAX_RESPONSE_BYTES)
+        except OutboundError as exc:
+            retryable = _retryable_status(exc.status) if exc.status else True
+            raise ExtractionError(str(exc), retryable=retryable, status=exc.status) from exc
         try:
             payload = json.loads(raw)
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -456,21 +415,6 @@ class LLMExtractor:
         if not isinstance(payload, dict):
             raise ExtractionError(f"{self.endpoint} sent {type(payload).__name__}, not a chat completion")
         return payload
-
-    def _read(self, response, deadline: float) -> bytes:
-        """Read the body in chunks so a server that trickles bytes cannot hold us past the deadline
-        (each socket read is bounded by the time-out, the whole by the deadline)."""
-        chunks, total = [], 0
-        while True:
-            if time.monotonic() > deadline:
-                raise TimeoutError
-            chunk = response.read(64 * 1024)
-            if not chunk:
-                return b"".join(chunks)
-            total += len(chunk)
-            if total > MAX_RESPONSE_BYTES:
-                raise ExtractionError(f"{self.endpoint} sent more than {MAX_RESPONSE_BYTES} bytes")
-            chunks.append(chunk)
 
     def _content(self, completion: dict):
         """The first choice's content; no answer at all (an error body, a refusal, a cut-off or
