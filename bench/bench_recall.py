@@ -807,6 +807,8 @@ def main() -> None:
                     legs = ", ".join(f"{leg} {statistics.fmean(v):.1f}" for leg, v in run["legs"].items())
                     extra = f" | fallbacks {run['fallbacks']}; mean candidates per leg: {legs}"
                 summary.latency(case + mode, run["samples"], None, None, extra)
+                if subjects is not None and run["fallbacks"]:
+                    summary.info(f"{case + mode}: keyword-only (fallback) answers", f"{run['fallbacks']} of {len(run['samples'])}")
                 if subjects is not None:
                     print(f"    stages, median/p95 ms: {run['breakdown'].table()}")
         print(f"  ({cpu_pressure()})")
@@ -860,6 +862,8 @@ def main() -> None:
                 name = f"http {who}" + (suffix or f" (CONN_MAX_AGE={conn_max_age}, TCP_NODELAY)")
                 summary.latency(name, client.samples, "p95" if main_figure else None, 50 if main_figure else None,
                                 client.notes(), valid=client.ok)
+                if client.fallbacks:  # e.g. a query embedding over RECALL_EMBED_TIMEOUT pauses the embedder
+                    summary.info(f"{name}: keyword-only (fallback) answers", f"{client.fallbacks} of {len(client.samples)}")
         print(f"  ({cpu_pressure()})")
         for server, thread in servers.values():
             server.shutdown()

@@ -180,6 +180,8 @@ else:
 # A database that is down must fail requests fast (503), and the app must reconnect by itself.
 DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env_int("DB_CONNECT_TIMEOUT", 3, minimum=1)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# Keep connections between requests (a new backend per request cost ~10 ms of every recall).
+DATABASES["default"].setdefault("CONN_MAX_AGE", env_int("DB_CONN_MAX_AGE", 60, minimum=0))
 DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME", "test_memoryadmin")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -151,22 +151,28 @@ def nearest(
 ) -> list[tuple[uuid.UUID, float]]:
     """(memory id, cosine similarity) of the nearest among `memories` (one subject's, hard-filtered).
 
-    Small subjects are scanned exactly (all their vectors); larger ones go through the model's
-    HNSW index with pgvector's iterative scan, so the per-subject filter cannot starve the result.
+    Subjects up to RECALL_EXACT_SCAN_MAX vectors are scanned exactly (recall@10 1.0; a subject
+    of 9,000 vectors in a 1,000,000-row table: p50 33 ms on a loaded 2-core machine). Above it the
+    model's HNSW index with pgvector's iterative scan is used — measured with random vectors at 1%
+    selectivity it recalled only 0.14–0.40, so keep the limit above your largest subjects.
     """
-    distance = CosineDistance(Cast("embedding", VectorField(dimensions=index.dimension)), query_vector)
-    rows = (
-        MemoryEmbedding.objects.filter(model_id=index.model_id, subject=subject, memory__in=memories)
-        .annotate(distance=distance)
-        .order_by("distance")
-        .values_list("memory_id", "distance")[:limit]
-    )
+    def rows(distance):
+        return (
+            MemoryEmbedding.objects.filter(model_id=index.model_id, subject=subject, memory__in=memories)
+            .annotate(distance=distance)
+            .order_by("distance")
+            .values_list("memory_id", "distance")[:limit]
+        )
+
     if _subject_size(index, subject) <= settings.RECALL_EXACT_SCAN_MAX:
-        return [(memory_id, 1 - d) for memory_id, d in rows]
+        # On the bare column, so the planner cannot pick the HNSW index (built on the cast
+        # expression), which would return its top candidates BEFORE the subject filter.
+        return [(memory_id, 1 - d) for memory_id, d in rows(CosineDistance("embedding", query_vector))]
+    distance = CosineDistance(Cast("embedding", VectorField(dimensions=index.dimension)), query_vector)
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
         cursor.execute("SET LOCAL hnsw.ef_search = 200")
-        return [(memory_id, 1 - d) for memory_id, d in rows]
+        return sorted(((memory_id, 1 - d) for memory_id, d in rows(distance)), key=lambda row: -row[1])
 
 
 def _subject_size(index: EmbeddingIndex, subject: Subject) -> int:
