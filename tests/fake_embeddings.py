@@ -2,11 +2,10 @@
 HTTP embedder and of everything built on it. `mode` makes it fail in the ways real servers do."""
 
 import hashlib
-import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import numpy as np
+
+from tests.fake_openai import FakeOpenAIServer
 
 DIM = 8
 
@@ -22,58 +21,22 @@ def unit(vector) -> np.ndarray:
     return vector / np.linalg.norm(vector)
 
 
-class FakeEmbeddingServer:
+class FakeEmbeddingServer(FakeOpenAIServer):
     """POST /v1/embeddings the way OpenAI, Ollama, TEI and vLLM answer it. `mode` picks a failure."""
 
-    def __init__(self) -> None:
-        self.requests: list[dict] = []
-        self.mode = "ok"
-        self.release = threading.Event()
-        server = self
+    path = "/v1/embeddings"
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args):  # keep the test output clean
-                pass
-
-            def do_POST(self):
-                length = int(self.headers.get("Content-Length", 0))
-                body = json.loads(self.rfile.read(length))
-                server.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
-                if self.path != "/v1/embeddings":
-                    return self._send(404, b'{"error": "not found"}')
-                if server.mode == "error":
-                    return self._send(500, b'{"error": {"message": "model crashed"}}')
-                if server.mode == "hang":
-                    server.release.wait(10)
-                    return self._send(200, b'{"data": []}')
-                if server.mode == "malformed":
-                    return self._send(200, b'{"data": [{"index": 0, "embedding": [0.1, ')
-                texts = body["input"]
-                data = [{"object": "embedding", "index": i, "embedding": fake_vector(t)} for i, t in enumerate(texts)]
-                if server.mode == "short":
-                    data = data[:-1]
-                data.reverse()  # servers may answer out of order: the index decides
-                payload = {"object": "list", "data": data, "model": body["model"],
-                           "usage": {"prompt_tokens": 1, "total_tokens": 1}}
-                self._send(200, json.dumps(payload).encode())
-
-            def _send(self, status: int, payload: bytes):
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(payload)))
-                self.end_headers()
-                try:
-                    self.wfile.write(payload)
-                except OSError:  # the client gave up (time-out test)
-                    pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-        self.thread.start()
-
-    def close(self) -> None:
-        self.release.set()
-        self.httpd.shutdown()
-        self.httpd.server_close()
+    def answer(self, body: dict) -> tuple[int, dict | bytes]:
+        if self.mode == "error":
+            return 500, {"error": {"message": "model crashed"}}
+        if self.mode == "hang":
+            self.release.wait(10)
+            return 200, {"data": []}
+        if self.mode == "malformed":
+            return 200, b'{"data": [{"index": 0, "embedding": [0.1, '
+        data = [{"object": "embedding", "index": i, "embedding": fake_vector(t)} for i, t in enumerate(body["input"])]
+        if self.mode == "short":
+            data = data[:-1]
+        data.reverse()  # servers may answer out of order: the index decides
+        return 200, {"object": "list", "data": data, "model": body["model"],
+                     "usage": {"prompt_tokens": 1, "total_tokens": 1}}

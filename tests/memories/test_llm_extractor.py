@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import copy
 import json
-import threading
 import time
 from datetime import datetime, timezone
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from apps.memories.extraction.base import Extraction, Proposal, Skip, Turn
 from apps.memories.extraction.llm import RESPONSE_SCHEMA, ExtractionError, LLMExtractor
+from tests.fake_openai import FakeOpenAIServer
 
 MODEL = "qwen2.5:7b-instruct"
 
@@ -42,73 +41,37 @@ SKIP_ITEM = {"text": "Do I like sushi?", "reason": "question"}
 GOOD_ANSWER = {"memories": [PROFILE_ITEM, EPISODE_ITEM], "skipped": [SKIP_ITEM]}
 
 
-class FakeChatServer:
+class FakeChatServer(FakeOpenAIServer):
     """POST /v1/chat/completions the way OpenAI, Ollama and vLLM answer it. Set `content` (a string,
     or anything JSON-encodable) for the model's answer, or `mode`/`finish_reason`/`refusal` to fail."""
 
+    path = "/v1/chat/completions"
+
     def __init__(self) -> None:
-        self.requests: list[dict] = []
-        self.mode = "ok"  # "ok" | "error" | "bad_request" | "hang"
-        self.content: object = GOOD_ANSWER
+        super().__init__()
+        self.content: object = GOOD_ANSWER  # mode: "ok" | "error" | "bad_request" | "hang"
         self.finish_reason = "stop"
         self.refusal: str | None = None
-        self.release = threading.Event()
-        server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args):  # keep the test output clean
-                pass
-
-            def do_POST(self):
-                length = int(self.headers.get("Content-Length", 0))
-                body = json.loads(self.rfile.read(length))
-                server.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
-                if self.path != "/v1/chat/completions":
-                    return self._send(404, {"error": {"message": "not found"}})
-                if server.mode == "error":
-                    return self._send(500, {"error": {"message": "model crashed"}})
-                if server.mode == "bad_request":
-                    return self._send(400, {"error": {"message": "response_format json_schema is not supported"}})
-                if server.mode == "hang":
-                    server.release.wait(10)
-                content = server.content if isinstance(server.content, str) else json.dumps(server.content)
-                message = {"role": "assistant", "content": content}
-                if server.refusal is not None:
-                    message = {"role": "assistant", "content": None, "refusal": server.refusal}
-                self._send(200, {
-                    "id": "chatcmpl-test",
-                    "object": "chat.completion",
-                    "created": 1741897800,
-                    "model": body["model"],
-                    "choices": [{"index": 0, "message": message, "finish_reason": server.finish_reason}],
-                    "usage": {"prompt_tokens": 812, "completion_tokens": 164, "total_tokens": 976},
-                })
-
-            def _send(self, status: int, payload: dict):
-                data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
-                try:
-                    self.send_response(status)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                except OSError:  # the client gave up (time-out test)
-                    pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-        self.thread.start()
-
-    @property
-    def last(self) -> dict:
-        return self.requests[-1]
-
-    def close(self) -> None:
-        self.release.set()
-        self.httpd.shutdown()
-        self.httpd.server_close()
+    def answer(self, body: dict) -> tuple[int, dict | bytes]:
+        if self.mode == "error":
+            return 500, {"error": {"message": "model crashed"}}
+        if self.mode == "bad_request":
+            return 400, {"error": {"message": "response_format json_schema is not supported"}}
+        if self.mode == "hang":
+            self.release.wait(10)
+        content = self.content if isinstance(self.content, str) else json.dumps(self.content)
+        message = {"role": "assistant", "content": content}
+        if self.refusal is not None:
+            message = {"role": "assistant", "content": None, "refusal": self.refusal}
+        return 200, {
+            "id": "chatcmpl-test",
+            "object": "chat.completion",
+            "created": 1741897800,
+            "model": body["model"],
+            "choices": [{"index": 0, "message": message, "finish_reason": self.finish_reason}],
+            "usage": {"prompt_tokens": 812, "completion_tokens": 164, "total_tokens": 976},
+        }
 
 
 @pytest.fixture(scope="module")

@@ -30,7 +30,7 @@ _EN_PATTERNS: list[tuple[str, str]] = [
     ("override", rf"\b{_VERB}\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+)?"
      rf"{_STRONG_NOUN}"),
     ("override", rf"\b{_VERB}\s+(?:all|any|every)\s+(?:of\s+)?(?:the\s+|your\s+)?{_NOUN}"),
-    ("override", rf"\b(?:ignore|disregard|bypass|override|break)\s+(?:the|your)\s+(?:rules|restrictions|policies|"
+    ("override", r"\b(?:ignore|disregard|bypass|override|break)\s+(?:the|your)\s+(?:rules|restrictions|policies|"
      r"constraints|guidelines|filters)\b"),
     ("override", r"\b(?:disregard|ignore)\s+(?:everything|anything|all)\s+(?:above|before|previously|you\s+were\s+told)"),
     ("override", r"\b(?:disregard|ignore)\s+(?:all\s+)?(?:of\s+)?(?:the\s+|what(?:'s|\s+is|\s+was)\s+)?"
