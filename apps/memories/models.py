@@ -10,7 +10,7 @@ import uuid
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 from pgvector.django import VectorField
 
@@ -101,7 +101,11 @@ class Memory(models.Model):
                 fields=["subject", "kind", "-updated_at"], condition=Q(status="active"), name="memory_active_subject"
             ),
             models.Index(fields=["subject", "key"], condition=Q(status="active"), name="memory_active_key"),
-            models.Index(fields=["lineage", "version"], name="memory_lineage_version"),
+            # recall's "recent" leg: the newest active memories of a subject without a sort
+            models.Index(
+                F("subject"), F("occurred_at").desc(nulls_last=True), F("updated_at").desc(),
+                condition=Q(status="active"), name="memory_active_recent",
+            ),
             models.Index(fields=["workspace", "status"], name="memory_workspace_status"),
             GinIndex(fields=["search"], condition=Q(status="active"), name="memory_active_search"),
         ]

@@ -1,14 +1,16 @@
 """The vector store: embedding after commit, the catch-up sweep, and switching models."""
 
+import numpy as np
 import pytest
 from django.core.management import call_command
 
 from apps.audit.services import Actor
 from apps.memories import vectors
-from apps.memories.models import EmbeddingIndex, MemoryEmbedding
+from apps.memories.embeddings import get_embedder
+from apps.memories.models import EmbeddingIndex, Memory, MemoryEmbedding
 from apps.memories.recall import recall
 from apps.memories.services import memory_correct, memory_forget
-from tests.memories.recall_helpers import fact
+from tests.memories.recall_helpers import episode, fact
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -76,3 +78,51 @@ def test_reembed_with_a_failing_embedder_switches_nothing(alice, remote):
     with pytest.raises(CommandError, match="nothing was switched"):
         call_command("reembed", "--model", "openai:flaky-embed")
     assert vectors.active_index() == old
+
+
+def _nearest(subject, query, memories, limit):
+    index = vectors.active_index()
+    query_vector = get_embedder(index.name).embed_query(query)
+    return vectors.nearest(index=index, memories=memories, subject=subject, query_vector=query_vector, limit=limit)
+
+
+def test_nearest_ranks_all_vectors_then_filters_so_a_narrow_filter_still_fills_the_answer(alice, bob):
+    for number in range(6):
+        episode(alice, f"drank green tea number {number} 喝绿茶", session_id="morning")
+    evening = [episode(alice, "went for a long run in the park", session_id="evening"),
+               episode(alice, "cooked noodles for dinner", session_id="evening")]
+    episode(bob, "drank green tea 喝绿茶", session_id="evening")
+
+    rows = _nearest(alice, "green tea 绿茶", Memory.objects.filter(subject=alice, session_id="evening"), limit=2)
+
+    assert {memory_id for memory_id, _ in rows} == {m.id for m in evening}
+    assert rows[0][1] >= rows[1][1]
+
+
+def test_nearest_returns_cosine_similarities_best_first(alice):
+    memories = [fact(alice, f"k{number}", text) for number, text in
+                enumerate(["loves oolong tea 乌龙茶", "plays the violin", "works in Hangzhou 杭州"])]
+    index = vectors.active_index()
+    query_vector = get_embedder(index.name).embed_query("什么茶")
+
+    rows = _nearest(alice, "什么茶", Memory.objects.filter(subject=alice), limit=3)
+
+    stored = {e.memory_id: np.asarray(e.embedding) for e in MemoryEmbedding.objects.filter(memory__in=memories)}
+    expected = sorted(((m.id, float(stored[m.id] @ query_vector)) for m in memories), key=lambda row: -row[1])
+    assert [memory_id for memory_id, _ in rows] == [memory_id for memory_id, _ in expected]
+    assert [round(s, 4) for _, s in rows] == [round(s, 4) for _, s in expected]
+    assert rows[0][0] == memories[0].id
+
+
+def test_a_subject_over_the_exact_scan_limit_gets_the_same_nearest_memories_from_the_index_path(alice, bob, settings):
+    for number, text in enumerate(["loves oolong tea 乌龙茶", "plays the violin", "works in Hangzhou 杭州",
+                                   "allergic to peanuts 花生过敏"]):
+        fact(alice, f"k{number}", text)
+    fact(bob, "drink", "loves oolong tea 乌龙茶")
+    exact = _nearest(alice, "tea 茶", Memory.objects.filter(subject=alice, status="active"), limit=3)
+    vectors._subject_sizes.clear()
+    settings.RECALL_EXACT_SCAN_MAX = 0
+
+    through_index = _nearest(alice, "tea 茶", Memory.objects.filter(subject=alice, status="active"), limit=3)
+
+    assert [memory_id for memory_id, _ in through_index] == [memory_id for memory_id, _ in exact]

@@ -12,6 +12,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import reduce
+from typing import Callable
 
 import numpy as np
 from django.conf import settings
@@ -61,18 +62,24 @@ embedder_paused_until: dict[str, float] = {}
 EMBEDDER_PAUSE_SECONDS = 5.0
 
 
-def _embed_query(text: str, model: str) -> np.ndarray:
+def _embed_query(text: str, model: str) -> Callable[[], np.ndarray]:
+    """Start embedding `text` in the pool; returns the function that waits for the vector, so that
+    recall runs its keyword and recent legs meanwhile. Both raise EmbeddingError."""
     if time.monotonic() < embedder_paused_until.get(model, 0.0):
         raise EmbeddingError("the embedder failed a moment ago; answering from keywords")
     future = _embedding_pool.submit(get_embedder(model).embed_query, text)
-    try:
-        return future.result(timeout=settings.RECALL_EMBED_TIMEOUT)
-    except (FutureTimeout, EmbeddingError) as error:
-        future.cancel()
-        embedder_paused_until[model] = time.monotonic() + EMBEDDER_PAUSE_SECONDS
-        if isinstance(error, EmbeddingError):
-            raise
-        raise EmbeddingError(f"embedding the query took longer than {settings.RECALL_EMBED_TIMEOUT}s") from None
+
+    def vector() -> np.ndarray:
+        try:
+            return future.result(timeout=settings.RECALL_EMBED_TIMEOUT)
+        except (FutureTimeout, EmbeddingError) as error:
+            future.cancel()
+            embedder_paused_until[model] = time.monotonic() + EMBEDDER_PAUSE_SECONDS
+            if isinstance(error, EmbeddingError):
+                raise
+            raise EmbeddingError(f"embedding the query took longer than {settings.RECALL_EMBED_TIMEOUT}s") from None
+
+    return vector
 
 
 def _keyword_leg(base: QuerySet[Memory], query: str, limit: int) -> dict:
@@ -118,23 +125,32 @@ def recall(
     )
     pool = settings.RECALL_CANDIDATES
     index = vectors.active_index()
-    query_vector, similarities = None, {}
-    if "vector" in legs:
+    query_vector, similarities, stored_vectors = None, {}, {}
+    try:
+        pending_vector = _embed_query(query, index.name) if "vector" in legs else None
+    except EmbeddingError as error:
+        logger.warning("Recall falls back to keyword + recency: %s", error)
+        result.fallback, pending_vector = "keyword", None
+    keyword_ranks = _keyword_leg(base, query, pool // 2) if "keyword" in legs else {}
+    recent_ids = []
+    if "recent" in legs:
+        recent_ids = list(base.order_by(F("occurred_at").desc(nulls_last=True), "-updated_at").values_list("id", flat=True)[:5])
+    if pending_vector is not None:
         try:
-            query_vector = _embed_query(query, index.name)
+            query_vector = pending_vector()
             similarities = dict(vectors.nearest(
                 index=index, memories=base, subject=subject, query_vector=query_vector, limit=pool
             ))
         except (EmbeddingError, DatabaseError) as error:
             logger.warning("Recall falls back to keyword + recency: %s", error)
             result.fallback, query_vector, similarities = "keyword", None, {}
-    keyword_ranks = _keyword_leg(base, query, pool // 2) if "keyword" in legs else {}
-    recent_ids = []
-    if "recent" in legs:
-        recent_ids = list(base.order_by(F("occurred_at").desc(nulls_last=True), "-updated_at").values_list("id", flat=True)[:5])
     ids = set(similarities) | set(keyword_ranks) | set(recent_ids)
-    memories = {m.id: m for m in base.filter(id__in=ids).select_related("source__agent")}
-    stored_vectors = vectors.vectors_of(index=index, memory_ids=list(memories)) if query_vector is not None else {}
+    memories = base.filter(id__in=ids).select_related("source__agent").defer("search")
+    if query_vector is not None:
+        memories = vectors.with_vectors(memories, index=index)
+    memories = {m.id: m for m in memories}
+    if query_vector is not None:
+        stored_vectors = {m.id: vectors.vector_from_db(m.stored_vector) for m in memories.values() if m.stored_vector}
 
     floor = calibration(index.model_id)["floor"]
     asks_recent = intent.asks_about_recent(query)
