@@ -12,7 +12,7 @@ PostgreSQL:
    get a `search` tsvector (jieba-segmented, like the app writes it) so the keyword leg has work.
 2. vectors: random unit vectors (fixed seed) as MemoryEmbedding rows of every active memory for the
    active model (binary COPY); then the app's partial HNSW index (`vectors._create_hnsw_index`, built
-   after the load with maintenance_work_mem 2GB and 2 parallel workers) and VACUUM ANALYZE.
+   after the load with maintenance_work_mem 4GB and 2 parallel workers) and VACUUM ANALYZE.
 3. retrieval only: `vectors.nearest` as recall calls it (limit = RECALL_CANDIDATES) for the big subject
    with the exact path and with the HNSW path (RECALL_EXACT_SCAN_MAX toggled) and for typical
    subjects, plus the plans PostgreSQL picked (the "path" only decides the settings; the planner
@@ -299,7 +299,7 @@ def build_hnsw(index, n_vectors: int) -> list[str]:
     raw.add_notice_handler(on_notice)
     try:
         with connection.cursor() as cursor:
-            cursor.execute("SET maintenance_work_mem = '2GB'")
+            cursor.execute("SET maintenance_work_mem = '4GB'")  # the 1M-vector graph is ~2.5 GB
             cursor.execute("SET max_parallel_maintenance_workers = 2")
             vectors._create_hnsw_index(index)
             cursor.execute("RESET maintenance_work_mem")
@@ -350,7 +350,8 @@ class Summary:
 def exact_sql(index, subject, query_vector, limit: int) -> tuple[str, list]:
     """The SQL of `vectors.nearest`'s exact path."""
     memories = recall_queryset(workspace=subject.workspace, subject=subject, now=timezone.now())
-    return vectors.exact_query(index=index, memories=memories, subject=subject, query_vector=query_vector, limit=limit)
+    return vectors.exact_query(index=index, memories=memories, subject=subject, query_vector=query_vector, limit=limit,
+                               shortlist=limit * vectors.EXACT_SHORTLIST)
 
 
 def nearest_queryset(index, subject, query_vector, limit: int, cast: bool = True):

@@ -50,7 +50,7 @@ def subject_get_or_create(
     if error := external_id_error(external_id):
         raise ValidationError({"external_id": error})
     validate_timezone(timezone_name)
-    subject, _ = Subject.objects.get_or_create(
+    subject, _ = Subject.objects.select_related("workspace").get_or_create(  # writes audit the workspace
         workspace=workspace,
         external_id=external_id,
         defaults={"display_name": display_name, "timezone": timezone_name},

@@ -17,7 +17,7 @@ VERSION_CREATING_ACTIONS = ("memory.created", "memory.superseded", "memory.corre
 def subject_get(*, workspace: Workspace, external_id: str) -> Subject | None:
     if external_id_error(external_id):
         return None
-    return Subject.objects.filter(workspace=workspace, external_id=external_id).first()
+    return Subject.objects.filter(workspace=workspace, external_id=external_id).select_related("workspace").first()
 
 
 def narrow(memories: QuerySet[Memory], *, kinds=None, categories=None, session_id=None) -> QuerySet[Memory]:

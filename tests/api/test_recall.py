@@ -88,3 +88,16 @@ def test_the_access_log_is_written_off_the_request_path(api, remembered, setting
     assert AccessLog.objects.count() == len(body["memories"]) > 0
     recorder.flush()
     connection.close()
+
+
+def test_a_recall_request_runs_the_same_few_queries_however_much_it_returns(api, remembered,
+                                                                             django_assert_max_num_queries):
+    api.post(RECALL, {"query": "warm-up"}, format="json")
+
+    # 7 to answer (key, subject, index, three legs, candidates with their sources and vectors) + 8 for
+    # the access log, written off the request path in production (RECALL_ACCESS_ASYNC).
+    with django_assert_max_num_queries(15):
+        body = api.post(RECALL, {"query": "spicy tea in Hangzhou 辣 茶 杭州", "top_k": 3}, format="json").json()
+
+    assert len(body["memories"]) == 3
+    assert all(m["source"]["agent"] == "Support Bot" and m["source"]["channel"] for m in body["memories"])

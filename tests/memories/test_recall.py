@@ -3,6 +3,9 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import settings as settings_hypothesis
+from hypothesis import strategies as st
 from django.utils import timezone
 
 from apps.audit.services import Actor
@@ -100,6 +103,36 @@ def test_mmr_prefers_a_different_memory_over_a_near_duplicate():
     a, a_again, b = candidate("a", 0.9, [1, 0, 0]), candidate("a'", 0.89, [1, 0.01, 0]), candidate("b", 0.6, [0, 1, 0])
 
     assert [c.memory.id for c in mmr([a, a_again, b], k=2, lam=0.7)] == ["a", "b"]
+
+
+def greedy_mmr_by_definition(candidates, k, lam):
+    """MMR as written in the papers: repeatedly pick argmax(lam·score − (1−lam)·max sim to picks)."""
+    remaining, picked = sorted(candidates, key=lambda c: c.score, reverse=True), []
+    while remaining and len(picked) < k:
+        def marginal(c):
+            sims = [float(c.vector @ p.vector) for p in picked if c.vector is not None and p.vector is not None]
+            return lam * c.score - (1 - lam) * max(sims, default=0.0)
+        best = max(remaining, key=marginal)
+        picked.append(best)
+        remaining.remove(best)
+    return picked
+
+
+@settings_hypothesis(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 1), st.one_of(st.none(), st.lists(st.floats(-1, 1), min_size=4, max_size=4))),
+                max_size=25),
+       st.integers(1, 10))
+def test_mmr_picks_what_the_greedy_definition_picks(items, k):
+    candidates = []
+    for number, (score, vector) in enumerate(items):
+        if vector is not None:
+            vector = np.asarray(vector, dtype=np.float32)
+            norm = np.linalg.norm(vector)
+            vector = vector / norm if norm > 1e-3 else None
+        candidates.append(Candidate(memory=SimpleNamespace(id=number), score=score, vector=vector))
+
+    expected = [c.memory.id for c in greedy_mmr_by_definition(candidates, k, 0.7)]
+    assert [c.memory.id for c in mmr(candidates, k=k, lam=0.7)] == expected
 
 
 def test_mmr_drops_a_near_duplicate_in_a_real_recall(alice):

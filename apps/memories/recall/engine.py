@@ -33,6 +33,12 @@ from apps.memories.search import CONFIG, query_terms
 logger = logging.getLogger(__name__)
 _embedding_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-embed")
 LEGS = ("vector", "keyword", "recent")
+# What scoring, the memory block and the API's answer read of a candidate (and its source).
+RECALLED_FIELDS = (
+    "id", "subject_id", "kind", "category", "key", "value", "text", "importance", "pinned", "occurred_at", "updated_at",
+    "source", "source__agent", "source__agent__name", "source__session_id", "source__turn_id", "source__channel",
+    "source__extractor", "source__extractor_version", "source__excerpt", "source__received_at",
+)
 
 
 @dataclass
@@ -145,7 +151,7 @@ def recall(
             logger.warning("Recall falls back to keyword + recency: %s", error)
             result.fallback, query_vector, similarities = "keyword", None, {}
     ids = set(similarities) | set(keyword_ranks) | set(recent_ids)
-    memories = base.filter(id__in=ids).select_related("source__agent").defer("search")
+    memories = base.filter(id__in=ids).select_related("source__agent").only(*RECALLED_FIELDS)
     if query_vector is not None:
         memories = vectors.with_vectors(memories, index=index)
     memories = {m.id: m for m in memories}

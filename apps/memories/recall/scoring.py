@@ -53,18 +53,23 @@ def score(candidate: Candidate, weights: dict[str, float]) -> float:
 def mmr(candidates: list[Candidate], *, k: int, lam: float) -> list[Candidate]:
     """Maximal marginal relevance: each pick trades score against similarity to what is picked,
     so near-duplicates don't fill the list. Candidates without a vector are never 'similar'."""
-    remaining = sorted(candidates, key=lambda c: c.score, reverse=True)
+    ordered = sorted(candidates, key=lambda c: c.score, reverse=True)
+    if not ordered:
+        return []
+    has_vector = np.array([c.vector is not None for c in ordered])
+    similarity = np.full((len(ordered), len(ordered)), -np.inf)
+    if has_vector.any():
+        stacked = np.stack([c.vector for c in ordered if c.vector is not None])
+        rows = np.flatnonzero(has_vector)
+        similarity[np.ix_(rows, rows)] = stacked @ stacked.T
+    scores = np.array([c.score for c in ordered])
+    redundancy = np.full(len(ordered), -np.inf)  # the highest similarity to a pick so far
+    available = np.ones(len(ordered), dtype=bool)
     picked: list[Candidate] = []
-    while remaining and len(picked) < k:
-        def marginal(candidate: Candidate) -> float:
-            redundancy = max(
-                (float(candidate.vector @ p.vector) for p in picked
-                 if candidate.vector is not None and p.vector is not None),
-                default=0.0,
-            )
-            return lam * candidate.score - (1 - lam) * redundancy
-
-        best = max(remaining, key=marginal)
-        picked.append(best)
-        remaining.remove(best)
+    while available.any() and len(picked) < k:
+        marginal = lam * scores - (1 - lam) * np.where(np.isinf(redundancy), 0.0, redundancy)
+        best = int(np.argmax(np.where(available, marginal, -np.inf)))
+        picked.append(ordered[best])
+        available[best] = False
+        redundancy = np.maximum(redundancy, similarity[best])
     return picked
