@@ -25,6 +25,7 @@ from apps.memories.extraction.normalize import canonical_key, canonical_units, r
 from apps.memories.models import Ingest, Memory
 from apps.memories.services import Outcome, Provenance, episode_record, fact_upsert
 from apps.privacy import PIIRejected, redact
+from memoryadmin.db import unsynced_commit
 
 logger = logging.getLogger(__name__)
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
@@ -71,7 +72,8 @@ def ingest_enqueue(*, ingest_id) -> bool:
 
     if not enqueue(ingest_turn, str(ingest_id)):
         return False
-    Ingest.objects.filter(pk=ingest_id, enqueued_at=None).update(enqueued_at=timezone.now())
+    with unsynced_commit():  # a lost note only makes the outbox send the turn again (processing is idempotent)
+        Ingest.objects.filter(pk=ingest_id, enqueued_at=None).update(enqueued_at=timezone.now())
     return True
 
 
@@ -162,8 +164,12 @@ def _write(ingest: Ingest, proposal: Proposal, turn: Turn, actor: Actor, extract
 
 def ingest_process(*, ingest_id) -> Ingest:
     """Extract memories from one stored turn and write them. Idempotent: a finished ingest is left
-    as it is, so a redelivered task does nothing."""
-    with transaction.atomic():
+    as it is, so a redelivered task does nothing.
+
+    The extractor (maybe an LLM endpoint) runs outside any transaction; the turn's writes and its
+    "done" commit together, once.
+    """
+    with unsynced_commit():  # "running" is a progress note: after a crash the turn is simply redone
         ingest = (Ingest.objects.select_for_update(of=("self",)).select_related("subject__workspace", "agent")
                   .get(pk=ingest_id))
         if ingest.status in (Ingest.Status.DONE, Ingest.Status.FAILED):
@@ -180,29 +186,29 @@ def ingest_process(*, ingest_id) -> Ingest:
     actor = Actor.agent(ingest.agent) if ingest.agent else Actor.system("ingest")
     created, updated = [], []
     skipped = [{"text": s.text, "reason": s.reason} for s in extraction.skipped]
-    for number, proposal in enumerate(extraction.proposals):
-        reason = _rejection(proposal, allowed)
-        if reason:
-            skipped.append({"text": proposal.evidence or proposal.value or proposal.text, "reason": reason})
-            continue
-        try:
-            memory, what = _write(ingest, proposal, turn, actor, extractor,
-                                  idempotency_key=f"ingest:{ingest.id}:{number}")
-        except ValidationError:
-            skipped.append({"text": proposal.evidence, "reason": "invalid"})
-            continue
-        except PIIRejected:
-            skipped.append({"text": proposal.evidence, "reason": "pii_rejected"})
-            continue
-        if what == "duplicate":
-            skipped.append({"text": proposal.text, "reason": "duplicate"})
-        (created if what == "created" else updated).append(_memory_summary(memory))
+    with transaction.atomic():
+        for number, proposal in enumerate(extraction.proposals):
+            reason = _rejection(proposal, allowed)
+            if reason:
+                skipped.append({"text": proposal.evidence or proposal.value or proposal.text, "reason": reason})
+                continue
+            try:
+                memory, what = _write(ingest, proposal, turn, actor, extractor,
+                                      idempotency_key=f"ingest:{ingest.id}:{number}")
+            except ValidationError:
+                skipped.append({"text": proposal.evidence, "reason": "invalid"})
+                continue
+            except PIIRejected:
+                skipped.append({"text": proposal.evidence, "reason": "pii_rejected"})
+                continue
+            if what == "duplicate":
+                skipped.append({"text": proposal.text, "reason": "duplicate"})
+            (created if what == "created" else updated).append(_memory_summary(memory))
 
-    Ingest.objects.filter(pk=ingest.pk).update(
-        status=Ingest.Status.DONE, result={"created": created, "updated": updated, "skipped": skipped},
-        injections=sum(1 for s in skipped if s["reason"] == "injection"), error="", finished_at=timezone.now(),
-    )
-    ingest.refresh_from_db()
+        ingest.status, ingest.error, ingest.finished_at = Ingest.Status.DONE, "", timezone.now()
+        ingest.result = {"created": created, "updated": updated, "skipped": skipped}
+        ingest.injections = sum(1 for s in skipped if s["reason"] == "injection")
+        ingest.save(update_fields=["status", "result", "injections", "error", "finished_at"])
     return ingest
 
 

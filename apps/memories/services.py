@@ -5,6 +5,7 @@ the conflict policy, save, and append exactly one AuditEvent — all in one tran
 """
 
 import hashlib
+import threading
 import unicodedata
 import uuid
 from collections import Counter
@@ -161,12 +162,26 @@ def _source_create(*, subject: Subject, provenance: Provenance | None) -> Source
     )
 
 
+# Memories written by this thread and not yet handed to the embed task. Every write registers
+# the same after-commit publisher; the first to run after a commit takes them all, so the writes of
+# one transaction (a turn's) make one task. Ids of rolled-back writes may ride along with a later
+# commit: the task ignores memories that do not exist.
+_to_embed = threading.local()
+
+
 def _enqueue_embedding(memory_id: uuid.UUID) -> None:
+    _to_embed.__dict__.setdefault("ids", []).append(str(memory_id))
+    transaction.on_commit(_publish_embeddings, robust=True)
+
+
+def _publish_embeddings() -> None:
     from apps.memories.tasks import embed_memories, enqueue
 
-    # A broker that is down must not turn a committed write into an error: enqueue() logs one
-    # line and the embed_missing sweep finds memories without vectors later.
-    transaction.on_commit(lambda: enqueue(embed_memories, [str(memory_id)]), robust=True)
+    ids, _to_embed.ids = getattr(_to_embed, "ids", []), []
+    if ids:
+        # A broker that is down must not turn a committed write into an error: enqueue() logs one
+        # line and the embed_missing sweep finds memories without vectors later.
+        enqueue(embed_memories, ids)
 
 
 def _new_memory(*, subject: Subject, previous: Memory | None = None, **fields) -> Memory:

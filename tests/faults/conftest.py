@@ -17,7 +17,7 @@ import psutil
 import pytest
 import requests
 
-from memoryadmin.celery import app as celery_app
+from tests.broker import switch_broker
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
@@ -186,15 +186,6 @@ def app_server(own_postgres, tmp_path):
 # --- The Celery broker --------------------------------------------------------------------------
 
 UNREACHABLE_BROKER = "redis://127.0.0.1:1/0"
-
-
-def switch_broker(url: str, *, eager: bool) -> None:
-    """Point Celery at `url`. Celery builds its broker connection and producer pools on first use
-    and keeps them when broker_url changes; they are dropped so the next publish really uses `url`.
-    (Not closed: kombu's registry hands the same pool out again for the same URL.)"""
-    celery_app.conf.update(task_always_eager=eager, broker_url=url)
-    celery_app._pool = None
-    celery_app.amqp._producer_pool = None
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from celery.contrib.testing.worker import start_worker
 
 from apps.memories.models import Ingest, Memory
 from memoryadmin.celery import app as celery_app
+from tests.broker import switch_broker
 from tests.dbscan import columns_containing
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -35,10 +36,10 @@ BROKER = "redis://127.0.0.1:6379/15" if redis_available() else "memory://"
 def real_worker(settings):
     """A Celery worker thread on the real broker, with eager mode off."""
     settings.CELERY_TASK_ALWAYS_EAGER = False
-    celery_app.conf.update(task_always_eager=False, broker_url=BROKER, result_backend=None)
+    switch_broker(BROKER, eager=False)
     with start_worker(celery_app, pool="threads", perform_ping_check=False, shutdown_timeout=10):
         yield
-    celery_app.conf.update(task_always_eager=True, broker_url="memory://")
+    switch_broker("memory://", eager=True)
 
 
 def wait_until_done(api, ingest_id: str, timeout: float = 20) -> dict:
@@ -113,3 +114,45 @@ def test_sensitive_inferences_are_kept_only_where_the_workspace_allows_them(api,
     RetentionPolicy.objects.create(workspace=acme, allowed_sensitive=["health"])
     body = api.get(f"/api/v1/ingests/{api.post('/api/v1/subjects/alice/turns', {**turn, 'turn_id': 't-10'}, format='json').json()['ingest_id']}").json()
     assert [m["category"] for m in body["created"]] == ["constraint"]
+
+
+def test_a_turn_is_written_whole_or_not_at_all(api, monkeypatch):
+    from apps.memories import ingest
+
+    real_write, calls = ingest._write, []
+
+    def second_write_breaks(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise RuntimeError("a bug in the middle of a turn")
+        return real_write(*args, **kwargs)
+
+    monkeypatch.setattr(ingest, "_write", second_write_breaks)
+    turn = {"turn_id": "t-20", "user_message": "我不吃辣。以后报告都用中文。My editor is Neovim."}
+    body = api.get(f"/api/v1/ingests/{api.post('/api/v1/subjects/alice/turns', turn, format='json').json()['ingest_id']}").json()
+
+    assert len(calls) == 2
+    assert body["status"] == "failed" and "RuntimeError" in body["error"]
+    assert not Memory.objects.exists()
+
+
+def test_the_memories_of_one_turn_are_embedded_by_one_task(api, monkeypatch):
+    from apps.memories import tasks
+    from apps.memories.models import MemoryEmbedding
+
+    published, real_enqueue = [], tasks.enqueue
+
+    def spy(task, *args):
+        published.append((task.name, args))
+        return real_enqueue(task, *args)
+
+    monkeypatch.setattr(tasks, "enqueue", spy)
+    turn = {"turn_id": "t-21", "user_message": "我不吃辣。以后报告都用中文。My editor is Neovim."}
+    body = api.get(f"/api/v1/ingests/{api.post('/api/v1/subjects/alice/turns', turn, format='json').json()['ingest_id']}").json()
+
+    embeds = [args for name, args in published if name.endswith("embed_memories")]
+    written = {str(memory_id) for memory_id in Memory.objects.filter(source__turn_id="t-21").values_list("id", flat=True)}
+    assert len(body["created"]) >= 2 and {m["id"] for m in body["created"]} <= written
+    assert len(embeds) == 1 and written <= set(embeds[0][0])  # (+ ids of rolled-back writes: ignored)
+    active = Memory.objects.filter(source__turn_id="t-21", status="active")
+    assert MemoryEmbedding.objects.filter(memory__in=active).count() == active.count()
