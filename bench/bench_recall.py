@@ -73,6 +73,7 @@ from apps.memories.models import MemoryEmbedding  # noqa: E402
 from apps.memories.recall import engine  # noqa: E402
 from apps.memories.recall.engine import recall, recall_queryset  # noqa: E402
 from apps.memories.search import search_document  # noqa: E402
+from memoryadmin.warmup import warm_up  # noqa: E402
 
 SEED = 20240601
 EMBEDDINGS = "memories_memoryembedding"
@@ -703,6 +704,7 @@ def main() -> None:
         print(f"  ({cpu_pressure()})")
 
         # --- 5: recall() in-process ---
+        warm_up()  # as a web process does when it starts (models loaded, then gc.freeze())
         quiet("recall() in-process: text queries, top_k 8")
         texts = text_queries(args.queries + args.warmup, SEED + 5)
         embedder = get_embedder(index.name)

@@ -218,6 +218,9 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BROKER_CONNECTION_TIMEOUT = env_float("CELERY_BROKER_CONNECTION_TIMEOUT", 2.0, low=0.1, high=60)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Worker processes run at this lower CPU priority (nice), so that on a shared host the web
+# processes answering agents (a 202 for a turn, a recall) come first; extraction can wait.
+WORKER_NICENESS = env_int("WORKER_NICENESS", 10, minimum=0)
 CELERY_BEAT_SCHEDULE = {
     "ingest-outbox": {"task": "apps.memories.tasks.ingest_outbox_flush", "schedule": 30.0},
     "embed-missing": {"task": "apps.memories.tasks.embed_missing", "schedule": 60.0},
@@ -283,6 +286,9 @@ RECALL_ACCESS_FLUSH_SECONDS = env_float("RECALL_ACCESS_FLUSH_SECONDS", 1.0, low=
 # --- Turn ingestion -----------------------------------------------------------------------------
 INGEST_EXTRACTOR = env_str("INGEST_EXTRACTOR", "rules")  # "rules" (zh/en patterns) or "llm"
 INGEST_MIN_CONFIDENCE = env_float("INGEST_MIN_CONFIDENCE", 0.7, low=0, high=1)
+# A turn the broker took this many seconds ago that no worker finished is sent again by the outbox
+# sweep (a broker restart without persistence loses queued tasks). Processing is idempotent.
+INGEST_REQUEUE_AFTER = env_int("INGEST_REQUEUE_AFTER", 600, minimum=60)
 LLM_BASE_URL = env_str("LLM_BASE_URL", "")  # OpenAI-compatible, e.g. http://127.0.0.1:11434/v1
 LLM_MODEL = env_str("LLM_MODEL", "")
 LLM_API_KEY = env_str("LLM_API_KEY", "")

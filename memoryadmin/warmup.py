@@ -1,6 +1,7 @@
-"""Load the slow pieces (embedding model, jieba dictionary, Presidio) when a web process starts,
-in the background, so the first recall or write does not pay ~1 s for them."""
+"""Load the slow pieces (embedding model, jieba dictionary, Presidio) when a web or worker process
+starts, so the first recall, write or turn does not pay ~1 s for them."""
 
+import gc
 import logging
 import threading
 
@@ -18,6 +19,10 @@ def warm_up() -> None:
         redact("warm up 预热 13800000000")
     except Exception:  # a broken embedder is reported by recall itself (fallback), not here
         logger.warning("Warm-up failed", exc_info=True)
+    # Everything loaded so far lives as long as the process: take it out of the garbage collector's
+    # sight, or every full collection walks the models and dictionaries again (50-100 ms pauses
+    # measured in the middle of requests).
+    gc.freeze()
 
 
 def warm_up_in_background() -> None:

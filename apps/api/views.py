@@ -258,7 +258,8 @@ class TurnCreateView(WorkspaceAPIView):
     )
     def post(self, request, external_id: str) -> Response:
         data = self.validated(s.TurnWriteSerializer)
-        ingest, created = ingest_accept(subject=self.subject_for_write(external_id), agent=request.auth.agent, **data)
+        ingest, created = ingest_accept(workspace=self.workspace, external_id=external_id, agent=request.auth.agent,
+                                        **data)
         body = s.IngestAcceptedSerializer({"id": ingest.id, "status": ingest.status, "replayed": not created}).data
         return Response(body, status=status.HTTP_202_ACCEPTED)
 

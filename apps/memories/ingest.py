@@ -7,15 +7,17 @@ category) and instruction-like proposals are dropped and reported in `skipped`.
 
 import logging
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
-from apps.accounts.models import Agent, Subject
+from apps.accounts.models import Agent, Subject, Workspace
 from apps.accounts.selectors import retention_for
+from apps.accounts.services import subject_get_or_create
 from apps.audit.services import Actor, audit_record
 from apps.memories import vectors
 from apps.memories.embeddings import EmbeddingError, calibration, get_embedder
@@ -43,11 +45,13 @@ def get_extractor() -> Extractor:
 
 @transaction.atomic
 def ingest_accept(
-    *, subject: Subject, agent: Agent | None, turn_id: str, user_message: str, assistant_message: str = "",
-    session_id: str = "", occurred_at: datetime | None = None,
+    *, workspace: Workspace, external_id: str, agent: Agent | None, turn_id: str, user_message: str,
+    assistant_message: str = "", session_id: str = "", occurred_at: datetime | None = None,
 ) -> tuple[Ingest, bool]:
-    """Store the redacted turn and enqueue its processing after commit. Idempotent on turn_id:
-    the same turn again returns the first Ingest (and False)."""
+    """Store the redacted turn of the person `external_id` (created if new, in the same
+    transaction) and enqueue its processing after commit. Idempotent on turn_id: the same turn
+    again returns the first Ingest (and False)."""
+    subject = subject_get_or_create(workspace=workspace, external_id=external_id)
     existing = Ingest.objects.filter(subject=subject, turn_id=turn_id).first()
     if existing is not None:
         return existing, False
@@ -58,28 +62,37 @@ def ingest_accept(
     ingest = Ingest.objects.create(
         workspace_id=subject.workspace_id, subject=subject, agent=agent, session_id=session_id, turn_id=turn_id,
         user_message=user.text, assistant_message=assistant.text, occurred_at=occurred_at or timezone.now(),
-        redactions=counts,
+        redactions=counts, enqueued_at=timezone.now(),  # emptied (→ outbox) if the broker refuses it
     )
     audit_record(workspace=subject.workspace, actor=Actor.agent(agent) if agent else Actor.system("ingest"),
                  action="ingest.accepted", subject=subject, after={"turn_id": turn_id, "redactions": counts})
-    transaction.on_commit(lambda: ingest_enqueue(ingest_id=ingest.id), robust=True)
+    transaction.on_commit(lambda: ingest_enqueue(ingest_id=ingest.id, note=False), robust=True)
     return ingest, True
 
 
-def ingest_enqueue(*, ingest_id) -> bool:
-    """Hand the ingest to the broker and note it; if the broker is down it stays in the outbox."""
+def ingest_enqueue(*, ingest_id, note: bool = True) -> bool:
+    """Hand the ingest to the broker. `enqueued_at` says when it last was (`note`: write it now);
+    if the broker refuses, it is emptied and the turn waits in the outbox."""
     from apps.memories.tasks import enqueue, ingest_turn
 
-    if not enqueue(ingest_turn, str(ingest_id)):
-        return False
-    with unsynced_commit():  # a lost note only makes the outbox send the turn again (processing is idempotent)
-        Ingest.objects.filter(pk=ingest_id, enqueued_at=None).update(enqueued_at=timezone.now())
-    return True
+    sent = enqueue(ingest_turn, str(ingest_id))
+    if note or not sent:
+        # unsynced: a note lost in a crash only makes the outbox send the turn again (processing is idempotent)
+        with unsynced_commit():
+            Ingest.objects.filter(pk=ingest_id).update(enqueued_at=timezone.now() if sent else None)
+    return sent
 
 
 def outbox_flush(*, limit: int = 500) -> int:
-    """Enqueue turns the broker did not take (accepted while it was down). Returns how many went."""
-    pending = Ingest.objects.filter(status=Ingest.Status.QUEUED, enqueued_at=None).order_by("created_at")
+    """Enqueue the turns the broker refused (accepted while it was down), and those it took
+    INGEST_REQUEUE_AFTER ago without a worker finishing them (lost with a broker restart, or with
+    a worker that died). Returns how many went."""
+    lost = timezone.now() - timedelta(seconds=settings.INGEST_REQUEUE_AFTER)
+    pending = (
+        Ingest.objects.filter(status__in=[Ingest.Status.QUEUED, Ingest.Status.RUNNING])
+        .filter(Q(enqueued_at=None) | Q(enqueued_at__lt=lost))
+        .order_by("created_at")
+    )
     return sum(ingest_enqueue(ingest_id=ingest_id) for ingest_id in pending.values_list("id", flat=True)[:limit])
 
 
@@ -170,7 +183,7 @@ def ingest_process(*, ingest_id) -> Ingest:
     "done" commit together, once.
     """
     with unsynced_commit():  # "running" is a progress note: after a crash the turn is simply redone
-        ingest = (Ingest.objects.select_for_update(of=("self",)).select_related("subject__workspace", "agent")
+        ingest = (Ingest.objects.select_for_update(of=("self",), no_key=True).select_related("subject__workspace", "agent")
                   .get(pk=ingest_id))
         if ingest.status in (Ingest.Status.DONE, Ingest.Status.FAILED):
             return ingest

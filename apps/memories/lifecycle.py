@@ -99,7 +99,7 @@ def consolidate(*, now: datetime, progress: Progress = _quiet) -> int:
     made = 0
     for group in progress(list(groups)):
         with transaction.atomic():
-            fragments = list(Memory.objects.select_for_update().filter(
+            fragments = list(Memory.objects.select_for_update(no_key=True).filter(
                 subject_id=group["subject_id"], key=group["key"], status="active", category="constraint")
                 .order_by("created_at"))
             values = list(dict.fromkeys(m.value for m in fragments))
@@ -125,7 +125,7 @@ def compact_sessions(*, now: datetime, progress: Progress = _quiet, older_than_d
     made = 0
     for session in progress(list(sessions)):
         with transaction.atomic():
-            events = list(Memory.objects.select_for_update().filter(
+            events = list(Memory.objects.select_for_update(no_key=True).filter(
                 subject_id=session["subject_id"], session_id=session["session_id"], status="active",
                 kind="episode", category="event", occurred_at__lt=cutoff).order_by("occurred_at"))
             text = f"Conversation {session['session_id']}: " + " / ".join(m.text for m in events)

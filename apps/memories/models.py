@@ -182,8 +182,9 @@ class IdempotencyRecord(models.Model):
 class Ingest(models.Model):
     """One conversation turn an agent posted for extraction, redacted before it was stored.
 
-    The row is also the outbox: `enqueued_at` stays empty until the broker took the task, so a
-    turn accepted while the broker is down is handed over later by the outbox sweep.
+    The row is also the outbox: `enqueued_at` is when the broker last took the task; empty when it
+    refused (down), so the outbox sweep hands the turn over later, as it does turns the broker took
+    long ago that no worker finished (INGEST_REQUEUE_AFTER).
     """
 
     class Status(models.TextChoices):
@@ -214,6 +215,6 @@ class Ingest(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["subject", "turn_id"], name="ingest_one_per_turn")]
         indexes = [
-            models.Index(fields=["status", "enqueued_at"], condition=Q(status="queued"), name="ingest_outbox"),
+            models.Index(fields=["enqueued_at"], condition=Q(status__in=["queued", "running"]), name="ingest_unfinished"),
             models.Index(fields=["workspace", "-created_at"], name="ingest_workspace_time"),
         ]

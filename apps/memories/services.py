@@ -214,8 +214,9 @@ def _default_expiry(subject: Subject, category: str, expires_at: datetime | None
 
 
 def _lock_subject(subject: Subject) -> None:
-    """Serialize writes per subject: the conflict policy and idempotency read-then-write safely."""
-    Subject.objects.select_for_update().filter(pk=subject.pk).exists()
+    """Serialize writes per subject: the conflict policy and idempotency read-then-write safely.
+    FOR NO KEY UPDATE: rows that merely reference the subject (a turn being accepted) don't wait."""
+    Subject.objects.select_for_update(no_key=True).filter(pk=subject.pk).exists()
 
 
 def _idempotency_digest(idempotency_key: str) -> str:
@@ -302,7 +303,7 @@ def _fact_write(
         errors["category"] = _("Profile facts take one of: %(choices)s.") % {"choices": ", ".join(Memory.PROFILE_CATEGORIES)}
     _validate(errors, confidence=confidence, importance=importance)
 
-    same_key = Memory.objects.select_for_update().filter(
+    same_key = Memory.objects.select_for_update(no_key=True).filter(
         subject=subject, kind=Memory.Kind.PROFILE, key=key, status=Status.ACTIVE
     )
     if category == Category.CONSTRAINT:
@@ -399,7 +400,7 @@ def episode_record(
 
 
 def _lock_current(memory: Memory) -> Memory:
-    locked = Memory.objects.select_for_update().select_related("subject__workspace").get(pk=memory.pk)
+    locked = Memory.objects.select_for_update(no_key=True).select_related("subject__workspace").get(pk=memory.pk)
     if locked.status != Status.ACTIVE:
         raise MemoryConflict(
             f"Version {locked.version} of this memory is {locked.status}; only the current version can be changed."

@@ -5,6 +5,7 @@ import logging
 import re
 import threading
 import time
+from datetime import timedelta
 
 import pytest
 import requests
@@ -269,3 +270,19 @@ def test_a_turn_posted_during_a_broker_outage_is_processed_when_it_returns(api, 
 
 def _vectorless(index) -> int:
     return Memory.objects.filter(status=Memory.Status.ACTIVE).exclude(embeddings__model_id=index.model_id).count()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_turn_the_broker_took_but_lost_is_sent_again_by_the_outbox(api, monkeypatch, settings):
+    monkeypatch.setattr(tasks.ingest_turn, "delay", lambda *args: None)  # taken, then lost (a broker restart)
+    response = api.post("/api/v1/subjects/alice/turns", TURN, format="json")
+    ingest = Ingest.objects.get(pk=response.json()["ingest_id"])
+    assert (ingest.status, ingest.enqueued_at is not None) == ("queued", True)
+    monkeypatch.undo()
+
+    assert outbox_flush() == 0  # taken a moment ago: a worker may still be on it
+    Ingest.objects.filter(pk=ingest.pk).update(
+        enqueued_at=ingest.enqueued_at - timedelta(seconds=settings.INGEST_REQUEUE_AFTER + 1))
+    assert outbox_flush() == 1
+    ingest.refresh_from_db()
+    assert ingest.status == "done" and ingest.result["created"]
