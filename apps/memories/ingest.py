@@ -183,8 +183,8 @@ def ingest_process(*, ingest_id) -> Ingest:
     "done" commit together, once.
     """
     with unsynced_commit():  # "running" is a progress note: after a crash the turn is simply redone
-        ingest = (Ingest.objects.select_for_update(of=("self",), no_key=True).select_related("subject__workspace", "agent")
-                  .get(pk=ingest_id))
+        ingest = (Ingest.objects.select_for_update(of=("self",), no_key=True)
+                  .select_related("subject__workspace", "agent").get(pk=ingest_id))
         if ingest.status in (Ingest.Status.DONE, Ingest.Status.FAILED):
             return ingest
         ingest.status, ingest.attempts = Ingest.Status.RUNNING, ingest.attempts + 1

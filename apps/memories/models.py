@@ -215,6 +215,8 @@ class Ingest(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["subject", "turn_id"], name="ingest_one_per_turn")]
         indexes = [
-            models.Index(fields=["enqueued_at"], condition=Q(status__in=["queued", "running"]), name="ingest_unfinished"),
+            models.Index(
+                fields=["enqueued_at"], condition=Q(status__in=["queued", "running"]), name="ingest_unfinished"
+            ),
             models.Index(fields=["workspace", "-created_at"], name="ingest_workspace_time"),
         ]

@@ -167,17 +167,17 @@ def nearest(
     measured with random vectors at 1% selectivity it recalled only 0.14–0.40, so keep the limit
     above your largest subjects.
     """
-    size = _subject_size(index, subject)
-    if size <= settings.RECALL_EXACT_SCAN_MAX:
+    if _subject_size(index, subject) <= settings.RECALL_EXACT_SCAN_MAX:
         shortlist = limit * EXACT_SHORTLIST
         query = dict(index=index, memories=memories, subject=subject, query_vector=query_vector, limit=limit)
         with connection.cursor() as cursor:
             cursor.execute(*exact_query(**query, shortlist=shortlist))
             rows = cursor.fetchall()
-            if len(rows) < limit and size > shortlist:  # a narrow filter: rank every vector
+            shortlisted = rows[0][2] if rows else shortlist
+            if len(rows) < limit and shortlisted == shortlist:  # a narrow filter: rank every vector
                 cursor.execute(*exact_query(**query, shortlist=None))
                 rows = cursor.fetchall()
-        return [(memory_id, 1 - distance) for memory_id, distance in rows]
+        return [(memory_id, 1 - distance) for memory_id, distance, _ in rows]
     distance = CosineDistance(Cast("embedding", VectorField(dimensions=index.dimension)), query_vector)
     rows = (
         MemoryEmbedding.objects.filter(model_id=index.model_id, subject=subject, memory__in=memories)
@@ -202,20 +202,22 @@ def exact_query(
 ) -> tuple[str, list]:
     """The exact scan as (sql, params): the subject's `shortlist` nearest vectors (all of them if
     None), then the hard filters of `memories` applied to those, nearest first, up to `limit`.
+    Rows are (memory id, distance, how many vectors were shortlisted).
 
-    Ranking comes first, in a subquery the planner keeps (it has a LIMIT): a top-N sort over the
-    subject's vectors and ~`shortlist` primary-key lookups, instead of joining every memory of the
-    subject before sorting (a 9,000-vector subject: 7 ms instead of 15-20 ms, and the planner
+    Ranking comes first, in a CTE the planner keeps apart (it is read twice): a top-N sort over
+    the subject's vectors and ~`shortlist` primary-key lookups, instead of joining every memory of
+    the subject before sorting (a 9,000-vector subject: 7 ms instead of 15-20 ms, and the planner
     cannot pick a hash join of both sides). The distance is on the bare column, so the planner
     cannot serve it from the HNSW index (built on the cast expression), which would return its top
     candidates BEFORE the subject filter.
     """
     filtered, filter_params = memories.values("id").query.sql_with_params()
     sql = (
-        "SELECT ranked.memory_id, ranked.distance FROM ("
+        "WITH ranked AS ("
         f" SELECT memory_id, embedding <=> %s::vector AS distance FROM {MemoryEmbedding._meta.db_table}"
         " WHERE model_id = %s AND subject_id = %s ORDER BY distance LIMIT %s"
-        f") AS ranked WHERE ranked.memory_id IN ({filtered}) ORDER BY ranked.distance LIMIT %s"
+        ") SELECT memory_id, distance, (SELECT count(*) FROM ranked) FROM ranked"
+        f" WHERE memory_id IN ({filtered}) ORDER BY distance LIMIT %s"
     )
     return sql, [Vector(query_vector).to_text(), index.model_id, subject.pk, shortlist, *filter_params, limit]
 

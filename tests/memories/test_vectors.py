@@ -97,6 +97,9 @@ def test_nearest_ranks_all_vectors_then_filters_so_a_narrow_filter_still_fills_t
 
     assert {memory_id for memory_id, _ in rows} == {m.id for m in evening}
     assert rows[0][1] >= rows[1][1]
+    # limit 1: the 4 shortlisted nearest are all morning teas, so every vector gets ranked
+    only = _nearest(alice, "green tea 绿茶", Memory.objects.filter(subject=alice, session_id="evening"), limit=1)
+    assert only == rows[:1]
 
 
 def test_nearest_returns_cosine_similarities_best_first(alice):

@@ -140,7 +140,8 @@ def recall(
     keyword_ranks = _keyword_leg(base, query, pool // 2) if "keyword" in legs else {}
     recent_ids = []
     if "recent" in legs:
-        recent_ids = list(base.order_by(F("occurred_at").desc(nulls_last=True), "-updated_at").values_list("id", flat=True)[:5])
+        newest = base.order_by(F("occurred_at").desc(nulls_last=True), "-updated_at")
+        recent_ids = list(newest.values_list("id", flat=True)[:5])
     if pending_vector is not None:
         try:
             query_vector = pending_vector()
