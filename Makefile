@@ -48,6 +48,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python bench/bench_embeddings.py
 	$(BIN)/python bench/bench_recall.py
 	$(BIN)/python bench/bench_audit_csv.py
+	$(BIN)/python bench/bench_ingest.py  # needs Redis on 127.0.0.1:6379
 
 # Recall quality on tests/data/recall_eval.jsonl: recall@1/@5 and MRR per language and leg.
 eval: $(VENV)/.dev
