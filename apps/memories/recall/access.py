@@ -102,7 +102,11 @@ class AccessRecorder:
         while True:
             time.sleep(settings.RECALL_ACCESS_FLUSH_SECONDS)
             if self.flush():
-                connection.close()  # this thread's own connection; don't hold it between batches
+                # While recalls keep coming this thread keeps its connection like a request does
+                # (CONN_MAX_AGE): opening one per flush cost a PostgreSQL backend start every second.
+                close_old_connections()
+            else:
+                connection.close()  # idle: hold nothing
 
 
 recorder = AccessRecorder()
