@@ -163,6 +163,13 @@ def test_admins_manage_agents_and_keys(as_adam, acme, support_bot):
     assert actions == ["agent.created", "apikey.issued", "apikey.rotated", "apikey.revoked"]
 
 
+def test_the_agent_form_refuses_a_name_that_holds_a_phone_number(as_adam, acme):
+    response = as_adam.post("/console/agents/", {"name": "Bot 13812345678", "description": ""})
+
+    assert response.status_code == 400
+    assert "opaque id" in response.content.decode() and "13812345678" not in str(acme.agents.values_list())
+
+
 def test_operators_who_are_not_admins_cannot_manage_keys_or_retention(as_olga, acme, support_bot):
     from apps.accounts.services import apikey_issue
 
