@@ -5,23 +5,39 @@ import uuid
 from django.db import DatabaseError, InterfaceError, OperationalError, connections
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
+from apps.privacy.identifiers import identifier_refusal
+
 logger = logging.getLogger(__name__)
 
 _CLIENT_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 
 
 class RequestIdMiddleware:
-    """Give every request an id (the client's X-Request-ID when sane) for logs and the audit trail."""
+    """Give every request an id (the client's X-Request-ID when sane) for logs and the audit trail.
+    A client id holding personal data is refused (422): ids are opaque handles."""
 
     def __init__(self, get_response) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         client_id = request.headers.get("X-Request-ID", "")
-        request.id = client_id if _CLIENT_ID.match(client_id) else uuid.uuid4().hex
-        response = self.get_response(request)
+        request.id = uuid.uuid4().hex
+        if refusal := identifier_refusal(client_id):
+            response = _refused(request, {"X-Request-ID": refusal})
+        else:
+            request.id = client_id if _CLIENT_ID.match(client_id) else request.id
+            response = self.get_response(request)
         response["X-Request-ID"] = request.id
         return response
+
+
+def _refused(request: HttpRequest, fields: dict[str, list[str]]) -> HttpResponse:
+    message = "Identifiers must be opaque ids; these hold personal data."
+    if request.path.startswith("/api/"):
+        body = {"error": {"code": "pii_in_identifier", "message": message, "fields": fields}}
+        return JsonResponse(body, status=422)
+    text = "\n".join([message, *(f"{name}: {' '.join(errors)}" for name, errors in fields.items())])
+    return HttpResponse(text, status=422, content_type="text/plain; charset=utf-8")
 
 
 def database_unavailable(request: HttpRequest, exception: BaseException | None) -> HttpResponse | None:

@@ -14,6 +14,7 @@ from apps.accounts.models import (
     Agent, ApiKey, PortalLink, RetentionPolicy, Subject, Workspace, external_id_error, validate_timezone,
 )
 from apps.audit.services import Actor, audit_record
+from apps.privacy.identifiers import refuse_pii_in_identifiers
 
 KEY_PREFIX = "mk"
 LAST_USED_RESOLUTION = timedelta(minutes=1)
@@ -34,6 +35,7 @@ def hash_api_key(raw_key: str) -> str:
 
 
 def workspace_create(*, name: str, slug: str) -> Workspace:
+    refuse_pii_in_identifiers(slug=slug)
     workspace = Workspace(name=name, slug=slug)
     workspace.full_clean()
     workspace.save()
@@ -45,10 +47,12 @@ def subject_get_or_create(
 ) -> Subject:
     """Agents address subjects by external id; a write to an unknown one creates it.
 
-    The external id is the agent's own opaque handle for the person and is stored as given.
+    The external id is the agent's own opaque handle for the person and is stored as given;
+    one that holds personal data is refused (PIIInIdentifier).
     """
     if error := external_id_error(external_id):
         raise ValidationError({"external_id": error})
+    refuse_pii_in_identifiers(external_id=external_id)
     validate_timezone(timezone_name)
     subject, _ = Subject.objects.select_related("workspace").get_or_create(  # writes audit the workspace
         workspace=workspace,
@@ -64,6 +68,8 @@ def _key_facts(key: ApiKey) -> dict:
 
 @transaction.atomic
 def agent_create(*, workspace: Workspace, name: str, description: str = "", actor: Actor | None = None) -> Agent:
+    """The name is how the agent is found again (unique in the workspace): no personal data in it."""
+    refuse_pii_in_identifiers(name=name)
     agent = Agent(workspace=workspace, name=name, description=description)
     agent.full_clean()
     agent.save()

@@ -10,6 +10,7 @@ from rest_framework.views import exception_handler
 
 from apps.memories.services import MemoryConflict
 from apps.privacy import PIIRejected
+from apps.privacy.identifiers import PIIInIdentifier
 
 
 def error_body(code: str, message: str, fields: dict | None = None, **extra) -> dict:
@@ -17,6 +18,10 @@ def error_body(code: str, message: str, fields: dict | None = None, **extra) -> 
 
 
 def api_exception_handler(exc: Exception, context: dict) -> Response | None:
+    if isinstance(exc, PIIInIdentifier):
+        body = error_body("pii_in_identifier", "Identifiers must be opaque ids; these hold personal data.",
+                          exc.message_dict, entity_types=exc.entity_types)
+        return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
     if isinstance(exc, PIIRejected):
         body = error_body("pii_rejected", str(exc), entity_types=exc.entity_types)
         return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)

@@ -11,13 +11,15 @@ ERRORS = {
     "401": "Missing, invalid or revoked API key.",
     "403": "The key lacks the scope (`read` or `write`) this method needs.",
     "404": "No such subject or memory in this key's workspace.",
+    "422": "Refused: an identifier (external id, session or turn id, Idempotency-Key, X-Request-ID) holds "
+    "personal data (`pii_in_identifier`; use an opaque id), or the PII policy refuses the text (`pii_rejected`); "
+    "`error.entity_types` names what was found.",
     "429": "Too many requests for this key; retry after the `Retry-After` seconds.",
 }
 WRITE_ERRORS = {
     "409": "The memory is not the current version (correct the current one).",
     "413": "The body is larger than API_MAX_BODY_BYTES.",
     "415": "The body is not `application/json`.",
-    "422": "Refused by the PII policy: `error.entity_types` names what was found.",
 }
 
 

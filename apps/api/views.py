@@ -22,14 +22,26 @@ from apps.memories.ingest import ingest_accept
 from apps.memories.models import Memory
 from apps.memories.recall import recall
 from apps.memories.recall.access import Access, Recall, recorder
+from apps.privacy.identifiers import refuse_pii_in_identifiers
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
     "Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
-    description="Retrying with the same key returns the first result instead of writing again.",
+    description="Retrying with the same key returns the first result instead of writing again. An opaque id: "
+    "one holding personal data is refused (422).",
 )
+OPAQUE_FIELDS = ("session_id", "turn_id")  # request fields that are identifiers, never personal data
 
 
 class WorkspaceAPIView(APIView):
+    checks_external_id = True
+
+    def initial(self, request, *args, **kwargs) -> None:
+        """After authentication: identifiers in the path and headers must be opaque (422 otherwise)."""
+        super().initial(request, *args, **kwargs)
+        external_id = kwargs.get("external_id", "") if self.checks_external_id else ""
+        refuse_pii_in_identifiers(**{"external_id": external_id,
+                                     "Idempotency-Key": request.headers.get("Idempotency-Key", "")})
+
     @property
     def workspace(self) -> Workspace:
         return self.request.auth.workspace
@@ -53,9 +65,10 @@ class WorkspaceAPIView(APIView):
             raise NotFound("No memory with this id.")
         return memory
 
-    def validated(self, serializer_class) -> dict:
-        serializer = serializer_class(data=self.request.data)
+    def validated(self, serializer_class, data=None) -> dict:
+        serializer = serializer_class(data=self.request.data if data is None else data)
         serializer.is_valid(raise_exception=True)
+        refuse_pii_in_identifiers(**{name: serializer.validated_data.get(name) or "" for name in OPAQUE_FIELDS})
         return serializer.validated_data
 
     def provenance(self, data: dict, excerpt: str) -> services.Provenance:
@@ -132,9 +145,7 @@ class SubjectMemoryListView(WorkspaceAPIView, generics.ListAPIView):
         return super().get(request, external_id)
 
     def get_queryset(self):
-        query = s.MemoryListQuerySerializer(data=self.request.query_params)
-        query.is_valid(raise_exception=True)
-        filters = query.validated_data
+        filters = self.validated(s.MemoryListQuerySerializer, self.request.query_params)
         return selectors.memory_list(
             workspace=self.workspace, subject=self.subject_or_404(self.kwargs["external_id"]),
             statuses=(filters["status"],), kind=filters.get("kind"), category=filters.get("category"),
@@ -143,6 +154,11 @@ class SubjectMemoryListView(WorkspaceAPIView, generics.ListAPIView):
 
 
 class SubjectView(WorkspaceAPIView):
+    @property
+    def checks_external_id(self) -> bool:
+        # Forgetting stays possible for a subject whose id was stored before ids were checked.
+        return self.request.method != "DELETE"
+
     @extend_schema(operation_id="subject_get", responses=s.SubjectSerializer, summary="A subject")
     def get(self, request, external_id: str) -> Response:
         return Response(s.SubjectSerializer(self.subject_or_404(external_id)).data)

@@ -27,6 +27,7 @@ from apps.memories.extraction.normalize import canonical_key, canonical_units, r
 from apps.memories.models import Ingest, Memory
 from apps.memories.services import Outcome, Provenance, episode_record, fact_upsert
 from apps.privacy import PIIRejected, redact
+from apps.privacy.identifiers import refuse_pii_in_identifiers
 from memoryadmin.db import unsynced_commit
 
 logger = logging.getLogger(__name__)
@@ -50,7 +51,8 @@ def ingest_accept(
 ) -> tuple[Ingest, bool]:
     """Store the redacted turn of the person `external_id` (created if new, in the same
     transaction) and enqueue its processing after commit. Idempotent on turn_id: the same turn
-    again returns the first Ingest (and False)."""
+    again returns the first Ingest (and False). Ids holding personal data are refused first."""
+    refuse_pii_in_identifiers(turn_id=turn_id, session_id=session_id)
     subject = subject_get_or_create(workspace=workspace, external_id=external_id)
     existing = Ingest.objects.filter(subject=subject, turn_id=turn_id).first()
     if existing is not None:

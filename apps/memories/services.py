@@ -31,6 +31,7 @@ from apps.memories.search import CONFIG as SEARCH_CONFIG
 from apps.memories.search import search_document
 from apps.memories.vectors import vectors_drop
 from apps.privacy import redact, redact_data
+from apps.privacy.identifiers import refuse_pii_in_identifiers
 
 Category = Memory.Category
 Status = Memory.Status
@@ -143,6 +144,14 @@ def snapshot(memory: Memory) -> dict:
 def _redact_provenance(provenance: Provenance | None) -> Provenance | None:
     """The excerpt is redacted like the memory; its findings count for the source, not the memory."""
     return replace(provenance, excerpt=redact(provenance.excerpt).text) if provenance else None
+
+
+def _refuse_pii_in_ids(*, session_id: str, provenance: Provenance | None) -> None:
+    """Session and turn ids are opaque handles, stored as given: personal data in them is refused."""
+    source = provenance or Provenance()
+    refuse_pii_in_identifiers(session_id=session_id, turn_id=source.turn_id)
+    if source.session_id != session_id:
+        refuse_pii_in_identifiers(session_id=source.session_id)
 
 
 def _source_create(*, subject: Subject, provenance: Provenance | None) -> Source | None:
@@ -273,6 +282,7 @@ def fact_upsert(
     With an `idempotency_key` seen before for this subject, the first result comes back and
     nothing is written (nor audited).
     """
+    _refuse_pii_in_ids(session_id=session_id, provenance=provenance)
     _lock_subject(subject)
     if replayed := _replay(subject, idempotency_key):
         return replayed
@@ -371,6 +381,7 @@ def episode_record(
     idempotency_key: str = "",
 ) -> WriteResult:
     """Record something that happened (an event, or a summary of a session)."""
+    _refuse_pii_in_ids(session_id=session_id, provenance=provenance)
     _lock_subject(subject)
     if replayed := _replay(subject, idempotency_key):
         return replayed
