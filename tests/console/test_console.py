@@ -170,6 +170,17 @@ def test_the_agent_form_refuses_a_name_that_holds_a_phone_number(as_adam, acme):
     assert "opaque id" in response.content.decode() and "13812345678" not in str(acme.agents.values_list())
 
 
+def test_text_the_pii_policy_refuses_is_a_form_error_not_a_crash(as_adam, acme, alice, settings):
+    settings.PII_REJECT_ENTITIES = ["CN_RESIDENT_ID"]
+    memory = fact(alice, "tea", "green tea")
+
+    forgotten = as_adam.post(f"/console/memories/{memory.id}/delete", {"reason": "ID 11010519491231002X"})
+    agent = as_adam.post("/console/agents/", {"name": "Desk Bot", "description": "ID 11010519491231002X"})
+
+    assert forgotten.status_code == agent.status_code == 400
+    assert Memory.objects.get(pk=memory.pk).status == "active" and not acme.agents.exists()
+
+
 def test_operators_who_are_not_admins_cannot_manage_keys_or_retention(as_olga, acme, support_bot):
     from apps.accounts.services import apikey_issue
 
