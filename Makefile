@@ -50,9 +50,11 @@ bench: $(VENV)/.dev
 	$(BIN)/python bench/bench_audit_csv.py
 	$(BIN)/python bench/bench_ingest.py  # needs Redis on 127.0.0.1:6379
 
-# Recall quality on tests/data/recall_eval.jsonl: recall@1/@5 and MRR per language and leg.
+# Recall quality on tests/data/recall_eval.jsonl: recall@1/@5 and MRR per language and leg;
+# redaction on a freshly generated PII corpus and on the public dialogue in ../shared/eval.
 eval: $(VENV)/.dev
 	$(BIN)/python bench/eval_recall.py
+	$(BIN)/python bench/eval_redaction.py
 
 # Refresh the Chinese translations after changing texts (needs GNU gettext); commit the .po and .mo.
 messages: $(VENV)/.dev

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+from apps.privacy.normalize import normalize
+
 if TYPE_CHECKING:
     from presidio_analyzer import AnalyzerEngine, EntityRecognizer, RecognizerResult
     from presidio_analyzer.nlp_engine import NlpEngine
@@ -132,11 +134,9 @@ def _spacy_engine(model: str, language: str) -> tuple[NlpEngine, list[EntityReco
 # Tie-break between candidates of equal length: higher wins, then the higher score.
 # - CN_RESIDENT_ID first: a valid birth date is a stronger signal than a checksum, so an ID
 #   that also passes Luhn is an ID, even when its own check character is mistyped.
-# - CN_BANK_CARD over Presidio's CREDIT_CARD: any Luhn-valid 16-19 digit number is reported as
-#   CN_BANK_CARD (Chinese banks issue Visa/Mastercard-range numbers as well as UnionPay 62...),
-#   so 13-15 digit numbers (Amex, Diners) remain CREDIT_CARD.
-# - CN_MOBILE over Presidio's generic PHONE_NUMBER.
-_PRIORITY = {"CN_RESIDENT_ID": 2, "CN_BANK_CARD": 1, "CN_MOBILE": 1}
+# - Checksummed identifiers (CN_BANK_CARD, HK_ID, TW_ID, UK_NINO) and CN_MOBILE over anything
+#   else found on the same span.
+_PRIORITY = {"CN_RESIDENT_ID": 2, "CN_BANK_CARD": 1, "CN_MOBILE": 1, "HK_ID": 1, "TW_ID": 1, "UK_NINO": 1}
 
 
 def _resolve_overlaps(results: Iterable[RecognizerResult]) -> list[Finding]:
@@ -173,7 +173,12 @@ def _resolve_overlaps(results: Iterable[RecognizerResult]) -> list[Finding]:
 
 
 def _analyze(text: str) -> tuple[Redacted, set[str]]:
-    """Redact `text`; also return the rejected entity types present instead of raising."""
+    """Redact `text`; also return the rejected entity types present instead of raising.
+
+    The recognizers read the normalized text (full-width forms, zero-width characters and Chinese
+    numerals folded, see `apps.privacy.normalize`); the findings are mapped back onto the original
+    text, which is what gets the placeholders.
+    """
     if not text.strip():
         return Redacted(text, ()), set()
 
@@ -183,10 +188,13 @@ def _analyze(text: str) -> tuple[Redacted, set[str]]:
     from apps.privacy.recognizers import LANGUAGE
 
     analyzer, anonymizer = get_engines()
+    folded = normalize(text)
     results = analyzer.analyze(
-        text=text, language=LANGUAGE, score_threshold=float(settings.PII_SCORE_THRESHOLD)
+        text=folded.text, language=LANGUAGE, score_threshold=float(settings.PII_SCORE_THRESHOLD)
     )
-    findings = _resolve_overlaps(results)
+    findings = [
+        Finding(f.entity_type, *folded.span(f.start, f.end), f.score) for f in _resolve_overlaps(results)
+    ]
     rejected = {f.entity_type for f in findings} & set(settings.PII_REJECT_ENTITIES)
     if not findings:
         return Redacted(text, ()), rejected
@@ -213,6 +221,9 @@ def redact(text: str) -> Redacted:
 def redact_data(data: Any) -> tuple[Any, dict[str, int]]:
     """Redact every string in JSON-like data (dict/list/str/int/float/bool/None), dict keys too.
 
+    Numbers are redacted too when their digits are personal data ({"phone": 13812345678} becomes
+    {"phone": "<CN_MOBILE>"}); other numbers are kept as numbers.
+
     Returns (new data, merged counts); the input is not modified. Tuples are treated like
     lists. PIIRejected names every rejected type found anywhere in the data. Any other value
     type raises TypeError rather than being stored unchecked. Two keys that redact to the same
@@ -230,8 +241,16 @@ def redact_data(data: Any) -> tuple[Any, dict[str, int]]:
     def walk(value: Any) -> Any:
         if isinstance(value, str):
             return string(value)
-        if value is None or isinstance(value, (bool, int, float)):
+        if value is None or isinstance(value, bool):
             return value
+        if isinstance(value, (int, float)):
+            # {"phone": 13812345678}: a number is personal data when its digits are.
+            result, found = _analyze(str(value))
+            if not result.findings:
+                return value
+            rejected.update(found)
+            counts.update(result.counts)
+            return result.text
         if isinstance(value, (list, tuple)):
             return type(value)(walk(item) for item in value)
         if isinstance(value, dict):

@@ -1,0 +1,77 @@
+"""Fold the ways people disguise digits and separators, keeping a map back to the original text.
+
+The recognizers look at the folded text; placeholders are put on the original text's spans, so a
+stored sentence keeps everything that was not personal data exactly as typed.
+
+    >>> n = normalize("电话１３８\u200b１２３４５６７８")
+    >>> n.text
+    '电话13812345678'
+    >>> n.span(2, 13)   # "13812345678" in the folded text -> the full-width run in the original
+    (2, 14)
+
+What is folded, character by character:
+- Unicode NFKC: full-width digits and letters, "＠", "．", "＋", circled digits, ...;
+- any decimal digit of another script (Arabic-Indic, Devanagari, ...) to its ASCII digit;
+- format characters (category Cf: zero-width space/joiner, BOM, bidi marks) are dropped;
+- Chinese numerals (〇零一二三四五六七八九, and 幺 as phone numbers are read aloud) in runs of
+  seven or more, mixed with digits or not: mobile and ID numbers written out;
+- the ideographic full stop "。" to "." between the parts of an e-mail domain (after an "@").
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+import regex
+
+_CN_NUMERALS = {c: str(i) for i, c in enumerate("零一二三四五六七八九")} | {"〇": "0", "幺": "1"}
+_CN_NUMERAL_RUN = regex.compile(r"[0-9零〇一二三四五六七八九幺]{7,}")
+_EMAIL_DOMAIN_STOP = regex.compile(r"(?<=@[^\s@]*)。(?=[^\s。]*[^\s。.,;:!?，。！？])")
+
+
+@dataclass(frozen=True)
+class Normalized:
+    text: str
+    origin: tuple[int, ...] | None  # origin[i] = index in the original of text[i]; None = identity
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """The original text's span of the folded text's [start, end)."""
+        if self.origin is None:
+            return start, end
+        return self.origin[start], self.origin[end - 1] + 1
+
+
+def _needs_folding(text: str) -> bool:
+    return not text.isascii()
+
+
+def normalize(text: str) -> Normalized:
+    if not _needs_folding(text):
+        return Normalized(text, None)
+    chars: list[str] = []
+    origin: list[int] = []
+    for index, ch in enumerate(text):
+        if ch.isascii():
+            chars.append(ch)
+            origin.append(index)
+            continue
+        if unicodedata.category(ch) == "Cf":
+            continue
+        decimal = unicodedata.decimal(ch, None)
+        folded = str(decimal) if decimal is not None else unicodedata.normalize("NFKC", ch)
+        for out in folded:
+            chars.append(out)
+            origin.append(index)
+    folded_text = "".join(chars)
+    if any(c in _CN_NUMERALS for c in folded_text):
+        folded_text = _CN_NUMERAL_RUN.sub(
+            lambda m: "".join(_CN_NUMERALS.get(c, c) for c in m.group())
+            if sum(c in _CN_NUMERALS for c in m.group()) >= 4 else m.group(),
+            folded_text,
+        )
+    if "@" in folded_text and "。" in folded_text:
+        folded_text = _EMAIL_DOMAIN_STOP.sub(".", folded_text)
+    if folded_text == text:
+        return Normalized(text, None)
+    return Normalized(folded_text, tuple(origin))
