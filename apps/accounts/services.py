@@ -14,6 +14,7 @@ from apps.accounts.models import (
     Agent, ApiKey, PortalLink, RetentionPolicy, Subject, Workspace, external_id_error, validate_timezone,
 )
 from apps.audit.services import Actor, audit_record
+from apps.privacy import redact
 from apps.privacy.identifiers import refuse_pii_in_identifiers
 
 KEY_PREFIX = "mk"
@@ -36,7 +37,7 @@ def hash_api_key(raw_key: str) -> str:
 
 def workspace_create(*, name: str, slug: str) -> Workspace:
     refuse_pii_in_identifiers(slug=slug)
-    workspace = Workspace(name=name, slug=slug)
+    workspace = Workspace(name=redact(name).text, slug=slug)
     workspace.full_clean()
     workspace.save()
     return workspace
@@ -57,7 +58,7 @@ def subject_get_or_create(
     subject, _ = Subject.objects.select_related("workspace").get_or_create(  # writes audit the workspace
         workspace=workspace,
         external_id=external_id,
-        defaults={"display_name": display_name, "timezone": timezone_name},
+        defaults={"display_name": redact(display_name).text, "timezone": timezone_name},
     )
     return subject
 
@@ -70,7 +71,7 @@ def _key_facts(key: ApiKey) -> dict:
 def agent_create(*, workspace: Workspace, name: str, description: str = "", actor: Actor | None = None) -> Agent:
     """The name is how the agent is found again (unique in the workspace): no personal data in it."""
     refuse_pii_in_identifiers(name=name)
-    agent = Agent(workspace=workspace, name=name, description=description)
+    agent = Agent(workspace=workspace, name=name, description=redact(description).text)
     agent.full_clean()
     agent.save()
     audit_record(workspace=workspace, actor=actor or Actor.system(), action="agent.created", after={"agent": name})

@@ -6,7 +6,7 @@ from django.db.models import QuerySet
 
 from apps.accounts.models import Agent, Subject, Workspace
 from apps.audit.models import AuditEvent
-from apps.privacy import redact
+from apps.privacy import PIIRejected, redact
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,15 @@ class Actor:
         return cls(type=type, id=str(user.pk), name=user.get_username(), request_id=request_id)
 
 
+def _name(actor: Actor) -> str:
+    """The actor's name, redacted: a username may be an e-mail address. A name the PII policy
+    would refuse is left out (the actor id still says who)."""
+    try:
+        return redact(actor.name).text
+    except PIIRejected:
+        return ""
+
+
 def audit_record(
     *,
     workspace: Workspace,
@@ -47,7 +56,7 @@ def audit_record(
         workspace=workspace,
         actor_type=actor.type,
         actor_id=actor.id,
-        actor_name=actor.name,
+        actor_name=_name(actor),
         action=action,
         subject=subject,
         memory=memory,
@@ -60,8 +69,9 @@ def audit_record(
 
 def audit_record_many(*, actor: Actor, action: str, memories, before: dict, after: dict, reason: str = "") -> int:
     """One event per memory for a batch change made by a job (same action, same before/after)."""
+    name, reason = _name(actor), redact(reason).text
     events = [
-        AuditEvent(workspace_id=m.workspace_id, actor_type=actor.type, actor_id=actor.id, actor_name=actor.name,
+        AuditEvent(workspace_id=m.workspace_id, actor_type=actor.type, actor_id=actor.id, actor_name=name,
                    action=action, subject_id=m.subject_id, memory_id=m.pk, before=before, after=after,
                    reason=reason, request_id=actor.request_id)
         for m in memories

@@ -188,7 +188,11 @@ def memory_delete(request: HttpRequest, memory_id: str) -> HttpResponse:
     form = OperatorChangeForm(request.POST)
     if not form.is_valid():
         return render(request, "console/memory.html", _memory_context(request, memory, form), status=400)
-    tombstone = services.memory_forget(memory=memory, actor=_actor(request), reason=form.cleaned_data["reason"])
+    try:
+        tombstone = services.memory_forget(memory=memory, actor=_actor(request), reason=form.cleaned_data["reason"])
+    except PIIRejected as error:
+        form.add_error("reason", str(error))
+        return render(request, "console/memory.html", _memory_context(request, memory, form), status=400)
     messages.success(request, _("The memory was forgotten; its tombstone stays in the log."))
     return redirect("console:memory", memory_id=tombstone.id)
 
@@ -260,6 +264,8 @@ def agents(request: HttpRequest) -> HttpResponse:
                 agent = agent_create(workspace=request.workspace, actor=_actor(request), **form.cleaned_data)
             except ValidationError as error:
                 form.add_error("name", " ".join(error.messages))
+            except PIIRejected as error:
+                form.add_error("description", str(error))
             else:
                 messages.success(request, _("Agent “%(name)s” created. Issue it a key below.") % {"name": agent.name})
                 return redirect("console:agents")

@@ -98,6 +98,15 @@ def outbox_flush(*, limit: int = 500) -> int:
     return sum(ingest_enqueue(ingest_id=ingest_id) for ingest_id in pending.values_list("id", flat=True)[:limit])
 
 
+def _redacted(text: str) -> str:
+    """What an extractor (an LLM, say) or its error says is redacted before it is stored; text of
+    a type the PII policy refuses is left out."""
+    try:
+        return redact(text).text
+    except PIIRejected:
+        return ""
+
+
 def _memory_summary(memory: Memory) -> dict:
     return {"id": str(memory.id), "kind": memory.kind, "category": memory.category, "key": memory.key,
             "text": memory.text}
@@ -221,6 +230,7 @@ def ingest_process(*, ingest_id) -> Ingest:
             (created if what == "created" else updated).append(_memory_summary(memory))
 
         ingest.status, ingest.error, ingest.finished_at = Ingest.Status.DONE, "", timezone.now()
+        skipped = [{"text": _redacted(s["text"]), "reason": s["reason"]} for s in skipped]
         ingest.result = {"created": created, "updated": updated, "skipped": skipped}
         ingest.injections = sum(1 for s in skipped if s["reason"] == "injection")
         ingest.save(update_fields=["status", "result", "injections", "error", "finished_at"])
@@ -229,5 +239,5 @@ def ingest_process(*, ingest_id) -> Ingest:
 
 def ingest_fail(*, ingest_id, error: str) -> None:
     """Give up on an ingest after its retries; the agent sees the error in the ingest status."""
-    Ingest.objects.filter(pk=ingest_id).update(status=Ingest.Status.FAILED, error=error[:500],
+    Ingest.objects.filter(pk=ingest_id).update(status=Ingest.Status.FAILED, error=_redacted(error[:500]),
                                                finished_at=timezone.now())
