@@ -68,11 +68,22 @@ def test_the_memory_detail_shows_chain_source_findings_and_access_log(as_olga, w
 
     assert "Version 1" in page and "Version 2" in page
     assert "<del>call</del>" in page or "<del>" in page  # what changed between the versions
-    assert "contact: email me at &lt;EMAIL_ADDRESS&gt;" in page
+    assert "contact: email me at" in page and "email address (hidden)" in page and "phone number (hidden)" in page
+    assert "&lt;EMAIL_ADDRESS&gt;" not in page.split("<textarea")[0]
     assert "s-9" in page and "t-3" in page and "direct" in page and "Support Bot" in page
     assert "<code>EMAIL_ADDRESS</code> × 1" in page
     assert "memory.corrected" in page and "changed" in page
     assert "Access log" in page and "No agent has recalled it." not in page
+
+
+def test_the_subject_page_and_audit_log_show_hidden_personal_data_as_tokens(as_olga, written_and_recalled, alice):
+    memory_correct(memory=written_and_recalled, value="text me", actor=Actor.system(), reason="was 13900001111")
+
+    subject_page = as_olga.get(f"/console/subjects/{alice.pk}/").content.decode()
+    audit_page = as_olga.get("/console/audit/").content.decode()
+
+    assert "phone number (hidden)" in subject_page and "&lt;CN_MOBILE&gt;" not in subject_page
+    assert "phone number (hidden)" in audit_page and "&lt;CN_MOBILE&gt;" not in audit_page
 
 
 def test_operators_correct_and_delete_with_a_reason(as_olga, written_and_recalled):

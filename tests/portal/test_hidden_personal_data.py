@@ -1,0 +1,85 @@
+"""Storage keeps typed placeholders such as <CN_MOBILE>; people see a readable, translated token
+("phone number (hidden)", 手机号（已隐藏）) wherever memory text is shown, and the rest of the
+text stays escaped."""
+
+import pytest
+from django.template import Context, Template
+from django.utils import translation
+
+from apps.accounts.models import Agent
+from apps.memories.services import Provenance, memory_correct
+from apps.audit.services import Actor
+from apps.privacy.labels import TOKEN_LABELS, placeholders_html
+from tests.memories.recall_helpers import fact
+
+MOBILE, EMAIL = "13812345678", "zhang.san@qq.com"
+COVERED = ["CN_MOBILE", "PHONE_NUMBER", "EMAIL_ADDRESS", "CN_RESIDENT_ID", "HK_ID", "TW_ID", "CN_PASSPORT", "US_SSN",
+           "UK_NINO", "CN_BANK_CARD", "CREDIT_CARD", "IBAN_CODE", "IP_ADDRESS", "CRYPTO", "PERSON", "LOCATION"]
+
+
+@pytest.fixture
+def contact(alice):
+    bot = Agent.objects.create(workspace=alice.workspace, name="Support Bot")
+    return fact(alice, "contact", f"call me at {MOBILE}", provenance=Provenance(agent=bot, excerpt=f"my phone is {MOBILE}"))
+
+
+def render(text: str) -> str:
+    return Template("{% load privacy %}{{ text|pii }}").render(Context({"text": text}))
+
+
+@pytest.mark.django_db
+def test_the_memory_list_shows_a_hidden_phone_number_as_a_readable_token(as_alice, contact):
+    page = as_alice.get("/me/").content.decode()
+
+    assert "phone number (hidden)" in page and 'class="pii-token"' in page
+    assert "&lt;CN_MOBILE&gt;" not in page and MOBILE not in page
+
+
+@pytest.mark.django_db
+def test_the_memory_list_shows_the_token_in_chinese(as_alice, contact):
+    page = as_alice.get("/me/", HTTP_ACCEPT_LANGUAGE="zh-CN,zh;q=0.9").content.decode()
+
+    assert "手机号（已隐藏）" in page and "&lt;CN_MOBILE&gt;" not in page
+
+
+@pytest.mark.django_db
+def test_the_detail_page_shows_tokens_in_the_text_the_excerpt_and_the_history(as_alice, contact):
+    newer = memory_correct(memory=contact, value=f"mail me at {EMAIL}", actor=Actor.system()).memory
+
+    page = as_alice.get(f"/me/memories/{newer.id}/").content.decode()
+
+    assert "email address (hidden)" in page and "phone number (hidden)" in page  # text and history / excerpt
+    assert "&lt;EMAIL_ADDRESS&gt;" not in page.split("<textarea")[0] and "&lt;CN_MOBILE&gt;" not in page
+
+
+@pytest.mark.django_db
+def test_the_rest_of_a_value_stays_escaped(as_alice, alice):
+    fact(alice, "note", f"<script>alert(1)</script> call {MOBILE}")
+
+    page = as_alice.get("/me/").content.decode()
+
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script>alert(1)" not in page
+    assert "phone number (hidden)" in page
+
+
+@pytest.mark.parametrize("entity_type", COVERED)
+def test_every_covered_entity_type_has_its_own_label(entity_type):
+    assert entity_type in TOKEN_LABELS
+    assert "personal data (hidden)" not in render(f"<{entity_type}>")
+
+
+def test_an_unknown_placeholder_gets_the_generic_label():
+    html = render("id <NEW_THING_ID> here")
+
+    assert "personal data (hidden)" in html and html.startswith("id <span") and html.endswith("</span> here")
+
+
+def test_ordinary_angle_brackets_are_escaped_not_tokens():
+    assert render("<b> & <T>") == "&lt;b&gt; &amp; &lt;T&gt;"
+
+
+def test_the_token_is_translated_and_says_it_was_hidden():
+    with translation.override("zh-hans"):
+        html = str(placeholders_html("邮箱 <EMAIL_ADDRESS>"))
+
+    assert "邮箱地址（已隐藏）" in html and 'title="' in html and 'data-entity="EMAIL_ADDRESS"' in html
