@@ -1,22 +1,28 @@
-"""What changed between two versions of a memory: English by word, Chinese by character."""
+"""What changed between two versions of a memory: English by word, Chinese by character; a
+placeholder of removed personal data (<CN_MOBILE>) is one token, shown as people see it."""
 
 import re
 from difflib import SequenceMatcher
 
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-_TOKENS = re.compile(r"[A-Za-z0-9_]+|\s+|.", re.DOTALL)
+from apps.privacy.labels import PLACEHOLDER, placeholders_html
+
+_TOKENS = re.compile(PLACEHOLDER.pattern + r"|[A-Za-z0-9_]+|\s+|.", re.DOTALL)
+
+
+def _tokens(text: str) -> list[str]:
+    return [match.group(0) for match in _TOKENS.finditer(text)]
 
 
 def diff_html(before: str, after: str) -> SafeString:
-    old, new = _TOKENS.findall(before), _TOKENS.findall(after)
+    old, new = _tokens(before), _tokens(after)
     parts = []
     for op, a1, a2, b1, b2 in SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
         if op == "equal":
-            parts.append(escape("".join(old[a1:a2])))
+            parts.append(placeholders_html("".join(old[a1:a2])))
         if op in ("delete", "replace"):
-            parts.append(f"<del>{escape(''.join(old[a1:a2]))}</del>")
+            parts.append(f"<del>{placeholders_html(''.join(old[a1:a2]))}</del>")
         if op in ("insert", "replace"):
-            parts.append(f"<ins>{escape(''.join(new[b1:b2]))}</ins>")
+            parts.append(f"<ins>{placeholders_html(''.join(new[b1:b2]))}</ins>")
     return mark_safe("".join(parts))
