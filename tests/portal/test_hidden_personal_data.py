@@ -14,7 +14,8 @@ from tests.memories.recall_helpers import fact
 
 MOBILE, EMAIL = "13812345678", "zhang.san@qq.com"
 COVERED = ["CN_MOBILE", "PHONE_NUMBER", "EMAIL_ADDRESS", "CN_RESIDENT_ID", "HK_ID", "TW_ID", "CN_PASSPORT", "US_SSN",
-           "UK_NINO", "CN_BANK_CARD", "CREDIT_CARD", "IBAN_CODE", "IP_ADDRESS", "CRYPTO", "PERSON", "LOCATION"]
+           "UK_NINO", "ID_NUMBER", "CN_BANK_CARD", "CREDIT_CARD", "IBAN_CODE", "IP_ADDRESS", "CRYPTO", "PERSON",
+           "LOCATION"]
 
 
 @pytest.fixture
