@@ -234,6 +234,14 @@ PII_SCORE_THRESHOLD = env_float("PII_SCORE_THRESHOLD", 0.3, low=0.0, high=1.0)
 PII_REJECT_ENTITIES = env_list("PII_REJECT_ENTITIES", [])
 # A spaCy model name (e.g. "en_core_web_sm") switches on NER for PERSON/LOCATION; empty = off.
 PII_NER_MODEL = env_str("PII_NER_MODEL", "")
+# Regions whose national phone formats are recognized without a phone word or "+" (written the way
+# that region groups its numbers). Numbers of every region are recognized with "+"/"00" or after
+# a phone word, whatever this says.
+PII_PHONE_REGIONS = env_list(
+    "PII_PHONE_REGIONS",
+    "CN HK MO TW SG MY US CA GB IE AU NZ IN DE AT CH FR BE NL LU ES PT IT BR MX AR JP KR RU PL TR ID VN TH PH "
+    "SE FI CZ GR RO UA IL AE SA ZA NG EG".split(),
+)
 
 # --- Memories ---------------------------------------------------------------------------------
 MEMORY_MAX_VALUE_CHARS = env_int("MEMORY_MAX_VALUE_CHARS", 2000, minimum=1)

@@ -13,20 +13,29 @@ What is folded, character by character:
 - Unicode NFKC: full-width digits and letters, "＠", "．", "＋", circled digits, ...;
 - any decimal digit of another script (Arabic-Indic, Devanagari, ...) to its ASCII digit;
 - format characters (category Cf: zero-width space/joiner, BOM, bidi marks) are dropped;
-- Chinese numerals (〇零一二三四五六七八九, and 幺 as phone numbers are read aloud) in runs of
-  seven or more, mixed with digits or not: mobile and ID numbers written out;
+- Chinese numerals (〇零一二三四五六七八九, 幺 and 两 as phone numbers are read aloud, and the
+  financial 壹贰叁...) in runs of seven or more, grouped or not, mixed with digits or not: mobile
+  and ID numbers written out;
+- "%2B" (a URL-encoded "+": "viber://chat?number=%2B447700900123") to "+";
 - the ideographic full stop "。" to "." between the parts of an e-mail domain (after an "@").
 """
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from dataclasses import dataclass
 
 import regex
 
-_CN_NUMERALS = {c: str(i) for i, c in enumerate("零一二三四五六七八九")} | {"〇": "0", "幺": "1"}
-_CN_NUMERAL_RUN = regex.compile(r"[0-9零〇一二三四五六七八九幺]{7,}")
+_CN_NUMERALS = (
+    {c: str(i) for i, c in enumerate("零一二三四五六七八九")}
+    | {c: str(i) for i, c in enumerate("零壹贰叁肆伍陆柒捌玖")}
+    | {"〇": "0", "幺": "1", "两": "2", "兩": "2", "貳": "2", "參": "3", "陸": "6"}
+)
+_NUMERAL = "0-9" + "".join(_CN_NUMERALS)
+# Seven or more numerals, possibly in groups ("一三八 一二三四 五六七八").
+_CN_NUMERAL_RUN = regex.compile(rf"[{_NUMERAL}](?:[ \-]?[{_NUMERAL}]){{6,}}")
 _EMAIL_DOMAIN_STOP = regex.compile(r"(?<=@[^\s@]*)。(?=[^\s。]*[^\s。.,;:!?，。！？])")
 
 
@@ -42,8 +51,16 @@ class Normalized:
         return self.origin[start], self.origin[end - 1] + 1
 
 
+@functools.lru_cache(maxsize=8192)
+def _fold(ch: str) -> str:
+    if unicodedata.category(ch) == "Cf":
+        return ""
+    decimal = unicodedata.decimal(ch, None)
+    return str(decimal) if decimal is not None else unicodedata.normalize("NFKC", ch)
+
+
 def _needs_folding(text: str) -> bool:
-    return not text.isascii()
+    return not text.isascii() or "%2" in text
 
 
 def normalize(text: str) -> Normalized:
@@ -51,16 +68,21 @@ def normalize(text: str) -> Normalized:
         return Normalized(text, None)
     chars: list[str] = []
     origin: list[int] = []
+    skip = 0
     for index, ch in enumerate(text):
+        if skip:
+            skip -= 1
+            continue
+        if ch == "%" and text[index + 1 : index + 3].upper() == "2B":
+            chars.append("+")
+            origin.append(index)
+            skip = 2
+            continue
         if ch.isascii():
             chars.append(ch)
             origin.append(index)
             continue
-        if unicodedata.category(ch) == "Cf":
-            continue
-        decimal = unicodedata.decimal(ch, None)
-        folded = str(decimal) if decimal is not None else unicodedata.normalize("NFKC", ch)
-        for out in folded:
+        for out in _fold(ch):
             chars.append(out)
             origin.append(index)
     folded_text = "".join(chars)

@@ -31,11 +31,15 @@ import functools
 
 import phonenumbers
 import regex
+from django.conf import settings
 from phonenumbers import PhoneMetadata
 from presidio_analyzer import EntityRecognizer, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
-_SEP = r"(?:[ \t\u00a0]*[-\u2010-\u2015./_,~][ \t\u00a0]*|[ \t\u00a0]+|[ \t\u00a0]*\([ \t\u00a0]*|[ \t\u00a0]*\)[ \t\u00a0]*)"
+_SEP = (
+    r"(?:[ \t\u00a0]*[-\u2010-\u2015./_,~、·][ \t\u00a0]*|[ \t\u00a0]*\n[ \t\u00a0]*|[ \t\u00a0]+"
+    r"|[ \t\u00a0]*\([ \t\u00a0]*|[ \t\u00a0]*\)[ \t\u00a0]*)"
+)
 _RUN = regex.compile(
     rf"(?P<prefix>(?:\+|00(?=[1-9]))[ \t\u00a0]*)?\(?\d(?:{_SEP}{{0,2}}\d)*+(?P<x>[Xx](?![A-Za-z0-9]))?",
     regex.ASCII,
@@ -45,28 +49,37 @@ _EXTENSION = regex.compile(
 )
 _GROUP_SPLIT = regex.compile(r"[^0-9Xx]+")
 
+# Words that say a phone number follows. Generic words ("number", "line", "call", "no") count only
+# in phrases that are about a person's number ("my number", "call me at").
 _PHONE_CONTEXT = regex.compile(
-    r"电话|電話|手机|手機|号码|號碼|联系|聯繫|聯絡|联络|致电|拨打|撥打|打给|打給|微信|座机|座機|热线|熱線|传真|傳真|分机|分機|来电|短信|电联|"
-    r"whats\s?app|wechat|line\s?id|telegram|signal|viber|"
-    r"\b(?:phone|phones|tel|tele?phone|call|calls|calling|mobile|mob|cell|cellphone|contact|fax|sms|text|texting|reach|dial|ring|"
-    r"hotline|landline|line|number|no|nr|numero|numéro|t[ée]l[ée]phone|telefon|telefone|tel[ée]fono|celular|m[óo]vil|portable|handy)\b|"
-    r"携帯|전화|연락",
+    r"电话|電話|手机|手機|(?<!订单|訂單|单|單|编|編|证件|證件|证|證|卡|票|工)号码|(?<!订单|单|编|证件|卡)號碼|联系|聯繫|聯絡|联络|致电|拨打|撥打|打给|打給|"
+    r"微信(?!图片|圖片|群|支付|红包|紅包|公众号|公眾號|文件)|座机|座機|热线|熱線|传真|傳真|分机|分機|来电|短信|电联|\bQQ\b|"
+    r"whats\s?app|wechat|line\s?id|telegram|signal|viber|wa\.me/|t\.me/|\btel:|[?&](?:phone|number|tel)=|"
+    r"\b(?:phone|phones|tel|tele?phone|mobile|mob|cellphone|cell\s+phone|fax|sms|dial|hotline|landline|"
+    r"t[ée]l[ée]phone|telefon|telefone|tel[ée]fono|celular|m[óo]vil|portable|handy)\b|"
+    r"\b(?:call|text|reach|ring|contact|phone|message|ping)\s*(?:me|us|him|her|them|我们|我|他|她)(?![a-z])|打(?=[\s:：]*$)|"
+    r"\b(?:my|his|her|their|our|your|contact|office|home|work|cell|direct)\s+(?:number|no\.?|nr|#|line)(?![a-z])|"
+    r"\bcontact\s+(?:details|info)|携帯|전화|연락",
     regex.IGNORECASE,
 )
 _NOT_PHONE_CONTEXT = regex.compile(
-    r"订单|訂單|单号|單號|工单|编号|版本|金额|价格|价钱|报价|邮编|快递|运单|发票|"
-    r"\b(?:order|orders|ticket|invoice|inv|isbn|issn|doi|version|ver|build|release|ref|reference|case|sku|"
-    r"tracking|serial|price|amount|total|port|page|pages|room|flight|zip|postcode|postal)\b",
+    r"订单|訂單|单号|單號|工单|编号|版本|金额|价格|价钱|报价|邮编|快递|运单|物流|条码|條碼|发票|型号|余额|股价|分辨率|尺寸|错误|报错|"
+    r"中通|圆通|申通|韵达|顺丰|京东|极兔|邮政|"
+    r"\b(?:order|orders|ticket|invoice|inv|isbn|issn|doi|version|ver|build|release|ref|reference|case|sku|ean|upc|gtin|"
+    r"barcode|tracking|serial|price|amount|total|port|page|pages|pp|room|flight|zip|postcode|postal|model|line|stack|depth|kill|error|err|errno|code|exit|resolution|account|aws|pid|uid)\b",
     regex.IGNORECASE,
 )
-_SSN_CONTEXT = regex.compile(r"\bssn\b|social\s+security|社会安全号|社安号", regex.IGNORECASE)
+_SSN_CONTEXT = regex.compile(r"\bssn\b|\bss#|social\s+security|\b(?:my|his|her)\s+social\b|社会安全号|社安号", regex.IGNORECASE)
+_CARD_CONTEXT = regex.compile(
+    r"卡号|卡號|卡(?=[\s:：]*$)|银行卡|銀行卡|信用卡|借记卡|储蓄卡|银联|銀聯|\b(?:card|credit|debit|visa|mastercard|amex|unionpay|maestro|jcb)\b",
+    regex.IGNORECASE,
+)
 # Words that say the number after them is an identity document's. (Not a bare "ID": "order ID",
 # "user ID" and "session ID" are not personal data.)
-_ID_CONTEXT = regex.compile(
+IDENTITY_CONTEXT = regex.compile(
     r"身份证|身份證|身分證|证件|證件|护照|護照|驾照|駕照|驾驶证|社保|医保|"
-    r"(?<!(?:order|user|session|ticket|request|product|transaction|device|app|client|tracking|build|job|task|"
-    r"message|event|trace|订单|用户|会话|工单|设备)[ _-]?)\bID\b(?![ _-]?(?:s\b|=))|"
-    r"\b(?:ssn|social\s+security|passport|national\s+insurance|ni\s+number|id\s+(?:number|card|no)|identity|"
+    r"(?-i:\bID)(?=\s*(?:[:：#]|号|是|\bis\b))|"
+    r"\b(?:ssn|ss#|social\s+security|passport|national\s+insurance|ni\s+number|nino|id\s+(?:number|card|no)|identity|"
     r"driver'?s?\s+licen[cs]e|tax\s+(?:id|number)|personal\s+number|personnummer|nif|dni|cpf|pesel)\b",
     regex.IGNORECASE,
 )
@@ -76,6 +89,9 @@ _UNIT_AFTER = regex.compile(
     r"(?:usd|eur|gbp|rmb|cny|yuan|dollars?|euros?|k|m|b|bn|kb|mb|gb|tb|ms|km|kg|cm|mm|rows?|steps?|times?|pages?|words?)\b)",
     regex.IGNORECASE,
 )
+_TIME_BEFORE = regex.compile(r"\d[:：]$")  # 13:44:26.123456 — the seconds of a time
+_LIST_ITEM = regex.compile(r"[^,;、]+")
+_PIECE = regex.compile(r"\S+")
 _IPV4 = regex.compile(r"(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)")
 _WINDOW = 32  # characters before a run searched for context
 
@@ -83,9 +99,12 @@ _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _ID_CHECK_CHARS = "10X98765432"
 _CARD_GROUPINGS = {
     (4, 4, 4), (4, 4, 4, 3), (4, 4, 4, 4), (4, 4, 4, 4, 1), (4, 4, 4, 4, 2), (4, 4, 4, 4, 3), (4, 6, 5), (4, 6, 4),
-    (4, 4, 4, 2), (4, 4, 5), (4, 4, 4, 4, 4), (6, 13), (6, 10), (4, 4, 4, 1), (4, 4, 3),
+    (4, 4, 4, 2), (4, 4, 4, 4, 4), (6, 13), (4, 4, 4, 1),
 }
-_ID_GROUPINGS = {(6, 8, 4), (6, 4, 4, 4), (3, 3, 4, 4, 4), (6, 6, 3), (6, 8, 3, 1), (4, 4, 4, 4, 2), (6, 4, 4, 3, 1)}
+_ID_GROUPINGS = {(6, 8, 4), (6, 6, 6), (6, 4, 4, 4), (3, 3, 4, 4, 4), (6, 6, 3), (6, 8, 3, 1), (4, 4, 4, 4, 2), (6, 4, 4, 3, 1)}
+# Epoch timestamps in s/ms/us/ns between 2001 and ~2039 are not card numbers (no issuer uses these
+# ranges at these lengths; Mastercard's 2-series starts at 2221...).
+_EPOCH_RANGES = {13: (10**12, 22 * 10**11), 16: (10**15, 22 * 10**14), 19: (10**18, 22 * 10**17)}
 _NANP_SHAPES = {(3, 3, 4)}
 
 
@@ -146,22 +165,45 @@ def _region_rules() -> tuple[tuple[str, regex.Pattern | None, regex.Pattern, fro
     return tuple(rules)
 
 
+def _parse_valid(digits: str, region: str) -> phonenumbers.PhoneNumber | None:
+    try:
+        number = phonenumbers.parse(digits, region)
+    except phonenumbers.NumberParseException:
+        return None
+    return number if phonenumbers.is_valid_number(number) else None
+
+
+def _may_be_of(digits: str, rule: tuple) -> bool:
+    """The cheap test of `_region_rules`: length and general pattern, national prefix stripped."""
+    _, prefix, pattern, lengths = rule
+    national = digits
+    if prefix is not None and (m := prefix.match(digits)) and m.end() > 0:
+        national = digits[m.end():]
+    return (len(national) in lengths or len(digits) in lengths) and bool(pattern.fullmatch(national) or pattern.fullmatch(digits))
+
+
 @functools.lru_cache(maxsize=4096)
-def valid_regions(digits: str) -> tuple[str, ...]:
-    """Regions where `digits`, written nationally, is a valid phone number."""
-    found = []
-    for region, prefix, pattern, lengths in _region_rules():
-        national = digits
-        if prefix is not None and (m := prefix.match(digits)) and m.end() > 0:
-            national = digits[m.end():]
-        if not ((len(national) in lengths or len(digits) in lengths) and (pattern.fullmatch(national) or pattern.fullmatch(digits))):
+def valid_somewhere(digits: str) -> bool:
+    """True when `digits`, written nationally, is a valid phone number of some region."""
+    return any(_may_be_of(digits, rule) and _parse_valid(digits, rule[0]) for rule in _region_rules())
+
+
+@functools.lru_cache(maxsize=4096)
+def written_like_a_national_number(digits: str, sizes: tuple[int, ...], regions: tuple[str, ...]) -> bool:
+    """True when `digits` is a valid number of one of `regions` AND is grouped the way that region
+    writes its numbers ("0412 345 678" in AU, "01.23.45.67.89" in FR, "(11) 98765-4321" in BR):
+    being valid somewhere is not enough, almost any 6-12 digits are."""
+    rules = {rule[0]: rule for rule in _region_rules()}
+    for region in regions:
+        if region not in rules or not _may_be_of(digits, rules[region]):
             continue
-        try:
-            if phonenumbers.is_valid_number(phonenumbers.parse(digits, region)):
-                found.append(region)
-        except phonenumbers.NumberParseException:
+        number = _parse_valid(digits, region)
+        if number is None:
             continue
-    return tuple(found)
+        national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
+        if tuple(len(g) for g in regex.findall(r"\d+", national)) == sizes:
+            return True
+    return False
 
 
 def _international(text: str) -> phonenumbers.PhoneNumber | None:
@@ -191,7 +233,7 @@ class _Run:
         self.groups = [g for g in _GROUP_SPLIT.split(text) if g]
         self.digits = "".join(self.groups)
         self.sizes = tuple(len(g) for g in self.groups)
-        self.separators = set(regex.sub(r"[0-9Xx+]", "", text))
+        self.separators = {c for c in text if not (c.isdigit() or c in "Xx+")}
 
 
 class NumberRecognizer(EntityRecognizer):
@@ -232,7 +274,7 @@ class NumberRecognizer(EntityRecognizer):
         if _amount_or_measure(text, start, start + len(body)):
             return []
         results = []
-        for item in regex.finditer(r"[^,;]+", body):
+        for item in _LIST_ITEM.finditer(body):
             a, b = self._strip_span(text, start + item.start(), start + item.end())
             if b - a == len(body):
                 results.extend(self._pieces(text, a, b))
@@ -250,7 +292,7 @@ class NumberRecognizer(EntityRecognizer):
         return a, b
 
     def _pieces(self, text: str, start: int, end: int) -> list[RecognizerResult]:
-        pieces = [(m.start() + start, m.end() + start) for m in regex.finditer(r"\S+", text[start:end])]
+        pieces = [(m.start() + start, m.end() + start) for m in _PIECE.finditer(text[start:end])]
         if not 2 <= len(pieces) <= 64:
             return []
         counts = [sum(c.isdigit() for c in text[a:b]) for a, b in pieces]
@@ -272,14 +314,16 @@ class NumberRecognizer(EntityRecognizer):
         return results
 
     def _classify(self, text: str, run: _Run, strict: bool = False) -> RecognizerResult | None:
-        before = text[max(0, run.start - 1) : run.start]
+        before = text[max(0, run.start - 2) : run.start]
         after = text[run.end : run.end + 1]
-        glued = bool(regex.match(r"[A-Za-z]", before)
-                     or (regex.match(r"[A-Za-z]", after) and not _EXTENSION.match(text, run.end))
-                     or regex.search(r"[A-Za-z][-_/.]$", text[max(0, run.start - 2) : run.start]))
+        glued = (_ascii_letter(before[-1:])
+                 or (_ascii_letter(after) and not _EXTENSION.match(text, run.end))
+                 or (len(before) == 2 and _ascii_letter(before[0]) and before[1] in "-_"))
+        if _inside_hex_token(text, run):
+            return None  # a hash, UUID or key: 56408098033243019af1f536d88cf233
         if not run.plus and (found := self._resident_id(run)):
             return found
-        if (found := self._card(run, glued)) is not None:
+        if (found := self._card(text, run, glued)) is not None:
             return found
         if glued:
             if _is_cn_mobile(run.digits) and run.sizes in {(11,), (3, 4, 4)}:
@@ -304,7 +348,10 @@ class NumberRecognizer(EntityRecognizer):
             return self._result(run, "CN_RESIDENT_ID", self.ID_VALID_SCORE if len(run.sizes) == 1 else self.ID_MISTYPED_SCORE)
         return None
 
-    def _card(self, run: _Run, glued: bool) -> RecognizerResult | None:
+    def _card(self, text: str, run: _Run, glued: bool) -> RecognizerResult | None:
+        """Luhn-valid 12-19 digits in a card's grouping, whatever the prefix; after a card word
+        ("卡号", "card", "visa") also a mistyped one. Not after "order"/"tracking"/"EAN"/..., not an
+        epoch timestamp, not a compact date-time."""
         digits = run.digits
         if not digits.isdigit() or not 12 <= len(digits) <= 19 or len(set(digits)) == 1 or run.plus:
             return None
@@ -314,8 +361,17 @@ class NumberRecognizer(EntityRecognizer):
             return None
         if set(run.sizes) == {1} and run.separators - {" ", "\t", "\u00a0"}:
             return None
-        if not luhn_ok(digits):
+        if _amount_or_measure(text, run.start, run.end):
+            return None  # 跑了 5803 6760 3116 次
+        cue = self.nearest_cue(text[max(0, run.start - _WINDOW) : run.start], _CARD_CONTEXT)
+        if cue is False:
             return None
+        if not cue and "," in run.separators and (len(run.sizes) < 4 or set(run.sizes[:-1]) != {4}):
+            return None  # "7482, 6987, 14469" is a list
+        if not cue:
+            low, high = _EPOCH_RANGES.get(len(digits), (0, 0))
+            if low <= int(digits) < high or _DATETIME_COMPACT.match(digits) or not luhn_ok(digits):
+                return None
         return self._result(run, "CN_BANK_CARD" if len(digits) >= 16 else "CREDIT_CARD", self.CARD_SCORE)
 
     def _identity_number(self, text: str, run: _Run) -> RecognizerResult | None:
@@ -328,7 +384,7 @@ class NumberRecognizer(EntityRecognizer):
         if len(digits) == 9 and digits[:3] not in ("000", "666") and digits[3:5] != "00" and digits[5:] != "0000":
             if run.sizes == (3, 2, 4) or _SSN_CONTEXT.search(before):
                 return self._result(run, "US_SSN", self.SSN_SCORE)
-        if 6 <= len(digits) <= 18 and self._nearest_cue(before, _ID_CONTEXT) and not _looks_like_date(run.text, run.groups):
+        if 6 <= len(digits) <= 18 and self.nearest_cue(before, IDENTITY_CONTEXT) and not _looks_like_date(run.text, run.groups):
             return self._result(run, "ID_NUMBER", self.SSN_SCORE)
         return None
 
@@ -348,38 +404,48 @@ class NumberRecognizer(EntityRecognizer):
                 return self._result(run, "CN_MOBILE" if cn_mobile else "PHONE_NUMBER", self.PHONE_SCORE, end)
             if not run.text.startswith("00"):
                 return None  # "00..." that is no international number may still be a national one
-        context = self._nearest_cue(text[max(0, run.start - _WINDOW) : run.start], _PHONE_CONTEXT)
-        if self._not_a_phone(text, run, in_context=bool(context)):
+        context = self.nearest_cue(text[max(0, run.start - _WINDOW) : run.start], _PHONE_CONTEXT)
+        if _TIME_BEFORE.search(text[max(0, run.start - 2) : run.start]) or self._not_a_phone(text, run, in_context=bool(context)):
+            return None
+        if context is False:
             return None
         if _is_cn_mobile(digits) and (len(run.sizes) == 1 or run.sizes in {(3, 4, 4), (3, 3, 5), (3, 8)} or set(run.sizes) == {1}):
             return self._result(run, "CN_MOBILE", self.PHONE_SCORE, end)
-        if context is False:
-            return None
         spaced_out = set(run.sizes) == {1} and not (run.separators - {" ", "\t", "\u00a0"})
         if set(run.sizes) == {1} and not spaced_out:
             return None  # "1, 2, 3, 4, 5, 6, 7" is a list
         grouped = len(run.sizes) >= 2
         if context:
-            if 7 <= len(digits) <= 15 or valid_regions(digits):
+            if 7 <= len(digits) <= 15 or valid_somewhere(digits):
                 return self._result(run, "PHONE_NUMBER", self.PHONE_SCORE, end)
             return None
-        if len(digits) < 5:
-            return None
+        # No phone word and no "+": only a number written the way phone numbers are written.
+        if len(digits) < 8 or run.sizes == (4, 4) or ("." in run.separators and digits[0] != "0" and run.sizes not in _NANP_SHAPES) or run.separators & {",", "/", "、", "\n"} or (len(run.groups) == 2 and "." in run.separators):
+            return None  # lists, fractions, decimals
+        if len(run.groups) >= 4 and all(len(g) <= 2 for g in run.groups) and digits[0] != "0":
+            return None  # 89 92 78 85: scores, not Denmark
+        if len(run.groups) == 2 and "-" in run.separators and regex.fullmatch(r"(?:19|20)\d\d", run.groups[1]):
+            return None  # GB/T 7988-2008, ISO 9001-2015: a standard and its year
         if run.sizes in _NANP_SHAPES and run.separators & set("-. ()") or (run.text.startswith("(") and len(digits) >= 9):
             return self._result(run, "PHONE_NUMBER", self.PHONE_SCORE, end)
-        if not strict and (grouped or (digits[0] == "0" and 10 <= len(digits) <= 12)) and valid_regions(digits):
+        regions = tuple(settings.PII_PHONE_REGIONS)
+        if strict:
+            return None
+        if grouped and written_like_a_national_number(digits, run.sizes, regions):
+            return self._result(run, "PHONE_NUMBER", self.PHONE_SCORE, end)
+        if not grouped and digits[0] == "0" and 10 <= len(digits) <= 12 and any(_parse_valid(digits, r) for r in regions):
             return self._result(run, "PHONE_NUMBER", self.PHONE_SCORE, end)
         return None
 
     @staticmethod
-    def _nearest_cue(window: str, cue: regex.Pattern) -> bool | None:
+    def nearest_cue(window: str, cue: regex.Pattern) -> bool | None:
         """True: a `cue` word is the nearest cue before the run; False: an order/version/price
         word is; None: neither."""
         wanted = [m.end() for m in cue.finditer(window)]
         other = [m.end() for m in _NOT_PHONE_CONTEXT.finditer(window)]
         if not wanted and not other:
             return None
-        return max(wanted, default=-1) > max(other, default=-1)
+        return max(wanted, default=-1) >= max(other, default=-1)  # "office line": the phrase wins
 
     @staticmethod
     def _not_a_phone(text: str, run: _Run, in_context: bool) -> bool:
@@ -389,7 +455,7 @@ class NumberRecognizer(EntityRecognizer):
         if _amount_or_measure(text, run.start, run.end):
             return True
         if in_context:
-            return bool(_DATE_YMD.match(run.text) or _DATE_COMPACT.match(run.text))
+            return bool(_DATE_YMD.match(run.text) or _DATE_COMPACT.match(run.text) or _DATETIME_COMPACT.match(run.digits))
         if _looks_like_date(run.text, groups):
             return True
         if len(groups) > 1 and all(len(g) <= 2 for g in groups[:-1]) and 1 in run.sizes[:-1] and seps == {"."}:
@@ -401,9 +467,24 @@ class NumberRecognizer(EntityRecognizer):
         return False
 
 
-_DATE_YMD = regex.compile(r"(?:19|20)\d\d([-./])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])(?!\d)")
-_DATE_DMY = regex.compile(r"(?:0?[1-9]|[12]\d|3[01])([-./])(?:0?[1-9]|[12]\d|3[01])\1(?:(?:19|20)\d\d|\d\d(?=$))")
+_DATE_YMD = regex.compile(r"(?:19|20)\d\d([-./ ])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])(?!\d)")
+_DATE_DMY = regex.compile(r"(?:0?[1-9]|[12]\d|3[01])([-./ ])(?:0?[1-9]|[12]\d|3[01])\1(?:(?:19|20)\d\d(?!\d)|\d\d$)")
+_DATETIME_COMPACT = regex.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:[01]\d|2[0-3])[0-5]\d")
 _DATE_COMPACT = regex.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?!\d)")
+
+
+def _ascii_letter(ch: str) -> bool:
+    return ch.isascii() and ch.isalpha()
+
+
+def _inside_hex_token(text: str, run: _Run) -> bool:
+    start, end = run.start, run.end
+    while start > 0 and text[start - 1] in "0123456789abcdefABCDEF":
+        start -= 1
+    while end < len(text) and text[end] in "0123456789abcdefABCDEF":
+        end += 1
+    token = text[start:end]
+    return len(token) >= 16 and not token.isdigit() and bool(regex.fullmatch(r"[0-9a-f]+|[0-9A-F]+", token))
 
 
 def _amount_or_measure(text: str, start: int, end: int) -> bool:
@@ -412,5 +493,6 @@ def _amount_or_measure(text: str, start: int, end: int) -> bool:
 
 
 def _looks_like_date(text: str, groups: list[str]) -> bool:
-    """2026-11-30, 2026/11/30 15, 30.11.2026, 11/30/26, 20261130."""
-    return bool(_DATE_YMD.match(text) or _DATE_COMPACT.match(text) or (_DATE_DMY.match(text) and len(groups) == 3))
+    """2026-11-30, 2026/11/30 15, 2017 08 17, 30.11.2026 00, 26 05 1997, 11/30/26, 20261130."""
+    dmy = _DATE_DMY.match(text)
+    return bool(_DATE_YMD.match(text) or _DATE_COMPACT.match(text) or (dmy and (len(dmy.group()) == len(text) or len(groups[2]) == 4)))

@@ -25,7 +25,7 @@ from presidio_analyzer import EntityRecognizer, Pattern, PatternRecognizer, Reco
 from presidio_analyzer.nlp_engine import NlpArtifacts
 from presidio_analyzer.predefined_recognizers import CryptoRecognizer, IbanRecognizer, IpRecognizer
 
-from apps.privacy.numbers import NumberRecognizer
+from apps.privacy.numbers import IDENTITY_CONTEXT, NumberRecognizer
 
 LANGUAGE = "en"
 
@@ -46,21 +46,32 @@ def offline_tld_extractor() -> tldextract.TLDExtract:
 
 
 _CJK = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}"
-_LOCAL_CHAR = r"[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~.-]"
-_EMAIL_AT = regex.compile(rf"{_LOCAL_CHAR}+@[\p{{L}}\p{{N}}\p{{M}}](?:[\p{{L}}\p{{N}}\p{{M}}-]*[\p{{L}}\p{{N}}\p{{M}}])?(?:\.[\p{{L}}\p{{N}}\p{{M}}](?:[\p{{L}}\p{{N}}\p{{M}}-]*[\p{{L}}\p{{N}}\p{{M}}])?)+")
 _IS_CJK = regex.compile(rf"[{_CJK}]")
+_LOCAL = regex.compile(r"[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~.-]+$")
+# "@" as typed: with spaces around it, bracketed or spelled ("[at]", "(at)", " AT ", " at ", "艾特").
+_AT = regex.compile(r"[ \t]?@[ \t]?|[ \t]?[\[({][ \t]?at[ \t]?[\])}][ \t]?|[ \t](?-i:AT)[ \t]|[ \t]at[ \t]|艾特", regex.IGNORECASE)
+_SPELLED_AT = regex.compile(r"^(?:[ \t]at[ \t]|艾特)$", regex.IGNORECASE)
+_LABEL_CHAR = r"(?:(?![点點])[\p{L}\p{N}\p{M}])"
+_LABEL = regex.compile(rf"{_LABEL_CHAR}(?:(?:{_LABEL_CHAR}|-)*{_LABEL_CHAR})?")
+_DOT = regex.compile(r"\.|[ \t]?[\[({][ \t]?dot[ \t]?[\])}][ \t]?|[ \t]dot[ \t]|点|點", regex.IGNORECASE)
 # Words a Chinese sentence puts right before an address glued to it: "邮箱是张三@...", "发到李四@...".
 _LOCAL_CUE = regex.compile(r".*(?:是|为|為|：|:|到|给|給|至|邮箱|郵箱|邮件|郵件|信箱|电邮|電郵|地址|email|mail)", regex.IGNORECASE)
 
 
 class EmailRecognizer(EntityRecognizer):
     """E-mail addresses with Unicode local parts and IDN domains (after normalization, so "＠",
-    "．" and "。" count as "@" and ".").
+    "．" and "。" count as "@" and "."), and as people write them to dodge filters: "a @ b.com",
+    "a[at]b[dot]com", "a at b dot com", "a艾特qq点com" (spelled forms only when the domain ends
+    in a public suffix).
 
     Glued to Chinese text, an ASCII address is only its ASCII part ("邮箱是zhang.san@qq.com"); a
     Chinese local part starts after the cue before it ("邮箱是张三@..." -> "张三@..."). A domain glued
     to the words after it ends at the longest public suffix the bundled list knows ("a@例子.中国谢谢");
-    an unknown suffix ("corp.internal") still counts: for privacy, x@y.z is an address.
+    an unknown suffix ("corp.internal") still counts for a plain "@": for privacy, x@y.z is an
+    address. A suffix must hold a letter ("lodash@4.17.21" is a package version).
+
+    Each "@" is looked at on its own, at most 64 characters to its left and 255 to its right, so
+    a long token before an "@" costs no more than a short one.
     """
 
     SCORE = 0.9
@@ -74,110 +85,167 @@ class EmailRecognizer(EntityRecognizer):
         self._tld("example.com")
 
     def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None) -> list[RecognizerResult]:
-        if "@" not in text:
+        lowered = text.lower()
+        if "@" not in text and "at" not in lowered and "艾特" not in text:
             return []
         results = []
-        for match in _EMAIL_AT.finditer(text):
-            local, domain = match.group().split("@", 1)
-            local = self._local_part(local)
-            domain = self._domain(domain)
-            if not local or not domain:
-                continue
-            at = match.start() + match.group().index("@")
-            results.append(RecognizerResult("EMAIL_ADDRESS", at - len(local), at + 1 + len(domain), self.SCORE))
+        for at in _AT.finditer(text):
+            spelled = not regex.search(r"@|\[|\(|\{", at.group())
+            local = self._local_part(text[max(0, at.start() - 64) : at.start()], ascii_only=spelled)
+            end = self._domain_end(text, at.end(), spelled)
+            if local and end:
+                results.append(RecognizerResult("EMAIL_ADDRESS", at.start() - len(local), end, self.SCORE))
         return results
 
     @staticmethod
-    def _local_part(local: str) -> str:
+    def _local_part(left: str, ascii_only: bool) -> str:
+        match = _LOCAL.search(left)
+        if not match:
+            return ""
+        local = match.group()
         if _IS_CJK.search(local[-1]):
+            if ascii_only:
+                return ""
             local = local[len(m.group()):] if (m := _LOCAL_CUE.match(local)) and len(m.group()) < len(local) else local
             tail = regex.search(rf"[{_CJK}\p{{N}}._-]+$", local)
             local = tail.group() if tail else local
         elif _IS_CJK.search(local):
             local = regex.search(rf"[^{_CJK}]+$", local).group()
-        return local.strip(".")
+        if ascii_only and not regex.fullmatch(r"[A-Za-z0-9._%+-]+", local):
+            return ""
+        return local.lstrip(".")
 
-    def _domain(self, domain: str) -> str:
-        domain = domain.rstrip(".-")
-        labels = domain.split(".")
-        last = labels[-1]
-        if last.isascii() or not _IS_CJK.search(last):
-            if not last.isascii() and regex.search(r"[A-Za-z]", last):
-                last = regex.match(r"[A-Za-z0-9-]+", last).group() if last[0].isascii() else last
-            labels[-1] = regex.match(r"[\p{L}\p{N}-]+", last).group()
-            return ".".join(labels) if len(labels) >= 2 and labels[-1] else ""
-        # A CJK suffix glued to the words after it: the longest prefix with a known suffix.
+    def _domain_end(self, text: str, start: int, spelled: bool) -> int:
+        """Where the domain after an "@" at `start` ends (0: no domain): labels joined by dots."""
+        labels: list[tuple[str, int, int]] = []  # (label, start, end) in text
+        pos, limit = start, min(len(text), start + 255)
+        while pos < limit and (label := _LABEL.match(text, pos, limit)):
+            labels.append((label.group(), label.start(), label.end()))
+            dot = _DOT.match(text, label.end(), limit)
+            if not dot or not _LABEL.match(text, dot.end(), limit):
+                break
+            pos = dot.end()
+        if len(labels) < 2:
+            return 0
+        spelled_dot = any(text[a:b] != "." for (_, _, a), (_, b, _) in zip(labels, labels[1:]))
+        if spelled and (not spelled_dot or any(len(label) < 2 for label, _, _ in labels)):
+            return 0  # "look at google.com", "meet at 3 dot com"
+        *head, (last, last_start, _) = labels
+        # An ASCII suffix glued to what follows ends where the ASCII ends ("qq.com谢谢").
+        if last[0].isascii():
+            last = regex.match(r"[A-Za-z0-9-]+", last).group()
+        names = [label for label, _, _ in head]
+        if last.isascii() and not (spelled or spelled_dot):
+            if not regex.search(r"[A-Za-z]", last):
+                return 0
+            return last_start + len(last)
+        # A non-ASCII suffix glued to the words after it, or a spelled form: the longest prefix
+        # with a known public suffix.
         for cut in range(len(last), 0, -1):
-            candidate = ".".join([*labels[:-1], last[:cut]])
-            if self._tld(candidate).suffix:
-                return candidate
-        return domain if len(labels) >= 2 else ""
+            if self._tld(".".join([*names, last[:cut]])).suffix and regex.search(r"\p{L}", last[:cut]):
+                return last_start + cut
+        return 0 if (spelled or spelled_dot) else last_start + len(last)
 
 
-class ChecksumPatternRecognizer(PatternRecognizer):
-    """A pattern recognizer whose matches must pass `checksum` (on the match, upper-cased)."""
+class _IdentityDocumentRecognizer(EntityRecognizer):
+    """Letters-and-digits identity numbers. Upper case only (ids inside hashes and UUIDs are
+    lower case), never inside a longer token or a dashed UUID. A shape that is common outside
+    identity documents counts only after an identity word ("身份证", "passport", "ID:", ...)."""
 
     ENTITY = ""
-    PATTERNS: list[Pattern] = []
+    PATTERN: regex.Pattern
+    SCORE = 0.85
 
     def __init__(self, supported_language: str) -> None:
-        super().__init__(
-            supported_entity=self.ENTITY, name=type(self).__name__, supported_language=supported_language,
-            patterns=list(self.PATTERNS), global_regex_flags=REGEX_FLAGS,
-        )
+        super().__init__(supported_entities=[self.ENTITY], name=type(self).__name__, supported_language=supported_language)
 
-    def checksum(self, value: str) -> bool:
+    def valid(self, match: regex.Match) -> bool:
         return True
 
-    def invalidate_result(self, pattern_text: str) -> bool:
-        return not self.checksum(regex.sub(r"[^0-9A-Z]", "", pattern_text.upper()))
+    def needs_cue(self, match: regex.Match) -> bool:
+        return True
+
+    def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None) -> list[RecognizerResult]:
+        results = []
+        for match in self.PATTERN.finditer(text):
+            if not self.valid(match):
+                continue
+            if self.needs_cue(match) and not NumberRecognizer.nearest_cue(text[max(0, match.start() - 32) : match.start()], IDENTITY_CONTEXT):
+                continue
+            results.append(RecognizerResult(self.ENTITY, match.start(), match.end(), self.SCORE))
+        return results
 
 
-class HkIdRecognizer(ChecksumPatternRecognizer):
+def _alnum(value: str) -> str:
+    return regex.sub(r"[^0-9A-Z]", "", value)
+
+
+class HkIdRecognizer(_IdentityDocumentRecognizer):
     """Hong Kong identity card: one or two letters, six digits, a check digit (0-9 or A), usually
-    in parentheses: "A123456(3)". Mod-11 checksum."""
+    in parentheses: "A123456(3)", also "A123456-3", "A123 456(3)"; mod-11 checksum. Without the
+    parentheses, or without the check digit, only after an identity word."""
 
     ENTITY = "HK_ID"
-    PATTERNS = [Pattern("HK ID", r"(?<![A-Za-z0-9])[A-Z]{1,2}\d{6}[ \t]?(?:\([ \t]?[0-9A][ \t]?\)|[0-9A])(?![A-Za-z0-9])", 0.85)]
+    PATTERN = regex.compile(
+        r"(?<![A-Za-z0-9-])[A-Z]{1,2} ?\d{3} ?\d{3}(?:[ \t]?(?P<paren>\([ \t]?[0-9A][ \t]?\))|-?[0-9A])?(?![A-Za-z0-9-])"
+    )
 
-    def checksum(self, value: str) -> bool:
-        letters, digits, check = value[:-7], value[-7:-1], value[-1]
+    def valid(self, match: regex.Match) -> bool:
+        value = _alnum(match.group())
+        letters = regex.match(r"[A-Z]+", value).group()
+        if len(value) - len(letters) == 6:
+            return True  # no check digit: the identity word decides
+        digits, check = value[len(letters) : -1], value[-1]
         chars = (" " + letters) if len(letters) == 1 else letters
         total = sum((9 - i) * (36 if c == " " else ord(c) - 55) for i, c in enumerate(chars))
         total += sum((7 - i) * int(d) for i, d in enumerate(digits))
         expected = (11 - total % 11) % 11
         return check == ("A" if expected == 10 else str(expected))
 
+    def needs_cue(self, match: regex.Match) -> bool:
+        return not match.group("paren")
 
-class TwIdRecognizer(ChecksumPatternRecognizer):
+
+class TwIdRecognizer(_IdentityDocumentRecognizer):
     """Taiwan national ID (and the new-format resident certificate): a letter, 1/2 (8/9), eight
-    digits; weighted checksum with the letter's two-digit code."""
+    digits ("A123456789", "A 123456789"); weighted checksum with the letter's two-digit code. One
+    product code in ten passes the checksum, so only after an identity word."""
 
     ENTITY = "TW_ID"
-    PATTERNS = [Pattern("TW ID", r"(?<![A-Za-z0-9])[A-Z][1289]\d{8}(?![A-Za-z0-9])", 0.85)]
+    PATTERN = regex.compile(r"(?<![A-Za-z0-9-])[A-Z][ -]?[1289]\d{8}(?![A-Za-z0-9-])")
     CODES = "ABCDEFGHJKLMNPQRSTUVXYWZIO"
 
-    def checksum(self, value: str) -> bool:
+    def valid(self, match: regex.Match) -> bool:
+        value = _alnum(match.group())
         n = self.CODES.index(value[0]) + 10
         digits = [n // 10, n % 10, *(int(c) for c in value[1:])]
         return sum(d * w for d, w in zip(digits, (1, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1))) % 10 == 0
 
 
-class CnPassportRecognizer(ChecksumPatternRecognizer):
+
+class CnPassportRecognizer(_IdentityDocumentRecognizer):
     """Chinese ordinary passport: E or G and eight digits, or E, a letter (not I/O) and seven
-    digits. No checksum exists; the shape is specific enough."""
+    digits ("E12345678", "E-1234 5678", "EA1234567"). No checksum exists and error codes look the
+    same, so only after an identity word."""
 
     ENTITY = "CN_PASSPORT"
-    PATTERNS = [Pattern("CN passport", r"(?<![A-Za-z0-9])(?:[EG]\d{8}|E[A-HJ-NP-Z]\d{7})(?![A-Za-z0-9])", 0.7)]
+    PATTERN = regex.compile(r"(?<![A-Za-z0-9-])(?:[EG][ -]?\d{4} ?\d{4}|E[A-HJ-NP-Z][ -]?\d{7})(?![A-Za-z0-9-])")
 
 
-class UkNinoRecognizer(ChecksumPatternRecognizer):
-    """UK National Insurance number: two letters, three pairs of digits, a letter, spaced or not.
-    Prefixes the DWP never issues (e.g. "ZZ", "QQ" in examples) still count: what a person typed as
-    their number is theirs."""
+class UkNinoRecognizer(_IdentityDocumentRecognizer):
+    """UK National Insurance number: two letters, three pairs of digits, a letter ("QQ 12 34 56 C").
+    Prefixes the DWP never issues (e.g. "ZZ", "QQ" in examples) and any final letter still count:
+    what a person typed as their number is theirs. Written compact, or without the final letter,
+    only after an identity word."""
 
     ENTITY = "UK_NINO"
-    PATTERNS = [Pattern("UK NINO", r"(?<![A-Za-z0-9])[A-Z]{2}[ \t]?\d{2}[ \t]?\d{2}[ \t]?\d{2}[ \t]?[A-Z](?![A-Za-z0-9])", 0.7)]
+    PATTERN = regex.compile(
+        r"(?<![A-Za-z0-9-])[A-Z]{2}(?P<spaced>[ \t])?\d{2}[ \t]?\d{2}[ \t]?\d{2}(?:[ \t]?(?P<suffix>[A-Z]))?(?![A-Za-z0-9-])"
+    )
+
+    def needs_cue(self, match: regex.Match) -> bool:
+        return not (match.group("spaced") and match.group("suffix"))
+
 
 def build_registry(extra: list[EntityRecognizer] | None = None) -> RecognizerRegistry:
     """An explicit registry: Presidio's default set would pull in NER recognizers needing models."""
