@@ -12,13 +12,15 @@ prefix, a "(0)" and an extension ("x123", "ext. 123", "转 123") — and decides
 3. **US SSN**: 3-2-4 groups, or nine digits next to "SSN"/"social security".
 4. **Phone** (CN_MOBILE for mainland mobiles, PHONE_NUMBER otherwise):
    - a "+"/"00" country prefix: a possible number for that country, or any grouped run of 8+ digits;
-   - in a phone context (电话, 手机, call, tel, whatsapp, ... within a few words before it): any run
-     of 7-15 digits, or 6 that are a valid number somewhere;
-   - otherwise, written the way phone numbers are: a valid national number of some region written
-     in groups, a trunk-prefixed (0...) valid number, a mainland mobile, or a North American
-     3-3-4 / (3) 3-4 shape.
-   Dates, year ranges, thousands-grouped amounts, currency amounts, percentages, versions and runs
-   next to "order", "ISBN", "订单", ... are left alone unless a "+" says otherwise.
+   - in a phone context (电话, 手机, 微信, QQ, "call me", "my number", tel, wa.me/, ... nearest before
+     it): any run of 7-15 digits, or a shorter one that is a valid number somewhere;
+   - otherwise only written the way phone numbers are: valid in one of `PII_PHONE_REGIONS` AND
+     grouped like that region's national format, a trunk-prefixed (0...) valid number, a mainland
+     mobile, or a North American 3-3-4 / (3) 3-4 shape. (Valid in *some* region is no evidence:
+     almost any 6-12 digits are.)
+   Dates, year ranges, decimals, lists, thousands-grouped and currency amounts, percentages,
+   versions, standards' years and runs after "order", "ISBN", "error", "订单", ... are left alone
+   unless a "+" says otherwise.
 
 Runs glued to ASCII letters ("SF1234567890123", "ORD-2026-00123") are product codes unless they are
 a resident ID, a mainland mobile or a 16-19 digit card.
