@@ -121,3 +121,13 @@ def test_redact_data_redacts_numbers_that_are_personal_data_and_keeps_other_numb
 
     assert redacted == {"phone": "<CN_MOBILE>", "card": "<CN_BANK_CARD>", "count": 3, "price": 12.5, "year": 2026, "ok": True}
     assert counts == {"CN_MOBILE": 1, "CN_BANK_CARD": 1}
+
+
+def test_redact_data_reads_a_metadata_key_as_the_context_of_its_value() -> None:
+    data = {"landline": 2162345678, "tel": "0207 946 0958", "WhatsApp": "4155550132", "order": 2162345678, "qty": "12 345"}
+
+    redacted, counts = redact_data(data)
+
+    assert redacted == {"landline": "<PHONE_NUMBER>", "tel": "<PHONE_NUMBER>", "WhatsApp": "<PHONE_NUMBER>",
+                        "order": 2162345678, "qty": "12 345"}
+    assert counts == {"PHONE_NUMBER": 3}
