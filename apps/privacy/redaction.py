@@ -222,7 +222,8 @@ def redact_data(data: Any) -> tuple[Any, dict[str, int]]:
     """Redact every string in JSON-like data (dict/list/str/int/float/bool/None), dict keys too.
 
     Numbers are redacted too when their digits are personal data ({"phone": 13812345678} becomes
-    {"phone": "<CN_MOBILE>"}); other numbers are kept as numbers.
+    {"phone": "<CN_MOBILE>"}); other numbers are kept as numbers. A value is read after its key
+    ("landline: 2162345678"), so the key is the context a sentence would give.
 
     Returns (new data, merged counts); the input is not modified. Tuples are treated like
     lists. PIIRejected names every rejected type found anywhere in the data. Any other value
@@ -232,25 +233,30 @@ def redact_data(data: Any) -> tuple[Any, dict[str, int]]:
     counts: Counter[str] = Counter()
     rejected: set[str] = set()
 
-    def string(value: str) -> str:
-        result, found = _analyze(value)
+    def scalar(value: Any, context: str = "") -> Any:
+        """A string or number, read after `context` ("landline: ") so the key's meaning counts;
+        a number comes back unchanged unless it is personal data."""
+        text = str(value)
+        result, found = _analyze(context + text)
+        if result.text.startswith(context):
+            kept = tuple(f for f in result.findings if f.start >= len(context))
+            result = Redacted(result.text[len(context):], kept)
+        else:  # a finding ran into the context itself: judge the value on its own
+            result, found = _analyze(text)
+        if isinstance(value, (int, float)) and not result.findings:
+            return value
         rejected.update(found)
         counts.update(result.counts)
         return result.text
 
-    def walk(value: Any) -> Any:
-        if isinstance(value, str):
-            return string(value)
+    def string(value: str) -> str:
+        return scalar(value)
+
+    def walk(value: Any, context: str = "") -> Any:
         if value is None or isinstance(value, bool):
             return value
-        if isinstance(value, (int, float)):
-            # {"phone": 13812345678}: a number is personal data when its digits are.
-            result, found = _analyze(str(value))
-            if not result.findings:
-                return value
-            rejected.update(found)
-            counts.update(result.counts)
-            return result.text
+        if isinstance(value, (str, int, float)):
+            return scalar(value, context)
         if isinstance(value, (list, tuple)):
             return type(value)(walk(item) for item in value)
         if isinstance(value, dict):
@@ -262,7 +268,7 @@ def redact_data(data: Any) -> tuple[Any, dict[str, int]]:
                     while f"{new_key}#{n}" in out:
                         n += 1
                     new_key = f"{new_key}#{n}"
-                out[new_key] = walk(item)
+                out[new_key] = walk(item, f"{new_key}: " if isinstance(new_key, str) else "")
             return out
         raise TypeError(f"redact_data() cannot walk a {type(value).__name__}; expected JSON-like data.")
 
