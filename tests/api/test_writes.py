@@ -99,11 +99,12 @@ def test_the_idempotency_key_header_makes_a_retry_safe(api):
 def test_numbers_in_metadata_that_are_personal_data_are_redacted_and_other_numbers_kept(api):
     response = api.post(FACTS, {"key": "contact", "value": "prefers phone calls", "category": "preference",
                                 "metadata": {"phone": 13812345678, "card": 4111111111111111, "priority": 3,
-                                             "score": 0.75, "nested": [{"landline": 2162345678}]}}, format="json")
+                                             "score": 0.75, "nested": [{"landline": 2162345678, "order": 2162345678}]}},
+                       format="json")
 
     assert response.status_code == 201, response.content
     memory = Memory.objects.get(id=response.json()["id"])
     assert memory.metadata == {"phone": "<CN_MOBILE>", "card": "<CN_BANK_CARD>", "priority": 3, "score": 0.75,
-                               "nested": [{"landline": 2162345678}]}
+                               "nested": [{"landline": "<PHONE_NUMBER>", "order": 2162345678}]}
     assert columns_containing("13812345678") == [] and columns_containing("4111111111111111") == []
-    assert response.json()["redactions"] == {"CN_MOBILE": 1, "CN_BANK_CARD": 1}
+    assert response.json()["redactions"] == {"CN_MOBILE": 1, "CN_BANK_CARD": 1, "PHONE_NUMBER": 1}
