@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from apps.accounts import selectors as account_selectors
 from apps.accounts.models import Agent, ApiKey, Membership
 from apps.accounts.services import agent_create, apikey_issue, apikey_revoke, apikey_rotate, retention_update
+from apps.accounts.sessions import is_portal_only
 from apps.audit import selectors as audit_selectors
 from apps.audit.models import AuditEvent
 from apps.audit.services import Actor
@@ -37,12 +38,14 @@ SESSION_KEY = "console_workspace"
 
 def console_view(*, admin: bool = False):
     """Operators (Membership rows) only; `request.workspace` is the one they chose. `admin=True`
-    views also need the admin role. End users and strangers get 403."""
+    views also need the admin role. End users, strangers and sessions started by a portal link get 403."""
 
     def decorator(view):
         @wraps(view)
         @login_required
         def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            if is_portal_only(request):  # an agent handed this session out; it never operates anything
+                return render(request, "console/forbidden.html", {"reason": "portal_session"}, status=403)
             memberships = list(Membership.objects.filter(user=request.user).select_related("workspace")
                                .order_by("workspace__name"))
             if not memberships:
