@@ -81,17 +81,30 @@ class WorkspaceAPIView(APIView):
             return f"header:{header}"
         return f"turn:{data['turn_id']}:{scope}" if data["turn_id"] else ""
 
-    @staticmethod
-    def write_response(result: services.WriteResult) -> Response:
+    @property
+    def can_read(self) -> bool:
+        return "read" in self.request.auth.scopes
+
+    def write_response(self, result: services.WriteResult) -> Response:
+        """MemoryWriteResultSerializer: the memory plus outcome, redacted and replayed; without the
+        `read` scope only a receipt, so that a write-only key cannot read what it writes or corrects."""
         outcome = result.first_outcome or result.outcome
-        # The documented shape is MemoryWriteResultSerializer: the memory plus these three fields.
-        body = s.MemorySerializer(result.memory).data | {
-            "outcome": outcome,
-            "redacted": result.redactions,
-            "replayed": result.outcome == services.Outcome.REPLAYED,
-        }
+        replayed = result.outcome == services.Outcome.REPLAYED
+        if self.can_read:
+            body = s.MemorySerializer(result.memory).data | {
+                "outcome": outcome, "redacted": result.redactions, "replayed": replayed,
+            }
+        else:
+            body = {"id": str(result.memory.id), "outcome": outcome, "version": result.memory.version,
+                    "redacted": result.redactions} | ({"replayed": True} if replayed else {})
         created = outcome in (services.Outcome.CREATED, services.Outcome.SUPERSEDED)
         return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+    def pin_response(self, memory: Memory) -> Response:
+        """MemoryPinResultSerializer: the memory, or without the `read` scope id, version and pinned."""
+        if self.can_read:
+            return Response(s.MemorySerializer(memory).data)
+        return Response({"id": str(memory.id), "version": memory.version, "pinned": memory.pinned})
 
 
 class FactCreateView(WorkspaceAPIView):
@@ -199,17 +212,17 @@ class MemoryDetailView(WorkspaceAPIView):
 
 
 class PinView(WorkspaceAPIView):
-    @extend_schema(operation_id="memory_pin", request=None, responses=s.MemorySerializer, summary="Pin a memory")
+    @extend_schema(operation_id="memory_pin", request=None, responses=s.MemoryPinResultSerializer,
+                   summary="Pin a memory")
     def post(self, request, memory_id: str) -> Response:
-        memory = services.memory_pin(memory=self.memory_or_404(memory_id), actor=self.actor)
-        return Response(s.MemorySerializer(memory).data)
+        return self.pin_response(services.memory_pin(memory=self.memory_or_404(memory_id), actor=self.actor))
 
 
 class UnpinView(WorkspaceAPIView):
-    @extend_schema(operation_id="memory_unpin", request=None, responses=s.MemorySerializer, summary="Unpin a memory")
+    @extend_schema(operation_id="memory_unpin", request=None, responses=s.MemoryPinResultSerializer,
+                   summary="Unpin a memory")
     def post(self, request, memory_id: str) -> Response:
-        memory = services.memory_unpin(memory=self.memory_or_404(memory_id), actor=self.actor)
-        return Response(s.MemorySerializer(memory).data)
+        return self.pin_response(services.memory_unpin(memory=self.memory_or_404(memory_id), actor=self.actor))
 
 
 class MemoryHistoryView(WorkspaceAPIView):
