@@ -126,7 +126,11 @@ def apikey_revoke(*, key: ApiKey, actor: Actor | None = None) -> ApiKey:
 
 @transaction.atomic
 def apikey_rotate(*, key: ApiKey, actor: Actor) -> tuple[ApiKey, str]:
-    """Revoke `key` and issue its replacement with the same scopes (the raw key, once)."""
+    """Revoke `key` and issue its replacement with the same scopes (the raw key, once). A revoked key
+    is refused: rotating it would bring a key someone decided to stop back to life."""
+    key = ApiKey.objects.select_for_update().select_related("agent", "workspace").get(pk=key.pk)
+    if key.revoked_at is not None:
+        raise ValidationError({"key": f"Key {key.prefix}… is revoked and cannot be rotated; issue a new key instead."})
     _revoke(key)
     new_key, raw_key = _issue(key.agent, key.scopes)
     audit_record(workspace=key.workspace, actor=actor, action="apikey.rotated", before=_key_facts(key),

@@ -291,9 +291,26 @@ def _key_or_404(request: HttpRequest, key_id: int) -> ApiKey:
     return key
 
 
+NEW_KEY_SESSION_KEY = "console_new_key"
+
+
 def _show_new_key(request: HttpRequest, key: ApiKey, raw_key: str) -> HttpResponse:
-    # Rendered directly, never put in a flash message: messages are stored in the session.
-    return render(request, "console/new_key.html", {"key": key, "raw_key": raw_key})
+    """POST-redirect-GET: the new-key page shows the raw key once from the session, then drops it, so
+    reloading shows nothing and issues nothing. (Never a flash message: those can linger.)"""
+    request.session[NEW_KEY_SESSION_KEY] = {"key_id": key.pk, "raw_key": raw_key}
+    return redirect("console:new-key")
+
+
+@require_GET
+@console_view(admin=True)
+def new_key(request: HttpRequest) -> HttpResponse:
+    shown = request.session.pop(NEW_KEY_SESSION_KEY, None)
+    key = shown and ApiKey.objects.select_related("agent").filter(workspace=request.workspace,
+                                                                  pk=shown["key_id"]).first()
+    if not key:
+        messages.info(request, _("A new key is shown only once. If you did not copy it, rotate it or issue another."))
+        return redirect("console:agents")
+    return render(request, "console/new_key.html", {"key": key, "raw_key": shown["raw_key"]})
 
 
 @require_POST
@@ -319,7 +336,16 @@ def key_revoke(request: HttpRequest, key_id: int) -> HttpResponse:
 @require_POST
 @console_view(admin=True)
 def key_rotate(request: HttpRequest, key_id: int) -> HttpResponse:
-    key, raw_key = apikey_rotate(key=_key_or_404(request, key_id), actor=_actor(request))
+    key = _key_or_404(request, key_id)
+    if key.revoked_at is not None:  # also checked by the service, under a lock
+        messages.error(request, _("Key %(prefix)s… is revoked and cannot be rotated; issue a new key instead.")
+                       % {"prefix": key.prefix})
+        return redirect("console:agents")
+    try:
+        key, raw_key = apikey_rotate(key=key, actor=_actor(request))
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("console:agents")
     return _show_new_key(request, key, raw_key)
 
 
