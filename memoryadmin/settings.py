@@ -97,6 +97,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "memoryadmin.middleware.NoStoreMiddleware",
     "memoryadmin.middleware.RequestIdMiddleware",
     "memoryadmin.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",
