@@ -5,6 +5,7 @@ subjects and memories are only ever looked up inside that workspace (another ten
 """
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound
@@ -12,7 +13,7 @@ from rest_framework.pagination import CursorPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.accounts.models import Subject, Workspace
+from apps.accounts.models import Subject, Workspace, external_id_error
 from apps.accounts.services import portal_link_create, subject_get_or_create
 from apps.api import serializers as s
 from apps.audit.services import Actor
@@ -36,9 +37,12 @@ class WorkspaceAPIView(APIView):
     checks_external_id = True
 
     def initial(self, request, *args, **kwargs) -> None:
-        """After authentication: identifiers in the path and headers must be opaque (422 otherwise)."""
+        """After authentication: a subject id in the path must be printable (400: no control or bidi
+        characters) and identifiers in the path and headers opaque (422 otherwise)."""
         super().initial(request, *args, **kwargs)
         external_id = kwargs.get("external_id", "") if self.checks_external_id else ""
+        if external_id and (error := external_id_error(external_id)):
+            raise ValidationError({"external_id": [error]})
         refuse_pii_in_identifiers(**{"external_id": external_id,
                                      "Idempotency-Key": request.headers.get("Idempotency-Key", "")})
 
