@@ -2,8 +2,10 @@ import logging
 import re
 import uuid
 
+from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError, connections
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.cache import add_never_cache_headers, patch_vary_headers
 
 from apps.privacy.identifiers import identifier_refusal
 
@@ -78,3 +80,21 @@ class DatabaseUnavailableMiddleware:
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         return database_unavailable(request, exception)
+
+
+class NoStoreMiddleware:
+    """Nothing but static files may be kept by a browser or proxy: API answers, portal and console
+    pages show memories, exports and new keys. Every response gets `Cache-Control: no-store` (with
+    Django's never-cache set); pages also `Vary: Cookie`, API answers `Vary: Authorization`. First in
+    MIDDLEWARE, so refusals and 503s from the middleware below get it too."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if settings.STATIC_URL and request.path.startswith(settings.STATIC_URL):
+            return response
+        add_never_cache_headers(response)
+        patch_vary_headers(response, ["Authorization"] if request.path.startswith("/api/") else ["Cookie"])
+        return response

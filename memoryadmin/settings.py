@@ -73,7 +73,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost"] if DEBUG el
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "memoryadmin.admin.MemoryAdminConfig",  # django.contrib.admin with our site (memoryadmin/admin.py)
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -97,6 +97,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "memoryadmin.middleware.NoStoreMiddleware",
     "memoryadmin.middleware.RequestIdMiddleware",
     "memoryadmin.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",

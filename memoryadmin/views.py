@@ -7,6 +7,7 @@ from django.views import defaults
 from django.views.decorators.http import require_GET
 
 from apps.accounts.models import Membership, Subject
+from apps.accounts.sessions import is_portal_only
 from apps.api.exceptions import error_body
 from memoryadmin.middleware import database_unavailable
 
@@ -15,7 +16,7 @@ from memoryadmin.middleware import database_unavailable
 def home(request: HttpRequest) -> HttpResponse:
     """Signed-in operators go to the console and people to their memories; others see the landing page."""
     if request.user.is_authenticated:
-        if Membership.objects.filter(user=request.user).exists():
+        if Membership.objects.filter(user=request.user).exists() and not is_portal_only(request):
             return redirect("console:dashboard")
         if Subject.objects.filter(user=request.user).exists():
             return redirect("portal:memories")

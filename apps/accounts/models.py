@@ -2,6 +2,7 @@
 and reads them (Agent + ApiKey) and who administers them (Membership)."""
 
 import functools
+import unicodedata
 import zoneinfo
 
 from django.conf import settings
@@ -26,9 +27,16 @@ def external_id_error(external_id: str) -> str:
         return "The subject id must not be empty."
     if len(external_id) > 200:
         return "The subject id must be at most 200 characters."
-    if any(ord(char) < 32 or 0xD800 <= ord(char) <= 0xDFFF for char in external_id):
-        return "The subject id must not contain control characters."
+    if any(unicodedata.category(char) in _UNPRINTABLE for char in external_id):
+        return ("The subject id must not contain control characters or invisible format characters "
+                "(such as bidirectional overrides or zero-width spaces).")
     return ""
+
+
+# Control (Cc: C0, DEL, C1), format (Cf: the bidi controls U+202A–U+202E, U+2066–U+2069, U+200E/F,
+# zero-width and soft-hyphen characters, BOM), lone surrogates (Cs) and line/paragraph separators:
+# an id shown to people must read as what it is ("alice\u202egnp.exe" shows as "aliceexe.png").
+_UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
 
 class Workspace(models.Model):

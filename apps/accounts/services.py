@@ -13,6 +13,7 @@ from django.utils import timezone
 from apps.accounts.models import (
     Agent, ApiKey, PortalLink, RetentionPolicy, Subject, Workspace, external_id_error, validate_timezone,
 )
+from apps.accounts.selectors import user_is_privileged
 from apps.audit.services import Actor, audit_record
 from apps.privacy import redact
 from apps.privacy.identifiers import refuse_pii_in_identifiers
@@ -23,11 +24,20 @@ PORTAL_LINK_LIFETIME = timedelta(minutes=15)
 
 
 class PortalLinkError(Exception):
-    """A portal link that cannot sign anyone in; `reason` is "invalid", "used" or "expired"."""
+    """A portal link that cannot sign anyone in; `reason` is "invalid", "used", "expired" or "refused"
+    (its subject's login is an operator's or admin's)."""
 
     def __init__(self, reason: str) -> None:
         self.reason = reason
         super().__init__(reason)
+
+
+class PortalLinkRefused(Exception):
+    """The subject's login is an operator's, staff or superuser: an agent's key must never open it."""
+
+    def __init__(self) -> None:
+        super().__init__("This person's login belongs to an operator or administrator, so a portal link cannot "
+                         "sign it in; they sign in with their password instead.")
 
 
 def hash_api_key(raw_key: str) -> str:
@@ -116,7 +126,11 @@ def apikey_revoke(*, key: ApiKey, actor: Actor | None = None) -> ApiKey:
 
 @transaction.atomic
 def apikey_rotate(*, key: ApiKey, actor: Actor) -> tuple[ApiKey, str]:
-    """Revoke `key` and issue its replacement with the same scopes (the raw key, once)."""
+    """Revoke `key` and issue its replacement with the same scopes (the raw key, once). A revoked key
+    is refused: rotating it would bring a key someone decided to stop back to life."""
+    key = ApiKey.objects.select_for_update().select_related("agent", "workspace").get(pk=key.pk)
+    if key.revoked_at is not None:
+        raise ValidationError({"key": f"Key {key.prefix}… is revoked and cannot be rotated; issue a new key instead."})
     _revoke(key)
     new_key, raw_key = _issue(key.agent, key.scopes)
     audit_record(workspace=key.workspace, actor=actor, action="apikey.rotated", before=_key_facts(key),
@@ -165,16 +179,31 @@ def apikey_authenticate(*, raw_key: str) -> ApiKey | None:
     return key
 
 
-@transaction.atomic
 def portal_link_create(*, subject: Subject, agent: Agent | None = None) -> tuple[PortalLink, str]:
-    """A single-use token (valid PORTAL_LINK_LIFETIME) that signs the person in as `subject`."""
+    """A single-use token (valid PORTAL_LINK_LIFETIME) that signs the person in as `subject`.
+
+    Refused (PortalLinkRefused, audited) when the subject's login is privileged: whoever holds an
+    agent key could otherwise sign in as an operator. A new link revokes the older unused ones."""
+    actor = Actor.agent(agent) if agent else Actor.system()
+    if subject.user_id is not None and user_is_privileged(subject.user):
+        audit_record(workspace=subject.workspace, actor=actor, action="portallink.refused", subject=subject,
+                     after={"reason": "privileged_login"})  # committed: the refusal is the point
+        raise PortalLinkRefused()
+    return _portal_link_issue(subject, agent, actor)
+
+
+@transaction.atomic
+def _portal_link_issue(subject: Subject, agent: Agent | None, actor: Actor) -> tuple[PortalLink, str]:
     token = secrets.token_urlsafe(32)
+    now = timezone.now()
+    # Revoked by expiring now: the link page then says it cannot be used any more.
+    replaced = PortalLink.objects.filter(subject=subject, used_at=None, expires_at__gt=now).update(expires_at=now)
     link = PortalLink.objects.create(
         workspace_id=subject.workspace_id, subject=subject, token_hash=hash_api_key(token), created_by=agent,
-        expires_at=timezone.now() + PORTAL_LINK_LIFETIME,
+        expires_at=now + PORTAL_LINK_LIFETIME,
     )
-    audit_record(workspace=subject.workspace, actor=Actor.agent(agent) if agent else Actor.system(),
-                 action="portallink.created", subject=subject, after={"expires_at": link.expires_at.isoformat()})
+    audit_record(workspace=subject.workspace, actor=actor, action="portallink.created", subject=subject,
+                 after={"expires_at": link.expires_at.isoformat(), "revoked_older": replaced})
     return link, token
 
 
@@ -190,16 +219,31 @@ def portal_link_peek(*, token: str) -> PortalLink:
     return link
 
 
-@transaction.atomic
 def portal_link_redeem(*, token: str):
-    """Use the link once: returns the subject's login user, creating one if the subject has none."""
+    """Use the link once: returns the subject's login user, creating one if the subject has none.
+
+    A link whose subject's login became privileged after it was made is used up without signing in
+    (PortalLinkError "refused", audited)."""
+    user = _portal_link_use(token)
+    if user is None:
+        raise PortalLinkError("refused")
+    return user
+
+
+@transaction.atomic
+def _portal_link_use(token: str):
     link = portal_link_peek(token=token)
-    link = PortalLink.objects.select_for_update().select_related("subject").get(pk=link.pk)
+    link = (PortalLink.objects.select_for_update(of=("self", "subject")).select_related("subject__user")
+            .get(pk=link.pk))
     if link.used_at is not None:  # lost a race with another click
         raise PortalLinkError("used")
     link.used_at = timezone.now()
     link.save(update_fields=["used_at"])
     subject = link.subject
+    if subject.user is not None and user_is_privileged(subject.user):
+        audit_record(workspace=subject.workspace, actor=Actor.system("portal link"), action="portallink.refused",
+                     subject=subject, after={"reason": "privileged_login"})
+        return None
     if subject.user is None:
         User = get_user_model()
         user = User(username=f"subject-{subject.workspace_id}-{subject.pk}")

@@ -8,6 +8,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import as_serializer_error
 from rest_framework.views import exception_handler
 
+from apps.accounts.services import PortalLinkRefused
 from apps.memories.services import MemoryConflict
 from apps.privacy import PIIRejected
 from apps.privacy.identifiers import PIIInIdentifier
@@ -25,6 +26,8 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, PIIRejected):
         body = error_body("pii_rejected", str(exc), entity_types=exc.entity_types)
         return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+    if isinstance(exc, PortalLinkRefused):
+        return Response(error_body("portal_link_refused", str(exc)), status=status.HTTP_409_CONFLICT)
     if isinstance(exc, MemoryConflict):
         return Response(error_body("conflict", str(exc)), status=status.HTTP_409_CONFLICT)
     if isinstance(exc, DjangoValidationError):

@@ -120,7 +120,26 @@ class MemorySerializer(serializers.Serializer):
     updated_at = serializers.DateTimeField()
 
 
-class MemoryWriteResultSerializer(MemorySerializer):
+class _ReceiptOnlyWithoutRead:
+    """An answer that keys without the `read` scope get as a receipt: only `receipt_fields` (a write
+    must not let a write-only key read memories). The other fields are optional in the schema."""
+
+    receipt_fields: tuple[str, ...] = ()
+
+    def get_fields(self):
+        fields = super().get_fields()
+        for name, field in fields.items():
+            if name not in self.receipt_fields:
+                field.required = False
+        return fields
+
+
+class MemoryWriteResultSerializer(_ReceiptOnlyWithoutRead, MemorySerializer):
+    """The written memory plus outcome, redacted and replayed. A key without the `read` scope gets only
+    id, outcome, version and redacted (and replayed when true)."""
+
+    receipt_fields = ("id", "outcome", "version", "redacted")
+
     outcome = serializers.ChoiceField(
         choices=[str(o) for o in Outcome if o != Outcome.REPLAYED],
         help_text="created | superseded (a new version replaced the current one) | unchanged (same value again) "
@@ -130,6 +149,12 @@ class MemoryWriteResultSerializer(MemorySerializer):
         child=serializers.IntegerField(), help_text="Personal data removed from this request: entity type → count."
     )
     replayed = serializers.BooleanField(help_text="True when this is the stored result of an earlier identical write.")
+
+
+class MemoryPinResultSerializer(_ReceiptOnlyWithoutRead, MemorySerializer):
+    """The memory after pinning or unpinning. A key without the `read` scope gets only id, version and pinned."""
+
+    receipt_fields = ("id", "version", "pinned")
 
 
 class MemoryChangeSerializer(serializers.Serializer):

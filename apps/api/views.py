@@ -5,6 +5,7 @@ subjects and memories are only ever looked up inside that workspace (another ten
 """
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound
@@ -12,7 +13,7 @@ from rest_framework.pagination import CursorPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.accounts.models import Subject, Workspace
+from apps.accounts.models import Subject, Workspace, external_id_error
 from apps.accounts.services import portal_link_create, subject_get_or_create
 from apps.api import serializers as s
 from apps.audit.services import Actor
@@ -36,9 +37,12 @@ class WorkspaceAPIView(APIView):
     checks_external_id = True
 
     def initial(self, request, *args, **kwargs) -> None:
-        """After authentication: identifiers in the path and headers must be opaque (422 otherwise)."""
+        """After authentication: a subject id in the path must be printable (400: no control or bidi
+        characters) and identifiers in the path and headers opaque (422 otherwise)."""
         super().initial(request, *args, **kwargs)
         external_id = kwargs.get("external_id", "") if self.checks_external_id else ""
+        if external_id and (error := external_id_error(external_id)):
+            raise ValidationError({"external_id": [error]})
         refuse_pii_in_identifiers(**{"external_id": external_id,
                                      "Idempotency-Key": request.headers.get("Idempotency-Key", "")})
 
@@ -81,17 +85,30 @@ class WorkspaceAPIView(APIView):
             return f"header:{header}"
         return f"turn:{data['turn_id']}:{scope}" if data["turn_id"] else ""
 
-    @staticmethod
-    def write_response(result: services.WriteResult) -> Response:
+    @property
+    def can_read(self) -> bool:
+        return "read" in self.request.auth.scopes
+
+    def write_response(self, result: services.WriteResult) -> Response:
+        """MemoryWriteResultSerializer: the memory plus outcome, redacted and replayed; without the
+        `read` scope only a receipt, so that a write-only key cannot read what it writes or corrects."""
         outcome = result.first_outcome or result.outcome
-        # The documented shape is MemoryWriteResultSerializer: the memory plus these three fields.
-        body = s.MemorySerializer(result.memory).data | {
-            "outcome": outcome,
-            "redacted": result.redactions,
-            "replayed": result.outcome == services.Outcome.REPLAYED,
-        }
+        replayed = result.outcome == services.Outcome.REPLAYED
+        if self.can_read:
+            body = s.MemorySerializer(result.memory).data | {
+                "outcome": outcome, "redacted": result.redactions, "replayed": replayed,
+            }
+        else:
+            body = {"id": str(result.memory.id), "outcome": outcome, "version": result.memory.version,
+                    "redacted": result.redactions} | ({"replayed": True} if replayed else {})
         created = outcome in (services.Outcome.CREATED, services.Outcome.SUPERSEDED)
         return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+    def pin_response(self, memory: Memory) -> Response:
+        """MemoryPinResultSerializer: the memory, or without the `read` scope id, version and pinned."""
+        if self.can_read:
+            return Response(s.MemorySerializer(memory).data)
+        return Response({"id": str(memory.id), "version": memory.version, "pinned": memory.pinned})
 
 
 class FactCreateView(WorkspaceAPIView):
@@ -199,17 +216,17 @@ class MemoryDetailView(WorkspaceAPIView):
 
 
 class PinView(WorkspaceAPIView):
-    @extend_schema(operation_id="memory_pin", request=None, responses=s.MemorySerializer, summary="Pin a memory")
+    @extend_schema(operation_id="memory_pin", request=None, responses=s.MemoryPinResultSerializer,
+                   summary="Pin a memory")
     def post(self, request, memory_id: str) -> Response:
-        memory = services.memory_pin(memory=self.memory_or_404(memory_id), actor=self.actor)
-        return Response(s.MemorySerializer(memory).data)
+        return self.pin_response(services.memory_pin(memory=self.memory_or_404(memory_id), actor=self.actor))
 
 
 class UnpinView(WorkspaceAPIView):
-    @extend_schema(operation_id="memory_unpin", request=None, responses=s.MemorySerializer, summary="Unpin a memory")
+    @extend_schema(operation_id="memory_unpin", request=None, responses=s.MemoryPinResultSerializer,
+                   summary="Unpin a memory")
     def post(self, request, memory_id: str) -> Response:
-        memory = services.memory_unpin(memory=self.memory_or_404(memory_id), actor=self.actor)
-        return Response(s.MemorySerializer(memory).data)
+        return self.pin_response(services.memory_unpin(memory=self.memory_or_404(memory_id), actor=self.actor))
 
 
 class MemoryHistoryView(WorkspaceAPIView):

@@ -18,5 +18,6 @@ urlpatterns = [
     path("agents/<int:agent_id>/keys", views.key_issue, name="key-issue"),
     path("keys/<int:key_id>/revoke", views.key_revoke, name="key-revoke"),
     path("keys/<int:key_id>/rotate", views.key_rotate, name="key-rotate"),
+    path("keys/new", views.new_key, name="new-key"),
     path("settings/retention", views.retention, name="retention"),
 ]

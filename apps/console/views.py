@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from apps.accounts import selectors as account_selectors
 from apps.accounts.models import Agent, ApiKey, Membership
 from apps.accounts.services import agent_create, apikey_issue, apikey_revoke, apikey_rotate, retention_update
+from apps.accounts.sessions import is_portal_only
 from apps.audit import selectors as audit_selectors
 from apps.audit.models import AuditEvent
 from apps.audit.services import Actor
@@ -37,12 +38,14 @@ SESSION_KEY = "console_workspace"
 
 def console_view(*, admin: bool = False):
     """Operators (Membership rows) only; `request.workspace` is the one they chose. `admin=True`
-    views also need the admin role. End users and strangers get 403."""
+    views also need the admin role. End users, strangers and sessions started by a portal link get 403."""
 
     def decorator(view):
         @wraps(view)
         @login_required
         def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            if is_portal_only(request):  # an agent handed this session out; it never operates anything
+                return render(request, "console/forbidden.html", {"reason": "portal_session"}, status=403)
             memberships = list(Membership.objects.filter(user=request.user).select_related("workspace")
                                .order_by("workspace__name"))
             if not memberships:
@@ -288,9 +291,26 @@ def _key_or_404(request: HttpRequest, key_id: int) -> ApiKey:
     return key
 
 
+NEW_KEY_SESSION_KEY = "console_new_key"
+
+
 def _show_new_key(request: HttpRequest, key: ApiKey, raw_key: str) -> HttpResponse:
-    # Rendered directly, never put in a flash message: messages are stored in the session.
-    return render(request, "console/new_key.html", {"key": key, "raw_key": raw_key})
+    """POST-redirect-GET: the new-key page shows the raw key once from the session, then drops it, so
+    reloading shows nothing and issues nothing. (Never a flash message: those can linger.)"""
+    request.session[NEW_KEY_SESSION_KEY] = {"key_id": key.pk, "raw_key": raw_key}
+    return redirect("console:new-key")
+
+
+@require_GET
+@console_view(admin=True)
+def new_key(request: HttpRequest) -> HttpResponse:
+    shown = request.session.pop(NEW_KEY_SESSION_KEY, None)
+    key = shown and ApiKey.objects.select_related("agent").filter(workspace=request.workspace,
+                                                                  pk=shown["key_id"]).first()
+    if not key:
+        messages.info(request, _("A new key is shown only once. If you did not copy it, rotate it or issue another."))
+        return redirect("console:agents")
+    return render(request, "console/new_key.html", {"key": key, "raw_key": shown["raw_key"]})
 
 
 @require_POST
@@ -316,7 +336,16 @@ def key_revoke(request: HttpRequest, key_id: int) -> HttpResponse:
 @require_POST
 @console_view(admin=True)
 def key_rotate(request: HttpRequest, key_id: int) -> HttpResponse:
-    key, raw_key = apikey_rotate(key=_key_or_404(request, key_id), actor=_actor(request))
+    key = _key_or_404(request, key_id)
+    if key.revoked_at is not None:  # also checked by the service, under a lock
+        messages.error(request, _("Key %(prefix)s… is revoked and cannot be rotated; issue a new key instead.")
+                       % {"prefix": key.prefix})
+        return redirect("console:agents")
+    try:
+        key, raw_key = apikey_rotate(key=key, actor=_actor(request))
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("console:agents")
     return _show_new_key(request, key, raw_key)
 
 

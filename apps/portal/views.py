@@ -20,6 +20,7 @@ from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from apps.accounts.models import Subject
 from apps.accounts.services import PortalLinkError, portal_link_peek, portal_link_redeem
+from apps.accounts.sessions import mark_portal_only
 from apps.audit.models import AuditEvent
 from apps.audit.services import Actor
 from apps.memories import selectors, services
@@ -246,7 +247,9 @@ def portal_link(request: HttpRequest, token: str) -> HttpResponse:
         if request.method == "POST":
             user = portal_link_redeem(token=token)
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            mark_portal_only(request)  # the link came from an agent: this session opens the portal only
             return redirect("portal:memories")
     except PortalLinkError as error:
-        return render(request, "portal/link_invalid.html", {"reason": error.reason}, status=410 if error.reason != "invalid" else 404)
+        status = {"invalid": 404, "refused": 403}.get(error.reason, 410)
+        return render(request, "portal/link_invalid.html", {"reason": error.reason}, status=status)
     return render(request, "portal/link.html", {"subject": link.subject})

@@ -35,3 +35,16 @@ def test_scopes_must_be_known(support_bot):
     with pytest.raises(ValidationError):
         apikey_issue(agent=support_bot, scopes=["admin"])
     assert not ApiKey.objects.exists()
+
+
+def test_a_revoked_key_cannot_be_rotated(support_bot):
+    from apps.accounts.services import apikey_rotate
+    from apps.audit.models import AuditEvent
+    from apps.audit.services import Actor
+
+    key, _ = apikey_issue(agent=support_bot, scopes=["read"])
+    apikey_revoke(key=key)
+
+    with pytest.raises(ValidationError, match="revoked"):
+        apikey_rotate(key=key, actor=Actor.system())
+    assert ApiKey.objects.count() == 1 and not AuditEvent.objects.filter(action="apikey.rotated").exists()

@@ -156,13 +156,13 @@ def test_admins_manage_agents_and_keys(as_adam, acme, support_bot):
     assert created.status_code == 302
     travel = acme.agents.get(name="Travel Bot")
 
-    issued = as_adam.post(f"/console/agents/{travel.pk}/keys", {"scopes": ["read"]})
+    issued = as_adam.post(f"/console/agents/{travel.pk}/keys", {"scopes": ["read"]}, follow=True)
     raw_key = issued.context["raw_key"]
     assert raw_key in issued.content.decode() and "shown only this once" in issued.content.decode()
     key = ApiKey.objects.get(agent=travel)
     assert key.scopes == ["read"] and raw_key not in str(ApiKey.objects.values_list())
 
-    rotated = as_adam.post(f"/console/keys/{key.pk}/rotate")
+    rotated = as_adam.post(f"/console/keys/{key.pk}/rotate", follow=True)
     assert rotated.context["raw_key"] != raw_key
     key.refresh_from_db()
     assert key.revoked_at is not None and travel.api_keys.filter(revoked_at=None).count() == 1

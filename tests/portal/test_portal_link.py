@@ -74,3 +74,99 @@ def test_only_the_link_digest_is_stored(api, alice):
 
 def test_portal_links_of_unknown_subjects_are_404(api, db):
     assert api.post("/api/v1/subjects/nobody/portal-link").status_code == 404
+
+
+# --- an agent key must never become an operator's or admin's browser session -------------------
+
+def _give_alice_a_login(alice, django_user_model, **flags):
+    user = django_user_model.objects.create_user("alice", password="alice-pass", **flags)
+    Subject.objects.filter(pk=alice.pk).update(user=user)
+    return user
+
+
+@pytest.mark.parametrize("privilege", ["operator of another workspace", "staff", "superuser"])
+def test_an_agent_cannot_get_a_link_that_signs_in_an_operator_or_admin(api, alice, globex, django_user_model,
+                                                                       privilege):
+    from apps.accounts.models import Membership
+    from apps.audit.models import AuditEvent
+
+    user = _give_alice_a_login(alice, django_user_model, is_staff=privilege == "staff",
+                               is_superuser=privilege == "superuser")
+    if privilege.startswith("operator"):
+        Membership.objects.create(workspace=globex, user=user, role=Membership.Role.ADMIN)
+
+    response = api.post("/api/v1/subjects/alice/portal-link")
+
+    assert response.status_code == 409
+    error = response.json()["error"]
+    assert error["code"] == "portal_link_refused" and "operator" in error["message"]
+    assert not PortalLink.objects.exists()
+    event = AuditEvent.objects.get(action="portallink.refused")
+    assert (event.actor_name, event.subject_id) == ("Support Bot", alice.pk)
+
+
+def test_a_link_made_before_its_login_became_an_operator_does_not_sign_in(client, api, alice, acme,
+                                                                          django_user_model):
+    from apps.accounts.models import Membership
+    from apps.audit.models import AuditEvent
+
+    user = _give_alice_a_login(alice, django_user_model)
+    url = api.post("/api/v1/subjects/alice/portal-link").json()["url"].removeprefix("http://testserver")
+    Membership.objects.create(workspace=acme, user=user, role=Membership.Role.OPERATOR)
+
+    response = client.post(url)
+
+    assert response.status_code == 403 and "sign in with your password" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+    assert PortalLink.objects.get().used_at is not None  # burnt: it can never sign anyone in
+    assert AuditEvent.objects.filter(action="portallink.refused", subject=alice).count() == 1
+
+
+def test_a_session_started_by_a_link_cannot_open_the_console_or_the_admin(client, link_url, alice, acme,
+                                                                          django_user_model):
+    from apps.accounts.models import Membership
+
+    client.post(link_url)
+    alice.refresh_from_db()
+    Membership.objects.create(workspace=acme, user=alice.user, role=Membership.Role.ADMIN)
+    django_user_model.objects.filter(pk=alice.user_id).update(is_staff=True, is_superuser=True)
+
+    console = client.get("/console/")
+    admin = client.get("/admin/")
+
+    assert console.status_code == 403 and "sign in with your password" in console.content.decode()
+    assert admin.status_code == 302 and admin["Location"].startswith("/admin/login/")
+    assert client.get(admin["Location"]).status_code == 200  # the sign-in page says why, it does not let in
+    assert client.get("/admin/memories/memory/").status_code == 302
+    assert client.get("/me/").status_code == 200  # the portal is what the link is for
+
+
+def test_signing_in_with_a_password_ends_the_portal_only_session(client, link_url, alice, acme):
+    from apps.accounts.models import Membership
+
+    client.post(link_url)
+    alice.refresh_from_db()
+    alice.user.set_password("alice-pass")
+    alice.user.save()
+    Membership.objects.create(workspace=acme, user=alice.user, role=Membership.Role.OPERATOR)
+
+    client.post("/accounts/login/", {"username": alice.user.username, "password": "alice-pass"})
+
+    assert client.get("/console/").status_code == 200
+
+
+def test_a_normal_subject_still_gets_in_with_a_link(client, api, alice, django_user_model):
+    user = _give_alice_a_login(alice, django_user_model)
+    url = api.post("/api/v1/subjects/alice/portal-link").json()["url"].removeprefix("http://testserver")
+
+    assert client.post(url).status_code == 302
+    assert client.get("/me/").wsgi_request.user == user
+
+
+def test_a_new_link_revokes_the_older_unused_ones(client, api, alice):
+    first = api.post("/api/v1/subjects/alice/portal-link").json()["url"].removeprefix("http://testserver")
+    second = api.post("/api/v1/subjects/alice/portal-link").json()["url"].removeprefix("http://testserver")
+
+    assert client.post(first).status_code == 410
+    assert "_auth_user_id" not in client.session
+    assert client.post(second).status_code == 302
