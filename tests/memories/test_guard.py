@@ -80,6 +80,13 @@ ORDINARY = [
     "助手的回答要简短",
     "我们用的是 MySQL",
     "我是做后端的，主要写 Go，别给我 Python 示例",
+    "Gave the new instructions to the nanny: pick up the kids at 5",
+    "Wants to change the rules of the Friday game night",
+    "Below are the instructions for assembling the desk",
+    "Reached the end of the data migration project",
+    "用户看到系统提示：支付失败，请重试",
+    "收到了新的系统提示，提醒更新密码",
+    "下面是比赛规则的摘要",
 ]
 
 
