@@ -264,6 +264,8 @@ class ApiErrorBodySerializer(serializers.Serializer):
     message = serializers.CharField()
     fields = serializers.DictField(help_text="Field name → list of messages (validation errors).")
     entity_types = serializers.ListField(child=serializers.CharField(), required=False)
+    kind = serializers.CharField(required=False, help_text="injection: markup, override, role, exfiltration, "
+                                 "memory_poison or command.")
 
 
 class ApiErrorSerializer(serializers.Serializer):
