@@ -87,6 +87,8 @@ ORDINARY = [
     "用户看到系统提示：支付失败，请重试",
     "收到了新的系统提示，提醒更新密码",
     "下面是比赛规则的摘要",
+    "Plays Go (围棋) on weekends, around amateur 3-dan",
+    "Dan from accounting approves the invoices",
 ]
 
 
