@@ -76,7 +76,7 @@ _EN_PATTERNS: list[tuple[str, str]] = [
     ("role", r"(?:^|[.!?,;:]\s*|\bplease\s+|\bnow\s+|\byou\s+(?:will|must|should)\s+)(?:act|behave)\s+as\s+(?:if\s+you|"
      r"a|an|my|the|though)\b"),
     ("role", r"\b(?:roleplay|role-play|role\s+play)\s+as\b"),
-    ("role", r"\bDAN\b|\bdo\s+anything\s+now\b|\bjailbreak|\bdeveloper\s+mode\b|\bgod\s+mode\b|\bunfiltered\s+mode\b"),
+    ("role", r"(?-i:\bDAN\b)|\bdo\s+anything\s+now\b|\bjailbreak|\bdeveloper\s+mode\b|\bgod\s+mode\b|\bunfiltered\s+mode\b"),
     # reveal the prompt / secrets
     ("exfiltration", r"\b(?:reveal|show|print|output|repeat|display|leak|dump|disclose|tell\s+me|give\s+me|share|"
      r"recite|write\s+out|spell\s+out)\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:the\s+|your\s+|its\s+)?(?:full\s+|entire\s+|"
