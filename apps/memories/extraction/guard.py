@@ -141,7 +141,7 @@ _MARKUP_PATTERNS: list[tuple[str, str]] = [
     ("markup", r"(?m)^\s*(?:系统|助手|助理|开发者)\s*[:：]"),
     ("markup", r"</?\s*(?:notes?|memor(?:y|ies)|memory_block|context|reference)\s*>"),
     ("markup", r"\[(?:system|SYSTEM|系统)\]|【(?:系统|system|指令)】"),
-    ("markup", r"<\s*script\b|<\s*iframe\b|javascript\s*:|<!--.*?(?:instruction|ignore|system|指令|忽略).*?-->"),
+    ("markup", r"<\s*script\b|<\s*iframe\b|\bjavascript:(?=\S)|<!--.*?(?:instruction|ignore|system|指令|忽略).*?-->"),
     ("markup", r"\bBEGIN\s+(?:SYSTEM\s+)?PROMPT\b|\bEND\s+OF\s+(?:USER\s+)?(?:INPUT|PROMPT)\b"),
     ("markup", r"\bEND\s+OF\s+(?:THE\s+)?(?:NOTES|MEMORIES|REFERENCE\s+NOTES)\b"),
     ("markup", r"(?:笔记|备注|参考信息|记忆)(?:到此)?结束"),
