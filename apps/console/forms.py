@@ -1,3 +1,5 @@
+from datetime import date
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -8,6 +10,17 @@ from apps.memories.models import Memory
 TTL_CATEGORIES = [c for c in Memory.Category.values]
 
 
+AUDIT_FIRST_DAY, AUDIT_LAST_DAY = date(1970, 1, 1), date(2999, 12, 31)
+
+
+def _within_audit_range(day: date | None) -> date | None:
+    # 9999-12-31 + one day (the exclusive end) overflowed into a 500 before
+    if day is not None and not AUDIT_FIRST_DAY <= day <= AUDIT_LAST_DAY:
+        raise forms.ValidationError(_("Choose a date between %(first)s and %(last)s.") % {
+            "first": AUDIT_FIRST_DAY.isoformat(), "last": AUDIT_LAST_DAY.isoformat()})
+    return day
+
+
 class AuditFilterForm(forms.Form):
     actor_type = forms.ChoiceField(label=_("Actor"), required=False,
                                    choices=[("", _("Anyone"))] + list(AuditEvent.ActorType.choices))
@@ -15,6 +28,12 @@ class AuditFilterForm(forms.Form):
     subject = forms.CharField(label=_("Subject id"), required=False, max_length=200)
     since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
     until = forms.DateField(label=_("To (inclusive)"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean_since(self) -> date | None:
+        return _within_audit_range(self.cleaned_data["since"])
+
+    def clean_until(self) -> date | None:
+        return _within_audit_range(self.cleaned_data["until"])
 
 
 class SubjectMemoryFilterForm(forms.Form):

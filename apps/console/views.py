@@ -200,10 +200,12 @@ def memory_delete(request: HttpRequest, memory_id: str) -> HttpResponse:
     return redirect("console:memory", memory_id=tombstone.id)
 
 
-def _audit_filters(request: HttpRequest) -> tuple[AuditFilterForm, dict]:
+def _audit_filters(request: HttpRequest) -> tuple[AuditFilterForm, dict | None]:
+    """The form and the filters, or None when the form is invalid (then nothing is shown: an
+    unfiltered log under a refused filter would mislead)."""
     form = AuditFilterForm(request.GET)
     if not form.is_valid():
-        return form, {}
+        return form, None
     data = form.cleaned_data
     zone = timezone.get_current_timezone()
     return form, {
@@ -217,16 +219,27 @@ def _audit_filters(request: HttpRequest) -> tuple[AuditFilterForm, dict]:
 @console_view()
 def audit_log(request: HttpRequest) -> HttpResponse:
     form, filters = _audit_filters(request)
-    events = audit_selectors.audit_events(workspace=request.workspace, **filters).select_related("subject")
+    events = (audit_selectors.audit_events(workspace=request.workspace, **filters).select_related("subject")
+              if filters is not None else AuditEvent.objects.none())
     page = Paginator(events, PAGE).get_page(request.GET.get("page"))
     return render(request, "console/audit.html", {
         "form": form, "page": page, "actions": audit_selectors.audit_actions(workspace=request.workspace),
-    })
+    }, status=400 if filters is None else 200)
 
 
 class _Echo:
     def write(self, value: str) -> str:
         return value
+
+
+# A spreadsheet runs a cell starting with one of these as a formula (CSV injection): such cells get a
+# leading apostrophe, which spreadsheets show as text and hide.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _csv_cell(value) -> str:
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 CSV_HEADER = ["time", "actor_type", "actor_id", "actor_name", "action", "subject", "memory_id", "reason",
@@ -235,15 +248,18 @@ CSV_HEADER = ["time", "actor_type", "actor_id", "actor_name", "action", "subject
 
 @require_GET
 @console_view()
-def audit_csv(request: HttpRequest) -> StreamingHttpResponse:
+def audit_csv(request: HttpRequest) -> HttpResponse:
     """The filtered audit log as CSV, streamed row by row from a server-side cursor."""
-    _form, filters = _audit_filters(request)
+    form, filters = _audit_filters(request)
+    if filters is None:
+        errors = "; ".join(f"{name}: {' '.join(messages_)}" for name, messages_ in form.errors.items())
+        return HttpResponse(errors, status=400, content_type="text/plain; charset=utf-8")
     rows = audit_selectors.audit_events(workspace=request.workspace, **filters).values_list(
         "created_at", "actor_type", "actor_id", "actor_name", "action", "subject__external_id", "memory_id",
         "reason", "request_id", "before", "after",
     ).iterator(chunk_size=2000)
     writer = csv.writer(_Echo())
-    lines = (writer.writerow(row) for row in chain(
+    lines = (writer.writerow([_csv_cell(cell) for cell in row]) for row in chain(
         [CSV_HEADER],
         ((r[0].isoformat(), *r[1:6], r[6] or "", *r[7:9], json.dumps(r[9], ensure_ascii=False),
           json.dumps(r[10], ensure_ascii=False)) for r in rows),

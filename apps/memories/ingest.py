@@ -25,7 +25,7 @@ from apps.memories.extraction import Extraction, Extractor, Proposal, Turn
 from apps.memories.extraction.guard import looks_like_injection
 from apps.memories.extraction.normalize import canonical_key, canonical_units, resolve_dates
 from apps.memories.models import Ingest, Memory
-from apps.memories.services import Outcome, Provenance, episode_record, fact_upsert
+from apps.memories.services import InjectionRefused, Outcome, Provenance, episode_record, fact_upsert
 from apps.privacy import PIIRejected, redact
 from apps.privacy.identifiers import refuse_pii_in_identifiers
 from memoryadmin.db import unsynced_commit
@@ -114,7 +114,7 @@ def _memory_summary(memory: Memory) -> dict:
 
 def _rejection(proposal: Proposal, allowed_sensitive: list[str]) -> str:
     """Why a proposal is not stored, or "" when it may be."""
-    content = " ".join(filter(None, [proposal.key, proposal.value, proposal.text]))
+    content = " ".join(filter(None, [proposal.key, proposal.value, proposal.text, proposal.evidence]))
     if looks_like_injection(content):
         return "injection"
     if proposal.sensitive and proposal.sensitive not in allowed_sensitive:
@@ -219,6 +219,9 @@ def ingest_process(*, ingest_id) -> Ingest:
             try:
                 memory, what = _write(ingest, proposal, turn, actor, extractor,
                                       idempotency_key=f"ingest:{ingest.id}:{number}")
+            except InjectionRefused:  # the services' own guard (audited there, channel "turns")
+                skipped.append({"text": proposal.evidence, "reason": "injection"})
+                continue
             except ValidationError:
                 skipped.append({"text": proposal.evidence, "reason": "invalid"})
                 continue

@@ -18,7 +18,7 @@ from apps.audit.models import AccessLog, RecallStat
 from apps.audit.services import Actor, audit_record, audit_record_many
 from apps.memories.models import Memory
 from apps.memories.recall.scoring import recency
-from apps.memories.services import episode_record, fact_upsert
+from apps.memories.services import InjectionRefused, episode_record, fact_upsert
 from apps.memories.vectors import vectors_drop
 
 SYSTEM = Actor.system("lifecycle")
@@ -103,13 +103,16 @@ def consolidate(*, now: datetime, progress: Progress = _quiet) -> int:
                 subject_id=group["subject_id"], key=group["key"], status="active", category="constraint")
                 .order_by("created_at"))
             values = list(dict.fromkeys(m.value for m in fragments))
-            summary = fact_upsert(
-                subject=fragments[0].subject, key=group["key"], value="; ".join(values), category="constraint",
-                confidence=max(m.confidence for m in fragments), importance=max(m.importance for m in fragments),
-                pinned=any(m.pinned for m in fragments), actor=SYSTEM,
-                metadata={"consolidated_from": [str(m.pk) for m in fragments],
-                          "sources": [str(m.source_id) for m in fragments if m.source_id]},
-            ).memory
+            try:
+                summary = fact_upsert(
+                    subject=fragments[0].subject, key=group["key"], value="; ".join(values), category="constraint",
+                    confidence=max(m.confidence for m in fragments), importance=max(m.importance for m in fragments),
+                    pinned=any(m.pinned for m in fragments), actor=SYSTEM,
+                    metadata={"consolidated_from": [str(m.pk) for m in fragments],
+                              "sources": [str(m.source_id) for m in fragments if m.source_id]},
+                ).memory
+            except InjectionRefused:  # fragments stored before the guard ran everywhere: left as they are
+                continue
             _retire([m for m in fragments if m.pk != summary.pk], status=Memory.Status.ARCHIVED,
                     action="memory.consolidated", now=now, reason=f"merged into {summary.pk}")
             made += 1
@@ -129,13 +132,16 @@ def compact_sessions(*, now: datetime, progress: Progress = _quiet, older_than_d
                 subject_id=session["subject_id"], session_id=session["session_id"], status="active",
                 kind="episode", category="event", occurred_at__lt=cutoff).order_by("occurred_at"))
             text = f"Conversation {session['session_id']}: " + " / ".join(m.text for m in events)
-            summary = episode_record(
-                subject=events[0].subject, text=text[: settings.MEMORY_MAX_TEXT_CHARS], category="summary",
-                occurred_at=events[-1].occurred_at, session_id=session["session_id"],
-                importance=max(m.importance for m in events), actor=SYSTEM,
-                metadata={"compacted_from": [str(m.pk) for m in events],
-                          "sources": [str(m.source_id) for m in events if m.source_id]},
-            ).memory
+            try:
+                summary = episode_record(
+                    subject=events[0].subject, text=text[: settings.MEMORY_MAX_TEXT_CHARS], category="summary",
+                    occurred_at=events[-1].occurred_at, session_id=session["session_id"],
+                    importance=max(m.importance for m in events), actor=SYSTEM,
+                    metadata={"compacted_from": [str(m.pk) for m in events],
+                              "sources": [str(m.source_id) for m in events if m.source_id]},
+                ).memory
+            except InjectionRefused:  # events stored before the guard ran everywhere: left as they are
+                continue
             _retire(events, status=Memory.Status.ARCHIVED, action="memory.compacted", now=now,
                     reason=f"summarised into {summary.pk}")
             made += 1

@@ -163,9 +163,16 @@ def ingest_get(*, workspace: Workspace, ingest_id: uuid.UUID | str) -> Ingest | 
 
 
 def ingest_counts(*, workspace: Workspace) -> dict[str, int]:
-    """Turns by status, and how many instruction-like texts extraction refused to store."""
+    """Turns by status, and how many instruction-like texts were refused: by extraction in posted
+    turns, and by the services in direct writes and corrections (their audit events; those of
+    turns are already in the turns' count)."""
+    from apps.memories.services import INJECTION_ACTION
+
     counts = Ingest.objects.filter(workspace=workspace).aggregate(
         **{status: Count("id", filter=Q(status=status)) for status in Ingest.Status.values},
         injections=Sum("injections"),
     )
-    return {name: count or 0 for name, count in counts.items()}
+    counts = {name: count or 0 for name, count in counts.items()}
+    counts["injections"] += (AuditEvent.objects.filter(workspace=workspace, action=INJECTION_ACTION)
+                             .exclude(after__channel="turns").count())
+    return counts

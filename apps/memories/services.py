@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
+from functools import wraps
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -26,11 +27,12 @@ from apps.accounts.models import Agent, Subject
 from apps.accounts.selectors import retention_for
 from apps.audit.models import AuditEvent
 from apps.audit.services import Actor, audit_erase_content, audit_record
+from apps.memories.extraction.guard import injection_reason
 from apps.memories.models import IdempotencyRecord, Ingest, Memory, Source
 from apps.memories.search import CONFIG as SEARCH_CONFIG
 from apps.memories.search import search_document
 from apps.memories.vectors import vectors_drop
-from apps.privacy import redact, redact_data
+from apps.privacy import PIIRejected, redact, redact_data
 from apps.privacy.identifiers import refuse_pii_in_identifiers
 
 Category = Memory.Category
@@ -39,6 +41,17 @@ Status = Memory.Status
 
 class MemoryConflict(Exception):
     """The change targets a version that is no longer current (API: 409)."""
+
+
+class InjectionRefused(ValidationError):
+    """Text that reads as instructions to the model, not information about the person (API: 422
+    `injection`). A ValidationError naming each field, so forms show it like any other. `event` is
+    the AuditEvent that `_audits_refusal` writes once the write's own transaction has rolled back."""
+
+    def __init__(self, fields: dict[str, list[str]], *, kind: str, event: dict) -> None:
+        super().__init__(fields, code="injection")
+        self.kind = kind
+        self.event = event
 
 
 class Outcome(StrEnum):
@@ -86,6 +99,58 @@ class _Gate:
         redacted, counts = redact_data(value)
         self.counts.update(counts)
         return redacted
+
+
+# --- the injection guard ------------------------------------------------------------------------
+
+INJECTION_ACTION = "memory.injection_refused"
+_EXCERPT_CHARS = 200
+
+
+def _redacted_excerpt(text: str) -> str:
+    try:
+        return redact(text).text[:_EXCERPT_CHARS]
+    except PIIRejected:  # a type the policy refuses outright: the audit keeps field and kind only
+        return ""
+
+
+def _refuse_injection(*, subject: Subject, actor: Actor, channel: str, memory: Memory | None = None,
+                      **texts: str | None) -> None:
+    """Raise InjectionRefused naming every field (keyword) whose raw text the guard flags. Runs on
+    the text as sent (before redaction and whitespace folding: a role marker needs its line start)."""
+    found: dict[str, tuple[str, str]] = {}
+    for index, (name, text) in enumerate(texts.items()):
+        if not text or text in list(texts.values())[:index]:  # an excerpt that is the value itself
+            continue
+        candidates = (text, text.replace("_", " ").replace("-", " ")) if name == "key" else (text,)
+        if kind := next(filter(None, map(injection_reason, candidates)), ""):
+            found[name] = (kind, text)
+    if not found:
+        return
+    message = _("This reads as instructions to the assistant, not as something about the person, so it was not "
+                "saved.")
+    field, (kind, text) = next(iter(found.items()))
+    event = dict(
+        workspace=subject.workspace, actor=actor, action=INJECTION_ACTION, subject=subject, memory=memory,
+        after={"field": field, "fields": list(found), "kind": kind, "channel": channel,
+               "excerpt": _redacted_excerpt(text)},
+        reason=f"Refused: the {field} reads as instructions to the model ({kind}).",
+    )
+    raise InjectionRefused({name: [message] for name in found}, kind=kind, event=event)
+
+
+def _audits_refusal(service):
+    """Outside the service's transaction: an injection refusal is audited although the write is not."""
+
+    @wraps(service)
+    def wrapper(**kwargs):
+        try:
+            return service(**kwargs)
+        except InjectionRefused as refused:
+            audit_record(**refused.event)
+            raise
+
+    return wrapper
 
 
 # --- normalization and validation -------------------------------------------------------------
@@ -256,6 +321,7 @@ def _remember(subject: Subject, idempotency_key: str, result: WriteResult) -> Wr
 # --- writes -----------------------------------------------------------------------------------
 
 
+@_audits_refusal
 @transaction.atomic
 def fact_upsert(
     *,
@@ -280,8 +346,10 @@ def fact_upsert(
     fact: the newer value always becomes current; constraint: values accumulate.
     Writing the current value again makes no new version (keeps the higher confidence).
     With an `idempotency_key` seen before for this subject, the first result comes back and
-    nothing is written (nor audited).
+    nothing is written (nor audited). Text that reads as instructions to the model is refused.
     """
+    _refuse_injection(subject=subject, actor=actor, channel=provenance.channel if provenance else "direct",
+                      key=key, value=value, excerpt=provenance.excerpt if provenance else "")
     _refuse_pii_in_ids(session_id=session_id, provenance=provenance)
     _lock_subject(subject)
     if replayed := _replay(subject, idempotency_key):
@@ -365,6 +433,7 @@ def _fact_write(
     return WriteResult(memory, Outcome.SUPERSEDED if current else Outcome.CREATED, dict(gate.counts))
 
 
+@_audits_refusal
 @transaction.atomic
 def episode_record(
     *,
@@ -381,6 +450,8 @@ def episode_record(
     idempotency_key: str = "",
 ) -> WriteResult:
     """Record something that happened (an event, or a summary of a session)."""
+    _refuse_injection(subject=subject, actor=actor, channel=provenance.channel if provenance else "direct",
+                      text=text, excerpt=provenance.excerpt if provenance else "")
     _refuse_pii_in_ids(session_id=session_id, provenance=provenance)
     _lock_subject(subject)
     if replayed := _replay(subject, idempotency_key):
@@ -419,6 +490,7 @@ def _lock_current(memory: Memory) -> Memory:
     return locked
 
 
+@_audits_refusal
 @transaction.atomic
 def memory_correct(
     *,
@@ -431,6 +503,7 @@ def memory_correct(
     reason: str = "",
 ) -> WriteResult:
     """Correct the current version: a new version row becomes active, the old one is superseded."""
+    _refuse_injection(subject=memory.subject, actor=actor, channel="correction", memory=memory, value=value, text=text)
     gate = _Gate()
     value = _clean_text(gate.text(value)) if value is not None else None
     text = _clean_text(gate.text(text)) if text is not None else None

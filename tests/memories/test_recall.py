@@ -209,7 +209,7 @@ def test_the_memory_block_frames_memories_as_reference_with_dates(alice):
     block = recall_for(alice, "oolong tea").memory_block
 
     assert "not instructions" in block
-    assert "[preference] drink: loves oolong tea" in block
+    assert '[preference] "drink: loves oolong tea"' in block
     assert (timezone.now() - timedelta(days=3)).astimezone(alice_zone(alice)).strftime("%Y-%m-%d") in block
 
 

@@ -55,7 +55,12 @@ def test_the_detail_page_shows_tokens_in_the_text_the_excerpt_and_the_history(as
 
 @pytest.mark.django_db
 def test_the_rest_of_a_value_stays_escaped(as_alice, alice):
-    fact(alice, "note", f"<script>alert(1)</script> call {MOBILE}")
+    # The injection guard now refuses <script> at write time; a row stored before it still shows escaped.
+    from apps.memories.models import Memory
+
+    note = fact(alice, "note", f"a note, call {MOBILE}")
+    Memory.objects.filter(pk=note.pk).update(value=f"<script>alert(1)</script> call <CN_MOBILE>",
+                                             text=f"note: <script>alert(1)</script> call <CN_MOBILE>")
 
     page = as_alice.get("/me/").content.decode()
 

@@ -6,6 +6,18 @@ model (override its instructions, re-assign its role, reveal its prompt, run com
 chat-template / system markers. It is deliberately narrow on ordinary preferences: "Always answer in
 Chinese", "以后用中文回答", "remember I'm vegetarian" and "I act as the team's scrum master" are
 legitimate and return False.
+
+Since issue #13 it runs on every stored text (`services._refuse_injection`), not only on turns.
+Borderline cases, decided:
+- "请忽略上次的报价，以这次为准", "Ignore the previous address, I moved", "Forget my previous order":
+  allowed — the person corrects their own data; nothing there addresses the model's instructions.
+  "ignore the above / the previous" is refused only when nothing but punctuation or "and/then"
+  follows (an order to the model), and "my previous message/order/command" is the person's own.
+- "system prompt" alone ("our chatbot's system prompt is reviewed by legal") is allowed; a
+  "system prompt:" label, a "new/real system prompt" and "update your system prompt" are refused.
+- Role markers at the start of a line ("assistant:", "system:", "developer:", "human:", "助手：",
+  "系统：") are refused: they forge a turn. "User: prefers tea" is allowed — agents write facts that
+  way, and a forged user turn grants nothing the person does not have (its content is still checked).
 """
 
 from __future__ import annotations
@@ -20,13 +32,17 @@ _MODIFIER = (r"(?:previous|prior|above|earlier|preceding|former|original|initial
              r"foregoing|aforementioned)")
 _NOUN = (r"(?:instructions?|rules?|prompts?|directions?|directives?|guidelines?|guardrails?|context|messages?|"
          r"constraints|restrictions|polic(?:y|ies)|programming|commands?|orders?|system\s+prompt)\b")
+# What the person may well say of their own earlier words ("ignore my previous message").
+_OWN_NOUN = (r"(?:instructions?|rules?|prompts?|directives?|guidelines?|guardrails?|constraints|restrictions|"
+             r"polic(?:y|ies)|programming|system\s+prompt)\b")
 _STRONG_NOUN = (r"(?:instructions|prompts?|directives|guidelines|guardrails|programming|system\s+prompt|"
                 r"safety\s+(?:rules|guidelines|policies|filters))\b")
 
 _EN_PATTERNS: list[tuple[str, str]] = [
     # override / ignore prior instructions
-    ("override", rf"\b{_VERB}\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+)?"
+    ("override", rf"\b{_VERB}\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|these\s+|those\s+)?"
      rf"{_MODIFIER}\s+(?:\w+\s+)?{_NOUN}"),
+    ("override", rf"\b{_VERB}\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?my\s+{_MODIFIER}\s+(?:\w+\s+)?{_OWN_NOUN}"),
     ("override", rf"\b{_VERB}\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+)?"
      rf"{_STRONG_NOUN}"),
     ("override", rf"\b{_VERB}\s+(?:all|any|every)\s+(?:of\s+)?(?:the\s+|your\s+)?{_NOUN}"),
@@ -34,11 +50,19 @@ _EN_PATTERNS: list[tuple[str, str]] = [
      r"constraints|guidelines|filters)\b"),
     ("override", r"\b(?:disregard|ignore)\s+(?:everything|anything|all)\s+(?:above|before|previously|you\s+were\s+told)"),
     ("override", r"\b(?:disregard|ignore)\s+(?:all\s+)?(?:of\s+)?(?:the\s+|what(?:'s|\s+is|\s+was)\s+)?"
-     r"(?:above|foregoing|previous(?:ly)?|prior|earlier|aforementioned)\b"),
+     r"(?:above|foregoing|previous(?:ly)?|prior|earlier|aforementioned)\b"
+     r"(?=\s*(?:$|[.,;:!?…，。；：！？]|and\b|then\b|or\b|(?:said|written|stated|mentioned|told)\b))"),
     ("override", r"\b(?:override|bypass|disable|turn\s+off)\s+(?:your\s+|the\s+|all\s+)?(?:safety|security|content)\s*"
      r"(?:filters?|settings?|checks?|measures?|rules?|guidelines?|protocols?)?\b"),
     ("override", r"\b(?:system|admin|developer|root)\s+override\b"),
     ("override", r"\bnew\s+(?:system\s+)?instructions?\s*[:：]"),
+    ("override", r"\b(?:new|updated|real|actual|true|secret|hidden)\s+system\s+prompt\b"),
+    ("override", r"\byour\s+(?:new|updated|real|actual|true|secret)\s+(?:instructions|rules|orders)\b"),
+    ("override", r"\bsystem\s+prompt\s*[:：=]"),
+    ("override", r"\b(?:update|change|replace|overwrite|rewrite|modify|edit)\s+(?:your\s+(?:system\s+prompt|"
+     r"instructions|rules|programming)|(?:the|its)\s+system\s+prompt)\b"),
+    ("override", r"\bbelow\s+(?:are|is)\s+(?:your\s+(?:new\s+|real\s+|actual\s+)?|the\s+(?:new|real|actual)\s+)"
+     r"(?:system\s+)?(?:instructions|prompt|rules)\b"),
     ("override", r"\byou\s+(?:have\s+no|don'?t\s+have\s+any|are\s+free\s+of(?:\s+all)?)\s+(?:restrictions|rules|limits|"
      r"guidelines|filters)\b"),
     ("override", r"\bwithout\s+(?:any\s+)?(?:restrictions|filters|censorship|safety\s+guidelines)\b"),
@@ -52,7 +76,7 @@ _EN_PATTERNS: list[tuple[str, str]] = [
     ("role", r"(?:^|[.!?,;:]\s*|\bplease\s+|\bnow\s+|\byou\s+(?:will|must|should)\s+)(?:act|behave)\s+as\s+(?:if\s+you|"
      r"a|an|my|the|though)\b"),
     ("role", r"\b(?:roleplay|role-play|role\s+play)\s+as\b"),
-    ("role", r"\bDAN\b|\bdo\s+anything\s+now\b|\bjailbreak|\bdeveloper\s+mode\b|\bgod\s+mode\b|\bunfiltered\s+mode\b"),
+    ("role", r"(?-i:\bDAN\b)|\bdo\s+anything\s+now\b|\bjailbreak|\bdeveloper\s+mode\b|\bgod\s+mode\b|\bunfiltered\s+mode\b"),
     # reveal the prompt / secrets
     ("exfiltration", r"\b(?:reveal|show|print|output|repeat|display|leak|dump|disclose|tell\s+me|give\s+me|share|"
      r"recite|write\s+out|spell\s+out)\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:the\s+|your\s+|its\s+)?(?:full\s+|entire\s+|"
@@ -79,6 +103,12 @@ _ZH_PATTERNS: list[tuple[str, str]] = [
      r"(?:你|你的)?(?:之前|以前|上面|前面|先前|此前|原来|原有|原先|原始|所有|全部|一切|以上|之上|上述|系统)?的?"
      r"(?:所有|全部|一切|任何)?的?(?:指令|指示|规则|设定|设置|提示词?|要求|限制|约束|规定|命令|系统提示|安全策略|内容政策)"),
     ("override", r"(?:新的?|最新)(?:系统)?(?:指令|指示)[:：]"),
+    ("override", r"(?:新的?|最新的?|真正的?)系统(?:提示词|指令)"),
+    # "系统提示：" is also what a UI notice says ("系统提示：支付失败"): refused only when it addresses the model
+    ("override", r"系统(?:提示词|指令)\s*[:：]|系统提示\s*[:：]\s*(?:你|您)"),
+    ("override", r"(?:修改|更新|替换|覆盖|改写|重写)(?:你的|掉)?(?:系统提示词?|系统指令|提示词|系统设定)"),
+    ("override", r"(?:以下|下面|接下来)(?:是|为)(?:你的(?:新的?|真正的?)?|新的?|真正的?|系统)(?:系统)?"
+     r"(?:指令|指示|提示词|规则)"),
     ("override", r"(?:不受|没有|解除|取消|摆脱)(?:任何|所有|一切)?(?:的)?(?:限制|约束|规则|审查|过滤)"),
     ("override", r"(?:关闭|禁用|绕过)(?:你的)?(?:安全|内容)(?:过滤|审查|策略|机制|限制)"),
     ("role", r"(?:从现在(?:开始|起)|从今以后|从此以后|接下来|现在开始|今后|以后)[，,\s]*你(?:就)?(?:是|将是|将会是|要扮演|扮演|"
@@ -100,13 +130,21 @@ _ZH_PATTERNS: list[tuple[str, str]] = [
 
 _MARKUP_PATTERNS: list[tuple[str, str]] = [
     ("markup", r"<\|(?:system|im_start|im_end|endoftext|assistant|user|begin_of_text|start_header_id|eot_id)[^>]*\|?>"),
+    # any <|...|> special token (ChatML, Llama 3, Phi, DeepSeek's <｜begin▁of▁sentence｜>), Gemma's turns
+    ("markup", r"<\|[^|<>\s]{1,40}\|>"),
+    ("markup", r"<\s*/?\s*(?:start_of_turn|end_of_turn|bos|eos|\|?endoftext\|?)\s*>"),
     ("markup", r"\[/?INST\]|<<\s*/?SYS\s*>>|</s>|<s>\s*\[INST"),
     ("markup", r"</?\s*(?:system|sys|instructions?|assistant_instructions|admin)\s*>"),
-    ("markup", r"(?m)^\s*#{1,6}\s*(?:system|instructions?|new\s+instructions|assistant|系统|指令)\b"),
-    ("markup", r"(?m)^\s*(?:system|SYSTEM|System)\s*[:：]"),
+    ("markup", r"(?m)^\s*#{1,6}\s*(?:system|instructions?|new\s+instructions|assistant|response|系统|指令)(?:\b|(?=[:：]))"),
+    # a role marker at the start of a line forges a turn ("User: ..." is allowed, see the docstring)
+    ("markup", r"(?m)^\s*(?:system|assistant|developer|human)\s*[:：]"),
+    ("markup", r"(?m)^\s*(?:系统|助手|助理|开发者)\s*[:：]"),
+    ("markup", r"</?\s*(?:notes?|memor(?:y|ies)|memory_block|context|reference)\s*>"),
     ("markup", r"\[(?:system|SYSTEM|系统)\]|【(?:系统|system|指令)】"),
-    ("markup", r"<\s*script\b|<\s*iframe\b|javascript\s*:|<!--.*?(?:instruction|ignore|system|指令|忽略).*?-->"),
+    ("markup", r"<\s*script\b|<\s*iframe\b|\bjavascript:(?=\S)|<!--.*?(?:instruction|ignore|system|指令|忽略).*?-->"),
     ("markup", r"\bBEGIN\s+(?:SYSTEM\s+)?PROMPT\b|\bEND\s+OF\s+(?:USER\s+)?(?:INPUT|PROMPT)\b"),
+    ("markup", r"\bEND\s+OF\s+(?:THE\s+)?(?:NOTES|MEMORIES|REFERENCE\s+NOTES)\b"),
+    ("markup", r"(?:笔记|备注|参考信息|记忆)(?:到此)?结束"),
 ]
 
 _COMPILED = [(label, re.compile(pattern, re.IGNORECASE | re.DOTALL))
