@@ -6,6 +6,7 @@ Every variable is documented in README.md ("Configuration").
 
 import json
 import os
+import sys
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -182,6 +183,12 @@ DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env_int("DB_
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # Keep connections between requests (a new backend per request cost ~10 ms of every recall).
 DATABASES["default"].setdefault("CONN_MAX_AGE", env_int("DB_CONN_MAX_AGE", 60, minimum=0))
+# ...except under `runserver` (`make run`): it starts a thread per request, and each thread would keep
+# its own connection for CONN_MAX_AGE — 100 concurrent clients used up the server's connections.
+# Anything serving real traffic runs gunicorn (README, "Running in production"), with a fixed pool of threads.
+RUNSERVER = len(sys.argv) > 1 and sys.argv[1] == "runserver"
+if RUNSERVER:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
 DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME", "test_memoryadmin")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
