@@ -70,3 +70,27 @@ def test_other_processes_keep_their_connections_for_a_minute():
     assert settings_of("migrate", DEBUG="true")["conn_max_age"] == 60
     assert settings_of("runserver", DEBUG="true", DB_CONN_MAX_AGE="30")["conn_max_age"] == 0
     assert settings_of("shell", DB_CONN_MAX_AGE="30", CELERY_BROKER_URL="redis://127.0.0.1:6379/0")["conn_max_age"] == 30
+
+
+def test_without_a_broker_make_run_runs_tasks_in_process():
+    assert settings_of("runserver", DEBUG="true")["eager"] is True
+
+
+def test_a_production_start_without_a_broker_stops_with_a_clear_message():
+    error = settings_of("migrate")["error"]
+
+    assert "ImproperlyConfigured" in error and "CELERY_BROKER_URL" in error and "CELERY_TASK_ALWAYS_EAGER" in error
+
+
+def test_a_production_start_with_a_broker_publishes_tasks_to_it():
+    read = settings_of("migrate", CELERY_BROKER_URL="redis://127.0.0.1:6379/0")
+
+    assert (read["eager"], read["broker"]) == (False, "redis://127.0.0.1:6379/0")
+
+
+def test_a_single_process_deployment_may_ask_for_in_process_tasks_explicitly():
+    assert settings_of("migrate", CELERY_TASK_ALWAYS_EAGER="true")["eager"] is True
+
+
+def test_the_tests_run_tasks_in_process(settings):
+    assert settings.CELERY_TASK_ALWAYS_EAGER is True
