@@ -213,9 +213,20 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
 # --- Celery -----------------------------------------------------------------------------------
-# Without a broker, tasks run eagerly in the calling process (the embedded default).
-CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "memory://")
-CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", "CELERY_BROKER_URL" not in os.environ)
+# Without a broker, tasks run eagerly in the calling process — but only by default under DEBUG
+# (`make run`) and in the tests (tests/environment.py sets CELERY_TASK_ALWAYS_EAGER). A production start
+# without a broker stops here: eager tasks would run every turn's extraction inside the web request,
+# and a non-eager app without a broker would queue tasks that nobody ever runs.
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "")
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", DEBUG and not CELERY_BROKER_URL)
+if not CELERY_BROKER_URL:
+    if not CELERY_TASK_ALWAYS_EAGER:
+        raise ImproperlyConfigured(
+            "CELERY_BROKER_URL is not set: set it to your broker (redis://… or amqp://…), or set "
+            "CELERY_TASK_ALWAYS_EAGER=true to run tasks inside the web process (a single-process setup, "
+            "not for production load). DEBUG=true (make run) runs them in-process by default."
+        )
+    CELERY_BROKER_URL = "memory://"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_SERIALIZER = "json"
