@@ -304,6 +304,9 @@ RECALL_ACCESS_FLUSH_SECONDS = env_float("RECALL_ACCESS_FLUSH_SECONDS", 1.0, low=
 # --- Turn ingestion -----------------------------------------------------------------------------
 INGEST_EXTRACTOR = env_str("INGEST_EXTRACTOR", "rules")  # "rules" (zh/en patterns) or "llm"
 INGEST_MIN_CONFIDENCE = env_float("INGEST_MIN_CONFIDENCE", 0.7, low=0, high=1)
+# A turn writes at most this many memories (after repeated proposals are folded into one); the rest
+# are reported as skipped "too_many_proposals". Each memory written counts against the write throttle.
+INGEST_MAX_PROPOSALS_PER_TURN = env_int("INGEST_MAX_PROPOSALS_PER_TURN", 20, minimum=1)
 # A turn the broker took this many seconds ago that no worker finished is sent again by the outbox
 # sweep (a broker restart without persistence loses queued tasks). Processing is idempotent.
 INGEST_REQUEUE_AFTER = env_int("INGEST_REQUEUE_AFTER", 600, minimum=60)
