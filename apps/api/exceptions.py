@@ -8,7 +8,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import as_serializer_error
 from rest_framework.views import exception_handler
 
-from apps.memories.services import MemoryConflict
+from apps.memories.services import IdempotencyConflict, MemoryConflict
 from apps.privacy import PIIRejected
 from apps.privacy.identifiers import PIIInIdentifier
 
@@ -25,6 +25,8 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, PIIRejected):
         body = error_body("pii_rejected", str(exc), entity_types=exc.entity_types)
         return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+    if isinstance(exc, IdempotencyConflict):
+        return Response(error_body("idempotency_key_reused", str(exc)), status=status.HTTP_409_CONFLICT)
     if isinstance(exc, MemoryConflict):
         return Response(error_body("conflict", str(exc)), status=status.HTTP_409_CONFLICT)
     if isinstance(exc, DjangoValidationError):

@@ -17,7 +17,8 @@ ERRORS = {
     "429": "Too many requests for this key; retry after the `Retry-After` seconds.",
 }
 WRITE_ERRORS = {
-    "409": "The memory is not the current version (correct the current one).",
+    "409": "The memory is not the current version (correct the current one: `conflict`), or the "
+    "Idempotency-Key / turn id was already used by this agent for a different body (`idempotency_key_reused`).",
     "413": "The body is larger than API_MAX_BODY_BYTES.",
     "415": "The body is not `application/json`.",
 }

@@ -26,7 +26,9 @@ from apps.memories.extraction import Extraction, Extractor, Proposal, Turn
 from apps.memories.extraction.guard import looks_like_injection
 from apps.memories.extraction.normalize import canonical_key, canonical_units, resolve_dates
 from apps.memories.models import Ingest, Memory
-from apps.memories.services import Outcome, Provenance, episode_record, fact_upsert, normalize_value
+from apps.memories.services import (
+    IdempotencyConflict, Outcome, Provenance, episode_record, fact_upsert, normalize_value,
+)
 from apps.privacy import PIIRejected, redact
 from apps.privacy.identifiers import refuse_pii_in_identifiers
 from memoryadmin.db import unsynced_commit
@@ -243,6 +245,9 @@ def ingest_process(*, ingest_id) -> Ingest:
                 continue
             except PIIRejected:
                 skipped.append({"text": proposal.evidence, "reason": "pii_rejected"})
+                continue
+            except IdempotencyConflict:  # a redone turn whose extractor now proposes something else
+                skipped.append({"text": proposal.evidence, "reason": "idempotency_key_reused"})
                 continue
             if what == "duplicate":
                 skipped.append({"text": proposal.text, "reason": "duplicate"})

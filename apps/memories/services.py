@@ -5,6 +5,8 @@ the conflict policy, save, and append exactly one AuditEvent — all in one tran
 """
 
 import hashlib
+import hmac
+import json
 import threading
 import unicodedata
 import uuid
@@ -39,6 +41,11 @@ Status = Memory.Status
 
 class MemoryConflict(Exception):
     """The change targets a version that is no longer current (API: 409)."""
+
+
+class IdempotencyConflict(Exception):
+    """The idempotency key was used before, by the same agent on the same endpoint, for another
+    request (API: 409)."""
 
 
 class Outcome(StrEnum):
@@ -141,6 +148,13 @@ def snapshot(memory: Memory) -> dict:
     }
 
 
+def _provenance_fields(provenance: Provenance | None) -> dict:
+    """What of the provenance belongs to the request (its agent scopes the key instead)."""
+    if provenance is None:
+        return {}
+    return {"source_session_id": provenance.session_id, "turn_id": provenance.turn_id, "excerpt": provenance.excerpt}
+
+
 def _redact_provenance(provenance: Provenance | None) -> Provenance | None:
     """The excerpt is redacted like the memory; its findings count for the source, not the memory."""
     return replace(provenance, excerpt=redact(provenance.excerpt).text) if provenance else None
@@ -233,22 +247,47 @@ def _idempotency_digest(idempotency_key: str) -> str:
     return hashlib.sha256(idempotency_key.encode()).hexdigest()
 
 
-def _replay(subject: Subject, idempotency_key: str) -> WriteResult | None:
-    if not idempotency_key:
+@dataclass(frozen=True)
+class _Idempotency:
+    """One write's idempotency key, scoped to its agent and endpoint, with a digest of its request."""
+
+    key: str
+    agent: Agent | None
+    endpoint: str
+    request_digest: str
+
+    @classmethod
+    def of(cls, key: str, *, endpoint: str, provenance: Provenance | None, request: dict) -> "_Idempotency":
+        # Keyed with SECRET_KEY: a plain hash of a short value (a phone number) could be guessed back.
+        body = json.dumps(request, sort_keys=True, default=str, ensure_ascii=False).encode()
+        digest = hmac.new(settings.SECRET_KEY.encode(), body, hashlib.sha256).hexdigest()
+        return cls(key, provenance.agent if provenance else None, endpoint, digest)
+
+    def records(self, subject: Subject) -> QuerySet[IdempotencyRecord]:
+        return IdempotencyRecord.objects.filter(subject=subject, agent=self.agent, endpoint=self.endpoint,
+                                                key=_idempotency_digest(self.key))
+
+
+def _replay(subject: Subject, idempotency: _Idempotency) -> WriteResult | None:
+    if not idempotency.key:
         return None
-    digest = _idempotency_digest(idempotency_key)
-    record = IdempotencyRecord.objects.filter(subject=subject, key=digest).select_related("memory").first()
+    record = idempotency.records(subject).select_related("memory").first()
     if record is None:
         return None
+    if record.request_digest and record.request_digest != idempotency.request_digest:
+        raise IdempotencyConflict(
+            "This Idempotency-Key (or turn id) was already used for a different request by this agent: "
+            "a retry must repeat the same body; use a new key for a new write."
+        )
     return WriteResult(record.memory, Outcome.REPLAYED, first_outcome=Outcome(record.outcome))
 
 
-def _remember(subject: Subject, idempotency_key: str, result: WriteResult) -> WriteResult:
-    if idempotency_key:
+def _remember(subject: Subject, idempotency: _Idempotency, result: WriteResult) -> WriteResult:
+    if idempotency.key:
         IdempotencyRecord.objects.create(
-            workspace_id=subject.workspace_id, subject=subject, key=_idempotency_digest(idempotency_key),
-            memory=result.memory,
-            outcome=result.outcome,
+            workspace_id=subject.workspace_id, subject=subject, agent=idempotency.agent,
+            endpoint=idempotency.endpoint, key=_idempotency_digest(idempotency.key),
+            request_digest=idempotency.request_digest, memory=result.memory, outcome=result.outcome,
         )
     return result
 
@@ -284,14 +323,16 @@ def fact_upsert(
     """
     _refuse_pii_in_ids(session_id=session_id, provenance=provenance)
     _lock_subject(subject)
-    if replayed := _replay(subject, idempotency_key):
-        return replayed
-    fields = dict(
-        subject=subject, key=key, value=value, category=category, actor=actor, confidence=confidence,
-        importance=importance, pinned=pinned, sensitivity=sensitivity, expires_at=expires_at,
-        session_id=session_id, metadata=metadata, provenance=provenance,
+    request = dict(
+        key=key, value=value, category=category, confidence=confidence, importance=importance, pinned=pinned,
+        sensitivity=sensitivity, expires_at=expires_at, session_id=session_id, metadata=metadata,
     )
-    return _remember(subject, idempotency_key, _fact_write(**fields))
+    idempotency = _Idempotency.of(idempotency_key, endpoint="fact", provenance=provenance,
+                                  request=request | _provenance_fields(provenance))
+    if replayed := _replay(subject, idempotency):
+        return replayed
+    result = _fact_write(subject=subject, actor=actor, provenance=provenance, **request)
+    return _remember(subject, idempotency, result)
 
 
 def _fact_write(
@@ -383,7 +424,11 @@ def episode_record(
     """Record something that happened (an event, or a summary of a session)."""
     _refuse_pii_in_ids(session_id=session_id, provenance=provenance)
     _lock_subject(subject)
-    if replayed := _replay(subject, idempotency_key):
+    request = dict(text=text, category=category, occurred_at=occurred_at, session_id=session_id,
+                   importance=importance, expires_at=expires_at, metadata=metadata)
+    idempotency = _Idempotency.of(idempotency_key, endpoint="episode", provenance=provenance,
+                                  request=request | _provenance_fields(provenance))
+    if replayed := _replay(subject, idempotency):
         return replayed
     gate = _Gate()
     text = _clean_text(gate.text(text))
@@ -407,7 +452,7 @@ def episode_record(
         workspace=subject.workspace, actor=actor, action="memory.created", subject=subject, memory=memory,
         after=snapshot(memory),
     )
-    return _remember(subject, idempotency_key, WriteResult(memory, Outcome.CREATED, dict(gate.counts)))
+    return _remember(subject, idempotency, WriteResult(memory, Outcome.CREATED, dict(gate.counts)))
 
 
 def _lock_current(memory: Memory) -> Memory:

@@ -62,6 +62,8 @@ FIELD_POLICY = {
     "memories.EmbeddingIndex.state": SYSTEM,
     "memories.MemoryEmbedding.model_id": SYSTEM,
     "memories.IdempotencyRecord.key": SYSTEM,  # SHA-256 of the key
+    "memories.IdempotencyRecord.endpoint": SYSTEM,
+    "memories.IdempotencyRecord.request_digest": SYSTEM,  # HMAC-SHA256 of the request
     "memories.IdempotencyRecord.outcome": SYSTEM,
     "memories.Ingest.session_id": IDENTIFIER,
     "memories.Ingest.turn_id": IDENTIFIER,

@@ -5,6 +5,7 @@ reused for a different body is refused with 409."""
 import pytest
 
 from apps.accounts.models import Agent
+from apps.audit.models import AuditEvent
 from apps.memories.models import IdempotencyRecord, Memory
 from tests.api.test_auth import assert_error
 from tests.conftest import client_with_key
@@ -39,8 +40,8 @@ def test_another_agents_write_with_the_same_idempotency_key_is_its_own(api, sale
     api.post(FACTS, body, format="json", HTTP_IDEMPOTENCY_KEY="k-1")
     second = sales_api.post(FACTS, body, format="json", HTTP_IDEMPOTENCY_KEY="k-1")
 
-    assert second.json()["replayed"] is False
-    assert second.json()["source"]["agent"] == "Sales Bot"
+    assert (second.json()["replayed"], second.json()["outcome"]) == (False, "unchanged")  # its own write, not a replay
+    assert AuditEvent.objects.filter(action="memory.reaffirmed", actor_name="Sales Bot").exists()
 
 
 def test_an_episode_with_the_idempotency_key_of_a_fact_is_recorded_as_an_episode(api):
