@@ -256,3 +256,14 @@ def test_the_dashboard_counts_refused_injection_attempts(as_olga, api):
 
     assert "injection attempts refused in posted turns (1 turns done" in page
     assert '<div class="figure">1</div><div>injection attempts' in page
+
+
+def test_correcting_a_hidden_email_to_the_real_one_says_it_is_removed_before_saving(as_olga, alice):
+    hidden = fact(alice, "email", "zhang.san@qq.com", category="fact")
+
+    response = as_olga.post(f"/console/memories/{hidden.id}/correct", {"value": "zhang.san@qq.com", "reason": "typo"})
+
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "removed before saving" in page and "Nothing changed" in page
+    assert Memory.objects.filter(lineage=hidden.lineage).count() == 1

@@ -215,3 +215,15 @@ def test_pinning_an_earlier_version_says_so_instead_of_failing(as_alice, alices_
 
     assert response.status_code == 200 and "This is an earlier version" in response.content.decode()
     assert not Memory.objects.filter(lineage=tea.lineage, pinned=True).exists()
+
+
+def test_correcting_a_hidden_email_to_the_real_one_says_it_is_removed_before_saving(as_alice, alice):
+    hidden = fact(alice, "email", "zhang.san@qq.com", category="fact")
+
+    response = as_alice.post(f"/me/memories/{hidden.id}/correct", {"value": "zhang.san@qq.com"})
+
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "removed before saving" in page and "Nothing changed" in page
+    assert "same as the current version" not in page
+    assert Memory.objects.filter(lineage=hidden.lineage).count() == 1
