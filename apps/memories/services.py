@@ -34,6 +34,7 @@ from apps.memories.search import search_document
 from apps.memories.vectors import vectors_drop
 from apps.privacy import redact, redact_data
 from apps.privacy.identifiers import refuse_pii_in_identifiers
+from apps.privacy.labels import removed_notice
 
 Category = Memory.Category
 Status = Memory.Status
@@ -502,6 +503,12 @@ def memory_correct(
         "importance": current.importance if importance is None else importance,
     }
     if all(getattr(current, name) == changed for name, changed in changes.items()):
+        if gate.counts:  # e.g. the real address typed over its <EMAIL_ADDRESS> placeholder
+            raise ValidationError({"non_field_errors": "%s %s" % (
+                removed_notice(dict(gate.counts)),
+                _("Nothing changed: personal data is removed before saving, so the correction is what is "
+                  "already kept."),
+            )})
         raise ValidationError({"non_field_errors": _("The correction is the same as the current version.")})
 
     before = snapshot(current)
