@@ -18,7 +18,8 @@ from apps.accounts.models import Agent, Subject, Workspace
 
 
 class Source(models.Model):
-    """Provenance of one write: which agent, in which conversation turn, by which extractor."""
+    """Provenance of one write: which agent, in which conversation turn, by which extractor — or,
+    for a correction made by a person (channel `portal`) or an operator (`console`), who made it."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="+")
@@ -27,6 +28,8 @@ class Source(models.Model):
     session_id = models.CharField(max_length=128, blank=True)
     turn_id = models.CharField(max_length=128, blank=True)
     channel = models.CharField(max_length=32, default="api")
+    actor_type = models.CharField(max_length=16, blank=True, help_text="agent | end_user | operator | system")
+    actor_name = models.CharField(max_length=150, blank=True, help_text="Redacted; who corrected it.")
     excerpt = models.TextField(blank=True, help_text="Redacted excerpt of what was said.")
     extractor = models.CharField(max_length=64, default="direct")
     extractor_version = models.CharField(max_length=200, blank=True)

@@ -32,7 +32,7 @@ from apps.memories.models import IdempotencyRecord, Ingest, Memory, Source
 from apps.memories.search import CONFIG as SEARCH_CONFIG
 from apps.memories.search import search_document
 from apps.memories.vectors import vectors_drop
-from apps.privacy import redact, redact_data
+from apps.privacy import PIIRejected, redact, redact_data
 from apps.privacy.identifiers import refuse_pii_in_identifiers
 from apps.privacy.labels import removed_notice
 
@@ -69,6 +69,8 @@ class Provenance:
     excerpt: str = ""
     extractor: str = "direct"
     extractor_version: str = ""
+    actor_type: str = ""  # AuditEvent.ActorType; "agent" when `agent` is set and this is empty
+    actor_name: str = ""  # who corrected it (a person or an operator); redacted before it is stored
 
 
 @dataclass(frozen=True)
@@ -157,8 +159,28 @@ def _provenance_fields(provenance: Provenance | None) -> dict:
 
 
 def _redact_provenance(provenance: Provenance | None) -> Provenance | None:
-    """The excerpt is redacted like the memory; its findings count for the source, not the memory."""
-    return replace(provenance, excerpt=redact(provenance.excerpt).text) if provenance else None
+    """The excerpt is redacted like the memory; its findings count for the source, not the memory.
+    The actor's name (a username may be an e-mail address) too; one the PII policy refuses is left out."""
+    if provenance is None:
+        return None
+    try:
+        actor_name = redact(provenance.actor_name).text
+    except PIIRejected:
+        actor_name = ""
+    return replace(provenance, excerpt=redact(provenance.excerpt).text, actor_name=actor_name)
+
+
+_CHANNEL_OF_ACTOR = {AuditEvent.ActorType.END_USER: "portal", AuditEvent.ActorType.OPERATOR: "console"}
+
+
+def _actor_provenance(actor: Actor, subject: Subject, *, extractor: str) -> Provenance | None:
+    """The source of a write that brought none: an agent's write stays the agent's (no turn, no
+    excerpt); a person's correction comes from the portal, an operator's from the console."""
+    if actor.type == AuditEvent.ActorType.AGENT:
+        agent = Agent.objects.filter(pk=actor.id, workspace_id=subject.workspace_id).first() if actor.id else None
+        return Provenance(agent=agent, extractor=extractor, actor_type=actor.type) if agent else None
+    return Provenance(channel=_CHANNEL_OF_ACTOR.get(actor.type, "system"), extractor=extractor,
+                      actor_type=actor.type, actor_name=actor.name)
 
 
 def _refuse_pii_in_ids(*, session_id: str, provenance: Provenance | None) -> None:
@@ -180,6 +202,8 @@ def _source_create(*, subject: Subject, provenance: Provenance | None) -> Source
         session_id=provenance.session_id,
         turn_id=provenance.turn_id,
         channel=provenance.channel,
+        actor_type=provenance.actor_type or (AuditEvent.ActorType.AGENT if provenance.agent else ""),
+        actor_name=provenance.actor_name,
         excerpt=provenance.excerpt,
         extractor=provenance.extractor,
         extractor_version=provenance.extractor_version,
@@ -322,6 +346,8 @@ def fact_upsert(
     With an `idempotency_key` seen before for this subject, the first result comes back and
     nothing is written (nor audited).
     """
+    if provenance is None and actor.type == AuditEvent.ActorType.AGENT:
+        provenance = _actor_provenance(actor, subject, extractor="direct")
     _refuse_pii_in_ids(session_id=session_id, provenance=provenance)
     _lock_subject(subject)
     request = dict(
@@ -423,6 +449,8 @@ def episode_record(
     idempotency_key: str = "",
 ) -> WriteResult:
     """Record something that happened (an event, or a summary of a session)."""
+    if provenance is None and actor.type == AuditEvent.ActorType.AGENT:
+        provenance = _actor_provenance(actor, subject, extractor="direct")
     _refuse_pii_in_ids(session_id=session_id, provenance=provenance)
     _lock_subject(subject)
     request = dict(text=text, category=category, occurred_at=occurred_at, session_id=session_id,
@@ -465,6 +493,17 @@ def _lock_current(memory: Memory) -> Memory:
     return locked
 
 
+def _correction_source(current: Memory, actor: Actor) -> Source | None:
+    """Who a correction is credited to. An agent correcting what it wrote itself keeps that source
+    (its conversation); anyone else's correction is a source of its own, with no excerpt of the
+    conversation it replaces."""
+    source = current.source
+    if actor.type == AuditEvent.ActorType.AGENT and source is not None and str(source.agent_id) == actor.id:
+        return source
+    provenance = _actor_provenance(actor, current.subject, extractor="correction")
+    return _source_create(subject=current.subject, provenance=_redact_provenance(provenance))
+
+
 @transaction.atomic
 def memory_correct(
     *,
@@ -476,7 +515,10 @@ def memory_correct(
     importance: float | None = None,
     reason: str = "",
 ) -> WriteResult:
-    """Correct the current version: a new version row becomes active, the old one is superseded."""
+    """Correct the current version: a new version row becomes active, the old one is superseded.
+
+    A person's (portal) or an operator's (console) correction is credited to them — a Source of its
+    own, no excerpt — with confidence 1.0 unless one is given; an agent's keeps its confidence."""
     gate = _Gate()
     value = _clean_text(gate.text(value)) if value is not None else None
     text = _clean_text(gate.text(text)) if text is not None else None
@@ -511,11 +553,13 @@ def memory_correct(
             )})
         raise ValidationError({"non_field_errors": _("The correction is the same as the current version.")})
 
+    if actor.type in _CHANNEL_OF_ACTOR and confidence is None:
+        changes["confidence"] = 1.0  # the person (or an operator) said so: no guess left
     before = snapshot(current)
     corrected = _new_memory(
         subject=current.subject, previous=current, kind=current.kind, category=current.category,
         key=current.key, pinned=current.pinned, sensitivity=current.sensitivity, expires_at=current.expires_at,
-        session_id=current.session_id, occurred_at=current.occurred_at, source=current.source,
+        session_id=current.session_id, occurred_at=current.occurred_at, source=_correction_source(current, actor),
         metadata=current.metadata, redactions=dict(gate.counts), **changes,
     )
     audit_record(

@@ -43,6 +43,8 @@ FIELD_POLICY = {
     "memories.Source.session_id": IDENTIFIER,
     "memories.Source.turn_id": IDENTIFIER,
     "memories.Source.channel": SYSTEM,
+    "memories.Source.actor_type": SYSTEM,
+    "memories.Source.actor_name": REDACTED,  # a username (maybe an e-mail address), redacted like audit's
     "memories.Source.excerpt": REDACTED,
     "memories.Source.extractor": SYSTEM,
     "memories.Source.extractor_version": SYSTEM,  # our extractor's version / the configured LLM model
