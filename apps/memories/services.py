@@ -593,21 +593,38 @@ def memory_unpin(*, memory: Memory, actor: Actor) -> Memory:
 
 
 def _erase(memories: QuerySet[Memory]) -> int:
-    """Forget for real: content leaves every table; a tombstone keeps id, key, status and times."""
+    """Forget for real: content leaves every table. A tombstone keeps only id, lineage, version,
+    kind, category, status and times — no key, session, redaction types, source or confidence.
+    Sources left without a memory are deleted, and so are the turns they came from (with what the
+    audit trail said about them) and the idempotency records of the memories."""
     now = timezone.now()
     ids = list(memories.select_for_update().values_list("pk", flat=True))
-    turns = Source.objects.filter(memories__in=ids).exclude(turn_id="").values_list("subject_id", "turn_id")
-    for subject_id, turn_id in set(turns):  # the posted turn the memory was extracted from
-        Ingest.objects.filter(subject_id=subject_id, turn_id=turn_id).update(
-            user_message="", assistant_message="", result={})
-    Source.objects.filter(memories__in=ids).update(excerpt="")
+    sources = Source.objects.filter(memories__in=ids)
+    source_ids = set(sources.values_list("pk", flat=True))
+    turns = set(sources.exclude(turn_id="").values_list("subject_id", "turn_id"))
     audit_erase_content(events=AuditEvent.objects.filter(memory_id__in=ids))
     vectors_drop(memory_ids=ids)
+    IdempotencyRecord.objects.filter(memory_id__in=ids).delete()
     Memory.objects.filter(pk__in=ids).update(
-        value="", text="", metadata={}, search=None, pinned=False, status=Status.DELETED, updated_at=now
+        key="", value="", text="", metadata={}, redactions={}, session_id="", source=None, search=None,
+        pinned=False, confidence=0.0, importance=0.0, sensitivity=Memory.Sensitivity.NORMAL, occurred_at=None,
+        expires_at=None, access_count=0, last_accessed_at=None, status=Status.DELETED, updated_at=now,
     )
     Memory.objects.filter(pk__in=ids, valid_to=None).update(valid_to=now)
+    Source.objects.filter(pk__in=source_ids, memories__isnull=True).delete()  # a source may serve several versions
+    for subject_id, turn_id in turns:  # the posted turns they were extracted from
+        if not Source.objects.filter(subject_id=subject_id, turn_id=turn_id).exists():
+            _forget_turns(Ingest.objects.filter(subject_id=subject_id, turn_id=turn_id))
     return len(ids)
+
+
+def _forget_turns(ingests: QuerySet[Ingest]) -> None:
+    """Delete posted turns, and empty the audit events that named them. A worker still busy with
+    one finds it gone and writes nothing (its transaction fails)."""
+    for subject_id, turn_id in set(ingests.values_list("subject_id", "turn_id")):
+        audit_erase_content(events=AuditEvent.objects.filter(
+            subject_id=subject_id, action="ingest.accepted", after__turn_id=turn_id))
+    ingests.delete()
 
 
 @transaction.atomic
@@ -617,9 +634,10 @@ def memory_forget(*, memory: Memory, actor: Actor, reason: str = "") -> Memory:
     tombstone = (
         Memory.objects.select_related("subject__workspace").filter(lineage=memory.lineage).order_by("-version").first()
     )
-    audit_record(
+    audit_record(  # what kind of thing, how many versions: never its key
         workspace=tombstone.subject.workspace, actor=actor, action="memory.forgotten", subject=tombstone.subject,
-        memory=tombstone, after={"key": tombstone.key, "versions_erased": erased}, reason=reason,
+        memory=tombstone, after={"kind": tombstone.kind, "category": tombstone.category, "versions_erased": erased},
+        reason=reason,
     )
     return tombstone
 
@@ -628,8 +646,9 @@ def memory_forget(*, memory: Memory, actor: Actor, reason: str = "") -> Memory:
 def subject_forget(*, subject: Subject, actor: Actor, reason: str = "") -> int:
     """Forget everything kept about a person. Returns the number of memory rows erased."""
     erased = _erase(Memory.objects.filter(workspace_id=subject.workspace_id, subject=subject))
-    Source.objects.filter(subject=subject).update(excerpt="")
-    Ingest.objects.filter(subject=subject).update(user_message="", assistant_message="", result={})
+    Source.objects.filter(subject=subject).delete()
+    IdempotencyRecord.objects.filter(subject=subject).delete()
+    _forget_turns(Ingest.objects.filter(subject=subject))  # also turns that made no memory, or not yet
     audit_erase_content(events=AuditEvent.objects.filter(subject=subject))
     subject.display_name = ""
     subject.save(update_fields=["display_name", "updated_at"])
