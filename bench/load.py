@@ -247,6 +247,8 @@ class Server:
             "API_THROTTLE_WRITE": THROTTLE,
             "LOG_LEVEL": "WARNING",
         }
+        if not self.env.get("CELERY_BROKER_URL"):
+            self.env["CELERY_TASK_ALWAYS_EAGER"] = "true"  # the writes' embedding runs in the web process
         for item in args.env:
             name, _, value = item.partition("=")
             self.env[name] = value

@@ -6,6 +6,7 @@ Every variable is documented in README.md ("Configuration").
 
 import json
 import os
+import sys
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -183,6 +184,12 @@ DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env_int("DB_
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # Keep connections between requests (a new backend per request cost ~10 ms of every recall).
 DATABASES["default"].setdefault("CONN_MAX_AGE", env_int("DB_CONN_MAX_AGE", 60, minimum=0))
+# ...except under `runserver` (`make run`): it starts a thread per request, and each thread would keep
+# its own connection for CONN_MAX_AGE — 100 concurrent clients used up the server's connections.
+# Anything serving real traffic runs gunicorn (README, "Running in production"), with a fixed pool of threads.
+RUNSERVER = len(sys.argv) > 1 and sys.argv[1] == "runserver"
+if RUNSERVER:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
 DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME", "test_memoryadmin")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -207,9 +214,20 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
 # --- Celery -----------------------------------------------------------------------------------
-# Without a broker, tasks run eagerly in the calling process (the embedded default).
-CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "memory://")
-CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", "CELERY_BROKER_URL" not in os.environ)
+# Without a broker, tasks run eagerly in the calling process — but only by default under DEBUG
+# (`make run`) and in the tests (tests/environment.py sets CELERY_TASK_ALWAYS_EAGER). A production start
+# without a broker stops here: eager tasks would run every turn's extraction inside the web request,
+# and a non-eager app without a broker would queue tasks that nobody ever runs.
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "")
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", DEBUG and not CELERY_BROKER_URL)
+if not CELERY_BROKER_URL:
+    if not CELERY_TASK_ALWAYS_EAGER:
+        raise ImproperlyConfigured(
+            "CELERY_BROKER_URL is not set: set it to your broker (redis://… or amqp://…), or set "
+            "CELERY_TASK_ALWAYS_EAGER=true to run tasks inside the web process (a single-process setup, "
+            "not for production load). DEBUG=true (make run) runs them in-process by default."
+        )
+    CELERY_BROKER_URL = "memory://"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_SERIALIZER = "json"
@@ -299,6 +317,9 @@ RECALL_ACCESS_FLUSH_SECONDS = env_float("RECALL_ACCESS_FLUSH_SECONDS", 1.0, low=
 # --- Turn ingestion -----------------------------------------------------------------------------
 INGEST_EXTRACTOR = env_str("INGEST_EXTRACTOR", "rules")  # "rules" (zh/en patterns) or "llm"
 INGEST_MIN_CONFIDENCE = env_float("INGEST_MIN_CONFIDENCE", 0.7, low=0, high=1)
+# A turn writes at most this many memories (after repeated proposals are folded into one); the rest
+# are reported as skipped "too_many_proposals". Each memory written counts against the write throttle.
+INGEST_MAX_PROPOSALS_PER_TURN = env_int("INGEST_MAX_PROPOSALS_PER_TURN", 20, minimum=1)
 # A turn the broker took this many seconds ago that no worker finished is sent again by the outbox
 # sweep (a broker restart without persistence loses queued tasks). Processing is idempotent.
 INGEST_REQUEUE_AFTER = env_int("INGEST_REQUEUE_AFTER", 600, minimum=60)

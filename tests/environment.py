@@ -17,3 +17,7 @@ os.environ.setdefault("TEST_DATABASE_NAME", f"test_memoryadmin_{os.getpid()}")
 # A loaded CI machine must not turn slow query embeddings into keyword fallbacks; the fault tests
 # set a short time-out themselves.
 os.environ.setdefault("RECALL_EMBED_TIMEOUT", "5")
+# Celery tasks run in the test process unless a test points Celery at a broker itself (production
+# refuses to start without a broker or this explicit switch).
+if not os.environ.get("CELERY_BROKER_URL"):
+    os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "true")

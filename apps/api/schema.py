@@ -19,8 +19,10 @@ ERRORS = {
     "429": "Too many requests for this key; retry after the `Retry-After` seconds.",
 }
 WRITE_ERRORS = {
-    "409": "The memory is not the current version (correct the current one); for a portal link: the person's "
-    "login is an operator's or administrator's, which no link may sign in (`portal_link_refused`).",
+    "409": "The memory is not the current version (correct the current one: `conflict`), or the "
+    "Idempotency-Key / turn id was already used by this agent for a different body (`idempotency_key_reused`); "
+    "for a portal link: the person's login is an operator's or administrator's, which no link may sign in "
+    "(`portal_link_refused`).",
     "413": "The body is larger than API_MAX_BODY_BYTES.",
     "415": "The body is not `application/json`.",
 }

@@ -1,10 +1,14 @@
 from rest_framework.throttling import ScopedRateThrottle
 
+from apps.accounts.quota import writes_charged
 from apps.api.permissions import required_scope
 
 
 class PerKeyThrottle(ScopedRateThrottle):
-    """ScopedRateThrottle per API key, with the scope `api_read` or `api_write` from the method."""
+    """ScopedRateThrottle per API key, with the scope `api_read` or `api_write` from the method.
+
+    Writes count the requests of the key plus the memories its agent's turns created in the same
+    period (`apps.accounts.quota`): one turn that becomes twenty memories costs twenty-one writes."""
 
     def allow_request(self, request, view) -> bool:
         if request.auth is None:
@@ -12,7 +16,17 @@ class PerKeyThrottle(ScopedRateThrottle):
         self.scope = f"api_{required_scope(request, view)}"
         self.rate = self.get_rate()
         self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super(ScopedRateThrottle, self).allow_request(request, view)
+        self.key = self.get_cache_key(request, view)
+        self.history = self.cache.get(self.key, [])
+        self.now = self.timer()
+        while self.history and self.history[-1] <= self.now - self.duration:
+            self.history.pop()
+        charged = 0
+        if self.scope == "api_write":
+            charged = writes_charged(agent_id=request.auth.agent_id, since=self.now - self.duration)
+        if len(self.history) + charged >= self.num_requests:
+            return self.throttle_failure()
+        return self.throttle_success()
 
     def get_cache_key(self, request, view) -> str:
         return self.cache_format % {"scope": self.scope, "ident": request.auth.prefix}

@@ -22,7 +22,8 @@ def memory_document(memory: Memory) -> dict:
         "occurred_at": _iso(memory.occurred_at),
         "source": source and {
             "agent": source.agent.name if source.agent else None, "session_id": source.session_id,
-            "turn_id": source.turn_id, "channel": source.channel, "extractor": source.extractor,
+            "turn_id": source.turn_id, "channel": source.channel, "actor_type": source.actor_type,
+            "extractor": source.extractor,
             "extractor_version": source.extractor_version, "excerpt": source.excerpt,
             "received_at": _iso(source.received_at),
         },

@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from apps.accounts.models import Agent, Subject, Workspace
+from apps.accounts.quota import writes_charge
 from apps.accounts.selectors import retention_for
 from apps.accounts.services import subject_get_or_create
 from apps.audit.services import Actor, audit_record
@@ -25,7 +26,9 @@ from apps.memories.extraction import Extraction, Extractor, Proposal, Turn
 from apps.memories.extraction.guard import looks_like_injection
 from apps.memories.extraction.normalize import canonical_key, canonical_units, resolve_dates
 from apps.memories.models import Ingest, Memory
-from apps.memories.services import InjectionRefused, Outcome, Provenance, episode_record, fact_upsert
+from apps.memories.services import (
+    IdempotencyConflict, InjectionRefused, Outcome, Provenance, episode_record, fact_upsert, normalize_value,
+)
 from apps.privacy import PIIRejected, redact
 from apps.privacy.identifiers import refuse_pii_in_identifiers
 from memoryadmin.db import unsynced_commit
@@ -126,6 +129,13 @@ def _rejection(proposal: Proposal, allowed_sensitive: list[str]) -> str:
     return ""
 
 
+def _fingerprint(proposal: Proposal) -> tuple:
+    """What makes two proposals of one turn the same memory."""
+    if proposal.kind == Memory.Kind.PROFILE:
+        return proposal.kind, proposal.category, canonical_key(proposal.key), normalize_value(proposal.value)
+    return proposal.kind, proposal.category, "", normalize_value(proposal.text)
+
+
 def _normalized(proposal: Proposal, turn: Turn) -> tuple[str, dict]:
     """The proposal's text with absolute dates and canonical units, and what was changed."""
     text = proposal.value if proposal.kind == Memory.Kind.PROFILE else proposal.text
@@ -210,11 +220,22 @@ def ingest_process(*, ingest_id) -> Ingest:
     actor = Actor.agent(ingest.agent) if ingest.agent else Actor.system("ingest")
     created, updated = [], []
     skipped = [{"text": s.text, "reason": s.reason} for s in extraction.skipped]
+    limit, seen, beyond_limit = settings.INGEST_MAX_PROPOSALS_PER_TURN, {}, 0
     with transaction.atomic():
         for number, proposal in enumerate(extraction.proposals):
+            fingerprint = _fingerprint(proposal)
+            if fingerprint in seen:  # the same thing said again in this turn: written (or refused) once
+                if not seen[fingerprint]:
+                    skipped.append({"text": proposal.evidence or proposal.value or proposal.text, "reason": "repeated"})
+                    seen[fingerprint] = True
+                continue
+            seen[fingerprint] = False
             reason = _rejection(proposal, allowed)
             if reason:
                 skipped.append({"text": proposal.evidence or proposal.value or proposal.text, "reason": reason})
+                continue
+            if len(created) + len(updated) >= limit:
+                beyond_limit += 1
                 continue
             try:
                 memory, what = _write(ingest, proposal, turn, actor, extractor,
@@ -228,15 +249,22 @@ def ingest_process(*, ingest_id) -> Ingest:
             except PIIRejected:
                 skipped.append({"text": proposal.evidence, "reason": "pii_rejected"})
                 continue
+            except IdempotencyConflict:  # a redone turn whose extractor now proposes something else
+                skipped.append({"text": proposal.evidence, "reason": "idempotency_key_reused"})
+                continue
             if what == "duplicate":
                 skipped.append({"text": proposal.text, "reason": "duplicate"})
             (created if what == "created" else updated).append(_memory_summary(memory))
+        if beyond_limit:
+            skipped.append({"text": f"{beyond_limit} more proposals beyond the limit of {limit} per turn",
+                            "reason": "too_many_proposals"})
 
         ingest.status, ingest.error, ingest.finished_at = Ingest.Status.DONE, "", timezone.now()
         skipped = [{"text": _redacted(s["text"]), "reason": s["reason"]} for s in skipped]
         ingest.result = {"created": created, "updated": updated, "skipped": skipped}
         ingest.injections = sum(1 for s in skipped if s["reason"] == "injection")
         ingest.save(update_fields=["status", "result", "injections", "error", "finished_at"])
+    writes_charge(agent_id=ingest.agent_id, count=len(created))  # each new memory is a write to the throttle
     return ingest
 
 

@@ -18,7 +18,8 @@ from apps.accounts.models import Agent, Subject, Workspace
 
 
 class Source(models.Model):
-    """Provenance of one write: which agent, in which conversation turn, by which extractor."""
+    """Provenance of one write: which agent, in which conversation turn, by which extractor — or,
+    for a correction made by a person (channel `portal`) or an operator (`console`), who made it."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="+")
@@ -27,6 +28,8 @@ class Source(models.Model):
     session_id = models.CharField(max_length=128, blank=True)
     turn_id = models.CharField(max_length=128, blank=True)
     channel = models.CharField(max_length=32, default="api")
+    actor_type = models.CharField(max_length=16, blank=True, help_text="agent | end_user | operator | system")
+    actor_name = models.CharField(max_length=150, blank=True, help_text="Redacted; who corrected it.")
     excerpt = models.TextField(blank=True, help_text="Redacted excerpt of what was said.")
     extractor = models.CharField(max_length=64, default="direct")
     extractor_version = models.CharField(max_length=200, blank=True)
@@ -166,17 +169,27 @@ class MemoryEmbedding(models.Model):
 
 
 class IdempotencyRecord(models.Model):
-    """The first result of a write sent with a turn id or an Idempotency-Key, so a retry returns it."""
+    """The first result of a write sent with a turn id or an Idempotency-Key, so a retry returns it.
+
+    A key belongs to one agent and one endpoint (another agent's, or another endpoint's, same key is
+    a different write); `request_digest` tells a retry (same body: the first result) from a reused
+    key (another body: refused). Forgetting the memory deletes its records."""
 
     workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="+")
     subject = models.ForeignKey(Subject, on_delete=models.CASCADE, related_name="+")
+    agent = models.ForeignKey(Agent, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    endpoint = models.CharField(max_length=16, blank=True, help_text="fact | episode")
     key = models.CharField(max_length=64, help_text="SHA-256 of the idempotency key.")
+    request_digest = models.CharField(max_length=64, blank=True, help_text="HMAC-SHA256 of the request's fields.")
     memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="+")
     outcome = models.CharField(max_length=16)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["subject", "key"], name="idempotency_unique_key")]
+        constraints = [
+            models.UniqueConstraint(fields=["subject", "agent", "endpoint", "key"], nulls_distinct=False,
+                                    name="idempotency_unique_key")
+        ]
 
 
 class Ingest(models.Model):

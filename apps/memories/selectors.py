@@ -89,11 +89,12 @@ def memory_history_with_changes(*, workspace: Workspace, memory: Memory) -> list
 
 
 def subject_export(*, workspace: Workspace, subject: Subject) -> dict:
-    """Everything kept about a subject: each memory with all its versions, changes and sources."""
+    """Everything kept about a subject: each memory with all its versions, changes and sources.
+    Forgotten memories are not kept, so they are not in it (their tombstones hold nothing)."""
     versions = _attach_changes(
         workspace,
         list(
-            Memory.objects.filter(workspace=workspace, subject=subject)
+            Memory.objects.filter(workspace=workspace, subject=subject).exclude(status=Memory.Status.DELETED)
             .select_related("source__agent")
             .order_by("created_at", "version")
         ),

@@ -5,6 +5,8 @@ the conflict policy, save, and append exactly one AuditEvent — all in one tran
 """
 
 import hashlib
+import hmac
+import json
 import threading
 import unicodedata
 import uuid
@@ -34,6 +36,7 @@ from apps.memories.search import search_document
 from apps.memories.vectors import vectors_drop
 from apps.privacy import PIIRejected, redact, redact_data
 from apps.privacy.identifiers import refuse_pii_in_identifiers
+from apps.privacy.labels import removed_notice
 
 Category = Memory.Category
 Status = Memory.Status
@@ -52,6 +55,11 @@ class InjectionRefused(ValidationError):
         super().__init__(fields, code="injection")
         self.kind = kind
         self.event = event
+
+
+class IdempotencyConflict(Exception):
+    """The idempotency key was used before, by the same agent on the same endpoint, for another
+    request (API: 409)."""
 
 
 class Outcome(StrEnum):
@@ -74,6 +82,8 @@ class Provenance:
     excerpt: str = ""
     extractor: str = "direct"
     extractor_version: str = ""
+    actor_type: str = ""  # AuditEvent.ActorType; "agent" when `agent` is set and this is empty
+    actor_name: str = ""  # who corrected it (a person or an operator); redacted before it is stored
 
 
 @dataclass(frozen=True)
@@ -206,9 +216,36 @@ def snapshot(memory: Memory) -> dict:
     }
 
 
+def _provenance_fields(provenance: Provenance | None) -> dict:
+    """What of the provenance belongs to the request (its agent scopes the key instead)."""
+    if provenance is None:
+        return {}
+    return {"source_session_id": provenance.session_id, "turn_id": provenance.turn_id, "excerpt": provenance.excerpt}
+
+
 def _redact_provenance(provenance: Provenance | None) -> Provenance | None:
-    """The excerpt is redacted like the memory; its findings count for the source, not the memory."""
-    return replace(provenance, excerpt=redact(provenance.excerpt).text) if provenance else None
+    """The excerpt is redacted like the memory; its findings count for the source, not the memory.
+    The actor's name (a username may be an e-mail address) too; one the PII policy refuses is left out."""
+    if provenance is None:
+        return None
+    try:
+        actor_name = redact(provenance.actor_name).text
+    except PIIRejected:
+        actor_name = ""
+    return replace(provenance, excerpt=redact(provenance.excerpt).text, actor_name=actor_name)
+
+
+_CHANNEL_OF_ACTOR = {AuditEvent.ActorType.END_USER: "portal", AuditEvent.ActorType.OPERATOR: "console"}
+
+
+def _actor_provenance(actor: Actor, subject: Subject, *, extractor: str) -> Provenance | None:
+    """The source of a write that brought none: an agent's write stays the agent's (no turn, no
+    excerpt); a person's correction comes from the portal, an operator's from the console."""
+    if actor.type == AuditEvent.ActorType.AGENT:
+        agent = Agent.objects.filter(pk=actor.id, workspace_id=subject.workspace_id).first() if actor.id else None
+        return Provenance(agent=agent, extractor=extractor, actor_type=actor.type) if agent else None
+    return Provenance(channel=_CHANNEL_OF_ACTOR.get(actor.type, "system"), extractor=extractor,
+                      actor_type=actor.type, actor_name=actor.name)
 
 
 def _refuse_pii_in_ids(*, session_id: str, provenance: Provenance | None) -> None:
@@ -230,6 +267,8 @@ def _source_create(*, subject: Subject, provenance: Provenance | None) -> Source
         session_id=provenance.session_id,
         turn_id=provenance.turn_id,
         channel=provenance.channel,
+        actor_type=provenance.actor_type or (AuditEvent.ActorType.AGENT if provenance.agent else ""),
+        actor_name=provenance.actor_name,
         excerpt=provenance.excerpt,
         extractor=provenance.extractor,
         extractor_version=provenance.extractor_version,
@@ -298,22 +337,47 @@ def _idempotency_digest(idempotency_key: str) -> str:
     return hashlib.sha256(idempotency_key.encode()).hexdigest()
 
 
-def _replay(subject: Subject, idempotency_key: str) -> WriteResult | None:
-    if not idempotency_key:
+@dataclass(frozen=True)
+class _Idempotency:
+    """One write's idempotency key, scoped to its agent and endpoint, with a digest of its request."""
+
+    key: str
+    agent: Agent | None
+    endpoint: str
+    request_digest: str
+
+    @classmethod
+    def of(cls, key: str, *, endpoint: str, provenance: Provenance | None, request: dict) -> "_Idempotency":
+        # Keyed with SECRET_KEY: a plain hash of a short value (a phone number) could be guessed back.
+        body = json.dumps(request, sort_keys=True, default=str, ensure_ascii=False).encode()
+        digest = hmac.new(settings.SECRET_KEY.encode(), body, hashlib.sha256).hexdigest()
+        return cls(key, provenance.agent if provenance else None, endpoint, digest)
+
+    def records(self, subject: Subject) -> QuerySet[IdempotencyRecord]:
+        return IdempotencyRecord.objects.filter(subject=subject, agent=self.agent, endpoint=self.endpoint,
+                                                key=_idempotency_digest(self.key))
+
+
+def _replay(subject: Subject, idempotency: _Idempotency) -> WriteResult | None:
+    if not idempotency.key:
         return None
-    digest = _idempotency_digest(idempotency_key)
-    record = IdempotencyRecord.objects.filter(subject=subject, key=digest).select_related("memory").first()
+    record = idempotency.records(subject).select_related("memory").first()
     if record is None:
         return None
+    if record.request_digest and record.request_digest != idempotency.request_digest:
+        raise IdempotencyConflict(
+            "This Idempotency-Key (or turn id) was already used for a different request by this agent: "
+            "a retry must repeat the same body; use a new key for a new write."
+        )
     return WriteResult(record.memory, Outcome.REPLAYED, first_outcome=Outcome(record.outcome))
 
 
-def _remember(subject: Subject, idempotency_key: str, result: WriteResult) -> WriteResult:
-    if idempotency_key:
+def _remember(subject: Subject, idempotency: _Idempotency, result: WriteResult) -> WriteResult:
+    if idempotency.key:
         IdempotencyRecord.objects.create(
-            workspace_id=subject.workspace_id, subject=subject, key=_idempotency_digest(idempotency_key),
-            memory=result.memory,
-            outcome=result.outcome,
+            workspace_id=subject.workspace_id, subject=subject, agent=idempotency.agent,
+            endpoint=idempotency.endpoint, key=_idempotency_digest(idempotency.key),
+            request_digest=idempotency.request_digest, memory=result.memory, outcome=result.outcome,
         )
     return result
 
@@ -350,16 +414,20 @@ def fact_upsert(
     """
     _refuse_injection(subject=subject, actor=actor, channel=provenance.channel if provenance else "direct",
                       key=key, value=value, excerpt=provenance.excerpt if provenance else "")
+    if provenance is None and actor.type == AuditEvent.ActorType.AGENT:
+        provenance = _actor_provenance(actor, subject, extractor="direct")
     _refuse_pii_in_ids(session_id=session_id, provenance=provenance)
     _lock_subject(subject)
-    if replayed := _replay(subject, idempotency_key):
-        return replayed
-    fields = dict(
-        subject=subject, key=key, value=value, category=category, actor=actor, confidence=confidence,
-        importance=importance, pinned=pinned, sensitivity=sensitivity, expires_at=expires_at,
-        session_id=session_id, metadata=metadata, provenance=provenance,
+    request = dict(
+        key=key, value=value, category=category, confidence=confidence, importance=importance, pinned=pinned,
+        sensitivity=sensitivity, expires_at=expires_at, session_id=session_id, metadata=metadata,
     )
-    return _remember(subject, idempotency_key, _fact_write(**fields))
+    idempotency = _Idempotency.of(idempotency_key, endpoint="fact", provenance=provenance,
+                                  request=request | _provenance_fields(provenance))
+    if replayed := _replay(subject, idempotency):
+        return replayed
+    result = _fact_write(subject=subject, actor=actor, provenance=provenance, **request)
+    return _remember(subject, idempotency, result)
 
 
 def _fact_write(
@@ -452,9 +520,15 @@ def episode_record(
     """Record something that happened (an event, or a summary of a session)."""
     _refuse_injection(subject=subject, actor=actor, channel=provenance.channel if provenance else "direct",
                       text=text, excerpt=provenance.excerpt if provenance else "")
+    if provenance is None and actor.type == AuditEvent.ActorType.AGENT:
+        provenance = _actor_provenance(actor, subject, extractor="direct")
     _refuse_pii_in_ids(session_id=session_id, provenance=provenance)
     _lock_subject(subject)
-    if replayed := _replay(subject, idempotency_key):
+    request = dict(text=text, category=category, occurred_at=occurred_at, session_id=session_id,
+                   importance=importance, expires_at=expires_at, metadata=metadata)
+    idempotency = _Idempotency.of(idempotency_key, endpoint="episode", provenance=provenance,
+                                  request=request | _provenance_fields(provenance))
+    if replayed := _replay(subject, idempotency):
         return replayed
     gate = _Gate()
     text = _clean_text(gate.text(text))
@@ -478,7 +552,7 @@ def episode_record(
         workspace=subject.workspace, actor=actor, action="memory.created", subject=subject, memory=memory,
         after=snapshot(memory),
     )
-    return _remember(subject, idempotency_key, WriteResult(memory, Outcome.CREATED, dict(gate.counts)))
+    return _remember(subject, idempotency, WriteResult(memory, Outcome.CREATED, dict(gate.counts)))
 
 
 def _lock_current(memory: Memory) -> Memory:
@@ -488,6 +562,17 @@ def _lock_current(memory: Memory) -> Memory:
             f"Version {locked.version} of this memory is {locked.status}; only the current version can be changed."
         )
     return locked
+
+
+def _correction_source(current: Memory, actor: Actor) -> Source | None:
+    """Who a correction is credited to. An agent correcting what it wrote itself keeps that source
+    (its conversation); anyone else's correction is a source of its own, with no excerpt of the
+    conversation it replaces."""
+    source = current.source
+    if actor.type == AuditEvent.ActorType.AGENT and source is not None and str(source.agent_id) == actor.id:
+        return source
+    provenance = _actor_provenance(actor, current.subject, extractor="correction")
+    return _source_create(subject=current.subject, provenance=_redact_provenance(provenance))
 
 
 @_audits_refusal
@@ -502,7 +587,10 @@ def memory_correct(
     importance: float | None = None,
     reason: str = "",
 ) -> WriteResult:
-    """Correct the current version: a new version row becomes active, the old one is superseded."""
+    """Correct the current version: a new version row becomes active, the old one is superseded.
+
+    A person's (portal) or an operator's (console) correction is credited to them — a Source of its
+    own, no excerpt — with confidence 1.0 unless one is given; an agent's keeps its confidence."""
     _refuse_injection(subject=memory.subject, actor=actor, channel="correction", memory=memory, value=value, text=text)
     gate = _Gate()
     value = _clean_text(gate.text(value)) if value is not None else None
@@ -530,13 +618,21 @@ def memory_correct(
         "importance": current.importance if importance is None else importance,
     }
     if all(getattr(current, name) == changed for name, changed in changes.items()):
+        if gate.counts:  # e.g. the real address typed over its <EMAIL_ADDRESS> placeholder
+            raise ValidationError({"non_field_errors": "%s %s" % (
+                removed_notice(dict(gate.counts)),
+                _("Nothing changed: personal data is removed before saving, so the correction is what is "
+                  "already kept."),
+            )})
         raise ValidationError({"non_field_errors": _("The correction is the same as the current version.")})
 
+    if actor.type in _CHANNEL_OF_ACTOR and confidence is None:
+        changes["confidence"] = 1.0  # the person (or an operator) said so: no guess left
     before = snapshot(current)
     corrected = _new_memory(
         subject=current.subject, previous=current, kind=current.kind, category=current.category,
         key=current.key, pinned=current.pinned, sensitivity=current.sensitivity, expires_at=current.expires_at,
-        session_id=current.session_id, occurred_at=current.occurred_at, source=current.source,
+        session_id=current.session_id, occurred_at=current.occurred_at, source=_correction_source(current, actor),
         metadata=current.metadata, redactions=dict(gate.counts), **changes,
     )
     audit_record(
@@ -570,21 +666,38 @@ def memory_unpin(*, memory: Memory, actor: Actor) -> Memory:
 
 
 def _erase(memories: QuerySet[Memory]) -> int:
-    """Forget for real: content leaves every table; a tombstone keeps id, key, status and times."""
+    """Forget for real: content leaves every table. A tombstone keeps only id, lineage, version,
+    kind, category, status and times — no key, session, redaction types, source or confidence.
+    Sources left without a memory are deleted, and so are the turns they came from (with what the
+    audit trail said about them) and the idempotency records of the memories."""
     now = timezone.now()
     ids = list(memories.select_for_update().values_list("pk", flat=True))
-    turns = Source.objects.filter(memories__in=ids).exclude(turn_id="").values_list("subject_id", "turn_id")
-    for subject_id, turn_id in set(turns):  # the posted turn the memory was extracted from
-        Ingest.objects.filter(subject_id=subject_id, turn_id=turn_id).update(
-            user_message="", assistant_message="", result={})
-    Source.objects.filter(memories__in=ids).update(excerpt="")
+    sources = Source.objects.filter(memories__in=ids)
+    source_ids = set(sources.values_list("pk", flat=True))
+    turns = set(sources.exclude(turn_id="").values_list("subject_id", "turn_id"))
     audit_erase_content(events=AuditEvent.objects.filter(memory_id__in=ids))
     vectors_drop(memory_ids=ids)
+    IdempotencyRecord.objects.filter(memory_id__in=ids).delete()
     Memory.objects.filter(pk__in=ids).update(
-        value="", text="", metadata={}, search=None, pinned=False, status=Status.DELETED, updated_at=now
+        key="", value="", text="", metadata={}, redactions={}, session_id="", source=None, search=None,
+        pinned=False, confidence=0.0, importance=0.0, sensitivity=Memory.Sensitivity.NORMAL, occurred_at=None,
+        expires_at=None, access_count=0, last_accessed_at=None, status=Status.DELETED, updated_at=now,
     )
     Memory.objects.filter(pk__in=ids, valid_to=None).update(valid_to=now)
+    Source.objects.filter(pk__in=source_ids, memories__isnull=True).delete()  # a source may serve several versions
+    for subject_id, turn_id in turns:  # the posted turns they were extracted from
+        if not Source.objects.filter(subject_id=subject_id, turn_id=turn_id).exists():
+            _forget_turns(Ingest.objects.filter(subject_id=subject_id, turn_id=turn_id))
     return len(ids)
+
+
+def _forget_turns(ingests: QuerySet[Ingest]) -> None:
+    """Delete posted turns, and empty the audit events that named them. A worker still busy with
+    one finds it gone and writes nothing (its transaction fails)."""
+    for subject_id, turn_id in set(ingests.values_list("subject_id", "turn_id")):
+        audit_erase_content(events=AuditEvent.objects.filter(
+            subject_id=subject_id, action="ingest.accepted", after__turn_id=turn_id))
+    ingests.delete()
 
 
 @transaction.atomic
@@ -594,9 +707,10 @@ def memory_forget(*, memory: Memory, actor: Actor, reason: str = "") -> Memory:
     tombstone = (
         Memory.objects.select_related("subject__workspace").filter(lineage=memory.lineage).order_by("-version").first()
     )
-    audit_record(
+    audit_record(  # what kind of thing, how many versions: never its key
         workspace=tombstone.subject.workspace, actor=actor, action="memory.forgotten", subject=tombstone.subject,
-        memory=tombstone, after={"key": tombstone.key, "versions_erased": erased}, reason=reason,
+        memory=tombstone, after={"kind": tombstone.kind, "category": tombstone.category, "versions_erased": erased},
+        reason=reason,
     )
     return tombstone
 
@@ -605,8 +719,9 @@ def memory_forget(*, memory: Memory, actor: Actor, reason: str = "") -> Memory:
 def subject_forget(*, subject: Subject, actor: Actor, reason: str = "") -> int:
     """Forget everything kept about a person. Returns the number of memory rows erased."""
     erased = _erase(Memory.objects.filter(workspace_id=subject.workspace_id, subject=subject))
-    Source.objects.filter(subject=subject).update(excerpt="")
-    Ingest.objects.filter(subject=subject).update(user_message="", assistant_message="", result={})
+    Source.objects.filter(subject=subject).delete()
+    IdempotencyRecord.objects.filter(subject=subject).delete()
+    _forget_turns(Ingest.objects.filter(subject=subject))  # also turns that made no memory, or not yet
     audit_erase_content(events=AuditEvent.objects.filter(subject=subject))
     subject.display_name = ""
     subject.save(update_fields=["display_name", "updated_at"])

@@ -43,6 +43,8 @@ FIELD_POLICY = {
     "memories.Source.session_id": IDENTIFIER,
     "memories.Source.turn_id": IDENTIFIER,
     "memories.Source.channel": SYSTEM,
+    "memories.Source.actor_type": SYSTEM,
+    "memories.Source.actor_name": REDACTED,  # a username (maybe an e-mail address), redacted like audit's
     "memories.Source.excerpt": REDACTED,
     "memories.Source.extractor": SYSTEM,
     "memories.Source.extractor_version": SYSTEM,  # our extractor's version / the configured LLM model
@@ -62,6 +64,8 @@ FIELD_POLICY = {
     "memories.EmbeddingIndex.state": SYSTEM,
     "memories.MemoryEmbedding.model_id": SYSTEM,
     "memories.IdempotencyRecord.key": SYSTEM,  # SHA-256 of the key
+    "memories.IdempotencyRecord.endpoint": SYSTEM,
+    "memories.IdempotencyRecord.request_digest": SYSTEM,  # HMAC-SHA256 of the request
     "memories.IdempotencyRecord.outcome": SYSTEM,
     "memories.Ingest.session_id": IDENTIFIER,
     "memories.Ingest.turn_id": IDENTIFIER,

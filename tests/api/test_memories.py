@@ -113,3 +113,25 @@ def test_forgetting_a_subject_erases_everything(api, fact):
     assert columns_containing("Lisbon") == [] and columns_containing("中文") == []
     export = api.get("/api/v1/subjects/alice/export").json()
     assert all(v["text"] == "" for m in export["memories"] for v in m["versions"])
+
+
+def test_correcting_a_hidden_email_to_the_real_one_says_it_is_removed_before_saving(api):
+    written = api.post("/api/v1/subjects/alice/facts", {"key": "email", "value": "zhang.san@qq.com", "category": "fact"},
+                       format="json").json()
+
+    response = api.patch(f"/api/v1/memories/{written['id']}", {"value": "zhang.san@qq.com"}, format="json")
+
+    assert response.status_code == 400
+    message = " ".join(response.json()["error"]["fields"]["non_field_errors"])
+    assert "removed before saving" in message and "Nothing changed" in message
+
+
+def test_an_agents_correction_keeps_the_agent_as_source_and_its_confidence(api):
+    written = api.post("/api/v1/subjects/alice/facts", {"key": "city", "value": "Beijing", "category": "fact",
+                                                        "confidence": 0.8, "turn_id": "t-1"}, format="json").json()
+
+    corrected = api.patch(f"/api/v1/memories/{written['id']}", {"value": "Hangzhou"}, format="json").json()
+
+    assert corrected["source"]["agent"] == "Support Bot"
+    assert (corrected["source"]["channel"], corrected["source"]["actor_type"]) == ("api", "agent")
+    assert corrected["confidence"] == 0.8

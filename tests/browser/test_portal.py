@@ -70,7 +70,8 @@ def test_a_person_reviews_and_controls_their_memories(open_page, alice_with_memo
     expect(history).to_contain_text("喜欢喝乌龙茶 oolong tea")
     expect(history).to_contain_text("Version 2")
     expect(history).to_contain_text("you")
-    expect(tab.page.get_by_text("Learned in a conversation with Support Bot")).to_be_visible()
+    expect(tab.page.get_by_text("You corrected this on")).to_be_visible()  # the person's correction is theirs
+    expect(tab.page.get_by_text("Learned in a conversation with Support Bot")).to_have_count(0)
     tab.shot("history")
 
     tab.go("/me/")

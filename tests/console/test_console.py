@@ -312,3 +312,30 @@ def test_the_dashboard_counts_refused_direct_writes_with_the_refused_turns(as_ol
     page = as_olga.get("/console/").content.decode()
 
     assert '<div class="figure">3</div><div>injection attempts refused' in page
+
+
+def test_correcting_a_hidden_email_to_the_real_one_says_it_is_removed_before_saving(as_olga, alice):
+    hidden = fact(alice, "email", "zhang.san@qq.com", category="fact")
+
+    response = as_olga.post(f"/console/memories/{hidden.id}/correct", {"value": "zhang.san@qq.com", "reason": "typo"})
+
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "removed before saving" in page and "Nothing changed" in page
+    assert Memory.objects.filter(lineage=hidden.lineage).count() == 1
+
+
+def test_an_operators_correction_is_credited_to_the_operator_not_the_agent(as_olga, written_and_recalled, alice):
+    response = as_olga.post(f"/console/memories/{written_and_recalled.id}/correct",
+                            {"value": "prefers letters", "reason": "asked by phone"})
+    assert response.status_code == 302
+    corrected = Memory.objects.get(lineage=written_and_recalled.lineage, status="active")
+
+    assert (corrected.source.channel, corrected.source.actor_type, corrected.source.agent) == ("console", "operator", None)
+    assert corrected.source.excerpt == "" and corrected.confidence == 1.0
+    subject_page = as_olga.get(f"/console/subjects/{alice.pk}/").content.decode()
+    row = subject_page.split("contact: prefers letters")[1].split("</tr>")[0]
+    assert "olga (console)" in row and "Support Bot" not in row
+    detail = as_olga.get(f"/console/memories/{corrected.id}/").content.decode()
+    source = detail.split('id="source-heading"')[1].split("</section>")[0]
+    assert "olga" in source and "t-3" not in source and "call me at" not in source

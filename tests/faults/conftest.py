@@ -96,7 +96,7 @@ def free_port() -> int:
 
 
 def app_environment(database_url: str) -> dict[str, str]:
-    """Production-like settings for the subprocesses; Celery left at its default (eager)."""
+    """Production-like settings for the subprocesses; Celery tasks in-process (asked for explicitly)."""
     inherited = {
         name: value for name, value in os.environ.items()
         if not name.startswith(("CELERY_", "EMBEDDINGS_", "DB_", "DATABASE_", "EMBEDDED_DB", "TEST_DATABASE",
@@ -110,6 +110,7 @@ def app_environment(database_url: str) -> dict[str, str]:
         "DEBUG": "false",
         "HTTPS": "false",
         "LOG_LEVEL": "WARNING",
+        "CELERY_TASK_ALWAYS_EAGER": "true",
     }
 
 

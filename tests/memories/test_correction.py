@@ -81,3 +81,16 @@ def test_pin_and_unpin_change_only_the_flag(alice, bot):
     unpinned = memory_unpin(memory=memory, actor=bot)
     assert not unpinned.pinned and unpinned.version == 1
     assert Memory.objects.filter(subject=alice).count() == 1
+
+
+def test_correcting_a_placeholder_to_the_real_value_says_personal_data_is_removed_and_nothing_changed(alice, bot):
+    stored = fact_upsert(subject=alice, key="email", value="zhang.san@qq.com", category="fact", actor=bot).memory
+    assert stored.value == "<EMAIL_ADDRESS>"
+
+    with pytest.raises(ValidationError) as refused:
+        memory_correct(memory=stored, value="zhang.san@qq.com", actor=bot)
+
+    message = " ".join(refused.value.messages)
+    assert "removed before saving" in message and "nothing changed" in message.lower()
+    assert "same as the current version" not in message
+    assert Memory.objects.filter(lineage=stored.lineage).count() == 1

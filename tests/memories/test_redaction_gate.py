@@ -52,7 +52,7 @@ def test_forgetting_a_memory_erases_its_content_from_every_table(alice, bot, sup
     tombstone = memory_forget(memory=second, actor=bot, reason="user asked")
 
     assert_nowhere_in_database("hazelnut", "kiwis")
-    assert (tombstone.id, tombstone.key, tombstone.status) == (second.id, "allergy", "deleted")
+    assert (tombstone.id, tombstone.key, tombstone.status) == (second.id, "", "deleted")
     assert columns_containing("oolong tea") != [], "other memories are untouched"
     kept.refresh_from_db()
     assert kept.status == "active"
@@ -72,3 +72,29 @@ def test_forgetting_a_subject_erases_everything_about_them_and_nobody_else(alice
     assert_nowhere_in_database("Mochi", "Lisbon")
     assert columns_containing("Rex") != []
     assert set(alice.memories.values_list("status", flat=True)) == {"deleted"}
+
+
+def test_forgetting_a_memory_erases_its_key_session_and_turn_ids_from_every_table(alice, bot, support_bot):
+    first = fact_upsert(
+        subject=alice, key="allergy_zq81", value="hazelnuts", category="constraint", actor=bot,
+        session_id="sess-zq81", idempotency_key="idem-zq81",
+        provenance=Provenance(agent=support_bot, session_id="sess-zq81", turn_id="turn-zq81", excerpt="hazelnuts"),
+    ).memory
+    memory_correct(memory=first, value="hazelnuts and kiwis", actor=bot)
+
+    memory_forget(memory=first, actor=bot)
+
+    assert_nowhere_in_database("allergy_zq81", "allergy zq81", "sess-zq81", "turn-zq81")
+
+
+def test_forgetting_a_subject_erases_keys_session_and_turn_ids_and_redaction_types(alice, bot, support_bot):
+    fact_upsert(subject=alice, key="contact_zq81", value=PII_SENTENCE, category="fact", actor=bot,
+                session_id="sess-zq81",
+                provenance=Provenance(agent=support_bot, session_id="sess-zq81", turn_id="turn-zq81"))
+    episode_record(subject=alice, text="Booked a trip", session_id="sess-zq82", actor=bot,
+                   provenance=Provenance(agent=support_bot, session_id="sess-zq82", turn_id="turn-zq82"))
+
+    subject_forget(subject=alice, actor=bot)
+
+    assert_nowhere_in_database("contact_zq81", "contact zq81", "sess-zq81", "sess-zq82", "turn-zq81", "turn-zq82",
+                               "CN_RESIDENT_ID", "CN_BANK_CARD")

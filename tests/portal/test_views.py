@@ -225,3 +225,15 @@ def test_a_correction_that_reads_as_instructions_to_the_assistant_is_a_form_erro
     assert "instructions to the assistant" in response.content.decode()
     assert Memory.objects.filter(lineage=tea.lineage).count() == 1
     assert AuditEvent.objects.filter(action="memory.injection_refused", memory=tea, actor_type="end_user").exists()
+
+
+def test_correcting_a_hidden_email_to_the_real_one_says_it_is_removed_before_saving(as_alice, alice):
+    hidden = fact(alice, "email", "zhang.san@qq.com", category="fact")
+
+    response = as_alice.post(f"/me/memories/{hidden.id}/correct", {"value": "zhang.san@qq.com"})
+
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "removed before saving" in page and "Nothing changed" in page
+    assert "same as the current version" not in page
+    assert Memory.objects.filter(lineage=hidden.lineage).count() == 1

@@ -21,10 +21,11 @@ def production_env(**extra) -> dict:
     # Only the machine's environment: not the tests' own switches (HTTPS=false, the browser tests'
     # DJANGO_ALLOW_ASYNC_UNSAFE, ...).
     test_switches = ("HTTPS", "DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE", "API_THROTTLE_READ",
-                     "API_THROTTLE_WRITE", "RECALL_ACCESS_ASYNC", "RECALL_EMBED_TIMEOUT", "TEST_DATABASE_NAME")
+                     "API_THROTTLE_WRITE", "RECALL_ACCESS_ASYNC", "RECALL_EMBED_TIMEOUT", "TEST_DATABASE_NAME",
+                     "CELERY_TASK_ALWAYS_EAGER")
     env = {k: v for k, v in os.environ.items() if k not in test_switches}
     env.update(DEBUG="false", SECRET_KEY="p" * 20 + "Z9!xq-Ru7#kLm2@vB4$wN8%eT6^yH1&dG", ALLOWED_HOSTS="memory.example.com",
-               **extra)
+               CELERY_BROKER_URL="redis://127.0.0.1:6379/0", **extra)
     return env
 
 

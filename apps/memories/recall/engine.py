@@ -37,6 +37,7 @@ LEGS = ("vector", "keyword", "recent")
 RECALLED_FIELDS = (
     "id", "subject_id", "kind", "category", "key", "value", "text", "importance", "pinned", "occurred_at", "updated_at",
     "source", "source__agent", "source__agent__name", "source__session_id", "source__turn_id", "source__channel",
+    "source__actor_type",
     "source__extractor", "source__extractor_version", "source__excerpt", "source__received_at",
 )
 
