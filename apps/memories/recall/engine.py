@@ -27,7 +27,7 @@ from apps.memories.selectors import narrow
 from apps.memories.embeddings import EmbeddingError, calibration, get_embedder
 from apps.memories.models import Memory
 from apps.memories.recall import block, intent
-from apps.memories.recall.scoring import Candidate, mmr, recency, score
+from apps.memories.recall.scoring import Candidate, mmr, ranking, recency, score
 from apps.memories.search import CONFIG, query_terms
 
 logger = logging.getLogger(__name__)
@@ -96,7 +96,7 @@ def _keyword_leg(base: QuerySet[Memory], query: str, limit: int) -> dict:
     rows = (
         base.filter(search=search)
         .annotate(rank=SearchRank(F("search"), search, normalization=32))
-        .order_by("-rank")
+        .order_by("-rank", "id")
         .values_list("id", "rank")[:limit]
     )
     return dict(rows)
@@ -140,7 +140,7 @@ def recall(
     keyword_ranks = _keyword_leg(base, query, pool // 2) if "keyword" in legs else {}
     recent_ids = []
     if "recent" in legs:
-        newest = base.order_by(F("occurred_at").desc(nulls_last=True), "-updated_at")
+        newest = base.order_by(F("occurred_at").desc(nulls_last=True), "-updated_at", "-id")
         recent_ids = list(newest.values_list("id", flat=True)[:5])
     if pending_vector is not None:
         try:
@@ -155,7 +155,7 @@ def recall(
     memories = base.filter(id__in=ids).select_related("source__agent").only(*RECALLED_FIELDS)
     if query_vector is not None:
         memories = vectors.with_vectors(memories, index=index)
-    memories = {m.id: m for m in memories}
+    memories = {m.id: m for m in sorted(memories, key=lambda m: str(m.id))}
     if query_vector is not None:
         stored_vectors = {m.id: vectors.vector_from_db(m.stored_vector) for m in memories.values() if m.stored_vector}
 
@@ -203,7 +203,7 @@ def _keep_constraints(picked: list[Candidate], eligible: list[Candidate], top_k:
     """Relevant active constraints are never crowded out: each one left out replaces the
     lowest-scored non-constraint pick."""
     missing = [
-        c for c in sorted(eligible, key=lambda c: c.score, reverse=True)
+        c for c in sorted(eligible, key=ranking)
         if c.memory.category == Memory.Category.CONSTRAINT and c not in picked
         and (c.similarity > 0 or c.keyword > 0)
     ]
@@ -212,6 +212,6 @@ def _keep_constraints(picked: list[Candidate], eligible: list[Candidate], top_k:
         if len(picked) < top_k:
             picked.append(constraint)
         elif replaceable:
-            picked.remove(min(replaceable, key=lambda c: c.score))
+            picked.remove(max(replaceable, key=ranking))
             picked.append(constraint)
-    return sorted(picked, key=lambda c: c.score, reverse=True)
+    return sorted(picked, key=ranking)

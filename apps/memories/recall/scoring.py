@@ -50,10 +50,17 @@ def score(candidate: Candidate, weights: dict[str, float]) -> float:
     return candidate.score
 
 
+def ranking(candidate: Candidate) -> tuple[float, str]:
+    """Sort key: higher score first; equal scores by memory id, so that a recall never depends on
+    the order rows come back in (which an UPDATE of the access counters changes)."""
+    return -candidate.score, str(candidate.memory.id)
+
+
 def mmr(candidates: list[Candidate], *, k: int, lam: float) -> list[Candidate]:
     """Maximal marginal relevance: each pick trades score against similarity to what is picked,
-    so near-duplicates don't fill the list. Candidates without a vector are never 'similar'."""
-    ordered = sorted(candidates, key=lambda c: c.score, reverse=True)
+    so near-duplicates don't fill the list. Candidates without a vector are never 'similar'.
+    Ties go to the earlier candidate in `ranking` order (np.argmax returns the first maximum)."""
+    ordered = sorted(candidates, key=ranking)
     if not ordered:
         return []
     has_vector = np.array([c.vector is not None for c in ordered])
