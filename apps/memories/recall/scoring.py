@@ -13,6 +13,7 @@ class Candidate:
     memory: Memory
     similarity: float = 0.0  # calibrated 0..1 (0 = no more similar than unrelated text)
     keyword: float = 0.0  # full-text rank, 0..1
+    fused: float | None = None  # reciprocal-rank fusion of the vector and keyword legs, 0..1 (RECALL_FUSION=rrf)
     recency: float = 0.0
     relevant: bool = False  # passed the relevance floor (similar, keyword hit, or asked-for recent)
     vector: np.ndarray | None = None
@@ -31,7 +32,8 @@ def recency(memory: Memory, *, now: datetime, half_lives: dict[str, float | None
 
 
 def score(candidate: Candidate, weights: dict[str, float]) -> float:
-    """w_sim·similarity + w_kw·keyword + w_rec·recency + w_imp·importance + pinned boost."""
+    """w_sim·similarity + w_kw·keyword + w_rec·recency + w_imp·importance + pinned boost; with
+    reciprocal-rank fusion the first two terms are (w_sim + w_kw)·fused."""
     memory = candidate.memory
     candidate.components = {
         "similarity": round(candidate.similarity, 4),
@@ -40,9 +42,13 @@ def score(candidate: Candidate, weights: dict[str, float]) -> float:
         "importance": memory.importance,
         "pinned": memory.pinned,
     }
+    if candidate.fused is None:
+        relevance = weights["similarity"] * candidate.similarity + weights["keyword"] * candidate.keyword
+    else:
+        candidate.components["fused"] = round(candidate.fused, 4)
+        relevance = (weights["similarity"] + weights["keyword"]) * candidate.fused
     candidate.score = (
-        weights["similarity"] * candidate.similarity
-        + weights["keyword"] * candidate.keyword
+        relevance
         + weights["recency"] * candidate.recency
         + weights["importance"] * memory.importance
         + (weights["pinned"] if memory.pinned else 0.0)
