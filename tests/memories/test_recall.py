@@ -106,8 +106,9 @@ def test_mmr_prefers_a_different_memory_over_a_near_duplicate():
 
 
 def greedy_mmr_by_definition(candidates, k, lam):
-    """MMR as written in the papers: repeatedly pick argmax(lam·score − (1−lam)·max sim to picks)."""
-    remaining, picked = sorted(candidates, key=lambda c: c.score, reverse=True), []
+    """MMR as written in the papers: repeatedly pick argmax(lam·score − (1−lam)·max sim to picks);
+    ties go to the higher score, then the smaller memory id (recall's documented tie-break)."""
+    remaining, picked = sorted(candidates, key=lambda c: (-c.score, str(c.memory.id))), []
     while remaining and len(picked) < k:
         def marginal(c):
             sims = [float(c.vector @ p.vector) for p in picked if c.vector is not None and p.vector is not None]

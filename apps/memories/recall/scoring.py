@@ -13,6 +13,7 @@ class Candidate:
     memory: Memory
     similarity: float = 0.0  # calibrated 0..1 (0 = no more similar than unrelated text)
     keyword: float = 0.0  # full-text rank, 0..1
+    fused: float | None = None  # reciprocal-rank fusion of the vector and keyword legs, 0..1 (RECALL_FUSION=rrf)
     recency: float = 0.0
     relevant: bool = False  # passed the relevance floor (similar, keyword hit, or asked-for recent)
     vector: np.ndarray | None = None
@@ -31,7 +32,8 @@ def recency(memory: Memory, *, now: datetime, half_lives: dict[str, float | None
 
 
 def score(candidate: Candidate, weights: dict[str, float]) -> float:
-    """w_sim·similarity + w_kw·keyword + w_rec·recency + w_imp·importance + pinned boost."""
+    """w_sim·similarity + w_kw·keyword + w_rec·recency + w_imp·importance + pinned boost; with
+    reciprocal-rank fusion the first two terms are (w_sim + w_kw)·fused."""
     memory = candidate.memory
     candidate.components = {
         "similarity": round(candidate.similarity, 4),
@@ -40,9 +42,13 @@ def score(candidate: Candidate, weights: dict[str, float]) -> float:
         "importance": memory.importance,
         "pinned": memory.pinned,
     }
+    if candidate.fused is None:
+        relevance = weights["similarity"] * candidate.similarity + weights["keyword"] * candidate.keyword
+    else:
+        candidate.components["fused"] = round(candidate.fused, 4)
+        relevance = (weights["similarity"] + weights["keyword"]) * candidate.fused
     candidate.score = (
-        weights["similarity"] * candidate.similarity
-        + weights["keyword"] * candidate.keyword
+        relevance
         + weights["recency"] * candidate.recency
         + weights["importance"] * memory.importance
         + (weights["pinned"] if memory.pinned else 0.0)
@@ -50,10 +56,17 @@ def score(candidate: Candidate, weights: dict[str, float]) -> float:
     return candidate.score
 
 
+def ranking(candidate: Candidate) -> tuple[float, str]:
+    """Sort key: higher score first; equal scores by memory id, so that a recall never depends on
+    the order rows come back in (which an UPDATE of the access counters changes)."""
+    return -candidate.score, str(candidate.memory.id)
+
+
 def mmr(candidates: list[Candidate], *, k: int, lam: float) -> list[Candidate]:
     """Maximal marginal relevance: each pick trades score against similarity to what is picked,
-    so near-duplicates don't fill the list. Candidates without a vector are never 'similar'."""
-    ordered = sorted(candidates, key=lambda c: c.score, reverse=True)
+    so near-duplicates don't fill the list. Candidates without a vector are never 'similar'.
+    Ties go to the earlier candidate in `ranking` order (np.argmax returns the first maximum)."""
+    ordered = sorted(candidates, key=ranking)
     if not ordered:
         return []
     has_vector = np.array([c.vector is not None for c in ordered])
