@@ -60,6 +60,10 @@ ATTACKS = [
 ]
 
 ORDINARY = [
+    # Heard in ordinary dialogue (public long-conversation sets say such things in passing).
+    "It's good to see how far you've come and appreciate where you are now.",
+    "You are now the proud owner of a vintage bike, congrats!",
+    "So you are now living in Hangzhou?",
     "I prefer the system to send reports weekly",
     "The user is a system administrator at a bank",
     "Always answer in Chinese",
@@ -129,3 +133,18 @@ def test_on_the_extraction_cases_it_flags_only_the_injection_turns():
                   if "injection" in case["note"] or "poison" in case["note"] or "override" in case["note"]
                   or "role reassignment" in case["note"] or "smoke" in case["note"]}
     assert flagged == injections
+
+
+def test_it_refuses_no_utterance_of_the_public_dialogue_sets():
+    from tests.public_eval import SHARED_EVAL as EVAL_DIR
+
+    texts = []
+    if (EVAL_DIR / "locomo_dev.json").exists():
+        for sample in json.loads((EVAL_DIR / "locomo_dev.json").read_text(encoding="utf-8")):
+            for key, turns in sample["conversation"].items():
+                if key.startswith("session_") and isinstance(turns, list):
+                    texts += [f"{turn['speaker']}: {turn['text']}" for turn in turns]
+    if not texts:
+        pytest.skip("../shared/eval is not here")
+
+    assert [t for t in texts if looks_like_injection(t)] == []
