@@ -70,8 +70,10 @@ _EN_PATTERNS: list[tuple[str, str]] = [
     # role re-assignment
     ("role", r"\b(?:from\s+now\s+on|starting\s+now|henceforth|going\s+forward)\s*,?\s+you\s+(?:are|will\s+be|shall\s+be|"
      r"must\s+act|act|play)\b"),
-    ("role", r"\byou\s+are\s+now\b(?!\s+(?:done|finished|ready|connected|up\s+to\s+date))"),
-    ("role", r"\byou'?re\s+now\s+(?:a|an|my|the|in|DAN|called|named)\b"),
+    # "you are now <a new identity>" — not "appreciate where you are now", "you are now the proud owner".
+    ("role", r"\byou(?:\s+are|'?re)\s+(?:now|no\s+longer)\s+(?:an?\s+|my\s+)?(?:(?:unrestricted|unfiltered|uncensored|evil|"
+     r"jailbroken|free|different|new|rogue)\b|(?:ai|assistant|chatbot|language\s+model|model|bot|character|persona)\b|"
+     r"called\b|named\b|(?:in|entering)\s+\w+\s+mode\b|(?:bound|restricted)\s+by\b)"),
     ("role", r"\b(?:pretend|imagine)\s+(?:that\s+)?(?:you\s+are|you'?re|to\s+be)\b"),
     ("role", r"(?:^|[.!?,;:]\s*|\bplease\s+|\bnow\s+|\byou\s+(?:will|must|should)\s+)(?:act|behave)\s+as\s+(?:if\s+you|"
      r"a|an|my|the|though)\b"),
