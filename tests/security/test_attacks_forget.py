@@ -4,14 +4,13 @@ another body is refused, and after "forget everything" neither the export nor an
 person's keys, session ids or turn ids."""
 
 import json
-import urllib.error
-import urllib.request
 
 import pytest
 
 from apps.accounts.models import Agent, Workspace
 from apps.accounts.services import apikey_issue
 from tests.dbscan import columns_containing
+from tests.security.live_http import LiveClient
 
 
 @pytest.fixture
@@ -25,19 +24,9 @@ def live(live_server, transactional_db):
     return {"url": live_server.url, "one": keys["Agent One"], "two": keys["Agent Two"]}
 
 
-def call(live, who: str, method: str, path: str, body: dict | None = None, **headers) -> tuple[int, dict | None]:
-    request = urllib.request.Request(
-        live["url"] + path, method=method, data=json.dumps(body).encode() if body is not None else None,
-        headers={"Authorization": f"Bearer {live[who]}", "Content-Type": "application/json",
-                 **{name.replace("_", "-"): value for name, value in headers.items()}},
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            raw = response.read()
-            return response.status, json.loads(raw) if raw else None
-    except urllib.error.HTTPError as error:
-        raw = error.read()
-        return error.code, json.loads(raw) if raw else None
+def call(live, who: str, method: str, path: str, body: dict | None = None, **headers) -> tuple[int, dict | str]:
+    return LiveClient(live["url"], key=live[who]).call(
+        method, path, body, **{name.replace("_", "-"): value for name, value in headers.items()})
 
 
 FACTS, EPISODES = "/api/v1/subjects/alice/facts", "/api/v1/subjects/alice/episodes"

@@ -7,13 +7,7 @@ holding an agent's API key would try them:
 - subject ids with bidi controls try to get stored.
 """
 
-import json
-import re
-from dataclasses import dataclass
-from http.cookiejar import CookieJar
-from urllib.error import HTTPError
-from urllib.parse import quote, urlencode
-from urllib.request import HTTPCookieProcessor, HTTPRedirectHandler, Request, build_opener
+from urllib.parse import quote
 
 import pytest
 
@@ -23,65 +17,9 @@ from apps.audit.models import AuditEvent
 from apps.audit.services import Actor
 from apps.memories.models import Memory
 from apps.memories.services import fact_upsert
+from tests.security.live_http import Answer, LiveClient
 
 SECRET = "prefers-oolong-tea"
-
-
-@dataclass
-class Answer:
-    status: int
-    headers: dict
-    text: str
-
-    def json(self):
-        return json.loads(self.text)
-
-
-class _DoNotFollow(HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None  # a 3xx comes back as the answer
-
-
-class Browser:
-    """A cookie-keeping HTTP client that does not follow redirects."""
-
-    def __init__(self, base_url: str) -> None:
-        self.base_url, self.cookies = base_url, CookieJar()
-        self.opener = build_opener(HTTPCookieProcessor(self.cookies), _DoNotFollow())
-
-    def request(self, method: str, path: str, *, body=None, form=None, headers=None) -> Answer:
-        data, headers = None, dict(headers or {})
-        if body is not None:
-            data, headers["Content-Type"] = json.dumps(body).encode(), "application/json"
-        elif form is not None:
-            data, headers["Content-Type"] = urlencode(form).encode(), "application/x-www-form-urlencoded"
-        request = Request(self.base_url + path, data=data, method=method, headers=headers)
-        try:
-            with self.opener.open(request, timeout=30) as response:
-                return Answer(response.status, dict(response.headers), response.read().decode())
-        except HTTPError as error:
-            return Answer(error.code, dict(error.headers), error.read().decode())
-
-    def session_cookie(self) -> str | None:
-        return next((c.value for c in self.cookies if c.name == "sessionid"), None)
-
-    def post_form_of(self, path: str) -> Answer:
-        """Open a page and submit its (CSRF-protected) form, as a person clicking would."""
-        page = self.request("GET", path)
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
-        assert token, page.text[:500]
-        return self.request("POST", path, form={"csrfmiddlewaretoken": token.group(1)})
-
-
-class Agent_:
-    """An agent calling the API with its key."""
-
-    def __init__(self, base_url: str, raw_key: str) -> None:
-        self.http, self.key = Browser(base_url), raw_key
-
-    def __call__(self, method: str, path: str, body=None, **headers) -> Answer:
-        return self.http.request(method, f"/api/v1/{path}", body=body,
-                                 headers={"Authorization": f"Bearer {self.key}", **headers})
 
 
 @pytest.fixture
@@ -97,7 +35,8 @@ def world(live_server, transactional_db, django_user_model):
     Membership.objects.create(workspace=globex, user=olga, role=Membership.Role.ADMIN)
     return {
         "url": live_server.url, "acme": acme, "alice": alice, "olga": olga,
-        "agent": Agent_(live_server.url, read_write), "write_only": Agent_(live_server.url, write_only),
+        "agent": LiveClient(live_server.url, key=read_write, prefix="/api/v1/"),
+        "write_only": LiveClient(live_server.url, key=write_only, prefix="/api/v1/"),
     }
 
 
@@ -128,7 +67,7 @@ def test_a_link_made_before_its_login_became_an_operator_signs_nobody_in(world):
     path = world["agent"]("POST", "subjects/alice/portal-link").json()["url"].removeprefix(world["url"])
     alice.user = world["olga"]  # before anyone clicks, the subject's login turns out to be Globex's admin
     alice.save()
-    browser = Browser(world["url"])
+    browser = LiveClient(world["url"])
 
     answer = browser.post_form_of(path)
 
@@ -141,7 +80,7 @@ def test_a_link_made_before_its_login_became_an_operator_signs_nobody_in(world):
 
 def test_a_person_signed_in_by_a_link_gets_the_portal_only(world):
     url = world["agent"]("POST", "subjects/alice/portal-link").json()["url"].removeprefix(world["url"])
-    browser = Browser(world["url"])
+    browser = LiveClient(world["url"])
 
     signed_in = browser.post_form_of(url)
 
@@ -160,7 +99,7 @@ def test_a_person_signed_in_by_a_link_gets_the_portal_only(world):
 def test_an_older_unused_link_stops_working_when_a_new_one_is_made(world):
     first = world["agent"]("POST", "subjects/alice/portal-link").json()["url"].removeprefix(world["url"])
     second = world["agent"]("POST", "subjects/alice/portal-link").json()["url"].removeprefix(world["url"])
-    browser = Browser(world["url"])
+    browser = LiveClient(world["url"])
 
     assert browser.request("GET", first).status == 410
     assert browser.post_form_of(second).status == 302
