@@ -92,6 +92,7 @@ _UNIT_AFTER = regex.compile(
     regex.IGNORECASE,
 )
 _TIME_BEFORE = regex.compile(r"\d[:：]$")  # 13:44:26.123456 — the seconds of a time
+_YEAR = regex.compile(r"(?:19|20)\d\d")
 _LIST_ITEM = regex.compile(r"[^,;、]+")
 _PIECE = regex.compile(r"\S+")
 _IPV4 = regex.compile(r"(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)")
@@ -407,35 +408,27 @@ class NumberRecognizer(EntityRecognizer):
             if not run.text.startswith("00"):
                 return None  # "00..." that is no international number may still be a national one
         context = self.nearest_cue(text[max(0, run.start - _WINDOW) : run.start], _PHONE_CONTEXT)
-        if _TIME_BEFORE.search(text[max(0, run.start - 2) : run.start]) or self._not_a_phone(text, run, in_context=bool(context)):
-            return None
-        if context is False:
+        if (context is False or _TIME_BEFORE.search(text[max(0, run.start - 2) : run.start])
+                or self._not_a_phone(text, run, in_context=bool(context))):
             return None
         if _is_cn_mobile(digits) and (len(run.sizes) == 1 or run.sizes in {(3, 4, 4), (3, 3, 5), (3, 8)} or set(run.sizes) == {1}):
             return self._result(run, "CN_MOBILE", self.PHONE_SCORE, end)
-        spaced_out = set(run.sizes) == {1} and not (run.separators - {" ", "\t", "\u00a0"})
-        if set(run.sizes) == {1} and not spaced_out:
-            return None  # "1, 2, 3, 4, 5, 6, 7" is a list
-        grouped = len(run.sizes) >= 2
+        if set(run.sizes) == {1} and run.separators - {" ", "\t", "\u00a0"}:
+            return None  # "1, 2, 3, 4, 5, 6, 7" is a list; "1 3 8 ..." is a number spaced out
         if context:
             if 7 <= len(digits) <= 15 or valid_somewhere(digits):
                 return self._result(run, "PHONE_NUMBER", self.PHONE_SCORE, end)
             return None
         # No phone word and no "+": only a number written the way phone numbers are written.
-        if len(digits) < 8 or run.sizes == (4, 4) or ("." in run.separators and digits[0] != "0" and run.sizes not in _NANP_SHAPES) or run.separators & {",", "/", "、", "\n"} or (len(run.groups) == 2 and "." in run.separators):
-            return None  # lists, fractions, decimals
-        if len(run.groups) >= 4 and all(len(g) <= 2 for g in run.groups) and digits[0] != "0":
-            return None  # 89 92 78 85: scores, not Denmark
-        if len(run.groups) == 2 and "-" in run.separators and regex.fullmatch(r"(?:19|20)\d\d", run.groups[1]):
-            return None  # GB/T 7988-2008, ISO 9001-2015: a standard and its year
         if run.sizes in _NANP_SHAPES and run.separators & set("-. ()") or (run.text.startswith("(") and len(digits) >= 9):
-            return self._result(run, "PHONE_NUMBER", self.PHONE_SCORE, end)
-        regions = tuple(settings.PII_PHONE_REGIONS)
-        if strict:
+            if not _not_phone_shaped(run):
+                return self._result(run, "PHONE_NUMBER", self.PHONE_SCORE, end)
+        if strict or _not_phone_shaped(run):
             return None
-        if grouped and written_like_a_national_number(digits, run.sizes, regions):
+        regions = tuple(settings.PII_PHONE_REGIONS)
+        if len(run.sizes) >= 2 and written_like_a_national_number(digits, run.sizes, regions):
             return self._result(run, "PHONE_NUMBER", self.PHONE_SCORE, end)
-        if not grouped and digits[0] == "0" and 10 <= len(digits) <= 12 and any(_parse_valid(digits, r) for r in regions):
+        if len(run.sizes) == 1 and digits[0] == "0" and 10 <= len(digits) <= 12 and any(_parse_valid(digits, r) for r in regions):
             return self._result(run, "PHONE_NUMBER", self.PHONE_SCORE, end)
         return None
 
@@ -473,6 +466,17 @@ _DATE_YMD = regex.compile(r"(?:19|20)\d\d([-./ ])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|
 _DATE_DMY = regex.compile(r"(?:0?[1-9]|[12]\d|3[01])([-./ ])(?:0?[1-9]|[12]\d|3[01])\1(?:(?:19|20)\d\d(?!\d)|\d\d$)")
 _DATETIME_COMPACT = regex.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:[01]\d|2[0-3])[0-5]\d")
 _DATE_COMPACT = regex.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?!\d)")
+
+
+def _not_phone_shaped(run: _Run) -> bool:
+    """Without a phone word: too short, a 4-4 pair, dotted decimals and lists, scores, standards."""
+    digits, groups, seps = run.digits, run.groups, run.separators
+    return bool(
+        len(digits) < 8 or run.sizes == (4, 4) or seps & {",", "/", "、", "\n"}
+        or ("." in seps and (len(groups) == 2 or (digits[0] != "0" and run.sizes not in _NANP_SHAPES)))
+        or (len(groups) >= 4 and all(len(g) <= 2 for g in groups) and digits[0] != "0")  # 89 92 78 85: scores
+        or (len(groups) == 2 and "-" in seps and _YEAR.fullmatch(groups[1]))  # GB/T 7988-2008: a standard's year
+    )
 
 
 def _ascii_letter(ch: str) -> bool:

@@ -249,9 +249,6 @@ def redact_data(data: Any) -> tuple[Any, dict[str, int]]:
         counts.update(result.counts)
         return result.text
 
-    def string(value: str) -> str:
-        return scalar(value)
-
     def walk(value: Any, context: str = "") -> Any:
         if value is None or isinstance(value, bool):
             return value
@@ -262,7 +259,7 @@ def redact_data(data: Any) -> tuple[Any, dict[str, int]]:
         if isinstance(value, dict):
             out: dict[Any, Any] = {}
             for key, item in value.items():
-                new_key = string(key) if isinstance(key, str) else key
+                new_key = scalar(key) if isinstance(key, str) else key
                 if new_key in out:
                     n = 2
                     while f"{new_key}#{n}" in out:
