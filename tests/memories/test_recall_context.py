@@ -78,3 +78,17 @@ def test_without_a_neighbour_weight_the_score_is_the_plain_weighted_sum(alice, s
     result = recall(workspace=alice.workspace, subject=alice, query="Sam marathon city", top_k=10)
 
     assert all(c.components["neighbour"] == 0 for c in result.memories)
+
+
+def test_turns_without_a_session_id_are_neighbours_when_minutes_apart_not_hours(alice, settings):
+    settings.RECALL_NEIGHBOUR_WEIGHT = 0.3
+    question, reply = conversation(alice, "", ["Which city did Sam fly to for the marathon?", "He said Lisbon."])
+    late_question, late_reply = [
+        episode_record(subject=alice, text=text, occurred_at=START + timedelta(hours=hours), actor=Actor.system()).memory
+        for text, hours in (("Did Sam run another marathon in spring?", 5), ("Yes, in Porto.", 9))
+    ]
+
+    found = by_text(recall(workspace=alice.workspace, subject=alice, query="Sam marathon", top_k=10))
+
+    assert found[reply.text].components["neighbour"] > 0
+    assert late_reply.text not in found or found[late_reply.text].components["neighbour"] == 0
