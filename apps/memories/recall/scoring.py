@@ -14,8 +14,10 @@ class Candidate:
     similarity: float = 0.0  # calibrated 0..1 (0 = no more similar than unrelated text)
     keyword: float = 0.0  # full-text rank, 0..1
     fused: float | None = None  # reciprocal-rank fusion of the vector and keyword legs, 0..1 (RECALL_FUSION=rrf)
+    neighbour: float = 0.0  # relevance of the best adjacent turn of the same session (see engine._neighbours)
     recency: float = 0.0
     relevant: bool = False  # passed the relevance floor (similar, keyword hit, or asked-for recent)
+    needed: bool = False  # a constraint or pinned fact the query's need calls for (engine._concerns)
     vector: np.ndarray | None = None
     score: float = 0.0
     components: dict = field(default_factory=dict)
@@ -31,24 +33,34 @@ def recency(memory: Memory, *, now: datetime, half_lives: dict[str, float | None
     return 0.5 ** (age_days / half_life)
 
 
-def score(candidate: Candidate, weights: dict[str, float]) -> float:
-    """w_sim·similarity + w_kw·keyword + w_rec·recency + w_imp·importance + pinned boost; with
-    reciprocal-rank fusion the first two terms are (w_sim + w_kw)·fused."""
+def relevance(candidate: Candidate, weights: dict[str, float]) -> float:
+    """How well the memory itself matches the query: w_sim·similarity + w_kw·keyword, or with
+    reciprocal-rank fusion (w_sim + w_kw)·fused."""
+    if candidate.fused is None:
+        return weights["similarity"] * candidate.similarity + weights["keyword"] * candidate.keyword
+    return (weights["similarity"] + weights["keyword"]) * candidate.fused
+
+
+def score(candidate: Candidate, weights: dict[str, float], neighbour_weight: float = 0.0) -> float:
+    """relevance + w_nb·neighbour + w_rec·recency + w_imp·importance + pinned boost, where
+    `neighbour` is the relevance of the adjacent turn of the same session that matches best."""
     memory = candidate.memory
+    own = relevance(candidate, weights)
+    lift = neighbour_weight * candidate.neighbour
     candidate.components = {
         "similarity": round(candidate.similarity, 4),
         "keyword": round(candidate.keyword, 4),
+        "relevance": round(own, 4),
+        "neighbour": round(lift, 4),
         "recency": round(candidate.recency, 4),
         "importance": memory.importance,
         "pinned": memory.pinned,
     }
-    if candidate.fused is None:
-        relevance = weights["similarity"] * candidate.similarity + weights["keyword"] * candidate.keyword
-    else:
+    if candidate.fused is not None:
         candidate.components["fused"] = round(candidate.fused, 4)
-        relevance = (weights["similarity"] + weights["keyword"]) * candidate.fused
     candidate.score = (
-        relevance
+        own
+        + lift
         + weights["recency"] * candidate.recency
         + weights["importance"] * memory.importance
         + (weights["pinned"] if memory.pinned else 0.0)
