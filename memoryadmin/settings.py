@@ -278,8 +278,11 @@ EMBEDDINGS_URL = env_str("EMBEDDINGS_URL", "")
 EMBEDDINGS_API_KEY = env_str("EMBEDDINGS_API_KEY", "")
 EMBEDDINGS_TIMEOUT = env_float("EMBEDDINGS_TIMEOUT", 2.0, low=0.05, high=120.0)
 EMBEDDINGS_DIMENSION = env_int("EMBEDDINGS_DIMENSION", 0, minimum=0) or None  # openai: checked when set
-EMBEDDINGS_QUERY_PREFIX = env_str("EMBEDDINGS_QUERY_PREFIX", "")  # openai: e.g. "query: " for e5 behind TEI
-EMBEDDINGS_PASSAGE_PREFIX = env_str("EMBEDDINGS_PASSAGE_PREFIX", "")
+# openai: the text put in front of each query / stored memory. "auto": the model's own prompt when its
+# name is known (embeddinggemma, qwen3-embedding, bge-m3, e5, nomic-embed-text: README "Quality tier"),
+# else none; "none": none; any other text: that text.
+EMBEDDINGS_QUERY_PREFIX = env_str("EMBEDDINGS_QUERY_PREFIX", "auto")
+EMBEDDINGS_PASSAGE_PREFIX = env_str("EMBEDDINGS_PASSAGE_PREFIX", "auto")
 EMBEDDINGS_ST_ALLOW_DOWNLOAD = env_bool("EMBEDDINGS_ST_ALLOW_DOWNLOAD", False)
 # Per-model similarity thresholds override, JSON: {"openai:...": {"floor": 0.3, "duplicate": 0.95}}.
 EMBEDDINGS_CALIBRATION = json.loads(env_str("EMBEDDINGS_CALIBRATION", "{}"))
