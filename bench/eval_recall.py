@@ -6,7 +6,8 @@
   overall and per LoCoMo category, with an in-run plain BM25 baseline over the same turns.
 
 Each for vector-only, keyword-only and hybrid recall with the configured embedder
-(EMBEDDINGS_MODEL). Without ../shared/eval (or PUBLIC_EVAL_DIR) only the own set runs.
+(EMBEDDINGS_MODEL; its model id and, for openai:, the query / passage prefixes it applies are
+printed first and with the table). Without ../shared/eval (or PUBLIC_EVAL_DIR) only the own set runs.
 """
 
 import json
@@ -27,6 +28,22 @@ OUT = Path(__file__).resolve().parent.parent / "test-output" / "eval.json"
 
 def progress(desc: str, unit: str = "query"):
     return lambda rows: tqdm(rows, desc=desc, unit=unit, leave=False)
+
+
+def embedder_in_use() -> dict:
+    """The configured model string, the model id its vectors get and the prefixes it applies."""
+    from apps.memories.embeddings import get_embedder
+
+    embedder = get_embedder()
+    return {"embedder": settings.EMBEDDINGS_MODEL, "model_id": embedder.model_id,
+            "query_prefix": getattr(embedder, "query_prefix", None),
+            "passage_prefix": getattr(embedder, "passage_prefix", None)}
+
+
+def describe(used: dict) -> str:
+    if used["query_prefix"] is None:  # in-process models embed queries and passages their own way
+        return f"{used['model_id']} (prefixes: the model's own)"
+    return f"{used['model_id']} (query prefix {used['query_prefix']!r}, passage prefix {used['passage_prefix']!r})"
 
 
 def own_set() -> list[dict]:
@@ -60,6 +77,8 @@ def public_set(name: str, corpora: list) -> list[dict]:
 
 
 def main() -> None:
+    used = embedder_in_use()
+    print(f"Embedder: {describe(used)}")
     rows = []
     with throwaway_database():
         rows += own_set()
@@ -69,15 +88,15 @@ def main() -> None:
                 rows += public_set(f"memorybank-{lang}", public_eval.load_memorybank(lang))
         else:
             print(f"No public sets at {public_eval.SHARED_EVAL}: own set only.")
-    model, fusion = settings.EMBEDDINGS_MODEL, getattr(settings, "RECALL_FUSION", "weighted")
-    print(f"\nRecall quality — embedder {model}, fusion {fusion}")
+    fusion = getattr(settings, "RECALL_FUSION", "weighted")
+    print(f"\nRecall quality — embedder {describe(used)}, fusion {fusion}")
     columns = ("R@1", "R@5", "R@10", "MRR")
     print(f"{'set':<14} {'group':<12} {'legs':<16} {'n':>4} " + " ".join(f"{c:>6}" for c in columns))
     for row in rows:
         cells = " ".join(f"{row[c]:>6.3f}" if c in row else f"{'':>6}" for c in columns)
         print(f"{row['set']:<14} {row['group']:<12} {row['legs']:<16} {row['n']:>4} {cells}")
     OUT.parent.mkdir(exist_ok=True)
-    OUT.write_text(json.dumps({"embedder": model, "fusion": fusion, "rows": rows}, indent=1))
+    OUT.write_text(json.dumps({**used, "fusion": fusion, "rows": rows}, indent=1, ensure_ascii=False))
     print(f"figures → {OUT}")
 
 
