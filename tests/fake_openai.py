@@ -51,6 +51,16 @@ class FakeOpenAIServer:
     def last(self) -> dict:
         return self.requests[-1]
 
+    @property
+    def inputs(self) -> list[str]:
+        """Every text the server was asked to embed, in the order the requests arrived (the
+        `input` of each body: a list of strings, or one string)."""
+        texts = []
+        for request in self.requests:
+            sent = request["body"].get("input", [])
+            texts += [sent] if isinstance(sent, str) else sent
+        return texts
+
     def close(self) -> None:
         self.release.set()
         self.httpd.shutdown()

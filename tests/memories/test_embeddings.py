@@ -115,11 +115,11 @@ def test_a_single_string_is_refused_by_embed_passages(local_model):
 # --- the OpenAI-compatible backend against a fake server ----------------------------------------
 
 def test_the_openai_backend_speaks_the_protocol_and_returns_normalized_vectors(remote):
-    embedder = get_embedder("openai:nomic-embed-text")
+    embedder = get_embedder("openai:text-embedding-3-small")  # a model without prefixes
     vectors = embedder.embed_passages(["我不吃辣", "I don't eat spicy food"])
     query = embedder.embed_query("她能吃辣吗？")
 
-    assert embedder.model_id == "openai:nomic-embed-text"
+    assert embedder.model_id == "openai:text-embedding-3-small"
     assert embedder.dimension == DIM
     expected = np.stack([unit(fake_vector("我不吃辣")), unit(fake_vector("I don't eat spicy food"))])
     np.testing.assert_allclose(vectors, expected, atol=1e-6)
@@ -129,8 +129,8 @@ def test_the_openai_backend_speaks_the_protocol_and_returns_normalized_vectors(r
     assert first["path"] == "/v1/embeddings"
     assert first["headers"]["Authorization"] == "Bearer sk-test-123"
     assert first["headers"]["Content-Type"] == "application/json"
-    assert first["body"] == {"model": "nomic-embed-text", "input": ["我不吃辣", "I don't eat spicy food"]}
-    assert remote.requests[1]["body"] == {"model": "nomic-embed-text", "input": ["她能吃辣吗？"]}
+    assert first["body"] == {"model": "text-embedding-3-small", "input": ["我不吃辣", "I don't eat spicy food"]}
+    assert remote.requests[1]["body"] == {"model": "text-embedding-3-small", "input": ["她能吃辣吗？"]}
 
 
 def test_no_authorization_header_is_sent_without_an_api_key(remote, settings):
@@ -141,7 +141,7 @@ def test_no_authorization_header_is_sent_without_an_api_key(remote, settings):
 
 def test_many_passages_go_in_batches_of_64_and_come_back_in_order(remote):
     texts = [f"memory number {i} 第{i}条" for i in range(150)]
-    vectors = get_embedder("openai:nomic-embed-text").embed_passages(texts)
+    vectors = get_embedder("openai:text-embedding-3-small").embed_passages(texts)
     assert [len(r["body"]["input"]) for r in remote.requests] == [64, 64, 22]
     np.testing.assert_allclose(vectors, np.stack([unit(fake_vector(t)) for t in texts]), atol=1e-6)
 

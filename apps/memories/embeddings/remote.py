@@ -4,6 +4,8 @@
 Protocol: POST {url}/embeddings with JSON {"model": name, "input": [texts]} and, when an API key is
 set, `Authorization: Bearer <key>`; the answer is {"data": [{"index": i, "embedding": [...]}, ...]}.
 Rows are put back in `index` order, checked and L2-normalized here (not every server normalizes).
+The model's query / passage prefixes are put in front of the texts here too (prefixes.py): no
+server adds them.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..outbound import OutboundError, opener_for, post_json
+from . import prefixes
 from .base import EmbeddingConfigurationError, EmbeddingError, clean_texts, normalized
 
 MAX_RESPONSE_BYTES = 256 * 1024 * 1024  # 64 x 3072-d floats as JSON is ~4 MB: this is only a backstop
@@ -30,8 +33,8 @@ class RemoteConfig:
     timeout: float = 2.0
     dimension: int | None = None
     batch_size: int = 64
-    query_prefix: str = ""
-    passage_prefix: str = ""
+    query_prefix: str = prefixes.AUTO  # "auto": the model's own (prefixes.KNOWN), "none", or the text
+    passage_prefix: str = prefixes.AUTO
 
 
 class OpenAIEmbedder:
@@ -43,8 +46,10 @@ class OpenAIEmbedder:
     checked against it), else learned from the first answer; reading `.dimension` before any call
     costs one probe request.
 
-    Some models embed queries and documents differently (nomic: "search_query: ", e5 behind TEI:
-    "query: "); `query_prefix` / `passage_prefix` are put in front of the texts for them.
+    Most models embed queries and documents differently (EmbeddingGemma: "task: search result |
+    query: " / "title: none | text: ", e5 behind TEI: "query: " / "passage: "). `query_prefix` /
+    `passage_prefix` are the texts actually put in front: the model's own for a known model name
+    unless the config sets them (see prefixes.py).
     """
 
     def __init__(self, config: RemoteConfig) -> None:
@@ -63,6 +68,9 @@ class OpenAIEmbedder:
             raise EmbeddingConfigurationError("EMBEDDINGS_BATCH_SIZE must be at least 1.")
         self.config = config
         self.model_id = f"openai:{config.model}"
+        self.query_prefix, self.passage_prefix = prefixes.resolve(
+            config.model, query_prefix=config.query_prefix, passage_prefix=config.passage_prefix
+        )
         self._endpoint = config.url.rstrip("/") + "/embeddings"
         self._opener = opener_for(self._endpoint)
         self._dimension: int | None = config.dimension or None
@@ -79,14 +87,14 @@ class OpenAIEmbedder:
         texts = clean_texts(texts)
         if not texts:
             return np.empty((0, self.dimension), dtype=np.float32)
-        prefix = self.config.passage_prefix
+        prefix = self.passage_prefix
         size = self.config.batch_size
         parts = [self._request([prefix + t for t in texts[i : i + size]]) for i in range(0, len(texts), size)]
         return np.concatenate(parts, axis=0)
 
     def embed_query(self, text: str) -> np.ndarray:
         (text,) = clean_texts([text])
-        return self._request([self.config.query_prefix + text])[0]
+        return self._request([self.query_prefix + text])[0]
 
     # -- one request --------------------------------------------------------------------------
 
