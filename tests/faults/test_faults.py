@@ -191,6 +191,22 @@ def test_a_hanging_embedder_costs_recall_only_its_time_out(api, settings, remote
         assert body["memories"][0]["key"] == "drink" and body["memories"][0]["components"]["keyword"] > 0
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_fresh_database_whose_embedding_server_is_down_still_answers_recall_from_keywords(api, settings, remote):
+    """No index exists yet and the server cannot say its dimension: the write keeps the memory
+    (unembedded) and recall answers from keywords, with no 500."""
+    settings.EMBEDDINGS_MODEL = "openai:fake-embed"
+    remote.mode = "error"
+    response = api.post("/api/v1/subjects/alice/facts", {"key": "drink", "value": "loves oolong tea",
+                                                                "category": "preference"}, format="json")
+    assert response.status_code == 201, response.content
+
+    body, _ = _recall(api, "oolong tea")
+
+    assert body["fallback"] == "keyword"
+    assert body["memories"][0]["key"] == "drink"
+
+
 # --- 3. The broker is down while agents write ---------------------------------------------------
 
 TURN = {"session_id": "s-1", "turn_id": "t-broker-down", "user_message": "我不吃辣，以后报告都用中文。",
