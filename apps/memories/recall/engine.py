@@ -175,11 +175,12 @@ def recall(
         workspace=workspace, subject=subject, kinds=kinds, categories=categories, session_id=session_id, now=now
     )
     pool = settings.RECALL_CANDIDATES
-    index = vectors.active_index()
     query_vector, similarities, stored_vectors = None, {}, {}
-    try:
+    try:  # on a fresh database, active_index() asks the embedder for its dimension
+        index = vectors.active_index()
         pending_vector = _embed_query(query, index.name) if "vector" in legs else None
     except EmbeddingError as error:
+        index = None
         logger.warning("Recall falls back to keyword + recency: %s", error)
         result.fallback, pending_vector = "keyword", None
     keyword_ranks = _keyword_leg(base, query, settings.RECALL_KEYWORD_CANDIDATES) if "keyword" in legs else {}
@@ -206,7 +207,8 @@ def recall(
     if query_vector is not None:
         stored_vectors = {m.id: vectors.vector_from_db(m.stored_vector) for m in memories.values() if m.stored_vector}
 
-    floor = calibration(index.model_id)["floor"]
+    model_id = index.model_id if index else ""
+    floor = calibration(model_id)["floor"] if index else 0.0
     asks_recent = intent.asks_about_recent(query)
     weights = settings.RECALL_WEIGHTS
     if asks_recent:  # "last time…", "上次…": the newest relevant memory is the answer
@@ -236,7 +238,7 @@ def recall(
             second.neighbour = max(second.neighbour, relevance(first, weights))
     if topics:
         for memory_id in profile_ids:
-            candidates[memory_id].needed = _concerns(candidates[memory_id], topics, index.name)
+            candidates[memory_id].needed = _concerns(candidates[memory_id], topics, index.name if index else "")
     for memory_id, candidate in candidates.items():
         candidate.relevant = (
             candidate.similarity > 0 or candidate.keyword > 0 or candidate.neighbour * neighbour_weight > 0
@@ -256,7 +258,7 @@ def recall(
     result.memories = [c for c in picked if c.memory.id in kept_ids]
     if include_trace:
         result.trace = {
-            "model": index.model_id, "similarity_floor": floor, "asks_recent": asks_recent,
+            "model": model_id, "similarity_floor": floor, "asks_recent": asks_recent,
             "legs": {"vector": len(similarities), "keyword": len(keyword_ranks), "recent": len(recent_ids)},
             "candidates": len(candidates), "eligible": len(eligible), "picked": len(picked),
             "dropped_for_budget": len(picked) - len(result.memories),
