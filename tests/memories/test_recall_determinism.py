@@ -5,13 +5,15 @@ access counters say and in whatever order the rows lie in the heap.
 The subject holds a few hundred memories built to tie: identical episodes written on the same
 moment (identical vectors, keyword ranks and recency, so identical scores), near-identical
 episodes and facts sharing words in English, Chinese and both, more keyword hits than the keyword
-leg keeps. The first test asserts those ties are really there, so that breaking a tie by the
+leg keeps. Each test first asserts those ties are really there, so that breaking a tie by the
 order rows come back in would fail it.
 """
 
 import random
 import time
+import uuid
 from collections import Counter
+from contextlib import contextmanager
 from datetime import timedelta
 
 import pytest
@@ -28,7 +30,7 @@ from apps.memories import vectors
 from apps.memories.embeddings import get_embedder
 from apps.memories.models import Memory, MemoryEmbedding
 from apps.memories.recall import engine, recall
-from apps.memories.recall.access import recorder
+from apps.memories.recall.access import Access, Recall, recorder
 from apps.memories.services import episode_record, fact_upsert
 from tests.security.live_http import LiveClient
 
@@ -163,6 +165,21 @@ def rewrite_rows_in_random_order(subject: Subject, seed: int) -> None:
         MemoryEmbedding.objects.filter(id=vector_id).update(model_id=F("model_id"))
 
 
+@contextmanager
+def sequential_scans():
+    """Queries on this connection scan tables in heap order instead of reading an index."""
+    switches = ("enable_indexscan", "enable_indexonlyscan", "enable_bitmapscan")
+    with connection.cursor() as cursor:
+        for switch in switches:
+            cursor.execute(f"SET {switch} = off")
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            for switch in switches:
+                cursor.execute(f"RESET {switch}")
+
+
 def counters(subject: Subject) -> dict:
     return dict(Memory.objects.filter(subject=subject).values_list("id", "access_count"))
 
@@ -240,3 +257,34 @@ def test_http_and_in_process_recall_agree_on_50_queries_after_the_counters_chang
     for n, query in enumerate(QUERIES):
         assert over_the_api[n]["fallback"] is None, query
         assert without_scores(in_process(alike, n, query)) == over_the_api[n], query
+
+
+def test_a_recall_run_twice_in_process_is_identical_when_the_counters_changed_in_between(alike, support_bot,
+                                                                                        settings):
+    assert_the_data_ties(alike)
+    settings.RECALL_ACCESS_ASYNC = False  # the access writer writes this batch at once
+    now = timezone.now()
+    first = [in_process(alike, n, query, now=now) for n, query in enumerate(QUERIES)]
+    before = counters(alike)
+    # What the API records for each of those recalls, through the access writer, in a random order.
+    entries = [
+        Access(workspace_id=alike.workspace_id, agent_id=support_bot.pk, subject_id=alike.pk,
+               memory_id=uuid.UUID(memory_id), rank=rank, score=0.5)
+        for answer in first for rank, memory_id in enumerate(answer["ids"], start=1)
+    ]
+    random.Random(41).shuffle(entries)
+    recorder.record(entries, Recall(workspace_id=alike.workspace_id, agent_id=support_bot.pk, took_ms=1.0,
+                                    results=len(entries), fallback=""))
+    read = Counter(entry.memory_id for entry in entries)
+    assert AccessLog.objects.count() == len(entries) and len(read) >= 50
+    assert {k: v - before[k] for k, v in counters(alike).items() if v != before[k]} == read
+    heap_before = heap_order(Memory)
+    rewrite_rows_in_random_order(alike, seed=41)
+    assert heap_order(Memory) != heap_before
+
+    with sequential_scans():  # and the database reads them in heap order
+        second = [in_process(alike, n, query, now=now) for n, query in enumerate(QUERIES)]
+
+    assert all(answer["fallback"] is None and answer["ids"] for answer in first)
+    for n, query in enumerate(QUERIES):
+        assert second[n] == first[n], query
