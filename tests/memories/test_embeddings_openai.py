@@ -97,23 +97,23 @@ def test_an_unknown_model_gets_no_prefix(remote, settings, model):
     assert (embedder.query_prefix, embedder.passage_prefix) == ("", "")
 
 
+def passage_then_query(remote, settings, model: str) -> list[str]:
+    """What the server received for one passage ("loves oolong tea") and one query ("what tea")."""
+    embedder = _use(settings, model)
+    embedder.embed_passages(["loves oolong tea"])
+    embedder.embed_query("what tea")
+    return remote.inputs
+
+
 def test_explicit_prefix_settings_win_over_the_models_own(remote, settings):
     settings.EMBEDDINGS_QUERY_PREFIX = "task: question answering | query: "
     settings.EMBEDDINGS_PASSAGE_PREFIX = "title: Alice | text: "
-    embedder = _use(settings, "embeddinggemma")
-    embedder.embed_passages(["loves oolong tea"])
-    embedder.embed_query("what tea")
-
-    assert remote.inputs == ["title: Alice | text: loves oolong tea", "task: question answering | query: what tea"]
+    assert passage_then_query(remote, settings, "embeddinggemma") == ["title: Alice | text: loves oolong tea", "task: question answering | query: what tea"]
 
 
 def test_setting_one_prefix_leaves_the_other_to_the_model(remote, settings):
     settings.EMBEDDINGS_QUERY_PREFIX = "task: question answering | query: "
-    embedder = _use(settings, "embeddinggemma")
-    embedder.embed_passages(["loves oolong tea"])
-    embedder.embed_query("what tea")
-
-    assert remote.inputs == ["title: none | text: loves oolong tea", "task: question answering | query: what tea"]
+    assert passage_then_query(remote, settings, "embeddinggemma") == ["title: none | text: loves oolong tea", "task: question answering | query: what tea"]
 
 
 def test_none_turns_a_models_prefixes_off(remote, settings):
@@ -121,20 +121,12 @@ def test_none_turns_a_models_prefixes_off(remote, settings):
     stored before the prefixes were applied."""
     settings.EMBEDDINGS_QUERY_PREFIX = "none"
     settings.EMBEDDINGS_PASSAGE_PREFIX = "none"
-    embedder = _use(settings, "nomic-embed-text")
-    embedder.embed_passages(["loves oolong tea"])
-    embedder.embed_query("what tea")
-
-    assert remote.inputs == ["loves oolong tea", "what tea"]
+    assert passage_then_query(remote, settings, "nomic-embed-text") == ["loves oolong tea", "what tea"]
 
 
 def test_an_explicit_prefix_is_used_for_an_unknown_model_too(remote, settings):
     settings.EMBEDDINGS_QUERY_PREFIX = "Represent this sentence for searching relevant passages: "
-    embedder = _use(settings, "mxbai-embed-large")
-    embedder.embed_passages(["loves oolong tea"])
-    embedder.embed_query("what tea")
-
-    assert remote.inputs == ["loves oolong tea", "Represent this sentence for searching relevant passages: what tea"]
+    assert passage_then_query(remote, settings, "mxbai-embed-large") == ["loves oolong tea", "Represent this sentence for searching relevant passages: what tea"]
 
 
 def test_the_embedder_says_which_prefixes_it_applies(settings):
