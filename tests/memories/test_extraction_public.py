@@ -50,3 +50,35 @@ def test_must_not_turns_leave_no_memory(report):
 
 def test_recall_of_the_expected_memories_is_at_least_the_floor(report):
     assert report.recall >= RECALL_FLOOR, report.summary()
+
+
+HELDOUT = extraction_eval.load("extraction_heldout.jsonl")
+# Written after the rules of issue 15 were tuned and never used to tune them (see its commit).
+# First run, rules version "2": recall 0.586 (17 of 29), 0 of 10 must-not turns left a memory. The
+# misses are the honest picture: "我姓林，叫林晓雨" (name after a surname clause), "我和老婆养了两只猫",
+# "a 3-year-old son", "I've lived in Vancouver", "I'm a Mac person", "我说粤语", a second tool after
+# "，CI 用的是", and two category disagreements (a "never send me" request read as a dislike, a coding
+# language request read as an answer preference). Floor: that figure minus 0.03.
+HELDOUT_RECALL_FLOOR = 0.55
+
+
+@pytest.fixture(scope="module")
+def heldout_report(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        result = extraction_eval.run(HELDOUT, workspace_name="extraction-heldout")
+    print(f"\nextraction_heldout: {result.summary()}")
+    for case_id, item, stored in result.missed:
+        print(f"  missed {case_id}: {item['category']} {item['key']} "
+              f"{item.get('value', item.get('value_contains'))!r} — stored {stored}")
+    for case_id, memories in result.offending.items():
+        print(f"  must-not {case_id}: {memories}")
+    return result
+
+
+def test_the_heldout_set_has_30_turns_and_its_recall_is_at_least_its_floor(heldout_report):
+    assert len(HELDOUT) == 30
+    assert heldout_report.recall >= HELDOUT_RECALL_FLOOR, heldout_report.summary()
+
+
+def test_heldout_must_not_turns_leave_no_memory(heldout_report):
+    assert heldout_report.offending == {}, heldout_report.offending
