@@ -3,6 +3,7 @@ talk, transient and hedged statements never become durable memories, while plain
 statements (zh, en and mixed) do. Measured on tests/data/extraction_cases.jsonl; no database."""
 
 import json
+import time
 from datetime import datetime
 from pathlib import Path
 
@@ -150,3 +151,53 @@ def test_someone_elses_statement_is_skipped_as_quoted():
     for message in ("他说他不吃辣", "my wife hates cilantro", "我妈说我不能吃辣"):
         extraction = extract(message)
         assert extraction.proposals == [] and [s.reason for s in extraction.skipped] == ["quoted"], message
+
+
+def facts(message: str) -> list[tuple[str, str, str]]:
+    return [(p.category, p.key, p.value) for p in extract(message).proposals]
+
+
+def test_a_name_is_stored_without_its_verb():
+    assert facts("我叫王峰") == [("fact", "name", "王峰")]
+
+
+def test_role_employer_and_city_said_in_one_breath_are_three_facts():
+    assert facts("I work as a data analyst at Shopify in Toronto") == [
+        ("fact", "job_title", "data analyst"), ("fact", "employer", "Shopify"), ("fact", "city", "Toronto")]
+
+
+def test_a_clause_without_a_subject_belongs_to_the_one_before():
+    assert facts("我叫周敏，在杭州做设计师") == [("fact", "name", "周敏"), ("fact", "city", "杭州"),
+                                             ("fact", "job_title", "设计师")]
+
+
+def test_the_second_half_of_a_friends_statement_is_the_friends_too():
+    extraction = extract("我朋友喜欢吃辣，不吃香菜")
+    assert extraction.proposals == [] and {s.reason for s in extraction.skipped} == {"quoted"}
+
+
+def test_a_contrast_keeps_only_the_asserted_part():
+    assert facts("我的手机不是 iPhone，是华为") == [("fact", "phone", "华为")]
+    assert facts("My brother thinks I should switch to Vim, but I'm sticking with Emacs") == [("fact", "editor", "Emacs")]
+
+
+def test_tools_of_different_kinds_land_on_their_own_keys():
+    assert facts("I use Neovim on Arch") == [("fact", "editor", "Neovim"), ("fact", "os", "Arch")]
+
+
+def test_a_plan_with_a_relative_date_is_a_durable_goal_and_a_trip_next_week_is_not():
+    [plan] = extract("我下个月要迁移到 K8s").proposals
+    [trip] = extract("我计划下周去北京出差").proposals
+    assert (plan.category, plan.stability) == ("goal", "stable") and "下个月" in plan.value
+    assert trip.stability == "transient"
+
+
+def test_a_retraction_at_the_end_takes_back_the_whole_message():
+    extraction = extract("我想学法语，算了，当我没说")
+    assert extraction.proposals == [] and {s.reason for s in extraction.skipped} == {"retracted"}
+
+
+def test_a_long_list_of_languages_is_read_in_linear_time():
+    started = time.perf_counter()
+    extract("我会说" + "英语和" * 2000)
+    assert time.perf_counter() - started < 2

@@ -8,12 +8,13 @@ import copy
 import json
 import time
 from datetime import datetime, timezone
+from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from apps.memories.extraction.base import Extraction, Proposal, Skip, Turn
-from apps.memories.extraction.llm import RESPONSE_SCHEMA, ExtractionError, LLMExtractor
+from apps.memories.extraction.llm import RESPONSE_SCHEMA, SYSTEM_PROMPT, ExtractionError, LLMExtractor
 from tests.fake_openai import FakeOpenAIServer
 
 MODEL = "qwen2.5:7b-instruct"
@@ -362,3 +363,10 @@ def test_a_missing_or_bad_setting_is_improperly_configured(llm, settings, name, 
 def test_the_timeout_defaults_to_ten_seconds(llm, settings):
     del settings.LLM_TIMEOUT
     assert LLMExtractor().timeout == 10.0
+
+
+def test_the_readme_shows_the_exact_schema_and_system_prompt():
+    readme = (Path(__file__).resolve().parent.parent.parent / "README.md").read_text(encoding="utf-8")
+    prompt = SYSTEM_PROMPT.replace("{{", "{").replace("}}", "}").rstrip("\n")
+    assert json.dumps(RESPONSE_SCHEMA, ensure_ascii=False, indent=2) in readme
+    assert prompt in readme

@@ -50,7 +50,7 @@ from datetime import timezone as dt_timezone
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-__all__ = ["canonical_key", "canonical_units", "cn_number", "resolve_dates"]
+__all__ = ["canonical_key", "canonical_units", "cn_number", "known_key", "resolve_dates"]
 
 # --- numbers -----------------------------------------------------------------------------------
 
@@ -579,7 +579,10 @@ _KEY_SYNONYMS: dict[str, tuple[str, ...]] = {
         "programming language", "main language", "primary language", "primary programming language",
         "main programming language", "coding language", "preferred programming language", "language of choice",
         "favorite programming language", "favourite programming language", "dev language", "code language",
+        "language", "语言", "编程", "写代码",
     ),
+    "spoken_languages": ("会说的语言", "会的语言", "语言能力", "外语", "spoken language", "spoken languages",
+                         "languages spoken", "languages i speak"),
     "reply_language": (
         "回复语言", "回答语言", "答复语言", "输出语言", "对话语言", "交流语言", "沟通语言", "语言偏好", "回复的语言",
         "回答的语言", "answer language", "reply language", "response language", "language for replies",
@@ -613,7 +616,7 @@ _KEY_SYNONYMS: dict[str, tuple[str, ...]] = {
     "editor": ("编辑器", "代码编辑器", "常用编辑器", "文本编辑器", "ide", "editor", "code editor", "text editor",
                "preferred editor", "favorite editor", "favourite editor", "main editor"),
     "timezone": ("时区", "所在时区", "time zone", "timezone", "tz", "local timezone"),
-    "name": ("名字", "姓名", "全名", "大名", "name", "full name", "first name", "given name"),
+    "name": ("名字", "姓名", "全名", "大名", "中文名", "英文名", "真名", "name", "real name", "full name", "first name", "given name"),
     "preferred_name": ("称呼", "昵称", "怎么称呼", "叫我", "nickname", "preferred name", "call me", "what to call me"),
     "database": ("数据库", "主数据库", "常用数据库", "db", "database", "primary database", "main database",
                  "database engine", "rdbms"),
@@ -637,6 +640,16 @@ _KEY_SYNONYMS: dict[str, tuple[str, ...]] = {
     "emotional_state": ("情绪", "心情", "心理状态", "情绪状态", "mood", "emotional state", "feelings", "mental state"),
     "hobby": ("爱好", "兴趣", "兴趣爱好", "业余爱好", "hobby", "hobbies", "interests", "pastime"),
     "pet": ("宠物", "pet", "pets"),
+    "children": ("孩子", "小孩", "子女", "children", "kids"),
+    "marital_status": ("婚姻状况", "婚姻", "marital status"),
+    "habit": ("习惯", "日常", "habit", "habits", "routine"),
+    "laptop": ("电脑", "笔记本", "笔记本电脑", "工作电脑", "主力机", "laptop", "computer", "notebook", "work laptop"),
+    "phone": ("手机", "phone", "mobile phone", "smartphone", "cell phone"),
+    "terminal": ("终端", "terminal", "terminal emulator"),
+    "team_chat": ("沟通工具", "聊天工具", "办公软件", "im", "chat tool", "team chat", "messaging"),
+    "code_hosting": ("代码托管", "代码仓库", "代码平台", "code hosting", "git hosting", "repository host"),
+    "design_tool": ("设计工具", "design tool", "design tools"),
+    "memory_limit": ("内存上限", "内存限制", "内存", "memory limit", "memory", "ram", "container memory limit"),
     "native_language": ("母语", "native language", "mother tongue", "first language"),
     "order_number": ("订单号", "订单编号", "订单", "单号", "order number", "order id", "order no", "order"),
     "birthday": ("生日", "出生日期", "birthday", "date of birth", "dob"),
@@ -672,3 +685,10 @@ def canonical_key(key: str) -> str:
         if candidate and candidate in _SYNONYM_INDEX:
             return _SYNONYM_INDEX[candidate]
     return slug
+
+
+def known_key(key: str) -> str:
+    """The canonical key when `key` is one of the synonyms above ("内存上限" → "memory_limit"), else ""."""
+    slug = _slug(key)[:128]
+    canonical = canonical_key(key)
+    return canonical if slug and (canonical != slug or slug in _KEY_SYNONYMS) else ""

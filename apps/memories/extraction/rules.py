@@ -10,6 +10,16 @@ Conservative by design — a wrong memory does more harm than a missing one:
   "team" with confidence 0.75;
 - events come only from what the ASSISTANT message confirms it has done ("退款已提交", "I've booked").
 Relative date words are kept in values and texts: the pipeline resolves them.
+
+Version 2 (issue 15) hears much more, still only from the user's own clauses: name and nickname
+("我叫王峰" → name 王峰, "call me Dan"), role, employer and city in one breath ("I work as a nurse
+in Toronto", "我在腾讯做产品经理"), where one lives, languages spoken, tools, stack and devices per kind
+("I use Neovim on Arch" → editor + os; "我们公司用飞书" → team), standing dislikes said as requests
+("别再给我推荐…", "no more …"), answer language/length/format ("回答控制在200字以内"), constraints
+("别给我 Python 示例", "我们的项目必须兼容 IE11"), plans with a date ("我下个月要迁移到 K8s"), family, pets
+and habits ("我周末一般去爬山"). A clause without a subject belongs to the one before it ("我叫周敏，在杭州
+做设计师"), so the second half of "我朋友喜欢吃辣，不吃香菜" is the friend's; "不是 iPhone，是华为" keeps 华为.
+Values carry no verb; keys land on the synonyms of normalize.py so a later statement supersedes.
 """
 
 from __future__ import annotations
@@ -18,9 +28,15 @@ import re
 
 from .base import Extraction, Proposal, Skip, Turn
 from .guard import looks_like_injection
-from .normalize import canonical_key
+from .normalize import canonical_key, known_key
 
 I = re.IGNORECASE
+
+_JOB_EN = (r"(?:engineer|developer|programmer|designer|manager|teacher|doctor|nurse|lawyer|student|scientist|analyst|"
+           r"accountant|writer|researcher|consultant|architect|founder|co-?founder|sre|devops|translator|freelancer|lead|"
+           r"cto|ceo|intern|professor|lecturer|journalist|photographer|artist|chef|pharmacist|dentist|marketer|recruiter|"
+           r"tester|entrepreneur|musician|pilot|mechanic|technician|director|specialist|coordinator|product owner|"
+           r"administrator|admin|editor|illustrator|animator|economist|statistician|physicist|chemist|biologist)s?")
 
 # -- clause splitting -------------------------------------------------------------------------
 _SENTENCE = re.compile(r"[^。！？；!?;\n]+[。！？；!?;]*")
@@ -28,8 +44,10 @@ _EN_PERIOD = re.compile(r"(?<=[\w>)\]\"'])\.\s+(?=\S)")
 _NEW_CLAUSE = re.compile(
     r"\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|"
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
-    r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b)|you\b|he\b|she\b|they\b|but\b|also\b|please\b|"
-    r"from now on))", I)
+    r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|but\b|also\b|"
+    r"please\b|from now on|even\s+(?:if|when|though)\b|即使|就算|哪怕|"
+    rf"(?:a|an)\s+(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN}\b))|"
+    r"(?<=[\u4e00-\u9fff\w）)])[，]\s*(?=[^，]{2})", I)
 _IDIOMS = re.compile(r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak", I)
 _NO_SPLIT = re.compile(r"如果|要是|假如|假设|万一|只要|除非|的话|说|\bif\b|\bunless\b|\bwhen\b|\bsaid\b|\bsays\b|\btold\b", I)
 
@@ -45,12 +63,12 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         r"\bdon't know\b|\bno idea\b", I)),
     ("quoted", re.compile(
         r"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:老婆|老公|妻子|丈夫|妈妈?|爸爸?|母亲|父亲|女朋友|男朋友|朋友|同事|老板|"
-        r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户))|(?<!小)说(?![明服])|[“”「」『』\"]|"
+        r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户))|(?<![小会能])说(?![明服])|[“”「」『』\"]|"
         r"^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|friend|boss|colleague|"
         r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client)s?)\b|"
         r"\b(?:said|says|told me|according to)\b", I)),
     ("joke", re.compile(r"哈哈|开玩笑|逗你|😂|🤣|\blol\b|\blmao\b|\bjk\b|just kidding|\bkidding\b", I)),
-    ("retracted", re.compile(r"(?<![\d点时])以前|曾经|从前|过去常|不再|\bused to\b|\bno longer\b|\bnot anymore\b|"
+    ("retracted", re.compile(r"^(?:我)?(?:之前|原来|早先)|(?<![\d点时])以前|曾经|从前|过去常|不再|\bused to\b|\bno longer\b|\bnot anymore\b|"
                              r"\banymore\b|\bformerly\b", I)),
     ("small_talk", re.compile(
         r"^(?:hi|hello|hey|thanks|thank you|thx|ok|okay|sure|great|cool|bye|good (?:morning|night)|你好|您好|谢谢|多谢|"
@@ -73,7 +91,7 @@ _OBJ_STOP = re.compile(r"^(?:this|that|these|those|it|you|your|them|him|her|when
                        r"\boption\b", I)
 
 # -- first-person patterns ----------------------------------------------------------------------
-_ZH_I = r"^我(?:本人)?(?:一直|平时|一般|从来|从|基本上?|都|也|还|比较|特别|非常|很|真的|最|完全|绝对|好像|似乎|大概|应该|正在|挺|真|其实)*"
+_ZH_I = r"^我(?:本人)?(?:一直|平时|一般|从来|从|基本上?|都|也|还是|还|自己|比较|特别|非常|很|真的|最|完全|绝对|好像|似乎|大概|应该|正在|挺|真|其实)*"
 _ZH_IMPLIED = r"^(?:我(?:本人)?)?(?:一直|平时|一般|从来|从|基本上?|都|也|还|完全|绝对)*"
 _EN_I = r"^(?:I|I'm|I am|I've|I have)\s+(?:really\s+|also\s+|absolutely\s+|generally\s+|usually\s+|much\s+|" \
         r"strongly\s+|definitely\s+|always\s+|never\s+|actually\s+|mostly\s+|mainly\s+)*"
@@ -97,7 +115,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     (re.compile(r"^(?:我的?)?(?P<v>预算(?:是|不超过|不能超过|最多|上限是?|在|只有|控制在)?.*\d.*)"), "constraint", "budget", "", "personal"),
     (re.compile(r"^(?:my\s+)?(?P<v>budget\s+(?:is\s+)?(?:under|below|at most|max(?:imum)?|up to|of|is|around)\b.*)", I),
      "constraint", "budget", "", "personal"),
-    (re.compile(r"^(?:我)?(?P<v>.{0,12}(?:以前|之前|前|以后|之后|后)(?:不要?|别|不想)(?:安排)?(?:开会|会议|约会议).*)"),
+    (re.compile(r"^(?:我)?(?P<v>.{0,12}(?:以前|之前|前|以后|之后|后|每周.|周.|上午|下午|晚上|早上)(?:不要?|别|不想|不能)(?:安排)?(?:开会|会议|约会议).*)"),
      "constraint", "meeting_hours", "", "personal"),
     (re.compile(r"^(?:I\s+(?:don't|do not)\s+(?:take|do|want)\s+|please\s+)?(?P<v>(?:no|any|don't schedule|never schedule)?\s*"
                 r"meetings?\s+(?:before|after)\s+.+)", I), "constraint", "meeting_hours", "", "personal"),
@@ -143,13 +161,14 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     # preferences ("我最喜欢的编程语言是 Rust": key from the words)
     (re.compile(_ZH_I + r"(?:喜欢|爱)的(?P<k>.{1,8}?)是(?P<v>.+)"), "preference", "", "", "personal"),
     (re.compile(r"^my (?:favorite|favourite) (?P<k>[\w ]{1,24}?) is (?P<v>.+)", I), "preference", "", "", "personal"),
-    (re.compile(_ZH_I + r"(?P<v>(?:不太|不怎么|没那么|不)?(?:更喜欢|喜欢|爱|偏好|习惯|讨厌|受不了|反感)(?P<obj>.+))"),
+    (re.compile(_ZH_I + r"(?P<v>(?:不是很|不是特别|不太|不怎么|没那么|不)?(?:更喜欢|喜欢|爱|偏好|习惯|讨厌|受不了|反感)(?P<obj>.+))"),
      "preference", None, "", "personal"),
-    (re.compile(_EN_I + r"(?P<v>(?:like|love|prefer|enjoy|hate|dislike|don't like|do not like|can't stand|cannot stand)"
+    (re.compile(_EN_I + r"(?P<v>(?:like|love|prefer|enjoy|hate|dislike|don't like|do not like|can't stand|cannot stand|"
+                r"not (?:a |really a )?(?:big |huge )?fan of|(?:a )?(?:big |huge )?fan of|really into|into)"
                 r"\s+(?P<obj>.+))", I), "preference", None, "", "personal"),
     # facts: who, where, tools ("我的主力语言是 Go": only words normalize.py knows as a key)
     (re.compile(r"^我的(?P<fk>[^\s是]{1,8}?)\s*是\s*(?!很|太|挺|有点|非常|真|不|什么)(?P<v>.+)"), "fact", "", "", "personal"),
-    (re.compile(_ZH_I + r"(?P<v>叫(?![了过他她你])(?P<obj>.+))"), "fact", "name", "", "personal"),
+    (re.compile(_ZH_I + r"叫(?![了过他她你])(?P<v>(?P<obj>.+))"), "fact", "name", "", "personal"),
     (re.compile(r"^my name is (?P<v>.+)", I), "fact", "name", "", "personal"),
     (re.compile(_ZH_I + r"(?:现在)?住在(?P<v>.+)"), "fact", "city", "", "personal"),
     (re.compile(r"^I(?:\s+currently)?\s+live\s+in\s+(?P<v>.+)", I), "fact", "city", "", "personal"),
@@ -172,19 +191,32 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
      "fact", "pet", "", "personal"),
     (re.compile(_EN_I + r"(?:use|code in|write code in|program in)\s+(?P<v>.+)", I), "fact", None, "", "personal"),
 ]
+# The sensitive, allergy, diet, budget, meeting and instruction patterns come before the broader grammar.
+_FIRST_GENERAL = next(index for index, pattern in enumerate(_PATTERNS) if pattern[1] == "goal")
 _INHERENTLY_TRANSIENT = re.compile(r"^(?:累|困|饿|忙|tired|sleepy|hungry|busy|exhausted)$", I)
 
 # Tools by kind: the key of a tool fact (and of a preference about a tool).
 _TOOLS = [
-    ("database", r"PostgreSQL|Postgres|MySQL|MariaDB|SQLite|MongoDB|Oracle|SQL Server|ClickHouse|TiDB|Redis"),
-    ("editor", r"VS ?Code|Vim|Neovim|Emacs|PyCharm|IntelliJ|Cursor|Sublime|WebStorm"),
-    ("os", r"macOS|Mac|Linux|Ubuntu|Windows|Debian|Arch|Fedora"),
-    ("framework", r"Django|Flask|FastAPI|React|Vue|Angular|Spring(?: Boot)?|Rails|Next\.js|Laravel"),
-    ("cloud", r"AWS|GCP|Azure|阿里云|腾讯云|华为云"),
-    ("infrastructure", r"Kubernetes|k8s|Docker|Terraform|Ansible"),
-    ("programming_language", r"Python|Go|Golang|Rust|Java|TypeScript|JavaScript|C\+\+|Kotlin|Swift|Ruby|PHP|Scala"),
+    ("database", r"PostgreSQL|Postgres|MySQL|MariaDB|SQLite|MongoDB|(?-i:Oracle)|SQL Server|ClickHouse|TiDB|Redis|"
+                 r"Elasticsearch|DynamoDB|Cassandra|Snowflake|BigQuery"),
+    ("editor", r"VS ?Code|Vim|Neovim|Emacs|PyCharm|IntelliJ(?: IDEA)?|IDEA|(?-i:Cursor)|Sublime(?: Text)?|WebStorm|(?-i:Zed)|Xcode|"
+               r"Android Studio|GoLand|(?-i:Helix)"),
+    ("laptop", r"MacBook(?: Pro| Air)?|ThinkPad|Dell XPS|XPS|(?-i:Surface(?: Laptop| Pro)?)|MateBook|(?-i:ROG)|拯救者|ThinkBook"),
+    ("phone", r"iPhone|华为|Huawei|小米|Xiaomi|(?-i:Pixel)|Samsung|三星|(?-i:Galaxy)|OPPO|vivo|荣耀|(?-i:Honor)|OnePlus|一加"),
+    ("os", r"macOS|(?-i:Mac)|Linux|Ubuntu|Windows|Debian|(?-i:Arch(?: Linux)?)|Fedora|NixOS|CentOS"),
+    ("framework", r"Django|Flask|FastAPI|React|Vue|Angular|(?-i:Spring(?: Boot)?)|(?-i:Rails)|Next\.js|Laravel|Svelte|(?-i:Express)|"
+                  r"(?-i:Unity)|Flutter"),
+    ("cloud", r"AWS|GCP|Azure|阿里云|腾讯云|华为云|Fly\.io|Vercel|Heroku|Netlify|DigitalOcean|Cloudflare"),
+    ("infrastructure", r"Kubernetes|k8s|Docker|Terraform|Ansible|(?-i:Helm)|(?-i:Nomad)|OpenStack"),
+    ("team_chat", r"Slack|Microsoft Teams|(?-i:Teams)|飞书|(?-i:Lark)|钉钉|企业微信|Discord|Mattermost"),
+    ("code_hosting", r"GitHub(?! Actions)|GitLab(?! CI)|Gitee|Bitbucket"),
+    ("design_tool", r"Figma|(?-i:Sketch)|Photoshop|Illustrator|(?-i:Blender)"),
+    ("terminal", r"iTerm2?|Alacritty|WezTerm|(?-i:Warp)|Windows Terminal|(?-i:kitty)"),
+    ("programming_language", r"Python|(?-i:Go)|Golang|(?-i:Rust)|Java|TypeScript|JavaScript|C\+\+|C#|Kotlin|(?-i:Swift)|Ruby|PHP|Scala|"
+                             r"(?-i:Julia)|(?-i:Dart)|Elixir|Haskell|(?-i:Lua)|Zig|OCaml|Clojure|(?-i:Perl)"),
 ]
-_TOOL_RES = [(key, re.compile(rf"(?<![\w.+])(?:{words})(?![\w+])", I)) for key, words in _TOOLS]
+# ASCII boundaries only: Chinese text is all word characters ("用飞书沟通").
+_TOOL_RES = [(key, re.compile(rf"(?<![A-Za-z0-9_.+#])(?:{words})(?![A-Za-z0-9_+#])", I)) for key, words in _TOOLS]
 _ANSWER = re.compile(r"回答|回复|答复|答案|解释|输出|说明|报告|表格|表情|emojis?|units|单位|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
                      r"reports?|简短|详细|简洁|concise|short|brief|detailed|bullet|markdown|格式|语气|tone", I)
 _PRODUCT = re.compile(r"^[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2}$")
@@ -204,7 +236,8 @@ _NOT_PRODUCT = re.compile(r"^(?:to|is|on|at|the|we|use|using|running|run|version
 
 # -- events confirmed by the assistant ----------------------------------------------------------
 _EVENT_ZH = re.compile(r"(?:已经?|都已)(?:为您|帮您|给您|替您)?(?:成功)?(?:提交|完成|预约|预订|订好|发送|发出|退款|取消|安排|部署|"
-                       r"上线|创建|支付|下单|寄出|修复|办理|开通)|(?:退款|订单|申请|工单)(?:已经?)(?:提交|完成|处理|受理|发出)")
+                       r"上线|创建|支付|下单|寄出|修复|办理|开通|处理|发布)|(?:退款|订单|申请|工单)(?:已经?)(?:提交|完成|处理|受理|发出)|"
+                       r"^(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}月\d{1,2}[日号])\s*(?:部署|上线|发布|提交|完成|处理|修复|发送|创建)了")
 _EVENT_EN = re.compile(r"^(?:done[,.!]?\s*)?(?:I(?:'ve| have)?\s+(?:just\s+|now\s+|successfully\s+)?)?"
                        r"(?P<v>(?:deployed|booked|sent|scheduled|submitted|cancelled|canceled|created|refunded|"
                        r"processed|filed|reserved|ordered|placed|shipped|fixed|merged|released)\b.+)", I)
@@ -214,7 +247,373 @@ _NOT_EVENT = re.compile(r"已记下|已记住|已了解|已收到|已明白|记�
                         r"需要|是否|\bnot\b|\bnothing\b|\byet\b|没有|未", I)
 
 
-def _clauses(text: str) -> list[str]:
+# -- the broader first-person grammar (issue 15) --------------------------------------------------
+# Each reader takes one clause whose subject is the user (or their team) and returns
+# (category, key, value) triples; values carry no verb ("王峰", not "叫王峰"). They run after the
+# sensitive, allergy, diet, budget and instruction patterns above and before the older table below.
+_ZH_MODS = r"(?:现在|目前|平时|一般|主要|基本上?|一直|都|也|还|其实|本人|自己|比较|通常)*"
+_EN_MODS = r"(?:(?:really|also|currently|now|mostly|mainly|usually|actually|still|just)\s+)*"
+_CJK_NAME = r"[\u4e00-\u9fff·]{2,5}"
+_EN_NAME = r"[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){0,2}"
+_NOT_A_NAME = re.compile(
+    r"^(?:Chinese|English|American|British|Canadian|Australian|Indian|Japanese|Korean|German|French|Italian|Spanish|"
+    r"Russian|Brazilian|Mexican|Dutch|Swiss|Swedish|Norwegian|Danish|Finnish|Polish|Irish|Scottish|Turkish|Thai|"
+    r"Vietnamese|Filipino|Indonesian|Malaysian|Singaporean|Taiwanese|Cantonese|Asian|European|African|Muslim|Christian|"
+    r"Catholic|Buddhist|Jewish|Hindu|Atheist|Democrat|Republican|Liberal|Conservative|Gay|Lesbian|Bisexual|Queer|"
+    r"Fine|Good|Great|Okay|Ok|Sorry|Here|Back|Ready|Done|Sure|Not|Also|Just|Still|New|Vegan|Vegetarian|Single|Married|"
+    r"From|In|At|On|The|A|An|Happy|Glad|Tired|Busy|Hungry)\b", I)
+_JOB_ZH = (r"(?:工程师|程序员|开发|设计师|经理|老师|教师|医生|护士|律师|学生|研究生|博士生?|会计|分析师|运维|架构师|作家|记者|"
+           r"销售|前端|后端|全栈|测试|策划|运营|翻译|自由职业者?|创业者|实习生|教授|讲师|厨师|主管|总监|SRE|DBA|"
+           r"算法|产品|科学家|研究员|顾问|律师|编辑|摄影师|司机|公务员|客服)")
+_ZH_CITIES = (r"北京|上海|广州|深圳|杭州|成都|重庆|武汉|南京|西安|苏州|天津|长沙|郑州|青岛|厦门|大连|沈阳|合肥|济南|福州|"
+              r"昆明|哈尔滨|宁波|无锡|东莞|佛山|珠海|香港|澳门|台北|新加坡|东京|大阪|首尔|纽约|伦敦|巴黎|柏林|悉尼|墨尔本|"
+              r"多伦多|温哥华|旧金山|硅谷|西雅图|洛杉矶|波士顿|芝加哥|南宁|贵阳|兰州|太原|石家庄|南昌|海口|三亚|拉萨|乌鲁木齐|"
+              r"呼和浩特|银川|西宁|长春|常州|温州|泉州|烟台|徐州|[\u4e00-\u9fff]{2,3}市")
+_CITY_ZH = re.compile(rf"^(?:{_ZH_CITIES})")
+_PLACE_EN = r"[A-Z][\w.'’-]*(?:\s+(?:[A-Z][\w.'’-]*|de|del|da|am|upon|on)){0,3}"
+_LANG_WORD = (r"(?:(?:(?![和与跟及语话文])[\u4e00-\u9fff]){1,4}(?:语|话|文)|Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|"
+              r"Portuguese|Italian|Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Turkish|Thai|"
+              r"Vietnamese|Indonesian|Malay|Tagalog|Greek|Hebrew|Ukrainian|Czech|Hungarian|Bengali|Urdu|Persian|Swahili)")
+_LANGS = rf"{_LANG_WORD}(?:\s*(?:和|与|跟|及|、|,|，|and|or|&)\s*{_LANG_WORD})*"
+_LIST_SPLIT = re.compile(r"\s*(?:和|与|跟|及|、|,|，|\band\b|&|/|\+)\s*", I)
+_NEGATED = re.compile(r"不|没|别|\bnot\b|n't\b|\bnever\b|\bno\b", I)
+_OCCASIONAL = re.compile(r"偶尔|有时|有的时候|\bsometimes\b|\boccasionally\b|\bonce in a while\b", I)
+_USE_VERB = re.compile(
+    r"(?:用的是|用的|使用|在用|用|写|装的是|跑在|部署在|放在|托管在|换成了?|换到了?)|"
+    r"\b(?:use|uses|using|code in|write|program in|run|runs|running|deploy(?:\s+\w+)?\s+on|host(?:\s+\w+)?\s+on|"
+    r"(?:am|are|'m|'re)\s+on|work in|stick(?:ing)? with|switched to)\b", I)
+_DATE_WORDS = re.compile(
+    r"下下?个?月|下下?周.?|下下?个?星期.?|下个?礼拜|明年|后年|今年|年底|年初|月底|月初|[\d一二三四五六七八九十两半]+个?(?:天|周|星期|月|年)"
+    r"(?:后|以后|之后|内)|\d{1,2}月(?:\d{1,2}[日号])?|\d{4}年|\bnext\s+(?:week|month|year|spring|summer|fall|autumn|winter|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bin\s+(?:\d+|a|an|one|two|three|four|five|six|a few)"
+    r"\s+(?:days?|weeks?|months?|years?)\b|\bthis\s+(?:year|spring|summer|fall|autumn|winter)\b|\bby\s+(?:the\s+end\s+of\s+)?"
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december|next|\d{4})\b|"
+    r"\b(?:later\s+this|end of the)\s+(?:year|month)\b", I)
+_SHORT_TERM = re.compile(r"今天|今晚|今早|明天|明早|明晚|此刻|这会儿|刚才|这两天|这几天|\btoday\b|\btonight\b|\btomorrow\b|"
+                         r"\bright now\b|\bthis (?:morning|afternoon|evening)\b", I)
+# a one-off plan within the next days is transient ("我计划下周去北京出差"); a deadline is a goal
+_SOON = re.compile(r"下周|这周|本周|这个?星期|下个?星期|\bnext week\b|\bthis week(?:end)?\b", I)
+_DEADLINE = re.compile(r"之前|以前|前完成|截止|\bby\b|\bbefore\b|\buntil\b|\bdeadline\b", I)
+_HABIT_ZH = re.compile(
+    r"^我(?:也|还|其实|基本上?)*(?P<when>每天|每周.?|每个?(?:月|周末|星期.|礼拜.)|每晚|每早|每年|周末|早上|晚上|下班后|平时|平常)?"
+    r"(?P<adv>一般|通常|经常|总是|常常|都会|都|会)?(?P<rest>[^，,]{2,30})$")
+_HABIT_EN = re.compile(
+    r"^(?:(?P<lead>every\s+\w+|on\s+(?:weekends|\w+days))\s*,?\s+)?I\s+(?P<adv>usually|always|often|normally|typically|"
+    r"generally|regularly)?\s*(?P<rest>(?!like|love|prefer|hate|enjoy|use|eat|drink|think|want|need|am|have)\w+.*)$", I)
+_HABIT_EVERY = re.compile(r"\bevery\s+(?:day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|"
+                          r"friday|saturday|sunday)\b|\bon\s+weekends\b|\b(?:mondays|tuesdays|wednesdays|thursdays|"
+                          r"fridays|saturdays|sundays)\b", I)
+_ANIMALS = r"(?:dogs?|cats?|puppy|puppies|kittens?|parrots?|rabbits?|bunny|hamsters?|fish|turtles?|birds?|corgis?|" \
+           r"golden retrievers?|labradors?|huskies|husky|guinea pigs?)"
+_KIDS_EN = r"(?:a|an|one|two|three|four|five|\d)\s+(?:daughters?|sons?|kids?|children|child|boys?|girls?|teenagers?)"
+
+
+def _tool_spans(text: str) -> list[tuple[int, int, str]]:
+    """Known tools in `text`: (start, end, kind), the longest one where two overlap ("华为云")."""
+    found = sorted(((m.start(), m.end(), kind) for kind, regex in _TOOL_RES for m in regex.finditer(text)),
+                   key=lambda t: (t[0], t[0] - t[1]))
+    spans: list[tuple[int, int, str]] = []
+    for start, end, kind in found:
+        if spans and start < spans[-1][1]:
+            continue
+        spans.append((start, end, kind))
+    return spans
+
+
+def _product_run(text: str, start: int, end: int) -> str:
+    """The tool name with the model words after it: "PostgreSQL 16", "MacBook Pro M3", "华为 Mate 60"."""
+    tail = re.match(r"(?:\s*(?:[A-Z0-9][\w.+-]*|Pro|Max|Air|Ultra|mini|Plus))*", text[end:])
+    return (text[start:end] + (tail.group(0) if tail else "")).strip()
+
+
+def _tools_in(text: str, *, fallback_products: bool = True) -> list[tuple[str, str]]:
+    """(key, value) per kind of tool named in `text` ("Neovim on Arch" → editor, os); unknown but
+    product-like names ("Jira", "Linear") each get "tool <name>"."""
+    spans = _tool_spans(text)
+    by_kind: dict[str, list[str]] = {}
+    for start, end, kind in spans:
+        run = _product_run(text, start, end)
+        for other_start, _, _ in spans:  # a run stops where the next tool starts
+            if start < other_start < start + len(run):
+                run = text[start:other_start].strip()
+        by_kind.setdefault(kind, []).append(run)
+    # several frameworks in one breath describe a stack ("We use Django and React")
+    found = [("tech_stack" if kind == "framework" and len(set(names)) > 1 else kind, ", ".join(dict.fromkeys(names)))
+             for kind, names in by_kind.items()]
+    if fallback_products:  # "Slack and Linear": Slack is known, Linear is product-like
+        rest = text
+        for start, end, _ in reversed(spans):
+            rest = rest[:start] + " and " + rest[end:]
+        head = re.split(r"\s+(?:to|for|at|in|with|on|来|做|写|管理|沟通|跑|记)\b|(?<=[\w.+-])\s*(?=[\u4e00-\u9fff])", rest.strip())[0]
+        for name in _LIST_SPLIT.split(head):
+            name = name.strip(" .。")
+            if _PRODUCT.match(name) and not _NOT_A_NAME.match(name) and len(name) <= 30:
+                found.append((f"tool {name}", name))
+    return found
+
+
+def _place_zh(place: str) -> tuple[str, str] | None:
+    place = place.strip()
+    if _CITY_ZH.match(place):
+        return "city", place
+    if re.search(r"团队|组里|组内|部门|项目组|公司里|这边|那边|家里", place) or len(place) > 16:
+        return None
+    return "employer", re.sub(r"^(?:一家|一个|一所)", "", place)
+
+
+def _read_identity(body: str) -> list[tuple[str, str, str]]:
+    out = []
+    if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:的)?(?:名字|姓名|全名|中文名|英文名|真名)?(?:叫|是)\s*(?P<v>{_CJK_NAME}|{_EN_NAME})$",
+                     body):
+        if re.match(r"^我(?:的)?(?:名字|姓名|全名|中文名|英文名|真名)|^我叫", body) and not re.search(_JOB_ZH, m.group("v")):
+            out.append(("fact", "name", m.group("v")))
+    if m := re.match(rf"^(?:my\s+name\s+is|my\s+name's|I'm|I\s+am)\s+(?P<v>{_EN_NAME})$", body, I):
+        if (re.match(r"my", body, I) or not _NOT_A_NAME.match(m.group("v"))) and m.group("v")[0].isupper():
+            if not _tool_spans(m.group("v")):
+                out.append(("fact", "name", m.group("v")))
+    if m := re.search(rf"(?:^|可以|就|都|大家|朋友们?|同事们?)叫我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|小\S|老\S)\s*(?:就行|就好|就可以|吧|好了)?$", body):
+        if not re.match(r"[别不去来做帮给把让快先再]", m.group("v")):
+            out.append(("fact", "preferred_name", m.group("v")))
+    if m := re.search(rf"(?:^|\b)(?:please\s+|you\s+can\s+|just\s+)?(?:call\s+me|I\s+go\s+by)\s+(?P<v>{_EN_NAME})$", body, I):
+        if m.group("v")[0].isupper():
+            out.append(("fact", "preferred_name", m.group("v")))
+    return out
+
+
+def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
+    out = []
+    # zh: 我在腾讯做产品经理 / 我在上海一家游戏公司当策划 / 我在成都上班 / 我在北京读大三 / 我在团队里负责测试
+    if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责)(?P<job>[^，,]{{1,12}}?)(?:工作|的工作)?|"
+                     r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$", body):
+        place = m.group("place")
+        if split := re.match(r"^(?P<city>.{2,6}?)(?:的)?(?:一家|一个|一所)(?P<org>.+)$", place):
+            if _CITY_ZH.match(split.group("city")):
+                out.append(("fact", "city", split.group("city")))
+                place = split.group("org")
+        verb = m.group("verb") or ""
+        where = _place_zh(place)
+        if where and not (verb in ("读书", "上学", "念书", "生活", "定居") or verb.startswith("读")) or where and where[0] == "city":
+            out.append(("fact", *where))
+        if m.group("job") and not _tool_spans(m.group("job")):
+            out.append(("fact", "job_title", m.group("job")))
+    elif m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:住在|住|搬到了?|搬去了?|定居在?|base在?|base)\s*(?P<v>[^，,\s]{{2,16}}?)(?:了|市)?$", body):
+        out.append(("fact", "city", m.group("v")))
+    elif m := re.match(rf"^(?:我|用户){_ZH_MODS}在(?P<v>{_ZH_CITIES})$", body):
+        out.append(("fact", "city", m.group("v")))
+    elif m := re.match(rf"^我{_ZH_MODS}是(?:做|搞)(?P<v>[^，,的]{{1,8}})的$", body):
+        out.append(("fact", "job_title", m.group("v")))
+    elif m := re.match(rf"^我{_ZH_MODS}是\s*(?P<org>[^，,的]{{1,16}}?)\s*的\s*(?P<job>[^，,]{{0,8}}{_JOB_ZH})$", body):
+        out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
+    elif m := re.match(rf"^我{_ZH_MODS}是(?:一名|一个|一位|个)?\s*(?P<v>[^，,]{{0,10}}?(?:{_JOB_ZH}[者员师]?|{_JOB_EN}))$", body, I):
+        out.append(("fact", "job_title", m.group("v")))
+    # en: I work as a data analyst at Shopify / I'm a nurse in Toronto / I'm the tech lead of … at …
+    job = (rf"(?:I\s+work\s+as|I'm|I\s+am|I'm\s+working\s+as)\s+{_EN_MODS}(?:a|an|the)\s+(?P<job>(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN})"
+           r"(?:\s+of\s+[^,;]+?)?")
+    place = (rf"(?:\s+(?:at|for|with)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?"
+             rf"(?:\s+from\s+(?P<home>{_PLACE_EN}))?")
+    if m := re.match(rf"^{job}{place}$", body, I):
+        student = re.search(r"student|intern", m.group("job"), I)
+        out.append(("fact", "job_title", m.group("job")))
+        if m.group("org"):
+            out.append(("fact", "school" if student else "employer", m.group("org")))
+    elif m := re.match(rf"^I\s+{_EN_MODS}work\s+(?:at|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?)(?:\s+in\s+(?P<city>{_PLACE_EN}))?$", body, I):
+        out.append(("fact", "employer", m.group("org")))
+    if m and m.groupdict().get("city"):
+        out.append(("fact", "city", m.group("city")))
+    if m and m.groupdict().get("home"):
+        out.append(("fact", "hometown", m.group("home")))
+    if m := re.match(rf"^(?:I\s+{_EN_MODS}(?:live|reside|am\s+based|'m\s+based)|I'm\s+{_EN_MODS}(?:based|living|located)|"
+                     rf"I\s+(?:just\s+)?(?:moved|relocated)|(?:currently\s+)?based)\s+(?:in|to)\s+(?P<v>{_PLACE_EN})(?:[\s,].*)?$",
+                     body):
+        out.append(("fact", "city", m.group("v")))
+    elif m := re.match(rf"^I'm\s+{_EN_MODS}in\s+(?P<v>{_PLACE_EN})$", body):
+        out.append(("fact", "city", m.group("v")))
+    return out
+
+
+def _read_languages(body: str) -> list[tuple[str, str, str]]:
+    if m := re.match(rf"^我{_ZH_MODS}(?:会说|会讲|能说|能讲|说|讲)(?:流利的)?\s*(?P<v>{_LANGS})$", body):
+        return [("fact", "spoken_languages", m.group("v"))]
+    if m := re.match(rf"^I\s+{_EN_MODS}(?:can\s+)?speak\s+(?:fluent\s+)?(?P<v>{_LANGS})(?:\s+fluently)?$|"
+                     rf"^I'm\s+{_EN_MODS}(?:fluent|bilingual)\s+in\s+(?P<v2>{_LANGS})$", body, I):
+        return [("fact", "spoken_languages", m.group("v") or m.group("v2"))]
+    return []
+
+
+def _read_tools(body: str) -> list[tuple[str, str, str]]:
+    """我平时主要用 Python 和 Go / we run on AWS with Terraform / I'm a Vim user / Emacs is my editor."""
+    if _OCCASIONAL.search(body) or re.search(r"喜欢|爱用|习惯|偏好|\b(?:like|love|prefer|enjoy|hate)\b|技术栈|\bstack\b", body, I):
+        return []
+    if m := re.match(r"^I'm\s+(?:a|an)\s+(?P<v>.+?)\s+user$", body, I):
+        return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
+    if m := re.match(r"^(?P<v>.+?)\s+is\s+(?:my|our)\s+(?:main\s+|primary\s+|favou?rite\s+|go-to\s+|daily\s+)?"
+                     r"(?P<k>[\w ]+?)(?:\s+of\s+choice)?$", body, I):
+        tools = _tools_in(m.group("v"), fallback_products=False)
+        return [("fact", key, value) for key, value in tools if canonical_key(m.group("k")) in (key, "tool")]
+    subject = re.match(r"^(?:我们|咱们|我|用户|(?:I|we|our\s+(?:team|company)|my\s+team)\b)", body, I)
+    verb = _USE_VERB.search(body)
+    if not subject or not verb or verb.start() > 14 or _NEGATED.search(body[:verb.start()]):
+        return []
+    if re.match(r"想|要|打算|准备|计划|want|plan|going|would", body[subject.end():verb.start()].strip(), I):
+        return []
+    return [("fact", key, value) for key, value in _tools_in(body[verb.end():])]
+
+
+def _read_known_key(body: str) -> list[tuple[str, str, str]]:
+    """我的电脑是 MacBook Pro / 我们组的数据库是 MongoDB / my native language is Portuguese."""
+    m = (re.match(r"^(?:我|我们|咱们|用户)(?:的)?(?P<fk>[^\s是，,]{1,12}?)\s*(?:是|为)\s*(?!很|太|挺|有点|非常|真|不|什么)(?P<v>.+)$", body)
+         or re.match(r"^(?:my|our)\s+(?P<fk>[\w ]{1,32}?)\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<v>.+)$", body, I))
+    if not m or re.search(r"喜欢|爱|favou?rite|prefer", m.group("fk"), I):  # "我最喜欢的编程语言是": a preference
+        return []
+    phrase = re.sub(r"^.*的", "", m.group("fk")).strip()
+    if re.search(r"[不没]$", phrase):
+        return []
+    words = phrase.split() if " " in phrase else [phrase[i:] for i in range(len(phrase) - 1)]
+    endings = [" ".join(words[-size:]) for size in range(len(words), 0, -1)] if " " in phrase else words
+    key = next((known for ending in endings if (known := known_key(ending))), "")  # longest known ending
+    if not key or key in ("budget", "income", "debt", "name", "order_number"):
+        return []
+    value = m.group("v").strip()
+    tool_keys = {kind for kind, _ in _TOOLS}
+    if key in tool_keys:
+        tools = _tools_in(value, fallback_products=False)
+        if not tools:
+            run = re.match(r"^[A-Z0-9\u4e00-\u9fff][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,3}", value)
+            return [("fact", key, run.group(0))] if run and _PRODUCT.match(run.group(0).split()[0]) else []
+        first = [v for k, v in tools if k == key] or [tools[0][1]]
+        return [("fact", key, first[0])] + [("fact", k, v) for k, v in tools if k not in (key, tools[0][0])]
+    if key == "preferred_name" and not re.fullmatch(rf"{_CJK_NAME}|{_EN_NAME}", value):
+        return []
+    if not re.match(r"[A-Z0-9\u4e00-\u9fff<]", value):  # "my job is boring": an opinion, not a job
+        return []
+    return [("fact", key, value)]
+
+
+def _read_family(body: str) -> list[tuple[str, str, str]]:
+    out = []
+    if m := re.match(rf"^我{_ZH_MODS}(?P<v>结婚了|已婚|离婚了|单身|订婚了)", body):
+        out.append(("fact", "marital_status", m.group("v")))
+    if m := re.search(r"(?:^我|，|,)\s*(?:还|也)?有(?P<v>(?:一|两|三|四|几|\d)个?(?:孩子|女儿|儿子|小孩|娃|闺女)(?:[和跟](?:一|两|\d)个?(?:女儿|儿子))?)", body):
+        out.append(("fact", "children", m.group("v")))
+    if m := re.match(rf"^我{_ZH_MODS}家(?:里)?(?:有|养了?)(?P<v>(?:一|两|三|几|\d)[只条](?:\S+))$", body):
+        out.append(("fact", "pet", m.group("v")))
+    if m := re.match(r"^I'm\s+(?P<v>married|single|divorced|engaged|widowed)\b(?:\s+with\s+(?P<kids>" + _KIDS_EN + r"))?", body, I):
+        out.append(("fact", "marital_status", m.group("v")))
+        if m.group("kids"):
+            out.append(("fact", "children", m.group("kids")))
+    if m := re.match(rf"^I\s+have\s+(?P<v>{_KIDS_EN}(?:\s+and\s+{_KIDS_EN})?)\b", body, I):
+        out.append(("fact", "children", m.group("v")))
+    if m := re.match(rf"^I\s+have\s+(?P<v>(?:a|an|one|two|three|\d)\s+(?:[\w-]+\s+)?{_ANIMALS}\b.*)$", body, I):
+        out.append(("fact", "pet", m.group("v")))
+    return out
+
+
+def _read_instruction(body: str) -> list[tuple[str, str, str]]:
+    """Standing requests: answers (language, length, format), dislikes, constraints."""
+    text = re.sub(r"^(?:请|麻烦|以后|今后|之后|往后|从现在起|从今以后|please|from now on|going forward)[\s,，]*|"
+                  r"[\s,，]*(?:please|from now on|going forward|谢谢|thanks)[\s.!。！]*$|(?:吧|了)$", "", body, flags=I).strip()
+    text = re.sub(r"^(?:请|please)\s*", "", text, flags=I)
+    answer = re.search(r"回答|回复|答复|解释|输出|说明|报告|answers?|repl(?:y|ies)|responses?|respond|explanations?|explain|"
+                       r"write|spelling|拼写|units|单位", text, I)
+    imperative = re.match(r"(?:always|never|keep|use|give|write|answer|reply|respond|don't|do not|no|用|都用|回答|回复|解释|"
+                          r"控制|别|不要|每次|给我)", text, I)
+    lang = re.search(_LANG, text, I) or re.search(r"\b(?:in|用)\s*(?P<l>" + _LANG_WORD + ")", text, I)
+    if answer and (imperative or re.match(r"以后|今后|from now on|please", body, I)) or re.search(r"回答|回复|answers?|replies", text, I) and imperative:
+        if lang and not _NEGATED.search(text[:lang.start()]):
+            key = "report_language" if _REPORT.search(text) else "reply_language"
+            return [("preference", key, lang.group(0).split()[-1] if lang.group(0).lower().startswith("in") else lang.group(0))]
+        if _LENGTH.search(text) or re.search(r"\d+\s*(?:字|words|characters|sentences|lines|句)", text, I):
+            return [("preference", "reply_length", text)]
+        if _FORMAT.search(text) or re.search(r"metric|imperial|公制|emoji", text, I):
+            return [("preference", "reply_format", text)]
+        return [("preference", "reply_style", text)]
+    if re.match(r"以后|今后|from now on", body, I) and (m := re.match(r"^(?:我)?(?P<v>(?:不|少|多|只)(?:吃|喝)(?P<obj>.+))$", text)):
+        return [("preference", _topic(m.group("v"), m.group("obj"), "preference"), m.group("v"))]
+    if m := re.match(r"^(?:别|不要|不用)再?(?:给我|跟我)?(?P<verb>推荐|推送|发|安利|介绍)(?P<obj>.+)$|"
+                     r"^(?:stop|quit)\s+(?P<verb2>recommending|suggesting|sending|showing)(?:\s+me)?\s+(?P<obj2>.+?)(?:\s+to me)?$|"
+                     r"^(?:no\s+more)\s+(?P<obj3>.+)$|^(?:don't|do not|never)\s+(?:recommend|suggest|send)(?:\s+me)?\s+(?P<obj4>.+)$", text, I):
+        obj = next(g for g in (m.group("obj"), m.group("obj2"), m.group("obj3"), m.group("obj4")) if g)
+        return [("preference", _topic(obj, obj, "preference"), text)]
+    if m := re.match(r"^(?:别|不要|不许|禁止)(?:再)?(?:给我|帮我|跟我)?(?P<obj>(?:用|安排|写|提|加|放|打电话|联系|发|输出)?.+)$|"
+                     r"^(?:don't|do not|never)\s+(?P<obj2>(?:give|show|send|use|schedule|book|include|write|call|email|put|"
+                     r"mention|add|suggest)\b.+)$", text, I):
+        obj = m.group("obj") or m.group("obj2")
+        topic = re.sub(r"^(?:give|show|send|use|schedule|book|include|write|call|email|put|mention|add|suggest)\s+(?:me\s+)?|"
+                       r"^(?:用|安排|写|提|加|放|发|输出)", "", obj, flags=I)
+        return [("constraint", "constraint " + " ".join(re.sub(r"[^\w\s]", " ", topic).split()[:3])[:24], text)]
+    if m := re.match(rf"^(?:我|我们|咱们|用户)?(?:的)?(?:[^，,]{{0,6}}?)(?:必须|只能|一定要|不能|不可以|没法|无法)(?P<obj>.+)$", body):
+        if not re.search(r"吃|喝|碰|过敏", m.group("obj")) and re.match(r"^(?:我|我们|咱们|用户)", body):
+            return [("constraint", "constraint " + m.group("obj")[:12], re.sub(r"^(?:我们|咱们|我|用户)(?:的)?", "", body))]
+    if m := re.match(r"^(?:I|we)\s+(?:can\s+only|(?:can't|cannot|must not|mustn't)\s+(?=use|access|install|run|work|attend|"
+                     r"travel|join|share|send|download|upload|open|be\b)|must|have\s+to|need\s+to\s+always)\s*(?P<obj>.+)$", body, I):
+        key = "availability" if re.search(r"\d\s*(?:am|pm)|\bweekdays?\b|\bweekends?\b|\bmornings?\b|\bevenings?\b", body, I) \
+            else "constraint " + " ".join(m.group("obj").split()[:3])
+        if not re.search(r"\b(?:eat|drink|have)\b", m.group("obj"), I):
+            return [("constraint", key, re.sub(r"^(?:I|we)\s+", "", body, flags=I))]
+    return []
+
+
+def _read_plan(body: str) -> list[tuple[str, str, str]]:
+    """准备明年去日本读研 / 下个月要迁移到 K8s / I'm preparing for … next month / In two weeks I'm starting …"""
+    if m := re.match(r"^(?P<lead>[^我，,]{2,12}?)?(?:我|我们|咱们|用户)(?P<mid>[^，,]{0,10}?)(?P<verb>准备|计划|打算|要|将要|将|会|得)(?P<rest>[^，,]{2,})$", body):
+        dated = _DATE_WORDS.search(body)
+        if (m.group("lead") and not dated) or (m.group("verb") in ("要", "将要", "将", "会", "得") and not dated):
+            return []
+        if re.search(r"[不没别]|想|可能|也许", m.group("mid")):
+            return []
+        rest = re.sub(r"^(?:开始)?", "", m.group("rest"))
+        return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3])[:24],
+                 re.sub(r"^(?:我们|咱们|我|用户)", "", body) if not m.group("lead") else body.replace("我们", "").replace("我", "", 1))]
+    en = (r"^(?P<lead>.{2,24}?,?\s+)?(?:I|we)(?:'m|\s+am|'re|\s+are)\s+(?:now\s+|also\s+|currently\s+)?"
+          r"(?P<verb>preparing\s+for|planning\s+to|planning\s+on|going\s+to|about\s+to|starting|moving\s+to|migrating|"
+          r"switching\s+to|relocating\s+to|applying\s+(?:to|for)|studying\s+for|taking|getting)\s+(?P<rest>.+)$")
+    if m := re.match(en, body, I):
+        dated = _DATE_WORDS.search(body)
+        if not dated and not re.match(r"preparing|planning|studying|applying|moving|migrating|switching|relocating",
+                                      m.group("verb"), I):
+            return []
+        if m.group("lead") and not _DATE_WORDS.search(m.group("lead")):
+            return []
+        return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("rest")).split()[:3])[:24], body)]
+    if m := re.match(r"^I\s+(?:really\s+)?(?:want|hope|plan|intend|aim)\s+to\s+(?P<rest>(?:get|pass|finish|start|move|buy|visit|"
+                     r"travel|quit|build|launch|write|run)\b.+)$", body, I):
+        return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("rest")).split()[:3])[:24], body[2:])]
+    if m := re.match(rf"^我{_ZH_MODS}(?P<v>.{{1,8}}?)(?:还在|正在|在)学(?:习)?$", body):
+        return [("goal", "goal " + m.group("v"), f"学{m.group('v')}")]
+    if m := re.match(r"^我(?:最近|这段时间|这阵子|现在)?(?:一直)?(?:在|正在)(?P<v>健身|减肥|锻炼|备考\S*|练\S+|戒\S+)$", body):
+        return [("goal", "goal " + m.group("v"), m.group("v"))]
+    return []
+
+
+def _read_diet(body: str) -> list[tuple[str, str, str]]:
+    """晚饭尽量少碳水 / 我平时尽量不喝含糖饮料."""
+    if m := re.match(r"^(?:我)?(?:平时|每天)?(?:早饭|午饭|晚饭|早餐|午餐|晚餐|饮食上?)?(?:尽量|坚持|一般)(?:少|不|多)(?:吃|喝)?\S+$", body):
+        return [("constraint", "diet", re.sub(r"^我", "", m.group(0)))]
+    return []
+
+
+def _read_habit(body: str) -> list[tuple[str, str, str]]:
+    if m := _HABIT_ZH.match(body):
+        when, adv, rest = m.group("when") or "", m.group("adv") or "", m.group("rest")
+        every = when.startswith("每") or (when and adv) or adv in ("一般", "通常", "经常", "总是", "常常")
+        if not every or _USE_VERB.match(rest) or re.match(r"[是在有叫住用喜爱讨不没想要会]|觉得", rest):
+            return []
+        when = "每" + when if when in ("周末",) else when
+        return [("fact", "habit " + rest[-6:], f"{when}{adv}{rest}")]
+    if (m := _HABIT_EN.match(body)) and (m.group("adv") or _HABIT_EVERY.search(body) or m.group("lead")):
+        if not (m.group("adv") or _HABIT_EVERY.search(body)):
+            return []
+        rest = m.group("rest")
+        return [("fact", "habit " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3]), re.sub(r"^I\s+", "", body, flags=I))]
+    return []
+
+
+_READERS = (_read_identity, _read_work_and_place, _read_languages, _read_family, _read_instruction, _read_plan,
+            _read_diet, _read_known_key, _read_tools, _read_habit)
+
+
+def _sentences(text: str) -> list[list[str]]:
+    """The clauses of each sentence, in order."""
     out = []
     for sentence in _SENTENCE.findall(text or ""):
         for part in _EN_PERIOD.split(sentence):
@@ -224,8 +623,29 @@ def _clauses(text: str) -> list[str]:
                     pieces.append(part[start:match.start()])
                     start = match.end()
             pieces.append(part[start:])
-            out.extend(p.strip() for p in pieces if p.strip(" ,，.。"))
+            out.append([p.strip() for p in pieces if p.strip(" ,，.。")])
     return out
+
+
+def _clauses(text: str) -> list[str]:
+    return [clause for sentence in _sentences(text) for clause in sentence]
+
+
+_WHOLE_RETRACTION = re.compile(r"当我没说|就当我没说|never\s*mind|scratch that|forget (?:what I (?:just )?said|it|that)\b", I)
+_CALLED_BY_OTHERS = re.compile(r"^(?:大家|朋友们?|同事们?|别人|人家|他们)都?(?:叫我|喊我|称呼我)(?!.*说)")
+_SUBJECT_TEAM = re.compile(r"^(?:我们|咱们|我司|用户的团队|we\b|we're|our\b)", I)
+_SUBJECT_SELF = re.compile(r"^(?:我(?!们)|用户|I\b|I'm|I've|I'd|my\b)", I)
+_SUBJECT_ANY = re.compile(r"^(?:你|您|他|她|它|大家|别人|人家|朋友|同事|老板|you\b|he\b|she\b|they\b|his\b|her\b|their\b|it\b|"
+                          r"it's\b|this\b|that\b|there\b)", I)
+
+
+def _subject(body: str) -> str:
+    """Whose statement a clause is: "self", "team", "other", or "" when it has no subject."""
+    if _SUBJECT_TEAM.match(body):
+        return "team"
+    if _SUBJECT_SELF.match(body):
+        return "other" if _SKIPS[2][1].match(body) else "self"
+    return "other" if _SUBJECT_ANY.match(body) or _SKIPS[2][1].match(body) else ""
 
 
 def _skip_reason(clause: str, message_is_joke: bool) -> str:
@@ -233,7 +653,7 @@ def _skip_reason(clause: str, message_is_joke: bool) -> str:
         return "injection"
     clause = _IDIOMS.sub("", clause)
     for reason, regex in _SKIPS:
-        if regex.search(clause):
+        if regex.search(clause) and not (reason == "quoted" and _CALLED_BY_OTHERS.match(clause)):
             return reason
     return "joke" if message_is_joke else ""
 
@@ -257,33 +677,110 @@ def _topic(text: str, obj: str, fallback: str) -> str:
     return f"{fallback} {' '.join(words[:3])[:24]}".strip()
 
 
+_EMOTION_WORDS = re.compile(r"焦虑|抑郁|难过|崩溃|孤独|压力|anxious|anxiety|depress|lonely|stressed|sad\b|grief|panic", I)
+
+
+def _tidy(value: str) -> str:
+    """A value without the particles and fillers around it ("杭州了" → "杭州", "Madrid now" → "Madrid")."""
+    value = re.sub(r"(?:就行|就好|就可以|好了|了|吧|呢|啊|哦)$|\s+(?:please|now|these days|currently|thanks)$", "", value.strip(), flags=I)
+    return re.sub(r"^(?:a|an|the)\s+", "", value, flags=I).strip(" ,，.。!！;；:：~～")
+
+
+def _language_only(value: str) -> str:
+    """"都用中文回答" → "中文"; "always answer in English" → "English"."""
+    match = re.search(_LANG, value, I) or re.search(_LANG_WORD, value, I)
+    return match.group(0) if match else value
+
+
 def _clean(value: str) -> str:
     return re.split(r"，|,\s", value)[0].strip(" ,，.。!！;；:：~～")
 
 
 class RuleExtractor:
     name = "rules"
-    version = "1"
+    version = "2"
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
         skipped: list[Skip] = []
-        message_is_joke = bool(_JOKE.search(turn.user_message or ""))
-        for clause in _clauses(turn.user_message):
-            reason = _skip_reason(clause, message_is_joke)
-            if reason:
-                skipped.append(Skip(text=clause, reason=reason))
-                continue
-            proposals.extend(self._profile(clause))
+        message = turn.user_message or ""
+        message_is_joke = bool(_JOKE.search(message))
+        for sentence in _sentences(message):
+            frame, previous = "", ""  # whose clause this is ("self", "team", "other"), carried to clauses without a subject
+            for clause in sentence:
+                body = _PREFIX.sub("", clause).strip(" .。!！~～;；,，")
+                reason = "retracted" if _WHOLE_RETRACTION.search(message) else _skip_reason(clause, message_is_joke)
+                subject = _subject(body)
+                if not reason and not subject and frame == "other":
+                    reason = "quoted"  # "我朋友喜欢吃辣，不吃香菜": the second half is the friend's too
+                if reason:
+                    skipped.append(Skip(text=clause, reason=reason))
+                    frame, previous = subject or frame or "other", body
+                    continue
+                carried = body
+                if contrast := re.match(r"^(?:而)?是\s*(?P<v>.+)$", body):  # "不是 iPhone，是华为"
+                    if "不是" in previous:
+                        carried = re.sub(r"不是\s*[^，,]+", "是" + contrast.group("v"), previous, count=1)
+                        if not _subject(carried) and _tool_spans(contrast.group("v")):
+                            carried = "我用的是" + contrast.group("v")
+                elif not subject and frame in ("self", "team") and re.search(r"[\u4e00-\u9fff]", body) and body[0] != "叫":
+                    carried = ("我" if frame == "self" else "我们") + body
+                elif not subject and frame == "self" and re.match(r"(?:a|an)\s", body, I):
+                    carried = "I'm " + body
+                found = self._profile(clause, body)
+                if not found and carried != body:
+                    found = self._profile(clause, carried)
+                proposals.extend(found)
+                frame = _subject(carried) or subject or frame
+                previous = carried
         for clause in _clauses(turn.assistant_message):
             if event := self._event(clause):
                 proposals.append(event)
         return Extraction(proposals=proposals, skipped=skipped)
 
-    def _profile(self, clause: str) -> list[Proposal]:
-        body = _PREFIX.sub("", clause).strip(" .。!！~～")
+    def _profile(self, clause: str, body: str) -> list[Proposal]:
+        body = re.sub(r"^用户的团队", "我们团队", body)
+        found = self._table(clause, body, _PATTERNS[:_FIRST_GENERAL])
+        if not found:
+            found = self._read(clause, body)
+        if not found:
+            found = self._table(clause, body, _PATTERNS[_FIRST_GENERAL:])
+        return found + self._entities(clause)
+
+    def _read(self, clause: str, body: str) -> list[Proposal]:
+        """The broader grammar: several facts of one clause, each with the clause as its evidence."""
+        for reader in _READERS:
+            triples = reader(body)
+            if triples:
+                break
+        else:
+            return []
+        team = bool(_SUBJECT_TEAM.match(body))
+        hedged = bool(_HEDGE.search(clause))
+        found = []
+        for category, key, value in triples:
+            value = _tidy(value)
+            if not value or len(value) > 200:
+                continue
+            sensitive = ""
+            if category != "fact" or key.startswith("habit"):
+                sensitive = "health" if _HEALTH_WORDS.search(value) else "emotion" if _EMOTION_WORDS.search(value) else ""
+            if key in ("reply_language", "report_language"):
+                value = _language_only(value)
+            transient = bool(_SHORT_TERM.search(body) or _SOON.search(body) and not _DEADLINE.search(body))
+            transient = transient and not key.startswith("habit")
+            confidence = 0.6 if hedged else 0.75 if team else 0.9
+            importance = {"constraint": 0.9, "goal": 0.7, "preference": 0.6}.get(category, 0.5)
+            found.append(Proposal(
+                kind="profile", category=category, key=canonical_key(key), value=value, confidence=confidence,
+                importance=importance, stability="transient" if transient else "stable", sensitive=sensitive,
+                scope="team" if team else "personal", evidence=clause,
+            ))
+        return found
+
+    def _table(self, clause: str, body: str, patterns) -> list[Proposal]:
         found: list[Proposal] = []
-        for regex, category, key, sensitive, scope in _PATTERNS:
+        for regex, category, key, sensitive, scope in patterns:
             match = regex.search(body)
             if not match:
                 continue
@@ -309,6 +806,8 @@ class RuleExtractor:
                     if not _PRODUCT.match(value):
                         break
                     key = f"tool {value}"
+            if key in ("reply_language", "report_language"):
+                value = _language_only(value)
             transient = bool(_TRANSIENT.search(_clean(body)) or _INHERENTLY_TRANSIENT.match(value))
             if key == "emotional_state" and not sensitive:
                 sensitive = "" if _INHERENTLY_TRANSIENT.match(value) else "emotion"
@@ -326,7 +825,6 @@ class RuleExtractor:
                 scope=scope, evidence=clause,
             ))
             break
-        found.extend(self._entities(clause))
         return found
 
     def _entities(self, clause: str) -> list[Proposal]:

@@ -1,0 +1,87 @@
+"""Extraction quality, one harness for every extractor: the turns of tests/data/extraction_public.jsonl
+(and the held-out tests/data/extraction_heldout.jsonl) go through the real ingest path in a
+throw-away database, and each extractor gets recall of the expected memories, the must-not turns
+that left a memory, and the unexpected memories (matching is defined in tests/extraction_eval.py).
+
+    .venv/bin/python bench/eval_extraction.py                 # rules and llm, both sets
+    .venv/bin/python bench/eval_extraction.py --extractors rules --sets public -v
+
+The LLM extractor talks to LLM_BASE_URL / LLM_MODEL (any OpenAI-compatible endpoint; see the README
+for Ollama). Without LLM_BASE_URL it runs against a local fake server that answers "no memories",
+which only proves the path — its recall is then 0 by construction, and the row says so.
+"""
+
+import argparse
+import json
+
+from common import setup_django, throwaway_database
+
+setup_django()
+
+from django.conf import settings  # noqa: E402
+from django.test import override_settings  # noqa: E402
+
+from tests import extraction_eval  # noqa: E402
+from tests.fake_openai import FakeOpenAIServer  # noqa: E402
+
+SETS = {"public": "extraction_public.jsonl", "heldout": "extraction_heldout.jsonl"}
+
+
+class EmptyAnswerServer(FakeOpenAIServer):
+    """A chat completions endpoint whose model never proposes anything."""
+
+    path = "/v1/chat/completions"
+
+    def answer(self, body: dict) -> tuple[int, dict]:
+        content = json.dumps({"memories": [], "skipped": []})
+        return 200, {"id": "fake", "object": "chat.completion", "model": body["model"],
+                     "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
+                                  "finish_reason": "stop"}]}
+
+
+def run(extractor: str, name: str, verbose: bool) -> dict:
+    cases = extraction_eval.load(SETS[name])
+    overrides, server, label = {"INGEST_EXTRACTOR": extractor}, None, extractor
+    if extractor == "llm":
+        if settings.LLM_BASE_URL:
+            label = f"llm ({settings.LLM_MODEL} at {settings.LLM_BASE_URL})"
+        else:
+            server = EmptyAnswerServer()
+            overrides.update(LLM_BASE_URL=server.url, LLM_MODEL="fake-empty", LLM_API_KEY="")
+            label = "llm (FAKE server answering no memories: no real endpoint configured)"
+    try:
+        with override_settings(**overrides):
+            report = extraction_eval.run(cases, workspace_name=f"eval-{extractor}")
+    finally:
+        if server:
+            server.close()
+    if verbose:
+        for case_id, item, stored in report.missed:
+            print(f"  missed {case_id}: {item['category']} {item['key']} "
+                  f"{item.get('value', item.get('value_contains'))!r} — stored {stored}")
+        for case_id, memories in report.offending.items():
+            print(f"  MUST-NOT {case_id}: {memories}")
+    return {"extractor": label, "set": name, "recall": round(report.recall, 3), "matched": report.matched,
+            "expected": report.expected, "must_not_with_memories": len(report.offending),
+            "must_not": report.must_not, "unexpected": len(report.unexpected)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--extractors", default="rules,llm")
+    parser.add_argument("--sets", default="public,heldout")
+    parser.add_argument("-v", "--verbose", action="store_true")
+    args = parser.parse_args()
+    rows = []
+    with throwaway_database():
+        for extractor in args.extractors.split(","):
+            for name in args.sets.split(","):
+                rows.append(run(extractor, name, args.verbose))
+    print(f"{'extractor':<70} {'set':<8} {'recall':>14} {'must-not with memories':>24} {'unexpected':>10}")
+    for row in rows:
+        print(f"{row['extractor']:<70} {row['set']:<8} {row['recall']:>6.3f} ({row['matched']:>3}/{row['expected']:<3}) "
+              f"{row['must_not_with_memories']:>14}/{row['must_not']:<9} {row['unexpected']:>10}")
+
+
+if __name__ == "__main__":
+    main()
