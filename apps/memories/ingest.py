@@ -262,7 +262,8 @@ def ingest_process(*, ingest_id) -> Ingest:
         ingest.status, ingest.error, ingest.finished_at = Ingest.Status.DONE, "", timezone.now()
         skipped = [{"text": _redacted(s["text"]), "reason": s["reason"]} for s in skipped]
         ingest.result = {"created": created, "updated": updated, "skipped": skipped}
-        ingest.injections = sum(1 for s in skipped if s["reason"] == "injection")
+        # One attempt per turn, however many of its clauses the extractor refused on their own.
+        ingest.injections = int(any(s["reason"] == "injection" for s in skipped))
         ingest.save(update_fields=["status", "result", "injections", "error", "finished_at"])
     writes_charge(agent_id=ingest.agent_id, count=len(created))  # each new memory is a write to the throttle
     return ingest

@@ -223,7 +223,7 @@ class Ingest(models.Model):
     redactions = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
     result = models.JSONField(default=dict, blank=True, help_text="created, updated, skipped")
-    injections = models.PositiveSmallIntegerField(default=0, help_text="Instruction-like texts refused.")
+    injections = models.PositiveSmallIntegerField(default=0, help_text="1 when the turn tried to instruct the model.")
     error = models.TextField(blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     enqueued_at = models.DateTimeField(null=True, blank=True)
