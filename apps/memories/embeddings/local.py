@@ -130,8 +130,8 @@ class PairedEmbedder:
 
     def __init__(self, first, second, weight: float) -> None:
         self._parts, self._weights = (first, second), (float(np.sqrt(weight)), float(np.sqrt(1 - weight)))
-        short = lambda e: e.model_id.split(":")[0]  # noqa: E731
-        self.model_id = f"pair:{short(first)}+{short(second)}@{weight:g}"
+        family = [part.model_id.split(":")[0] for part in (first, second)]
+        self.model_id = f"pair:{family[0]}+{family[1]}@{weight:g}"
         self.dimension = first.dimension + second.dimension
 
     def _join(self, matrices: list[np.ndarray]) -> np.ndarray:

@@ -41,7 +41,7 @@ def family(model: str) -> str | None:
     'google/embeddinggemma-300m', 'BAAI/bge-m3', 'qwen3-embedding:0.6b', 'Qwen/Qwen3-Embedding-0.6B',
     'intfloat/multilingual-e5-large', 'nomic-embed-text:v1.5'), or None."""
     name = model.strip().lower().rsplit("/", 1)[-1].split(":", 1)[0]  # no organisation, no Ollama tag
-    for known in ("embeddinggemma", "qwen3-embedding", "bge-m3", "nomic-embed-text"):
+    for known in KNOWN.keys() - {"e5"}:  # e5 is a suffix family, matched below
         if name == known or name.startswith(known + "-"):
             return known
     if _E5.search(name) and "instruct" not in name:

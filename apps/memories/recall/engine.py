@@ -285,23 +285,21 @@ def _adjacent_turns(base: QuerySet[Memory], memories) -> list[tuple]:
     )
     rows = base.filter(id__in=turns).annotate(previous=Subquery(previous)).values_list("previous", "id")
     gap = timedelta(minutes=settings.RECALL_NEIGHBOUR_GAP_MINUTES)
-    return sorted(
+    return [
         (earlier, later) for earlier, later in rows
         if earlier in turns and (turns[later].session_id or turns[later].occurred_at - turns[earlier].occurred_at <= gap)
-    )
+    ]
 
 
 def _profile_candidates(base: QuerySet[Memory], topics: set[str], asked_keys: set[str]) -> set:
     """Profile facts that join the candidates whatever their similarity: for a need question, the
     active constraints and pinned facts (few, by importance); for a question about the person,
     the facts under the keys that answer it."""
-    wanted = Q(pk__in=[])
-    if topics:
-        wanted |= Q(category=Memory.Category.CONSTRAINT) | Q(pinned=True)
-    if asked_keys:
-        wanted |= Q(key__in=asked_keys)
     if not (topics or asked_keys):
         return set()
+    wanted = Q(key__in=asked_keys)
+    if topics:
+        wanted |= Q(category=Memory.Category.CONSTRAINT) | Q(pinned=True)
     rows = base.filter(wanted, kind=Memory.Kind.PROFILE).order_by("-importance", "id")
     return set(rows.values_list("id", flat=True)[: settings.RECALL_NEED_CANDIDATES])
 
