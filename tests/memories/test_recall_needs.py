@@ -88,3 +88,13 @@ def test_a_scheduling_request_does_not_bring_a_food_constraint(alice):
 ])
 def test_need_topics_are_read_from_zh_and_en_questions(query, topic):
     assert (topic in need_topics(query)) if topic else not need_topics(query)
+
+
+def test_a_need_question_brings_only_this_persons_constraints_never_another_persons_or_tenants(alice, bob, carol):
+    everyday_life(alice)
+    fact(bob, "allergy", "对花生过敏", category="constraint")
+    fact(carol, "allergy", "对海鲜过敏", category="constraint", pinned=True)
+    fact(alice, "city", "杭州", category="fact")
+
+    assert not any("过敏" in text for text in texts(alice, "晚饭推荐点什么", top_k=10))
+    assert "city: 杭州" not in texts(bob, "我住在哪里", top_k=10)
