@@ -46,6 +46,7 @@ _NEW_CLAUSE = re.compile(
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
     r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|but\b|also\b|"
     r"please\b|from now on|even\s+(?:if|when|though)\b|即使|就算|哪怕|"
+    r"(?:living|based|working|originally|commute|commuting|moved|moving|married|single|currently)\b|"
     rf"(?:a|an)\s+(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN}\b))|"
     r"(?<=[\u4e00-\u9fff\w）)])[，]\s*(?=[^，]{2})", I)
 _IDIOMS = re.compile(r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak", I)
@@ -63,7 +64,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         r"\bdon't know\b|\bno idea\b", I)),
     ("quoted", re.compile(
         r"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:老婆|老公|妻子|丈夫|妈妈?|爸爸?|母亲|父亲|女朋友|男朋友|朋友|同事|老板|"
-        r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户))|(?<![小会能])说(?![明服])|[“”「」『』\"]|"
+        r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户))|(?<![小会能])说(?![明服])|[“「『\"][^”」』\"]{7,}|"
         r"^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|friend|boss|colleague|"
         r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client)s?)\b|"
         r"\b(?:said|says|told me|according to)\b", I)),
@@ -216,7 +217,7 @@ _TOOLS = [
                              r"(?-i:Julia)|(?-i:Dart)|Elixir|Haskell|(?-i:Lua)|Zig|OCaml|Clojure|(?-i:Perl)"),
 ]
 # ASCII boundaries only: Chinese text is all word characters ("用飞书沟通").
-_TOOL_RES = [(key, re.compile(rf"(?<![A-Za-z0-9_.+#])(?:{words})(?![A-Za-z0-9_+#])", I)) for key, words in _TOOLS]
+_TOOL_RES = [(key, re.compile(rf"(?<![A-Za-z0-9_.+#])(?:{words})(?![A-Za-z_+#])", I)) for key, words in _TOOLS]  # "小米14", "Vue3"
 _ANSWER = re.compile(r"回答|回复|答复|答案|解释|输出|说明|报告|表格|表情|emojis?|units|单位|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
                      r"reports?|简短|详细|简洁|concise|short|brief|detailed|bullet|markdown|格式|语气|tone", I)
 _PRODUCT = re.compile(r"^[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2}$")
@@ -371,7 +372,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
         if (re.match(r"my", body, I) or not _NOT_A_NAME.match(m.group("v"))) and m.group("v")[0].isupper():
             if not _tool_spans(m.group("v")):
                 out.append(("fact", "name", m.group("v")))
-    if m := re.search(rf"(?:^|可以|就|都|大家|朋友们?|同事们?)叫我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|小\S|老\S)\s*(?:就行|就好|就可以|吧|好了)?$", body):
+    if m := re.search(rf"(?:^|可以|就|都|大家|朋友们?|同事们?)(?:叫|喊|称呼)我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|小\S|老\S)\s*(?:就行|就好|就可以|吧|好了)?$", body):
         if not re.match(r"[别不去来做帮给把让快先再]", m.group("v")):
             out.append(("fact", "preferred_name", m.group("v")))
     if m := re.search(rf"(?:^|\b)(?:please\s+|you\s+can\s+|just\s+)?(?:call\s+me|I\s+go\s+by)\s+(?P<v>{_EN_NAME})$", body, I):
@@ -678,6 +679,9 @@ def _topic(text: str, obj: str, fallback: str) -> str:
 
 
 _EMOTION_WORDS = re.compile(r"焦虑|抑郁|难过|崩溃|孤独|压力|anxious|anxiety|depress|lonely|stressed|sad\b|grief|panic", I)
+_RELIGION_WORDS = re.compile(r"教堂|礼拜|弥撒|祷告|念经|清真寺|拜佛|烧香|斋月|\bchurch\b|\bmass\b|\bmosque\b|\bsynagogue\b|"
+                             r"\btemple\b|\bpray(?:er|ing)?\b|\bramadan\b|\bsabbath\b", I)
+_SENSITIVE_WORDS = (("health", _HEALTH_WORDS), ("emotion", _EMOTION_WORDS), ("religion", _RELIGION_WORDS))
 
 
 def _tidy(value: str) -> str:
@@ -696,6 +700,23 @@ def _clean(value: str) -> str:
     return re.split(r"，|,\s", value)[0].strip(" ,，.。!！;；:：~～")
 
 
+_FULL_WIDTH = {code: code - 0xFEE0 for code in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]}
+_QUOTED = re.compile(r"[“「『\"][^”」』\"]{7,}[”」』\"]")
+_FULL_WIDTH[0x3000] = 0x20  # "ＶＳ　Ｃｏｄｅ" is "VS Code"; full-width punctuation stays (the clause rules read it)
+
+
+def _carries(body: str, frame: str, first: bool) -> list[str]:
+    """What a clause without a subject says when its speaker is the user: Chinese drops the subject
+    freely ("主力语言是 Go", "周末一般去爬山"), English notes do too ("live in Jersey City", "big fan
+    of jazz"). At the start of a message the speaker is the user; later, the clause before decides."""
+    if frame == "other" or (frame == "" and not first):
+        return []
+    chinese = [("我们" if frame == "team" else "我") + body] if re.search(r"[\u4e00-\u9fff]", body) else []
+    if frame == "team" or not re.match(r"[A-Za-z]", body):
+        return chinese
+    return chinese + ["I " + body, "I'm " + body]
+
+
 class RuleExtractor:
     name = "rules"
     version = "2"
@@ -703,7 +724,10 @@ class RuleExtractor:
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
         skipped: list[Skip] = []
-        message = turn.user_message or ""
+        message = (turn.user_message or "").translate(_FULL_WIDTH)
+        for passage in _QUOTED.findall(message):  # someone else's words, or text to translate
+            skipped.append(Skip(text=passage, reason="quoted"))
+        message = _QUOTED.sub(" ", message)
         message_is_joke = bool(_JOKE.search(message))
         for sentence in _sentences(message):
             frame, previous = "", ""  # whose clause this is ("self", "team", "other"), carried to clauses without a subject
@@ -723,13 +747,14 @@ class RuleExtractor:
                         carried = re.sub(r"不是\s*[^，,]+", "是" + contrast.group("v"), previous, count=1)
                         if not _subject(carried) and _tool_spans(contrast.group("v")):
                             carried = "我用的是" + contrast.group("v")
-                elif not subject and frame in ("self", "team") and re.search(r"[\u4e00-\u9fff]", body) and body[0] != "叫":
-                    carried = ("我" if frame == "self" else "我们") + body
-                elif not subject and frame == "self" and re.match(r"(?:a|an)\s", body, I):
-                    carried = "I'm " + body
                 found = self._profile(clause, body)
                 if not found and carried != body:
                     found = self._profile(clause, carried)
+                if not found and not subject and carried == body:
+                    for candidate in _carries(body, frame, first=not previous):
+                        if found := self._profile(clause, candidate):
+                            carried = candidate
+                            break
                 proposals.extend(found)
                 frame = _subject(carried) or subject or frame
                 previous = carried
@@ -764,7 +789,7 @@ class RuleExtractor:
                 continue
             sensitive = ""
             if category != "fact" or key.startswith("habit"):
-                sensitive = "health" if _HEALTH_WORDS.search(value) else "emotion" if _EMOTION_WORDS.search(value) else ""
+                sensitive = next((kind for kind, words in _SENSITIVE_WORDS if words.search(value)), "")
             if key in ("reply_language", "report_language"):
                 value = _language_only(value)
             transient = bool(_SHORT_TERM.search(body) or _SOON.search(body) and not _DEADLINE.search(body))
