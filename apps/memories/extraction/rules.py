@@ -42,11 +42,13 @@ _JOB_EN = (r"(?:engineer|developer|programmer|designer|manager|teacher|doctor|nu
 _SENTENCE = re.compile(r"[^。！？；!?;\n]+[。！？；!?;]*")
 _EN_PERIOD = re.compile(r"(?<=[\w>)\]\"'])\.\s+(?=\S)")
 _NEW_CLAUSE = re.compile(
-    r"\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|"
+    r"\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
+    r"\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|"
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
     r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|but\b|also\b|"
     r"please\b|from now on|even\s+(?:if|when|though)\b|即使|就算|哪怕|"
-    r"(?:living|based|working|originally|commute|commuting|moved|moving|married|single|currently)\b|"
+    r"(?:living|based|working|originally|commute|commuting|moved|moving|married|single|currently|mostly|mainly|"
+    r"usually|especially|primarily|most people|everyone|people|nobody)\b|"
     rf"(?:a|an)\s+(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN}\b))|"
     r"(?<=[\u4e00-\u9fff\w）)])[，]\s*(?=[^，]{2})", I)
 _IDIOMS = re.compile(r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak", I)
@@ -64,7 +66,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         r"\bdon't know\b|\bno idea\b", I)),
     ("quoted", re.compile(
         r"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:老婆|老公|妻子|丈夫|妈妈?|爸爸?|母亲|父亲|女朋友|男朋友|朋友|同事|老板|"
-        r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户))|(?<![小会能])说(?![明服])|[“「『\"][^”」』\"]{7,}|"
+        r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户))|(?<![小会能])说(?![明服]|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))|[“「『\"][^”」』\"]{7,}|"
         r"^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|friend|boss|colleague|"
         r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client)s?)\b|"
         r"\b(?:said|says|told me|according to)\b", I)),
@@ -75,7 +77,8 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         r"^(?:hi|hello|hey|thanks|thank you|thx|ok|okay|sure|great|cool|bye|good (?:morning|night)|你好|您好|谢谢|多谢|"
         r"好的|好|嗯+|哦|收到|明白|再见|拜拜|早上好|晚安)[\s,，.。!！~～]*(?:you|a lot|啊|呀|了|哈)?[\s.。!！~～]*$", I)),
 ]
-_QUESTION, _HYPOTHETICAL, _JOKE = _SKIPS[0][1], _SKIPS[1][1], _SKIPS[3][1]
+_QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
+_JOKE = re.compile(r"开玩笑|逗你|just kidding|\bjk\b|\bkidding\b", I)  # the whole message was a joke
 _HEALTH_WORDS = re.compile(r"过敏|不耐受|糖尿病|怀孕|药|allerg|intoleran|celiac|diabet|pregnan|medicat|insulin", I)
 
 _HEDGE = re.compile(r"好像|似乎|大概|应该是|估计|也许|感觉我|\bI think\b|\bI guess\b|\bprobably\b|\bkind of\b|"
@@ -85,7 +88,8 @@ _TRANSIENT = re.compile(r"今天|今晚|今早|今天早上|现在|此刻|这次
                         r"\btoday\b|\btonight\b|\bright now\b|(?<!from )\bnow\b(?!\s+on)|\bthis time\b|"
                         r"\bat the moment\b|\btomorrow\b|\byesterday\b|\bthis (?:morning|afternoon|evening)\b", I)
 _PREFIX = re.compile(r"^(?:(?:其实|另外|而且|还有|对了|顺便说一下|顺便说|补充一下|请记住|记住|记一下|备注|还是|"
-                     r"btw|by the way|also|and|but|please|actually|honestly|oh|well|fyi|so|please note|note that|"
+                     r"btw|by the way|also|and|but|please|pls|plz|actually|honestly|oh|well|fyi|so|please note|note that|update|"
+                     r"about me|quick note|for the record|ps|p\.s\.|hey|hi|"
                      r"remember(?: that)?|just so you know|I think|I guess|I believe)[\s,，:：、]*)+", I)
 _OBJ_STOP = re.compile(r"^(?:this|that|these|those|it|you|your|them|him|her|when|if|how|what|not|more|too|so much)\b|"
                        r"^.{0,2}(?:这|那|你|它|他|她)|^(?:死|太|多少)|什么|哪|多少|方案|选项|^the (?:first|second|third|last|other|former|latter)\b|"
@@ -255,6 +259,8 @@ _NOT_EVENT = re.compile(r"已记下|已记住|已了解|已收到|已明白|记�
 _ZH_MODS = r"(?:现在|目前|平时|一般|主要|基本上?|一直|都|也|还|其实|本人|自己|比较|通常)*"
 _EN_MODS = r"(?:(?:really|also|currently|now|mostly|mainly|usually|actually|still|just)\s+)*"
 _CJK_NAME = r"[\u4e00-\u9fff·]{2,5}"
+_SURNAMES = (r"(?:欧阳|司马|上官|诸葛|东方|皇甫|令狐|慕容|[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
+             r"苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤])")
 _EN_NAME = r"[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){0,2}"
 _NOT_A_NAME = re.compile(
     r"^(?:Chinese|English|American|British|Canadian|Australian|Indian|Japanese|Korean|German|French|Italian|Spanish|"
@@ -271,6 +277,8 @@ _ZH_CITIES = (r"北京|上海|广州|深圳|杭州|成都|重庆|武汉|南京|�
               r"多伦多|温哥华|旧金山|硅谷|西雅图|洛杉矶|波士顿|芝加哥|南宁|贵阳|兰州|太原|石家庄|南昌|海口|三亚|拉萨|乌鲁木齐|"
               r"呼和浩特|银川|西宁|长春|常州|温州|泉州|烟台|徐州|[\u4e00-\u9fff]{2,3}市")
 _CITY_ZH = re.compile(rf"^(?:{_ZH_CITIES})")
+_PROVINCES = (r"湖南|湖北|四川|广东|广西|浙江|江苏|山东|山西|河南|河北|福建|江西|安徽|贵州|云南|陕西|甘肃|辽宁|吉林|黑龙江|海南|台湾|"
+              r"内蒙古?|新疆|西藏|宁夏|青海|东北")
 _PLACE_EN = r"[A-Z][\w.'’-]*(?:\s+(?:[A-Z][\w.'’-]*|de|del|da|am|upon|on)){0,3}"
 _LANG_WORD = (r"(?:(?:(?![和与跟及语话文])[\u4e00-\u9fff]){1,4}(?:语|话|文)|Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|"
               r"Portuguese|Italian|Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Turkish|Thai|"
@@ -372,10 +380,14 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
         if (re.match(r"my", body, I) or not _NOT_A_NAME.match(m.group("v"))) and m.group("v")[0].isupper():
             if not _tool_spans(m.group("v")):
                 out.append(("fact", "name", m.group("v")))
-    if m := re.search(rf"(?:^|可以|就|都|大家|朋友们?|同事们?)(?:叫|喊|称呼)我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|小\S|老\S)\s*(?:就行|就好|就可以|吧|好了)?$", body):
+    if m := re.match(rf"^(?:本人|我是)\s*(?P<v>{_CJK_NAME})$", body):
+        if re.match(_SURNAMES, m.group("v")) and not re.search(_JOB_ZH + r"|人$|的$", m.group("v")):
+            out.append(("fact", "name", m.group("v")))
+    if m := re.search(rf"(?:^|可以|就|都|大家|朋友们?|同事们?)(?:叫|喊|称呼)我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|小\S|老\S|阿\S)\s*(?:就行|就好|就可以|吧|好了)?$", body):
         if not re.match(r"[别不去来做帮给把让快先再]", m.group("v")):
             out.append(("fact", "preferred_name", m.group("v")))
-    if m := re.search(rf"(?:^|\b)(?:please\s+|you\s+can\s+|just\s+)?(?:call\s+me|I\s+go\s+by)\s+(?P<v>{_EN_NAME})$", body, I):
+    if m := re.search(rf"(?:^|\b)(?:please\s+|you\s+can\s+|just\s+)?(?:call\s+me|I\s+go\s+by)\s+(?P<v>{_EN_NAME})"
+                      r"(?:\s+(?:from now on|please|pls|instead|for short))?$", body, I):
         if m.group("v")[0].isupper():
             out.append(("fact", "preferred_name", m.group("v")))
     return out
@@ -387,10 +399,11 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责)(?P<job>[^，,]{{1,12}}?)(?:工作|的工作)?|"
                      r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$", body):
         place = m.group("place")
-        if split := re.match(r"^(?P<city>.{2,6}?)(?:的)?(?:一家|一个|一所)(?P<org>.+)$", place):
-            if _CITY_ZH.match(split.group("city")):
-                out.append(("fact", "city", split.group("city")))
-                place = split.group("org")
+        split = (re.match(r"^(?P<city>.{2,6}?)(?:的)?(?:一家|一个|一所)(?P<org>.+)$", place)
+                 or re.match(rf"^(?P<city>{_ZH_CITIES})(?P<org>[^市].+)$", place))
+        if split and _CITY_ZH.match(split.group("city")):
+            out.append(("fact", "city", split.group("city")))
+            place = split.group("org")
         verb = m.group("verb") or ""
         where = _place_zh(place)
         if where and not (verb in ("读书", "上学", "念书", "生活", "定居") or verb.startswith("读")) or where and where[0] == "city":
@@ -401,14 +414,25 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "city", m.group("v")))
     elif m := re.match(rf"^(?:我|用户){_ZH_MODS}在(?P<v>{_ZH_CITIES})$", body):
         out.append(("fact", "city", m.group("v")))
+    elif m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:每天|平时|每周)?(?:去|到|进)(?P<v>[^，,]{{2,8}}?)(?:上班|工作|办公)$", body):
+        out.append(("fact", "work_city", m.group("v")))
+    elif m := re.match(rf"^我{_ZH_MODS}(?:在|从事)(?P<v>[^，,]{{2,10}}?)行业", body):
+        out.append(("fact", "industry", m.group("v")))
+    elif m := re.match(rf"^我{_ZH_MODS}(?:在)?(?:做|搞|干)(?P<v>[^，,]{{1,10}}?(?:设计|开发|测试|运营|运维|产品|销售|市场|咨询|研究|翻译|"
+                       r"财务|人事|法务|数据分析|算法|前端|后端))(?:工作|相关的?)?(?:的)?$", body):
+        out.append(("fact", "job_title", m.group("v")))
+    elif m := re.match(rf"^我{_ZH_MODS}(?:上个月|去年|最近|刚|已经|今年)*(?:跳槽到|跳槽去了?|入职了?|加入了?)(?P<v>[^，,]{{2,12}}?)了?$", body):
+        out.append(("fact", "employer", m.group("v")))
+    elif m := re.match(rf"^我{_ZH_MODS}是(?P<v>(?:{_ZH_CITIES}|{_PROVINCES})[\u4e00-\u9fff]{{0,3}}?)人$", body):
+        out.append(("fact", "hometown", m.group("v")))
     elif m := re.match(rf"^我{_ZH_MODS}是(?:做|搞)(?P<v>[^，,的]{{1,8}})的$", body):
         out.append(("fact", "job_title", m.group("v")))
-    elif m := re.match(rf"^我{_ZH_MODS}是\s*(?P<org>[^，,的]{{1,16}}?)\s*的\s*(?P<job>[^，,]{{0,8}}{_JOB_ZH})$", body):
+    elif m := re.match(rf"^我{_ZH_MODS}是\s*(?P<org>[^，,的]{{1,16}}?)\s*的\s*(?P<job>[^，,]{{0,8}}?(?:{_JOB_ZH}|{_JOB_EN}))$", body, I):
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
     elif m := re.match(rf"^我{_ZH_MODS}是(?:一名|一个|一位|个)?\s*(?P<v>[^，,]{{0,10}}?(?:{_JOB_ZH}[者员师]?|{_JOB_EN}))$", body, I):
         out.append(("fact", "job_title", m.group("v")))
     # en: I work as a data analyst at Shopify / I'm a nurse in Toronto / I'm the tech lead of … at …
-    job = (rf"(?:I\s+work\s+as|I'm|I\s+am|I'm\s+working\s+as)\s+{_EN_MODS}(?:a|an|the)\s+(?P<job>(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN})"
+    job = (rf"(?:I\s+work\s+as|I'm|I\s+am|I'm\s+working\s+as)\s+{_EN_MODS}(?:a|an|the)\s+(?P<job>(?:[\w+#-]+\s+){{0,3}}?(?:{_JOB_EN}|{_JOB_ZH}))"
            r"(?:\s+of\s+[^,;]+?)?")
     place = (rf"(?:\s+(?:at|for|with)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?"
              rf"(?:\s+from\s+(?P<home>{_PLACE_EN}))?")
@@ -423,6 +447,19 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "city", m.group("city")))
     if m and m.groupdict().get("home"):
         out.append(("fact", "hometown", m.group("home")))
+    if m := re.match(rf"^I\s+{_EN_MODS}(?:got\s+promoted|was\s+promoted|'ve\s+been\s+promoted)\s+to\s+(?P<v>(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN})\b", body, I):
+        out.append(("fact", "job_title", m.group("v")))
+    if m := re.match(rf"^I\s+{_EN_MODS}(?:joined|started\s+(?:a\s+new\s+job\s+|working\s+)?at|got\s+a\s+job\s+at)\s+(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){{0,3}})", body):
+        out.append(("fact", "employer", m.group("v")))
+    if m := re.match(rf"^I\s+{_EN_MODS}work\s+in\s+(?:the\s+)?(?P<v>[\w -]{{2,30}}?)\s+(?:industry|sector|field)\b", body, I):
+        out.append(("fact", "industry", m.group("v")))
+    if m := re.match(rf"^I\s+{_EN_MODS}commute\s+(?:in)?to\s+(?P<v>{_PLACE_EN}|[\u4e00-\u9fff]{{2,8}})", body, I):
+        out.append(("fact", "work_city", m.group("v")))
+    if m := re.match(rf"^I\s+{_EN_MODS}(?:grew\s+up|was\s+born(?:\s+and\s+raised)?|was\s+raised)\s+in\s+(?P<v>{_PLACE_EN}|[\u4e00-\u9fff]{{2,8}})", body):
+        out.append(("fact", "hometown", m.group("v")))
+    if m := re.match(rf"^(?:I\s+(?:work|am|'m)|I'm|we're|we\s+are|我{_ZH_MODS}(?:是|在)?)\s*(?:currently\s+|fully\s+|mostly\s+|now\s+)*"
+                     r"(?P<v>hybrid|remote|fully remote|远程(?:办公)?|居家办公|混合办公|WFH|on-?site|in the office)\b", body, I):
+        out.append(("fact", "work_mode", m.group("v")))
     if m := re.match(rf"^(?:I\s+{_EN_MODS}(?:live|reside|am\s+based|'m\s+based)|I'm\s+{_EN_MODS}(?:based|living|located)|"
                      rf"I\s+(?:just\s+)?(?:moved|relocated)|(?:currently\s+)?based)\s+(?:in|to)\s+(?P<v>{_PLACE_EN})(?:[\s,].*)?$",
                      body):
@@ -633,7 +670,8 @@ def _clauses(text: str) -> list[str]:
 
 
 _WHOLE_RETRACTION = re.compile(r"当我没说|就当我没说|never\s*mind|scratch that|forget (?:what I (?:just )?said|it|that)\b", I)
-_CALLED_BY_OTHERS = re.compile(r"^(?:大家|朋友们?|同事们?|别人|人家|他们)都?(?:叫我|喊我|称呼我)(?!.*说)")
+_CALLED_BY_OTHERS = re.compile(r"^(?:大家|朋友们?|同事们?|别人|人家|他们)都?(?:叫我|喊我|称呼我)(?!.*说)|"
+                               r"^(?:most people|everyone|people|my friends|friends)\s+(?:just\s+)?call\s+me\b", I)
 _SUBJECT_TEAM = re.compile(r"^(?:我们|咱们|我司|用户的团队|we\b|we're|our\b)", I)
 _SUBJECT_SELF = re.compile(r"^(?:我(?!们)|用户|I\b|I'm|I've|I'd|my\b)", I)
 _SUBJECT_ANY = re.compile(r"^(?:你|您|他|她|它|大家|别人|人家|朋友|同事|老板|you\b|he\b|she\b|they\b|his\b|her\b|their\b|it\b|"
