@@ -204,8 +204,10 @@ _INHERENTLY_TRANSIENT = re.compile(r"^(?:累|困|饿|忙|tired|sleepy|hungry|bus
 _TOOLS = [
     ("database", r"PostgreSQL|Postgres|MySQL|MariaDB|SQLite|MongoDB|(?-i:Oracle)|SQL Server|ClickHouse|TiDB|Redis|"
                  r"Elasticsearch|DynamoDB|Cassandra|Snowflake|BigQuery"),
-    ("editor", r"VS ?Code|Vim|Neovim|Emacs|PyCharm|IntelliJ(?: IDEA)?|IDEA|(?-i:Cursor)|Sublime(?: Text)?|WebStorm|(?-i:Zed)|Xcode|"
-               r"Android Studio|GoLand|(?-i:Helix)"),
+    ("editor", r"VS ?Code|Visual Studio(?! Code)|Vim|Neovim|nvim|Emacs|PyCharm|IntelliJ(?: IDEA)?|IDEA|(?-i:Cursor)|Sublime(?: Text)?|"
+               r"WebStorm|(?-i:Zed)|Xcode|Android Studio|GoLand|(?-i:Helix)|CLion|(?-i:Rider)|RubyMine|PhpStorm|Eclipse|NetBeans|"
+               r"Notepad\+\+|(?-i:Nano)|TextMate|BBEdit|(?-i:Atom)|(?-i:Fleet)|DataGrip|Jupyter(?: Notebook| Lab)?|JupyterLab"),
+    ("browser", r"Firefox|Chrome|Chromium|Safari|(?-i:Edge)|(?-i:Brave)|(?-i:Arc)|(?-i:Opera)|Vivaldi"),
     ("laptop", r"MacBook(?: Pro| Air)?|ThinkPad|Dell XPS|XPS|(?-i:Surface(?: Laptop| Pro)?)|MateBook|(?-i:ROG)|拯救者|ThinkBook"),
     ("phone", r"iPhone|华为|Huawei|小米|Xiaomi|(?-i:Pixel)|Samsung|三星|(?-i:Galaxy)|OPPO|vivo|荣耀|(?-i:Honor)|OnePlus|一加"),
     ("os", r"macOS|(?-i:Mac)|Linux|Ubuntu|Windows|Debian|(?-i:Arch(?: Linux)?)|Fedora|NixOS|CentOS"),
@@ -288,9 +290,10 @@ _LIST_SPLIT = re.compile(r"\s*(?:和|与|跟|及|、|,|，|\band\b|&|/|\+)\s*", 
 _NEGATED = re.compile(r"不|没|别|\bnot\b|n't\b|\bnever\b|\bno\b", I)
 _OCCASIONAL = re.compile(r"偶尔|有时|有的时候|\bsometimes\b|\boccasionally\b|\bonce in a while\b", I)
 _USE_VERB = re.compile(
-    r"(?:用的是|用的|使用|在用|用|写|装的是|跑在|部署在|放在|托管在|换成了?|换到了?)|"
+    r"(?:用的是|用的|使用|在用|用|写|装的是|跑在|部署在|放在|托管在|换成了?|换到了?|迁到了?|迁移到了?|全是|都是|全用|都在)|"
     r"\b(?:use|uses|using|code in|write|program in|run|runs|running|deploy(?:\s+\w+)?\s+on|host(?:\s+\w+)?\s+on|"
-    r"(?:am|are|'m|'re)\s+on|work in|stick(?:ing)? with|switched to)\b", I)
+    r"(?:am|are|'m|'re)\s+on|work in|stick(?:ing)? with|switched to|migrated to|moved to|swear by|"
+    r"(?:is|are)\s+(?:written|built|hosted)\s+(?:in|with|on))\b", I)
 _DATE_WORDS = re.compile(
     r"下下?个?月|下下?周.?|下下?个?星期.?|下个?礼拜|明年|后年|今年|年底|年初|月底|月初|[\d一二三四五六七八九十两半]+个?(?:天|周|星期|月|年)"
     r"(?:后|以后|之后|内)|\d{1,2}月(?:\d{1,2}[日号])?|\d{4}年|\bnext\s+(?:week|month|year|spring|summer|fall|autumn|winter|"
@@ -470,11 +473,14 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
 
 
 def _read_languages(body: str) -> list[tuple[str, str, str]]:
-    if m := re.match(rf"^我{_ZH_MODS}(?:会说|会讲|能说|能讲|说|讲)(?:流利的)?\s*(?P<v>{_LANGS})$", body):
+    """我说粤语 / 也会一点日语 / 普通话也还行 / I speak English, Portuguese and a little Japanese."""
+    if m := re.match(rf"^我{_ZH_MODS}(?:会说|会讲|能说|能讲|说|讲|会)(?:一点|一些|点儿?|流利的)?\s*(?P<v>{_LANGS})$", body):
         return [("fact", "spoken_languages", m.group("v"))]
-    if m := re.match(rf"^I\s+{_EN_MODS}(?:can\s+)?speak\s+(?:fluent\s+)?(?P<v>{_LANGS})(?:\s+fluently)?$|"
-                     rf"^I'm\s+{_EN_MODS}(?:fluent|bilingual)\s+in\s+(?P<v2>{_LANGS})$", body, I):
-        return [("fact", "spoken_languages", m.group("v") or m.group("v2"))]
+    if m := re.match(rf"^我{_ZH_MODS}(?P<v>{_LANG_WORD})(?:说得|讲得)?(?:也|还|都)*(?:还行|不错|很好|很流利|流利|可以|还可以|一般般?|没问题)$", body):
+        return [("fact", "spoken_languages", m.group("v"))]
+    if m := re.match(rf"^I\s+{_EN_MODS}(?:can\s+)?speak\s+(?P<v>.+)$|^I'm\s+{_EN_MODS}(?:fluent|bilingual)\s+in\s+(?P<v2>.+)$", body, I):
+        spoken = re.findall(_LANG_WORD, m.group("v") or m.group("v2"), I)
+        return [("fact", "spoken_languages", ", ".join(spoken))] if spoken else []
     return []
 
 
@@ -482,7 +488,8 @@ def _read_tools(body: str) -> list[tuple[str, str, str]]:
     """我平时主要用 Python 和 Go / we run on AWS with Terraform / I'm a Vim user / Emacs is my editor."""
     if _OCCASIONAL.search(body) or re.search(r"喜欢|爱用|习惯|偏好|\b(?:like|love|prefer|enjoy|hate)\b|技术栈|\bstack\b", body, I):
         return []
-    if m := re.match(r"^I'm\s+(?:a|an)\s+(?P<v>.+?)\s+user$", body, I):
+    if m := re.match(r"^(?:I'm|I\s+am|we're|we\s+are)\s+(?:a|an)\s+(?P<v>.+?)\s+(?:user|person|guy|girl|shop|house|household|team)"
+                     r"(?:\s+(?:through and through|all the way|for life|at heart))?$", body, I):
         return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
     if m := re.match(r"^(?P<v>.+?)\s+is\s+(?:my|our)\s+(?:main\s+|primary\s+|favou?rite\s+|go-to\s+|daily\s+)?"
                      r"(?P<k>[\w ]+?)(?:\s+of\s+choice)?$", body, I):
@@ -503,6 +510,8 @@ def _read_known_key(body: str) -> list[tuple[str, str, str]]:
          or re.match(r"^(?:my|our)\s+(?P<fk>[\w ]{1,32}?)\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<v>.+)$", body, I))
     if not m or re.search(r"喜欢|爱|favou?rite|prefer", m.group("fk"), I):  # "我最喜欢的编程语言是": a preference
         return []
+    if re.search(r"daily driver|main machine|workstation|\bsetup\b|\brig\b|主力机|设备", m.group("fk"), I):  # whatever tools it names
+        return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
     phrase = re.sub(r"^.*的", "", m.group("fk")).strip()
     if re.search(r"[不没]$", phrase):
         return []
