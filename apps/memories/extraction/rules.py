@@ -560,11 +560,26 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     text = re.sub(r"^(?:请|麻烦|以后|今后|之后|往后|从现在起|从今以后|please|from now on|going forward)[\s,，]*|"
                   r"[\s,，]*(?:please|from now on|going forward|谢谢|thanks)[\s.!。！]*$|(?:吧|了)$", "", body, flags=I).strip()
     text = re.sub(r"^(?:请|please)\s*", "", text, flags=I)
-    answer = re.search(r"回答|回复|答复|解释|输出|说明|报告|answers?|repl(?:y|ies)|responses?|respond|explanations?|explain|"
-                       r"write|spelling|拼写|units|单位", text, I)
+    answer = re.search(r"回答|回复|答复|解释|输出|说明|报告|聊天|沟通|交流|对话|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
+                       r"explain|write|spelling|拼写|units|单位|\bchat\b|\btalk\b", text, I)
     imperative = re.match(r"(?:always|never|keep|use|give|write|answer|reply|respond|don't|do not|no|用|都用|回答|回复|解释|"
                           r"控制|别|不要|每次|给我)", text, I)
     lang = re.search(_LANG, text, I) or re.search(r"\b(?:in|用)\s*(?P<l>" + _LANG_WORD + ")", text, I)
+    if re.search(r"这次|这回|这一次|本次|just this once|this time|for this (?:one|answer|question|reply)|for now", body, I):
+        return []  # a one-off request, not a standing one
+    negative = re.match(r"(?:别|不要|不许|禁止|don't|do not|never|no\b)|^[^，,别不]{0,6}?(?:里|中|上|时|的时候)(?:别|不要|不许)", text, I)
+    if m := re.match(r"^(?:be|stay|keep it)\s+(?:more\s+)?(?P<v>blunt|direct|concise|brief|honest|straightforward|formal|casual|"
+                     r"gentle|patient|friendly|professional|short|simple)\b|^(?:说话|回答|回复|讲话|语气)?(?P<v2>直接|简单|简洁|委婉|正式|随意|"
+                     r"温柔|幽默|专业|直白)(?:一?点儿?|些)", text, I):
+        return [("preference", "reply_style", text)]
+    if (lang and answer and re.search(r"用|\bin\b|switch|change", text[:lang.start()], I) and not negative
+            and not _NEGATED.search(text[:lang.start()])):
+        key = "report_language" if _REPORT.search(text[:lang.end() + 4]) else "reply_language"
+        if re.search(r"[，,]", text):  # "写报告的时候用英文，平时聊天用中文": each part its own
+            return [item for part in re.split(r"[，,]\s*", text) if part for item in _read_instruction(part)]
+        return [(("preference", key, lang.group(0).split()[-1] if lang.group(0).lower().startswith("in") else lang.group(0)))]
+    if lang and re.match(r"(?:switch|change|go)\s+(?:back\s+)?to\s", text, I):
+        return [("preference", "reply_language", lang.group(0).split()[-1])]
     if answer and (imperative or re.match(r"以后|今后|from now on|please", body, I)) or re.search(r"回答|回复|answers?|replies", text, I) and imperative:
         if lang and not _NEGATED.search(text[:lang.start()]):
             key = "report_language" if _REPORT.search(text) else "reply_language"
@@ -576,12 +591,12 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         return [("preference", "reply_style", text)]
     if re.match(r"以后|今后|from now on", body, I) and (m := re.match(r"^(?:我)?(?P<v>(?:不|少|多|只)(?:吃|喝)(?P<obj>.+))$", text)):
         return [("preference", _topic(m.group("v"), m.group("obj"), "preference"), m.group("v"))]
-    if m := re.match(r"^(?:别|不要|不用)再?(?:给我|跟我)?(?P<verb>推荐|推送|发|安利|介绍)(?P<obj>.+)$|"
+    if m := re.match(r"^(?:别|不要|不用)再?(?:给我|跟我)?(?P<verb>推荐|推送|安利|介绍)(?P<obj>.+)$|"
                      r"^(?:stop|quit)\s+(?P<verb2>recommending|suggesting|sending|showing)(?:\s+me)?\s+(?P<obj2>.+?)(?:\s+to me)?$|"
                      r"^(?:no\s+more)\s+(?P<obj3>.+)$|^(?:don't|do not|never)\s+(?:recommend|suggest|send)(?:\s+me)?\s+(?P<obj4>.+)$", text, I):
         obj = next(g for g in (m.group("obj"), m.group("obj2"), m.group("obj3"), m.group("obj4")) if g)
         return [("preference", _topic(obj, obj, "preference"), text)]
-    if m := re.match(r"^(?:别|不要|不许|禁止)(?:再)?(?:给我|帮我|跟我)?(?P<obj>(?:用|安排|写|提|加|放|打电话|联系|发|输出)?.+)$|"
+    if m := re.match(r"^(?:[^别不，,]{0,6}?(?:里|中|上|时|的时候|周末|晚上|早上|上午|下午|工作日))?(?:别|不要|不许|禁止)(?:再)?(?:给我|帮我|跟我)?(?P<obj>(?:用|安排|写|提|加|放|打电话|联系|发|输出)?.+)$|"
                      r"^(?:don't|do not|never)\s+(?P<obj2>(?:give|show|send|use|schedule|book|include|write|call|email|put|"
                      r"mention|add|suggest)\b.+)$", text, I):
         obj = m.group("obj") or m.group("obj2")
