@@ -92,7 +92,7 @@ def test_an_admin_switches_an_endpoint_off_and_on(as_adam, hook):
     as_adam.post(f"/console/webhooks/{hook.pk}/enable")
     hook.refresh_from_db()
     assert (hook.enabled, hook.consecutive_failures, hook.disabled_reason) == (True, 0, "")
-    assert list(AuditEvent.objects.filter(action__startswith="webhook.").order_by("id")
+    assert list(AuditEvent.objects.filter(action__startswith="webhook.").exclude(action="webhook.created").order_by("id")
                 .values_list("action", flat=True)) == ["webhook.disabled", "webhook.enabled"]
 
 
