@@ -113,17 +113,12 @@ def webhook_detail(request: HttpRequest, endpoint_id: int) -> HttpResponse:
 
 @require_POST
 @console_view(admin=True)
-def webhook_enable(request: HttpRequest, endpoint_id: int) -> HttpResponse:
-    services.endpoint_set_enabled(endpoint=_endpoint_or_404(request, endpoint_id), enabled=True, actor=_actor(request))
-    messages.success(request, _("Webhook switched on."))
-    return redirect("console:webhook", endpoint_id=endpoint_id)
-
-
-@require_POST
-@console_view(admin=True)
-def webhook_disable(request: HttpRequest, endpoint_id: int) -> HttpResponse:
-    services.endpoint_set_enabled(endpoint=_endpoint_or_404(request, endpoint_id), enabled=False, actor=_actor(request))
-    messages.success(request, _("Webhook switched off: nothing more is sent to it."))
+def webhook_switch(request: HttpRequest, endpoint_id: int, *, enabled: bool) -> HttpResponse:
+    """Switch an endpoint on (with a clean failure count) or off (its pending deliveries stop)."""
+    services.endpoint_set_enabled(endpoint=_endpoint_or_404(request, endpoint_id), enabled=enabled,
+                                  actor=_actor(request))
+    messages.success(request, _("Webhook switched on.") if enabled else
+                     _("Webhook switched off: nothing more is sent to it."))
     return redirect("console:webhook", endpoint_id=endpoint_id)
 
 

@@ -19,6 +19,16 @@ def hook(acme, receiver):  # noqa: F811
     return endpoint_create(workspace=acme, url=receiver.url, events=["memory.created"])[0]
 
 
+@pytest.fixture
+def send_a_fact(alice, bot, hook, django_capture_on_commit_callbacks):
+    """Alice gets a new fact, announced to the hook (answered as the receiver is told); its delivery."""
+    def send() -> WebhookDelivery:
+        with django_capture_on_commit_callbacks(execute=True):
+            fact_upsert(subject=alice, key="tea", value="oolong", category="preference", actor=bot)
+        return WebhookDelivery.objects.get()
+    return send
+
+
 def create(client, url, **fields):
     return client.post("/console/webhooks/", {"url": url, "events": ["memory.created", "memory.deleted"],
                                               "description": "CRM sync", **fields})
@@ -117,12 +127,9 @@ def test_send_test_delivers_a_signed_test_event_and_logs_it(as_adam, hook, recei
     assert AuditEvent.objects.filter(action="webhook.test_sent").exists()
 
 
-def test_redeliver_sends_the_same_event_again_from_the_log(as_adam, hook, receiver, alice, bot,  # noqa: F811
-                                                           django_capture_on_commit_callbacks):
+def test_redeliver_sends_the_same_event_again_from_the_log(as_adam, receiver, send_a_fact):  # noqa: F811
     receiver.answers = [500]
-    with django_capture_on_commit_callbacks(execute=True):
-        fact_upsert(subject=alice, key="tea", value="oolong", category="preference", actor=bot)
-    delivery = WebhookDelivery.objects.get()
+    delivery = send_a_fact()
 
     response = as_adam.post(f"/console/webhooks/deliveries/{delivery.pk}/redeliver")
 
@@ -134,11 +141,9 @@ def test_redeliver_sends_the_same_event_again_from_the_log(as_adam, hook, receiv
     assert AuditEvent.objects.filter(action="webhook.redelivered").exists()
 
 
-def test_the_delivery_log_shows_code_latency_error_and_next_retry(as_olga, hook, receiver, alice, bot,  # noqa: F811
-                                                                  django_capture_on_commit_callbacks):
+def test_the_delivery_log_shows_code_latency_error_and_next_retry(as_olga, hook, receiver, send_a_fact):  # noqa: F811
     receiver.answers = [503]
-    with django_capture_on_commit_callbacks(execute=True):
-        fact_upsert(subject=alice, key="tea", value="oolong", category="preference", actor=bot)
+    send_a_fact()
 
     page = as_olga.get(f"/console/webhooks/{hook.pk}/")
     partial = as_olga.get(f"/console/webhooks/{hook.pk}/", HTTP_HX_REQUEST="true")
@@ -173,11 +178,8 @@ def test_another_workspaces_endpoints_and_deliveries_are_404(as_gina, hook, rece
     assert hook.enabled and receiver.requests == []
 
 
-def test_another_workspaces_delivery_cannot_be_redelivered(as_gina, hook, receiver, alice, bot,  # noqa: F811
-                                                           django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        fact_upsert(subject=alice, key="tea", value="oolong", category="preference", actor=bot)
-    delivery = WebhookDelivery.objects.get()
+def test_another_workspaces_delivery_cannot_be_redelivered(as_gina, receiver, send_a_fact):  # noqa: F811
+    delivery = send_a_fact()
 
     assert as_gina.post(f"/console/webhooks/deliveries/{delivery.pk}/redeliver").status_code == 404
     assert len(receiver.requests) == 1
