@@ -94,6 +94,7 @@ INSTALLED_APPS = [
     "apps.api",
     "apps.portal",
     "apps.console",
+    "apps.mcp",  # the MCP server: `manage.py mcp` (stdio) and /mcp/ (memoryadmin.asgi)
     "csp",
     "axes",
 ]

@@ -5,10 +5,13 @@ import asyncio
 
 import httpx2
 import pytest
+from mcp.shared.exceptions import MCPError
 
 from apps.audit.models import AuditEvent
 from apps.memories.models import Ingest, Memory
 from tests.mcp.conftest import FACT_ARGS, Transport, error_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
@@ -70,18 +73,26 @@ def test_the_profile_resource_holds_the_subjects_active_profile_facts(http, bot_
 def test_the_profile_resource_of_another_workspaces_subject_is_not_found(http, bot_key, carol):
     async def read():
         async with http.session(bot_key) as client:
-            return await client.read_resource("memoryadmin://subjects/carol/profile")
+            try:
+                await client.read_resource("memoryadmin://subjects/carol/profile")
+            except MCPError as error:
+                return error
 
-    with pytest.raises(Exception, match="No subject with this id"):
-        asyncio.run(read())
+    error = asyncio.run(read())
+    assert '"code": "not_found"' in error.error.message
 
 
 def test_bad_input_is_a_clear_field_error_not_a_crash(http, bot_key, alice):
-    too_many, bad_id = http.run(bot_key, ("recall", {"subject": "alice", "query": "x", "top_k": 500}),
-                                ("correct", {"memory_id": "not-a-uuid", "value": "x"}))
+    too_many, bad_category, empty, bad_id = http.run(
+        bot_key, ("recall", {"subject": "alice", "query": "x", "top_k": 500}),
+        ("remember_fact", FACT_ARGS | {"category": "feelings"}), ("remember_fact", FACT_ARGS | {"value": " "}),
+        ("correct", {"memory_id": "not-a-uuid", "value": "x"}),
+    )
 
-    assert error_of(too_many)["code"] == "invalid"
-    assert "top_k" in error_of(too_many)["fields"]
+    assert too_many[0] == bad_category[0] == "error"  # refused by the tool's input schema, naming the field
+    assert "top_k" in too_many[1] and "less than or equal to 50" in too_many[1]
+    assert "category" in bad_category[1]
+    assert error_of(empty)["code"] == "invalid" and "value" in error_of(empty)["fields"]
     assert error_of(bad_id)["code"] == "not_found"
 
 

@@ -6,6 +6,8 @@ from apps.audit.models import AuditEvent
 from apps.memories.models import Memory
 from tests.mcp.conftest import FACT_ARGS as FACT, error_of
 
+pytestmark = pytest.mark.django_db(transaction=True)
+
 
 def test_a_recall_returns_the_fact_remember_fact_wrote(transport, bot_key, alice):
     written, recalled = transport.run(
