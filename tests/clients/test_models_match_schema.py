@@ -4,6 +4,7 @@ import dataclasses
 
 import httpx
 import pytest
+import yaml
 
 from memoryadmin_client import models
 
@@ -17,7 +18,9 @@ PAIRS = [
 
 @pytest.fixture
 def components(server) -> dict:
-    schema = httpx.get(f"{server}/api/schema/", params={"format": "json"}, timeout=30).json()
+    answer = httpx.get(f"{server}/api/schema/", timeout=30)
+    assert answer.status_code == 200
+    schema = yaml.safe_load(answer.text)  # the schema as served (YAML)
     return schema["components"]["schemas"]
 
 
