@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import itertools
 import random
 import time
 import uuid
@@ -190,6 +191,13 @@ class _Client:
                                        params=request.params, headers=self.headers | request.headers,
                                        timeout=self.timeout)
 
+    def _wait(self, request: Request, attempt: int, response: httpx.Response | None = None) -> float | None:
+        """Seconds before the next attempt after a 429/503 (`response`) or a lost connection (None);
+        None when this answer or error is final."""
+        if response is None:
+            return self.retry.wait(attempt, None) if request.repeatable else None
+        return self.retry.wait(attempt, response) if response.status_code in RETRY_STATUSES else None
+
     @staticmethod
     def _answer(request: Request, response: httpx.Response):
         if response.is_error:
@@ -206,18 +214,16 @@ class Memory(_Client, _Operations):
                          http_client=http_client or httpx.Client())
 
     def _call(self, request: Request):
-        attempt = 0
-        while True:
+        for attempt in itertools.count():
             try:
                 response = self.http.send(self._build(request))
             except httpx.TransportError:
-                if not request.repeatable or (wait := self.retry.wait(attempt, None)) is None:
+                if (wait := self._wait(request, attempt)) is None:
                     raise
             else:
-                if response.status_code not in RETRY_STATUSES or (wait := self.retry.wait(attempt, response)) is None:
+                if (wait := self._wait(request, attempt, response)) is None:
                     return self._answer(request, response)
             time.sleep(wait)
-            attempt += 1
 
     def close(self) -> None:
         self.http.close()
@@ -238,18 +244,16 @@ class AsyncMemory(_Client, _Operations):
                          http_client=http_client or httpx.AsyncClient())
 
     async def _call(self, request: Request):
-        attempt = 0
-        while True:
+        for attempt in itertools.count():
             try:
                 response = await self.http.send(self._build(request))
             except httpx.TransportError:
-                if not request.repeatable or (wait := self.retry.wait(attempt, None)) is None:
+                if (wait := self._wait(request, attempt)) is None:
                     raise
             else:
-                if response.status_code not in RETRY_STATUSES or (wait := self.retry.wait(attempt, response)) is None:
+                if (wait := self._wait(request, attempt, response)) is None:
                     return self._answer(request, response)
             await asyncio.sleep(wait)
-            attempt += 1
 
     async def aclose(self) -> None:
         await self.http.aclose()
