@@ -16,7 +16,7 @@ from urllib.parse import quote
 import httpx2
 import pytest
 import uvicorn
-from django.db import connection
+from django.db import connection, connections
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
@@ -27,17 +27,20 @@ from apps.accounts.services import apikey_issue
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_database_url() -> str:
+def database_url_for_subprocesses() -> str:
     database = connection.settings_dict
     return f"postgres://{database['USER']}@{quote(database['HOST'], safe='')}/{database['NAME']}"
 
 
 @pytest.fixture
-def asgi_server(transactional_db, settings):
+def asgi_server(transactional_db, settings, monkeypatch):
     """memoryadmin.asgi.application on a free port, in this process (so on the test database)."""
     from memoryadmin.asgi import application
 
     settings.ALLOWED_HOSTS = ["127.0.0.1"]
+    # The SDK's worker threads each open a connection; closing it after every call lets the test
+    # database be dropped at the end.
+    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -62,7 +65,7 @@ class Transport:
     @asynccontextmanager
     async def session(self, raw_key: str):
         if self.name == "stdio":
-            env = os.environ | {"DATABASE_URL": test_database_url(), "MEMORYADMIN_API_KEY": raw_key}
+            env = os.environ | {"DATABASE_URL": database_url_for_subprocesses(), "MEMORYADMIN_API_KEY": raw_key}
             params = StdioServerParameters(command=sys.executable, args=[str(ROOT / "manage.py"), "mcp"],
                                            env=env, cwd=str(ROOT))
             async with Client(params, read_timeout_seconds=120) as client:

@@ -6,13 +6,13 @@ import sys
 
 import pytest
 
-from tests.mcp.conftest import ROOT, test_database_url
+from tests.mcp.conftest import ROOT, database_url_for_subprocesses
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def run_command(*args: str, key: str | None = None) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != "MEMORYADMIN_API_KEY"} | {"DATABASE_URL": test_database_url()}
+    env = {k: v for k, v in os.environ.items() if k != "MEMORYADMIN_API_KEY"} | {"DATABASE_URL": database_url_for_subprocesses()}
     if key is not None:
         env["MEMORYADMIN_API_KEY"] = key
     return subprocess.run([sys.executable, str(ROOT / "manage.py"), "mcp", *args], env=env, cwd=ROOT,
