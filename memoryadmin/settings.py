@@ -95,6 +95,7 @@ INSTALLED_APPS = [
     "apps.portal",
     "apps.console",
     "apps.webhooks",
+    "apps.mcp",  # the MCP server: `manage.py mcp` (stdio) and /mcp/ (memoryadmin.asgi)
     "csp",
     "axes",
 ]

@@ -1,4 +1,8 @@
+from types import SimpleNamespace
+
 from rest_framework.throttling import ScopedRateThrottle
+
+from apps.accounts.models import ApiKey
 
 from apps.accounts.quota import writes_charged
 from apps.api.permissions import required_scope
@@ -30,3 +34,13 @@ class PerKeyThrottle(ScopedRateThrottle):
 
     def get_cache_key(self, request, view) -> str:
         return self.cache_format % {"scope": self.scope, "ident": request.auth.prefix}
+
+
+def throttle_wait(*, key: ApiKey, scope: str) -> float | None:
+    """The same per-key budget for a call that is not a DRF request (an MCP tool call): None when
+    allowed (and counted), else the seconds to wait."""
+    throttle = PerKeyThrottle()
+    request = SimpleNamespace(auth=key, method="GET" if scope == "read" else "POST")
+    if throttle.allow_request(request, SimpleNamespace(required_scope=scope)):
+        return None
+    return throttle.wait() or 1.0
