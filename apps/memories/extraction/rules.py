@@ -303,6 +303,9 @@ _DATE_WORDS = re.compile(
     r"\b(?:later\s+this|end of the)\s+(?:year|month)\b", I)
 _SHORT_TERM = re.compile(r"今天|今晚|今早|明天|明早|明晚|此刻|这会儿|刚才|这两天|这几天|\btoday\b|\btonight\b|\btomorrow\b|"
                          r"\bright now\b|\bthis (?:morning|afternoon|evening)\b", I)
+# "明天开始戒糖", "starting Monday I'll run every day": a lasting change that starts soon
+_FROM_THEN_ON = re.compile(r"(?:明天|下周.?|下个?月|从明天|从下周|从今天)起?开始(?:戒|坚持|每天|每周|学|练|减|不再)|"
+                           r"\bstarting\s+(?:tomorrow|next\s+\w+|monday|today)\b.*\b(?:every|each|quit|stop|no more)\b", I)
 # a one-off plan within the next days is transient ("我计划下周去北京出差"); a deadline is a goal
 _SOON = re.compile(r"下周|这周|本周|这个?星期|下个?星期|\bnext week\b|\bthis week(?:end)?\b", I)
 _DEADLINE = re.compile(r"之前|以前|前完成|截止|\bby\b|\bbefore\b|\buntil\b|\bdeadline\b", I)
@@ -617,21 +620,28 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
 
 def _read_plan(body: str) -> list[tuple[str, str, str]]:
     """准备明年去日本读研 / 下个月要迁移到 K8s / I'm preparing for … next month / In two weeks I'm starting …"""
-    if m := re.match(r"^(?P<lead>[^我，,]{2,12}?)?(?:我|我们|咱们|用户)(?P<mid>[^，,]{0,10}?)(?P<verb>准备|计划|打算|要|将要|将|会|得)(?P<rest>[^，,]{2,})$", body):
+    if m := re.match(r"^(?:我的|我|my\s+)?(?:(?:新年|今年|明年|\d{4}\s*年?的?)?(?:小)?目标|(?:new year'?s?\s+)?goals?|resolution)"
+                     r"(?:\s+for\s+(?P<when>[\w ]{2,20}?))?\s*(?:是|就是|[:：]|is|are)\s*(?:to\s+)?(?P<rest>.{2,})$", body, I):
+        rest = m.group("rest")
+        return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3])[:24],
+                 f"{rest} ({m.group('when')})" if m.group("when") else rest)]
+    if m := re.match(r"^(?P<lead>[^我，,]{2,12}?)?(?:我|我们|咱们|用户)(?P<mid>[^，,]{0,10}?)(?P<verb>准备|计划|打算|要|将要|将|会|得|想)(?P<rest>[^，,]{2,})$", body):
+        if m.group("verb") == "想" and not _DATE_WORDS.search(body):
+            return []
         dated = _DATE_WORDS.search(body)
         if (m.group("lead") and not dated) or (m.group("verb") in ("要", "将要", "将", "会", "得") and not dated):
             return []
-        if re.search(r"[不没别]|想|可能|也许", m.group("mid")):
+        if re.search(r"[不没别]|可能|也许", m.group("mid")) or "想" in m.group("mid") and not dated:
             return []
         rest = re.sub(r"^(?:开始)?", "", m.group("rest"))
         return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3])[:24],
                  re.sub(r"^(?:我们|咱们|我|用户)", "", body) if not m.group("lead") else body.replace("我们", "").replace("我", "", 1))]
     en = (r"^(?P<lead>.{2,24}?,?\s+)?(?:I|we)(?:'m|\s+am|'re|\s+are)\s+(?:now\s+|also\s+|currently\s+)?"
-          r"(?P<verb>preparing\s+for|planning\s+to|planning\s+on|going\s+to|about\s+to|starting|moving\s+to|migrating|"
+          r"(?P<verb>preparing\s+for|plann?ing\s+to|plann?ing\s+on|going\s+to|about\s+to|starting|moving\s+to|migrating|"
           r"switching\s+to|relocating\s+to|applying\s+(?:to|for)|studying\s+for|taking|getting)\s+(?P<rest>.+)$")
     if m := re.match(en, body, I):
         dated = _DATE_WORDS.search(body)
-        if not dated and not re.match(r"preparing|planning|studying|applying|moving|migrating|switching|relocating",
+        if not dated and not re.match(r"preparing|plann?ing|studying|applying|moving|migrating|switching|relocating",
                                       m.group("verb"), I):
             return []
         if m.group("lead") and not _DATE_WORDS.search(m.group("lead")):
@@ -855,6 +865,7 @@ class RuleExtractor:
             if key in ("reply_language", "report_language"):
                 value = _language_only(value)
             transient = bool(_SHORT_TERM.search(body) or _SOON.search(body) and not _DEADLINE.search(body))
+            transient = transient and not _FROM_THEN_ON.search(body)
             transient = transient and not key.startswith("habit")
             confidence = 0.6 if hedged else 0.75 if team else 0.9
             importance = {"constraint": 0.9, "goal": 0.7, "preference": 0.6}.get(category, 0.5)
