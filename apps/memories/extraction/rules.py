@@ -25,6 +25,7 @@ Values carry no verb; keys land on the synonyms of normalize.py so a later state
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .base import Extraction, Proposal, Skip, Turn
 from .guard import looks_like_injection
@@ -319,8 +320,19 @@ _HABIT_EVERY = re.compile(r"\bevery\s+(?:day|morning|evening|night|week|weekend|
                           r"friday|saturday|sunday)\b|\bon\s+weekends\b|\b(?:mondays|tuesdays|wednesdays|thursdays|"
                           r"fridays|saturdays|sundays)\b", I)
 _ANIMALS = r"(?:dogs?|cats?|puppy|puppies|kittens?|parrots?|rabbits?|bunny|hamsters?|fish|turtles?|birds?|corgis?|" \
-           r"golden retrievers?|labradors?|huskies|husky|guinea pigs?)"
-_KIDS_EN = r"(?:a|an|one|two|three|four|five|\d)\s+(?:daughters?|sons?|kids?|children|child|boys?|girls?|teenagers?)"
+           r"(?:golden\s+)?retrievers?|labradors?|huskies|husky|guinea pigs?|beagles?|poodles?|shiba(?:\s+inu)?s?|dachshunds?|" \
+           r"terriers?|bulldogs?|pugs?|spaniels?|collies?|shepherds?|chihuahuas?|tabby|tabbies|ragdolls?|budgies?|" \
+           r"parakeets?|geckos?|snakes?|ferrets?|chinchillas?|hedgehogs?|horses?|ponies|pony|cockatiels?|lizards?)"
+_KIDS_EN = r"(?:a|an|one|two|three|four|five|\d)\s+(?:[\w-]+\s+)?(?:daughters?|sons?|kids?|children|child|boys?|girls?|teenagers?)"
+_NAMES_EN = r"[A-Z][\w'’-]+(?:\s*\(\d+\))?(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Z][\w'’-]+(?:\s*\(\d+\))?)*"
+_PARTNER = r"老婆|老公|妻子|丈夫|爱人|太太|先生|对象|女朋友|男朋友|家人|室友"
+_PETS_ZH = r"猫咪?|狗狗?|兔子?|仓鼠|鹦鹉|乌龟|金鱼|鱼|柯基|金毛|泰迪|哈士奇|柴犬|拉布拉多|边牧|布偶|英短|美短|蓝猫|橘猫|狸花猫"
+# facts about one's children a person expects kept (their preferences are theirs: see the quoted skip)
+_FAMILY_FACT = re.compile(
+    r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩|大宝|二宝)(?:今年|现在|已经)?(?:才|都)?(?:\d+|[一二三四五六七八九十两]+)(?:岁|个月)|"
+    r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩)(?:今年|现在)?(?:在)?(?:上|读)(?:小学|初中|高中|幼儿园|大学|[一二三四五六]年级|初[一二三]|高[一二三]|大[一二三四])|"
+    r"^my\s+(?:son|daughter|kid|child)\s+(?:is|just\s+turned|turned)\s+\d+|"
+    r"^my\s+(?:son|daughter|kids?|children)\s+(?:is|are)\s+in\s+(?:\w+\s+)?(?:grade|kindergarten|preschool|school|college)", I)
 
 
 def _tool_spans(text: str) -> list[tuple[int, int, str]]:
@@ -545,15 +557,22 @@ def _read_family(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "marital_status", m.group("v")))
     if m := re.search(r"(?:^我|，|,)\s*(?:还|也)?有(?P<v>(?:一|两|三|四|几|\d)个?(?:孩子|女儿|儿子|小孩|娃|闺女)(?:[和跟](?:一|两|\d)个?(?:女儿|儿子))?)", body):
         out.append(("fact", "children", m.group("v")))
-    if m := re.match(rf"^我{_ZH_MODS}家(?:里)?(?:有|养了?)(?P<v>(?:一|两|三|几|\d)[只条](?:\S+))$", body):
+    if m := re.match(rf"^我(?:和|跟)?(?:{_PARTNER})?{_ZH_MODS}(?:家里?|家里面)?{_ZH_MODS}(?:有|养了?|养着)(?P<v>(?:一|两|三|四|几|\d)?[只条个]?\s*"
+                     rf"[^，,]{{0,8}}?(?:{_PETS_ZH}|{_ANIMALS}).*)$", body, I):
         out.append(("fact", "pet", m.group("v")))
+    if m := re.match(rf"^我(?:和|跟)(?:{_PARTNER})结婚(?P<v>.*)$|^I(?:'ve| have)\s+been\s+married\s+(?P<v2>for\s+.+)$", body, I):
+        out.append(("fact", "marital_status", "已婚" + m.group("v") if m.group("v") is not None else "married " + m.group("v2")))
+    if _FAMILY_FACT.match(body):
+        out.append(("fact", "children", re.sub(r"^(?:我的?|my\s+)", "", body, flags=I)))
     if m := re.match(r"^I'm\s+(?P<v>married|single|divorced|engaged|widowed)\b(?:\s+with\s+(?P<kids>" + _KIDS_EN + r"))?", body, I):
         out.append(("fact", "marital_status", m.group("v")))
         if m.group("kids"):
             out.append(("fact", "children", m.group("kids")))
-    if m := re.match(rf"^I\s+have\s+(?P<v>{_KIDS_EN}(?:\s+and\s+{_KIDS_EN})?)\b", body, I):
+    if m := re.match(rf"^I\s+have\s+(?P<v>{_KIDS_EN}(?:\s+and\s+{_KIDS_EN})?(?:,?\s+{_NAMES_EN})?)(?=$|[\s,.;])", body, I):
         out.append(("fact", "children", m.group("v")))
-    if m := re.match(rf"^I\s+have\s+(?P<v>(?:a|an|one|two|three|\d)\s+(?:[\w-]+\s+)?{_ANIMALS}\b.*)$", body, I):
+    if re.match(r"^(?:I\b|I'm|I've|we\b|we've|married|single|divorced|engaged)", body, I) and (m := re.search(
+            rf"(?:^I\s+|,\s*|\bhave\s+|\bgot\s+|\bwith\s+)(?P<v>(?:a|an|one|two|three|four|\d)\s+(?:[\w-]+\s+){{0,3}}?{_ANIMALS}\b"
+            rf"(?:\s*\([^)]*\))?(?:\s+(?:named|called)\s+{_NAMES_EN})?)", body, I)):
         out.append(("fact", "pet", m.group("v")))
     return out
 
@@ -726,7 +745,7 @@ def _skip_reason(clause: str, message_is_joke: bool) -> str:
         return "injection"
     clause = _IDIOMS.sub("", clause)
     for reason, regex in _SKIPS:
-        if regex.search(clause) and not (reason == "quoted" and _CALLED_BY_OTHERS.match(clause)):
+        if regex.search(clause) and not (reason == "quoted" and (_CALLED_BY_OTHERS.match(clause) or _FAMILY_FACT.match(clause))):
             return reason
     return "joke" if message_is_joke else ""
 
@@ -789,6 +808,10 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
     return chinese + ["I " + body, "I'm " + body]
 
 
+_NAMING = re.compile(r"^(?:它|他|她|它们|他们)?(?:的)?(?:名字)?(?:叫|是)\s*\S+|^(?:一只|一条|一个|另一只|另外一只|大的|小的)叫\S+|"
+                     r"^(?:named|called|(?:his|her|its|their)\s+names?\s+(?:is|are))\s+\S+", I)
+
+
 class RuleExtractor:
     name = "rules"
     version = "2"
@@ -802,6 +825,7 @@ class RuleExtractor:
         message = _QUOTED.sub(" ", message)
         message_is_joke = bool(_JOKE.search(message))
         for sentence in _sentences(message):
+            previous_clause = ""
             frame, previous = "", ""  # whose clause this is ("self", "team", "other"), carried to clauses without a subject
             for clause in sentence:
                 body = _PREFIX.sub("", clause).strip(" .。!！~～;；,，")
@@ -812,6 +836,12 @@ class RuleExtractor:
                 if reason:
                     skipped.append(Skip(text=clause, reason=reason))
                     frame, previous = subject or frame or "other", body
+                    continue
+                if (proposals and proposals[-1].key in ("pet", "children") and proposals[-1].evidence == previous_clause
+                        and _NAMING.match(body)):  # "我有一只金毛，名字叫 Biscuit": the name is the pet's
+                    last = proposals.pop()
+                    proposals.append(replace(last, value=f"{last.value}，{body}", evidence=f"{last.evidence}，{clause}"))
+                    previous_clause = proposals[-1].evidence
                     continue
                 carried = body
                 if contrast := re.match(r"^(?:而)?是\s*(?P<v>.+)$", body):  # "不是 iPhone，是华为"
@@ -829,7 +859,7 @@ class RuleExtractor:
                             break
                 proposals.extend(found)
                 frame = _subject(carried) or subject or frame
-                previous = carried
+                previous, previous_clause = carried, clause
         for clause in _clauses(turn.assistant_message):
             if event := self._event(clause):
                 proposals.append(event)
