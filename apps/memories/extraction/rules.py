@@ -699,8 +699,62 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
     return []
 
 
-_READERS = (_read_identity, _read_work_and_place, _read_languages, _read_family, _read_instruction, _read_plan,
-            _read_diet, _read_known_key, _read_tools, _read_habit)
+_DEGREE = r"(?:master'?s|bachelor'?s|ph\.?d\.?|doctorate|mba|degree|undergrad(?:uate)?|bsc?|msc?|ba|ma|b\.?s\.?|m\.?s\.?)"
+_SCHOOL_WORD = re.compile(r"大学|学院|学校|中学|高中|University|College|Institute|School|Academy|\b[A-Z]{2,6}\b|\bETH\b", I)
+
+
+def _read_education(body: str) -> list[tuple[str, str, str]]:
+    """I did my master's in statistics at UCLA / 本科是武汉大学的 / 学的土木 / 我 PhD 读的是 computational biology."""
+    out = []
+    if m := re.match(rf"^I\s+{_EN_MODS}(?:did|got|have|earned|completed|finished|hold|am\s+doing|'m\s+doing|'m\s+getting)\s+"
+                     rf"(?:my\s+|a\s+|an\s+)?{_DEGREE}(?:\s+degree)?(?:\s+(?:in|on)\s+(?P<major>[\w &'-]+?))?"
+                     r"(?:\s+(?:at|from|in)\s+(?P<school>[\w&.' -]+?))?$", body, I):
+        major, school = m.group("major"), m.group("school")
+    elif m := re.match(rf"^I\s+{_EN_MODS}(?:studied|majored\s+in|study|am\s+studying|'m\s+studying)\s+(?P<major>[\w &'-]+?)"
+                       r"(?:\s+(?:at|in)\s+(?P<school>[A-Z][\w&.' -]+?))?$", body, I):
+        major, school = m.group("major"), m.group("school")
+    elif m := re.match(rf"^I\s+{_EN_MODS}(?:graduated|graduate)\s+from\s+(?P<school>[\w&.' -]+?)"
+                       r"(?:\s+(?:with\s+a\s+(?:degree\s+)?|in\s+)(?:degree\s+in\s+)?(?P<major>[\w &'-]+?))?$", body, I):
+        major, school = m.group("major"), m.group("school")
+    elif m := re.match(rf"^我{_ZH_MODS}(?:的)?\s*(?:本科|硕士|研究生|博士|PhD|大学|高中|MBA|master|读研|读博)\s*(?:是|读的是|学的是|念的是|读的|在)\s*"
+                       r"(?P<x>[^，,]+?)(?:读的|念的|毕业的|毕业|的)?$", body, I):
+        x = m.group("x").strip()
+        major, school = (None, x) if _SCHOOL_WORD.search(x) else (x, None)
+    elif m := re.match(rf"^我{_ZH_MODS}(?:是)?(?P<school>[^，,是]{{2,12}}?(?:大学|学院))(?:毕业的?|的)$", body):
+        major, school = None, m.group("school")
+    elif m := re.match(rf"^我{_ZH_MODS}(?:学的|学的是|专业是|读的专业是|念的是|主修)\s*(?P<major>[^，,]{{2,20}}?)(?:专业)?$", body):
+        major, school = m.group("major"), None
+    else:
+        return []
+    if major and not re.match(r"(?:abroad|hard|a lot|online|at|in)\b", major, I):
+        out.append(("fact", "major", major))
+    if school:
+        out.append(("fact", "school", school))
+    return out
+
+
+_READERS = (_read_identity, _read_work_and_place, _read_languages, _read_family, _read_education, _read_instruction,
+            _read_plan, _read_diet, _read_known_key, _read_tools, _read_habit)
+
+# -- what happened to the user, said by the user (an episode) ---------------------------------------
+_PAST_WHEN = re.compile(
+    r"昨天|前天|昨晚|上周|上个?星期|上个?礼拜|上个?月|去年|前几天|前阵子|前段时间|[\d一二三四五六七八九十两几]+(?:天|周|个星期|个月|年)前|"
+    r"\blast\s+(?:week(?:end)?|month|year|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|"
+    r"fall|autumn|winter)\b|\byesterday\b|\b\w+\s+(?:days?|weeks?|months?|years?)\s+ago\b|\bthe other day\b|"
+    r"\bjust\s+(?:got back|got home|finished|moved|started|got promoted|graduated|passed|ran|completed)\b", I)
+_PAST_DONE = re.compile(r"[了过](?![吗呢])|完成|结束|\b(?:\w+ed|went|got|came|ran|saw|met|took|did|made|bought|won|lost|gave|left|"
+                        r"flew|drove|began|became|wrote|read|sold|built|spent|caught|taught|thought|brought)\b", I)
+_TRIVIAL = re.compile(r"吃了?饭|吃了|喝了|睡了|睡觉|洗澡|\b(?:ate|slept|drank|showered|napped)\b|\bhad\s+(?:lunch|dinner|breakfast|coffee|"
+                      r"a nap)\b|吵架|分手|\bfight\b|\bbroke up\b|\bcried\b|哭", I)
+
+
+def _user_event(clause: str, body: str) -> Proposal | None:
+    """"昨天面试了快手", "I got promoted last Friday": an episode in the user's own words."""
+    if not (_PAST_WHEN.search(body) and _PAST_DONE.search(body)) or _TRIVIAL.search(body) or _INHERENTLY_TRANSIENT.search(body):
+        return None
+    sensitive = next((kind for kind, words in _SENSITIVE_WORDS if words.search(body)), "")
+    return Proposal(kind="episode", category="event", text=_clean(body) if len(body) <= 200 else body[:200],
+                    confidence=0.8, importance=0.5, sensitive=sensitive, evidence=clause)
 
 
 def _sentences(text: str) -> list[list[str]]:
@@ -808,6 +862,31 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
     return chinese + ["I " + body, "I'm " + body]
 
 
+_CORRECTION = re.compile(r"^(?:哦|噢|啊|呃)?\s*不对(?:[，,]?\s*(?:是|应该是)\s*(?P<v>.+))?$|"
+                         r"^(?:(?:sorry|oops|wait|no),?\s*)?I\s+meant?\s+(?P<v2>.+)$|^(?:correction|actually,?\s+no)\b", I)
+
+
+def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str) -> list[Proposal] | None:
+    """A clause that only adds to, or takes back, what the clause before it said: a pet's name
+    ("…金毛，名字叫 Biscuit"), the school after a major ("…computational biology，在 ETH"), a
+    correction ("I'm in Austin — sorry, I meant Houston"; "我用 MySQL，哦不对，…")."""
+    before = [p for p in proposals if p.evidence == said_last]
+    if not before:
+        return None
+    rest = [p for p in proposals if p.evidence != said_last]
+    last = before[-1]
+    if last.key in ("pet", "children") and _NAMING.match(body):
+        return rest + before[:-1] + [replace(last, value=f"{last.value}，{body}", evidence=f"{last.evidence}，{clause}")]
+    if last.key == "major" and (m := re.match(r"^(?:在|at|in)\s*(?P<v>\S.{1,30})$", body)):
+        return proposals + [replace(last, key="school", value=_tidy(m.group("v")), evidence=clause)]
+    if m := _CORRECTION.match(body):
+        value = _tidy(m.group("v") or m.group("v2") or "")
+        if value and len(before) == 1 and last.kind == "profile":
+            return rest + [replace(last, value=value, evidence=f"{last.evidence}，{clause}")]
+        return rest
+    return None
+
+
 _NAMING = re.compile(r"^(?:它|他|她|它们|他们)?(?:的)?(?:名字)?(?:叫|是)\s*\S+|^(?:一只|一条|一个|另一只|另外一只|大的|小的)叫\S+|"
                      r"^(?:named|called|(?:his|her|its|their)\s+names?\s+(?:is|are))\s+\S+", I)
 
@@ -825,7 +904,7 @@ class RuleExtractor:
         message = _QUOTED.sub(" ", message)
         message_is_joke = bool(_JOKE.search(message))
         for sentence in _sentences(message):
-            previous_clause = ""
+            said_last = ""  # the last clause of this sentence that said something
             frame, previous = "", ""  # whose clause this is ("self", "team", "other"), carried to clauses without a subject
             for clause in sentence:
                 body = _PREFIX.sub("", clause).strip(" .。!！~～;；,，")
@@ -837,11 +916,9 @@ class RuleExtractor:
                     skipped.append(Skip(text=clause, reason=reason))
                     frame, previous = subject or frame or "other", body
                     continue
-                if (proposals and proposals[-1].key in ("pet", "children") and proposals[-1].evidence == previous_clause
-                        and _NAMING.match(body)):  # "我有一只金毛，名字叫 Biscuit": the name is the pet's
-                    last = proposals.pop()
-                    proposals.append(replace(last, value=f"{last.value}，{body}", evidence=f"{last.evidence}，{clause}"))
-                    previous_clause = proposals[-1].evidence
+                if (continued := _continue(proposals, said_last, clause, body)) is not None:
+                    proposals[:] = continued
+                    said_last = proposals[-1].evidence if proposals else said_last
                     continue
                 carried = body
                 if contrast := re.match(r"^(?:而)?是\s*(?P<v>.+)$", body):  # "不是 iPhone，是华为"
@@ -857,9 +934,12 @@ class RuleExtractor:
                         if found := self._profile(clause, candidate):
                             carried = candidate
                             break
+                if _SUBJECT_SELF.match(carried) and (event := _user_event(clause, carried)):
+                    found.append(event)
                 proposals.extend(found)
+                said_last = clause if found else said_last
                 frame = _subject(carried) or subject or frame
-                previous, previous_clause = carried, clause
+                previous = carried
         for clause in _clauses(turn.assistant_message):
             if event := self._event(clause):
                 proposals.append(event)
