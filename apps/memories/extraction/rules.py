@@ -62,12 +62,12 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         r"是不是|有没有|对不对|好不好|^(?:is|are|am|do|does|did|can|could|should|would|will|what|how|why|where|when|"
         r"which|who)\b", I)),
     ("hypothetical", re.compile(
-        r"如果|要是|假如|假设|万一|会不会|也许|可能|的话|说不定|\bif\b|\bmaybe\b|\bperhaps\b|\bwould\b(?!\s+like)|"
+        r"^(?:even\s+(?:if|when|though)|when|whenever|即使|就算|哪怕|当)\b|如果|要是|假如|假设|万一|会不会|也许|可能|的话|说不定|\bif\b|\bmaybe\b|\bperhaps\b|\bwould\b(?!\s+like)|"
         r"\bcould\b|\bmight\b|\bI wonder\b|\bsuppose\b|\bimagine\b|\bunless\b|不知道|不确定|不清楚|\bnot sure\b|"
         r"\bdon't know\b|\bno idea\b", I)),
     ("quoted", re.compile(
         r"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:老婆|老公|妻子|丈夫|妈妈?|爸爸?|母亲|父亲|女朋友|男朋友|朋友|同事|老板|"
-        r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户))|(?<![小会能])说(?![明服]|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))|[“「『\"][^”」』\"]{7,}|"
+        r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户))|(?<![小会能])说(?![明服话]|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))|[“「『\"][^”」』\"]{7,}|"
         r"^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|friend|boss|colleague|"
         r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client)s?)\b|"
         r"\b(?:said|says|told me|according to)\b", I)),
@@ -89,7 +89,7 @@ _TRANSIENT = re.compile(r"今天|今晚|今早|今天早上|现在|此刻|这次
                         r"\btoday\b|\btonight\b|\bright now\b|(?<!from )\bnow\b(?!\s+on)|\bthis time\b|"
                         r"\bat the moment\b|\btomorrow\b|\byesterday\b|\bthis (?:morning|afternoon|evening)\b", I)
 _PREFIX = re.compile(r"^(?:(?:其实|另外|而且|还有|对了|顺便说一下|顺便说|补充一下|请记住|记住|记一下|备注|还是|"
-                     r"btw|by the way|also|and|but|please|pls|plz|actually|honestly|oh|well|fyi|so|please note|note that|update|"
+                     r"但是|但|不过|可是|btw|by the way|also|and|but|please|pls|plz|actually|honestly|oh|well|fyi|so|please note|note that|update|"
                      r"about me|quick note|for the record|ps|p\.s\.|hey|hi|"
                      r"remember(?: that)?|just so you know|I think|I guess|I believe)[\s,，:：、]*)+", I)
 _OBJ_STOP = re.compile(r"^(?:this|that|these|those|it|you|your|them|him|her|when|if|how|what|not|more|too|so much)\b|"
@@ -414,7 +414,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
 def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     out = []
     # zh: 我在腾讯做产品经理 / 我在上海一家游戏公司当策划 / 我在成都上班 / 我在北京读大三 / 我在团队里负责测试
-    if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责)(?P<job>[^，,]{{1,12}}?)(?:工作|的工作)?|"
+    if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责)(?P<job>[^，,]{{1,12}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
                      r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$", body):
         place = m.group("place")
         split = (re.match(r"^(?P<city>.{2,6}?)(?:的)?(?:一家|一个|一所)(?P<org>.+)$", place)
@@ -427,7 +427,8 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         if where and not (verb in ("读书", "上学", "念书", "生活", "定居") or verb.startswith("读")) or where and where[0] == "city":
             out.append(("fact", *where))
         if m.group("job") and not _tool_spans(m.group("job")):
-            out.append(("fact", "job_title", m.group("job")))
+            job, _, org = m.group("job").partition(" at ")  # "做 PM at Booking"
+            out += [("fact", "job_title", job)] + ([("fact", "employer", org)] if org else [])
     elif m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:住在|住|搬到了?|搬去了?|定居在?|base在?|base)\s*(?P<v>[^，,\s]{{2,16}}?)(?:了|市)?$", body):
         out.append(("fact", "city", m.group("v")))
     elif m := re.match(rf"^(?:我|用户){_ZH_MODS}在(?P<v>{_ZH_CITIES})$", body):
@@ -441,7 +442,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "job_title", m.group("v")))
     elif m := re.match(rf"^我{_ZH_MODS}(?:上个月|去年|最近|刚|已经|今年)*(?:跳槽到|跳槽去了?|入职了?|加入了?)(?P<v>[^，,]{{2,12}}?)了?$", body):
         out.append(("fact", "employer", m.group("v")))
-    elif m := re.match(rf"^我{_ZH_MODS}是(?P<v>(?:{_ZH_CITIES}|{_PROVINCES})[\u4e00-\u9fff]{{0,3}}?)人$", body):
+    elif m := re.match(rf"^我{_ZH_MODS}是?(?P<v>(?:{_ZH_CITIES}|{_PROVINCES})[\u4e00-\u9fff]{{0,3}}?)人$", body):
         out.append(("fact", "hometown", m.group("v")))
     elif m := re.match(rf"^我{_ZH_MODS}是(?:做|搞)(?P<v>[^，,的]{{1,8}})的$", body):
         out.append(("fact", "job_title", m.group("v")))
@@ -523,7 +524,7 @@ def _read_known_key(body: str) -> list[tuple[str, str, str]]:
     """我的电脑是 MacBook Pro / 我们组的数据库是 MongoDB / my native language is Portuguese."""
     m = (re.match(r"^(?:我|我们|咱们|用户)(?:的)?(?P<fk>[^\s是，,]{1,12}?)\s*(?:是|为)\s*(?!很|太|挺|有点|非常|真|不|什么)(?P<v>.+)$", body)
          or re.match(r"^(?:my|our)\s+(?P<fk>[\w ]{1,32}?)\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<v>.+)$", body, I))
-    if not m or re.search(r"喜欢|爱|favou?rite|prefer", m.group("fk"), I):  # "我最喜欢的编程语言是": a preference
+    if not m or re.search(r"喜欢|爱(?!好)|favou?rite|prefer", m.group("fk"), I):  # "我最喜欢的编程语言是": a preference
         return []
     if re.search(r"daily driver|main machine|workstation|\bsetup\b|\brig\b|主力机|设备", m.group("fk"), I):  # whatever tools it names
         return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
@@ -934,11 +935,12 @@ class RuleExtractor:
                         if found := self._profile(clause, candidate):
                             carried = candidate
                             break
-                if _SUBJECT_SELF.match(carried) and (event := _user_event(clause, carried)):
+                speaker = _subject(carried) or subject or frame or "self"  # no subject at all: the user speaking
+                if speaker == "self" and not _SUBJECT_ANY.match(carried) and (event := _user_event(clause, carried)):
                     found.append(event)
                 proposals.extend(found)
                 said_last = clause if found else said_last
-                frame = _subject(carried) or subject or frame
+                frame = speaker
                 previous = carried
         for clause in _clauses(turn.assistant_message):
             if event := self._event(clause):
