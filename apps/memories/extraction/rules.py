@@ -358,18 +358,20 @@ def _tools_in(text: str, *, fallback_products: bool = True) -> list[tuple[str, s
     product-like names ("Jira", "Linear") each get "tool <name>"."""
     spans = _tool_spans(text)
     by_kind: dict[str, list[str]] = {}
+    runs: list[tuple[int, int]] = []
     for start, end, kind in spans:
         run = _product_run(text, start, end)
         for other_start, _, _ in spans:  # a run stops where the next tool starts
             if start < other_start < start + len(run):
                 run = text[start:other_start].strip()
         by_kind.setdefault(kind, []).append(run)
+        runs.append((start, start + len(run)))
     # several frameworks in one breath describe a stack ("We use Django and React")
     found = [("tech_stack" if kind == "framework" and len(set(names)) > 1 else kind, ", ".join(dict.fromkeys(names)))
              for kind, names in by_kind.items()]
     if fallback_products:  # "Slack and Linear": Slack is known, Linear is product-like
         rest = text
-        for start, end, _ in reversed(spans):
+        for start, end in reversed(runs):  # "华为 Mate 60" is one phone, not 华为 and a tool "Mate 60"
             rest = rest[:start] + " and " + rest[end:]
         head = re.split(r"\s+(?:to|for|at|in|with|on|来|做|写|管理|沟通|跑|记)\b|(?<=[\w.+-])\s*(?=[\u4e00-\u9fff])", rest.strip())[0]
         for name in _LIST_SPLIT.split(head):
@@ -858,7 +860,7 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
     if frame == "other" or (frame == "" and not first):
         return []
     chinese = [("我们" if frame == "team" else "我") + body] if re.search(r"[\u4e00-\u9fff]", body) else []
-    if frame == "team" or not re.match(r"[A-Za-z]", body):
+    if frame == "team" or not re.match(r"[A-Za-z]\S*\s+\S", body):  # one English word ("Finally.") says nothing
         return chinese
     return chinese + ["I " + body, "I'm " + body]
 
