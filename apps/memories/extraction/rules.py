@@ -53,7 +53,11 @@ _NEW_CLAUSE = re.compile(
     rf"(?:a|an)\s+(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN}\b))|"
     r"(?<=[\u4e00-\u9fff\w）)])[，]\s*(?=[^，]{2})", I)
 _IDIOMS = re.compile(r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak", I)
-_NO_SPLIT = re.compile(r"如果|要是|假如|假设|万一|只要|除非|的话|说|\bif\b|\bunless\b|\bwhen\b|\bsaid\b|\bsays\b|\btold\b", I)
+# "说" is reporting speech unless it is speaking a language ("我说粤语") or talking (说话)
+_SAYS = r"(?<![小会能])说(?![明服话]|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
+_CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|\bif\b|\bunless\b|\bwhen\b"
+_NO_SPLIT = re.compile(rf"{_CONDITION}|{_SAYS}|\bsaid\b|\bsays\b|\btold\b|\bthinks\b|\bwants\b", I)
+_CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
 
 # -- skip reasons, checked in this order ------------------------------------------------------
 _SKIPS: list[tuple[str, re.Pattern]] = [
@@ -67,7 +71,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         r"\bdon't know\b|\bno idea\b", I)),
     ("quoted", re.compile(
         r"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:老婆|老公|妻子|丈夫|妈妈?|爸爸?|母亲|父亲|女朋友|男朋友|朋友|同事|老板|"
-        r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户))|(?<![小会能])说(?![明服话]|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))|[“「『\"][^”」』\"]{7,}|"
+        r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户))|" + _SAYS + r"|[“「『\"][^”」』\"]{7,}|"
         r"^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|friend|boss|colleague|"
         r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client)s?)\b|"
         r"\b(?:said|says|told me|according to)\b", I)),
@@ -230,6 +234,9 @@ _ANSWER = re.compile(r"回答|回复|答复|答案|解释|输出|说明|报告|�
 _PRODUCT = re.compile(r"^[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2}$")
 _LENGTH = re.compile(r"简短|简洁|详细|啰嗦|长|字以内|\bshort|\bbrief|concise|detailed|long|\bwords\b", I)
 _FORMAT = re.compile(r"表格|表情|格式|列表|markdown|bullet|tables?|emojis?|lists?|units|单位", I)
+_LIMIT = re.compile(r"(?:控制在|不超过|少于|别超过|不要超过|以内|之内)?\s*[\d一二三四五六七八九十两百千]+\s*个?(?:字|句话?|段|行|条要点)(?:以内|之内|内|左右)|"
+                    r"\b(?:under|below|at most|no more than|max(?:imum)?(?: of)?)\s+\d+\s+(?:words|lines|sentences|paragraphs|"
+                    r"characters|bullet points)\b", I)
 _REPORT = re.compile(r"报告|文档|reports?|docs?\b|documents?", I)
 _SPICE = re.compile(r"辣|spicy", I)
 
@@ -403,7 +410,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
     if m := re.match(rf"^(?:本人|我是)\s*(?P<v>{_CJK_NAME})$", body):
         if re.match(_SURNAMES, m.group("v")) and not re.search(_JOB_ZH + r"|人$|的$", m.group("v")):
             out.append(("fact", "name", m.group("v")))
-    if m := re.search(rf"(?:^|可以|就|都|大家|朋友们?|同事们?)(?:叫|喊|称呼)我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|小\S|老\S|阿\S)\s*(?:就行|就好|就可以|吧|好了)?$", body):
+    if m := re.search(rf"(?:^|可以|就|都|一般|通常|平时|大家|朋友们?|同事们?)(?:叫|喊|称呼)我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|小\S|老\S|阿\S)\s*(?:就行|就好|就可以|吧|好了)?$", body):
         if not re.match(r"[别不去来做帮给把让快先再]", m.group("v")):
             out.append(("fact", "preferred_name", m.group("v")))
     if m := re.search(rf"(?:^|\b)(?:please\s+|you\s+can\s+|just\s+)?(?:call\s+me|I\s+go\s+by)\s+(?P<v>{_EN_NAME})"
@@ -482,7 +489,8 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
                      r"(?P<v>hybrid|remote|fully remote|远程(?:办公)?|居家办公|混合办公|WFH|on-?site|in the office)\b", body, I):
         out.append(("fact", "work_mode", m.group("v")))
     if m := re.match(rf"^(?:I\s+{_EN_MODS}(?:live|reside|am\s+based|'m\s+based)|I'm\s+{_EN_MODS}(?:based|living|located)|"
-                     rf"I\s+(?:just\s+)?(?:moved|relocated)|(?:currently\s+)?based)\s+(?:in|to)\s+(?P<v>{_PLACE_EN})(?:[\s,].*)?$",
+                     rf"I\s+(?:just\s+)?(?:moved|relocated)|I've\s+{_EN_MODS}(?:been\s+)?(?:lived|living|based)|(?:currently\s+)?based)"
+                     rf"\s+(?:in|to)\s+(?P<v>{_PLACE_EN})(?:[\s,].*)?$",
                      body):
         out.append(("fact", "city", m.group("v")))
     elif m := re.match(rf"^I'm\s+{_EN_MODS}in\s+(?P<v>{_PLACE_EN})$", body):
@@ -513,7 +521,8 @@ def _read_tools(body: str) -> list[tuple[str, str, str]]:
                      r"(?P<k>[\w ]+?)(?:\s+of\s+choice)?$", body, I):
         tools = _tools_in(m.group("v"), fallback_products=False)
         return [("fact", key, value) for key, value in tools if canonical_key(m.group("k")) in (key, "tool")]
-    subject = re.match(r"^(?:我们|咱们|我|用户|(?:I|we|our\s+(?:team|company)|my\s+team)\b)", body, I)
+    subject = re.match(r"^(?:我们|咱们|我|用户|(?:I|we|our\s+\w+|my\s+(?:team|company|project|app|code|backend|frontend|"
+                       r"site|website|service|stack|setup))\b)", body, I)
     verb = _USE_VERB.search(body)
     if not subject or not verb or verb.start() > 14 or _NEGATED.search(body[:verb.start()]):
         return []
@@ -593,6 +602,8 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     if re.search(r"这次|这回|这一次|本次|just this once|this time|for this (?:one|answer|question|reply)|for now", body, I):
         return []  # a one-off request, not a standing one
     negative = re.match(r"(?:别|不要|不许|禁止|don't|do not|never|no\b)|^[^，,别不]{0,6}?(?:里|中|上|时|的时候)(?:别|不要|不许)", text, I)
+    if _LIMIT.search(text) and not negative:  # "最好控制在三段以内": a length said with its unit
+        return [("preference", "reply_length", text)]
     if m := re.match(r"^(?:be|stay|keep it)\s+(?:more\s+)?(?P<v>blunt|direct|concise|brief|honest|straightforward|formal|casual|"
                      r"gentle|patient|friendly|professional|short|simple)\b|^(?:说话|回答|回复|讲话|语气)?(?P<v2>直接|简单|简洁|委婉|正式|随意|"
                      r"温柔|幽默|专业|直白)(?:一?点儿?|些)", text, I):
@@ -609,7 +620,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         if lang and not _NEGATED.search(text[:lang.start()]):
             key = "report_language" if _REPORT.search(text) else "reply_language"
             return [("preference", key, lang.group(0).split()[-1] if lang.group(0).lower().startswith("in") else lang.group(0))]
-        if _LENGTH.search(text) or re.search(r"\d+\s*(?:字|words|characters|sentences|lines|句)", text, I):
+        if _LENGTH.search(text) or _LIMIT.search(text):
             return [("preference", "reply_length", text)]
         if _FORMAT.search(text) or re.search(r"metric|imperial|公制|emoji", text, I):
             return [("preference", "reply_format", text)]
@@ -618,7 +629,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         return [("preference", _topic(m.group("v"), m.group("obj"), "preference"), m.group("v"))]
     if m := re.match(r"^(?:别|不要|不用)再?(?:给我|跟我)?(?P<verb>推荐|推送|安利|介绍)(?P<obj>.+)$|"
                      r"^(?:stop|quit)\s+(?P<verb2>recommending|suggesting|sending|showing)(?:\s+me)?\s+(?P<obj2>.+?)(?:\s+to me)?$|"
-                     r"^(?:no\s+more)\s+(?P<obj3>.+)$|^(?:don't|do not|never)\s+(?:recommend|suggest|send)(?:\s+me)?\s+(?P<obj4>.+)$", text, I):
+                     r"^(?:no\s+more)\s+(?P<obj3>.+)$|^(?:don't|do not|never)\s+(?:recommend|suggest)(?:\s+me)?\s+(?P<obj4>.+)$", text, I):
         obj = next(g for g in (m.group("obj"), m.group("obj2"), m.group("obj3"), m.group("obj4")) if g)
         return [("preference", _topic(obj, obj, "preference"), text)]
     if m := re.match(r"^(?:[^别不，,]{0,6}?(?:里|中|上|时|的时候|周末|晚上|早上|上午|下午|工作日))?(?:别|不要|不许|禁止)(?:再)?(?:给我|帮我|跟我)?(?P<obj>(?:用|安排|写|提|加|放|打电话|联系|发|输出)?.+)$|"
@@ -767,7 +778,10 @@ def _sentences(text: str) -> list[list[str]]:
         for part in _EN_PERIOD.split(sentence):
             pieces, start = [], 0
             for match in _NEW_CLAUSE.finditer(part):
-                if not _NO_SPLIT.search(_IDIOMS.sub("", part[start:match.start()])):
+                before = _IDIOMS.sub("", part[start:match.start()])
+                # "My wife says I should use Windows, but I'm a Mac person": the contrast is the user's own
+                contrast = _CONTRAST.match(part, match.start()) and not re.search(_CONDITION, before, I)
+                if contrast or not _NO_SPLIT.search(before):
                     pieces.append(part[start:match.start()])
                     start = match.end()
             pieces.append(part[start:])
@@ -780,7 +794,7 @@ def _clauses(text: str) -> list[str]:
 
 
 _WHOLE_RETRACTION = re.compile(r"当我没说|就当我没说|never\s*mind|scratch that|forget (?:what I (?:just )?said|it|that)\b", I)
-_CALLED_BY_OTHERS = re.compile(r"^(?:大家|朋友们?|同事们?|别人|人家|他们)都?(?:叫我|喊我|称呼我)(?!.*说)|"
+_CALLED_BY_OTHERS = re.compile(r"^(?:大家|朋友们?|同事们?|别人|人家|他们)(?:一般|都|也|通常|平时)*(?:叫我|喊我|称呼我)(?!.*说)|"
                                r"^(?:most people|everyone|people|my friends|friends)\s+(?:just\s+)?call\s+me\b", I)
 _SUBJECT_TEAM = re.compile(r"^(?:我们|咱们|我司|用户的团队|we\b|we're|our\b)", I)
 _SUBJECT_SELF = re.compile(r"^(?:我(?!们)|用户|I\b|I'm|I've|I'd|my\b)", I)
