@@ -20,4 +20,6 @@ urlpatterns = [
     path("keys/<int:key_id>/rotate", views.key_rotate, name="key-rotate"),
     path("keys/new", views.new_key, name="new-key"),
     path("settings/retention", views.retention, name="retention"),
+    path("workspaces/", views.workspaces, name="workspaces"),
+    path("workspaces/invited", views.invited, name="invited"),
 ]
