@@ -250,3 +250,11 @@ def test_the_batch_is_embedded_in_one_embedder_call(api, monkeypatch, django_cap
     assert response.status_code == 201
     assert calls == [50]
     assert MemoryEmbedding.objects.count() == 50
+
+
+@pytest.mark.parametrize("kind", [{}, ["fact"], 7, None])
+def test_an_item_whose_type_is_not_a_string_is_400_not_500(api, kind):
+    response = post(api, [{"type": kind, "text": "asked for a refund"}])
+
+    assert_error(response, 400, "invalid")
+    assert "type" in response.json()["error"]["fields"]["items"]["0"]
