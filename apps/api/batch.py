@@ -20,7 +20,8 @@ def item_from(raw, *, external_id: str) -> ImportItem | Exception:
     """The validated item, or the error that refuses it (never raised: every item gets its verdict)."""
     if not isinstance(raw, dict):
         return exceptions.ValidationError({"non_field_errors": ["Each item must be a JSON object."]})
-    serializer_class = BATCH_ITEM_SERIALIZERS.get(raw.get("type"))
+    kind = raw.get("type")
+    serializer_class = BATCH_ITEM_SERIALIZERS.get(kind) if isinstance(kind, str) else None
     if serializer_class is None:
         return exceptions.ValidationError({"type": [f"Must be one of: {', '.join(BATCH_ITEM_SERIALIZERS)}."]})
     serializer = serializer_class(data=raw)
