@@ -12,6 +12,7 @@ from apps.memories.services import Outcome
 
 PROFILE_CATEGORIES = [str(c) for c in Memory.PROFILE_CATEGORIES]
 EPISODE_CATEGORIES = [str(c) for c in Memory.EPISODE_CATEGORIES]
+WRITE_OUTCOMES = [str(o) for o in Outcome if o != Outcome.REPLAYED]  # a replay reports the first write's outcome
 
 
 def _future(value):
@@ -159,7 +160,7 @@ class MemoryWriteResultSerializer(_ReceiptOnlyWithoutRead, MemorySerializer):
     receipt_fields = ("id", "outcome", "version", "redacted")
 
     outcome = serializers.ChoiceField(
-        choices=[str(o) for o in Outcome if o != Outcome.REPLAYED],
+        choices=WRITE_OUTCOMES,
         help_text="created | superseded (a new version replaced the current one) | unchanged (same value again) "
         "| kept_existing (less confident than the current value) | corrected.",
     )
@@ -361,7 +362,7 @@ class BatchItemResultSerializer(serializers.Serializer):
     status = serializers.IntegerField(help_text="201 written, 200 already current or replayed, 4xx refused.")
     client_id = serializers.CharField()
     id = serializers.UUIDField(required=False)
-    outcome = serializers.ChoiceField(choices=[str(o) for o in Outcome if o != Outcome.REPLAYED], required=False)
+    outcome = serializers.ChoiceField(choices=WRITE_OUTCOMES, required=False)
     version = serializers.IntegerField(required=False)
     redacted = serializers.DictField(child=serializers.IntegerField(), required=False)
     replayed = serializers.BooleanField(required=False)
