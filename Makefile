@@ -15,7 +15,7 @@ $(VENV)/.runtime: $(BIN)/python requirements.txt
 	$(BIN)/pip install --quiet -r requirements.txt
 	touch $@
 
-$(VENV)/.dev: $(VENV)/.runtime requirements-dev.txt
+$(VENV)/.dev: $(VENV)/.runtime requirements-dev.txt clients/python/pyproject.toml
 	$(BIN)/pip install --quiet -r requirements-dev.txt
 	touch $@
 

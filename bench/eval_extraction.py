@@ -24,7 +24,8 @@ from django.test import override_settings  # noqa: E402
 from tests import extraction_eval  # noqa: E402
 from tests.fake_openai import FakeOpenAIServer  # noqa: E402
 
-SETS = {"public": "extraction_public.jsonl", "heldout": "extraction_heldout.jsonl"}
+SETS = {"public": "extraction_public.jsonl", "heldout": "extraction_heldout.jsonl",
+        "fresh-dev": "extraction_fresh_dev.jsonl", "fresh-test": "extraction_fresh_test.jsonl"}
 
 
 class EmptyAnswerServer(FakeOpenAIServer):

@@ -94,6 +94,8 @@ INSTALLED_APPS = [
     "apps.api",
     "apps.portal",
     "apps.console",
+    "apps.webhooks",
+    "apps.mcp",  # the MCP server: `manage.py mcp` (stdio) and /mcp/ (memoryadmin.asgi)
     "csp",
     "axes",
 ]
@@ -245,6 +247,7 @@ CELERY_BEAT_SCHEDULE = {
     "ingest-outbox": {"task": "apps.memories.tasks.ingest_outbox_flush", "schedule": 30.0},
     "embed-missing": {"task": "apps.memories.tasks.embed_missing", "schedule": 60.0},
     "lifecycle": {"task": "apps.memories.tasks.lifecycle_run", "schedule": 3600.0},
+    "webhook-retries": {"task": "apps.webhooks.tasks.webhook_retry_due", "schedule": 15.0},
 }
 
 # --- Privacy: the redaction gate --------------------------------------------------------------
@@ -402,6 +405,17 @@ LLM_BASE_URL = env_str("LLM_BASE_URL", "")  # OpenAI-compatible, e.g. http://127
 LLM_MODEL = env_str("LLM_MODEL", "")
 LLM_API_KEY = env_str("LLM_API_KEY", "")
 LLM_TIMEOUT = env_float("LLM_TIMEOUT", 10.0, low=0.1, high=300)
+
+# --- Webhooks ----------------------------------------------------------------------------------
+# Attempts per delivery; the delay before attempt n+1 is base·2^(n-1) seconds (capped, jittered).
+WEBHOOK_MAX_ATTEMPTS = env_int("WEBHOOK_MAX_ATTEMPTS", 8, minimum=1)
+WEBHOOK_RETRY_BASE_SECONDS = env_float("WEBHOOK_RETRY_BASE_SECONDS", 30, low=0, high=86400)
+WEBHOOK_RETRY_MAX_SECONDS = env_float("WEBHOOK_RETRY_MAX_SECONDS", 3600, low=0, high=86400)
+# An endpoint is switched off after this many failed attempts in a row (any success resets it).
+WEBHOOK_DISABLE_AFTER_FAILURES = env_int("WEBHOOK_DISABLE_AFTER_FAILURES", 20, minimum=1)
+WEBHOOK_TIMEOUT = env_float("WEBHOOK_TIMEOUT", 5.0, low=0.1, high=60)
+# Receivers on loopback, private, link-local or other non-public addresses are refused unless this is on.
+WEBHOOK_ALLOW_PRIVATE_TARGETS = env_bool("WEBHOOK_ALLOW_PRIVATE_TARGETS", False)
 
 # --- Agent REST API -----------------------------------------------------------------------------
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 64 * 1024, minimum=1024)

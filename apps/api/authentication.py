@@ -29,17 +29,28 @@ class AgentPrincipal:
         return self.key.workspace
 
 
+def key_from_authorization(header: bytes) -> ApiKey:
+    """The active key of an `Authorization: Bearer <key>` header (also the MCP server's over HTTP);
+    AuthenticationFailed saying what is wrong otherwise."""
+    scheme, _, raw_key = header.decode("latin-1").partition(" ")
+    if scheme.lower() != "bearer" or not raw_key.strip():
+        raise AuthenticationFailed("Send the key as 'Authorization: Bearer <key>'.")
+    return key_from_raw(raw_key.strip())
+
+
+def key_from_raw(raw_key: str) -> ApiKey:
+    key = apikey_authenticate(raw_key=raw_key)
+    if key is None:
+        raise AuthenticationFailed("The API key is not valid or has been revoked.")
+    return key
+
+
 class ApiKeyAuthentication(BaseAuthentication):
     def authenticate(self, request) -> tuple[AgentPrincipal, ApiKey] | None:
         header = get_authorization_header(request)
         if not header:
             return None  # → 401 "not_authenticated"
-        scheme, _, raw_key = header.decode("latin-1").partition(" ")
-        if scheme.lower() != "bearer" or not raw_key.strip():
-            raise AuthenticationFailed("Send the key as 'Authorization: Bearer <key>'.")
-        key = apikey_authenticate(raw_key=raw_key.strip())
-        if key is None:
-            raise AuthenticationFailed("The API key is not valid or has been revoked.")
+        key = key_from_authorization(header)
         return AgentPrincipal(key), key
 
     def authenticate_header(self, request) -> str:

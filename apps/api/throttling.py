@@ -1,5 +1,9 @@
+from types import SimpleNamespace
+
 from rest_framework.exceptions import Throttled
 from rest_framework.throttling import ScopedRateThrottle
+
+from apps.accounts.models import ApiKey
 
 from apps.accounts.quota import writes_charged
 from apps.api.permissions import required_scope
@@ -61,3 +65,13 @@ class ImportBudget(PerKeyThrottle):
                 f"{self.duration} s, {max(0, self.num_requests - used)} left); nothing was written."))
         history.append((now, items))
         self.cache.set(key, history, self.duration)
+
+
+def throttle_wait(*, key: ApiKey, scope: str) -> float | None:
+    """The same per-key budget for a call that is not a DRF request (an MCP tool call): None when
+    allowed (and counted), else the seconds to wait."""
+    throttle = PerKeyThrottle()
+    request = SimpleNamespace(auth=key, method="GET" if scope == "read" else "POST")
+    if throttle.allow_request(request, SimpleNamespace(required_scope=scope)):
+        return None
+    return throttle.wait() or 1.0

@@ -37,6 +37,41 @@ IDEMPOTENCY_HEADER = OpenApiParameter(
 OPAQUE_FIELDS = ("session_id", "turn_id")  # request fields that are identifiers, never personal data
 
 
+def write_result_body(result: services.WriteResult, *, can_read: bool) -> tuple[dict, bool]:
+    """MemoryWriteResultSerializer: the memory plus outcome, redacted and replayed; without the
+    `read` scope only a receipt, so that a write-only key cannot read what it writes or corrects.
+    Also says whether something was created (201)."""
+    outcome = result.first_outcome or result.outcome
+    replayed = result.outcome == services.Outcome.REPLAYED
+    if can_read:
+        body = s.MemorySerializer(result.memory).data | {
+            "outcome": outcome, "redacted": result.redactions, "replayed": replayed,
+        }
+    else:
+        body = {"id": str(result.memory.id), "outcome": outcome, "version": result.memory.version,
+                "redacted": result.redactions} | ({"replayed": True} if replayed else {})
+    return body, outcome in (services.Outcome.CREATED, services.Outcome.SUPERSEDED)
+
+
+def recall_body(*, workspace: Workspace, agent_id: int, subject: Subject, include_trace: bool = False,
+                **options) -> dict:
+    """RecallResponseSerializer of one recall, whose reads go to the access log."""
+    result = recall(workspace=workspace, subject=subject, include_trace=include_trace, **options)
+    recorder.record(
+        [
+            Access(workspace_id=workspace.pk, agent_id=agent_id, subject_id=subject.pk,
+                   memory_id=candidate.memory.id, rank=rank, score=round(candidate.score, 4))
+            for rank, candidate in enumerate(result.memories, start=1)
+        ],
+        Recall(workspace_id=workspace.pk, agent_id=agent_id, took_ms=result.took_ms,
+               results=len(result.memories), fallback=result.fallback or ""),
+    )
+    body = s.RecallResponseSerializer(result).data
+    if not include_trace:
+        body.pop("trace", None)
+    return body
+
+
 class WorkspaceAPIView(APIView):
     checks_external_id = True
 
@@ -94,18 +129,7 @@ class WorkspaceAPIView(APIView):
         return "read" in self.request.auth.scopes
 
     def write_response(self, result: services.WriteResult) -> Response:
-        """MemoryWriteResultSerializer: the memory plus outcome, redacted and replayed; without the
-        `read` scope only a receipt, so that a write-only key cannot read what it writes or corrects."""
-        outcome = result.first_outcome or result.outcome
-        replayed = result.outcome == services.Outcome.REPLAYED
-        if self.can_read:
-            body = s.MemorySerializer(result.memory).data | {
-                "outcome": outcome, "redacted": result.redactions, "replayed": replayed,
-            }
-        else:
-            body = {"id": str(result.memory.id), "outcome": outcome, "version": result.memory.version,
-                    "redacted": result.redactions} | ({"replayed": True} if replayed else {})
-        created = outcome in (services.Outcome.CREATED, services.Outcome.SUPERSEDED)
+        body, created = write_result_body(result, can_read=self.can_read)
         return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
     def pin_response(self, memory: Memory) -> Response:
@@ -308,21 +332,8 @@ class RecallView(WorkspaceAPIView):
     )
     def post(self, request, external_id: str) -> Response:
         data = self.validated(s.RecallRequestSerializer)
-        subject = self.subject_or_404(external_id)
-        result = recall(workspace=self.workspace, subject=subject, **data)
-        recorder.record(
-            [
-                Access(workspace_id=self.workspace.pk, agent_id=request.auth.agent_id, subject_id=subject.pk,
-                       memory_id=candidate.memory.id, rank=rank, score=round(candidate.score, 4))
-                for rank, candidate in enumerate(result.memories, start=1)
-            ],
-            Recall(workspace_id=self.workspace.pk, agent_id=request.auth.agent_id, took_ms=result.took_ms,
-                   results=len(result.memories), fallback=result.fallback or ""),
-        )
-        body = s.RecallResponseSerializer(result).data
-        if not data["include_trace"]:
-            body.pop("trace", None)
-        return Response(body)
+        return Response(recall_body(workspace=self.workspace, agent_id=request.auth.agent_id,
+                                    subject=self.subject_or_404(external_id), **data))
 
 
 class PortalLinkView(WorkspaceAPIView):

@@ -7,6 +7,7 @@ from django.db.models import QuerySet
 from apps.accounts.models import Agent, Subject, Workspace
 from apps.audit.models import AuditEvent
 from apps.privacy import PIIRejected, redact
+from apps.webhooks.events import emit_for_audit
 
 
 @dataclass(frozen=True)
@@ -51,8 +52,10 @@ def audit_record(
     after: dict | None = None,
     reason: str = "",
 ) -> AuditEvent:
-    """Append one event. `before`/`after` must already be redacted; the free-text reason is redacted here."""
-    return AuditEvent.objects.create(
+    """Append one event. `before`/`after` must already be redacted; the free-text reason is redacted here.
+    A change that webhooks announce (apps.webhooks.events.AUDITED) is put in their outbox here, in
+    the same transaction: every service audits its change, so no write path can miss it."""
+    event = AuditEvent.objects.create(
         workspace=workspace,
         actor_type=actor.type,
         actor_id=actor.id,
@@ -65,6 +68,8 @@ def audit_record(
         reason=redact(reason).text if reason else "",
         request_id=actor.request_id,
     )
+    emit_for_audit(event)
+    return event
 
 
 def audit_record_many(*, actor: Actor, action: str, memories, before: dict, after: dict, reason: str = "") -> int:

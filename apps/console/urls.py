@@ -1,6 +1,6 @@
 from django.urls import path
 
-from apps.console import views
+from apps.console import views, webhooks
 
 app_name = "console"
 
@@ -22,4 +22,13 @@ urlpatterns = [
     path("settings/retention", views.retention, name="retention"),
     path("workspaces/", views.workspaces, name="workspaces"),
     path("workspaces/invited", views.invited, name="invited"),
+    # webhooks
+    path("webhooks/", webhooks.webhooks, name="webhooks"),
+    path("webhooks/secret", webhooks.webhook_secret, name="webhook-secret"),
+    path("webhooks/<int:endpoint_id>/", webhooks.webhook_detail, name="webhook"),
+    path("webhooks/<int:endpoint_id>/enable", webhooks.webhook_switch, {"enabled": True}, name="webhook-enable"),
+    path("webhooks/<int:endpoint_id>/disable", webhooks.webhook_switch, {"enabled": False}, name="webhook-disable"),
+    path("webhooks/<int:endpoint_id>/rotate-secret", webhooks.webhook_rotate_secret, name="webhook-rotate"),
+    path("webhooks/<int:endpoint_id>/test", webhooks.webhook_test, name="webhook-test"),
+    path("webhooks/deliveries/<int:delivery_id>/redeliver", webhooks.webhook_redeliver, name="webhook-redeliver"),
 ]

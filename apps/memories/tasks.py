@@ -10,11 +10,12 @@ from apps.memories import vectors
 logger = logging.getLogger(__name__)
 
 
-def enqueue(task, *args) -> bool:
-    """Publish a task; False (and one warning line) when the broker cannot take it. Callers keep
-    enough state (the ingest outbox, missing vectors) for a sweep to publish it again later."""
+def enqueue(task, *args, countdown: float | None = None) -> bool:
+    """Publish a task (to run `countdown` seconds from now); False (and one warning line) when the
+    broker cannot take it. Callers keep enough state (the ingest outbox, missing vectors, pending
+    webhook deliveries) for a sweep to publish it again later."""
     try:
-        task.delay(*args)
+        task.delay(*args) if countdown is None else task.apply_async(args, countdown=countdown)
     except (BrokerError, OSError) as error:
         logger.warning("Broker unavailable for %s: %s", task.name, type(error).__name__)
         return False

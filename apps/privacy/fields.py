@@ -75,4 +75,14 @@ FIELD_POLICY = {
     "memories.Ingest.status": SYSTEM,
     "memories.Ingest.result": REDACTED,  # what the extractor made and skipped
     "memories.Ingest.error": REDACTED,  # an extractor's error message may quote the turn
+    # webhooks
+    "webhooks.WebhookEndpoint.url": IDENTIFIER,  # typed by an admin; personal data in it is refused
+    "webhooks.WebhookEndpoint.description": REDACTED,
+    "webhooks.WebhookEndpoint.events": SYSTEM,
+    "webhooks.WebhookEndpoint.disabled_reason": SYSTEM,  # one of our two sentences
+    "webhooks.WebhookEndpoint.secret_salt": SYSTEM,  # random; the secret is derived, never stored
+    "webhooks.WebhookEvent.type": SYSTEM,
+    "webhooks.WebhookEvent.data": SYSTEM,  # ids, kinds, statuses, counts; key and content come from the audit event
+    "webhooks.WebhookDelivery.state": SYSTEM,
+    "webhooks.WebhookAttempt.error": REDACTED,  # our message, with what the receiver answered redacted
 }

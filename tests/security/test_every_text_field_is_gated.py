@@ -19,7 +19,7 @@ from apps.memories.models import Ingest, Memory
 from apps.privacy.fields import FIELD_POLICY, POLICIES
 from tests.dbscan import columns_containing
 
-OUR_APPS = {"accounts", "memories", "audit", "privacy", "api", "portal", "console"}
+OUR_APPS = {"accounts", "memories", "audit", "privacy", "api", "portal", "console", "webhooks"}
 TEXT_FIELDS = (models.CharField, models.TextField, models.JSONField, ArrayField, SearchVectorField)
 
 MOBILE, EMAIL, RESIDENT_ID, BANK_CARD = "13812345678", "zhang.san@qq.com", "11010519491231002X", "6222020200112233446"

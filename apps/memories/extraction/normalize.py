@@ -140,14 +140,21 @@ _ZH_DATE_RE = re.compile(
     rf"|(?<![一二两三四五六七八九十几每个\d]){_ZH_WEEK_PREFIX}{_ZH_WEEK}(?P<wday>[一二三四五六日天末1-7])(?P<wpart>{_ZH_PART})?(?:{_ZH_TIME.replace('?P<', '?P<w')})?"
     # 下周 / 上周 / 本周 (whole week)
     rf"|(?P<weekonly>下下个?|下个?|上个?|这个?|本){_ZH_WEEK}(?!几)"
+    # 下个月 15 号 / 下个月15号
+    r"|(?P<mdmonth>下个|下|这个|本)月\s*(?P<mdday>\d{1,2}|[一二三四五六七八九十]{1,3})\s*[日号]"
     # 下个月 / 上个月 / 本月 / 下下个月
     r"|(?P<month>下下个|下个|下|上个|上|这个|本)月(?![份底初中]?\d)"
+    # 明年三月 / 明年3月15号 / 今年年底 / 年底
+    rf"|(?P<ymyear>明年|今年|后年)(?P<ymmonth>1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月份?(?:(?P<ymday>\d{{1,2}}|{_CN_NUM})[日号])?"
+    r"|(?P<yend>明年|今年|后年)?(?:年底|年末)"
     # 明年 / 去年 / 今年 / 后年 / 前年
     r"|(?P<year>明年|去年|今年|后年|前年)"
     # 3天后 / 两周后 / 一个月后 / 三小时后 / 10分钟后 / 2天前
     rf"|(?P<n>\d+|{_CN_NUM}|半)个?(?P<unit>天|日|周|星期|礼拜|月|年|小时|钟头|分钟)(?P<dir>后|以后|之后|前|以前|之前)"
     # 12月5日 / 2026年12月5号
     r"|(?:(?P<y>\d{4})年)?(?P<m>\d{1,2})月(?P<d>\d{1,2})[日号]"
+    # 三月 / 3月份 (a month alone: its next occurrence)
+    r"|(?<![\d一二三四五六七八九十个年上下这本每])(?P<bm>1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月份?(?![\d一二三四五六七八九十]|[日号底初中])"
     ")"
 )
 
@@ -172,6 +179,11 @@ _EN_DATE_RE = re.compile(
     r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?"
     r"|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|"
     r"july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?:,?\s+\d{4})?)"
+    # "in January", "by the end of March", "next June", "March 2028": a month alone, its next occurrence
+    r"|(?:(?P<emprefix>in|by|until|till|before|after|since|this|next|during|of|early|mid|late)\s+(?:the\s+end\s+of\s+)?)"
+    r"(?P<emonth>january|february|march|april|may|june|july|august|september|october|november|december)"
+    r"(?:\s+(?P<emyear>\d{4}))?(?!\s+(?:be|have|not|I|you|we|he|she|they)\b)"
+    r"|(?P<emonth2>january|february|march|april|may|june|july|august|september|october|november|december)\s+(?P<emyear2>\d{4})"
     r")\b",
     re.IGNORECASE,
 )
@@ -234,6 +246,11 @@ def _day_item(day: date, tz: ZoneInfo, hour: int | None = None, minute: int = 0,
     return {"resolved": moment.isoformat(), "grain": "datetime", "display": moment.strftime("%Y-%m-%d %H:%M")}
 
 
+def _month_item(year: int, month: int) -> dict:
+    label = f"{year:04d}-{month:02d}"
+    return {"resolved": label, "grain": "month", "display": label}
+
+
 def _zh_item(match: re.Match, local: datetime, tz: ZoneInfo) -> dict | None:
     g = match.groupdict()
     today = local.date()
@@ -272,6 +289,28 @@ def _zh_item(match: re.Match, local: datetime, tz: ZoneInfo) -> dict | None:
         offset = {"下下": 2, "下": 1, "上": -1}.get(g["weekonly"].rstrip("个"), 0)
         monday = _week_monday(today) + timedelta(weeks=offset)
         return {"resolved": _iso_week(monday), "grain": "week", "display": _iso_week(monday)}
+    if g["mdmonth"]:
+        offset = {"下个": 1, "下": 1}.get(g["mdmonth"], 0)
+        first, number = _add_months(today.replace(day=1), offset), cn_number(g["mdday"])
+        if number is None or not 1 <= number <= calendar.monthrange(first.year, first.month)[1]:
+            return None
+        return _day_item(first.replace(day=int(number)), tz)
+    if g["ymyear"] or g["bm"]:
+        month = cn_number(g["ymmonth"] or g["bm"])
+        if month is None or not 1 <= month <= 12:
+            return None
+        year = today.year + {"明年": 1, "今年": 0, "后年": 2}.get(g["ymyear"] or "", 0)
+        if g["bm"] and int(month) < today.month:
+            year += 1
+        if g["ymday"]:
+            number = cn_number(g["ymday"])
+            try:
+                return _day_item(date(year, int(month), int(number or 0)), tz)
+            except ValueError:
+                return None
+        return _month_item(year, int(month))
+    if g["yend"] is not None or match.group(0) in ("年底", "年末"):
+        return _month_item(today.year + {"明年": 1, "后年": 2}.get(g["yend"] or "", 0), 12)
     if g["month"]:
         offset = {"下下个": 2, "下个": 1, "下": 1, "上个": -1, "上": -1}.get(g["month"], 0)
         first = _add_months(today.replace(day=1), offset)
@@ -339,6 +378,10 @@ def _dateparser():
     return dateparser
 
 
+_MONTHS_EN = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+              "november", "december"]
+
+
 def _en_item(match: re.Match, local: datetime, tz: ZoneInfo, timezone: str) -> dict | None:
     g = match.groupdict()
     today = local.date()
@@ -381,6 +424,12 @@ def _en_item(match: re.Match, local: datetime, tz: ZoneInfo, timezone: str) -> d
             first = _add_months(today.replace(day=1), offset)
             return {"resolved": first.strftime("%Y-%m"), "grain": "month", "display": first.strftime("%Y-%m")}
         return {"resolved": str(today.year + offset), "grain": "year", "display": str(today.year + offset)}
+    if g["emonth"] or g["emonth2"]:
+        month = _MONTHS_EN.index((g["emonth"] or g["emonth2"]).lower()) + 1
+        year_text = g["emyear"] or g["emyear2"]
+        year = int(year_text) if year_text else today.year + (1 if month < today.month or (
+            (g["emprefix"] or "").lower() == "next" and month <= today.month) else 0)
+        return _month_item(year, month)
     if g["edp"]:
         phrase = g["edp"]
         parsed = _dateparser().parse(

@@ -25,6 +25,7 @@ Values carry no verb; keys land on the synonyms of normalize.py so a later state
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .base import Extraction, Proposal, Skip, Turn
 from .guard import looks_like_injection
@@ -42,10 +43,13 @@ _JOB_EN = (r"(?:engineer|developer|programmer|designer|manager|teacher|doctor|nu
 _SENTENCE = re.compile(r"[^。！？；!?;\n]+[。！？；!?;]*")
 _EN_PERIOD = re.compile(r"(?<=[\w>)\]\"'])\.\s+(?=\S)")
 _NEW_CLAUSE = re.compile(
-    r"\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|"
+    r"\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
+    r"\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|"
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
     r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|but\b|also\b|"
     r"please\b|from now on|even\s+(?:if|when|though)\b|即使|就算|哪怕|"
+    r"(?:living|based|working|originally|commute|commuting|moved|moving|married|single|currently|mostly|mainly|"
+    r"usually|especially|primarily|most people|everyone|people|nobody)\b|"
     rf"(?:a|an)\s+(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN}\b))|"
     r"(?<=[\u4e00-\u9fff\w）)])[，]\s*(?=[^，]{2})", I)
 _IDIOMS = re.compile(r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak", I)
@@ -58,12 +62,12 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         r"是不是|有没有|对不对|好不好|^(?:is|are|am|do|does|did|can|could|should|would|will|what|how|why|where|when|"
         r"which|who)\b", I)),
     ("hypothetical", re.compile(
-        r"如果|要是|假如|假设|万一|会不会|也许|可能|的话|说不定|\bif\b|\bmaybe\b|\bperhaps\b|\bwould\b(?!\s+like)|"
+        r"^(?:even\s+(?:if|when|though)|when|whenever|即使|就算|哪怕|当)\b|如果|要是|假如|假设|万一|会不会|也许|可能|的话|说不定|\bif\b|\bmaybe\b|\bperhaps\b|\bwould\b(?!\s+like)|"
         r"\bcould\b|\bmight\b|\bI wonder\b|\bsuppose\b|\bimagine\b|\bunless\b|不知道|不确定|不清楚|\bnot sure\b|"
         r"\bdon't know\b|\bno idea\b", I)),
     ("quoted", re.compile(
         r"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:老婆|老公|妻子|丈夫|妈妈?|爸爸?|母亲|父亲|女朋友|男朋友|朋友|同事|老板|"
-        r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户))|(?<![小会能])说(?![明服])|[“”「」『』\"]|"
+        r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户))|(?<![小会能])说(?![明服话]|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))|[“「『\"][^”」』\"]{7,}|"
         r"^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|friend|boss|colleague|"
         r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client)s?)\b|"
         r"\b(?:said|says|told me|according to)\b", I)),
@@ -74,7 +78,8 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         r"^(?:hi|hello|hey|thanks|thank you|thx|ok|okay|sure|great|cool|bye|good (?:morning|night)|你好|您好|谢谢|多谢|"
         r"好的|好|嗯+|哦|收到|明白|再见|拜拜|早上好|晚安)[\s,，.。!！~～]*(?:you|a lot|啊|呀|了|哈)?[\s.。!！~～]*$", I)),
 ]
-_QUESTION, _HYPOTHETICAL, _JOKE = _SKIPS[0][1], _SKIPS[1][1], _SKIPS[3][1]
+_QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
+_JOKE = re.compile(r"开玩笑|逗你|just kidding|\bjk\b|\bkidding\b", I)  # the whole message was a joke
 _HEALTH_WORDS = re.compile(r"过敏|不耐受|糖尿病|怀孕|药|allerg|intoleran|celiac|diabet|pregnan|medicat|insulin", I)
 
 _HEDGE = re.compile(r"好像|似乎|大概|应该是|估计|也许|感觉我|\bI think\b|\bI guess\b|\bprobably\b|\bkind of\b|"
@@ -84,7 +89,8 @@ _TRANSIENT = re.compile(r"今天|今晚|今早|今天早上|现在|此刻|这次
                         r"\btoday\b|\btonight\b|\bright now\b|(?<!from )\bnow\b(?!\s+on)|\bthis time\b|"
                         r"\bat the moment\b|\btomorrow\b|\byesterday\b|\bthis (?:morning|afternoon|evening)\b", I)
 _PREFIX = re.compile(r"^(?:(?:其实|另外|而且|还有|对了|顺便说一下|顺便说|补充一下|请记住|记住|记一下|备注|还是|"
-                     r"btw|by the way|also|and|but|please|actually|honestly|oh|well|fyi|so|please note|note that|"
+                     r"但是|但|不过|可是|btw|by the way|also|and|but|please|pls|plz|actually|honestly|oh|well|fyi|so|please note|note that|update|"
+                     r"about me|quick note|for the record|ps|p\.s\.|hey|hi|"
                      r"remember(?: that)?|just so you know|I think|I guess|I believe)[\s,，:：、]*)+", I)
 _OBJ_STOP = re.compile(r"^(?:this|that|these|those|it|you|your|them|him|her|when|if|how|what|not|more|too|so much)\b|"
                        r"^.{0,2}(?:这|那|你|它|他|她)|^(?:死|太|多少)|什么|哪|多少|方案|选项|^the (?:first|second|third|last|other|former|latter)\b|"
@@ -199,8 +205,10 @@ _INHERENTLY_TRANSIENT = re.compile(r"^(?:累|困|饿|忙|tired|sleepy|hungry|bus
 _TOOLS = [
     ("database", r"PostgreSQL|Postgres|MySQL|MariaDB|SQLite|MongoDB|(?-i:Oracle)|SQL Server|ClickHouse|TiDB|Redis|"
                  r"Elasticsearch|DynamoDB|Cassandra|Snowflake|BigQuery"),
-    ("editor", r"VS ?Code|Vim|Neovim|Emacs|PyCharm|IntelliJ(?: IDEA)?|IDEA|(?-i:Cursor)|Sublime(?: Text)?|WebStorm|(?-i:Zed)|Xcode|"
-               r"Android Studio|GoLand|(?-i:Helix)"),
+    ("editor", r"VS ?Code|Visual Studio(?! Code)|Vim|Neovim|nvim|Emacs|PyCharm|IntelliJ(?: IDEA)?|IDEA|(?-i:Cursor)|Sublime(?: Text)?|"
+               r"WebStorm|(?-i:Zed)|Xcode|Android Studio|GoLand|(?-i:Helix)|CLion|(?-i:Rider)|RubyMine|PhpStorm|Eclipse|NetBeans|"
+               r"Notepad\+\+|(?-i:Nano)|TextMate|BBEdit|(?-i:Atom)|(?-i:Fleet)|DataGrip|Jupyter(?: Notebook| Lab)?|JupyterLab"),
+    ("browser", r"Firefox|Chrome|Chromium|Safari|(?-i:Edge)|(?-i:Brave)|(?-i:Arc)|(?-i:Opera)|Vivaldi"),
     ("laptop", r"MacBook(?: Pro| Air)?|ThinkPad|Dell XPS|XPS|(?-i:Surface(?: Laptop| Pro)?)|MateBook|(?-i:ROG)|拯救者|ThinkBook"),
     ("phone", r"iPhone|华为|Huawei|小米|Xiaomi|(?-i:Pixel)|Samsung|三星|(?-i:Galaxy)|OPPO|vivo|荣耀|(?-i:Honor)|OnePlus|一加"),
     ("os", r"macOS|(?-i:Mac)|Linux|Ubuntu|Windows|Debian|(?-i:Arch(?: Linux)?)|Fedora|NixOS|CentOS"),
@@ -216,7 +224,7 @@ _TOOLS = [
                              r"(?-i:Julia)|(?-i:Dart)|Elixir|Haskell|(?-i:Lua)|Zig|OCaml|Clojure|(?-i:Perl)"),
 ]
 # ASCII boundaries only: Chinese text is all word characters ("用飞书沟通").
-_TOOL_RES = [(key, re.compile(rf"(?<![A-Za-z0-9_.+#])(?:{words})(?![A-Za-z0-9_+#])", I)) for key, words in _TOOLS]
+_TOOL_RES = [(key, re.compile(rf"(?<![A-Za-z0-9_.+#])(?:{words})(?![A-Za-z_+#])", I)) for key, words in _TOOLS]  # "小米14", "Vue3"
 _ANSWER = re.compile(r"回答|回复|答复|答案|解释|输出|说明|报告|表格|表情|emojis?|units|单位|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
                      r"reports?|简短|详细|简洁|concise|short|brief|detailed|bullet|markdown|格式|语气|tone", I)
 _PRODUCT = re.compile(r"^[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2}$")
@@ -254,6 +262,8 @@ _NOT_EVENT = re.compile(r"已记下|已记住|已了解|已收到|已明白|记�
 _ZH_MODS = r"(?:现在|目前|平时|一般|主要|基本上?|一直|都|也|还|其实|本人|自己|比较|通常)*"
 _EN_MODS = r"(?:(?:really|also|currently|now|mostly|mainly|usually|actually|still|just)\s+)*"
 _CJK_NAME = r"[\u4e00-\u9fff·]{2,5}"
+_SURNAMES = (r"(?:欧阳|司马|上官|诸葛|东方|皇甫|令狐|慕容|[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
+             r"苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤])")
 _EN_NAME = r"[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){0,2}"
 _NOT_A_NAME = re.compile(
     r"^(?:Chinese|English|American|British|Canadian|Australian|Indian|Japanese|Korean|German|French|Italian|Spanish|"
@@ -270,6 +280,8 @@ _ZH_CITIES = (r"北京|上海|广州|深圳|杭州|成都|重庆|武汉|南京|�
               r"多伦多|温哥华|旧金山|硅谷|西雅图|洛杉矶|波士顿|芝加哥|南宁|贵阳|兰州|太原|石家庄|南昌|海口|三亚|拉萨|乌鲁木齐|"
               r"呼和浩特|银川|西宁|长春|常州|温州|泉州|烟台|徐州|[\u4e00-\u9fff]{2,3}市")
 _CITY_ZH = re.compile(rf"^(?:{_ZH_CITIES})")
+_PROVINCES = (r"湖南|湖北|四川|广东|广西|浙江|江苏|山东|山西|河南|河北|福建|江西|安徽|贵州|云南|陕西|甘肃|辽宁|吉林|黑龙江|海南|台湾|"
+              r"内蒙古?|新疆|西藏|宁夏|青海|东北")
 _PLACE_EN = r"[A-Z][\w.'’-]*(?:\s+(?:[A-Z][\w.'’-]*|de|del|da|am|upon|on)){0,3}"
 _LANG_WORD = (r"(?:(?:(?![和与跟及语话文])[\u4e00-\u9fff]){1,4}(?:语|话|文)|Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|"
               r"Portuguese|Italian|Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Turkish|Thai|"
@@ -279,9 +291,10 @@ _LIST_SPLIT = re.compile(r"\s*(?:和|与|跟|及|、|,|，|\band\b|&|/|\+)\s*", 
 _NEGATED = re.compile(r"不|没|别|\bnot\b|n't\b|\bnever\b|\bno\b", I)
 _OCCASIONAL = re.compile(r"偶尔|有时|有的时候|\bsometimes\b|\boccasionally\b|\bonce in a while\b", I)
 _USE_VERB = re.compile(
-    r"(?:用的是|用的|使用|在用|用|写|装的是|跑在|部署在|放在|托管在|换成了?|换到了?)|"
+    r"(?:用的是|用的|使用|在用|用|写|装的是|跑在|部署在|放在|托管在|换成了?|换到了?|迁到了?|迁移到了?|全是|都是|全用|都在)|"
     r"\b(?:use|uses|using|code in|write|program in|run|runs|running|deploy(?:\s+\w+)?\s+on|host(?:\s+\w+)?\s+on|"
-    r"(?:am|are|'m|'re)\s+on|work in|stick(?:ing)? with|switched to)\b", I)
+    r"(?:am|are|'m|'re)\s+on|work in|stick(?:ing)? with|switched to|migrated to|moved to|swear by|"
+    r"(?:is|are)\s+(?:written|built|hosted)\s+(?:in|with|on))\b", I)
 _DATE_WORDS = re.compile(
     r"下下?个?月|下下?周.?|下下?个?星期.?|下个?礼拜|明年|后年|今年|年底|年初|月底|月初|[\d一二三四五六七八九十两半]+个?(?:天|周|星期|月|年)"
     r"(?:后|以后|之后|内)|\d{1,2}月(?:\d{1,2}[日号])?|\d{4}年|\bnext\s+(?:week|month|year|spring|summer|fall|autumn|winter|"
@@ -291,6 +304,9 @@ _DATE_WORDS = re.compile(
     r"\b(?:later\s+this|end of the)\s+(?:year|month)\b", I)
 _SHORT_TERM = re.compile(r"今天|今晚|今早|明天|明早|明晚|此刻|这会儿|刚才|这两天|这几天|\btoday\b|\btonight\b|\btomorrow\b|"
                          r"\bright now\b|\bthis (?:morning|afternoon|evening)\b", I)
+# "明天开始戒糖", "starting Monday I'll run every day": a lasting change that starts soon
+_FROM_THEN_ON = re.compile(r"(?:明天|下周.?|下个?月|从明天|从下周|从今天)起?开始(?:戒|坚持|每天|每周|学|练|减|不再)|"
+                           r"\bstarting\s+(?:tomorrow|next\s+\w+|monday|today)\b.*\b(?:every|each|quit|stop|no more)\b", I)
 # a one-off plan within the next days is transient ("我计划下周去北京出差"); a deadline is a goal
 _SOON = re.compile(r"下周|这周|本周|这个?星期|下个?星期|\bnext week\b|\bthis week(?:end)?\b", I)
 _DEADLINE = re.compile(r"之前|以前|前完成|截止|\bby\b|\bbefore\b|\buntil\b|\bdeadline\b", I)
@@ -304,8 +320,19 @@ _HABIT_EVERY = re.compile(r"\bevery\s+(?:day|morning|evening|night|week|weekend|
                           r"friday|saturday|sunday)\b|\bon\s+weekends\b|\b(?:mondays|tuesdays|wednesdays|thursdays|"
                           r"fridays|saturdays|sundays)\b", I)
 _ANIMALS = r"(?:dogs?|cats?|puppy|puppies|kittens?|parrots?|rabbits?|bunny|hamsters?|fish|turtles?|birds?|corgis?|" \
-           r"golden retrievers?|labradors?|huskies|husky|guinea pigs?)"
-_KIDS_EN = r"(?:a|an|one|two|three|four|five|\d)\s+(?:daughters?|sons?|kids?|children|child|boys?|girls?|teenagers?)"
+           r"(?:golden\s+)?retrievers?|labradors?|huskies|husky|guinea pigs?|beagles?|poodles?|shiba(?:\s+inu)?s?|dachshunds?|" \
+           r"terriers?|bulldogs?|pugs?|spaniels?|collies?|shepherds?|chihuahuas?|tabby|tabbies|ragdolls?|budgies?|" \
+           r"parakeets?|geckos?|snakes?|ferrets?|chinchillas?|hedgehogs?|horses?|ponies|pony|cockatiels?|lizards?)"
+_KIDS_EN = r"(?:a|an|one|two|three|four|five|\d)\s+(?:[\w-]+\s+)?(?:daughters?|sons?|kids?|children|child|boys?|girls?|teenagers?)"
+_NAMES_EN = r"[A-Z][\w'’-]+(?:\s*\(\d+\))?(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Z][\w'’-]+(?:\s*\(\d+\))?)*"
+_PARTNER = r"老婆|老公|妻子|丈夫|爱人|太太|先生|对象|女朋友|男朋友|家人|室友"
+_PETS_ZH = r"猫咪?|狗狗?|兔子?|仓鼠|鹦鹉|乌龟|金鱼|鱼|柯基|金毛|泰迪|哈士奇|柴犬|拉布拉多|边牧|布偶|英短|美短|蓝猫|橘猫|狸花猫"
+# facts about one's children a person expects kept (their preferences are theirs: see the quoted skip)
+_FAMILY_FACT = re.compile(
+    r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩|大宝|二宝)(?:今年|现在|已经)?(?:才|都)?(?:\d+|[一二三四五六七八九十两]+)(?:岁|个月)|"
+    r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩)(?:今年|现在)?(?:在)?(?:上|读)(?:小学|初中|高中|幼儿园|大学|[一二三四五六]年级|初[一二三]|高[一二三]|大[一二三四])|"
+    r"^my\s+(?:son|daughter|kid|child)\s+(?:is|just\s+turned|turned)\s+\d+|"
+    r"^my\s+(?:son|daughter|kids?|children)\s+(?:is|are)\s+in\s+(?:\w+\s+)?(?:grade|kindergarten|preschool|school|college)", I)
 
 
 def _tool_spans(text: str) -> list[tuple[int, int, str]]:
@@ -371,10 +398,14 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
         if (re.match(r"my", body, I) or not _NOT_A_NAME.match(m.group("v"))) and m.group("v")[0].isupper():
             if not _tool_spans(m.group("v")):
                 out.append(("fact", "name", m.group("v")))
-    if m := re.search(rf"(?:^|可以|就|都|大家|朋友们?|同事们?)叫我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|小\S|老\S)\s*(?:就行|就好|就可以|吧|好了)?$", body):
+    if m := re.match(rf"^(?:本人|我是)\s*(?P<v>{_CJK_NAME})$", body):
+        if re.match(_SURNAMES, m.group("v")) and not re.search(_JOB_ZH + r"|人$|的$", m.group("v")):
+            out.append(("fact", "name", m.group("v")))
+    if m := re.search(rf"(?:^|可以|就|都|大家|朋友们?|同事们?)(?:叫|喊|称呼)我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|小\S|老\S|阿\S)\s*(?:就行|就好|就可以|吧|好了)?$", body):
         if not re.match(r"[别不去来做帮给把让快先再]", m.group("v")):
             out.append(("fact", "preferred_name", m.group("v")))
-    if m := re.search(rf"(?:^|\b)(?:please\s+|you\s+can\s+|just\s+)?(?:call\s+me|I\s+go\s+by)\s+(?P<v>{_EN_NAME})$", body, I):
+    if m := re.search(rf"(?:^|\b)(?:please\s+|you\s+can\s+|just\s+)?(?:call\s+me|I\s+go\s+by)\s+(?P<v>{_EN_NAME})"
+                      r"(?:\s+(?:from now on|please|pls|instead|for short))?$", body, I):
         if m.group("v")[0].isupper():
             out.append(("fact", "preferred_name", m.group("v")))
     return out
@@ -383,31 +414,44 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
 def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     out = []
     # zh: 我在腾讯做产品经理 / 我在上海一家游戏公司当策划 / 我在成都上班 / 我在北京读大三 / 我在团队里负责测试
-    if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责)(?P<job>[^，,]{{1,12}}?)(?:工作|的工作)?|"
+    if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责)(?P<job>[^，,]{{1,12}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
                      r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$", body):
         place = m.group("place")
-        if split := re.match(r"^(?P<city>.{2,6}?)(?:的)?(?:一家|一个|一所)(?P<org>.+)$", place):
-            if _CITY_ZH.match(split.group("city")):
-                out.append(("fact", "city", split.group("city")))
-                place = split.group("org")
+        split = (re.match(r"^(?P<city>.{2,6}?)(?:的)?(?:一家|一个|一所)(?P<org>.+)$", place)
+                 or re.match(rf"^(?P<city>{_ZH_CITIES})(?P<org>[^市].+)$", place))
+        if split and _CITY_ZH.match(split.group("city")):
+            out.append(("fact", "city", split.group("city")))
+            place = split.group("org")
         verb = m.group("verb") or ""
         where = _place_zh(place)
         if where and not (verb in ("读书", "上学", "念书", "生活", "定居") or verb.startswith("读")) or where and where[0] == "city":
             out.append(("fact", *where))
         if m.group("job") and not _tool_spans(m.group("job")):
-            out.append(("fact", "job_title", m.group("job")))
+            job, _, org = m.group("job").partition(" at ")  # "做 PM at Booking"
+            out += [("fact", "job_title", job)] + ([("fact", "employer", org)] if org else [])
     elif m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:住在|住|搬到了?|搬去了?|定居在?|base在?|base)\s*(?P<v>[^，,\s]{{2,16}}?)(?:了|市)?$", body):
         out.append(("fact", "city", m.group("v")))
     elif m := re.match(rf"^(?:我|用户){_ZH_MODS}在(?P<v>{_ZH_CITIES})$", body):
         out.append(("fact", "city", m.group("v")))
+    elif m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:每天|平时|每周)?(?:去|到|进)(?P<v>[^，,]{{2,8}}?)(?:上班|工作|办公)$", body):
+        out.append(("fact", "work_city", m.group("v")))
+    elif m := re.match(rf"^我{_ZH_MODS}(?:在|从事)(?P<v>[^，,]{{2,10}}?)行业", body):
+        out.append(("fact", "industry", m.group("v")))
+    elif m := re.match(rf"^我{_ZH_MODS}(?:在)?(?:做|搞|干)(?P<v>[^，,]{{1,10}}?(?:设计|开发|测试|运营|运维|产品|销售|市场|咨询|研究|翻译|"
+                       r"财务|人事|法务|数据分析|算法|前端|后端))(?:工作|相关的?)?(?:的)?$", body):
+        out.append(("fact", "job_title", m.group("v")))
+    elif m := re.match(rf"^我{_ZH_MODS}(?:上个月|去年|最近|刚|已经|今年)*(?:跳槽到|跳槽去了?|入职了?|加入了?)(?P<v>[^，,]{{2,12}}?)了?$", body):
+        out.append(("fact", "employer", m.group("v")))
+    elif m := re.match(rf"^我{_ZH_MODS}是?(?P<v>(?:{_ZH_CITIES}|{_PROVINCES})[\u4e00-\u9fff]{{0,3}}?)人$", body):
+        out.append(("fact", "hometown", m.group("v")))
     elif m := re.match(rf"^我{_ZH_MODS}是(?:做|搞)(?P<v>[^，,的]{{1,8}})的$", body):
         out.append(("fact", "job_title", m.group("v")))
-    elif m := re.match(rf"^我{_ZH_MODS}是\s*(?P<org>[^，,的]{{1,16}}?)\s*的\s*(?P<job>[^，,]{{0,8}}{_JOB_ZH})$", body):
+    elif m := re.match(rf"^我{_ZH_MODS}是\s*(?P<org>[^，,的]{{1,16}}?)\s*的\s*(?P<job>[^，,]{{0,8}}?(?:{_JOB_ZH}|{_JOB_EN}))$", body, I):
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
     elif m := re.match(rf"^我{_ZH_MODS}是(?:一名|一个|一位|个)?\s*(?P<v>[^，,]{{0,10}}?(?:{_JOB_ZH}[者员师]?|{_JOB_EN}))$", body, I):
         out.append(("fact", "job_title", m.group("v")))
     # en: I work as a data analyst at Shopify / I'm a nurse in Toronto / I'm the tech lead of … at …
-    job = (rf"(?:I\s+work\s+as|I'm|I\s+am|I'm\s+working\s+as)\s+{_EN_MODS}(?:a|an|the)\s+(?P<job>(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN})"
+    job = (rf"(?:I\s+work\s+as|I'm|I\s+am|I'm\s+working\s+as)\s+{_EN_MODS}(?:a|an|the)\s+(?P<job>(?:[\w+#-]+\s+){{0,3}}?(?:{_JOB_EN}|{_JOB_ZH}))"
            r"(?:\s+of\s+[^,;]+?)?")
     place = (rf"(?:\s+(?:at|for|with)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?"
              rf"(?:\s+from\s+(?P<home>{_PLACE_EN}))?")
@@ -422,6 +466,19 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "city", m.group("city")))
     if m and m.groupdict().get("home"):
         out.append(("fact", "hometown", m.group("home")))
+    if m := re.match(rf"^I\s+{_EN_MODS}(?:got\s+promoted|was\s+promoted|'ve\s+been\s+promoted)\s+to\s+(?P<v>(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN})\b", body, I):
+        out.append(("fact", "job_title", m.group("v")))
+    if m := re.match(rf"^I\s+{_EN_MODS}(?:joined|started\s+(?:a\s+new\s+job\s+|working\s+)?at|got\s+a\s+job\s+at)\s+(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){{0,3}})", body):
+        out.append(("fact", "employer", m.group("v")))
+    if m := re.match(rf"^I\s+{_EN_MODS}work\s+in\s+(?:the\s+)?(?P<v>[\w -]{{2,30}}?)\s+(?:industry|sector|field)\b", body, I):
+        out.append(("fact", "industry", m.group("v")))
+    if m := re.match(rf"^I\s+{_EN_MODS}commute\s+(?:in)?to\s+(?P<v>{_PLACE_EN}|[\u4e00-\u9fff]{{2,8}})", body, I):
+        out.append(("fact", "work_city", m.group("v")))
+    if m := re.match(rf"^I\s+{_EN_MODS}(?:grew\s+up|was\s+born(?:\s+and\s+raised)?|was\s+raised)\s+in\s+(?P<v>{_PLACE_EN}|[\u4e00-\u9fff]{{2,8}})", body):
+        out.append(("fact", "hometown", m.group("v")))
+    if m := re.match(rf"^(?:I\s+(?:work|am|'m)|I'm|we're|we\s+are|我{_ZH_MODS}(?:是|在)?)\s*(?:currently\s+|fully\s+|mostly\s+|now\s+)*"
+                     r"(?P<v>hybrid|remote|fully remote|远程(?:办公)?|居家办公|混合办公|WFH|on-?site|in the office)\b", body, I):
+        out.append(("fact", "work_mode", m.group("v")))
     if m := re.match(rf"^(?:I\s+{_EN_MODS}(?:live|reside|am\s+based|'m\s+based)|I'm\s+{_EN_MODS}(?:based|living|located)|"
                      rf"I\s+(?:just\s+)?(?:moved|relocated)|(?:currently\s+)?based)\s+(?:in|to)\s+(?P<v>{_PLACE_EN})(?:[\s,].*)?$",
                      body):
@@ -432,11 +489,14 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
 
 
 def _read_languages(body: str) -> list[tuple[str, str, str]]:
-    if m := re.match(rf"^我{_ZH_MODS}(?:会说|会讲|能说|能讲|说|讲)(?:流利的)?\s*(?P<v>{_LANGS})$", body):
+    """我说粤语 / 也会一点日语 / 普通话也还行 / I speak English, Portuguese and a little Japanese."""
+    if m := re.match(rf"^我{_ZH_MODS}(?:会说|会讲|能说|能讲|说|讲|会)(?:一点|一些|点儿?|流利的)?\s*(?P<v>{_LANGS})$", body):
         return [("fact", "spoken_languages", m.group("v"))]
-    if m := re.match(rf"^I\s+{_EN_MODS}(?:can\s+)?speak\s+(?:fluent\s+)?(?P<v>{_LANGS})(?:\s+fluently)?$|"
-                     rf"^I'm\s+{_EN_MODS}(?:fluent|bilingual)\s+in\s+(?P<v2>{_LANGS})$", body, I):
-        return [("fact", "spoken_languages", m.group("v") or m.group("v2"))]
+    if m := re.match(rf"^我{_ZH_MODS}(?P<v>{_LANG_WORD})(?:说得|讲得)?(?:也|还|都)*(?:还行|不错|很好|很流利|流利|可以|还可以|一般般?|没问题)$", body):
+        return [("fact", "spoken_languages", m.group("v"))]
+    if m := re.match(rf"^I\s+{_EN_MODS}(?:can\s+)?speak\s+(?P<v>.+)$|^I'm\s+{_EN_MODS}(?:fluent|bilingual)\s+in\s+(?P<v2>.+)$", body, I):
+        spoken = re.findall(_LANG_WORD, m.group("v") or m.group("v2"), I)
+        return [("fact", "spoken_languages", ", ".join(spoken))] if spoken else []
     return []
 
 
@@ -444,7 +504,8 @@ def _read_tools(body: str) -> list[tuple[str, str, str]]:
     """我平时主要用 Python 和 Go / we run on AWS with Terraform / I'm a Vim user / Emacs is my editor."""
     if _OCCASIONAL.search(body) or re.search(r"喜欢|爱用|习惯|偏好|\b(?:like|love|prefer|enjoy|hate)\b|技术栈|\bstack\b", body, I):
         return []
-    if m := re.match(r"^I'm\s+(?:a|an)\s+(?P<v>.+?)\s+user$", body, I):
+    if m := re.match(r"^(?:I'm|I\s+am|we're|we\s+are)\s+(?:a|an)\s+(?P<v>.+?)\s+(?:user|person|guy|girl|shop|house|household|team)"
+                     r"(?:\s+(?:through and through|all the way|for life|at heart))?$", body, I):
         return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
     if m := re.match(r"^(?P<v>.+?)\s+is\s+(?:my|our)\s+(?:main\s+|primary\s+|favou?rite\s+|go-to\s+|daily\s+)?"
                      r"(?P<k>[\w ]+?)(?:\s+of\s+choice)?$", body, I):
@@ -463,8 +524,10 @@ def _read_known_key(body: str) -> list[tuple[str, str, str]]:
     """我的电脑是 MacBook Pro / 我们组的数据库是 MongoDB / my native language is Portuguese."""
     m = (re.match(r"^(?:我|我们|咱们|用户)(?:的)?(?P<fk>[^\s是，,]{1,12}?)\s*(?:是|为)\s*(?!很|太|挺|有点|非常|真|不|什么)(?P<v>.+)$", body)
          or re.match(r"^(?:my|our)\s+(?P<fk>[\w ]{1,32}?)\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<v>.+)$", body, I))
-    if not m or re.search(r"喜欢|爱|favou?rite|prefer", m.group("fk"), I):  # "我最喜欢的编程语言是": a preference
+    if not m or re.search(r"喜欢|爱(?!好)|favou?rite|prefer", m.group("fk"), I):  # "我最喜欢的编程语言是": a preference
         return []
+    if re.search(r"daily driver|main machine|workstation|\bsetup\b|\brig\b|主力机|设备", m.group("fk"), I):  # whatever tools it names
+        return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
     phrase = re.sub(r"^.*的", "", m.group("fk")).strip()
     if re.search(r"[不没]$", phrase):
         return []
@@ -495,15 +558,22 @@ def _read_family(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "marital_status", m.group("v")))
     if m := re.search(r"(?:^我|，|,)\s*(?:还|也)?有(?P<v>(?:一|两|三|四|几|\d)个?(?:孩子|女儿|儿子|小孩|娃|闺女)(?:[和跟](?:一|两|\d)个?(?:女儿|儿子))?)", body):
         out.append(("fact", "children", m.group("v")))
-    if m := re.match(rf"^我{_ZH_MODS}家(?:里)?(?:有|养了?)(?P<v>(?:一|两|三|几|\d)[只条](?:\S+))$", body):
+    if m := re.match(rf"^我(?:和|跟)?(?:{_PARTNER})?{_ZH_MODS}(?:家里?|家里面)?{_ZH_MODS}(?:有|养了?|养着)(?P<v>(?:一|两|三|四|几|\d)?[只条个]?\s*"
+                     rf"[^，,]{{0,8}}?(?:{_PETS_ZH}|{_ANIMALS}).*)$", body, I):
         out.append(("fact", "pet", m.group("v")))
+    if m := re.match(rf"^我(?:和|跟)(?:{_PARTNER})结婚(?P<v>.*)$|^I(?:'ve| have)\s+been\s+married\s+(?P<v2>for\s+.+)$", body, I):
+        out.append(("fact", "marital_status", "已婚" + m.group("v") if m.group("v") is not None else "married " + m.group("v2")))
+    if _FAMILY_FACT.match(body):
+        out.append(("fact", "children", re.sub(r"^(?:我的?|my\s+)", "", body, flags=I)))
     if m := re.match(r"^I'm\s+(?P<v>married|single|divorced|engaged|widowed)\b(?:\s+with\s+(?P<kids>" + _KIDS_EN + r"))?", body, I):
         out.append(("fact", "marital_status", m.group("v")))
         if m.group("kids"):
             out.append(("fact", "children", m.group("kids")))
-    if m := re.match(rf"^I\s+have\s+(?P<v>{_KIDS_EN}(?:\s+and\s+{_KIDS_EN})?)\b", body, I):
+    if m := re.match(rf"^I\s+have\s+(?P<v>{_KIDS_EN}(?:\s+and\s+{_KIDS_EN})?(?:,?\s+{_NAMES_EN})?)(?=$|[\s,.;])", body, I):
         out.append(("fact", "children", m.group("v")))
-    if m := re.match(rf"^I\s+have\s+(?P<v>(?:a|an|one|two|three|\d)\s+(?:[\w-]+\s+)?{_ANIMALS}\b.*)$", body, I):
+    if re.match(r"^(?:I\b|I'm|I've|we\b|we've|married|single|divorced|engaged)", body, I) and (m := re.search(
+            rf"(?:^I\s+|,\s*|\bhave\s+|\bgot\s+|\bwith\s+)(?P<v>(?:a|an|one|two|three|four|\d)\s+(?:[\w-]+\s+){{0,3}}?{_ANIMALS}\b"
+            rf"(?:\s*\([^)]*\))?(?:\s+(?:named|called)\s+{_NAMES_EN})?)", body, I)):
         out.append(("fact", "pet", m.group("v")))
     return out
 
@@ -513,11 +583,26 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     text = re.sub(r"^(?:请|麻烦|以后|今后|之后|往后|从现在起|从今以后|please|from now on|going forward)[\s,，]*|"
                   r"[\s,，]*(?:please|from now on|going forward|谢谢|thanks)[\s.!。！]*$|(?:吧|了)$", "", body, flags=I).strip()
     text = re.sub(r"^(?:请|please)\s*", "", text, flags=I)
-    answer = re.search(r"回答|回复|答复|解释|输出|说明|报告|answers?|repl(?:y|ies)|responses?|respond|explanations?|explain|"
-                       r"write|spelling|拼写|units|单位", text, I)
+    answer = re.search(r"回答|回复|答复|解释|输出|说明|报告|聊天|沟通|交流|对话|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
+                       r"explain|write|spelling|拼写|units|单位|\bchat\b|\btalk\b", text, I)
     imperative = re.match(r"(?:always|never|keep|use|give|write|answer|reply|respond|don't|do not|no|用|都用|回答|回复|解释|"
                           r"控制|别|不要|每次|给我)", text, I)
     lang = re.search(_LANG, text, I) or re.search(r"\b(?:in|用)\s*(?P<l>" + _LANG_WORD + ")", text, I)
+    if re.search(r"这次|这回|这一次|本次|just this once|this time|for this (?:one|answer|question|reply)|for now", body, I):
+        return []  # a one-off request, not a standing one
+    negative = re.match(r"(?:别|不要|不许|禁止|don't|do not|never|no\b)|^[^，,别不]{0,6}?(?:里|中|上|时|的时候)(?:别|不要|不许)", text, I)
+    if m := re.match(r"^(?:be|stay|keep it)\s+(?:more\s+)?(?P<v>blunt|direct|concise|brief|honest|straightforward|formal|casual|"
+                     r"gentle|patient|friendly|professional|short|simple)\b|^(?:说话|回答|回复|讲话|语气)?(?P<v2>直接|简单|简洁|委婉|正式|随意|"
+                     r"温柔|幽默|专业|直白)(?:一?点儿?|些)", text, I):
+        return [("preference", "reply_style", text)]
+    if (lang and answer and re.search(r"用|\bin\b|switch|change", text[:lang.start()], I) and not negative
+            and not _NEGATED.search(text[:lang.start()])):
+        key = "report_language" if _REPORT.search(text[:lang.end() + 4]) else "reply_language"
+        if re.search(r"[，,]", text):  # "写报告的时候用英文，平时聊天用中文": each part its own
+            return [item for part in re.split(r"[，,]\s*", text) if part for item in _read_instruction(part)]
+        return [(("preference", key, lang.group(0).split()[-1] if lang.group(0).lower().startswith("in") else lang.group(0)))]
+    if lang and re.match(r"(?:switch|change|go)\s+(?:back\s+)?to\s", text, I):
+        return [("preference", "reply_language", lang.group(0).split()[-1])]
     if answer and (imperative or re.match(r"以后|今后|from now on|please", body, I)) or re.search(r"回答|回复|answers?|replies", text, I) and imperative:
         if lang and not _NEGATED.search(text[:lang.start()]):
             key = "report_language" if _REPORT.search(text) else "reply_language"
@@ -529,12 +614,12 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         return [("preference", "reply_style", text)]
     if re.match(r"以后|今后|from now on", body, I) and (m := re.match(r"^(?:我)?(?P<v>(?:不|少|多|只)(?:吃|喝)(?P<obj>.+))$", text)):
         return [("preference", _topic(m.group("v"), m.group("obj"), "preference"), m.group("v"))]
-    if m := re.match(r"^(?:别|不要|不用)再?(?:给我|跟我)?(?P<verb>推荐|推送|发|安利|介绍)(?P<obj>.+)$|"
+    if m := re.match(r"^(?:别|不要|不用)再?(?:给我|跟我)?(?P<verb>推荐|推送|安利|介绍)(?P<obj>.+)$|"
                      r"^(?:stop|quit)\s+(?P<verb2>recommending|suggesting|sending|showing)(?:\s+me)?\s+(?P<obj2>.+?)(?:\s+to me)?$|"
                      r"^(?:no\s+more)\s+(?P<obj3>.+)$|^(?:don't|do not|never)\s+(?:recommend|suggest|send)(?:\s+me)?\s+(?P<obj4>.+)$", text, I):
         obj = next(g for g in (m.group("obj"), m.group("obj2"), m.group("obj3"), m.group("obj4")) if g)
         return [("preference", _topic(obj, obj, "preference"), text)]
-    if m := re.match(r"^(?:别|不要|不许|禁止)(?:再)?(?:给我|帮我|跟我)?(?P<obj>(?:用|安排|写|提|加|放|打电话|联系|发|输出)?.+)$|"
+    if m := re.match(r"^(?:[^别不，,]{0,6}?(?:里|中|上|时|的时候|周末|晚上|早上|上午|下午|工作日))?(?:别|不要|不许|禁止)(?:再)?(?:给我|帮我|跟我)?(?P<obj>(?:用|安排|写|提|加|放|打电话|联系|发|输出)?.+)$|"
                      r"^(?:don't|do not|never)\s+(?P<obj2>(?:give|show|send|use|schedule|book|include|write|call|email|put|"
                      r"mention|add|suggest)\b.+)$", text, I):
         obj = m.group("obj") or m.group("obj2")
@@ -555,21 +640,28 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
 
 def _read_plan(body: str) -> list[tuple[str, str, str]]:
     """准备明年去日本读研 / 下个月要迁移到 K8s / I'm preparing for … next month / In two weeks I'm starting …"""
-    if m := re.match(r"^(?P<lead>[^我，,]{2,12}?)?(?:我|我们|咱们|用户)(?P<mid>[^，,]{0,10}?)(?P<verb>准备|计划|打算|要|将要|将|会|得)(?P<rest>[^，,]{2,})$", body):
+    if m := re.match(r"^(?:我的|我|my\s+)?(?:(?:新年|今年|明年|\d{4}\s*年?的?)?(?:小)?目标|(?:new year'?s?\s+)?goals?|resolution)"
+                     r"(?:\s+for\s+(?P<when>[\w ]{2,20}?))?\s*(?:是|就是|[:：]|is|are)\s*(?:to\s+)?(?P<rest>.{2,})$", body, I):
+        rest = m.group("rest")
+        return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3])[:24],
+                 f"{rest} ({m.group('when')})" if m.group("when") else rest)]
+    if m := re.match(r"^(?P<lead>[^我，,]{2,12}?)?(?:我|我们|咱们|用户)(?P<mid>[^，,]{0,10}?)(?P<verb>准备|计划|打算|要|将要|将|会|得|想)(?P<rest>[^，,]{2,})$", body):
+        if m.group("verb") == "想" and not _DATE_WORDS.search(body):
+            return []
         dated = _DATE_WORDS.search(body)
         if (m.group("lead") and not dated) or (m.group("verb") in ("要", "将要", "将", "会", "得") and not dated):
             return []
-        if re.search(r"[不没别]|想|可能|也许", m.group("mid")):
+        if re.search(r"[不没别]|可能|也许", m.group("mid")) or "想" in m.group("mid") and not dated:
             return []
         rest = re.sub(r"^(?:开始)?", "", m.group("rest"))
         return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3])[:24],
                  re.sub(r"^(?:我们|咱们|我|用户)", "", body) if not m.group("lead") else body.replace("我们", "").replace("我", "", 1))]
     en = (r"^(?P<lead>.{2,24}?,?\s+)?(?:I|we)(?:'m|\s+am|'re|\s+are)\s+(?:now\s+|also\s+|currently\s+)?"
-          r"(?P<verb>preparing\s+for|planning\s+to|planning\s+on|going\s+to|about\s+to|starting|moving\s+to|migrating|"
+          r"(?P<verb>preparing\s+for|plann?ing\s+to|plann?ing\s+on|going\s+to|about\s+to|starting|moving\s+to|migrating|"
           r"switching\s+to|relocating\s+to|applying\s+(?:to|for)|studying\s+for|taking|getting)\s+(?P<rest>.+)$")
     if m := re.match(en, body, I):
         dated = _DATE_WORDS.search(body)
-        if not dated and not re.match(r"preparing|planning|studying|applying|moving|migrating|switching|relocating",
+        if not dated and not re.match(r"preparing|plann?ing|studying|applying|moving|migrating|switching|relocating",
                                       m.group("verb"), I):
             return []
         if m.group("lead") and not _DATE_WORDS.search(m.group("lead")):
@@ -608,8 +700,62 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
     return []
 
 
-_READERS = (_read_identity, _read_work_and_place, _read_languages, _read_family, _read_instruction, _read_plan,
-            _read_diet, _read_known_key, _read_tools, _read_habit)
+_DEGREE = r"(?:master'?s|bachelor'?s|ph\.?d\.?|doctorate|mba|degree|undergrad(?:uate)?|bsc?|msc?|ba|ma|b\.?s\.?|m\.?s\.?)"
+_SCHOOL_WORD = re.compile(r"大学|学院|学校|中学|高中|University|College|Institute|School|Academy|\b[A-Z]{2,6}\b|\bETH\b", I)
+
+
+def _read_education(body: str) -> list[tuple[str, str, str]]:
+    """I did my master's in statistics at UCLA / 本科是武汉大学的 / 学的土木 / 我 PhD 读的是 computational biology."""
+    out = []
+    if m := re.match(rf"^I\s+{_EN_MODS}(?:did|got|have|earned|completed|finished|hold|am\s+doing|'m\s+doing|'m\s+getting)\s+"
+                     rf"(?:my\s+|a\s+|an\s+)?{_DEGREE}(?:\s+degree)?(?:\s+(?:in|on)\s+(?P<major>[\w &'-]+?))?"
+                     r"(?:\s+(?:at|from|in)\s+(?P<school>[\w&.' -]+?))?$", body, I):
+        major, school = m.group("major"), m.group("school")
+    elif m := re.match(rf"^I\s+{_EN_MODS}(?:studied|majored\s+in|study|am\s+studying|'m\s+studying)\s+(?P<major>[\w &'-]+?)"
+                       r"(?:\s+(?:at|in)\s+(?P<school>[A-Z][\w&.' -]+?))?$", body, I):
+        major, school = m.group("major"), m.group("school")
+    elif m := re.match(rf"^I\s+{_EN_MODS}(?:graduated|graduate)\s+from\s+(?P<school>[\w&.' -]+?)"
+                       r"(?:\s+(?:with\s+a\s+(?:degree\s+)?|in\s+)(?:degree\s+in\s+)?(?P<major>[\w &'-]+?))?$", body, I):
+        major, school = m.group("major"), m.group("school")
+    elif m := re.match(rf"^我{_ZH_MODS}(?:的)?\s*(?:本科|硕士|研究生|博士|PhD|大学|高中|MBA|master|读研|读博)\s*(?:是|读的是|学的是|念的是|读的|在)\s*"
+                       r"(?P<x>[^，,]+?)(?:读的|念的|毕业的|毕业|的)?$", body, I):
+        x = m.group("x").strip()
+        major, school = (None, x) if _SCHOOL_WORD.search(x) else (x, None)
+    elif m := re.match(rf"^我{_ZH_MODS}(?:是)?(?P<school>[^，,是]{{2,12}}?(?:大学|学院))(?:毕业的?|的)$", body):
+        major, school = None, m.group("school")
+    elif m := re.match(rf"^我{_ZH_MODS}(?:学的|学的是|专业是|读的专业是|念的是|主修)\s*(?P<major>[^，,]{{2,20}}?)(?:专业)?$", body):
+        major, school = m.group("major"), None
+    else:
+        return []
+    if major and not re.match(r"(?:abroad|hard|a lot|online|at|in)\b", major, I):
+        out.append(("fact", "major", major))
+    if school:
+        out.append(("fact", "school", school))
+    return out
+
+
+_READERS = (_read_identity, _read_work_and_place, _read_languages, _read_family, _read_education, _read_instruction,
+            _read_plan, _read_diet, _read_known_key, _read_tools, _read_habit)
+
+# -- what happened to the user, said by the user (an episode) ---------------------------------------
+_PAST_WHEN = re.compile(
+    r"昨天|前天|昨晚|上周|上个?星期|上个?礼拜|上个?月|去年|前几天|前阵子|前段时间|[\d一二三四五六七八九十两几]+(?:天|周|个星期|个月|年)前|"
+    r"\blast\s+(?:week(?:end)?|month|year|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|"
+    r"fall|autumn|winter)\b|\byesterday\b|\b\w+\s+(?:days?|weeks?|months?|years?)\s+ago\b|\bthe other day\b|"
+    r"\bjust\s+(?:got back|got home|finished|moved|started|got promoted|graduated|passed|ran|completed)\b", I)
+_PAST_DONE = re.compile(r"[了过](?![吗呢])|完成|结束|\b(?:\w+ed|went|got|came|ran|saw|met|took|did|made|bought|won|lost|gave|left|"
+                        r"flew|drove|began|became|wrote|read|sold|built|spent|caught|taught|thought|brought)\b", I)
+_TRIVIAL = re.compile(r"吃了?饭|吃了|喝了|睡了|睡觉|洗澡|\b(?:ate|slept|drank|showered|napped)\b|\bhad\s+(?:lunch|dinner|breakfast|coffee|"
+                      r"a nap)\b|吵架|分手|\bfight\b|\bbroke up\b|\bcried\b|哭", I)
+
+
+def _user_event(clause: str, body: str) -> Proposal | None:
+    """"昨天面试了快手", "I got promoted last Friday": an episode in the user's own words."""
+    if not (_PAST_WHEN.search(body) and _PAST_DONE.search(body)) or _TRIVIAL.search(body) or _INHERENTLY_TRANSIENT.search(body):
+        return None
+    sensitive = next((kind for kind, words in _SENSITIVE_WORDS if words.search(body)), "")
+    return Proposal(kind="episode", category="event", text=_clean(body) if len(body) <= 200 else body[:200],
+                    confidence=0.8, importance=0.5, sensitive=sensitive, evidence=clause)
 
 
 def _sentences(text: str) -> list[list[str]]:
@@ -632,7 +778,8 @@ def _clauses(text: str) -> list[str]:
 
 
 _WHOLE_RETRACTION = re.compile(r"当我没说|就当我没说|never\s*mind|scratch that|forget (?:what I (?:just )?said|it|that)\b", I)
-_CALLED_BY_OTHERS = re.compile(r"^(?:大家|朋友们?|同事们?|别人|人家|他们)都?(?:叫我|喊我|称呼我)(?!.*说)")
+_CALLED_BY_OTHERS = re.compile(r"^(?:大家|朋友们?|同事们?|别人|人家|他们)都?(?:叫我|喊我|称呼我)(?!.*说)|"
+                               r"^(?:most people|everyone|people|my friends|friends)\s+(?:just\s+)?call\s+me\b", I)
 _SUBJECT_TEAM = re.compile(r"^(?:我们|咱们|我司|用户的团队|we\b|we're|our\b)", I)
 _SUBJECT_SELF = re.compile(r"^(?:我(?!们)|用户|I\b|I'm|I've|I'd|my\b)", I)
 _SUBJECT_ANY = re.compile(r"^(?:你|您|他|她|它|大家|别人|人家|朋友|同事|老板|you\b|he\b|she\b|they\b|his\b|her\b|their\b|it\b|"
@@ -653,7 +800,7 @@ def _skip_reason(clause: str, message_is_joke: bool) -> str:
         return "injection"
     clause = _IDIOMS.sub("", clause)
     for reason, regex in _SKIPS:
-        if regex.search(clause) and not (reason == "quoted" and _CALLED_BY_OTHERS.match(clause)):
+        if regex.search(clause) and not (reason == "quoted" and (_CALLED_BY_OTHERS.match(clause) or _FAMILY_FACT.match(clause))):
             return reason
     return "joke" if message_is_joke else ""
 
@@ -678,6 +825,9 @@ def _topic(text: str, obj: str, fallback: str) -> str:
 
 
 _EMOTION_WORDS = re.compile(r"焦虑|抑郁|难过|崩溃|孤独|压力|anxious|anxiety|depress|lonely|stressed|sad\b|grief|panic", I)
+_RELIGION_WORDS = re.compile(r"教堂|礼拜|弥撒|祷告|念经|清真寺|拜佛|烧香|斋月|\bchurch\b|\bmass\b|\bmosque\b|\bsynagogue\b|"
+                             r"\btemple\b|\bpray(?:er|ing)?\b|\bramadan\b|\bsabbath\b", I)
+_SENSITIVE_WORDS = (("health", _HEALTH_WORDS), ("emotion", _EMOTION_WORDS), ("religion", _RELIGION_WORDS))
 
 
 def _tidy(value: str) -> str:
@@ -696,6 +846,52 @@ def _clean(value: str) -> str:
     return re.split(r"，|,\s", value)[0].strip(" ,，.。!！;；:：~～")
 
 
+_FULL_WIDTH = {code: code - 0xFEE0 for code in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]}
+_QUOTED = re.compile(r"[“「『\"][^”」』\"]{7,}[”」』\"]")
+_FULL_WIDTH[0x3000] = 0x20  # "ＶＳ　Ｃｏｄｅ" is "VS Code"; full-width punctuation stays (the clause rules read it)
+
+
+def _carries(body: str, frame: str, first: bool) -> list[str]:
+    """What a clause without a subject says when its speaker is the user: Chinese drops the subject
+    freely ("主力语言是 Go", "周末一般去爬山"), English notes do too ("live in Jersey City", "big fan
+    of jazz"). At the start of a message the speaker is the user; later, the clause before decides."""
+    if frame == "other" or (frame == "" and not first):
+        return []
+    chinese = [("我们" if frame == "team" else "我") + body] if re.search(r"[\u4e00-\u9fff]", body) else []
+    if frame == "team" or not re.match(r"[A-Za-z]", body):
+        return chinese
+    return chinese + ["I " + body, "I'm " + body]
+
+
+_CORRECTION = re.compile(r"^(?:哦|噢|啊|呃)?\s*不对(?:[，,]?\s*(?:是|应该是)\s*(?P<v>.+))?$|"
+                         r"^(?:(?:sorry|oops|wait|no),?\s*)?I\s+meant?\s+(?P<v2>.+)$|^(?:correction|actually,?\s+no)\b", I)
+
+
+def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str) -> list[Proposal] | None:
+    """A clause that only adds to, or takes back, what the clause before it said: a pet's name
+    ("…金毛，名字叫 Biscuit"), the school after a major ("…computational biology，在 ETH"), a
+    correction ("I'm in Austin — sorry, I meant Houston"; "我用 MySQL，哦不对，…")."""
+    before = [p for p in proposals if p.evidence == said_last]
+    if not before:
+        return None
+    rest = [p for p in proposals if p.evidence != said_last]
+    last = before[-1]
+    if last.key in ("pet", "children") and _NAMING.match(body):
+        return rest + before[:-1] + [replace(last, value=f"{last.value}，{body}", evidence=f"{last.evidence}，{clause}")]
+    if last.key == "major" and (m := re.match(r"^(?:在|at|in)\s*(?P<v>\S.{1,30})$", body)):
+        return proposals + [replace(last, key="school", value=_tidy(m.group("v")), evidence=clause)]
+    if m := _CORRECTION.match(body):
+        value = _tidy(m.group("v") or m.group("v2") or "")
+        if value and len(before) == 1 and last.kind == "profile":
+            return rest + [replace(last, value=value, evidence=f"{last.evidence}，{clause}")]
+        return rest
+    return None
+
+
+_NAMING = re.compile(r"^(?:它|他|她|它们|他们)?(?:的)?(?:名字)?(?:叫|是)\s*\S+|^(?:一只|一条|一个|另一只|另外一只|大的|小的)叫\S+|"
+                     r"^(?:named|called|(?:his|her|its|their)\s+names?\s+(?:is|are))\s+\S+", I)
+
+
 class RuleExtractor:
     name = "rules"
     version = "2"
@@ -703,9 +899,13 @@ class RuleExtractor:
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
         skipped: list[Skip] = []
-        message = turn.user_message or ""
+        message = (turn.user_message or "").translate(_FULL_WIDTH)
+        for passage in _QUOTED.findall(message):  # someone else's words, or text to translate
+            skipped.append(Skip(text=passage, reason="quoted"))
+        message = _QUOTED.sub(" ", message)
         message_is_joke = bool(_JOKE.search(message))
         for sentence in _sentences(message):
+            said_last = ""  # the last clause of this sentence that said something
             frame, previous = "", ""  # whose clause this is ("self", "team", "other"), carried to clauses without a subject
             for clause in sentence:
                 body = _PREFIX.sub("", clause).strip(" .。!！~～;；,，")
@@ -717,21 +917,30 @@ class RuleExtractor:
                     skipped.append(Skip(text=clause, reason=reason))
                     frame, previous = subject or frame or "other", body
                     continue
+                if (continued := _continue(proposals, said_last, clause, body)) is not None:
+                    proposals[:] = continued
+                    said_last = proposals[-1].evidence if proposals else said_last
+                    continue
                 carried = body
                 if contrast := re.match(r"^(?:而)?是\s*(?P<v>.+)$", body):  # "不是 iPhone，是华为"
                     if "不是" in previous:
                         carried = re.sub(r"不是\s*[^，,]+", "是" + contrast.group("v"), previous, count=1)
                         if not _subject(carried) and _tool_spans(contrast.group("v")):
                             carried = "我用的是" + contrast.group("v")
-                elif not subject and frame in ("self", "team") and re.search(r"[\u4e00-\u9fff]", body) and body[0] != "叫":
-                    carried = ("我" if frame == "self" else "我们") + body
-                elif not subject and frame == "self" and re.match(r"(?:a|an)\s", body, I):
-                    carried = "I'm " + body
                 found = self._profile(clause, body)
                 if not found and carried != body:
                     found = self._profile(clause, carried)
+                if not found and not subject and carried == body:
+                    for candidate in _carries(body, frame, first=not previous):
+                        if found := self._profile(clause, candidate):
+                            carried = candidate
+                            break
+                speaker = _subject(carried) or subject or frame or "self"  # no subject at all: the user speaking
+                if speaker == "self" and not _SUBJECT_ANY.match(carried) and (event := _user_event(clause, carried)):
+                    found.append(event)
                 proposals.extend(found)
-                frame = _subject(carried) or subject or frame
+                said_last = clause if found else said_last
+                frame = speaker
                 previous = carried
         for clause in _clauses(turn.assistant_message):
             if event := self._event(clause):
@@ -764,10 +973,11 @@ class RuleExtractor:
                 continue
             sensitive = ""
             if category != "fact" or key.startswith("habit"):
-                sensitive = "health" if _HEALTH_WORDS.search(value) else "emotion" if _EMOTION_WORDS.search(value) else ""
+                sensitive = next((kind for kind, words in _SENSITIVE_WORDS if words.search(value)), "")
             if key in ("reply_language", "report_language"):
                 value = _language_only(value)
             transient = bool(_SHORT_TERM.search(body) or _SOON.search(body) and not _DEADLINE.search(body))
+            transient = transient and not _FROM_THEN_ON.search(body)
             transient = transient and not key.startswith("habit")
             confidence = 0.6 if hedged else 0.75 if team else 0.9
             importance = {"constraint": 0.9, "goal": 0.7, "preference": 0.6}.get(category, 0.5)

@@ -1,0 +1,85 @@
+"""The outbox: an event is recorded in the transaction of the change it announces, with one
+pending delivery per enabled endpoint that wants it, and handed to Celery when that transaction
+commits. A rolled-back change sends nothing; a broker that is down leaves the deliveries pending
+for the `webhook_retry_due` sweep.
+
+Two callers, both at the point where the change is recorded: `audit_record` (every memory and
+subject change is audited there, so no write path is missed) and the ingest status change
+(`ingest.done` / `ingest.failed`, which are not audit events).
+"""
+
+from django.db import transaction
+from django.utils import timezone
+
+from apps.webhooks.models import EventType, WebhookDelivery, WebhookEndpoint, WebhookEvent
+
+# audit action → webhook event
+AUDITED = {
+    "memory.created": EventType.MEMORY_CREATED,
+    "memory.superseded": EventType.MEMORY_SUPERSEDED,
+    "memory.corrected": EventType.MEMORY_CORRECTED,
+    "memory.forgotten": EventType.MEMORY_DELETED,
+    "subject.forgotten": EventType.SUBJECT_FORGOTTEN,
+}
+
+
+def webhook_emit(*, workspace_id: int, type: str, data: dict, audit_event=None,
+                 endpoints: list[WebhookEndpoint] | None = None, publish_on_commit: bool = True) -> list[int]:
+    """Record the event for every enabled endpoint of the workspace that wants `type` (or for
+    `endpoints`: a test); the ids of the deliveries, published after commit unless the caller
+    sends them itself."""
+    if endpoints is None:
+        endpoints = list(WebhookEndpoint.objects.filter(workspace_id=workspace_id, enabled=True,
+                                                        events__contains=[type]).only("id"))
+    if not endpoints:
+        return []
+    event = WebhookEvent.objects.create(workspace_id=workspace_id, type=type, data=data, audit_event=audit_event)
+    now = timezone.now()
+    deliveries = WebhookDelivery.objects.bulk_create([
+        WebhookDelivery(workspace_id=workspace_id, endpoint=endpoint, event=event, next_attempt_at=now)
+        for endpoint in endpoints
+    ])
+    ids = [delivery.pk for delivery in deliveries]
+    if publish_on_commit:
+        transaction.on_commit(lambda: publish(ids), robust=True)
+    return ids
+
+
+def publish(delivery_ids: list[int]) -> None:
+    from apps.memories.tasks import enqueue
+    from apps.webhooks.tasks import webhook_deliver
+
+    for delivery_id in delivery_ids:
+        enqueue(webhook_deliver, delivery_id)
+
+
+def emit_for_audit(event) -> None:
+    """The webhook event of an audit event, if its action is one; ids and kinds only."""
+    type = AUDITED.get(event.action)
+    if type is None:
+        return
+    data = {"subject": event.subject.external_id if event.subject else None, "actor": event.actor_type}
+    if type == EventType.SUBJECT_FORGOTTEN:
+        data["memories_erased"] = event.after.get("memories_erased", 0)
+    elif (memory := event.memory) is not None:
+        data["memory"] = {
+            "id": str(memory.id), "lineage": str(memory.lineage), "version": memory.version,
+            "supersedes": str(memory.supersedes_id) if memory.supersedes_id else None,
+            "kind": memory.kind, "category": memory.category, "status": memory.status,
+            "created_at": memory.created_at.isoformat(),
+        }
+    webhook_emit(workspace_id=event.workspace_id, type=type, data=data, audit_event=event)
+
+
+def emit_for_ingest(ingest) -> None:
+    """ingest.done / ingest.failed, with the ids of the memories the turn wrote."""
+    result = ingest.result or {}
+    webhook_emit(
+        workspace_id=ingest.workspace_id,
+        type=EventType.INGEST_DONE if ingest.status == "done" else EventType.INGEST_FAILED,
+        data={"subject": ingest.subject.external_id, "ingest": {
+            "id": str(ingest.id), "status": ingest.status,
+            "created": [m["id"] for m in result.get("created", [])],
+            "updated": [m["id"] for m in result.get("updated", [])],
+        }},
+    )

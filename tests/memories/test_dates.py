@@ -1,0 +1,38 @@
+"""Relative dates people use for plans resolve to absolute ones in the person's time zone, the way
+a calendar would read them: a month said alone is its next occurrence, "明年三月" is March of next
+year, "下个月 15 号" is a day, "年底" the year's last month."""
+
+from datetime import datetime
+
+import pytest
+
+from apps.memories.extraction.normalize import resolve_dates
+
+NOW = datetime.fromisoformat("2026-11-30T10:00:00+08:00")
+
+
+def resolved(text: str, timezone: str = "Asia/Shanghai") -> list[str]:
+    return [item["resolved"] for item in resolve_dates(text, now=NOW, timezone=timezone)[1]]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I'm moving to Berlin in January", ["2027-01"]),
+    ("launch the shop by the end of January", ["2027-01"]),
+    ("we ship in December", ["2026-12"]),
+    ("the exam is in March 2028", ["2028-03"]),
+    ("明年三月准备去日本玩", ["2027-03"]),
+    ("明年3月15号考试", ["2027-03-15"]),
+    ("下个月 15 号要去 Singapore 开会", ["2026-12-15"]),
+    ("下个月15号交房", ["2026-12-15"]),
+    ("我想今年年底前把驾照考下来", ["2026-12"]),
+    ("年底之前搬家", ["2026-12"]),
+    ("三月份去日本", ["2027-03"]),
+])
+def test_a_month_or_a_day_of_a_named_month_resolves_to_its_next_occurrence(text, expected):
+    assert resolved(text) == expected
+
+
+@pytest.mark.parametrize("text", ["You may go now", "I may switch jobs in a month", "三个月后再说", "march on"])
+def test_words_that_only_look_like_months_are_not_read_as_months(text):
+    months = [item for item in resolve_dates(text, now=NOW, timezone="Asia/Shanghai")[1] if item["grain"] == "month"]
+    assert months == []
