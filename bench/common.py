@@ -16,6 +16,7 @@ def setup_django() -> None:
     os.environ.setdefault("HTTPS", "false")  # in-process clients speak plain HTTP
     os.environ.setdefault("API_THROTTLE_READ", "1000000/min")  # measure the app, not the throttle
     os.environ.setdefault("API_THROTTLE_WRITE", "1000000/min")
+    os.environ.setdefault("API_THROTTLE_IMPORT", "100000000/min")
     if not os.environ.get("CELERY_BROKER_URL"):
         os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "true")  # in-process tasks, as before
     import django

@@ -419,6 +419,7 @@ WEBHOOK_ALLOW_PRIVATE_TARGETS = env_bool("WEBHOOK_ALLOW_PRIVATE_TARGETS", False)
 
 # --- Agent REST API -----------------------------------------------------------------------------
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 64 * 1024, minimum=1024)
+API_BATCH_MAX_BODY_BYTES = env_int("API_BATCH_MAX_BODY_BYTES", 4 * 1024 * 1024, minimum=1024)  # memories:batch
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["apps.api.authentication.ApiKeyAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["apps.api.permissions.HasScope"],
@@ -429,6 +430,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "api_read": env_str("API_THROTTLE_READ", "1200/min"),
         "api_write": env_str("API_THROTTLE_WRITE", "300/min"),
+        "api_import": env_str("API_THROTTLE_IMPORT", "12000/min"),  # batch-imported items, per key
     },
     "EXCEPTION_HANDLER": "apps.api.exceptions.api_exception_handler",
     "DEFAULT_SCHEMA_CLASS": "apps.api.schema.MemoryAutoSchema",
@@ -450,6 +452,9 @@ SPECTACULAR_SETTINGS = {
         "MemoryStatusEnum": "apps.memories.models.Memory.Status",
         "MemoryKindEnum": "apps.memories.models.Memory.Kind",
         "MemoryCategoryEnum": "apps.memories.models.Memory.Category",
+        # named once the batch items' copies of the write serializers made the generated names collide
+        "ProfileCategoryEnum": "apps.api.serializers.PROFILE_CATEGORIES",
+        "EpisodeCategoryEnum": "apps.api.serializers.EPISODE_CATEGORIES",
     },
 }
 

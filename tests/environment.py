@@ -8,6 +8,7 @@ os.environ.setdefault("SECRET_KEY", "tests-only-secret-key")
 # (The throttling test sets its own low rates.)
 os.environ.setdefault("API_THROTTLE_READ", "100000/min")
 os.environ.setdefault("API_THROTTLE_WRITE", "100000/min")
+os.environ.setdefault("API_THROTTLE_IMPORT", "10000000/min")
 # Recalls write their access log at once in tests (one test covers the background writer).
 os.environ.setdefault("RECALL_ACCESS_ASYNC", "false")
 # The test servers speak plain HTTP (production defaults to HTTPS when DEBUG is off).

@@ -6,16 +6,17 @@ import secrets
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
 from apps.accounts.models import (
-    Agent, ApiKey, PortalLink, RetentionPolicy, Subject, Workspace, external_id_error, validate_timezone,
+    Agent, ApiKey, Membership, PortalLink, RetentionPolicy, Subject, Workspace, external_id_error, validate_timezone,
 )
 from apps.accounts.selectors import user_is_privileged
 from apps.audit.services import Actor, audit_record
-from apps.privacy import redact
+from apps.privacy import PIIRejected, redact
 from apps.privacy.identifiers import refuse_pii_in_identifiers
 
 KEY_PREFIX = "mk"
@@ -45,12 +46,88 @@ def hash_api_key(raw_key: str) -> str:
     return hashlib.sha256(raw_key.encode()).hexdigest()
 
 
-def workspace_create(*, name: str, slug: str) -> Workspace:
+@transaction.atomic
+def workspace_create(*, name: str, slug: str, actor: Actor | None = None) -> Workspace:
+    """A new tenant. A taken or malformed slug is a ValidationError naming `slug`."""
     refuse_pii_in_identifiers(slug=slug)
+    if Workspace.objects.filter(slug=slug).exists():
+        raise ValidationError({"slug": f"The slug {slug!r} is taken by another workspace; choose another."})
     workspace = Workspace(name=redact(name).text, slug=slug)
     workspace.full_clean()
     workspace.save()
+    audit_record(workspace=workspace, actor=actor or Actor.system(), action="workspace.created",
+                 after={"name": workspace.name, "slug": slug})
     return workspace
+
+
+def _role(role: str) -> str:
+    if role not in Membership.Role.values:
+        raise ValidationError({"role": f"The role must be one of: {', '.join(Membership.Role.values)}."})
+    return role
+
+
+def _login_name(user) -> str:
+    """A username as the audit trail may keep it (a username may be an e-mail address)."""
+    try:
+        return redact(user.get_username()).text
+    except PIIRejected:
+        return ""
+
+
+@transaction.atomic
+def operator_add(*, workspace: Workspace, user, role: str = Membership.Role.OPERATOR,
+                 actor: Actor | None = None) -> Membership:
+    """Make `user` an operator (or admin) of `workspace`; for someone who already is, change the role."""
+    role, actor = _role(role), actor or Actor.system()
+    membership = Membership.objects.select_for_update().filter(workspace=workspace, user=user).first()
+    if membership is None:
+        membership = Membership.objects.create(workspace=workspace, user=user, role=role)
+        audit_record(workspace=workspace, actor=actor, action="operator.added",
+                     after={"user": _login_name(user), "role": role})
+    elif membership.role != role:
+        before = {"user": _login_name(user), "role": membership.role}
+        membership.role = role
+        membership.save(update_fields=["role"])
+        audit_record(workspace=workspace, actor=actor, action="operator.role_changed", before=before,
+                     after={"user": _login_name(user), "role": role})
+    return membership
+
+
+@transaction.atomic
+def operator_create(*, workspace: Workspace, username: str, email: str, role: str = Membership.Role.OPERATOR,
+                    password: str | None = None, actor: Actor | None = None) -> Membership:
+    """A new login that operates `workspace`. Without a password the login cannot sign in until its
+    owner chooses one (the console's invite link). A taken username, a bad e-mail address or a weak
+    password is a ValidationError; then nothing is written."""
+    User = get_user_model()
+    _role(role)
+    errors: dict[str, list[str]] = {}
+    if User.objects.filter(username=username).exists():
+        errors["username"] = [f"User {username!r} already exists; add them without creating a login."]
+    user = User(username=username, email=User.objects.normalize_email(email), is_active=True)
+    try:
+        user.full_clean(exclude=["password"])
+    except ValidationError as error:
+        for name, messages in error.message_dict.items():
+            errors.setdefault(name, []).extend(messages)
+    if not email:
+        errors.setdefault("email", []).append("An e-mail address is needed for a new login.")
+    if password is not None:
+        try:
+            validate_password(password, user)
+        except ValidationError as error:
+            errors["password"] = error.messages
+    if errors:
+        raise ValidationError(errors)
+    if password is None:
+        user.set_unusable_password()
+    else:
+        user.set_password(password)
+    user.save()
+    membership = Membership.objects.create(workspace=workspace, user=user, role=role)
+    audit_record(workspace=workspace, actor=actor or Actor.system(), action="operator.added",
+                 after={"user": _login_name(user), "role": role, "login_created": True})
+    return membership
 
 
 def subject_get_or_create(

@@ -18,8 +18,10 @@ def _reject_constant(name: str):
 class LimitedJSONParser(JSONParser):
     """JSON bodies up to API_MAX_BODY_BYTES; larger ones get 413 before they are read."""
 
+    limit_setting = "API_MAX_BODY_BYTES"
+
     def parse(self, stream, media_type=None, parser_context=None):
-        limit = settings.API_MAX_BODY_BYTES
+        limit = getattr(settings, self.limit_setting)
         too_large = PayloadTooLarge(f"The request body is larger than {limit} bytes.")
         request = (parser_context or {}).get("request")
         declared = request.META.get("CONTENT_LENGTH") if request is not None else None
@@ -32,3 +34,9 @@ class LimitedJSONParser(JSONParser):
             return json.loads(body.decode("utf-8"), parse_constant=_reject_constant)
         except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
             raise ParseError(f"The body is not valid JSON: {exc}") from None
+
+
+class BatchJSONParser(LimitedJSONParser):
+    """The batch endpoint's bodies, up to API_BATCH_MAX_BODY_BYTES."""
+
+    limit_setting = "API_BATCH_MAX_BODY_BYTES"

@@ -4,6 +4,7 @@ import math
 
 from django.conf import settings
 from django.utils import timezone
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from apps.memories.models import Memory
@@ -11,6 +12,7 @@ from apps.memories.services import Outcome
 
 PROFILE_CATEGORIES = [str(c) for c in Memory.PROFILE_CATEGORIES]
 EPISODE_CATEGORIES = [str(c) for c in Memory.EPISODE_CATEGORIES]
+WRITE_OUTCOMES = [str(o) for o in Outcome if o != Outcome.REPLAYED]  # a replay reports the first write's outcome
 
 
 def _future(value):
@@ -158,7 +160,7 @@ class MemoryWriteResultSerializer(_ReceiptOnlyWithoutRead, MemorySerializer):
     receipt_fields = ("id", "outcome", "version", "redacted")
 
     outcome = serializers.ChoiceField(
-        choices=[str(o) for o in Outcome if o != Outcome.REPLAYED],
+        choices=WRITE_OUTCOMES,
         help_text="created | superseded (a new version replaced the current one) | unchanged (same value again) "
         "| kept_existing (less confident than the current value) | corrected.",
     )
@@ -308,7 +310,67 @@ class ApiErrorBodySerializer(serializers.Serializer):
     entity_types = serializers.ListField(child=serializers.CharField(), required=False)
     kind = serializers.CharField(required=False, help_text="injection: markup, override, role, exfiltration, "
                                  "memory_poison or command.")
+    items = serializers.ListField(child=serializers.DictField(), required=False,
+                                  help_text="A refused batch: the result of each refused item (index, status, error).")
 
 
 class ApiErrorSerializer(serializers.Serializer):
     error = ApiErrorBodySerializer()
+
+
+# --- batch import -------------------------------------------------------------------------------
+
+BATCH_MAX_ITEMS = 500
+
+
+class _BatchItemMixin(serializers.Serializer):
+    client_id = serializers.CharField(
+        max_length=128, required=False, allow_blank=True, default="",
+        help_text="Your id of this item: sending it again (same body) returns the same memory and writes nothing.")
+
+
+class BatchFactItemSerializer(_BatchItemMixin, FactWriteSerializer):
+    type = serializers.ChoiceField(choices=["fact"])
+
+
+class BatchEpisodeItemSerializer(_BatchItemMixin, EpisodeWriteSerializer):
+    type = serializers.ChoiceField(choices=["episode"])
+
+
+BATCH_ITEM_SERIALIZERS = {"fact": BatchFactItemSerializer, "episode": BatchEpisodeItemSerializer}
+
+
+@extend_schema_field(PolymorphicProxySerializer(
+    component_name="BatchItem", serializers=BATCH_ITEM_SERIALIZERS, resource_type_field_name="type",
+    many=True))
+class BatchItemsField(serializers.ListField):
+    """Each item is validated on its own (apps.api.batch), so that every bad one is named by index."""
+
+    child = serializers.JSONField()
+
+
+class BatchImportRequestSerializer(serializers.Serializer):
+    items = BatchItemsField(allow_empty=False, help_text=f"1 to {BATCH_MAX_ITEMS} facts and episodes.")
+
+
+class BatchImportQuerySerializer(serializers.Serializer):
+    atomic = serializers.BooleanField(default=True, help_text="false: write the valid items and report each one.")
+
+
+class BatchItemResultSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    status = serializers.IntegerField(help_text="201 written, 200 already current or replayed, 4xx refused.")
+    client_id = serializers.CharField()
+    id = serializers.UUIDField(required=False)
+    outcome = serializers.ChoiceField(choices=WRITE_OUTCOMES, required=False)
+    version = serializers.IntegerField(required=False)
+    redacted = serializers.DictField(child=serializers.IntegerField(), required=False)
+    replayed = serializers.BooleanField(required=False)
+    error = ApiErrorBodySerializer(required=False)
+
+
+class BatchImportResultSerializer(serializers.Serializer):
+    atomic = serializers.BooleanField()
+    written = serializers.IntegerField(help_text="Items that created a memory or a new version.")
+    failed = serializers.IntegerField()
+    items = BatchItemResultSerializer(many=True)

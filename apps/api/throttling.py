@@ -1,5 +1,6 @@
 from types import SimpleNamespace
 
+from rest_framework.exceptions import Throttled
 from rest_framework.throttling import ScopedRateThrottle
 
 from apps.accounts.models import ApiKey
@@ -34,6 +35,36 @@ class PerKeyThrottle(ScopedRateThrottle):
 
     def get_cache_key(self, request, view) -> str:
         return self.cache_format % {"scope": self.scope, "ident": request.auth.prefix}
+
+
+class ImportBudget(PerKeyThrottle):
+    """Items a key may import per period (scope `api_import`), charged by the batch endpoint for all
+    the items of a batch before any is written; the request itself is counted by PerKeyThrottle."""
+
+    scope = "api_import"
+
+    def __init__(self) -> None:  # the rate is read per charge: settings may change (tests, reloads)
+        pass
+
+    def charge(self, request, *, items: int) -> None:
+        """Take `items` from the key's budget, or raise Throttled (429 with Retry-After) taking nothing."""
+        self.num_requests, self.duration = self.parse_rate(self.THROTTLE_RATES[self.scope])
+        key = self.cache_format % {"scope": self.scope, "ident": request.auth.prefix}
+        now = self.timer()
+        history = [(at, n) for at, n in self.cache.get(key, []) if at > now - self.duration]
+        used = sum(n for _, n in history)
+        if used + items > self.num_requests:
+            freed, wait = self.num_requests - used, self.duration
+            for at, n in sorted(history):  # the oldest charges expire first
+                freed += n
+                if freed >= items:
+                    wait = at + self.duration - now
+                    break
+            raise Throttled(wait=max(1, wait), detail=(
+                f"This batch of {items} items exceeds the key's import budget ({self.num_requests} items per "
+                f"{self.duration} s, {max(0, self.num_requests - used)} left); nothing was written."))
+        history.append((now, items))
+        self.cache.set(key, history, self.duration)
 
 
 def throttle_wait(*, key: ApiKey, scope: str) -> float | None:

@@ -10,6 +10,7 @@ urlpatterns = [
     path("v1/subjects/<str:external_id>/facts", views.FactCreateView.as_view(), name="facts"),
     path("v1/subjects/<str:external_id>/episodes", views.EpisodeCreateView.as_view(), name="episodes"),
     path("v1/subjects/<str:external_id>/memories", views.SubjectMemoryListView.as_view(), name="memories"),
+    path("v1/subjects/<str:external_id>/memories:batch", views.BatchImportView.as_view(), name="memories-batch"),
     path("v1/subjects/<str:external_id>/export", views.SubjectExportView.as_view(), name="export"),
     path("v1/subjects/<str:external_id>/recall", views.RecallView.as_view(), name="recall"),
     path("v1/subjects/<str:external_id>/portal-link", views.PortalLinkView.as_view(), name="portal-link"),

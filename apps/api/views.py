@@ -15,10 +15,14 @@ from rest_framework.views import APIView
 
 from apps.accounts.models import Subject, Workspace, external_id_error
 from apps.accounts.services import portal_link_create, subject_get_or_create
+from apps.api import batch
 from apps.api import serializers as s
+from apps.api.parsers import BatchJSONParser, PayloadTooLarge
+from apps.api.throttling import ImportBudget
 from apps.audit.services import Actor
 from apps.memories import selectors, services
 from apps.memories.export import export_document
+from apps.memories.imports import ImportItem, ImportOutcome, memories_import
 from apps.memories.ingest import ingest_accept
 from apps.memories.models import Memory
 from apps.memories.recall import recall
@@ -168,6 +172,58 @@ class EpisodeCreateView(WorkspaceAPIView):
             provenance=self.provenance(data, data["text"]), idempotency_key=self.idempotency_key(data, "episode"),
         )
         return self.write_response(result)
+
+
+class BatchImportView(WorkspaceAPIView):
+    parser_classes = [BatchJSONParser]
+
+    @extend_schema(
+        operation_id="memories_batch", request=s.BatchImportRequestSerializer,
+        parameters=[s.BatchImportQuerySerializer],
+        responses={201: s.BatchImportResultSerializer, 200: s.BatchImportResultSerializer},
+        summary="Import up to 500 facts and episodes",
+        description="Each item is validated like a single write and written through the same services (redacted, "
+        "audited; `client_id` makes it idempotent). All or nothing by default: one refused item answers 400 (or the "
+        "422/409 of the refusal) with `error.items` and `error.fields.items` by index, and nothing is written. "
+        "With `?atomic=false` the valid items are written and the answer (200) has a status per item. 201 when "
+        "an atomic batch wrote at least one memory or version, 200 when every item was already there. One "
+        "request against the write throttle; its items against the key's import budget (429 when over, nothing "
+        "written). 413 above 500 items or API_BATCH_MAX_BODY_BYTES.",
+    )
+    def post(self, request, external_id: str) -> Response:
+        data = self.validated(s.BatchImportRequestSerializer)
+        atomic = self.validated(s.BatchImportQuerySerializer, request.query_params.dict())["atomic"]
+        raw_items = data["items"]
+        if len(raw_items) > s.BATCH_MAX_ITEMS:
+            raise PayloadTooLarge(f"A batch holds at most {s.BATCH_MAX_ITEMS} items; this one has {len(raw_items)}. "
+                                  "Split it.")
+        ImportBudget().charge(request, items=len(raw_items))
+        checked = [batch.item_from(raw, external_id=external_id) for raw in raw_items]
+        refused = [batch.item_result(index, ImportOutcome(ImportItem(external_id, "", {}, _client_id(raw)),
+                                                          error=item))
+                   for index, (raw, item) in enumerate(zip(raw_items, checked)) if isinstance(item, Exception)]
+        if refused and atomic:
+            code, body = batch.rejection(refused, len(raw_items))
+            return Response(body, status=code)
+        valid = [(index, item) for index, item in enumerate(checked) if not isinstance(item, Exception)]
+        outcomes = memories_import(workspace=self.workspace, items=[item for _, item in valid], actor=self.actor,
+                                   agent=request.auth.agent, atomic=atomic)
+        if atomic and any(outcome.error for outcome in outcomes):  # rolled back
+            failed = [batch.item_result(index, outcome) for (index, _), outcome in zip(valid, outcomes) if outcome.error]
+            code, body = batch.rejection(failed, len(raw_items))
+            return Response(body, status=code)
+        results = sorted(refused + [batch.item_result(index, outcome) for (index, _), outcome in zip(valid, outcomes)],
+                         key=lambda result: result["index"])
+        failed = [result for result in results if "error" in result]
+        written = sum(result["status"] == status.HTTP_201_CREATED for result in results)
+        body = {"atomic": atomic, "written": written, "failed": len(failed), "items": results}
+        code = status.HTTP_200_OK if not atomic or not written else status.HTTP_201_CREATED
+        return Response(s.BatchImportResultSerializer(body).data, status=code)
+
+
+def _client_id(raw) -> str:
+    client_id = raw.get("client_id") if isinstance(raw, dict) else ""
+    return client_id if isinstance(client_id, str) else ""
 
 
 class NewestFirstCursor(CursorPagination):

@@ -3,7 +3,7 @@ from datetime import date
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from apps.accounts.models import ApiKey
+from apps.accounts.models import ApiKey, Membership, Workspace
 from apps.audit.models import AuditEvent
 from apps.memories.models import Memory
 
@@ -75,3 +75,15 @@ class RetentionForm(forms.Form):
 
     def ttl_days(self) -> dict[str, int | None]:
         return {category: self.cleaned_data.get(f"ttl_{category}") for category in TTL_CATEGORIES}
+
+
+class WorkspaceForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=100)
+    slug = forms.SlugField(label=_("Slug (short unique id, e.g. acme)"), max_length=50)
+
+
+class OperatorForm(forms.Form):
+    workspace = forms.ModelChoiceField(label=_("Workspace"), queryset=Workspace.objects.order_by("name"))
+    username = forms.CharField(label=_("Username"), max_length=150)
+    email = forms.EmailField(label=_("E-mail (only to invite someone without a login)"), required=False)
+    role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices, initial=Membership.Role.OPERATOR)

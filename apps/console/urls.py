@@ -20,6 +20,8 @@ urlpatterns = [
     path("keys/<int:key_id>/rotate", views.key_rotate, name="key-rotate"),
     path("keys/new", views.new_key, name="new-key"),
     path("settings/retention", views.retention, name="retention"),
+    path("workspaces/", views.workspaces, name="workspaces"),
+    path("workspaces/invited", views.invited, name="invited"),
     # webhooks
     path("webhooks/", webhooks.webhooks, name="webhooks"),
     path("webhooks/secret", webhooks.webhook_secret, name="webhook-secret"),

@@ -9,24 +9,32 @@ from itertools import chain
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from apps.accounts import selectors as account_selectors
 from apps.accounts.models import Agent, ApiKey, Membership
-from apps.accounts.services import agent_create, apikey_issue, apikey_revoke, apikey_rotate, retention_update
+from apps.accounts.services import (
+    agent_create, apikey_issue, apikey_revoke, apikey_rotate, operator_add, operator_create, retention_update,
+    workspace_create,
+)
 from apps.accounts.sessions import is_portal_only
 from apps.audit import selectors as audit_selectors
 from apps.audit.models import AuditEvent
 from apps.audit.services import Actor
 from apps.console.diff import diff_html
 from apps.console.forms import (
-    AgentForm, AuditFilterForm, KeyForm, OperatorChangeForm, RetentionForm, SubjectMemoryFilterForm,
+    AgentForm, AuditFilterForm, KeyForm, OperatorChangeForm, OperatorForm, RetentionForm, SubjectMemoryFilterForm,
+    WorkspaceForm,
 )
 from apps.memories import selectors, services
 from apps.memories.models import Memory
@@ -46,20 +54,41 @@ def console_view(*, admin: bool = False):
         def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
             if is_portal_only(request):  # an agent handed this session out; it never operates anything
                 return render(request, "console/forbidden.html", {"reason": "portal_session"}, status=403)
-            memberships = list(Membership.objects.filter(user=request.user).select_related("workspace")
-                               .order_by("workspace__name"))
-            if not memberships:
+            membership = _choose_workspace(request)
+            if membership is None:
                 return render(request, "console/forbidden.html", {"reason": "not_operator"}, status=403)
-            chosen = request.session.get(SESSION_KEY)
-            membership = next((m for m in memberships if m.workspace_id == chosen), memberships[0])
             if admin and membership.role != Membership.Role.ADMIN:
                 return render(request, "console/forbidden.html", {"reason": "not_admin"}, status=403)
-            request.workspace, request.membership, request.memberships = membership.workspace, membership, memberships
             return view(request, *args, **kwargs)
 
         return wrapper
 
     return decorator
+
+
+def _choose_workspace(request: HttpRequest) -> Membership | None:
+    """Sets `request.memberships`, and `request.workspace` / `request.membership` to the chosen one."""
+    request.memberships = list(Membership.objects.filter(user=request.user).select_related("workspace")
+                               .order_by("workspace__name"))
+    chosen = request.session.get(SESSION_KEY)
+    membership = next((m for m in request.memberships if m.workspace_id == chosen),
+                      request.memberships[0] if request.memberships else None)
+    request.workspace, request.membership = (membership.workspace, membership) if membership else (None, None)
+    return membership
+
+
+def superuser_view(view):
+    """Superusers only (whether or not they operate a workspace themselves); everyone else gets 403."""
+
+    @wraps(view)
+    @login_required
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if is_portal_only(request) or not request.user.is_superuser:
+            return render(request, "console/forbidden.html", {"reason": "not_superuser"}, status=403)
+        _choose_workspace(request)
+        return view(request, *args, **kwargs)
+
+    return wrapper
 
 
 def _actor(request: HttpRequest) -> Actor:
@@ -385,3 +414,77 @@ def retention(request: HttpRequest) -> HttpResponse:
         return redirect("console:retention")
     return render(request, "console/retention.html", {"form": form},
                   status=400 if request.method == "POST" else 200)
+
+
+INVITE_SESSION_KEY = "console_invite"
+
+
+@require_http_methods(["GET", "POST"])
+@superuser_view
+def workspaces(request: HttpRequest) -> HttpResponse:
+    """Every workspace and its operators; create a workspace, add a login as operator or invite a new one."""
+    action = request.POST.get("action") if request.method == "POST" else None
+    workspace_form = WorkspaceForm(request.POST if action == "workspace" else None)
+    operator_form = OperatorForm(request.POST if action == "operator" else None)
+    if action == "workspace" and workspace_form.is_valid():
+        try:
+            workspace = workspace_create(actor=_actor(request), **workspace_form.cleaned_data)
+        except ValidationError as error:
+            _form_errors(workspace_form, error)
+        else:
+            messages.success(request, _("Workspace “%(name)s” created. Add its first operator below.")
+                             % {"name": workspace.name})
+            return redirect("console:workspaces")
+    if action == "operator" and operator_form.is_valid():
+        if membership := _add_operator(request, operator_form):
+            if not membership.user.has_usable_password():
+                request.session[INVITE_SESSION_KEY] = membership.pk
+                return redirect("console:invited")
+            messages.success(request, _("%(user)s is now %(role)s of %(workspace)s.") % {
+                "user": membership.user.get_username(), "role": membership.get_role_display(),
+                "workspace": membership.workspace.name})
+            return redirect("console:workspaces")
+    context = {"workspaces": account_selectors.workspaces_with_operators(), "workspace_form": workspace_form,
+               "operator_form": operator_form}
+    template = "console/workspaces.html#workspace-list" if request.htmx else "console/workspaces.html"
+    return render(request, template, context, status=400 if action else 200)
+
+
+def _add_operator(request: HttpRequest, form: OperatorForm) -> Membership | None:
+    data = form.cleaned_data
+    user = account_selectors.user_by_username(username=data["username"])
+    try:
+        if user is not None:
+            return operator_add(workspace=data["workspace"], user=user, role=data["role"], actor=_actor(request))
+        if not data["email"]:
+            form.add_error("email", _("No login with this username yet: give an e-mail address to invite them."))
+            return None
+        return operator_create(workspace=data["workspace"], username=data["username"], email=data["email"],
+                               role=data["role"], actor=_actor(request))
+    except ValidationError as error:
+        _form_errors(form, error)
+        return None
+
+
+def _form_errors(form, error: ValidationError) -> None:
+    for name, field_messages in error.message_dict.items():
+        form.add_error(name if name in form.fields else None, " ".join(field_messages))
+
+
+@require_GET
+@superuser_view
+def invited(request: HttpRequest) -> HttpResponse:
+    """The invite link of a new operator, shown once (POST-redirect-GET, like a new key): it opens
+    Django's set-password page; choosing a password uses it up."""
+    membership_id = request.session.pop(INVITE_SESSION_KEY, None)
+    membership = membership_id and Membership.objects.select_related("user", "workspace").filter(
+        pk=membership_id).first()
+    if not membership:
+        messages.info(request, _("An invite link is shown only once. To make a new one, use “Forgot password” "
+                                 "or invite the login again after deleting it in the admin."))
+        return redirect("console:workspaces")
+    user = membership.user
+    path = reverse("password_reset_confirm", args=[urlsafe_base64_encode(force_bytes(user.pk)),
+                                                   default_token_generator.make_token(user)])
+    return render(request, "console/invited.html", {"membership": membership,
+                                                    "link": request.build_absolute_uri(path)})
