@@ -7,7 +7,7 @@ from django.db.models import QuerySet
 from apps.accounts.models import Agent, Subject, Workspace
 from apps.audit.models import AuditEvent
 from apps.privacy import PIIRejected, redact
-from apps.webhooks.events import emit_for_audit
+from apps.webhooks.events import emit_for_audit, emit_for_audits
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,10 @@ def _name(actor: Actor) -> str:
         return ""
 
 
+def _reason(text: str) -> str:
+    return redact(text).text
+
+
 def audit_record(
     *,
     workspace: Workspace,
@@ -55,21 +59,52 @@ def audit_record(
     """Append one event. `before`/`after` must already be redacted; the free-text reason is redacted here.
     A change that webhooks announce (apps.webhooks.events.AUDITED) is put in their outbox here, in
     the same transaction: every service audits its change, so no write path can miss it."""
-    event = AuditEvent.objects.create(
+    event = _event(workspace=workspace, actor=actor, action=action, subject=subject, memory=memory, before=before,
+                   after=after, reason=reason)
+    event.save(force_insert=True)
+    emit_for_audit(event)
+    return event
+
+
+def audit_record_bulk(entries: list[dict]) -> list[AuditEvent]:
+    """`audit_record` for many events at once (a batch import), in order: each entry is its keyword
+    arguments. Actor names and reasons are redacted once per distinct value; webhook endpoints are
+    read once per workspace and event type."""
+    names, reasons = {}, {}
+
+    def name(actor: Actor) -> str:
+        if actor not in names:
+            names[actor] = _name(actor)
+        return names[actor]
+
+    def reason(text: str) -> str:
+        if text not in reasons:
+            reasons[text] = _reason(text)
+        return reasons[text]
+
+    events = [_event(**entry, redact_name=name, redact_reason=reason) for entry in entries]
+    AuditEvent.objects.bulk_create(events, batch_size=1000)
+    emit_for_audits(events)
+    return events
+
+
+def _event(*, workspace: Workspace, actor: Actor, action: str, subject: Subject | None = None, memory=None,
+           before: dict | None = None, after: dict | None = None, reason: str = "", redact_name=None,
+           redact_reason=None) -> AuditEvent:
+    """The unsaved event of `audit_record`."""
+    return AuditEvent(
         workspace=workspace,
         actor_type=actor.type,
         actor_id=actor.id,
-        actor_name=_name(actor),
+        actor_name=(redact_name or _name)(actor),
         action=action,
         subject=subject,
         memory=memory,
         before=before or {},
         after=after or {},
-        reason=redact(reason).text if reason else "",
+        reason=(redact_reason or _reason)(reason) if reason else "",
         request_id=actor.request_id,
     )
-    emit_for_audit(event)
-    return event
 
 
 def audit_record_many(*, actor: Actor, action: str, memories, before: dict, after: dict, reason: str = "") -> int:

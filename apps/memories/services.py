@@ -97,11 +97,12 @@ class WriteResult:
 class _Gate:
     """Redacts each field of one write and adds up what was removed."""
 
-    def __init__(self) -> None:
+    def __init__(self, redactor=None) -> None:
         self.counts: Counter[str] = Counter()
+        self.redactor = redactor  # `redact`, or a stand-in that remembers its results (a batch)
 
     def text(self, value: str) -> str:
-        result = redact(value)
+        result = (self.redactor or redact)(value)
         self.counts.update(result.counts)
         return result.text
 
@@ -258,9 +259,17 @@ def _refuse_pii_in_ids(*, session_id: str, provenance: Provenance | None) -> Non
 
 def _source_create(*, subject: Subject, provenance: Provenance | None) -> Source | None:
     """`provenance` must have passed through `_redact_provenance`."""
+    source = _source_row(subject=subject, provenance=provenance)
+    if source is not None:
+        source.save(force_insert=True)
+    return source
+
+
+def _source_row(*, subject: Subject, provenance: Provenance | None) -> Source | None:
+    """The unsaved Source of a write (a batch saves many at once)."""
     if provenance is None:
         return None
-    return Source.objects.create(
+    return Source(
         workspace_id=subject.workspace_id,
         subject=subject,
         agent=provenance.agent,
@@ -282,8 +291,8 @@ def _source_create(*, subject: Subject, provenance: Provenance | None) -> Source
 _to_embed = threading.local()
 
 
-def _enqueue_embedding(memory_id: uuid.UUID) -> None:
-    _to_embed.__dict__.setdefault("ids", []).append(str(memory_id))
+def _enqueue_embedding(*memory_ids: uuid.UUID) -> None:
+    _to_embed.__dict__.setdefault("ids", []).extend(map(str, memory_ids))
     transaction.on_commit(_publish_embeddings, robust=True)
 
 
@@ -299,30 +308,47 @@ def _publish_embeddings() -> None:
 
 def _new_memory(*, subject: Subject, previous: Memory | None = None, **fields) -> Memory:
     """A fresh row: version 1 of a new lineage, or the next version after `previous`."""
-    memory_id = uuid.uuid4()
     now = timezone.now()
     if previous is not None:
-        previous.status = Status.SUPERSEDED
-        previous.valid_to = now
+        _supersede(previous, now=now)
         previous.save(update_fields=["status", "valid_to", "updated_at"])
         vectors_drop(memory_ids=[previous.pk])
-        fields.update(lineage=previous.lineage, version=previous.version + 1, supersedes=previous)
-    else:
-        fields.update(lineage=memory_id, version=1)
-    memory = Memory.objects.create(
-        id=memory_id, workspace_id=subject.workspace_id, subject=subject, valid_from=now,
-        search=SearchVector(Value(search_document(fields["text"])), config=SEARCH_CONFIG), **fields
-    )
+    memory = _memory_row(subject=subject, previous=previous, now=now, **fields)
+    memory.save(force_insert=True)
     memory.search = None  # the stored tsvector is for SQL only; don't keep the expression around
     _enqueue_embedding(memory.id)
     return memory
 
 
-def _default_expiry(subject: Subject, category: str, expires_at: datetime | None) -> datetime | None:
-    """An explicit expiry wins; otherwise the workspace's retention TTL for the category, if any."""
+def _supersede(previous: Memory, *, now: datetime) -> None:
+    """Mark `previous` superseded by a newer version (the caller saves it and drops its vectors)."""
+    previous.status = Status.SUPERSEDED
+    previous.valid_to = now
+
+
+def _memory_row(*, subject: Subject, previous: Memory | None, now: datetime, **fields) -> Memory:
+    """The unsaved row of `_new_memory` (a batch saves many at once): version 1 of a new lineage,
+    or the next version after `previous`."""
+    memory_id = uuid.uuid4()
+    if previous is not None:
+        fields.update(lineage=previous.lineage, version=previous.version + 1, supersedes=previous)
+    else:
+        fields.update(lineage=memory_id, version=1)
+    return Memory(
+        id=memory_id, workspace_id=subject.workspace_id, subject=subject, valid_from=now,
+        search=SearchVector(Value(search_document(fields["text"])), config=SEARCH_CONFIG), **fields
+    )
+
+
+def _default_expiry(subject: Subject, category: str, expires_at: datetime | None, *,
+                    ttl_days: dict[str, int] | None = None) -> datetime | None:
+    """An explicit expiry wins; otherwise the workspace's retention TTL for the category, if any
+    (`ttl_days`: the workspace's, when the caller has read them already)."""
     if expires_at is not None:
         return expires_at
-    days = retention_for(workspace=subject.workspace).ttl_days.get(category)
+    if ttl_days is None:
+        ttl_days = retention_for(workspace=subject.workspace).ttl_days
+    days = ttl_days.get(category)
     return timezone.now() + timedelta(days=days) if days else None
 
 
@@ -330,6 +356,12 @@ def _lock_subject(subject: Subject) -> None:
     """Serialize writes per subject: the conflict policy and idempotency read-then-write safely.
     FOR NO KEY UPDATE: rows that merely reference the subject (a turn being accepted) don't wait."""
     Subject.objects.select_for_update(no_key=True).filter(pk=subject.pk).exists()
+
+
+def _lock_subjects(subjects: list[Subject]) -> None:
+    """`_lock_subject` for many in one query, in id order (two batches cannot deadlock)."""
+    list(Subject.objects.select_for_update(no_key=True).filter(pk__in=[s.pk for s in subjects])
+         .order_by("pk").values_list("pk", flat=True))
 
 
 def _idempotency_digest(idempotency_key: str) -> str:
@@ -362,8 +394,11 @@ def _replay(subject: Subject, idempotency: _Idempotency) -> WriteResult | None:
     if not idempotency.key:
         return None
     record = idempotency.records(subject).select_related("memory").first()
-    if record is None:
-        return None
+    return _replayed(record, idempotency) if record is not None else None
+
+
+def _replayed(record: IdempotencyRecord, idempotency: _Idempotency) -> WriteResult:
+    """The first result of the write `record` remembers, or IdempotencyConflict for another body."""
     if record.request_digest and record.request_digest != idempotency.request_digest:
         raise IdempotencyConflict(
             "This Idempotency-Key (or turn id) was already used for a different request by this agent: "
@@ -374,12 +409,17 @@ def _replay(subject: Subject, idempotency: _Idempotency) -> WriteResult | None:
 
 def _remember(subject: Subject, idempotency: _Idempotency, result: WriteResult) -> WriteResult:
     if idempotency.key:
-        IdempotencyRecord.objects.create(
-            workspace_id=subject.workspace_id, subject=subject, agent=idempotency.agent,
-            endpoint=idempotency.endpoint, key=_idempotency_digest(idempotency.key),
-            request_digest=idempotency.request_digest, memory=result.memory, outcome=result.outcome,
-        )
+        _record_row(subject, idempotency, result).save(force_insert=True)
     return result
+
+
+def _record_row(subject: Subject, idempotency: _Idempotency, result: WriteResult) -> IdempotencyRecord:
+    """The unsaved record of a write with an idempotency key (a batch saves many at once)."""
+    return IdempotencyRecord(
+        workspace_id=subject.workspace_id, subject=subject, agent=idempotency.agent,
+        endpoint=idempotency.endpoint, key=_idempotency_digest(idempotency.key),
+        request_digest=idempotency.request_digest, memory=result.memory, outcome=result.outcome,
+    )
 
 
 # --- writes -----------------------------------------------------------------------------------
@@ -418,7 +458,7 @@ def fact_upsert(
         provenance = _actor_provenance(actor, subject, extractor="direct")
     _refuse_pii_in_ids(session_id=session_id, provenance=provenance)
     _lock_subject(subject)
-    request = dict(
+    request = _fact_request(
         key=key, value=value, category=category, confidence=confidence, importance=importance, pinned=pinned,
         sensitivity=sensitivity, expires_at=expires_at, session_id=session_id, metadata=metadata,
     )
@@ -430,17 +470,34 @@ def fact_upsert(
     return _remember(subject, idempotency, result)
 
 
-def _fact_write(
-    *, subject: Subject, key: str, value: str, category: str, actor: Actor, confidence: float, importance: float,
-    pinned: bool, sensitivity: str, expires_at: datetime | None, session_id: str, metadata: dict | None,
-    provenance: Provenance | None,
-) -> WriteResult:
-    gate = _Gate()
-    key = normalize_key(gate.text(key))
-    value = _clean_text(gate.text(value))
-    metadata = gate.data(metadata or {})
-    provenance = _redact_provenance(provenance)
+# The conflict policy and the rows of a fact or an episode, shared by the single writes above and
+# below and by the batch import (`apps.memories.imports`), which applies them to many items at once.
 
+
+def _fact_request(*, key: str, value: str, category: str, confidence: float = 1.0, importance: float = 0.5,
+                  pinned: bool = False, sensitivity: str = Memory.Sensitivity.NORMAL,
+                  expires_at: datetime | None = None, session_id: str = "", metadata: dict | None = None) -> dict:
+    """A fact write's fields with `fact_upsert`'s defaults: what its idempotency digest covers."""
+    return dict(key=key, value=value, category=category, confidence=confidence, importance=importance,
+                pinned=pinned, sensitivity=sensitivity, expires_at=expires_at, session_id=session_id,
+                metadata=metadata)
+
+
+def _episode_request(*, text: str, category: str = Category.EVENT, occurred_at: datetime | None = None,
+                     session_id: str = "", importance: float = 0.5, expires_at: datetime | None = None,
+                     metadata: dict | None = None) -> dict:
+    """An episode write's fields with `episode_record`'s defaults: what its idempotency digest covers."""
+    return dict(text=text, category=category, occurred_at=occurred_at, session_id=session_id,
+                importance=importance, expires_at=expires_at, metadata=metadata)
+
+
+def _fact_clean(gate: _Gate, *, key: str, value: str, metadata: dict | None) -> tuple[str, str, dict]:
+    """A fact's key, value and metadata redacted (through `gate`) and normalized."""
+    return normalize_key(gate.text(key)), _clean_text(gate.text(value)), gate.data(metadata or {})
+
+
+def _fact_validate(*, key: str, value: str, category: str, confidence: float, importance: float) -> None:
+    """Raise ValidationError naming each field of a cleaned fact that cannot be written."""
     errors: dict[str, str] = {}
     if not key:
         errors["key"] = _("The key must contain at least one letter or digit.")
@@ -449,43 +506,98 @@ def _fact_write(
         errors["category"] = _("Profile facts take one of: %(choices)s.") % {"choices": ", ".join(Memory.PROFILE_CATEGORIES)}
     _validate(errors, confidence=confidence, importance=importance)
 
-    same_key = Memory.objects.select_for_update(no_key=True).filter(
-        subject=subject, kind=Memory.Kind.PROFILE, key=key, status=Status.ACTIVE
-    )
+
+def _fact_current(same_key: list[Memory], *, category: str, value: str) -> Memory | None:
+    """What a new value is weighed against, among the subject's active profile memories with its
+    key: for a constraint, one with the same value (constraints accumulate); else the current one."""
     if category == Category.CONSTRAINT:
-        same_key = same_key.filter(category=Category.CONSTRAINT)
-        current = next((m for m in same_key if normalize_value(m.value) == normalize_value(value)), None)
-    else:
-        current = same_key.exclude(category=Category.CONSTRAINT).first()
+        return next((m for m in same_key if m.category == Category.CONSTRAINT
+                     and normalize_value(m.value) == normalize_value(value)), None)
+    return next((m for m in same_key if m.category != Category.CONSTRAINT), None)
 
-    if current is not None and normalize_value(current.value) == normalize_value(value):
-        before = snapshot(current)
-        current.confidence = max(current.confidence, confidence)
-        current.pinned = current.pinned or pinned
-        current.save(update_fields=["confidence", "pinned", "updated_at"])
-        audit_record(
-            workspace=subject.workspace, actor=actor, action="memory.reaffirmed", subject=subject,
-            memory=current, before=before, after=snapshot(current),
-        )
-        return WriteResult(current, Outcome.UNCHANGED, dict(gate.counts))
 
-    proposed = {
+def _fact_verdict(current: Memory | None, *, category: str, value: str, confidence: float) -> Outcome:
+    """The conflict policy: the same value again changes nothing; a less confident preference or
+    goal loses against the current one; otherwise the new value is a new memory or version."""
+    if current is None:
+        return Outcome.CREATED
+    if normalize_value(current.value) == normalize_value(value):
+        return Outcome.UNCHANGED
+    if category in (Category.PREFERENCE, Category.GOAL) and confidence < current.confidence:
+        return Outcome.KEPT_EXISTING
+    return Outcome.SUPERSEDED
+
+
+def _reaffirm(current: Memory, *, confidence: float, pinned: bool) -> dict:
+    """The current value written again: keep the higher confidence and any pin (the caller saves).
+    Returns the snapshot from before."""
+    before = snapshot(current)
+    current.confidence = max(current.confidence, confidence)
+    current.pinned = current.pinned or pinned
+    return before
+
+
+def _fact_proposed(subject: Subject, *, key: str, value: str, category: str, confidence: float, importance: float,
+                   sensitivity: str, expires_at: datetime | None, session_id: str, metadata: dict,
+                   redactions: dict[str, int], ttl_days: dict[str, int] | None = None) -> dict:
+    """The fields of a new fact row (`key`, `value` and `metadata` cleaned by `_fact_clean`)."""
+    return {
         "kind": Memory.Kind.PROFILE, "category": category, "key": key, "value": value,
         "text": _fact_text(key, value), "confidence": confidence, "importance": importance,
-        "sensitivity": sensitivity, "expires_at": _default_expiry(subject, category, expires_at),
+        "sensitivity": sensitivity, "expires_at": _default_expiry(subject, category, expires_at, ttl_days=ttl_days),
         "session_id": session_id,
-        "metadata": metadata, "redactions": dict(gate.counts),
+        "metadata": metadata, "redactions": redactions,
     }
-    less_confident = category in (Category.PREFERENCE, Category.GOAL) and confidence < (
-        current.confidence if current else 0
+
+
+def _reaffirmed_event(subject: Subject, actor: Actor, current: Memory, before: dict) -> dict:
+    return dict(workspace=subject.workspace, actor=actor, action="memory.reaffirmed", subject=subject,
+                memory=current, before=before, after=snapshot(current))
+
+
+def _declined_event(subject: Subject, actor: Actor, current: Memory, proposed: dict) -> dict:
+    return dict(
+        workspace=subject.workspace, actor=actor, action="memory.write_declined", subject=subject,
+        memory=current, before=snapshot(current),
+        after={k: proposed[k] for k in ("category", "key", "value", "text", "confidence")},
+        reason="A less confident value does not replace the current one.",
     )
-    if current is not None and less_confident:
-        audit_record(
-            workspace=subject.workspace, actor=actor, action="memory.write_declined", subject=subject,
-            memory=current, before=snapshot(current),
-            after={k: proposed[k] for k in ("category", "key", "value", "text", "confidence")},
-            reason="A less confident value does not replace the current one.",
-        )
+
+
+def _written_event(subject: Subject, actor: Actor, memory: Memory, previous: Memory | None) -> dict:
+    """`previous` (already marked superseded) is the version `memory` replaced, if any."""
+    return dict(workspace=subject.workspace, actor=actor,
+                action="memory.superseded" if previous else "memory.created", subject=subject, memory=memory,
+                before=snapshot(previous) if previous else None, after=snapshot(memory))
+
+
+def _fact_write(
+    *, subject: Subject, key: str, value: str, category: str, actor: Actor, confidence: float, importance: float,
+    pinned: bool, sensitivity: str, expires_at: datetime | None, session_id: str, metadata: dict | None,
+    provenance: Provenance | None,
+) -> WriteResult:
+    gate = _Gate()
+    key, value, metadata = _fact_clean(gate, key=key, value=value, metadata=metadata)
+    provenance = _redact_provenance(provenance)
+    _fact_validate(key=key, value=value, category=category, confidence=confidence, importance=importance)
+
+    same_key = Memory.objects.select_for_update(no_key=True).filter(
+        subject=subject, kind=Memory.Kind.PROFILE, key=key, status=Status.ACTIVE
+    ).order_by("pk")
+    current = _fact_current(list(same_key), category=category, value=value)
+    verdict = _fact_verdict(current, category=category, value=value, confidence=confidence)
+
+    if verdict == Outcome.UNCHANGED:
+        before = _reaffirm(current, confidence=confidence, pinned=pinned)
+        current.save(update_fields=["confidence", "pinned", "updated_at"])
+        audit_record(**_reaffirmed_event(subject, actor, current, before))
+        return WriteResult(current, Outcome.UNCHANGED, dict(gate.counts))
+
+    proposed = _fact_proposed(subject, key=key, value=value, category=category, confidence=confidence,
+                              importance=importance, sensitivity=sensitivity, expires_at=expires_at,
+                              session_id=session_id, metadata=metadata, redactions=dict(gate.counts))
+    if verdict == Outcome.KEPT_EXISTING:
+        audit_record(**_declined_event(subject, actor, current, proposed))
         return WriteResult(current, Outcome.KEPT_EXISTING, dict(gate.counts))
 
     source = _source_create(subject=subject, provenance=provenance)
@@ -493,12 +605,34 @@ def _fact_write(
         subject=subject, previous=current, source=source,
         pinned=pinned or (current.pinned if current else False), **proposed,
     )
-    audit_record(
-        workspace=subject.workspace, actor=actor,
-        action="memory.superseded" if current else "memory.created", subject=subject, memory=memory,
-        before=snapshot(current) if current else None, after=snapshot(memory),
+    audit_record(**_written_event(subject, actor, memory, current))
+    return WriteResult(memory, verdict, dict(gate.counts))
+
+
+def _episode_clean(gate: _Gate, *, text: str, metadata: dict | None) -> tuple[str, dict]:
+    """An episode's text and metadata redacted (through `gate`) and normalized."""
+    return _clean_text(gate.text(text)), gate.data(metadata or {})
+
+
+def _episode_validate(*, text: str, category: str, importance: float) -> None:
+    """Raise ValidationError naming each field of a cleaned episode that cannot be written."""
+    errors: dict[str, str] = {}
+    _require_text(errors, "text", text, settings.MEMORY_MAX_TEXT_CHARS)
+    if category not in Memory.EPISODE_CATEGORIES:
+        errors["category"] = _("Episodes take one of: %(choices)s.") % {"choices": ", ".join(Memory.EPISODE_CATEGORIES)}
+    _validate(errors, importance=importance)
+
+
+def _episode_fields(subject: Subject, *, text: str, category: str, importance: float, occurred_at: datetime | None,
+                    session_id: str, expires_at: datetime | None, metadata: dict, redactions: dict[str, int],
+                    ttl_days: dict[str, int] | None = None) -> dict:
+    """The fields of a new episode row (`text` and `metadata` cleaned by `_episode_clean`)."""
+    return dict(
+        kind=Memory.Kind.EPISODE, category=category, text=text, importance=importance,
+        occurred_at=occurred_at or timezone.now(), session_id=session_id,
+        expires_at=_default_expiry(subject, category, expires_at, ttl_days=ttl_days),
+        metadata=metadata, redactions=redactions,
     )
-    return WriteResult(memory, Outcome.SUPERSEDED if current else Outcome.CREATED, dict(gate.counts))
 
 
 @_audits_refusal
@@ -524,34 +658,22 @@ def episode_record(
         provenance = _actor_provenance(actor, subject, extractor="direct")
     _refuse_pii_in_ids(session_id=session_id, provenance=provenance)
     _lock_subject(subject)
-    request = dict(text=text, category=category, occurred_at=occurred_at, session_id=session_id,
-                   importance=importance, expires_at=expires_at, metadata=metadata)
+    request = _episode_request(text=text, category=category, occurred_at=occurred_at, session_id=session_id,
+                               importance=importance, expires_at=expires_at, metadata=metadata)
     idempotency = _Idempotency.of(idempotency_key, endpoint="episode", provenance=provenance,
                                   request=request | _provenance_fields(provenance))
     if replayed := _replay(subject, idempotency):
         return replayed
     gate = _Gate()
-    text = _clean_text(gate.text(text))
-    metadata = gate.data(metadata or {})
+    text, metadata = _episode_clean(gate, text=text, metadata=metadata)
     provenance = _redact_provenance(provenance)
-
-    errors: dict[str, str] = {}
-    _require_text(errors, "text", text, settings.MEMORY_MAX_TEXT_CHARS)
-    if category not in Memory.EPISODE_CATEGORIES:
-        errors["category"] = _("Episodes take one of: %(choices)s.") % {"choices": ", ".join(Memory.EPISODE_CATEGORIES)}
-    _validate(errors, importance=importance)
+    _episode_validate(text=text, category=category, importance=importance)
 
     source = _source_create(subject=subject, provenance=provenance)
-    memory = _new_memory(
-        subject=subject, kind=Memory.Kind.EPISODE, category=category, text=text, importance=importance,
-        occurred_at=occurred_at or timezone.now(), session_id=session_id,
-        expires_at=_default_expiry(subject, category, expires_at),
-        metadata=metadata, redactions=dict(gate.counts), source=source,
-    )
-    audit_record(
-        workspace=subject.workspace, actor=actor, action="memory.created", subject=subject, memory=memory,
-        after=snapshot(memory),
-    )
+    memory = _new_memory(subject=subject, source=source, **_episode_fields(
+        subject, text=text, category=category, importance=importance, occurred_at=occurred_at,
+        session_id=session_id, expires_at=expires_at, metadata=metadata, redactions=dict(gate.counts)))
+    audit_record(**_written_event(subject, actor, memory, None))
     return _remember(subject, idempotency, WriteResult(memory, Outcome.CREATED, dict(gate.counts)))
 
 

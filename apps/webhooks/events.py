@@ -53,8 +53,23 @@ def publish(delivery_ids: list[int]) -> None:
         enqueue(webhook_deliver, delivery_id)
 
 
-def emit_for_audit(event) -> None:
-    """The webhook event of an audit event, if its action is one; ids and kinds only."""
+def emit_for_audits(events) -> None:
+    """`emit_for_audit` for many audit events (a batch import): the enabled endpoints of each
+    workspace are read once."""
+    announced = [(event, type) for event in events if (type := AUDITED.get(event.action)) is not None]
+    endpoints: dict[int, list[WebhookEndpoint]] = {}
+    for workspace_id in {event.workspace_id for event, _type in announced}:
+        endpoints[workspace_id] = list(WebhookEndpoint.objects.filter(
+            workspace_id=workspace_id, enabled=True, events__overlap=list({type for _event, type in announced}),
+        ).only("id", "events"))
+    for event, type in announced:
+        if wanting := [endpoint for endpoint in endpoints[event.workspace_id] if type in endpoint.events]:
+            emit_for_audit(event, endpoints=wanting)
+
+
+def emit_for_audit(event, *, endpoints: list[WebhookEndpoint] | None = None) -> None:
+    """The webhook event of an audit event, if its action is one; ids and kinds only (to
+    `endpoints` when the caller has read them, else to every endpoint that wants it)."""
     type = AUDITED.get(event.action)
     if type is None:
         return
@@ -68,7 +83,7 @@ def emit_for_audit(event) -> None:
             "kind": memory.kind, "category": memory.category, "status": memory.status,
             "created_at": memory.created_at.isoformat(),
         }
-    webhook_emit(workspace_id=event.workspace_id, type=type, data=data, audit_event=event)
+    webhook_emit(workspace_id=event.workspace_id, type=type, data=data, audit_event=event, endpoints=endpoints)
 
 
 def emit_for_ingest(ingest) -> None:
