@@ -42,6 +42,48 @@ def test_a_memory_not_yet_embedded_is_found_by_keywords_and_the_sweep_embeds_it(
     assert MemoryEmbedding.objects.filter(memory=memory).exists()
 
 
+def embedding_while(monkeypatch, change):
+    """An embedder that runs `change` (once) while it computes, as a write in another process could."""
+    original, pending = vectors.get_embedder, [change]
+
+    def slow(*args, **kwargs):
+        embedder = original(*args, **kwargs)
+
+        class Slow:
+            model_id, dimension = embedder.model_id, embedder.dimension
+
+            def embed_passages(self, texts):
+                while pending:
+                    pending.pop()()
+                return embedder.embed_passages(texts)
+
+        return Slow()
+
+    monkeypatch.setattr(vectors, "get_embedder", slow)
+
+
+def test_a_memory_forgotten_while_its_vector_is_computed_keeps_no_vector(alice, monkeypatch):
+    memory = fact(alice, "drink", "loves oolong tea")
+    MemoryEmbedding.objects.all().delete()  # its embed task has not finished yet
+    embedding_while(monkeypatch, lambda: memory_forget(memory=memory, actor=Actor.system()))
+
+    vectors.memory_embed(memory_ids=[memory.id])
+
+    assert not MemoryEmbedding.objects.exists()
+
+
+def test_a_memory_superseded_while_its_vector_is_computed_keeps_no_vector(alice, monkeypatch):
+    memory = fact(alice, "drink", "loves oolong tea")
+    MemoryEmbedding.objects.all().delete()
+    newer = []
+    embedding_while(monkeypatch, lambda: newer.append(
+        memory_correct(memory=memory, value="loves jasmine tea", actor=Actor.system()).memory))
+
+    vectors.memory_embed(memory_ids=[memory.id])
+
+    assert list(MemoryEmbedding.objects.values_list("memory_id", flat=True)) == [newer[0].id]
+
+
 def test_reembed_builds_the_new_model_beside_the_old_and_then_switches(alice, remote, capsys):
     fact(alice, "drink", "loves oolong tea")
     fact(alice, "city", "lives in Hangzhou", category="fact")
