@@ -78,17 +78,23 @@ def _embed_into(index: EmbeddingIndex, memories: list[Memory]) -> int:
     if not memories:
         return 0
     vectors = get_embedder(index.name).embed_passages([m.text for m in memories])
-    MemoryEmbedding.objects.bulk_create(
-        [
-            MemoryEmbedding(
-                memory_id=m.id, workspace_id=m.workspace_id, subject_id=m.subject_id, model_id=index.model_id,
-                embedding=vector,
-            )
-            for m, vector in zip(memories, vectors)
-        ],
-        ignore_conflicts=True,
-    )
-    return len(memories)
+    with transaction.atomic():
+        # A memory superseded or forgotten while its vector was computed (a write in another
+        # process) must not get one: lock the rows still active, so such a write waits for this
+        # insert and then drops the vector itself, and insert only theirs.
+        live = set(Memory.objects.select_for_update(no_key=True).filter(
+            pk__in=[m.pk for m in memories], status=Memory.Status.ACTIVE).order_by("pk").values_list("pk", flat=True))
+        MemoryEmbedding.objects.bulk_create(
+            [
+                MemoryEmbedding(
+                    memory_id=m.id, workspace_id=m.workspace_id, subject_id=m.subject_id, model_id=index.model_id,
+                    embedding=vector,
+                )
+                for m, vector in zip(memories, vectors) if m.pk in live
+            ],
+            ignore_conflicts=True,
+        )
+    return len(live)
 
 
 def memory_embed(*, memory_ids: list[str | uuid.UUID]) -> int:
