@@ -6,32 +6,23 @@ Targets: >= 20 turns/s on 2 cores; 202 p99 <= 30 ms. `make bench`; `--turns N` t
 """
 
 import argparse
-import os
 import random
-import subprocess
 import sys
 import time
-from pathlib import Path
-from urllib.parse import quote
 
-from common import percentile, report, setup_django, throwaway_database
+from common import celery_worker, percentile, report, setup_django, throwaway_database
 
 setup_django()
 
-from django.conf import settings  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
-import redis  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
 from apps.accounts.models import Agent, Workspace  # noqa: E402
 from apps.accounts.services import apikey_issue  # noqa: E402
 from apps.memories.models import Ingest  # noqa: E402
-from memoryadmin.celery import app as celery_app  # noqa: E402
 from memoryadmin.warmup import warm_up  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
-BROKER = "redis://127.0.0.1:6379/14"
 USER_LINES = ["我不吃辣，微辣也不行。", "以后报告都用中文。", "I prefer short answers with code.", "我们用的是 PostgreSQL 16。",
               "I'm a backend engineer at a logistics company.", "我想学日语，明年考 N2。", "My editor is Neovim.",
               "这种菜如果少放点辣椒会不会好吃？", "Can you remind me what I said about tea?", "我在杭州工作。",
@@ -47,22 +38,10 @@ def main() -> None:
     setup_test_environment()
     rng = random.Random(11)
     with throwaway_database():
-        database = settings.DATABASES["default"]
-        url = f"postgres://{database['USER']}@{quote(database['HOST'], safe='')}/{database['NAME']}"
         workspace = Workspace.objects.create(name="Bench", slug="bench")
         _, raw_key = apikey_issue(agent=Agent.objects.create(workspace=workspace, name="Bench Bot"),
                                   scopes=["read", "write"])
-        env = {**os.environ, "DATABASE_URL": url, "CELERY_BROKER_URL": BROKER, "SECRET_KEY": "bench",
-               "HTTPS": "false"}
-        redis.Redis.from_url(BROKER).flushdb()  # tasks a killed earlier run left behind
-        worker = subprocess.Popen(
-            [str(ROOT / ".venv/bin/celery"), "-A", "memoryadmin", "worker", "-c", str(args.concurrency),
-             "--loglevel", "WARNING", "-Q", "celery", "--without-heartbeat", "--without-gossip"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
-        )
-        celery_app.conf.update(task_always_eager=False, broker_url=BROKER)
-        settings.CELERY_TASK_ALWAYS_EAGER = False
-        try:
+        with celery_worker(args.concurrency):
             client = Client(HTTP_AUTHORIZATION=f"Bearer {raw_key}")
             client.post("/api/v1/subjects/warm/turns", {"turn_id": "w", "user_message": "我不吃辣"},
                         content_type="application/json")  # warms redaction and the broker connection
@@ -83,14 +62,6 @@ def main() -> None:
                 bar.update(done - bar.n)
             elapsed = time.perf_counter() - started
             failed = Ingest.objects.filter(status="failed").count()
-        finally:
-            worker.terminate()
-            try:
-                worker.wait(20)
-            except subprocess.TimeoutExpired:
-                worker.kill()
-            redis.Redis.from_url(BROKER).flushdb()  # nothing left for a later run's worker
-            celery_app.conf.update(task_always_eager=True, broker_url="memory://")
     rate = args.turns / elapsed
     print(f"turns end to end: {args.turns} turns in {elapsed:.1f} s = {rate:.1f} turns/s "
           f"(worker concurrency {args.concurrency}; failed {failed}) | target >= 20 turns/s: "

@@ -2,9 +2,11 @@
 
 import os
 import statistics
+import subprocess
 import sys
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import memoryadmin  # noqa: E402,F401  (first: it pins BLAS to one thread before numpy loads, as in the app)
@@ -38,6 +40,42 @@ def throwaway_database():
         yield
     finally:
         teardown_databases(old_config, verbosity=0)
+
+
+BROKER = "redis://127.0.0.1:6379/14"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@contextmanager
+def celery_worker(concurrency: int, *options: str):
+    """A real Celery worker (a separate process, Redis broker) on the throw-away database; this
+    process publishes to it instead of running tasks eagerly until the block ends."""
+    import redis
+    from django.conf import settings
+
+    from memoryadmin.celery import app as celery_app
+
+    database = settings.DATABASES["default"]
+    url = f"postgres://{database['USER']}@{quote(database['HOST'], safe='')}/{database['NAME']}"
+    env = {**os.environ, "DATABASE_URL": url, "CELERY_BROKER_URL": BROKER, "SECRET_KEY": "bench", "HTTPS": "false"}
+    redis.Redis.from_url(BROKER).flushdb()  # tasks a killed earlier run left behind
+    worker = subprocess.Popen(
+        [str(ROOT / ".venv/bin/celery"), "-A", "memoryadmin", "worker", "-c", str(concurrency), "--loglevel",
+         "WARNING", "-Q", "celery", "--without-heartbeat", "--without-gossip", *options],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+    )
+    celery_app.conf.update(task_always_eager=False, broker_url=BROKER)
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    try:
+        yield
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(20)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+        redis.Redis.from_url(BROKER).flushdb()  # nothing left for a later run's worker
+        celery_app.conf.update(task_always_eager=True, broker_url="memory://")
 
 
 def report(name: str, samples_ms: list[float], target: str, met: bool) -> None:
