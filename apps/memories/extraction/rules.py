@@ -318,7 +318,8 @@ _FROM_THEN_ON = re.compile(r"(?:明天|下周.?|下个?月|从明天|从下周|�
 _SOON = re.compile(r"下周|这周|本周|这个?星期|下个?星期|\bnext week\b|\bthis week(?:end)?\b", I)
 _DEADLINE = re.compile(r"之前|以前|前完成|截止|\bby\b|\bbefore\b|\buntil\b|\bdeadline\b", I)
 _HABIT_ZH = re.compile(
-    r"^我(?:也|还|其实|基本上?)*(?P<when>每天|每周.?|每个?(?:月|周末|星期.|礼拜.)|每晚|每早|每年|周末|早上|晚上|下班后|平时|平常)?"
+    r"^我(?:也|还|其实|基本上?)*\s*(?P<when>每天|每周.?|每个?(?:月|周末|星期.|礼拜.)|每晚|每早|每年|周末|早上|晚上|下班后|平时|平常|工作日|"
+    r"weekends?|weekdays?)?\s*"
     r"(?P<adv>一般|通常|经常|总是|常常|都会|都|会)?(?P<rest>[^，,]{2,30})$")
 _HABIT_EN = re.compile(
     r"^(?:(?P<lead>every\s+\w+|on\s+(?:weekends|\w+days))\s*,?\s+)?I\s+(?P<adv>usually|always|often|normally|typically|"
@@ -407,6 +408,8 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
         if (re.match(r"my", body, I) or not _NOT_A_NAME.match(m.group("v"))) and m.group("v")[0].isupper():
             if not _tool_spans(m.group("v")):
                 out.append(("fact", "name", m.group("v")))
+    if m := re.match(r"^(?:(?:my|I)\s+)?birthday(?:'s|\s+is)\s+(?:on\s+)?(?P<v>[^,，]+)|^(?:我|我的)?\s*生日(?:是|在)(?P<v2>[^,，]+)", body, I):
+        out.append(("fact", "birthday", m.group("v") or m.group("v2")))
     if m := re.match(rf"^(?:本人|我是)\s*(?P<v>{_CJK_NAME})$", body):
         if re.match(_SURNAMES, m.group("v")) and not re.search(_JOB_ZH + r"|人$|的$", m.group("v")):
             out.append(("fact", "name", m.group("v")))
@@ -436,8 +439,10 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         if where and not (verb in ("读书", "上学", "念书", "生活", "定居") or verb.startswith("读")) or where and where[0] == "city":
             out.append(("fact", *where))
         if m.group("job") and not _tool_spans(m.group("job")):
-            job, _, org = m.group("job").partition(" at ")  # "做 PM at Booking"
+            job, _, org = m.group("job").partition(" at ")  # "在 Amsterdam 做 PM at Booking"
             out += [("fact", "job_title", job)] + ([("fact", "employer", org)] if org else [])
+            if org and not any(key == "city" for _, key, _ in out) and re.match(r"^[A-Z][\w .'-]{1,30}$", place.strip()):
+                out.append(("fact", "city", place.strip()))
     elif m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:住在|住|搬到了?|搬去了?|定居在?|base在?|base)\s*(?P<v>[^，,\s]{{2,16}}?)(?:了|市)?$", body):
         out.append(("fact", "city", m.group("v")))
     elif m := re.match(rf"^(?:我|用户){_ZH_MODS}在(?P<v>{_ZH_CITIES})$", body):
@@ -683,6 +688,8 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
     if m := re.match(r"^I\s+(?:really\s+)?(?:want|hope|plan|intend|aim)\s+to\s+(?P<rest>(?:get|pass|finish|start|move|buy|visit|"
                      r"travel|quit|build|launch|write|run)\b.+)$", body, I):
         return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("rest")).split()[:3])[:24], body[2:])]
+    if m := re.match(rf"^我{_ZH_MODS}(?:从)?(?:明天|下周.?|下个?月|今天|下礼拜.?)起?开始(?P<v>(?:戒|坚持|每天|学|练|减|不再)[^，,]+)$", body):
+        return [("goal", "goal " + m.group("v")[:12], body[1:])]
     if m := re.match(rf"^我{_ZH_MODS}(?P<v>.{{1,8}}?)(?:还在|正在|在)学(?:习)?$", body):
         return [("goal", "goal " + m.group("v"), f"学{m.group('v')}")]
     if m := re.match(r"^我(?:最近|这段时间|这阵子|现在)?(?:一直)?(?:在|正在)(?P<v>健身|减肥|锻炼|备考\S*|练\S+|戒\S+)$", body):
@@ -701,9 +708,9 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
     if m := _HABIT_ZH.match(body):
         when, adv, rest = m.group("when") or "", m.group("adv") or "", m.group("rest")
         every = when.startswith("每") or (when and adv) or adv in ("一般", "通常", "经常", "总是", "常常")
-        if not every or _USE_VERB.match(rest) or re.match(r"[是在有叫住用喜爱讨不没想要会]|觉得", rest):
+        if not every or _USE_VERB.match(rest) or re.match(r"[是在有叫住用喜爱讨没想要会]|觉得|不(?!看|碰|接|回|用|喝|吃)", rest):
             return []
-        when = "每" + when if when in ("周末",) else when
+        when = "每" + when if when in ("周末",) else when + " " if re.match(r"[a-z]", when, I) else when
         return [("fact", "habit " + rest[-6:], f"{when}{adv}{rest}")]
     if (m := _HABIT_EN.match(body)) and (m.group("adv") or _HABIT_EVERY.search(body) or m.group("lead")):
         if not (m.group("adv") or _HABIT_EVERY.search(body)):
@@ -946,11 +953,10 @@ class RuleExtractor:
                 found = self._profile(clause, body)
                 if not found and carried != body:
                     found = self._profile(clause, carried)
-                if not found and not subject and carried == body:
-                    for candidate in _carries(body, frame, first=not previous):
-                        if found := self._profile(clause, candidate):
-                            carried = candidate
-                            break
+                if not found and not subject and carried == body:  # "Married, no kids, a beagle…": I'm, not I
+                    tried = [(self._profile(clause, candidate), candidate) for candidate in _carries(body, frame, first=not previous)]
+                    found, carried = max(tried, key=lambda pair: len(pair[0]), default=([], body))
+                    carried = carried if found else body
                 speaker = _subject(carried) or subject or frame or "self"  # no subject at all: the user speaking
                 if speaker == "self" and not _SUBJECT_ANY.match(carried) and (event := _user_event(clause, carried)):
                     found.append(event)
