@@ -33,7 +33,11 @@ from .normalize import canonical_key, known_key
 
 I = re.IGNORECASE
 
-_JOB_EN = (r"(?:engineer|developer|programmer|designer|manager|teacher|doctor|nurse|lawyer|student|scientist|analyst|"
+_JOB_EN = (r"(?:(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|barista|cashier|waiter|waitress|bartender|electrician|"
+           r"plumber|carpenter|firefighter|officer|soldier|paramedic|surgeon|therapist|psychologist|librarian|farmer|cook|baker|"
+           r"hairdresser|stylist|actor|actress|singer|dancer|coach|trainer|realtor|broker|banker|trader|auditor|clerk|"
+           r"secretary|assistant|receptionist|driver|courier|nanny|tutor|principal|veterinarian|vet|midwife|"
+           r"engineer|developer|programmer|designer|manager|teacher|doctor|nurse|lawyer|student|scientist|analyst|"
            r"accountant|writer|researcher|consultant|architect|founder|co-?founder|sre|devops|translator|freelancer|lead|"
            r"cto|ceo|intern|professor|lecturer|journalist|photographer|artist|chef|pharmacist|dentist|marketer|recruiter|"
            r"tester|entrepreneur|musician|pilot|mechanic|technician|director|specialist|coordinator|product owner|"
@@ -94,7 +98,7 @@ _TRANSIENT = re.compile(r"今天|今晚|今早|今天早上|现在|此刻|这次
                         r"\bat the moment\b|\btomorrow\b|\byesterday\b|\bthis (?:morning|afternoon|evening)\b", I)
 _PREFIX = re.compile(r"^(?:(?:其实|另外|而且|还有|对了|顺便说一下|顺便说|补充一下|请记住|记住|记一下|备注|还是|"
                      r"但是|但|不过|可是|btw|by the way|also|and|but|please|pls|plz|actually|honestly|oh|well|fyi|so|please note|note that|update|"
-                     r"about me|quick note|for the record|ps|p\.s\.|hey|hi|"
+                     r"about me|quick note|quick intro|intro|small update|quick update|for the record|ps|p\.s\.|hey|hi|"
                      r"remember(?: that)?|just so you know|I think|I guess|I believe)[\s,，:：、]*)+", I)
 _OBJ_STOP = re.compile(r"^(?:this|that|these|those|it|you|your|them|him|her|when|if|how|what|not|more|too|so much)\b|"
                        r"^.{0,2}(?:这|那|你|它|他|她)|^(?:死|太|多少)|什么|哪|多少|方案|选项|^the (?:first|second|third|last|other|former|latter)\b|"
@@ -267,11 +271,11 @@ _NOT_EVENT = re.compile(r"已记下|已记住|已了解|已收到|已明白|记�
 # (category, key, value) triples; values carry no verb ("王峰", not "叫王峰"). They run after the
 # sensitive, allergy, diet, budget and instruction patterns above and before the older table below.
 _ZH_MODS = r"(?:现在|目前|平时|一般|主要|基本上?|一直|都|也|还|其实|本人|自己|比较|通常)*"
-_EN_MODS = r"(?:(?:really|also|currently|now|mostly|mainly|usually|actually|still|just)\s+)*"
+_EN_MODS = r"(?:(?:really|also|currently|now|mostly|mainly|usually|actually|still|just|basically|pretty much|practically)\s+)*"
 _CJK_NAME = r"[\u4e00-\u9fff·]{2,5}"
 _SURNAMES = (r"(?:欧阳|司马|上官|诸葛|东方|皇甫|令狐|慕容|[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
              r"苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤])")
-_EN_NAME = r"[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){0,2}"
+_EN_NAME = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+[A-Z][\w'’.-]*|[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){0,2})"
 _NOT_A_NAME = re.compile(
     r"^(?:Chinese|English|American|British|Canadian|Australian|Indian|Japanese|Korean|German|French|Italian|Spanish|"
     r"Russian|Brazilian|Mexican|Dutch|Swiss|Swedish|Norwegian|Danish|Finnish|Polish|Irish|Scottish|Turkish|Thai|"
@@ -404,8 +408,13 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
                      body):
         if re.match(r"^我(?:的)?(?:名字|姓名|全名|中文名|英文名|真名)|^我叫", body) and not re.search(_JOB_ZH, m.group("v")):
             out.append(("fact", "name", m.group("v")))
-    if m := re.match(rf"^(?:my\s+name\s+is|my\s+name's|I'm|I\s+am)\s+(?P<v>{_EN_NAME})$", body, I):
-        if (re.match(r"my", body, I) or not _NOT_A_NAME.match(m.group("v"))) and m.group("v")[0].isupper():
+    if m := re.match(rf"^(?:我|我的)?\s*(?:中文名|全名|真名|大名|名字)(?:是|叫)?\s*(?P<v>{_CJK_NAME})$", body):
+        out.append(("fact", "name", m.group("v")))
+    if m := re.match(rf"^我是\s*(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)$", body):
+        if not _NOT_A_NAME.match(m.group("v")) and not _tool_spans(m.group("v")):
+            out.append(("fact", "name", m.group("v")))
+    if m := re.match(rf"^(?:my\s+name\s+is|my\s+name's|name's|name\s+is|I'm|I\s+am)\s+(?P<v>{_EN_NAME})$", body, I):
+        if (re.match(r"my|name", body, I) or not _NOT_A_NAME.match(m.group("v"))) and m.group("v")[0].isupper():
             if not _tool_spans(m.group("v")):
                 out.append(("fact", "name", m.group("v")))
     if m := re.match(r"^(?:(?:my|I)\s+)?birthday(?:'s|\s+is)\s+(?:on\s+)?(?P<v>[^,，]+)|^(?:我|我的)?\s*生日(?:是|在)(?P<v2>[^,，]+)", body, I):
@@ -429,9 +438,9 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责)(?P<job>[^，,]{{1,12}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
                      r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$", body):
         place = m.group("place")
-        split = (re.match(r"^(?P<city>.{2,6}?)(?:的)?(?:一家|一个|一所)(?P<org>.+)$", place)
+        split = (re.match(r"^(?P<city>.{2,6}?|[A-Z][\w .'-]{1,24}?)\s*(?:的)?\s*(?:一家|一个|一所)(?P<org>.+)$", place)
                  or re.match(rf"^(?P<city>{_ZH_CITIES})(?P<org>[^市].+)$", place))
-        if split and _CITY_ZH.match(split.group("city")):
+        if split and (_CITY_ZH.match(split.group("city")) or re.match(r"[A-Z]", split.group("city"))):
             out.append(("fact", "city", split.group("city")))
             place = split.group("org")
         verb = m.group("verb") or ""
@@ -443,7 +452,10 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
             out += [("fact", "job_title", job)] + ([("fact", "employer", org)] if org else [])
             if org and not any(key == "city" for _, key, _ in out) and re.match(r"^[A-Z][\w .'-]{1,30}$", place.strip()):
                 out.append(("fact", "city", place.strip()))
-    elif m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:住在|住|搬到了?|搬去了?|定居在?|base在?|base)\s*(?P<v>[^，,\s]{{2,16}}?)(?:了|市)?$", body):
+    elif m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:人在|公司在|办公室在|单位在)\s*(?P<v>[^，,\s]{{2,16}}?)$", body):
+        out.append(("fact", "work_city" if re.match(r"^(?:我|用户).{0,6}?(?:公司|办公室|单位)在", body) else "city", m.group("v")))
+    elif m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:已经|刚|刚刚|最近|去年|上个月|今年)*(?:住在|住|搬到了?|搬去了?|定居在?|base\s*在?|base)\s*"
+                       r"(?P<v>[^，,\s]{2,16}?)(?:了|市)?$", body):
         out.append(("fact", "city", m.group("v")))
     elif m := re.match(rf"^(?:我|用户){_ZH_MODS}在(?P<v>{_ZH_CITIES})$", body):
         out.append(("fact", "city", m.group("v")))
@@ -458,22 +470,25 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "employer", m.group("v")))
     elif m := re.match(rf"^我{_ZH_MODS}是?(?P<v>(?:{_ZH_CITIES}|{_PROVINCES})[\u4e00-\u9fff]{{0,3}}?)人$", body):
         out.append(("fact", "hometown", m.group("v")))
-    elif m := re.match(rf"^我{_ZH_MODS}是(?:做|搞)(?P<v>[^，,的]{{1,8}})的$", body):
+    elif m := re.match(rf"^我{_ZH_MODS}是(?:做|搞)\s*(?P<v>[^，,的]{{1,8}}|[A-Za-z][\w &+-]{{1,30}}?)\s*的$", body):
         out.append(("fact", "job_title", m.group("v")))
     elif m := re.match(rf"^我{_ZH_MODS}是\s*(?P<org>[^，,的]{{1,16}}?)\s*的\s*(?P<job>[^，,]{{0,8}}?(?:{_JOB_ZH}|{_JOB_EN}))$", body, I):
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
     elif m := re.match(rf"^我{_ZH_MODS}是(?:一名|一个|一位|个)?\s*(?P<v>[^，,]{{0,10}}?(?:{_JOB_ZH}[者员师]?|{_JOB_EN}))$", body, I):
         out.append(("fact", "job_title", m.group("v")))
     # en: I work as a data analyst at Shopify / I'm a nurse in Toronto / I'm the tech lead of … at …
-    job = (rf"(?:I\s+work\s+as|I'm|I\s+am|I'm\s+working\s+as)\s+{_EN_MODS}(?:a|an|the)\s+(?P<job>(?:[\w+#-]+\s+){{0,3}}?(?:{_JOB_EN}|{_JOB_ZH}))"
+    job = (rf"(?:I\s+work\s+as|I'm|I\s+am|I'm\s+working\s+as)\s+{_EN_MODS}(?:(?:a|an|the)\s+)?(?P<job>(?:[\w+#-]+\s+){{0,3}}?(?:{_JOB_EN}|{_JOB_ZH}))"
            r"(?:\s+of\s+[^,;]+?)?")
-    place = (rf"(?:\s+(?:at|for|with)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?"
+    place = (rf"(?:\s+in\s+(?P<field>[a-z][\w &-]+?)(?=\s+at\s))?"
+             rf"(?:\s+(?:at|for|with)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?"
              rf"(?:\s+from\s+(?P<home>{_PLACE_EN}))?")
     if m := re.match(rf"^{job}{place}$", body, I):
         student = re.search(r"student|intern", m.group("job"), I)
         out.append(("fact", "job_title", m.group("job")))
         if m.group("org"):
             out.append(("fact", "school" if student else "employer", m.group("org")))
+        if m.group("field") and student:
+            out.append(("fact", "major", m.group("field")))
     elif m := re.match(rf"^I\s+{_EN_MODS}work\s+(?:at|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?)(?:\s+in\s+(?P<city>{_PLACE_EN}))?$", body, I):
         out.append(("fact", "employer", m.group("org")))
     if m and m.groupdict().get("city"):
@@ -498,8 +513,13 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
                      rf"\s+(?:in|to)\s+(?P<v>{_PLACE_EN})(?:[\s,].*)?$",
                      body):
         out.append(("fact", "city", m.group("v")))
-    elif m := re.match(rf"^I'm\s+{_EN_MODS}in\s+(?P<v>{_PLACE_EN})$", body):
-        out.append(("fact", "city", m.group("v")))
+    elif m := re.match(rf"^I'm\s+{_EN_MODS}in\s+(?P<v>{_PLACE_EN})$|^I'm\s+(?P<v2>{_PLACE_EN})-based$", body):
+        out.append(("fact", "city", m.group("v") or m.group("v2")))
+    if m := re.match(rf"^my\s+(?:office|work|job|company)\s+is\s+in\s+(?P<v>{_PLACE_EN})", body):
+        out.append(("fact", "work_city", m.group("v")))
+    if m := re.match(r"^I(?:'ve| have)\s+been\s+(?:at|with)\s+(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})\s+for\b|"
+                     r"^I'm\s+(?:now\s+)?(?:at|with)\s+(?P<v2>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})(?:\s+now)?$", body):
+        out.append(("fact", "employer", m.group("v") or m.group("v2")))
     return out
 
 
