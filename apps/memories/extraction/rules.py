@@ -88,7 +88,8 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
 ]
 _QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
 _JOKE = re.compile(r"开玩笑|逗你|just kidding|\bjk\b|\bkidding\b", I)  # the whole message was a joke
-_HEALTH_WORDS = re.compile(r"过敏|不耐受|糖尿病|怀孕|药|allerg|intoleran|celiac|diabet|pregnan|medicat|insulin", I)
+_HEALTH_WORDS = re.compile(r"过敏|不耐受|糖尿病|怀孕|药|确诊|诊断|住院|手术|医院|看病|化疗|allerg|intoleran|celiac|diabet|pregnan|medicat|"
+                           r"insulin|diagnos|\bADHD\b|autis|surgery|hospital(?!ity)|chemo|therapy|therapist|rehab|\bsick\b|illness", I)
 
 _HEDGE = re.compile(r"好像|似乎|大概|应该是|估计|也许|感觉我|\bI think\b|\bI guess\b|\bprobably\b|\bkind of\b|"
                     r"\bsort of\b|\bI believe\b|\bnot sure\b", I)
@@ -592,12 +593,14 @@ def _read_family(body: str) -> list[tuple[str, str, str]]:
     out = []
     if m := re.match(rf"^我{_ZH_MODS}(?P<v>结婚了|已婚|离婚了|单身|订婚了)", body):
         out.append(("fact", "marital_status", m.group("v")))
-    if m := re.search(r"(?:^我|，|,)\s*(?:还|也)?有(?P<v>(?:一|两|三|四|几|\d)个?(?:孩子|女儿|儿子|小孩|娃|闺女)(?:[和跟](?:一|两|\d)个?(?:女儿|儿子))?)", body):
+    if m := re.match(r"^(?:(?:a\s+)?proud\s+)?(?:dad|mom|mum|father|mother|parent)\s+(?:of|to)\s+(?P<v>(?:one|two|three|four|five|\d)\b.*)$", body, I):
+        out.append(("fact", "children", m.group("v")))
+    if m := re.search(r"(?:^我|，|,)\s*(?:还|也)?有(?P<v>(?:(?:一|两|三|四|几|\d)个?|个)(?:孩子|女儿|儿子|小孩|娃|闺女)(?:[和跟](?:一|两|\d)个?(?:女儿|儿子))?)", body):
         out.append(("fact", "children", m.group("v")))
     if m := re.match(rf"^我(?:和|跟)?(?:{_PARTNER})?{_ZH_MODS}(?:家里?|家里面)?{_ZH_MODS}(?:有|养了?|养着)(?P<v>(?:一|两|三|四|几|\d)?[只条个]?\s*"
                      rf"[^，,]{{0,8}}?(?:{_PETS_ZH}|{_ANIMALS}).*)$", body, I):
         out.append(("fact", "pet", m.group("v")))
-    if m := re.match(rf"^我(?:和|跟)(?:{_PARTNER})结婚(?P<v>.*)$|^I(?:'ve| have)\s+been\s+married\s+(?P<v2>for\s+.+)$", body, I):
+    if m := re.match(rf"^我(?:和|跟)?(?:{_PARTNER})?(?:去年|今年|前年|刚|已经|早就)*结婚(?P<v>.*)$|^I(?:'ve| have)\s+been\s+married\s+(?P<v2>for\s+.+)$", body, I):
         out.append(("fact", "marital_status", "已婚" + m.group("v") if m.group("v") is not None else "married " + m.group("v2")))
     if _FAMILY_FACT.match(body):
         out.append(("fact", "children", re.sub(r"^(?:我的?|my\s+)", "", body, flags=I)))
@@ -605,6 +608,8 @@ def _read_family(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "marital_status", m.group("v")))
         if m.group("kids"):
             out.append(("fact", "children", m.group("kids")))
+    if m := re.match(rf"^my\s+(?P<v>(?:[\w-]+\s+)?{_ANIMALS}\b\s*,?\s*(?:named\s+|called\s+)?{_EN_NAME})", body, I):
+        out.append(("fact", "pet", m.group("v")))
     if m := re.match(rf"^I\s+have\s+(?P<v>{_KIDS_EN}(?:\s+and\s+{_KIDS_EN})?(?:,?\s+{_NAMES_EN})?)(?=$|[\s,.;])", body, I):
         out.append(("fact", "children", m.group("v")))
     if re.match(r"^(?:I\b|I'm|I've|we\b|we've|married|single|divorced|engaged)", body, I) and (m := re.search(
@@ -763,6 +768,16 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
         major, school = (None, x) if _SCHOOL_WORD.search(x) else (x, None)
     elif m := re.match(rf"^我{_ZH_MODS}(?:是)?(?P<school>[^，,是]{{2,12}}?(?:大学|学院))(?:毕业的?|的)$", body):
         major, school = None, m.group("school")
+    elif m := re.match(rf"^我{_ZH_MODS}(?:是)?(?P<school>[^，,是]{{2,8}}?(?:大学|学院|大|[A-Z]{{2,6}}))\s*(?P<major>[^，,]{{2,10}}?)专业(?:毕业)?的?$", body):
+        major, school = m.group("major"), m.group("school")
+    elif m := re.match(rf"^我{_ZH_MODS}(?:的)?\s*(?:本科|硕士|研究生|博士|PhD|master|读研|读博)?\s*(?:是)?在\s*(?P<school>[^，,]{{2,20}}?)\s*"
+                       r"(?:读的|念的|学的)(?:是)?\s*(?P<major>[^，,]{2,20})$", body, I):
+        major, school = m.group("major"), m.group("school")
+    elif m := re.match(rf"^I\s+{_EN_MODS}(?:went|go)\s+to\s+(?P<school>[A-Z][\w&.' -]+?)\s+for\s+(?:my\s+)?(?:undergrad|college|grad school|"
+                       rf"{_DEGREE}|university|school)\b", body, I):
+        major, school = None, m.group("school")
+    elif m := re.match(r"^I\s+(?:majored|major|specialized|specialised)\s+in\s+(?P<major>[\w &'-]+?)(?:\s+at\s+(?P<school>[A-Z][\w&.' -]+))?$", body, I):
+        major, school = m.group("major"), m.group("school")
     elif m := re.match(rf"^我{_ZH_MODS}(?:学的|学的是|专业是|读的专业是|念的是|主修)\s*(?P<major>[^，,]{{2,20}}?)(?:专业)?$", body):
         major, school = m.group("major"), None
     else:
