@@ -45,7 +45,7 @@ _JOB_EN = (r"(?:(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|barista
 
 # -- clause splitting -------------------------------------------------------------------------
 _SENTENCE = re.compile(r"[^。！？；!?;\n]+[。！？；!?;]*")
-_EN_PERIOD = re.compile(r"(?<=[\w>)\]\"'])\.\s+(?=\S)")
+_EN_PERIOD = re.compile(r"(?<=[\w>)\]\"'])(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)\.\s+(?=\S)")
 _NEW_CLAUSE = re.compile(
     r"\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
     r"\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|"
@@ -276,7 +276,7 @@ _EN_MODS = r"(?:(?:really|also|currently|now|mostly|mainly|usually|actually|stil
 _CJK_NAME = r"[\u4e00-\u9fff·]{2,5}"
 _SURNAMES = (r"(?:欧阳|司马|上官|诸葛|东方|皇甫|令狐|慕容|[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
              r"苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤])")
-_EN_NAME = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+[A-Z][\w'’.-]*|[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){0,2})"
+_EN_NAME = r"(?-i:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+[A-Z][\w'’.-]*|[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){0,2})"  # capitals, whatever the flags
 _NOT_A_NAME = re.compile(
     r"^(?:Chinese|English|American|British|Canadian|Australian|Indian|Japanese|Korean|German|French|Italian|Spanish|"
     r"Russian|Brazilian|Mexican|Dutch|Swiss|Swedish|Norwegian|Danish|Finnish|Polish|Irish|Scottish|Turkish|Thai|"
@@ -436,7 +436,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
 def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     out = []
     # zh: 我在腾讯做产品经理 / 我在上海一家游戏公司当策划 / 我在成都上班 / 我在北京读大三 / 我在团队里负责测试
-    if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责)(?P<job>[^，,]{{1,12}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
+    if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责)\s*(?P<job>[^，,]{{1,12}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
                      r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$", body):
         place = m.group("place")
         split = (re.match(r"^(?P<city>.{2,6}?|[A-Z][\w .'-]{1,24}?)\s*(?:的)?\s*(?:一家|一个|一所)(?P<org>.+)$", place)
@@ -762,16 +762,16 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
     elif m := re.match(rf"^I\s+{_EN_MODS}(?:graduated|graduate)\s+from\s+(?P<school>[\w&.' -]+?)"
                        r"(?:\s+(?:with\s+a\s+(?:degree\s+)?|in\s+)(?:degree\s+in\s+)?(?P<major>[\w &'-]+?))?$", body, I):
         major, school = m.group("major"), m.group("school")
+    elif m := re.match(rf"^我{_ZH_MODS}(?:的)?\s*(?:本科|硕士|研究生|博士|PhD|master|读研|读博)?\s*(?:是)?在\s*(?P<school>[^，,]{{2,20}}?)\s*"
+                       r"(?:读的|念的|学的)(?:是)?\s*(?P<major>[^，,]{2,20})$", body, I):
+        major, school = m.group("major"), m.group("school")
     elif m := re.match(rf"^我{_ZH_MODS}(?:的)?\s*(?:本科|硕士|研究生|博士|PhD|大学|高中|MBA|master|读研|读博)\s*(?:是|读的是|学的是|念的是|读的|在)\s*"
                        r"(?P<x>[^，,]+?)(?:读的|念的|毕业的|毕业|的)?$", body, I):
         x = m.group("x").strip()
         major, school = (None, x) if _SCHOOL_WORD.search(x) else (x, None)
     elif m := re.match(rf"^我{_ZH_MODS}(?:是)?(?P<school>[^，,是]{{2,12}}?(?:大学|学院))(?:毕业的?|的)$", body):
         major, school = None, m.group("school")
-    elif m := re.match(rf"^我{_ZH_MODS}(?:是)?(?P<school>[^，,是]{{2,8}}?(?:大学|学院|大|[A-Z]{{2,6}}))\s*(?P<major>[^，,]{{2,10}}?)专业(?:毕业)?的?$", body):
-        major, school = m.group("major"), m.group("school")
-    elif m := re.match(rf"^我{_ZH_MODS}(?:的)?\s*(?:本科|硕士|研究生|博士|PhD|master|读研|读博)?\s*(?:是)?在\s*(?P<school>[^，,]{{2,20}}?)\s*"
-                       r"(?:读的|念的|学的)(?:是)?\s*(?P<major>[^，,]{2,20})$", body, I):
+    elif m := re.match(rf"^我{_ZH_MODS}(?:是)?(?P<school>[^，,是]{{1,8}}?(?:大学|学院|大|[A-Z]{{2,6}}))\s*(?P<major>[^，,]{{2,10}}?)专业(?:毕业)?的?$", body):
         major, school = m.group("major"), m.group("school")
     elif m := re.match(rf"^I\s+{_EN_MODS}(?:went|go)\s+to\s+(?P<school>[A-Z][\w&.' -]+?)\s+for\s+(?:my\s+)?(?:undergrad|college|grad school|"
                        rf"{_DEGREE}|university|school)\b", body, I):
