@@ -106,7 +106,7 @@ _OBJ_STOP = re.compile(r"^(?:this|that|these|those|it|you|your|them|him|her|when
                        r"\boption\b", I)
 
 # -- first-person patterns ----------------------------------------------------------------------
-_ZH_I = r"^我(?:本人)?(?:一直|平时|一般|从来|从|基本上?|都|也|还是|还|自己|比较|特别|非常|很|真的|最|完全|绝对|好像|似乎|大概|应该|正在|挺|真|其实)*"
+_ZH_I = r"^我(?:本人)?(?:一直|平时|一般|从来|从|基本上?|都|也|还是|还|自己|比较|特别|非常|很|真的|最|完全|绝对|好像|似乎|大概|应该|正在|挺|真|其实|超级?|巨|贼|蛮|相当|尤其)*"
 _ZH_IMPLIED = r"^(?:我(?:本人)?)?(?:一直|平时|一般|从来|从|基本上?|都|也|还|完全|绝对)*"
 _EN_I = r"^(?:I|I'm|I am|I've|I have)\s+(?:really\s+|also\s+|absolutely\s+|generally\s+|usually\s+|much\s+|" \
         r"strongly\s+|definitely\s+|always\s+|never\s+|actually\s+|mostly\s+|mainly\s+)*"
@@ -127,7 +127,8 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
                 r"halal|kosher)\b", I), "constraint", "diet", "", "personal"),
     (re.compile(_EN_I + r"(?P<v>(?:don't|do not|can't|cannot|never|won't)\s+(?:eat|drink)\s+(?P<obj>.+))", I),
      "constraint", "diet", "", "personal"),
-    (re.compile(r"^(?:我的?)?(?P<v>预算(?:是|不超过|不能超过|最多|上限是?|在|只有|控制在)?.*\d.*)"), "constraint", "budget", "", "personal"),
+    (re.compile(r"^(?:我的?)?(?P<v>(?:[^，,\d]{0,8}?)(?:预算|budget)\s*(?:是|不超过|不能超过|最多|上限是?|在|只有|控制在)?.*\d.*)", I),
+     "constraint", "budget", "", "personal"),
     (re.compile(r"^(?:my\s+)?(?P<v>budget\s+(?:is\s+)?(?:under|below|at most|max(?:imum)?|up to|of|is|around)\b.*)", I),
      "constraint", "budget", "", "personal"),
     (re.compile(r"^(?:我)?(?P<v>.{0,12}(?:以前|之前|前|以后|之后|后|每周.|周.|上午|下午|晚上|早上)(?:不要?|别|不想|不能)(?:安排)?(?:开会|会议|约会议).*)"),
@@ -226,7 +227,7 @@ _TOOLS = [
     ("cloud", r"AWS|GCP|Azure|阿里云|腾讯云|华为云|Fly\.io|Vercel|Heroku|Netlify|DigitalOcean|Cloudflare"),
     ("infrastructure", r"Kubernetes|k8s|Docker|Terraform|Ansible|(?-i:Helm)|(?-i:Nomad)|OpenStack"),
     ("team_chat", r"Slack|Microsoft Teams|(?-i:Teams)|飞书|(?-i:Lark)|钉钉|企业微信|Discord|Mattermost"),
-    ("code_hosting", r"GitHub(?! Actions)|GitLab(?! CI)|Gitee|Bitbucket"),
+    ("code_hosting", r"GitHub(?! Actions)|GitLab(?! CI)|Gitee|Bitbucket|Azure DevOps|Azure Repos"),
     ("design_tool", r"Figma|(?-i:Sketch)|Photoshop|Illustrator|(?-i:Blender)"),
     ("terminal", r"iTerm2?|Alacritty|WezTerm|(?-i:Warp)|Windows Terminal|(?-i:kitty)"),
     ("programming_language", r"Python|(?-i:Go)|Golang|(?-i:Rust)|Java|TypeScript|JavaScript|C\+\+|C#|Kotlin|(?-i:Swift)|Ruby|PHP|Scala|"
@@ -305,11 +306,11 @@ _OCCASIONAL = re.compile(r"偶尔|有时|有的时候|\bsometimes\b|\boccasional
 _USE_VERB = re.compile(
     r"(?:用的是|用的|使用|在用|用|写|装的是|跑在|部署在|放在|托管在|换成了?|换到了?|迁到了?|迁移到了?|全是|都是|全用|都在)|"
     r"\b(?:use|uses|using|code in|write|program in|run|runs|running|deploy(?:\s+\w+)?\s+on|host(?:\s+\w+)?\s+on|"
-    r"(?:am|are|'m|'re)\s+on|work in|stick(?:ing)? with|switched to|migrated to|moved to|swear by|"
+    r"(?:am|are|'m|'re)\s+on|work in|stick(?:ing)? with|switched to|migrated to|moved to|swear by|lives?\s+in|"
     r"(?:is|are)\s+(?:written|built|hosted)\s+(?:in|with|on))\b", I)
 _DATE_WORDS = re.compile(
     r"下下?个?月|下下?周.?|下下?个?星期.?|下个?礼拜|明年|后年|今年|年底|年初|月底|月初|[\d一二三四五六七八九十两半]+个?(?:天|周|星期|月|年)"
-    r"(?:后|以后|之后|内)|\d{1,2}月(?:\d{1,2}[日号])?|\d{4}年|\bnext\s+(?:week|month|year|spring|summer|fall|autumn|winter|"
+    r"(?:后|以后|之后|内)|\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?|\d{4}\s*年|\bnext\s+(?:week|month|year|spring|summer|fall|autumn|winter|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bin\s+(?:\d+|a|an|one|two|three|four|five|six|a few)"
     r"\s+(?:days?|weeks?|months?|years?)\b|\bthis\s+(?:year|spring|summer|fall|autumn|winter)\b|\bby\s+(?:the\s+end\s+of\s+)?"
     r"(?:january|february|march|april|may|june|july|august|september|october|november|december|next|\d{4})\b|"
@@ -418,7 +419,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
         if (re.match(r"my|name", body, I) or not _NOT_A_NAME.match(m.group("v"))) and m.group("v")[0].isupper():
             if not _tool_spans(m.group("v")):
                 out.append(("fact", "name", m.group("v")))
-    if m := re.match(r"^(?:(?:my|I)\s+)?birthday(?:'s|\s+is)\s+(?:on\s+)?(?P<v>[^,，]+)|^(?:我|我的)?\s*生日(?:是|在)(?P<v2>[^,，]+)", body, I):
+    if m := re.match(r"^(?:(?:my|I)\s+)?birthday(?:'s|\s+is)\s+(?:on\s+)?(?P<v>[^,，]+)|^(?:我|我的)?\s*生日(?:是|在|[:：])?\s*(?P<v2>[^,，]*\d[^,，]*)", body, I):
         out.append(("fact", "birthday", m.group("v") or m.group("v2")))
     if m := re.match(rf"^(?:本人|我是)\s*(?P<v>{_CJK_NAME})$", body):
         if re.match(_SURNAMES, m.group("v")) and not re.search(_JOB_ZH + r"|人$|的$", m.group("v")):
@@ -559,7 +560,7 @@ def _read_tools(body: str) -> list[tuple[str, str, str]]:
 
 def _read_known_key(body: str) -> list[tuple[str, str, str]]:
     """我的电脑是 MacBook Pro / 我们组的数据库是 MongoDB / my native language is Portuguese."""
-    m = (re.match(r"^(?:我|我们|咱们|用户)(?:的)?(?P<fk>[^\s是，,]{1,12}?)\s*(?:是|为)\s*(?!很|太|挺|有点|非常|真|不|什么)(?P<v>.+)$", body)
+    m = (re.match(r"^(?:我|我们|咱们|用户)(?:的)?\s*(?P<fk>[^\s是，,]{1,12}?|[A-Za-z][A-Za-z ]{1,30}?)\s*(?:是|为)\s*(?!很|太|挺|有点|非常|真|不|什么)(?P<v>.+)$", body)
          or re.match(r"^(?:my|our)\s+(?P<fk>[\w ]{1,32}?)\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<v>.+)$", body, I))
     if not m or re.search(r"喜欢|爱(?!好)|favou?rite|prefer", m.group("fk"), I):  # "我最喜欢的编程语言是": a preference
         return []
@@ -601,7 +602,7 @@ def _read_family(body: str) -> list[tuple[str, str, str]]:
                      rf"[^，,]{{0,8}}?(?:{_PETS_ZH}|{_ANIMALS}).*)$", body, I):
         out.append(("fact", "pet", m.group("v")))
     if m := re.match(rf"^我(?:和|跟)?(?:{_PARTNER})?(?:去年|今年|前年|刚|已经|早就)*结婚(?P<v>.*)$|^I(?:'ve| have)\s+been\s+married\s+(?P<v2>for\s+.+)$", body, I):
-        out.append(("fact", "marital_status", "已婚" + m.group("v") if m.group("v") is not None else "married " + m.group("v2")))
+        out.append(("fact", "marital_status", re.sub(r"^(?:我|I(?:'ve| have)\s+)", "", m.group(0))))
     if _FAMILY_FACT.match(body):
         out.append(("fact", "children", re.sub(r"^(?:我的?|my\s+)", "", body, flags=I)))
     if m := re.match(r"^I'm\s+(?P<v>married|single|divorced|engaged|widowed)\b(?:\s+with\s+(?P<kids>" + _KIDS_EN + r"))?", body, I):
@@ -662,7 +663,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
                      r"^(?:no\s+more)\s+(?P<obj3>.+)$|^(?:don't|do not|never)\s+(?:recommend|suggest)(?:\s+me)?\s+(?P<obj4>.+)$", text, I):
         obj = next(g for g in (m.group("obj"), m.group("obj2"), m.group("obj3"), m.group("obj4")) if g)
         return [("preference", _topic(obj, obj, "preference"), text)]
-    if m := re.match(r"^(?:[^别不，,]{0,6}?(?:里|中|上|时|的时候|周末|晚上|早上|上午|下午|工作日))?(?:别|不要|不许|禁止)(?:再)?(?:给我|帮我|跟我)?(?P<obj>(?:用|安排|写|提|加|放|打电话|联系|发|输出)?.+)$|"
+    if m := re.match(r"^(?:[^别不，,]{0,12}?(?:里|中|上|时|的时候|周末|晚上|早上|上午|下午|工作日|以后|之后|以前|之前))?\s*(?:别|不要|不许|禁止)(?:再)?(?:给我|帮我|跟我)?(?P<obj>(?:用|安排|写|提|加|放|打电话|联系|发|输出)?.+)$|"
                      r"^(?:don't|do not|never)\s+(?P<obj2>(?:give|show|send|use|schedule|book|include|write|call|email|put|"
                      r"mention|add|suggest)\b.+)$", text, I):
         obj = m.group("obj") or m.group("obj2")
@@ -922,7 +923,8 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
 
 
 _CORRECTION = re.compile(r"^(?:哦|噢|啊|呃)?\s*不对(?:[，,]?\s*(?:是|应该是)\s*(?P<v>.+))?$|"
-                         r"^(?:(?:sorry|oops|wait|no),?\s*)?I\s+meant?\s+(?P<v2>.+)$|^(?:correction|actually,?\s+no)\b", I)
+                         r"^(?:(?:sorry|oops|wait|no),?\s*)?I\s+meant?\s+(?P<v2>.+)$|^(?:correction|actually,?\s+no)\b|"
+                         r"^(?:wait\s+)?no,?\s+(?P<v3>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*)?)$", I)
 
 
 def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str) -> list[Proposal] | None:
@@ -939,7 +941,7 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
     if last.key == "major" and (m := re.match(r"^(?:在|at|in)\s*(?P<v>\S.{1,30})$", body)):
         return proposals + [replace(last, key="school", value=_tidy(m.group("v")), evidence=clause)]
     if m := _CORRECTION.match(body):
-        value = _tidy(m.group("v") or m.group("v2") or "")
+        value = _tidy(m.group("v") or m.group("v2") or m.group("v3") or "")
         if value and len(before) == 1 and last.kind == "profile":
             return rest + [replace(last, value=value, evidence=f"{last.evidence}，{clause}")]
         return rest
@@ -1067,7 +1069,7 @@ class RuleExtractor:
                 key = _topic(value, obj, "preference" if category == "preference" else "tools")
                 if category == "fact" and re.search(r"技术栈|\bstack\b", body, I):
                     key = "tech_stack"
-                if re.match(r"[A-Za-z]", value):  # "Vim 写代码" → "Vim"
+                if re.match(r"[A-Za-z]", value) and key not in ("reply_language", "report_language"):  # "Vim 写代码" → "Vim"
                     value = re.split(r"\s*(?=[\u4e00-\u9fff])", value)[0]
                 if key.startswith("tools"):  # unknown tool: only a product-like name ("Jira", "GitLab CI")
                     if not _PRODUCT.match(value):
