@@ -220,7 +220,7 @@ _TOOLS = [
                r"Notepad\+\+|(?-i:Nano)|TextMate|BBEdit|(?-i:Atom)|(?-i:Fleet)|DataGrip|Jupyter(?: Notebook| Lab)?|JupyterLab"),
     ("browser", r"Firefox|Chrome|Chromium|Safari|(?-i:Edge)|(?-i:Brave)|(?-i:Arc)|(?-i:Opera)|Vivaldi"),
     ("laptop", r"MacBook(?: Pro| Air)?|ThinkPad|Dell XPS|XPS|(?-i:Surface(?: Laptop| Pro)?)|MateBook|(?-i:ROG)|拯救者|ThinkBook"),
-    ("phone", r"iPhone|华为|Huawei|小米|Xiaomi|(?-i:Pixel)|Samsung|三星|(?-i:Galaxy)|OPPO|vivo|荣耀|(?-i:Honor)|OnePlus|一加"),
+    ("phone", r"iPhone|苹果手机|安卓手机|华为|Huawei|小米|Xiaomi|(?-i:Pixel)|Samsung|三星|(?-i:Galaxy)|OPPO|vivo|荣耀|(?-i:Honor)|OnePlus|一加"),
     ("os", r"macOS|(?-i:Mac)|Linux|Ubuntu|Windows|Debian|(?-i:Arch(?: Linux)?)|Fedora|NixOS|CentOS"),
     ("framework", r"Django|Flask|FastAPI|React|Vue|Angular|(?-i:Spring(?: Boot)?)|(?-i:Rails)|Next\.js|Laravel|Svelte|(?-i:Express)|"
                   r"(?-i:Unity)|Flutter"),
@@ -532,8 +532,13 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
     if m := re.match(rf"^我{_ZH_MODS}(?P<v>{_LANG_WORD})(?:说得|讲得)?(?:也|还|都)*(?:还行|不错|很好|很流利|流利|可以|还可以|一般般?|没问题)$", body):
         return [("fact", "spoken_languages", m.group("v"))]
     if m := re.match(rf"^I\s+{_EN_MODS}(?:can\s+)?speak\s+(?P<v>.+)$|^I'm\s+{_EN_MODS}(?:fluent|bilingual)\s+in\s+(?P<v2>.+)$", body, I):
-        spoken = re.findall(_LANG_WORD, m.group("v") or m.group("v2"), I)
-        return [("fact", "spoken_languages", ", ".join(spoken))] if spoken else []
+        words = m.group("v") or m.group("v2")
+        native = re.search(rf"(?:native|first-language)\s+(?P<n>{_LANG_WORD})\s+speaker|(?P<n2>{_LANG_WORD})\s+is\s+my\s+(?:native|first)", words, I)
+        spoken = re.findall(_LANG_WORD, words[:native.start()] if native else words, I)
+        return ([("fact", "spoken_languages", ", ".join(spoken))] if spoken else []) + (
+            [("fact", "native_language", native.group("n") or native.group("n2"))] if native else [])
+    if m := re.match(rf"^I'm\s+(?:a\s+)?native\s+(?P<v>{_LANG_WORD})\s+speaker", body, I):
+        return [("fact", "native_language", m.group("v"))]
     return []
 
 
@@ -625,7 +630,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     text = re.sub(r"^(?:请|麻烦|以后|今后|之后|往后|从现在起|从今以后|please|from now on|going forward)[\s,，]*|"
                   r"[\s,，]*(?:please|from now on|going forward|谢谢|thanks)[\s.!。！]*$|(?:吧|了)$", "", body, flags=I).strip()
     text = re.sub(r"^(?:请|please)\s*", "", text, flags=I)
-    answer = re.search(r"回答|回复|答复|解释|输出|说明|报告|聊天|沟通|交流|对话|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
+    answer = re.search(r"回答|回复|答复|解释|输出|说明|报告|聊天|沟通|交流|对话|说话|跟我说|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
                        r"explain|write|spelling|拼写|units|单位|\bchat\b|\btalk\b", text, I)
     imperative = re.match(r"(?:always|never|keep|use|give|write|answer|reply|respond|don't|do not|no|用|都用|回答|回复|解释|"
                           r"控制|别|不要|每次|给我)", text, I)
@@ -633,6 +638,8 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     if re.search(r"这次|这回|这一次|本次|just this once|this time|for this (?:one|answer|question|reply)|for now", body, I):
         return []  # a one-off request, not a standing one
     negative = re.match(r"(?:别|不要|不许|禁止|don't|do not|never|no\b)|^[^，,别不]{0,6}?(?:里|中|上|时|的时候)(?:别|不要|不许)", text, I)
+    if m := re.match(r"^(?:I|我)\s*(?:like|prefer|want|喜欢|希望|更喜欢)\s*(?P<v>.{2,60}?\s*(?:tone|style|voice|语气|风格))\b", body, I):
+        return [("preference", "reply_style", m.group("v"))]
     if _LIMIT.search(text) and not negative:  # "最好控制在三段以内": a length said with its unit
         return [("preference", "reply_length", text)]
     if m := re.match(r"^(?:be|stay|keep it)\s+(?:more\s+)?(?P<v>blunt|direct|concise|brief|honest|straightforward|formal|casual|"
@@ -711,8 +718,16 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         if m.group("lead") and not _DATE_WORDS.search(m.group("lead")):
             return []
         return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("rest")).split()[:3])[:24], body)]
-    if m := re.match(r"^I\s+(?:really\s+)?(?:want|hope|plan|intend|aim)\s+to\s+(?P<rest>(?:get|pass|finish|start|move|buy|visit|"
-                     r"travel|quit|build|launch|write|run)\b.+)$", body, I):
+    if m := re.match(r"^(?P<lead>in\s+(?:\w+\s+){1,2}(?:days?|weeks?|months?|years?)|next\s+\w+|this\s+(?:spring|summer|fall|autumn|winter)|"
+                     r"by\s+\w+|starting\s+\w+),?\s+(?:I|we)\s+(?:start|begin|move|leave|graduate|join|launch|finish|relocate)\b(?P<rest>.+)$",
+                     body, I):
+        return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("rest")).split()[:3])[:24], body)]
+    if m := re.match(r"^I\s+(?:really\s+)?(?:want|hope|plan|intend|aim)\s+to\s+(?P<rest>\w+\b.+)$", body, I):
+        if re.search(r"\byour?\b|\bmore about\b|\bthis\b|\bthat\b|\bit\b", m.group("rest"), I):  # about the conversation, not a goal
+            return []
+        if not (_DATE_WORDS.search(body) or re.match(r"(?:get|pass|finish|start|move|buy|visit|travel|quit|build|launch|write|run|"
+                                                      r"learn|become|save|lose|reach|hit|read|complete|master)\b", m.group("rest"), I)):
+            return []
         return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("rest")).split()[:3])[:24], body[2:])]
     if m := re.match(rf"^我{_ZH_MODS}(?:从)?(?:明天|下周.?|下个?月|今天|下礼拜.?)起?开始(?P<v>(?:戒|坚持|每天|学|练|减|不再)[^，,]+)$", body):
         return [("goal", "goal " + m.group("v")[:12], body[1:])]
@@ -724,9 +739,22 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
 
 
 def _read_diet(body: str) -> list[tuple[str, str, str]]:
-    """晚饭尽量少碳水 / 我平时尽量不喝含糖饮料."""
+    """晚饭尽量少碳水 / 我平时尽量不喝含糖饮料 / 口味偏甜 / 不太能吃辣."""
+    if m := re.match(r"^(?:我)?(?:的)?(?:口味|口味上|吃东西|饮食)(?:比较|偏|是|喜欢|偏向)+(?P<v>[^，,]{1,8})$", body):
+        return [("preference", "taste", m.group(0).removeprefix("我"))]
+    if m := re.match(r"^(?:我)?(?:不太|不怎么|不大|不是很)(?:能|会|敢|爱|喜欢)?吃(?P<v>[^，,]{1,6})$", body):
+        return [("preference", _topic(m.group("v"), m.group("v"), "preference"), m.group(0).removeprefix("我"))]
     if m := re.match(r"^(?:我)?(?:平时|每天)?(?:早饭|午饭|晚饭|早餐|午餐|晚餐|饮食上?)?(?:尽量|坚持|一般)(?:少|不|多)(?:吃|喝)?\S+$", body):
         return [("constraint", "diet", re.sub(r"^我", "", m.group(0)))]
+    return []
+
+
+def _read_hobby(body: str) -> list[tuple[str, str, str]]:
+    """业余时间玩 Warhammer 模型涂装 / in my free time I paint miniatures."""
+    if m := re.match(r"^我?(?:的)?\s*(?:业余时间|业余|闲暇时间?|空闲时间?|有空的时候|没事的时候|下班后)(?:一般|喜欢|爱|都|会)*\s*(?:在)?(?P<v>[^，,]{2,24})$", body):
+        return [("fact", "hobby", m.group("v"))]
+    if m := re.match(r"^(?:in\s+my\s+(?:free|spare)\s+time|when\s+I'm\s+not\s+working),?\s+I\s+(?:usually\s+|mostly\s+|like\s+to\s+)?(?P<v>.+)$", body, I):
+        return [("fact", "hobby", m.group("v"))]
     return []
 
 
@@ -791,14 +819,16 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
 
 
 _READERS = (_read_identity, _read_work_and_place, _read_languages, _read_family, _read_education, _read_instruction,
-            _read_plan, _read_diet, _read_known_key, _read_tools, _read_habit)
+            _read_plan, _read_diet, _read_hobby, _read_known_key, _read_tools, _read_habit)
 
 # -- what happened to the user, said by the user (an episode) ---------------------------------------
 _PAST_WHEN = re.compile(
     r"昨天|前天|昨晚|上周|上个?星期|上个?礼拜|上个?月|去年|前几天|前阵子|前段时间|[\d一二三四五六七八九十两几]+(?:天|周|个星期|个月|年)前|"
     r"\blast\s+(?:week(?:end)?|month|year|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|"
     r"fall|autumn|winter)\b|\byesterday\b|\b\w+\s+(?:days?|weeks?|months?|years?)\s+ago\b|\bthe other day\b|"
-    r"\bjust\s+(?:got back|got home|finished|moved|started|got promoted|graduated|passed|ran|completed)\b", I)
+    r"\bjust\s+(?:got back|got home|finished|moved|started|got promoted|graduated|passed|ran|completed|got|landed|signed)\b|"
+    r"刚刚?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)|\b(?:finally\s+)?(?:finished|passed|completed|defended|landed|got)\b.*\btoday\b|"
+    r"今天(?:终于)?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)", I)
 _PAST_DONE = re.compile(r"[了过](?![吗呢])|完成|结束|\b(?:\w+ed|went|got|came|ran|saw|met|took|did|made|bought|won|lost|gave|left|"
                         r"flew|drove|began|became|wrote|read|sold|built|spent|caught|taught|thought|brought)\b", I)
 _TRIVIAL = re.compile(r"吃了?饭|吃了|喝了|睡了|睡觉|洗澡|\b(?:ate|slept|drank|showered|napped)\b|\bhad\s+(?:lunch|dinner|breakfast|coffee|"
