@@ -53,7 +53,7 @@ _NEW_CLAUSE = re.compile(
     r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|but\b|also\b|"
     r"please\b|from now on|even\s+(?:if|when|though)\b|即使|就算|哪怕|"
     r"(?:living|based|working|originally|commute|commuting|moved|moving|married|single|currently|mostly|mainly|"
-    r"usually|especially|primarily|most people|everyone|people|nobody)\b|"
+    r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up)\b|"
     rf"(?:a|an)\s+(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN}\b))|"
     r"(?<=[\u4e00-\u9fff\w）)])[，]\s*(?=[^，]{2})", I)
 _IDIOMS = re.compile(r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak", I)
@@ -235,7 +235,7 @@ _TOOLS = [
 ]
 # ASCII boundaries only: Chinese text is all word characters ("用飞书沟通").
 _TOOL_RES = [(key, re.compile(rf"(?<![A-Za-z0-9_.+#])(?:{words})(?![A-Za-z_+#])", I)) for key, words in _TOOLS]  # "小米14", "Vue3"
-_ANSWER = re.compile(r"回答|回复|答复|答案|解释|输出|说明|报告|表格|表情|emojis?|units|单位|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
+_ANSWER = re.compile(r"回答|回复|答复|答案|解释|输出|说明|报告|说话|跟我说|表格|表情|emojis?|units|单位|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
                      r"reports?|简短|详细|简洁|concise|short|brief|detailed|bullet|markdown|格式|语气|tone", I)
 _PRODUCT = re.compile(r"^[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2}$")
 _LENGTH = re.compile(r"简短|简洁|详细|啰嗦|长|字以内|\bshort|\bbrief|concise|detailed|long|\bwords\b", I)
@@ -439,7 +439,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     # zh: 我在腾讯做产品经理 / 我在上海一家游戏公司当策划 / 我在成都上班 / 我在北京读大三 / 我在团队里负责测试
     if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责)\s*(?P<job>[^，,]{{1,12}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
                      r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$", body):
-        place = m.group("place")
+        place = m.group("place").strip()
         split = (re.match(r"^(?P<city>.{2,6}?|[A-Z][\w .'-]{1,24}?)\s*(?:的)?\s*(?:一家|一个|一所)(?P<org>.+)$", place)
                  or re.match(rf"^(?P<city>{_ZH_CITIES})(?P<org>[^市].+)$", place))
         if split and (_CITY_ZH.match(split.group("city")) or re.match(r"[A-Z]", split.group("city"))):
@@ -556,7 +556,7 @@ def _read_tools(body: str) -> list[tuple[str, str, str]]:
     subject = re.match(r"^(?:我们|咱们|我|用户|(?:I|we|our\s+\w+|my\s+(?:team|company|project|app|code|backend|frontend|"
                        r"site|website|service|stack|setup))\b)", body, I)
     verb = _USE_VERB.search(body)
-    if not subject or not verb or verb.start() > 14 or _NEGATED.search(body[:verb.start()]):
+    if not subject or not verb or verb.start() > (24 if body.isascii() else 14) or _NEGATED.search(body[:verb.start()]):
         return []
     if re.match(r"想|要|打算|准备|计划|want|plan|going|would", body[subject.end():verb.start()].strip(), I):
         return []
@@ -696,7 +696,7 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         rest = m.group("rest")
         return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3])[:24],
                  f"{rest} ({m.group('when')})" if m.group("when") else rest)]
-    if m := re.match(r"^(?P<lead>[^我，,]{2,12}?)?(?:我|我们|咱们|用户)(?P<mid>[^，,]{0,10}?)(?P<verb>准备|计划|打算|要|将要|将|会|得|想)(?P<rest>[^，,]{2,})$", body):
+    if m := re.match(r"^(?P<lead>[^我，,]{2,12}?)?(?:我|我们|咱们|用户)(?P<mid>[^，,]{0,16}?)(?P<verb>准备|计划|打算|要|将要|将|会|得|想)(?P<rest>[^，,]{2,})$", body):
         if m.group("verb") == "想" and not _DATE_WORDS.search(body):
             return []
         dated = _DATE_WORDS.search(body)
