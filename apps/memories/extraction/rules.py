@@ -416,11 +416,14 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
         if not _NOT_A_NAME.match(m.group("v")) and not _tool_spans(m.group("v")):
             out.append(("fact", "name", m.group("v")))
     if m := re.match(rf"^(?:my\s+name\s+is|my\s+name's|name's|name\s+is|I'm|I\s+am)\s+(?P<v>{_EN_NAME})$", body, I):
-        if (re.match(r"my|name", body, I) or not _NOT_A_NAME.match(m.group("v"))) and m.group("v")[0].isupper():
+        if (re.match(r"my|name", body, I) or not _NOT_A_NAME.match(m.group("v"))) and m.group("v")[0].isupper() \
+                and not re.search(r"-(?:based|born|bred|raised|ish)$", m.group("v")):
             if not _tool_spans(m.group("v")):
                 out.append(("fact", "name", m.group("v")))
     if m := re.match(r"^(?:(?:my|I)\s+)?birthday(?:'s|\s+is)\s+(?:on\s+)?(?P<v>[^,，]+)|^(?:我|我的)?\s*生日(?:是|在|[:：])?\s*(?P<v2>[^,，]*\d[^,，]*)", body, I):
         out.append(("fact", "birthday", m.group("v") or m.group("v2")))
+    if m := re.match(rf"^(?P<v>{_EN_NAME})\s+(?:is|works)\s+(?:fine|ok|okay|good|great|perfect)(?:\s+too)?$", body):
+        out.append(("fact", "preferred_name", m.group("v")))
     if m := re.match(rf"^(?:本人|我是)\s*(?P<v>{_CJK_NAME})$", body):
         if re.match(_SURNAMES, m.group("v")) and not re.search(_JOB_ZH + r"|人$|的$", m.group("v")):
             out.append(("fact", "name", m.group("v")))
@@ -447,6 +450,8 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
             place = split.group("org")
         verb = m.group("verb") or ""
         where = _place_zh(place)
+        if " at " in (m.group("job") or "") and re.match(r"^[A-Z][\w .'-]{1,30}$", place):  # "在 Amsterdam 做 PM at Booking"
+            where = ("city", place)
         if where and not (verb in ("读书", "上学", "念书", "生活", "定居") or verb.startswith("读")) or where and where[0] == "city":
             out.append(("fact", *where))
         if m.group("job") and not _tool_spans(m.group("job")):
@@ -862,6 +867,18 @@ def _sentences(text: str) -> list[list[str]]:
     return out
 
 
+_INTRO = re.compile(r"^(?:(?:quick|short|brief)\s+|a\s+bit\s+|some\s+)?(?:intro(?:duction)?|about\s+me|context(?:\s+about\s+me)?)\s*[:：]\s*|"
+                    r"^(?:自我介绍|简单介绍一下(?:我自己)?|介绍一下(?:我自己)?|关于我|我的情况)\s*[:：]\s*", I)
+
+
+def _intro_items(sentence: list[str]) -> list[str] | None:
+    """"Quick intro: Hannah, ML engineer at DeepL, Cologne-based": a list of notes about oneself, one per comma."""
+    if not sentence or not (m := _INTRO.match(sentence[0])):
+        return None
+    text = "，".join([sentence[0][m.end():], *sentence[1:]])
+    return [item.strip() for item in re.split(r"\s*[,，;；、]\s*", text) if item.strip(" .。")]
+
+
 def _clauses(text: str) -> list[str]:
     return [clause for sentence in _sentences(text) for clause in sentence]
 
@@ -995,6 +1012,10 @@ class RuleExtractor:
         message = _QUOTED.sub(" ", message)
         message_is_joke = bool(_JOKE.search(message))
         for sentence in _sentences(message):
+            intro = _intro_items(sentence)
+            if intro is not None:
+                proposals.extend(self._intro(intro))
+                continue
             said_last = ""  # the last clause of this sentence that said something
             frame, previous = "", ""  # whose clause this is ("self", "team", "other"), carried to clauses without a subject
             for clause in sentence:
@@ -1035,6 +1056,23 @@ class RuleExtractor:
             if event := self._event(clause):
                 proposals.append(event)
         return Extraction(proposals=proposals, skipped=skipped)
+
+    def _intro(self, items: list[str]) -> list[Proposal]:
+        """Each note of an intro said by the user; a bare name first is their name."""
+        found: list[Proposal] = []
+        for number, item in enumerate(items):
+            if _skip_reason(item, False):
+                continue
+            if number == 0 and (re.fullmatch(_EN_NAME, item) and not _NOT_A_NAME.match(item)
+                                or re.fullmatch(_CJK_NAME, item) and re.match(_SURNAMES, item) and not item.endswith("人")):
+                item = f"my name is {item}" if item.isascii() else f"我叫{item}"
+            tried = [self._profile(item, candidate) for candidate in (item, *_carries(item, "self", first=True))]
+            said = max(tried, key=len)
+            if not said and (tools := _tools_in(item, fallback_products=False)):
+                said = [Proposal(kind="profile", category="fact", key=canonical_key(key), value=value, confidence=0.9,
+                                 importance=0.5, evidence=item) for key, value in tools]
+            found += said
+        return found
 
     def _profile(self, clause: str, body: str) -> list[Proposal]:
         body = re.sub(r"^用户的团队", "我们团队", body)
