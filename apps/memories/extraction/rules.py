@@ -30,6 +30,7 @@ from dataclasses import replace
 from .base import Extraction, Proposal, Skip, Turn
 from .guard import looks_like_injection
 from .normalize import canonical_key, known_key
+from .places import is_city
 
 I = re.IGNORECASE
 
@@ -187,7 +188,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     (re.compile(_ZH_I + r"叫(?![了过他她你])(?P<v>(?P<obj>.+))"), "fact", "name", "", "personal"),
     (re.compile(r"^my name is (?P<v>.+)", I), "fact", "name", "", "personal"),
     (re.compile(_ZH_I + r"(?:现在)?住在(?P<v>.+)"), "fact", "city", "", "personal"),
-    (re.compile(r"^I(?:\s+currently)?\s+live\s+in\s+(?P<v>.+)", I), "fact", "city", "", "personal"),
+    (re.compile(r"^I(?:\s+currently)?\s+live\s+in\s+(?P<v>(?-i:[A-Z]).+|[a-z][a-z ]+?\s+city\b.*)", I), "fact", "city", "", "personal"),
     (re.compile(_ZH_I + r"(?:在|于)(?P<v>.+?)(?:工作|上班|任职)"), "fact", "employer", "", "personal"),
     (re.compile(r"^I\s+work\s+(?:at|for)\s+(?P<v>.+)", I), "fact", "employer", "", "personal"),
     (re.compile(_ZH_I + r"(?:是|做)(?:一名|一个|一位)?\s*(?P<v>.{0,12}?(?:工程师|程序员|开发|设计师|经理|老师|教师|"
@@ -395,10 +396,13 @@ def _tools_in(text: str, *, fallback_products: bool = True) -> list[tuple[str, s
     return found
 
 
+_CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
+
+
 def _place_zh(place: str) -> tuple[str, str] | None:
     place = place.strip()
-    if _CITY_ZH.match(place):
-        return "city", place
+    if _CITY_ZH.match(place) or is_city(place):
+        return "city", place.removesuffix("市") if len(place) > 2 else place
     if re.search(r"团队|组里|组内|部门|项目组|公司里|这边|那边|家里", place) or len(place) > 16:
         return None
     return "employer", re.sub(r"^(?:一家|一个|一所)", "", place)
@@ -444,8 +448,10 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
                      r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$", body):
         place = m.group("place").strip()
         split = (re.match(r"^(?P<city>.{2,6}?|[A-Z][\w .'-]{1,24}?)\s*(?:的)?\s*(?:一家|一个|一所)(?P<org>.+)$", place)
-                 or re.match(rf"^(?P<city>{_ZH_CITIES})(?P<org>[^市].+)$", place))
-        if split and (_CITY_ZH.match(split.group("city")) or re.match(r"[A-Z]", split.group("city"))):
+                 or re.match(rf"^(?P<city>{_ZH_CITIES})(?P<org>[^市].+)$", place)
+                 or next((re.match(rf"^(?P<city>{re.escape(place[:n])})(?P<org>.{{2,}})$", place) for n in (2, 3, 4)
+                          if _CJK_CHAR.match(place) and is_city(place[:n]) and not is_city(place)), None))
+        if split and (_CITY_ZH.match(split.group("city")) or re.match(r"[A-Z]", split.group("city")) or is_city(split.group("city"))):
             out.append(("fact", "city", split.group("city")))
             place = split.group("org")
         verb = m.group("verb") or ""
@@ -463,6 +469,9 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "work_city" if re.match(r"^(?:我|用户).{0,6}?(?:公司|办公室|单位)在", body) else "city", m.group("v")))
     elif m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:已经|刚|刚刚|最近|去年|上个月|今年)*(?:住在|住|搬到了?|搬去了?|定居在?|base\s*在?|base)\s*"
                        r"(?P<v>[^，,\s]{2,16}?)(?:了|市)?$", body):
+        out.append(("fact", "city", m.group("v")))
+    elif (m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:来|到|回到?|待在|呆在|在)了?(?P<v>[\u4e00-\u9fff]{{2,6}}?)市?(?:(?:已经|都|快|有)?"
+                        r"[\d一二三四五六七八九十两几半]+(?:个月|年|多年)了?|生活|定居|发展)?$", body)) and is_city(m.group("v")):
         out.append(("fact", "city", m.group("v")))
     elif m := re.match(rf"^(?:我|用户){_ZH_MODS}在(?P<v>{_ZH_CITIES})$", body):
         out.append(("fact", "city", m.group("v")))
@@ -995,6 +1004,21 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
     return None
 
 
+_LIST_KEYS = {"spoken_languages", "hobby", "pet", "children"}
+
+
+def _merge_lists(proposals: list[Proposal]) -> list[Proposal]:
+    """"我说粤语，也会一点日语": two languages of one turn are one fact, not a version replacing the other."""
+    out: list[Proposal] = []
+    for proposal in proposals:
+        twin = next((i for i, p in enumerate(out) if proposal.key in _LIST_KEYS and (p.key, p.category) == (proposal.key, proposal.category)), None)
+        if twin is None:
+            out.append(proposal)
+        elif proposal.value not in out[twin].value:
+            out[twin] = replace(out[twin], value=f"{out[twin].value}, {proposal.value}", evidence=f"{out[twin].evidence}，{proposal.evidence}")
+    return out
+
+
 _NAMING = re.compile(r"^(?:它|他|她|它们|他们)?(?:的)?(?:名字)?(?:叫|是)\s*\S+|^(?:一只|一条|一个|另一只|另外一只|大的|小的)叫\S+|"
                      r"^(?:named|called|(?:his|her|its|their)\s+names?\s+(?:is|are))\s+\S+", I)
 
@@ -1055,7 +1079,7 @@ class RuleExtractor:
         for clause in _clauses(turn.assistant_message):
             if event := self._event(clause):
                 proposals.append(event)
-        return Extraction(proposals=proposals, skipped=skipped)
+        return Extraction(proposals=_merge_lists(proposals), skipped=skipped)
 
     def _intro(self, items: list[str]) -> list[Proposal]:
         """Each note of an intro said by the user; a bare name first is their name."""
