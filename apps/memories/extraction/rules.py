@@ -832,8 +832,23 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
     return out
 
 
+def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
+    """Where one lives, said inside a longer sentence: "my wife and I just moved to Leeds",
+    "我和老婆去年搬到了厦门" — only for a known city (places.py) after a verb of living or moving."""
+    if not re.match(r"^(?:我|I\b|I'm|I've|we\b|we're|we've|my\s+(?:wife|husband|partner|family|girlfriend|boyfriend)\s+and\s+I)", body, I):
+        return []
+    if m := re.search(r"(?:住在|住|搬到了?|搬来了?|搬去了?|定居在?|安家在?)\s*(?P<c>[\u4e00-\u9fff]{2,6}?)(?:市)?(?=$|[了，,的]|已经|快|有|\d|[一二三四五六七八九十两几]+年)", body):
+        if is_city(m.group("c")) or _CITY_ZH.match(m.group("c")):
+            return [("fact", "city", m.group("c"))]
+    if m := re.search(r"\b(?:live|living|lived|based|moved|relocated|settled|reside|residing)\b(?:\s+\w+){0,3}?\s+(?:in|to)\s+"
+                      r"(?P<c>(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*){0,2})", body, I):
+        if is_city(m.group("c")):
+            return [("fact", "city", m.group("c"))]
+    return []
+
+
 _READERS = (_read_identity, _read_work_and_place, _read_languages, _read_family, _read_education, _read_instruction,
-            _read_plan, _read_diet, _read_hobby, _read_known_key, _read_tools, _read_habit)
+            _read_plan, _read_diet, _read_hobby, _read_known_key, _read_tools, _read_habit, _read_city_mention)
 
 # -- what happened to the user, said by the user (an episode) ---------------------------------------
 _PAST_WHEN = re.compile(
