@@ -20,6 +20,14 @@ in Toronto", "我在腾讯做产品经理"), where one lives, languages spoken, 
 and habits ("我周末一般去爬山"). A clause without a subject belongs to the one before it ("我叫周敏，在杭州
 做设计师"), so the second half of "我朋友喜欢吃辣，不吃香菜" is the friend's; "不是 iPhone，是华为" keeps 华为.
 Values carry no verb; keys land on the synonyms of normalize.py so a later statement supersedes.
+
+Version 3 (issue 15, second round, tuned on blind-written sets) reads Chinese the way it is spoken:
+a clause without a subject at the start of a message is the user's ("主力语言是 Go", "周末一般去爬山",
+"live in Jersey City"); names after a surname clause, pets and children with their names, education,
+hobbies, tastes, intro lists ("Quick intro: Hannah, ML engineer at DeepL, Cologne-based"); cities
+from a GeoNames gazetteer (places.py) rather than a hand list; what happened to the user in their
+own words ("昨天面试了快手") as an episode; a correction in the next clause ("…, wait no, Autodesk");
+a contrast after someone else's words ("My wife says…, but I'm a Mac person").
 """
 
 from __future__ import annotations
@@ -1040,7 +1048,7 @@ _NAMING = re.compile(r"^(?:它|他|她|它们|他们)?(?:的)?(?:名字)?(?:叫|
 
 class RuleExtractor:
     name = "rules"
-    version = "2"
+    version = "3"
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
