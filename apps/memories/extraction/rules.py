@@ -449,6 +449,21 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
     return out
 
 
+# One fact each, read from the clause's start: (regex with a group "v", key).
+_WORK_FACTS = [(re.compile(pattern, flags), key) for pattern, flags, key in (
+    (rf"^I\s+{_EN_MODS}(?:got\s+promoted|was\s+promoted|'ve\s+been\s+promoted)\s+to\s+(?P<v>(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN})\b", I,
+     "job_title"),
+    (rf"^I\s+{_EN_MODS}(?:joined|started\s+(?:a\s+new\s+job\s+|working\s+)?at|got\s+a\s+job\s+at)\s+"
+     r"(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})", 0, "employer"),
+    (rf"^I\s+{_EN_MODS}work\s+in\s+(?:the\s+)?(?P<v>[\w -]{{2,30}}?)\s+(?:industry|sector|field)\b", I, "industry"),
+    (rf"^I\s+{_EN_MODS}commute\s+(?:in)?to\s+(?P<v>{_PLACE_EN}|[\u4e00-\u9fff]{{2,8}})", I, "work_city"),
+    (rf"^I\s+{_EN_MODS}(?:grew\s+up|was\s+born(?:\s+and\s+raised)?|was\s+raised)\s+in\s+(?P<v>{_PLACE_EN}|[\u4e00-\u9fff]{{2,8}})", 0,
+     "hometown"),
+    (rf"^(?:I\s+(?:work|am|'m)|I'm|we're|we\s+are|我{_ZH_MODS}(?:是|在)?)\s*(?:currently\s+|fully\s+|mostly\s+|now\s+)*"
+     r"(?P<v>hybrid|remote|fully remote|远程(?:办公)?|居家办公|混合办公|WFH|on-?site|in the office)\b", I, "work_mode"),
+)]
+
+
 def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     out = []
     # zh: 我在腾讯做产品经理 / 我在上海一家游戏公司当策划 / 我在成都上班 / 我在北京读大三 / 我在团队里负责测试
@@ -519,19 +534,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "city", m.group("city")))
     if m and m.groupdict().get("home"):
         out.append(("fact", "hometown", m.group("home")))
-    if m := re.match(rf"^I\s+{_EN_MODS}(?:got\s+promoted|was\s+promoted|'ve\s+been\s+promoted)\s+to\s+(?P<v>(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN})\b", body, I):
-        out.append(("fact", "job_title", m.group("v")))
-    if m := re.match(rf"^I\s+{_EN_MODS}(?:joined|started\s+(?:a\s+new\s+job\s+|working\s+)?at|got\s+a\s+job\s+at)\s+(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){{0,3}})", body):
-        out.append(("fact", "employer", m.group("v")))
-    if m := re.match(rf"^I\s+{_EN_MODS}work\s+in\s+(?:the\s+)?(?P<v>[\w -]{{2,30}}?)\s+(?:industry|sector|field)\b", body, I):
-        out.append(("fact", "industry", m.group("v")))
-    if m := re.match(rf"^I\s+{_EN_MODS}commute\s+(?:in)?to\s+(?P<v>{_PLACE_EN}|[\u4e00-\u9fff]{{2,8}})", body, I):
-        out.append(("fact", "work_city", m.group("v")))
-    if m := re.match(rf"^I\s+{_EN_MODS}(?:grew\s+up|was\s+born(?:\s+and\s+raised)?|was\s+raised)\s+in\s+(?P<v>{_PLACE_EN}|[\u4e00-\u9fff]{{2,8}})", body):
-        out.append(("fact", "hometown", m.group("v")))
-    if m := re.match(rf"^(?:I\s+(?:work|am|'m)|I'm|we're|we\s+are|我{_ZH_MODS}(?:是|在)?)\s*(?:currently\s+|fully\s+|mostly\s+|now\s+)*"
-                     r"(?P<v>hybrid|remote|fully remote|远程(?:办公)?|居家办公|混合办公|WFH|on-?site|in the office)\b", body, I):
-        out.append(("fact", "work_mode", m.group("v")))
+    out += [("fact", key, m.group("v")) for regex, key in _WORK_FACTS if (m := regex.match(body))]
     if m := re.match(rf"^(?:I\s+{_EN_MODS}(?:live|reside|am\s+based|'m\s+based)|I'm\s+{_EN_MODS}(?:based|living|located)|"
                      rf"I\s+(?:just\s+)?(?:moved|relocated)|I've\s+{_EN_MODS}(?:been\s+)?(?:lived|living|based)|(?:currently\s+)?based)"
                      rf"\s+(?:in|to)\s+(?P<v>{_PLACE_EN})(?:[\s,].*)?$",
