@@ -858,6 +858,92 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
     return []
 
 
+# -- facts found anywhere in one's own clause, by what the words are (a known city, an occupation) ----
+_SELF_START = re.compile(r"^(?:我(?!们)|本人|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've)", I)
+_HOME_CUE = re.compile(r"(?:from|grew\s+up|born|raised|originally|hometown|native\s+of|a\s+\S+\s+(?:guy|girl|kid|native))\s+(?:\S+\s+){0,3}$|"
+                       r"(?:老家|家乡|出生在|生在|长在|来自)\S{0,3}$", I)
+_WORK_CUE = re.compile(r"(?:commut\w*|office|offices|work(?:ing|s)?|job|shift|studio|studios|clinic|hospital|bureau|desk|"
+                       r"上班|工作|办公)\b[^,.;，。]{0,30}$|(?:commut\w*\s+(?:from\s+\S+\s+)?(?:in)?to)\s+$|(?:上班在|工作在|办公室在|公司在)\s*$", I)
+_LIVE_CUE = re.compile(r"(?:live|living|lived|based|moved|relocated|settled|now|back(?:\s+home)?|here|stay(?:ing)?|spent|been|"
+                       r"住|住在|定居|搬到了?|搬来了?|回了?|坐标|人在|待了?|呆了?|在)\b\S*\s*(?:\S+\s+){0,3}$", I)
+_CITY_EN = re.compile(r"\b(?:in|to|from|at|near|outside|of)\s+(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2})", I)
+_CITY_ZH_ANY = re.compile(r"(?:在|来|到|回|住|从|老家|坐标|常驻|待在|呆在|搬到|搬来)了?(?P<c>[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)")
+_TRIP = re.compile(r"\b(?:trip|vacation|holiday|visit(?:ing|ed)?|week\s+in|weekend\s+in|conference|flying|flew|fly)\b|旅游|旅行|出差|玩|度假", I)
+
+
+def _city_in(phrase: str) -> str:
+    """The longest known city at the start of `phrase` ("Kansas City", "Battle Creek", "St. Johnsbury")."""
+    words = phrase.split()
+    for size in range(len(words), 0, -1):
+        name = " ".join(words[:size]).rstrip(".,'’s")
+        if is_city(name) or (not name.isascii() and _CITY_ZH.fullmatch(name)):
+            return name
+    return ""
+
+
+def _scan_places(body: str) -> list[tuple[str, str, str]]:
+    """"after we moved to Porto…", "I'm a Brooklyn guy … out in Denver", "仓库在义乌，人住在金华"."""
+    out = []
+    for m in _CITY_EN.finditer(body):
+        city = _city_in(m.group("c"))
+        if not city:
+            continue
+        before = body[max(0, m.start() - 48):m.start() + len(m.group(0)) - len(m.group("c"))]
+        if _TRIP.search(before) or re.search(r"\bfrom\s*$", before, I) and re.search(r"\bto\s+(?-i:[A-Z])", body[m.end():m.end() + 30]):
+            continue  # a trip, or the place one moved away from
+        key = ("hometown" if _HOME_CUE.search(before) else "work_city" if _WORK_CUE.search(before) else
+               "city" if _LIVE_CUE.search(before) else "")
+        if key:
+            out.append(("fact", key, city))
+    for m in _CITY_ZH_ANY.finditer(body):
+        city = m.group("c")
+        if not (is_city(city) or _CITY_ZH.fullmatch(city)):
+            continue
+        before, after = body[max(0, m.start() - 12):m.start() + 2], body[m.end():m.end() + 6]
+        if _TRIP.search(after) or re.match(r"(?:读|上学|念书|出差|旅游|玩)", after):
+            continue
+        key = ("hometown" if re.search(r"老家|家乡|从$", before) or after.startswith("人") else
+               "work_city" if re.match(r"(?:上班|工作|办公)", after) or re.search(r"上班在|工作在|公司在|办公室在", before) else "city")
+        out.append(("fact", key, city))
+    seen, unique = set(), []
+    for triple in out:  # one value per key: the first said
+        if triple[1] not in seen:
+            seen.add(triple[1])
+            unique.append(triple)
+    return unique
+
+
+_JOB_ANYWHERE = re.compile(
+    rf"\b(?:I'm|I\s+am|Im|as|work(?:ing|in')?\s+as|been|I'm\s+now|now\s+a|became|becoming)\s+(?:(?:a|an|the|their|our)\s+)?"
+    rf"(?:(?:one\s+and\s+)?only\s+)?(?P<job>(?:[\w/+-]+\s+){{0,3}}?(?:{_JOB_EN}))\b"
+    r"(?:\s+(?:at|for|with)\s+(?:a\s+|an\s+|the\s+)?(?P<org>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}))?", I)
+_JOB_VERB = re.compile(
+    r"\bI\s+(?:\w+\s+)?(?P<v>(?:teach|tutor|nurse|bartend|freelance|consult)\b[^,.;]{0,40}?)(?=\s+(?:at|in|for)\b|[,.;]|$)|"
+    r"\b(?:been\s+)?(?P<v2>nursing|teaching|lawyering|bartending|freelancing)\s+for\s+\w+\s+years|"
+    r"\bI\s+(?:run|lead|head|manage)\s+(?P<v3>design|marketing|ops|operations|engineering|sales|product|growth|support|hr|finance)\b|"
+    r"\bI\s+do\s+(?P<v4>\w+ing|UX research|data science|data engineering)\s+(?:for|at)\b|"
+    r"\b(?:doing|do)\s+(?P<v5>UX research|research|design|marketing|consulting|bookkeeping|accounting|sales)\s+(?:for|at)\b", I)
+_JOB_ZH_ANY = re.compile(rf"(?:做|当|是|担任|干)(?:一名|一个|个)?(?P<job>[^，,。；\s的]{{0,8}}?(?:{_JOB_ZH}|员|师))(?=[，,。；]|$|了|，)")
+
+
+def _scan_job(body: str) -> list[tuple[str, str, str]]:
+    """"…ended up as a data analyst at a reinsurance firm", "I teach 8th grade math", "我是做跨境电商的"."""
+    out = []
+    if m := _JOB_ANYWHERE.search(body):
+        job = re.sub(r"^(?:full[- ]time|part[- ]time|senior|junior|remote)\s+(?=\w+\s)", lambda x: x.group(0), m.group("job"))
+        out.append(("fact", "job_title", job))
+        if m.group("org") and not is_city(m.group("org")):
+            out.append(("fact", "employer", m.group("org")))
+    elif m := _JOB_VERB.search(body):
+        out.append(("fact", "job_title", next(g for g in m.groups() if g)))
+    elif body[:1] in "我本" and (m := _JOB_ZH_ANY.search(body)):
+        out.append(("fact", "job_title", m.group("job")))
+    if m := re.search(r"\b(?:company|firm|startup|agency|studio|biotech|fintech|nonprofit|bank|lab|shop|utility)\s+(?:called|named)\s+"
+                      r"(?P<org>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})", body, I):
+        out.append(("fact", "employer", m.group("org")))
+    return out
+
+
 _READERS = (_read_identity, _read_work_and_place, _read_languages, _read_family, _read_education, _read_instruction,
             _read_plan, _read_diet, _read_hobby, _read_known_key, _read_tools, _read_habit, _read_city_mention)
 
@@ -1131,6 +1217,9 @@ class RuleExtractor:
             found = self._read(clause, body)
         if not found:
             found = self._table(clause, body, _PATTERNS[_FIRST_GENERAL:])
+        if _SELF_START.match(body) and not any(p.sensitive for p in found):
+            said = {p.key for p in found}
+            found += [p for p in self._triples(clause, body, [*_scan_places(body), *_scan_job(body)]) if p.key not in said]
         return found + self._entities(clause)
 
     def _read(self, clause: str, body: str) -> list[Proposal]:
@@ -1138,9 +1227,10 @@ class RuleExtractor:
         for reader in _READERS:
             triples = reader(body)
             if triples:
-                break
-        else:
-            return []
+                return self._triples(clause, body, triples)
+        return []
+
+    def _triples(self, clause: str, body: str, triples: list[tuple[str, str, str]]) -> list[Proposal]:
         team = bool(_SUBJECT_TEAM.match(body))
         hedged = bool(_HEDGE.search(clause))
         found = []
