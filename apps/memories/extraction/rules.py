@@ -84,7 +84,8 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         r"\bdon't know\b|\bno idea\b", I)),
     ("quoted", re.compile(
         r"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:老婆|老公|妻子|丈夫|妈妈?|爸爸?|母亲|父亲|女朋友|男朋友|朋友|同事|老板|"
-        r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户))|" + _SAYS + r"|[“「『\"][^”」』\"]{7,}|"
+        r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户))|^我\s*(?:的)?\s*(?:manager|boss|wife|husband|mom|mum|dad|bf|gf|"
+        r"boyfriend|girlfriend|partner|colleague|coworker|roommate|friend|lead|PM|老板|leader)\b|" + _SAYS + r"|[“「『\"][^”」』\"]{7,}|"
         r"^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|friend|boss|colleague|"
         r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client)s?)\b|"
         r"\b(?:said|says|told me|according to)\b", I)),
@@ -1153,6 +1154,7 @@ class RuleExtractor:
                 proposals.extend(self._intro(intro))
                 continue
             said_last = ""  # the last clause of this sentence that said something
+            touchy = ""  # a sensitive category this sentence is about
             frame, previous = "", ""  # whose clause this is ("self", "team", "other"), carried to clauses without a subject
             for clause in sentence:
                 body = _PREFIX.sub("", clause).strip(" .。!！~～;；,，")
@@ -1184,6 +1186,9 @@ class RuleExtractor:
                 speaker = _subject(carried) or subject or frame or "self"  # no subject at all: the user speaking
                 if speaker == "self" and not _SUBJECT_ANY.match(carried) and (event := _user_event(clause, carried)):
                     found.append(event)
+                if touchy and not subject:  # "我信佛，每个月初一十五都吃素": the second half is as sensitive
+                    found = [replace(p, sensitive=p.sensitive or touchy) for p in found]
+                touchy = next((p.sensitive for p in found if p.sensitive), touchy)
                 proposals.extend(found)
                 said_last = clause if found else said_last
                 frame = speaker
