@@ -45,7 +45,9 @@ I = re.IGNORECASE
 _JOB_EN = (r"(?:(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|barista|cashier|waiter|waitress|bartender|electrician|"
            r"plumber|carpenter|firefighter|officer|soldier|paramedic|surgeon|therapist|psychologist|librarian|farmer|cook|baker|"
            r"hairdresser|stylist|actor|actress|singer|dancer|coach|trainer|realtor|broker|banker|trader|auditor|clerk|"
-           r"secretary|assistant|receptionist|driver|courier|nanny|tutor|principal|veterinarian|vet|midwife|"
+           r"secretary|assistant|receptionist|driver|courier|nanny|tutor|principal|veterinarian|vet|midwife|dev|eng|"
+           r"drummer|guitarist|pianist|violinist|fitter|welder|machinist|mechanic|translator|interpreter|editor|reporter|"
+           r"paralegal|dispatcher|scheduler|planner|buyer|merchandiser|copywriter|ops person|ops lead|"
            r"engineer|developer|programmer|designer|manager|teacher|doctor|nurse|lawyer|student|scientist|analyst|"
            r"accountant|writer|researcher|consultant|architect|founder|co-?founder|sre|devops|translator|freelancer|lead|"
            r"cto|ceo|intern|professor|lecturer|journalist|photographer|artist|chef|pharmacist|dentist|marketer|recruiter|"
@@ -109,7 +111,8 @@ _TRANSIENT = re.compile(r"今天|今晚|今早|今天早上|现在|此刻|这次
                         r"\bat the moment\b|\btomorrow\b|\byesterday\b|\bthis (?:morning|afternoon|evening)\b", I)
 _PREFIX = re.compile(r"^(?:(?:其实|另外|而且|还有|对了|顺便说一下|顺便说|补充一下|请记住|记住|记一下|备注|还是|"
                      r"但是|但|不过|可是|btw|by the way|also|and|but|please|pls|plz|actually|honestly|oh|well|fyi|so|please note|note that|update|"
-                     r"about me|quick note|quick intro|intro|small update|quick update|for the record|ps|p\.s\.|hey|hi|"
+                     r"about me|quick note|quick intro|intro|small update|quick update|for the record|ps|p\.s\.|hey|hi|fwiw|tbh|imo|ngl|"
+                     r"heads up|psa|ok so|so yeah|anyway|anyways|"
                      r"remember(?: that)?|just so you know|I think|I guess|I believe)[\s,，:：、]*)+", I)
 _OBJ_STOP = re.compile(r"^(?:this|that|these|those|it|you|your|them|him|her|when|if|how|what|not|more|too|so much)\b|"
                        r"^.{0,2}(?:这|那|你|它|他|她)|^(?:死|太|多少)|什么|哪|多少|方案|选项|^the (?:first|second|third|last|other|former|latter)\b|"
@@ -668,6 +671,8 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         return [("preference", "reply_style", m.group("v"))]
     if _LIMIT.search(text) and not negative:  # "最好控制在三段以内": a length said with its unit
         return [("preference", "reply_length", text)]
+    if m := re.match(r"^no\s+(?P<v>emojis?|tables?|markdown|bullet\s+points?|jargon|fluff|walls? of text|headers)\b", text, I):
+        return [("preference", "reply_format", text)]
     if m := re.match(r"^(?:be|stay|keep it)\s+(?:more\s+)?(?P<v>blunt|direct|concise|brief|honest|straightforward|formal|casual|"
                      r"gentle|patient|friendly|professional|short|simple)\b|^(?:说话|回答|回复|讲话|语气)?(?P<v2>直接|简单|简洁|委婉|正式|随意|"
                      r"温柔|幽默|专业|直白)(?:一?点儿?|些)", text, I):
@@ -861,11 +866,12 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
 
 # -- facts found anywhere in one's own clause, by what the words are (a known city, an occupation) ----
 _SELF_START = re.compile(r"^(?:我(?!们)|本人|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've)", I)
-_HOME_CUE = re.compile(r"(?:from|grew\s+up|born|raised|originally|hometown|native\s+of|a\s+\S+\s+(?:guy|girl|kid|native))\s+(?:\S+\s+){0,3}$|"
+_HOME_CUE = re.compile(r"(?:from|grew\s+up|born|raised|originally|hometown|native\s+of|a\s+\S+\s+(?:guy|girl|kid|native))\s+(?:\S+\s+){0,5}$|"
                        r"(?:老家|家乡|出生在|生在|长在|来自)\S{0,3}$", I)
 _WORK_CUE = re.compile(r"(?:commut\w*|office|offices|work(?:ing|s)?|job|shift|studio|studios|clinic|hospital|bureau|desk|"
                        r"上班|工作|办公)\b[^,.;，。]{0,30}$|(?:commut\w*\s+(?:from\s+\S+\s+)?(?:in)?to)\s+$|(?:上班在|工作在|办公室在|公司在)\s*$", I)
-_LIVE_CUE = re.compile(r"(?:live|living|lived|based|moved|relocated|settled|now|back(?:\s+home)?|here|stay(?:ing)?|spent|been|"
+_LIVE_CUE = re.compile(r"\bI'm\s+(?:\w+\s+)?$|\bI\s+am\s+(?:\w+\s+)?$|"
+                       r"(?:live|living|lived|based|moved|relocated|settled|now|back(?:\s+home)?|here|stay(?:ing)?|spent|been|still|"
                        r"住|住在|定居|搬到了?|搬来了?|回了?|坐标|人在|待了?|呆了?|在)\b\S*\s*(?:\S+\s+){0,3}$", I)
 _CITY_EN = re.compile(r"\b(?:in|to|from|at|near|outside|of)\s+(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2})", I)
 _CITY_ZH_ANY = re.compile(r"(?:在|来|到|回|住|从|老家|坐标|常驻|待在|呆在|搬到|搬来)了?(?P<c>[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)")
@@ -890,7 +896,8 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
         if not city:
             continue
         before = body[max(0, m.start() - 48):m.start() + len(m.group(0)) - len(m.group("c"))]
-        if _TRIP.search(before) or re.search(r"\bfrom\s*$", before, I) and re.search(r"\bto\s+(?-i:[A-Z])", body[m.end():m.end() + 30]):
+        if _TRIP.search(before) or _TRIP.search(body[m.end():m.end() + 30]) or re.search(r"\bfrom\s*$", before, I) \
+                and re.search(r"\bto\s+(?-i:[A-Z])", body[m.end():m.end() + 30]):
             continue  # a trip, or the place one moved away from
         key = ("hometown" if _HOME_CUE.search(before) else "work_city" if _WORK_CUE.search(before) else
                "city" if _LIVE_CUE.search(before) else "")
