@@ -242,7 +242,8 @@ _TOOLS = [
     ("team_chat", r"Slack|Microsoft Teams|(?-i:Teams)|飞书|(?-i:Lark)|钉钉|企业微信|Discord|Mattermost"),
     ("code_hosting", r"GitHub(?! Actions)|GitLab(?! CI)|Gitee|Bitbucket|Azure DevOps|Azure Repos"),
     ("design_tool", r"Figma|(?-i:Sketch)|Photoshop|Illustrator|(?-i:Blender)"),
-    ("terminal", r"iTerm2?|Alacritty|WezTerm|(?-i:Warp)|Windows Terminal|(?-i:kitty)"),
+    ("terminal", r"iTerm2?|Alacritty|WezTerm|(?-i:Warp)|Windows Terminal|(?-i:kitty)|Ghostty"),
+    ("shell", r"zsh|bash|fish shell|(?-i:fish)|nushell|PowerShell"),
     ("programming_language", r"Python|(?-i:Go)|Golang|(?-i:Rust)|Java|TypeScript|JavaScript|C\+\+|C#|Kotlin|(?-i:Swift)|Ruby|PHP|Scala|"
                              r"(?-i:Julia)|(?-i:Dart)|Elixir|Haskell|(?-i:Lua)|Zig|OCaml|Clojure|(?-i:Perl)"),
 ]
@@ -996,7 +997,8 @@ def _sentences(text: str) -> list[list[str]]:
     return out
 
 
-_INTRO = re.compile(r"^(?:(?:quick|short|brief)\s+|a\s+bit\s+|some\s+)?(?:intro(?:duction)?|about\s+me|context(?:\s+about\s+me)?)\s*[:：]\s*|"
+_INTRO = re.compile(r"^(?:(?:quick|short|brief)\s+|a\s+bit\s+|some\s+)?(?:intro(?:duction)?|about\s+me|context(?:\s+about\s+me)?|background|"
+                    r"(?:ok\s+)?here'?s\s+my\s+setup|my\s+setup|setup|(?:the\s+)?short\s+version(?:\s+of\s+my\s+life)?)\s*[:：]\s*|"
                     r"^(?:自我介绍|简单介绍一下(?:我自己)?|介绍一下(?:我自己)?|关于我|我的情况)\s*[:：]\s*", I)
 
 
@@ -1006,6 +1008,38 @@ def _intro_items(sentence: list[str]) -> list[str] | None:
         return None
     text = "，".join([sentence[0][m.end():], *sentence[1:]])
     return [item.strip() for item in re.split(r"\s*[,，;；、]\s*", text) if item.strip(" .。")]
+
+
+_HEADER = re.compile(r"^(?P<h>[^\n:：]{2,60}?)\s*[:：]\s*$")
+_ITEM = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、])\s*(?P<i>\S.*)$")
+_FIELD = re.compile(r"^\s*(?P<k>[A-Za-z\u4e00-\u9fff][A-Za-z \u4e00-\u9fff]{0,24}?)\s*[:：]\s*(?P<v>[^\n]{1,80}?)\s*$")
+_LIKES_HEADER = re.compile(r"prefer|like|favou?rite|stuff|movies?|films?|music|food|travel|sports?|books?|喜欢|偏好|口味|爱好", I)
+_TOOLS_HEADER = re.compile(r"setup|software|tools?|stack|apps?|\buse\b|gear|devices?|工具|设备|软件|常用", I)
+
+
+def _notes(message: str) -> tuple[list[tuple[str, list[str]]], list[tuple[str, str]], str]:
+    """Lists and forms in a message: ("Travel preferences:" + "- window seat" lines → ("likes", items)),
+    ("role: SRE" lines → (key, value)), and the message without them."""
+    lists, fields, rest, lines = [], [], [], (message or "").split("\n")
+    i = 0
+    while i < len(lines):
+        header = _HEADER.match(lines[i])
+        items = []
+        j = i + 1
+        while header and j < len(lines) and (item := _ITEM.match(lines[j])):
+            items.append(item.group("i").strip())
+            j += 1
+        if header and items:
+            kind = "likes" if _LIKES_HEADER.search(header.group("h")) else "tools" if _TOOLS_HEADER.search(header.group("h")) else "notes"
+            lists.append((kind, items))
+            i = j
+            continue
+        if (field := _FIELD.match(lines[i])) and known_key(field.group("k")) and len(lines) > 1:
+            fields.append((known_key(field.group("k")), field.group("v").strip(" .。")))
+        else:
+            rest.append(lines[i])
+        i += 1
+    return lists, fields, "\n".join(rest)
 
 
 def _clauses(text: str) -> list[str]:
@@ -1154,6 +1188,8 @@ class RuleExtractor:
         for passage in _QUOTED.findall(message):  # someone else's words, or text to translate
             skipped.append(Skip(text=passage, reason="quoted"))
         message = _QUOTED.sub(" ", message)
+        lists, fields, message = _notes(message)
+        proposals += self._listed(lists, fields)
         message_is_joke = bool(_JOKE.search(message))
         for sentence in _sentences(message):
             intro = _intro_items(sentence)
@@ -1204,6 +1240,25 @@ class RuleExtractor:
             if event := self._event(clause):
                 proposals.append(event)
         return Extraction(proposals=_merge_lists(proposals), skipped=skipped)
+
+    def _listed(self, lists: list[tuple[str, list[str]]], fields: list[tuple[str, str]]) -> list[Proposal]:
+        """What a list under a header, or a "role: SRE" form, says about the user."""
+        found = [Proposal(kind="profile", category="fact", key=key, value=value, confidence=0.9, importance=0.5,
+                          evidence=f"{key}: {value}") for key, value in fields if not looks_like_injection(value)]
+        for kind, items in lists:
+            if kind == "notes":
+                found += self._intro(items)
+                continue
+            for item in items:
+                if _skip_reason(item, False):
+                    continue
+                if kind == "tools":
+                    found += [Proposal(kind="profile", category="fact", key=canonical_key(key), value=value, confidence=0.9,
+                                       importance=0.5, evidence=item) for key, value in _tools_in(item, fallback_products=False)]
+                else:
+                    found.append(Proposal(kind="profile", category="preference", key=canonical_key(_topic(item, item, "preference")),
+                                          value=item, confidence=0.9, importance=0.6, evidence=item))
+        return found
 
     def _intro(self, items: list[str]) -> list[Proposal]:
         """Each note of an intro said by the user; a bare name first is their name."""
