@@ -320,7 +320,7 @@ _OCCASIONAL = re.compile(r"偶尔|有时|有的时候|\bsometimes\b|\boccasional
 _USE_VERB = re.compile(
     r"(?:用的是|用的|使用|在用|用|写|装的是|跑在|部署在|放在|托管在|换成了?|换到了?|迁到了?|迁移到了?|全是|都是|全用|都在)|"
     r"\b(?:use|uses|using|code in|write|program in|run|runs|running|deploy(?:\s+\w+)?\s+on|host(?:\s+\w+)?\s+on|"
-    r"(?:am|are|'m|'re)\s+on|work in|stick(?:ing)? with|switched to|migrated to|moved to|swear by|lives?\s+in|"
+    r"(?:am|are|'m|'re)\s+on|work in|stick(?:ing)? with|switched\s+(?:from\s+\S+\s+)?to|migrated to|moved to|swear by|lives?\s+in|"
     r"(?:is|are)\s+(?:written|built|hosted)\s+(?:in|with|on))\b", I)
 _DATE_WORDS = re.compile(
     r"下下?个?月|下下?周.?|下下?个?星期.?|下个?礼拜|明年|后年|今年|年底|年初|月底|月初|[\d一二三四五六七八九十两半]+个?(?:天|周|星期|月|年)"
@@ -935,6 +935,24 @@ _JOB_VERB = re.compile(
 _JOB_ZH_ANY = re.compile(rf"(?:做|当|是|担任|干)(?:一名|一个|个)?(?P<job>[^，,。；\s的]{{0,8}}?(?:{_JOB_ZH}|员|师))(?=[，,。；]|$|了|，)")
 
 
+_SCHOOL_EN = r"(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}"
+
+
+def _scan_school(body: str) -> list[tuple[str, str, str]]:
+    """"did chemistry at Trinity", "studied at Manchester", "went to Georgia Tech for industrial design"."""
+    if m := re.search(rf"\b(?:studied|did|majored\s+in|read)\s+(?P<major>[a-z][\w &-]{{2,30}}?)\s+at\s+(?P<school>{_SCHOOL_EN})", body, I):
+        return [("fact", "major", m.group("major")), ("fact", "school", m.group("school"))]
+    if m := re.search(rf"\b(?:went\s+to|studied\s+at|graduated\s+from|attended)\s+(?P<school>{_SCHOOL_EN})"
+                      rf"(?:\s+for\s+(?:my\s+|a\s+)?(?P<major>[a-z][\w &-]{{2,30}}?)(?=[,.;]|\s+(?:which|and|but|so)\b|$))?", body, I):
+        if is_city(m.group("school")) and not re.search(r"studied|graduated|attended", m.group(0), I):
+            return []  # "went to Paris": a trip
+        out = [("fact", "school", m.group("school"))]
+        if m.group("major") and not re.match(r"(?:undergrad|college|grad school|university|school|a while|\d)", m.group("major"), I):
+            out.append(("fact", "major", m.group("major")))
+        return out
+    return []
+
+
 def _scan_job(body: str) -> list[tuple[str, str, str]]:
     """"…ended up as a data analyst at a reinsurance firm", "I teach 8th grade math", "我是做跨境电商的"."""
     out = []
@@ -1286,7 +1304,8 @@ class RuleExtractor:
             found = self._table(clause, body, _PATTERNS[_FIRST_GENERAL:])
         if _SELF_START.match(body) and not any(p.sensitive for p in found):
             said = {p.key for p in found}
-            found += [p for p in self._triples(clause, body, [*_scan_places(body), *_scan_job(body)]) if p.key not in said]
+            scanned = [*_scan_places(body), *_scan_job(body), *_scan_school(body)]
+            found += [p for p in self._triples(clause, body, scanned) if p.key not in said]
         return found + self._entities(clause)
 
     def _read(self, clause: str, body: str) -> list[Proposal]:
