@@ -472,7 +472,7 @@ _WORK_FACTS = [(re.compile(pattern, flags), key) for pattern, flags, key in (
 def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     out = []
     # zh: 我在腾讯做产品经理 / 我在上海一家游戏公司当策划 / 我在成都上班 / 我在北京读大三 / 我在团队里负责测试
-    if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责)\s*(?P<job>[^，,]{{1,12}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
+    if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责)\s*(?P<job>[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
                      r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$", body):
         place = m.group("place").strip()
         split = (re.match(r"^(?P<city>.{2,6}?|[A-Z][\w .'-]{1,24}?)\s*(?:的)?\s*(?:一家|一个|一所)(?P<org>.+)$", place)
@@ -706,6 +706,8 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
                      r"^(?:don't|do not|never)\s+(?P<obj2>(?:give|show|send|use|schedule|book|include|write|call|email|put|"
                      r"mention|add|suggest)\b.+)$", text, I):
         obj = m.group("obj") or m.group("obj2")
+        if re.search(r"emoji|表情|表格|markdown|tables?|bullet|粗体|标题|列表", obj, I):  # "不要给我发 emoji": how answers look
+            return [("preference", "reply_format", text)]
         topic = re.sub(r"^(?:give|show|send|use|schedule|book|include|write|call|email|put|mention|add|suggest)\s+(?:me\s+)?|"
                        r"^(?:用|安排|写|提|加|放|发|输出)", "", obj, flags=I)
         return [("constraint", "constraint " + " ".join(re.sub(r"[^\w\s]", " ", topic).split()[:3])[:24], text)]
@@ -723,13 +725,13 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
 
 def _read_plan(body: str) -> list[tuple[str, str, str]]:
     """准备明年去日本读研 / 下个月要迁移到 K8s / I'm preparing for … next month / In two weeks I'm starting …"""
-    if m := re.match(r"^(?:我的|我|my\s+)?(?:(?:新年|今年|明年|\d{4}\s*年?的?)?(?:小)?目标|(?:new year'?s?\s+)?goals?|resolution)"
+    if m := re.match(r"^(?:我的|我|my\s+)?\s*(?:(?:新年|今年|明年|\d{4}\s*年?的?)?(?:小)?目标|(?:new year'?s?\s+)?goals?|resolution)"
                      r"(?:\s+for\s+(?P<when>[\w ]{2,20}?))?\s*(?:是|就是|[:：]|is|are)\s*(?:to\s+)?(?P<rest>.{2,})$", body, I):
         rest = m.group("rest")
         return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3])[:24],
                  f"{rest} ({m.group('when')})" if m.group("when") else rest)]
-    if m := re.match(r"^(?P<lead>[^我，,]{2,12}?)?(?:我|我们|咱们|用户)(?P<mid>[^，,]{0,16}?)(?P<verb>准备|计划|打算|要|将要|将|会|得|想)(?P<rest>[^，,]{2,})$", body):
-        if m.group("verb") == "想" and not _DATE_WORDS.search(body):
+    if m := re.match(r"^(?P<lead>[^我，,]{2,12}?)?(?:我|我们|咱们|用户)(?P<mid>[^，,]{0,16}?)(?P<verb>准备|计划|打算|要|将要|将|会|得|想|搬到|搬去|relocate|move)(?P<rest>[^，,了过]{2,}[^，,]*)$", body):
+        if m.group("verb") in ("想", "搬到", "搬去", "relocate", "move") and not _DATE_WORDS.search(body):
             return []
         dated = _DATE_WORDS.search(body)
         if (m.group("lead") and not dated) or (m.group("verb") in ("要", "将要", "将", "会", "得") and not dated):
@@ -874,7 +876,7 @@ _WORK_CUE = re.compile(r"(?:commut\w*|office|offices|work(?:ing|s)?|job|shift|st
 _LIVE_CUE = re.compile(r"\bI'm\s+(?:\w+\s+)?$|\bI\s+am\s+(?:\w+\s+)?$|"
                        r"(?:live|living|lived|based|moved|relocated|settled|now|back(?:\s+home)?|here|stay(?:ing)?|spent|been|still|"
                        r"住|住在|定居|搬到了?|搬来了?|回了?|坐标|人在|待了?|呆了?|在)\b\S*\s*(?:\S+\s+){0,3}$", I)
-_CITY_EN = re.compile(r"\b(?:in|to|from|at|near|outside|of)\s+(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2})", I)
+_CITY_EN = re.compile(r"\b(?:in|to|from|at|near|outside|of)\s+(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2}|[\u4e00-\u9fff]{2,6})", I)
 _CITY_ZH_ANY = re.compile(r"(?:在|来|到|回|住|从|老家|坐标|常驻|待在|呆在|搬到|搬来)了?(?P<c>[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)")
 _TRIP = re.compile(r"\b(?:trip|vacation|holiday|visit(?:ing|ed)?|week\s+in|weekend\s+in|conference|flying|flew|fly)\b|旅游|旅行|出差|玩|度假", I)
 
@@ -905,14 +907,18 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
         if key:
             out.append(("fact", key, city))
     for m in _CITY_ZH_ANY.finditer(body):
-        city = m.group("c")
-        if not (is_city(city) or _CITY_ZH.fullmatch(city)):
+        span = body[m.start("c"):m.start("c") + 8]
+        city = next((c for size in (4, 3, 2) for c in (span[:size], re.sub(rf"^(?:{_PROVINCES})(?:省)?", "", span)[:size])
+                     if len(c) >= 2 and (is_city(c) or _CITY_ZH.fullmatch(c))), "")
+        if not city:
             continue
-        before, after = body[max(0, m.start() - 12):m.start() + 2], body[m.end():m.end() + 6]
+        end = body.index(city, m.start("c")) + len(city)
+        before, after = body[max(0, m.start() - 12):m.start() + 2], re.sub(r"^(?:市区|市|区|县)", "", body[end:end + 8])
         if _TRIP.search(after) or re.match(r"(?:读|上学|念书|出差|旅游|玩)", after):
             continue
         key = ("hometown" if re.search(r"老家|家乡|从$", before) or after.startswith("人") else
-               "work_city" if re.match(r"(?:上班|工作|办公)", after) or re.search(r"上班在|工作在|公司在|办公室在", before) else "city")
+               "work_city" if re.match(r"[\u4e00-\u9fff]{0,4}?(?:上班|工作|办公)", after)
+               or re.search(r"上班在|工作在|公司在|办公室在|仓库在|工厂在", before) else "city")
         out.append(("fact", key, city))
     seen, unique = set(), []
     for triple in out:  # one value per key: the first said
@@ -961,9 +967,14 @@ def _scan_job(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "job_title", job))
         if m.group("org") and not is_city(m.group("org")):
             out.append(("fact", "employer", m.group("org")))
+    elif m := re.search(rf"\bat\s+(?P<org>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){{0,2}})\s+as\s+(?:a|an|the)\s+"
+                        rf"(?P<job>(?:[\w/+-]+\s+){{0,2}}?(?:{_JOB_EN}))\b", body, I):
+        out += [("fact", "job_title", m.group("job")), ("fact", "employer", m.group("org"))]
     elif m := _JOB_VERB.search(body):
         out.append(("fact", "job_title", next(g for g in m.groups() if g)))
     elif body[:1] in "我本" and (m := _JOB_ZH_ANY.search(body)):
+        out.append(("fact", "job_title", m.group("job")))
+    elif m := re.match(rf"^我?(?P<job>[^，,]{{0,8}}?{_JOB_ZH}[者员师]?)(?:都)?(?:干了|做了|当了)", body):
         out.append(("fact", "job_title", m.group("job")))
     if m := re.search(r"\b(?:company|firm|startup|agency|studio|biotech|fintech|nonprofit|bank|lab|shop|utility)\s+(?:called|named)\s+"
                       r"(?P<org>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})", body, I):
@@ -1363,7 +1374,7 @@ class RuleExtractor:
                 key = _topic(value, obj, "preference" if category == "preference" else "tools")
                 if category == "fact" and re.search(r"技术栈|\bstack\b", body, I):
                     key = "tech_stack"
-                if re.match(r"[A-Za-z]", value) and key not in ("reply_language", "report_language"):  # "Vim 写代码" → "Vim"
+                if re.match(r"[A-Za-z]", value) and not key.startswith(("reply_", "report_", "answer_")):  # "Vim 写代码" → "Vim"
                     value = re.split(r"\s*(?=[\u4e00-\u9fff])", value)[0]
                 if key.startswith("tools"):  # unknown tool: only a product-like name ("Jira", "GitLab CI")
                     if not _PRODUCT.match(value):
