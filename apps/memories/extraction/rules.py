@@ -67,7 +67,8 @@ _NEW_CLAUSE = re.compile(
     r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up)\b|"
     rf"(?:a|an)\s+(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN}\b))|"
     r"(?<=[\u4e00-\u9fff\w）)])[，]\s*(?=[^，]{2})", I)
-_IDIOMS = re.compile(r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak", I)
+_IDIOMS = re.compile(r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak|"
+                     r"^(?:(?!如果|要是|假如|万一|假设)[\u4e00-\u9fff]){1,6}的话[，,]?\s*", I)  # "旅游的话…": a topic, not an if
 # "说" is reporting speech unless it is speaking a language ("我说粤语") or talking (说话)
 _SAYS = r"(?<![小会能])说(?![明服话]|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
 _CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|\bif\b|\bunless\b|\bwhen\b"
@@ -190,7 +191,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     # preferences ("我最喜欢的编程语言是 Rust": key from the words)
     (re.compile(_ZH_I + r"(?:喜欢|爱)的(?P<k>.{1,8}?)是(?P<v>.+)"), "preference", "", "", "personal"),
     (re.compile(r"^my (?:favorite|favourite) (?P<k>[\w ]{1,24}?) is (?P<v>.+)", I), "preference", "", "", "personal"),
-    (re.compile(_ZH_I + r"(?P<v>(?:不是很|不是特别|不太|不怎么|没那么|不)?(?:更喜欢|喜欢|爱|偏好|习惯|讨厌|受不了|反感)(?P<obj>.+))"),
+    (re.compile(_ZH_I + r"\s*(?P<v>(?:不是很|不是特别|不太|不怎么|没那么|不)?(?:更喜欢|喜欢|爱|偏好|prefer|习惯|讨厌|受不了|反感)\s*(?P<obj>.+))", I),
      "preference", None, "", "personal"),
     (re.compile(_EN_I + r"(?P<v>(?:like|love|prefer|enjoy|hate|dislike|don't like|do not like|can't stand|cannot stand|"
                 r"not (?:a |really a )?(?:big |huge )?fan of|(?:a )?(?:big |huge )?fan of|really into|into)"
@@ -772,6 +773,22 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
     return []
 
 
+_DISLIKE_END = re.compile(r"^(?:我)?\s*(?P<obj>[^，,]{1,24}?)[，,]?\s*(?:真的|实在|完全|就)?(?:hard pass|no thanks|not for me|never again|"
+                          r"就算了|算了|欣赏不来|受不了|接受不了|不感冒|无感|不行|不太行|免了)(?:[，,].*)?$", I)
+_LIKES_INLINE = re.compile(r"^(?:movies?|films?|music|food(?:\s*wise)?|sports?(?:\s+stuff)?|travel|books?|games?|tv|shows|"
+                           r"音乐|电影|吃的|美食|运动|旅游|书)\s*[:：]\s*", I)
+
+
+def _read_taste(body: str) -> list[tuple[str, str, str]]:
+    """"Rom-coms, hard pass" / "恐怖片就算了" / "说唱真的欣赏不来" / "我只听粤语老歌" / "咖啡只喝美式"."""
+    if m := _DISLIKE_END.match(body):
+        if not re.search(r"\b(?:I|you|it|this|that)\b|这|那|你", m.group("obj"), I):
+            return [("preference", _topic(m.group("obj"), m.group("obj"), "preference"), body.removeprefix("我"))]
+    if m := re.match(r"^我?(?P<topic>[^，,]{0,6}?)(?:我)?(?:只|基本只|一般只|主要)(?P<verb>听|看|喝|吃|玩|读)(?P<obj>[^，,]{1,20})$", body):
+        return [("preference", _topic(m.group("obj"), m.group("obj"), "preference"), body.removeprefix("我"))]
+    return []
+
+
 def _read_diet(body: str) -> list[tuple[str, str, str]]:
     """晚饭尽量少碳水 / 我平时尽量不喝含糖饮料 / 口味偏甜 / 不太能吃辣."""
     if m := re.match(r"^(?:我)?(?:的)?(?:口味|口味上|吃东西|饮食)(?:比较|偏|是|喜欢|偏向)+(?P<v>[^，,]{1,8})$", body):
@@ -983,7 +1000,7 @@ def _scan_job(body: str) -> list[tuple[str, str, str]]:
 
 
 _READERS = (_read_identity, _read_work_and_place, _read_languages, _read_family, _read_education, _read_instruction,
-            _read_plan, _read_diet, _read_hobby, _read_known_key, _read_tools, _read_habit, _read_city_mention)
+            _read_plan, _read_diet, _read_taste, _read_hobby, _read_known_key, _read_tools, _read_habit, _read_city_mention)
 
 # -- what happened to the user, said by the user (an episode) ---------------------------------------
 _PAST_WHEN = re.compile(
@@ -1032,7 +1049,11 @@ _INTRO = re.compile(r"^(?:(?:quick|short|brief)\s+|a\s+bit\s+|some\s+)?(?:intro(
 
 
 def _intro_items(sentence: list[str]) -> list[str] | None:
-    """"Quick intro: Hannah, ML engineer at DeepL, Cologne-based": a list of notes about oneself, one per comma."""
+    """"Quick intro: Hannah, ML engineer at DeepL, Cologne-based": a list of notes about oneself, one per comma.
+    "Movies: anything by Villeneuve, rom-coms hard pass": a list of likes."""
+    if sentence and (m := _LIKES_INLINE.match(sentence[0])) and not _QUESTION.search(" ".join(sentence)):
+        text = "，".join([sentence[0][m.end():], *sentence[1:]])
+        return ["likes:" + item.strip() for item in re.split(r"\s*[,，;；。.]\s*", text) if item.strip(" .。")]
     if not sentence or not (m := _INTRO.match(sentence[0])):
         return None
     text = "，".join([sentence[0][m.end():], *sentence[1:]])
@@ -1293,6 +1314,13 @@ class RuleExtractor:
         """Each note of an intro said by the user; a bare name first is their name."""
         found: list[Proposal] = []
         for number, item in enumerate(items):
+            if item.startswith("likes:"):
+                item = item.removeprefix("likes:")
+                if not _skip_reason(item, False) and len(item) >= 2:
+                    found += self._profile(item, item) or [Proposal(
+                        kind="profile", category="preference", key=canonical_key(_topic(item, item, "preference")), value=item,
+                        confidence=0.9, importance=0.6, evidence=item)]
+                continue
             if _skip_reason(item, False):
                 continue
             if number == 0 and (re.fullmatch(_EN_NAME, item) and not _NOT_A_NAME.match(item)
