@@ -706,6 +706,7 @@ _KEY_SYNONYMS: dict[str, tuple[str, ...]] = {
     "hobby": ("爱好", "兴趣", "兴趣爱好", "业余爱好", "hobby", "hobbies", "interests", "pastime"),
     "pet": ("宠物", "pet", "pets"),
     "children": ("孩子", "小孩", "子女", "children", "kids"),
+    "spouse": ("配偶", "爱人", "另一半", "spouse", "partner", "wife", "husband", "老婆", "老公", "妻子", "丈夫"),
     "marital_status": ("婚姻状况", "婚姻", "marital status"),
     "habit": ("习惯", "日常", "habit", "habits", "routine"),
     "laptop": ("电脑", "笔记本", "笔记本电脑", "工作电脑", "主力机", "laptop", "computer", "notebook", "work laptop"),

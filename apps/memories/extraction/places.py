@@ -15,6 +15,13 @@ _NOT_CITIES = {"hope", "home", "office", "school", "college", "university", "com
                "asia", "africa", "town", "city", "downtown", "suburbs", "hospital", "bank", "church", "university",
                "公司", "学校", "银行", "医院", "家里", "家", "单位", "老家", "国外", "外地", "本地", "市区", "郊区", "中国",
                "美国", "日本", "英国", "国内", "google", "sap", "toyota", "sin"}
+# English words that GeoNames also lists as some town's name ("The", "Our", "Time", "March"): never a city here.
+_COMMON_WORDS = frozenset("""the a an and or for of to in on at by with from our your my his her their its this that these
+those here there now then time center centre gym bar pub valley north south east west central upper lower new old great
+little big long grand saint san santa mount fort port bay rock spring summer winter fall autumn march may june july august
+april home work office bed town city park mall church school beach lake river mountain hill island point view green white
+black red blue gold silver union independence liberty victory hope faith grace joy love peace rich young mercy sale split
+mission enterprise commerce industry harmony unity plenty orange""".split())
 
 
 @lru_cache(maxsize=1)
@@ -43,4 +50,4 @@ def is_city(name: str) -> bool:
         return False
     if _CJK.search(name):
         return name in _names() or name.removesuffix("市") in _names()
-    return name[0].isupper() and name.casefold() in _names()
+    return name[0].isupper() and name.casefold() in _names() and name.casefold() not in _COMMON_WORDS

@@ -351,13 +351,19 @@ _HABIT_EVERY = re.compile(r"\bevery\s+(?:day|morning|evening|night|week|weekend|
 _ANIMALS = r"(?:dogs?|cats?|puppy|puppies|kittens?|parrots?|rabbits?|bunny|hamsters?|fish|turtles?|birds?|corgis?|" \
            r"(?:golden\s+)?retrievers?|labradors?|huskies|husky|guinea pigs?|beagles?|poodles?|shiba(?:\s+inu)?s?|dachshunds?|" \
            r"terriers?|bulldogs?|pugs?|spaniels?|collies?|shepherds?|chihuahuas?|tabby|tabbies|ragdolls?|budgies?|" \
-           r"parakeets?|geckos?|snakes?|ferrets?|chinchillas?|hedgehogs?|horses?|ponies|pony|cockatiels?|lizards?)"
+           r"parakeets?|geckos?|snakes?|ferrets?|chinchillas?|hedgehogs?|horses?|ponies|pony|cockatiels?|lizards?|greyhounds?|" \
+           r"rescue (?:cat|dog)s?|mutts?|dachshunds?|schnauzers?|samoyeds?|akitas?|maltese|bichons?|doodles?)"
 _KIDS_EN = r"(?:a|an|one|two|three|four|five|\d)\s+(?:[\w-]+\s+)?(?:daughters?|sons?|kids?|children|child|boys?|girls?|teenagers?)"
 _NAMES_EN = r"[A-Z][\w'’-]+(?:\s*\(\d+\))?(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Z][\w'’-]+(?:\s*\(\d+\))?)*"
 _PARTNER = r"老婆|老公|妻子|丈夫|爱人|太太|先生|对象|女朋友|男朋友|家人|室友"
+# one's spouse by name: "My wife 叫 Lily", "my partner Jun and I…", "我老婆叫小雅"
+_SPOUSE = re.compile(r"^(?:my\s+(?:wife|husband|partner|spouse)(?:'s\s+name\s+is|\s+is\s+called|\s+叫|,)?\s*|我(?:的)?(?:老婆|老公|妻子|丈夫|爱人|太太)(?:叫|名字叫))"
+                     r"\s*(?P<n>(?-i:[A-Z])[\w'-]+|[\u4e00-\u9fff]{2,3})(?=$|[\s，,]|\s+and\s+I)", I)
 _PETS_ZH = r"猫咪?|狗狗?|兔子?|仓鼠|鹦鹉|乌龟|金鱼|鱼|柯基|金毛|泰迪|哈士奇|柴犬|拉布拉多|边牧|布偶|英短|美短|蓝猫|橘猫|狸花猫"
 # facts about one's children a person expects kept (their preferences are theirs: see the quoted skip)
 _FAMILY_FACT = re.compile(
+    r"^我(?:的)?\s*(?:儿子|女儿|孩子|闺女|小孩|大宝|二宝|son|daughter|kid)\s*(?:的)?(?:小名|名字|大名)?(?:叫|是)\s*\S|"
+    r"^my\s+(?:son|daughter|kid|baby)\s+(?-i:[A-Z])[\w'-]+|^my\s+(?:daughters|sons|kids)\s+(?-i:[A-Z])[\w'-]+\s+and\s+|"
     r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩|大宝|二宝)(?:今年|现在|已经)?(?:才|都)?(?:\d+|[一二三四五六七八九十两]+)(?:岁|个月)|"
     r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩)(?:今年|现在)?(?:在)?(?:上|读)(?:小学|初中|高中|幼儿园|大学|[一二三四五六]年级|初[一二三]|高[一二三]|大[一二三四])|"
     r"^my\s+(?:son|daughter|kid|child)\s+(?:is|just\s+turned|turned)\s+\d+|"
@@ -445,7 +451,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
     if m := re.match(rf"^(?:本人|我是)\s*(?P<v>{_CJK_NAME})$", body):
         if re.match(_SURNAMES, m.group("v")) and not re.search(_JOB_ZH + r"|人$|的$", m.group("v")):
             out.append(("fact", "name", m.group("v")))
-    if m := re.search(rf"(?:^|可以|就|都|一般|通常|平时|大家|朋友们?|同事们?)(?:叫|喊|称呼)我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|小\S|老\S|阿\S)\s*(?:就行|就好|就可以|吧|好了)?$", body):
+    if m := re.search(rf"(?:^|可以|就|都|一般|通常|平时|以后|今后|大家|朋友们?|同事们?)(?:叫|喊|称呼)我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|小\S|老\S|阿\S)\s*(?:就行|就好|就可以|吧|好了)?$", body):
         if not re.match(r"[别不去来做帮给把让快先再]", m.group("v")):
             out.append(("fact", "preferred_name", m.group("v")))
     if m := re.search(rf"(?:^|\b)(?:please\s+|you\s+can\s+|just\s+)?(?:call\s+me|I\s+go\s+by)\s+(?P<v>{_EN_NAME})"
@@ -634,13 +640,15 @@ def _read_family(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "children", m.group("v")))
     if m := re.search(r"(?:^我|，|,)\s*(?:还|也)?有(?P<v>(?:(?:一|两|三|四|几|\d)个?|个)(?:孩子|女儿|儿子|小孩|娃|闺女)(?:[和跟](?:一|两|\d)个?(?:女儿|儿子))?)", body):
         out.append(("fact", "children", m.group("v")))
-    if m := re.match(rf"^我(?:和|跟)?(?:{_PARTNER})?{_ZH_MODS}(?:家里?|家里面)?{_ZH_MODS}(?:有|养了?|养着)(?P<v>(?:一|两|三|四|几|\d)?[只条个]?\s*"
+    if m := re.match(rf"^我(?:和|跟)?(?:{_PARTNER})?{_ZH_MODS}(?:家里?|家里面)?{_ZH_MODS}(?:有|养了?|养着|领养了?|收养了?|adopt\s*了?)(?P<v>(?:一|两|三|四|几|\d)?[只条个]?\s*"
                      rf"[^，,]{{0,8}}?(?:{_PETS_ZH}|{_ANIMALS}).*)$", body, I):
         out.append(("fact", "pet", m.group("v")))
     if m := re.match(rf"^我(?:和|跟)?(?:{_PARTNER})?(?:去年|今年|前年|刚|已经|早就)*结婚(?P<v>.*)$|^I(?:'ve| have)\s+been\s+married\s+(?P<v2>for\s+.+)$", body, I):
         out.append(("fact", "marital_status", re.sub(r"^(?:我|I(?:'ve| have)\s+)", "", m.group(0))))
     if _FAMILY_FACT.match(body):
         out.append(("fact", "children", re.sub(r"^(?:我的?|my\s+)", "", body, flags=I)))
+    if m := _SPOUSE.match(body):
+        out.append(("fact", "spouse", m.group("n")))
     if m := re.match(r"^I'm\s+(?P<v>married|single|divorced|engaged|widowed)\b(?:\s+with\s+(?P<kids>" + _KIDS_EN + r"))?", body, I):
         out.append(("fact", "marital_status", m.group("v")))
         if m.group("kids"):
@@ -649,8 +657,10 @@ def _read_family(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "pet", m.group("v")))
     if m := re.match(rf"^I\s+have\s+(?P<v>{_KIDS_EN}(?:\s+and\s+{_KIDS_EN})?(?:,?\s+{_NAMES_EN})?)(?=$|[\s,.;])", body, I):
         out.append(("fact", "children", m.group("v")))
+    if m := re.match(rf"^我家(?:的)?(?P<v>(?:{_PETS_ZH})\s*[\u4e00-\u9fff]{{2,3}}|(?:{_PETS_ZH})叫[\u4e00-\u9fff]{{2,3}})", body):
+        out.append(("fact", "pet", m.group("v")))
     if re.match(r"^(?:I\b|I'm|I've|we\b|we've|married|single|divorced|engaged)", body, I) and (m := re.search(
-            rf"(?:^I\s+|,\s*|\bhave\s+|\bgot\s+|\bwith\s+)(?P<v>(?:a|an|one|two|three|four|\d)\s+(?:[\w-]+\s+){{0,3}}?{_ANIMALS}\b"
+            rf"(?:^I\s+|,\s*|\bhave\s+|\bgot\s+|\bwith\s+|\badopted\s+|\brescued\s+)(?P<v>(?:a|an|one|two|three|four|\d)\s+(?:[\w-]+\s+){{0,3}}?{_ANIMALS}\b"
             rf"(?:\s*\([^)]*\))?(?:\s+(?:named|called)\s+{_NAMES_EN})?)", body, I)):
         out.append(("fact", "pet", m.group("v")))
     return out
@@ -726,7 +736,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
 
 def _read_plan(body: str) -> list[tuple[str, str, str]]:
     """准备明年去日本读研 / 下个月要迁移到 K8s / I'm preparing for … next month / In two weeks I'm starting …"""
-    if m := re.match(r"^(?:我的|我|my\s+)?\s*(?:(?:新年|今年|明年|\d{4}\s*年?的?)?(?:小)?目标|(?:new year'?s?\s+)?goals?|resolution)"
+    if m := re.match(r"^(?:我的|我|my\s+)?\s*(?:(?:新年|今年|明年|\d{4}\s*年?的?)?(?:小)?目标|(?:new year'?s?\s+)?goals?|resolution|target)"
                      r"(?:\s+for\s+(?P<when>[\w ]{2,20}?))?\s*(?:是|就是|[:：]|is|are)\s*(?:to\s+)?(?P<rest>.{2,})$", body, I):
         rest = m.group("rest")
         return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3])[:24],
@@ -889,11 +899,12 @@ _SELF_START = re.compile(r"^(?:我(?!们)|本人|I\b|I'm|I've|I'd|Im\b|my\s+(?:w
 _HOME_CUE = re.compile(r"(?:from|grew\s+up|born|raised|originally|hometown|native\s+of|a\s+\S+\s+(?:guy|girl|kid|native))\s+(?:\S+\s+){0,5}$|"
                        r"(?:老家|家乡|出生在|生在|长在|来自)\S{0,3}$", I)
 _WORK_CUE = re.compile(r"(?:commut\w*|office|offices|work(?:ing|s)?|job|shift|studio|studios|clinic|hospital|bureau|desk|"
-                       r"上班|工作|办公)\b[^,.;，。]{0,30}$|(?:commut\w*\s+(?:from\s+\S+\s+)?(?:in)?to)\s+$|(?:上班在|工作在|办公室在|公司在)\s*$", I)
+                       r"上班|工作|办公)\b[^,.;，。]{0,30}$|(?:commut\w*\s+(?:from\s+\S+\s+)?(?:up\s+|down\s+|over\s+)?(?:in)?to)\s+$|(?:上班在|工作在|办公室在|公司在)\s*$", I)
 _LIVE_CUE = re.compile(r"\bI'm\s+(?:\w+\s+)?$|\bI\s+am\s+(?:\w+\s+)?$|"
                        r"(?:live|living|lived|based|moved|relocated|settled|now|back(?:\s+home)?|here|stay(?:ing)?|spent|been|still|"
                        r"住|住在|定居|搬到了?|搬来了?|回了?|坐标|人在|待了?|呆了?|在)\b\S*\s*(?:\S+\s+){0,3}$", I)
-_CITY_EN = re.compile(r"\b(?:in|to|from|at|near|outside|of)\s+(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2}|[\u4e00-\u9fff]{2,6})", I)
+_CITY_EN = re.compile(r"\b(?:in|to|from|at|near|outside|of)\s+(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2}|[\u4e00-\u9fff]{2,6}|"
+                      r"(?-i:[a-z])[a-z.'-]{2,}(?:\s+(?-i:[a-z])[a-z.'-]+)?)", I)
 _CITY_ZH_ANY = re.compile(r"(?:在|来|到|回|住|从|老家|坐标|常驻|待在|呆在|搬到|搬来)了?(?P<c>[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)")
 _TRIP = re.compile(r"\b(?:trip|vacation|holiday|visit(?:ing|ed)?|week\s+in|weekend\s+in|conference|flying|flew|fly)\b|旅游|旅行|出差|玩|度假", I)
 
@@ -903,6 +914,7 @@ def _city_in(phrase: str) -> str:
     words = phrase.split()
     for size in range(len(words), 0, -1):
         name = " ".join(words[:size]).rstrip(".,'’s")
+        name = name.title() if name.islower() else name  # "i live in tacoma"
         if is_city(name) or (not name.isascii() and _CITY_ZH.fullmatch(name)):
             return name
     return ""
@@ -1067,6 +1079,13 @@ _LIKES_HEADER = re.compile(r"prefer|like|favou?rite|stuff|movies?|films?|music|f
 _TOOLS_HEADER = re.compile(r"setup|software|tools?|stack|apps?|\buse\b|gear|devices?|工具|设备|软件|常用", I)
 
 
+def _field_category(key: str) -> str:
+    """"预算：5000以内" is a constraint, "format: tables" how answers look, the rest facts."""
+    if key.startswith(("reply_", "report_")):
+        return "preference"
+    return "constraint" if key in ("budget", "allergy", "diet", "meeting_hours") else "fact"
+
+
 def _notes(message: str) -> tuple[list[tuple[str, list[str]]], list[tuple[str, str]], str]:
     """Lists and forms in a message: ("Travel preferences:" + "- window seat" lines → ("likes", items)),
     ("role: SRE" lines → (key, value)), and the message without them."""
@@ -1084,7 +1103,7 @@ def _notes(message: str) -> tuple[list[tuple[str, list[str]]], list[tuple[str, s
             lists.append((kind, items))
             i = j
             continue
-        if (field := _FIELD.match(lines[i])) and known_key(field.group("k")) and len(lines) > 1:
+        if (field := _FIELD.match(lines[i])) and known_key(field.group("k")) and (len(lines) > 1 or len(field.group("k")) <= 8):
             fields.append((known_key(field.group("k")), field.group("v").strip(" .。")))
         else:
             rest.append(lines[i])
@@ -1119,7 +1138,8 @@ def _skip_reason(clause: str, message_is_joke: bool) -> str:
         return "injection"
     clause = _IDIOMS.sub("", clause)
     for reason, regex in _SKIPS:
-        if regex.search(clause) and not (reason == "quoted" and (_CALLED_BY_OTHERS.match(clause) or _FAMILY_FACT.match(clause))):
+        if regex.search(clause) and not (reason == "quoted" and (_CALLED_BY_OTHERS.match(clause) or _FAMILY_FACT.match(clause)
+                                                                 or _SPOUSE.match(clause))):
             return reason
     return "joke" if message_is_joke else ""
 
@@ -1223,7 +1243,7 @@ def _merge_lists(proposals: list[Proposal]) -> list[Proposal]:
     return out
 
 
-_NAMING = re.compile(r"^(?:它|他|她|它们|他们)?(?:的)?(?:名字)?(?:叫|是)\s*\S+|^(?:一只|一条|一个|另一只|另外一只|大的|小的)叫\S+|"
+_NAMING = re.compile(r"^(?:它|他|她|它们|他们)?(?:的)?(?:名字)?(?:叫|是)\s*\S+|^(?:取名|起名|名字)(?:叫|是)?\s*\S+|^(?:一只|一条|一个|另一只|另外一只|大的|小的)叫\S+|"
                      r"^(?:named|called|(?:his|her|its|their)\s+names?\s+(?:is|are))\s+\S+", I)
 
 
@@ -1249,6 +1269,7 @@ class RuleExtractor:
             said_last = ""  # the last clause of this sentence that said something
             touchy = ""  # a sensitive category this sentence is about
             frame, previous = "", ""  # whose clause this is ("self", "team", "other"), carried to clauses without a subject
+            first_of_sentence = len(proposals)
             for clause in sentence:
                 body = _PREFIX.sub("", clause).strip(" .。!！~～;；,，")
                 reason = "retracted" if _WHOLE_RETRACTION.search(message) else _skip_reason(clause, message_is_joke)
@@ -1286,6 +1307,9 @@ class RuleExtractor:
                 said_last = clause if found else said_last
                 frame = speaker
                 previous = carried
+            if any(_HEALTH_WORDS.search(clause) for clause in sentence):  # "不能吃 dairy，我 lactose intolerant"
+                proposals[first_of_sentence:] = [replace(p, sensitive=p.sensitive or "health") if p.key in ("diet", "allergy")
+                                                 else p for p in proposals[first_of_sentence:]]
         for clause in _clauses(turn.assistant_message):
             if event := self._event(clause):
                 proposals.append(event)
@@ -1293,7 +1317,7 @@ class RuleExtractor:
 
     def _listed(self, lists: list[tuple[str, list[str]]], fields: list[tuple[str, str]]) -> list[Proposal]:
         """What a list under a header, or a "role: SRE" form, says about the user."""
-        found = [Proposal(kind="profile", category="fact", key=key, value=value, confidence=0.9, importance=0.5,
+        found = [Proposal(kind="profile", category=_field_category(key), key=key, value=value, confidence=0.9, importance=0.5,
                           evidence=f"{key}: {value}") for key, value in fields if not looks_like_injection(value)]
         for kind, items in lists:
             if kind == "notes":
