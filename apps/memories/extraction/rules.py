@@ -292,7 +292,7 @@ _EN_MODS = r"(?:(?:really|also|currently|now|mostly|mainly|usually|actually|stil
 _CJK_NAME = r"[\u4e00-\u9fff·]{2,5}"
 _SURNAMES = (r"(?:欧阳|司马|上官|诸葛|东方|皇甫|令狐|慕容|[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
              r"苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤])")
-_EN_NAME = r"(?-i:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+[A-Z][\w'’.-]*|[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){0,2})"  # capitals, whatever the flags
+_EN_NAME = (r"(?-i:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+[A-Z][\w'’.-]*|[A-ZÀ-ÞĀ-Ž][a-zß-ÿā-ž'’-]+(?:\s+[A-ZÀ-ÞĀ-Ž][a-zß-ÿā-ž'’-]+){0,2})")  # capitals, whatever the flags
 _NOT_A_NAME = re.compile(
     r"^(?:Chinese|English|American|British|Canadian|Australian|Indian|Japanese|Korean|German|French|Italian|Spanish|"
     r"Russian|Brazilian|Mexican|Dutch|Swiss|Swedish|Norwegian|Danish|Finnish|Polish|Irish|Scottish|Turkish|Thai|"
@@ -321,7 +321,7 @@ _OCCASIONAL = re.compile(r"偶尔|有时|有的时候|\bsometimes\b|\boccasional
 _USE_VERB = re.compile(
     r"(?:用的是|用的|使用|在用|用|写|装的是|跑在|部署在|放在|托管在|换成了?|换到了?|迁到了?|迁移到了?|全是|都是|全用|都在)|"
     r"\b(?:use|uses|using|code in|write|program in|run|runs|running|deploy(?:\s+\w+)?\s+on|host(?:\s+\w+)?\s+on|"
-    r"(?:am|are|'m|'re)\s+on|work in|stick(?:ing)? with|switched\s+(?:from\s+\S+\s+)?to|migrated to|moved to|swear by|lives?\s+in|"
+    r"(?:am|are|'m|'re|'s|is)\s+on|work in|stick(?:ing)? with|switched\s+(?:from\s+\S+\s+)?to|migrated to|moved to|swear by|lives?\s+in|"
     r"(?:is|are)\s+(?:written|built|hosted)\s+(?:in|with|on))\b", I)
 _DATE_WORDS = re.compile(
     r"下下?个?月|下下?周.?|下下?个?星期.?|下个?礼拜|明年|后年|今年|年底|年初|月底|月初|[\d一二三四五六七八九十两半]+个?(?:天|周|星期|月|年)"
@@ -363,6 +363,7 @@ _PETS_ZH = r"猫咪?|狗狗?|兔子?|仓鼠|鹦鹉|乌龟|金鱼|鱼|柯基|金�
 # facts about one's children a person expects kept (their preferences are theirs: see the quoted skip)
 _FAMILY_FACT = re.compile(
     r"^我(?:的)?\s*(?:儿子|女儿|孩子|闺女|小孩|大宝|二宝|son|daughter|kid)\s*(?:的)?(?:小名|名字|大名)?(?:叫|是)\s*\S|"
+    r"^my\s+(?:儿子|女儿|孩子)\s*(?-i:[A-Z])[\w'-]+|"
     r"^my\s+(?:son|daughter|kid|baby)\s+(?-i:[A-Z])[\w'-]+|^my\s+(?:daughters|sons|kids)\s+(?-i:[A-Z])[\w'-]+\s+and\s+|"
     r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩|大宝|二宝)(?:今年|现在|已经)?(?:才|都)?(?:\d+|[一二三四五六七八九十两]+)(?:岁|个月)|"
     r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩)(?:今年|现在)?(?:在)?(?:上|读)(?:小学|初中|高中|幼儿园|大学|[一二三四五六]年级|初[一二三]|高[一二三]|大[一二三四])|"
@@ -581,6 +582,8 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
 
 def _read_tools(body: str) -> list[tuple[str, str, str]]:
     """我平时主要用 Python 和 Go / we run on AWS with Terraform / I'm a Vim user / Emacs is my editor."""
+    if m := re.match(r"^(?:I'm\s+|I\s+am\s+)?typing\s+(?:this\s+)?on\s+(?:a|an|my)\s+(?P<v>.+?)(?:\s+so\b|[,，]|$)", body, I):
+        return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
     if _OCCASIONAL.search(body) or re.search(r"喜欢|爱用|习惯|偏好|\b(?:like|love|prefer|enjoy|hate)\b|技术栈|\bstack\b", body, I):
         return []
     if m := re.match(r"^(?:I'm|I\s+am|we're|we\s+are)\s+(?:a|an)\s+(?P<v>.+?)\s+(?:user|person|guy|girl|shop|house|household|team)"
@@ -785,7 +788,8 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
 
 _DISLIKE_END = re.compile(r"^(?:我)?\s*(?P<obj>[^，,]{1,24}?)[，,]?\s*(?:真的|实在|完全|就)?(?:hard pass|no thanks|not for me|never again|"
                           r"就算了|算了|欣赏不来|受不了|接受不了|不感冒|无感|不行|不太行|免了)(?:[，,].*)?$", I)
-_LIKES_INLINE = re.compile(r"^(?:movies?|films?|music|food(?:\s*wise)?|sports?(?:\s+stuff)?|travel|books?|games?|tv|shows|"
+_LIKES_INLINE = re.compile(r"^(?:fav(?:ou?rite)?s?\s+[\w ]{2,20}?(?:\s+(?:rn|right now|atm|lately))?|things\s+I\s+(?:love|like|hate)\b[^:：]{0,30}|"
+                           r"movies?|films?|music|food(?:\s*wise)?|sports?(?:\s+stuff)?|travel|books?|games?|tv|shows|"
                            r"音乐|电影|吃的|美食|运动|旅游|书)\s*[:：]\s*", I)
 
 
@@ -811,7 +815,9 @@ def _read_diet(body: str) -> list[tuple[str, str, str]]:
 
 
 def _read_hobby(body: str) -> list[tuple[str, str, str]]:
-    """业余时间玩 Warhammer 模型涂装 / in my free time I paint miniatures."""
+    """业余时间玩 Warhammer 模型涂装 / in my free time I paint miniatures / 最近迷上了 bouldering."""
+    if m := re.match(r"^我?(?:最近|这阵子|今年)?(?:迷上了?|爱上了?|入坑了?|沉迷于?|喜欢上了?)\s*(?P<v>[^，,]{2,20})$", body):
+        return [("fact", "hobby", m.group("v"))]
     if m := re.match(r"^我?(?:的)?\s*(?:业余时间|业余|闲暇时间?|空闲时间?|有空的时候|没事的时候|下班后)(?:一般|喜欢|爱|都|会)*\s*(?:在)?(?P<v>[^，,]{2,24})$", body):
         return [("fact", "hobby", m.group("v"))]
     if m := re.match(r"^(?:in\s+my\s+(?:free|spare)\s+time|when\s+I'm\s+not\s+working),?\s+I\s+(?:usually\s+|mostly\s+|like\s+to\s+)?(?P<v>.+)$", body, I):
@@ -991,6 +997,8 @@ def _scan_school(body: str) -> list[tuple[str, str, str]]:
 def _scan_job(body: str) -> list[tuple[str, str, str]]:
     """"…ended up as a data analyst at a reinsurance firm", "I teach 8th grade math", "我是做跨境电商的"."""
     out = []
+    if m := re.search(r"\b(?P<v>(?:fully\s+)?remote)(?:ly)?\s+(?:for|at|with)\b|\bwork(?:ing)?\s+(?P<v2>remotely)\b|(?P<v3>远程(?:办公|工作))", body, I):
+        out.append(("fact", "work_mode", m.group("v") or m.group("v2") or m.group("v3")))
     if m := _JOB_ANYWHERE.search(body):
         job = re.sub(r"^(?:full[- ]time|part[- ]time|senior|junior|remote)\s+(?=\w+\s)", lambda x: x.group(0), m.group("job"))
         out.append(("fact", "job_title", job))
@@ -1075,7 +1083,8 @@ def _intro_items(sentence: list[str]) -> list[str] | None:
 _HEADER = re.compile(r"^(?P<h>[^\n:：]{2,60}?)\s*[:：]\s*$")
 _ITEM = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、])\s*(?P<i>\S.*)$")
 _FIELD = re.compile(r"^\s*(?P<k>[A-Za-z\u4e00-\u9fff][A-Za-z \u4e00-\u9fff]{0,24}?)\s*[:：]\s*(?P<v>[^\n]{1,80}?)\s*$")
-_LIKES_HEADER = re.compile(r"prefer|like|favou?rite|stuff|movies?|films?|music|food|travel|sports?|books?|喜欢|偏好|口味|爱好", I)
+_LIKES_HEADER = re.compile(r"prefer|like|love|hate|dislike|fav|stuff|movies?|films?|music|bands?|food|travel|sports?|books?|喜欢|偏好|口味|"
+                           r"受不了|讨厌", I)
 _TOOLS_HEADER = re.compile(r"setup|software|tools?|stack|apps?|\buse\b|gear|devices?|工具|设备|软件|常用", I)
 
 
