@@ -661,7 +661,7 @@ _KEY_SYNONYMS: dict[str, tuple[str, ...]] = {
     "reply_style": ("回答风格", "回复风格", "答复风格", "说话风格", "语气", "answer style", "reply style",
                     "response style", "tone", "writing style", "communication style"),
     "reply_format": ("回答格式", "回复格式", "输出格式", "答复格式", "answer format", "reply format",
-                     "response format", "output format", "formatting"),
+                     "response format", "output format", "formatting", "format"),
     "diet": ("饮食", "饮食习惯", "饮食限制", "饮食禁忌", "忌口", "饮食偏好", "食物限制", "diet", "dietary restriction",
              "dietary restrictions", "food restriction", "food restrictions", "eating habits", "dietary needs",
              "dietary preference"),

@@ -249,7 +249,8 @@ _TOOLS = [
                              r"(?-i:Julia)|(?-i:Dart)|Elixir|Haskell|(?-i:Lua)|Zig|OCaml|Clojure|(?-i:Perl)"),
 ]
 # ASCII boundaries only: Chinese text is all word characters ("用飞书沟通").
-_TOOL_RES = [(key, re.compile(rf"(?<![A-Za-z0-9_.+#])(?:{words})(?![A-Za-z_+#])", I)) for key, words in _TOOLS]  # "小米14", "Vue3"
+# after a Chinese brand a Latin model name may follow at once ("华为Mate 60"); after a Latin name it may not ("Gopher")
+_TOOL_RES = [(key, re.compile(rf"(?<![A-Za-z0-9_.+#])(?:{words})(?:(?<=[\u4e00-\u9fff])|(?![A-Za-z_+#]))", I)) for key, words in _TOOLS]
 _ANSWER = re.compile(r"回答|回复|答复|答案|解释|输出|说明|报告|说话|跟我说|表格|表情|emojis?|units|单位|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
                      r"reports?|简短|详细|简洁|concise|short|brief|detailed|bullet|markdown|格式|语气|tone", I)
 _PRODUCT = re.compile(r"^[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2}$")
@@ -321,7 +322,7 @@ _OCCASIONAL = re.compile(r"偶尔|有时|有的时候|\bsometimes\b|\boccasional
 _USE_VERB = re.compile(
     r"(?:用的是|用的|使用|在用|用|写|装的是|跑在|部署在|放在|托管在|换成了?|换到了?|迁到了?|迁移到了?|全是|都是|全用|都在)|"
     r"\b(?:use|uses|using|code in|write|program in|run|runs|running|deploy(?:\s+\w+)?\s+on|host(?:\s+\w+)?\s+on|"
-    r"(?:am|are|'m|'re|'s|is)\s+on|work in|stick(?:ing)? with|switched\s+(?:from\s+\S+\s+)?to|migrated to|moved to|swear by|lives?\s+in|"
+    r"(?:am|are|'m|'re|'s|is)\s+on|work in|stick(?:ing)? with|switched\s+(?:from\s+(?:\S+\s+){1,3})?to|migrated to|moved to|swear by|lives?\s+in|"
     r"(?:is|are)\s+(?:written|built|hosted)\s+(?:in|with|on))\b", I)
 _DATE_WORDS = re.compile(
     r"下下?个?月|下下?周.?|下下?个?星期.?|下个?礼拜|明年|后年|今年|年底|年初|月底|月初|[\d一二三四五六七八九十两半]+个?(?:天|周|星期|月|年)"
@@ -501,8 +502,8 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
             out += [("fact", "job_title", job)] + ([("fact", "employer", org)] if org else [])
             if org and not any(key == "city" for _, key, _ in out) and re.match(r"^[A-Z][\w .'-]{1,30}$", place.strip()):
                 out.append(("fact", "city", place.strip()))
-    elif m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:人在|公司在|办公室在|单位在)\s*(?P<v>[^，,\s]{{2,16}}?)$", body):
-        out.append(("fact", "work_city" if re.match(r"^(?:我|用户).{0,6}?(?:公司|办公室|单位)在", body) else "city", m.group("v")))
+    elif m := re.match(rf"^(?:我|用户){_ZH_MODS}\s*(?:人在|公司在|办公室在|单位在|office\s*在|上班在|工作在)\s*(?P<v>[^，,\s]{{2,16}}?|[A-Z][\w .'-]{{1,30}}?)$", body):
+        out.append(("fact", "work_city" if re.search(r"公司|办公室|单位|office|上班|工作", body[:12]) else "city", m.group("v")))
     elif m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:已经|刚|刚刚|最近|去年|上个月|今年)*(?:住在|住|搬到了?|搬去了?|定居在?|base\s*在?|base)\s*"
                        r"(?P<v>[^，,\s]{2,16}?)(?:了|市)?$", body):
         out.append(("fact", "city", m.group("v")))
@@ -520,7 +521,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "job_title", m.group("v")))
     elif m := re.match(rf"^我{_ZH_MODS}(?:上个月|去年|最近|刚|已经|今年)*(?:跳槽到|跳槽去了?|入职了?|加入了?)(?P<v>[^，,]{{2,12}}?)了?$", body):
         out.append(("fact", "employer", m.group("v")))
-    elif m := re.match(rf"^我{_ZH_MODS}是?(?P<v>(?:{_ZH_CITIES}|{_PROVINCES})[\u4e00-\u9fff]{{0,3}}?)人$", body):
+    elif m := re.match(rf"^我{_ZH_MODS}是?\s*(?P<v>(?:{_ZH_CITIES}|{_PROVINCES})[\u4e00-\u9fff]{{0,3}}?|[A-Z][\w .'-]{{1,24}}?)\s*人$", body):
         out.append(("fact", "hometown", m.group("v")))
     elif m := re.match(rf"^我{_ZH_MODS}是(?:做|搞)\s*(?P<v>[^，,的]{{1,8}}|[A-Za-z][\w &+-]{{1,30}}?)\s*的$", body):
         out.append(("fact", "job_title", m.group("v")))
@@ -682,6 +683,10 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     if re.search(r"这次|这回|这一次|本次|just this once|this time|for this (?:one|answer|question|reply)|for now", body, I):
         return []  # a one-off request, not a standing one
     negative = re.match(r"(?:别|不要|不许|禁止|don't|do not|never|no\b)|^[^，,别不]{0,6}?(?:里|中|上|时|的时候)(?:别|不要|不许)", text, I)
+    if not answer and (m := re.search(r"(?:不超过|不能超过|最多|别超过|上限)\s*[\d一二三四五六七八九十两百千万]+|"
+                                      r"\b(?:no more than|at most|max(?:imum)?|under)\s+[$€£¥]?\d+", text, I)):
+        topic = re.sub(r"[^\w\s]", " ", text[:m.start()]).split()
+        return [("constraint", "constraint " + " ".join(topic[-2:])[:24] if topic else "constraint limit", text)]
     if m := re.match(r"^(?:I|我)\s*(?:like|prefer|want|喜欢|希望|更喜欢)\s*(?P<v>.{2,60}?\s*(?:tone|style|voice|语气|风格))\b", body, I):
         return [("preference", "reply_style", m.group("v"))]
     if _LIMIT.search(text) and not negative:  # "最好控制在三段以内": a length said with its unit
@@ -744,9 +749,10 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         rest = m.group("rest")
         return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3])[:24],
                  f"{rest} ({m.group('when')})" if m.group("when") else rest)]
-    if m := re.match(r"^(?P<lead>[^我，,]{2,12}?)?(?:我|我们|咱们|用户)(?P<mid>[^，,]{0,16}?)(?P<verb>准备|计划|打算|要|将要|将|会|得|想|搬到|搬去|relocate|move)(?P<rest>[^，,了过]{2,}[^，,]*)$", body):
-        if m.group("verb") in ("想", "搬到", "搬去", "relocate", "move") and not _DATE_WORDS.search(body):
-            return []
+    m = re.match(r"^(?P<lead>[^我，,]{2,12}?)?(?:我|我们|咱们|用户)(?P<mid>[^，,]{0,16}?)(?P<verb>准备|计划|打算|要|将要|将|会|得|想|搬到|搬去|relocate|move|start|开始|入职)(?P<rest>[^，,了过]{2,}[^，,]*)$", body)
+    if m and m.group("verb") in ("想", "搬到", "搬去", "relocate", "move", "start", "开始", "入职") and not _DATE_WORDS.search(body):
+        m = None  # these say a plan only with a date
+    if m:
         dated = _DATE_WORDS.search(body)
         if (m.group("lead") and not dated) or (m.group("verb") in ("要", "将要", "将", "会", "得") and not dated):
             return []
@@ -757,10 +763,10 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
                  re.sub(r"^(?:我们|咱们|我|用户)", "", body) if not m.group("lead") else body.replace("我们", "").replace("我", "", 1))]
     en = (r"^(?P<lead>.{2,24}?,?\s+)?(?:I|we)(?:'m|\s+am|'re|\s+are)\s+(?:now\s+|also\s+|currently\s+)?"
           r"(?P<verb>preparing\s+for|plann?ing\s+to|plann?ing\s+on|going\s+to|about\s+to|starting|moving\s+to|migrating|"
-          r"switching\s+to|relocating\s+to|applying\s+(?:to|for)|studying\s+for|taking|getting)\s+(?P<rest>.+)$")
+          r"switching\s+to|relocating\s+to|applying\s+(?:to|for)|studying\s+for|taking|getting|saving\s+(?:up\s+)?(?:to|for))\s+(?P<rest>.+)$")
     if m := re.match(en, body, I):
         dated = _DATE_WORDS.search(body)
-        if not dated and not re.match(r"preparing|plann?ing|studying|applying|moving|migrating|switching|relocating",
+        if not dated and not re.match(r"preparing|plann?ing|studying|applying|moving|migrating|switching|relocating|saving",
                                       m.group("verb"), I):
             return []
         if m.group("lead") and not _DATE_WORDS.search(m.group("lead")):
@@ -787,7 +793,8 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
 
 
 _DISLIKE_END = re.compile(r"^(?:我)?\s*(?P<obj>[^，,]{1,24}?)[，,]?\s*(?:真的|实在|完全|就)?(?:hard pass|no thanks|not for me|never again|"
-                          r"就算了|算了|欣赏不来|受不了|接受不了|不感冒|无感|不行|不太行|免了)(?:[，,].*)?$", I)
+                          r"就算了|算了|欣赏不来|受不了|接受不了|不感冒|无感|不行|不太行|免了|(?:is|are)\s+a\s+hard\s+(?:no|pass)(?:\s+for\s+me)?|"
+                          r"(?:is|are)\s+not\s+my\s+thing|(?:is|are)\s+not\s+for\s+me)(?:[，,].*)?$", I)
 _LIKES_INLINE = re.compile(r"^(?:fav(?:ou?rite)?s?\s+[\w ]{2,20}?(?:\s+(?:rn|right now|atm|lately))?|things\s+I\s+(?:love|like|hate)\b[^:：]{0,30}|"
                            r"movies?|films?|music|food(?:\s*wise)?|sports?(?:\s+stuff)?|travel|books?|games?|tv|shows|"
                            r"音乐|电影|吃的|美食|运动|旅游|书)\s*[:：]\s*", I)
