@@ -680,7 +680,8 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     imperative = re.match(r"(?:always|never|keep|use|give|write|answer|reply|respond|don't|do not|no|用|都用|回答|回复|解释|"
                           r"控制|别|不要|每次|给我)", text, I)
     lang = re.search(_LANG, text, I) or re.search(r"\b(?:in|用)\s*(?P<l>" + _LANG_WORD + ")", text, I)
-    if re.search(r"这次|这回|这一次|本次|just this once|this time|for this (?:one|answer|question|reply)|for now", body, I):
+    if re.search(r"这次|这回|这一次|本次|这个问题|这道题|这条|这封|这段|just this once|this time|this one|this question|this email|"
+                 r"this message|for this (?:one|answer|question|reply)|for now", body, I):
         return []  # a one-off request, not a standing one
     negative = re.match(r"(?:别|不要|不许|禁止|don't|do not|never|no\b)|^[^，,别不]{0,6}?(?:里|中|上|时|的时候)(?:别|不要|不许)", text, I)
     if not answer and (m := re.search(r"(?:不超过|不能超过|最多|别超过|上限)\s*[\d一二三四五六七八九十两百千万]+|"
