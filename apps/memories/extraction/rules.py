@@ -822,15 +822,16 @@ def _read_diet(body: str) -> list[tuple[str, str, str]]:
     return []
 
 
+_HOBBY_FORMS = [re.compile(pattern, I) for pattern in (
+    r"^我?(?:最近|这阵子|今年)?(?:迷上了?|爱上了?|入坑了?|沉迷于?|喜欢上了?)\s*(?P<v>[^，,]{2,20})$",
+    r"^我?(?:的)?\s*(?:业余时间|业余|闲暇时间?|空闲时间?|有空的时候|没事的时候|下班后)(?:一般|喜欢|爱|都|会)*\s*(?:在)?(?P<v>[^，,]{2,24})$",
+    r"^(?:in\s+my\s+(?:free|spare)\s+time|when\s+I'm\s+not\s+working),?\s+I\s+(?:usually\s+|mostly\s+|like\s+to\s+)?(?P<v>.+)$",
+)]
+
+
 def _read_hobby(body: str) -> list[tuple[str, str, str]]:
     """业余时间玩 Warhammer 模型涂装 / in my free time I paint miniatures / 最近迷上了 bouldering."""
-    if m := re.match(r"^我?(?:最近|这阵子|今年)?(?:迷上了?|爱上了?|入坑了?|沉迷于?|喜欢上了?)\s*(?P<v>[^，,]{2,20})$", body):
-        return [("fact", "hobby", m.group("v"))]
-    if m := re.match(r"^我?(?:的)?\s*(?:业余时间|业余|闲暇时间?|空闲时间?|有空的时候|没事的时候|下班后)(?:一般|喜欢|爱|都|会)*\s*(?:在)?(?P<v>[^，,]{2,24})$", body):
-        return [("fact", "hobby", m.group("v"))]
-    if m := re.match(r"^(?:in\s+my\s+(?:free|spare)\s+time|when\s+I'm\s+not\s+working),?\s+I\s+(?:usually\s+|mostly\s+|like\s+to\s+)?(?P<v>.+)$", body, I):
-        return [("fact", "hobby", m.group("v"))]
-    return []
+    return next(([("fact", "hobby", m.group("v"))] for regex in _HOBBY_FORMS if (m := regex.match(body))), [])
 
 
 def _read_habit(body: str) -> list[tuple[str, str, str]]:
