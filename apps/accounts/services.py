@@ -329,5 +329,5 @@ def _portal_link_use(token: str):
         subject.user = user
         subject.save(update_fields=["user", "updated_at"])
     audit_record(workspace=subject.workspace, actor=Actor(type="end_user", id=str(subject.user_id),
-                 name=subject.user.get_username()), action="portallink.used", subject=subject)
+                 name=subject.user.get_username(), channel="portal"), action="portallink.used", subject=subject)
     return subject.user

@@ -31,6 +31,7 @@ class AuditEvent(models.Model):
     after = models.JSONField(default=dict, blank=True)
     reason = models.TextField(blank=True)
     request_id = models.CharField(max_length=64, blank=True)
+    channel = models.CharField(max_length=16, blank=True)  # api, mcp, turns, portal, console, system
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:

@@ -18,18 +18,20 @@ class Actor:
     id: str = ""
     name: str = ""
     request_id: str = ""
+    channel: str = ""  # how the change arrived: api, mcp, turns, portal, console, system
 
     @classmethod
     def system(cls, name: str = "system") -> "Actor":
-        return cls(type=AuditEvent.ActorType.SYSTEM, name=name)
+        return cls(type=AuditEvent.ActorType.SYSTEM, name=name, channel="system")
 
     @classmethod
-    def agent(cls, agent: Agent, *, request_id: str = "") -> "Actor":
-        return cls(type=AuditEvent.ActorType.AGENT, id=str(agent.pk), name=agent.name, request_id=request_id)
+    def agent(cls, agent: Agent, *, request_id: str = "", channel: str = "api") -> "Actor":
+        return cls(type=AuditEvent.ActorType.AGENT, id=str(agent.pk), name=agent.name, request_id=request_id,
+                   channel=channel)
 
     @classmethod
-    def user(cls, user, *, type: str, request_id: str = "") -> "Actor":
-        return cls(type=type, id=str(user.pk), name=user.get_username(), request_id=request_id)
+    def user(cls, user, *, type: str, request_id: str = "", channel: str = "") -> "Actor":
+        return cls(type=type, id=str(user.pk), name=user.get_username(), request_id=request_id, channel=channel)
 
 
 def _name(actor: Actor) -> str:
@@ -104,6 +106,7 @@ def _event(*, workspace: Workspace, actor: Actor, action: str, subject: Subject 
         after=after or {},
         reason=(redact_reason or _reason)(reason) if reason else "",
         request_id=actor.request_id,
+        channel=actor.channel,
     )
 
 
@@ -113,7 +116,7 @@ def audit_record_many(*, actor: Actor, action: str, memories, before: dict, afte
     events = [
         AuditEvent(workspace_id=m.workspace_id, actor_type=actor.type, actor_id=actor.id, actor_name=name,
                    action=action, subject_id=m.subject_id, memory_id=m.pk, before=before, after=after,
-                   reason=reason, request_id=actor.request_id)
+                   reason=reason, request_id=actor.request_id, channel=actor.channel)
         for m in memories
     ]
     AuditEvent.objects.bulk_create(events, batch_size=1000)

@@ -92,7 +92,7 @@ def superuser_view(view):
 
 
 def _actor(request: HttpRequest) -> Actor:
-    return Actor.user(request.user, type=AuditEvent.ActorType.OPERATOR, request_id=request.id)
+    return Actor.user(request.user, type=AuditEvent.ActorType.OPERATOR, request_id=request.id, channel="console")
 
 
 @require_POST
@@ -272,7 +272,7 @@ def _csv_cell(value) -> str:
 
 
 CSV_HEADER = ["time", "actor_type", "actor_id", "actor_name", "action", "subject", "memory_id", "reason",
-              "request_id", "before", "after"]
+              "request_id", "channel", "before", "after"]
 
 
 @require_GET
@@ -285,13 +285,13 @@ def audit_csv(request: HttpRequest) -> HttpResponse:
         return HttpResponse(errors, status=400, content_type="text/plain; charset=utf-8")
     rows = audit_selectors.audit_events(workspace=request.workspace, **filters).values_list(
         "created_at", "actor_type", "actor_id", "actor_name", "action", "subject__external_id", "memory_id",
-        "reason", "request_id", "before", "after",
+        "reason", "request_id", "channel", "before", "after",
     ).iterator(chunk_size=2000)
     writer = csv.writer(_Echo())
     lines = (writer.writerow([_csv_cell(cell) for cell in row]) for row in chain(
         [CSV_HEADER],
-        ((r[0].isoformat(), *r[1:6], r[6] or "", *r[7:9], json.dumps(r[9], ensure_ascii=False),
-          json.dumps(r[10], ensure_ascii=False)) for r in rows),
+        ((r[0].isoformat(), *r[1:6], r[6] or "", *r[7:10], json.dumps(r[10], ensure_ascii=False),
+          json.dumps(r[11], ensure_ascii=False)) for r in rows),
     ))
     response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = (

@@ -63,7 +63,7 @@ class Call:
 
     @property
     def actor(self) -> Actor:
-        return Actor.agent(self.key.agent, request_id=self.request_id)
+        return Actor.agent(self.key.agent, request_id=self.request_id, channel="mcp")
 
     @property
     def can_read(self) -> bool:

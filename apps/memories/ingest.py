@@ -49,6 +49,11 @@ def get_extractor() -> Extractor:
 
 
 @transaction.atomic
+def _turn_actor(agent) -> Actor:
+    """Who wrote what a turn became: its agent (or the ingest job), through the turns channel."""
+    return Actor.agent(agent, channel="turns") if agent else Actor(type=Actor.system().type, name="ingest", channel="turns")
+
+
 def ingest_accept(
     *, workspace: Workspace, external_id: str, agent: Agent | None, turn_id: str, user_message: str,
     assistant_message: str = "", session_id: str = "", occurred_at: datetime | None = None,
@@ -70,7 +75,7 @@ def ingest_accept(
         user_message=user.text, assistant_message=assistant.text, occurred_at=occurred_at or timezone.now(),
         redactions=counts, enqueued_at=timezone.now(),  # emptied (→ outbox) if the broker refuses it
     )
-    audit_record(workspace=subject.workspace, actor=Actor.agent(agent) if agent else Actor.system("ingest"),
+    audit_record(workspace=subject.workspace, actor=_turn_actor(agent),
                  action="ingest.accepted", subject=subject, after={"turn_id": turn_id, "redactions": counts})
     transaction.on_commit(lambda: ingest_enqueue(ingest_id=ingest.id, note=False), robust=True)
     return ingest, True
@@ -220,7 +225,7 @@ def ingest_process(*, ingest_id) -> Ingest:
     extractor = get_extractor()
     extraction: Extraction = extractor.extract(turn)  # ExtractionError → the task retries
     allowed = retention_for(workspace=subject.workspace).allowed_sensitive
-    actor = Actor.agent(ingest.agent) if ingest.agent else Actor.system("ingest")
+    actor = _turn_actor(ingest.agent)
     created, updated = [], []
     skipped = [{"text": s.text, "reason": s.reason} for s in extraction.skipped]
     limit, seen, beyond_limit = settings.INGEST_MAX_PROPOSALS_PER_TURN, {}, 0

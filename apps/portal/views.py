@@ -51,7 +51,7 @@ def portal_view(view):
 
 
 def _actor(request: HttpRequest) -> Actor:
-    return Actor.user(request.user, type=AuditEvent.ActorType.END_USER, request_id=request.id)
+    return Actor.user(request.user, type=AuditEvent.ActorType.END_USER, request_id=request.id, channel="portal")
 
 
 def _owned(request: HttpRequest, memory_id: str) -> Memory:

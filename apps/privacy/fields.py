@@ -38,6 +38,7 @@ FIELD_POLICY = {
     "audit.AuditEvent.after": REDACTED,
     "audit.AuditEvent.reason": REDACTED,
     "audit.AuditEvent.request_id": IDENTIFIER,  # X-Request-ID (RequestIdMiddleware) or a uuid
+    "audit.AuditEvent.channel": SYSTEM,  # api, mcp, turns, portal, console, system
     "audit.RecallStat.fallback": SYSTEM,
     # memories
     "memories.Source.session_id": IDENTIFIER,

@@ -1,5 +1,5 @@
 """Audit completeness: every API, portal and console action that changes data appends exactly
-one AuditEvent, with the right kind of actor."""
+one AuditEvent, with the right kind of actor and the channel it came through."""
 
 import pytest
 from django.test import Client
@@ -46,7 +46,7 @@ def test_every_api_write_is_audited_once_as_the_agent(api, memory_id):
     ]
     for call in calls:
         event = exactly_one_event(call)
-        assert (event.actor_type, event.actor_name) == ("agent", "Support Bot"), event.action
+        assert (event.actor_type, event.actor_name, event.channel) == ("agent", "Support Bot", "api"), event.action
 
 
 @pytest.mark.django_db(transaction=True)  # the turn is processed when its write commits
@@ -60,6 +60,7 @@ def test_a_posted_turn_is_audited_once_plus_once_per_memory_it_became(api):
     assert body["status"] == "done" and body["created"]
     assert actions.count("ingest.accepted") == 1
     assert len(actions) == 1 + len(body["created"]) + len(body["updated"])
+    assert set(AuditEvent.objects.order_by("id").values_list("channel", flat=True)[before:]) == {"turns"}
 
 
 def test_every_portal_action_is_audited_once_as_the_person(client, alice, django_user_model):
@@ -77,7 +78,7 @@ def test_every_portal_action_is_audited_once_as_the_person(client, alice, django
     ]
     for call in calls:
         event = exactly_one_event(call)
-        assert (event.actor_type, event.actor_name) == ("end_user", "alice"), event.action
+        assert (event.actor_type, event.actor_name, event.channel) == ("end_user", "alice", "portal"), event.action
 
 
 def test_using_a_portal_link_is_audited_once(client, api, alice):
@@ -105,4 +106,4 @@ def test_every_console_action_is_audited_once_as_the_operator(acme, alice, suppo
     ]
     for call in calls:
         event = exactly_one_event(call)
-        assert (event.actor_type, event.actor_name) == ("operator", "adam"), event.action
+        assert (event.actor_type, event.actor_name, event.channel) == ("operator", "adam", "console"), event.action

@@ -18,7 +18,9 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: while sync_playwright() is open its event loop runs in this thread, and
+# any later test that calls asyncio.run() (the async client, the MCP SDK's client) would fail.
+@pytest.fixture(scope="module")
 def browser():
     if not Path(CHROMIUM).exists():
         message = f"{CHROMIUM} is missing: apt-get install chromium chromium-driver"

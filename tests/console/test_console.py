@@ -168,8 +168,9 @@ def test_the_audit_csv_streams_with_headers_and_content(as_olga, written_and_rec
     assert response["Content-Disposition"].startswith('attachment; filename="audit-acme-')
     rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
     assert rows[0] == ["time", "actor_type", "actor_id", "actor_name", "action", "subject", "memory_id", "reason",
-                       "request_id", "before", "after"]
+                       "request_id", "channel", "before", "after"]
     assert [r[4] for r in rows[1:]] == ["memory.corrected", "memory.created"]
+    assert {r[9] for r in rows[1:]} <= {"api", "console", "system"} and all(r[9] for r in rows[1:])
     assert "13812345678" not in str(rows) and "<CN_MOBILE>" in str(rows)
 
 

@@ -55,3 +55,14 @@ def test_a_write_is_audited_as_the_agent_with_channel_mcp(transport, bot_key, al
     assert (event.actor_type, event.actor_name) == ("agent", "Support Bot")
     assert event.memory.source.channel == "mcp"
     assert written["source"]["channel"] == "mcp"
+
+
+def test_a_forget_and_a_correction_through_mcp_are_audited_with_channel_mcp(transport, bot_key, alice):
+    (written,) = transport.run(bot_key, ("remember_fact", FACT))
+    transport.run(bot_key, ("correct", {"memory_id": written["id"], "value": "Lisbon"}))
+    (current,) = [m for m in Memory.objects.filter(subject=alice, status=Memory.Status.ACTIVE)]
+    transport.run(bot_key, ("forget", {"memory_id": str(current.pk)}))
+
+    channels = dict(AuditEvent.objects.filter(action__in=["memory.corrected", "memory.forgotten"])
+                    .values_list("action", "channel"))
+    assert channels == {"memory.corrected": "mcp", "memory.forgotten": "mcp"}

@@ -27,6 +27,10 @@ def resolved(text: str, timezone: str = "Asia/Shanghai") -> list[str]:
     ("我想今年年底前把驾照考下来", ["2026-12"]),
     ("年底之前搬家", ["2026-12"]),
     ("三月份去日本", ["2027-03"]),
+    ("我 2027 年 2 月要去 Melbourne 交换", ["2027-02"]),
+    ("我生日 2 月 29 号", ["2028-02-29"]),
+    ("Planning to move to Toronto next spring", ["2027-03/2027-05"]),
+    ("we launch this summer", ["2027-06/2027-08"]),
 ])
 def test_a_month_or_a_day_of_a_named_month_resolves_to_its_next_occurrence(text, expected):
     assert resolved(text) == expected

@@ -201,3 +201,20 @@ def test_a_long_list_of_languages_is_read_in_linear_time():
     started = time.perf_counter()
     extract("我会说" + "英语和" * 2000)
     assert time.perf_counter() - started < 2
+
+
+@pytest.mark.parametrize("message, city", [
+    ("我在昆山上班", "昆山"),
+    ("我来泉州三年了", "泉州"),
+    ("我现在住岳阳", "岳阳"),
+    ("我在都柏林工作", "都柏林"),
+    ("I live in Leeds now", "Leeds"),
+])
+def test_a_city_nobody_listed_by_hand_is_known_as_a_city_from_the_gazetteer(message, city):
+    found = {(p.key, p.value) for p in extract(message).proposals}
+    assert ("city", city) in found and not any(key == "employer" for key, _ in found), found
+
+
+@pytest.mark.parametrize("message", ["我在公司上班", "我在银行工作", "I live in hope"])
+def test_a_place_that_is_not_a_city_is_not_stored_as_one(message):
+    assert not [p for p in extract(message).proposals if p.key == "city"]

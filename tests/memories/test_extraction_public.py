@@ -4,7 +4,10 @@ hypotheticals, other people's words, jokes, transient states, sensitive inferenc
 Run through the real service path (tests/extraction_eval.py, where matching is defined): recall
 of the expected memories is reported and held at its floor; must-not turns leave no memory.
 
-The set was written before the rules were broadened (issue 15), and committed before them.
+The set was written before the rules were broadened (issue 15), and committed before them. The
+sets of SETS below were written by people who never saw the rules, each committed before the rules
+it was used on changed; their floors hold what was reached, and extraction_fresh_test2 — never read
+while tuning — says how the rules do on turns nobody tuned for.
 """
 
 import pytest
@@ -19,6 +22,7 @@ CASES = extraction_eval.load()
 # (mostly values with their verb: "叫王峰", "都用中文回答").
 # Rules version "2" (issue 15): recall 0.995 (220 of 221), 0 of 63 must-not turns, 2 unexpected —
 # optimistic, the rules were tuned on this set (the held-out set says more). Floor: minus 0.03.
+# Rules version "3" (issue 15, second round): the same 0.995, 0 of 63, 6 unexpected.
 RECALL_FLOOR = 0.965
 
 
@@ -52,33 +56,45 @@ def test_recall_of_the_expected_memories_is_at_least_the_floor(report):
     assert report.recall >= RECALL_FLOOR, report.summary()
 
 
-HELDOUT = extraction_eval.load("extraction_heldout.jsonl")
-# Written after the rules of issue 15 were tuned and never used to tune them (see its commit).
-# First run, rules version "2": recall 0.586 (17 of 29), 0 of 10 must-not turns left a memory. The
-# misses are the honest picture: "我姓林，叫林晓雨" (name after a surname clause), "我和老婆养了两只猫",
-# "a 3-year-old son", "I've lived in Vancouver", "I'm a Mac person", "我说粤语", a second tool after
-# "，CI 用的是", and two category disagreements (a "never send me" request read as a dislike, a coding
-# language request read as an answer preference). Floor: that figure minus 0.03.
-HELDOUT_RECALL_FLOOR = 0.55
+# The sets written without seeing the rules (each committed before the rules it measured changed;
+# see their commits). Each row: file, how it was used, the first (blind) figure of the rules of its
+# day, the figure now, and the floor held here (the figure now minus a margin). Only
+# extraction_fresh_test2 was never looked into while tuning: its figure is the honest one.
+#   file                            use                      first (blind)        now      floor
+SETS = [
+    ("extraction_heldout.jsonl",     "tuned on (round 2)",   0.586, 0.966, 0.93),
+    ("extraction_fresh_dev.jsonl",   "tuned on",             0.320, 0.930, 0.90),
+    ("extraction_fresh_test.jsonl",  "tuned on (round 2)",   0.442, 0.899, 0.87),
+    ("extraction_fresh_dev2.jsonl",  "tuned on (round 3)",   0.416, 0.560, 0.53),
+    ("extraction_fresh_dev3.jsonl",  "tuned on (round 4)",   0.575, 0.726, 0.70),
+    ("extraction_fresh_test2.jsonl", "held out, never read", 0.503, 0.623, 0.59),
+]
 
 
 @pytest.fixture(scope="module")
-def heldout_report(django_db_setup, django_db_blocker):
+def reports(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
-        result = extraction_eval.run(HELDOUT, workspace_name="extraction-heldout")
-    print(f"\nextraction_heldout: {result.summary()}")
-    for case_id, item, stored in result.missed:
-        print(f"  missed {case_id}: {item['category']} {item['key']} "
-              f"{item.get('value', item.get('value_contains'))!r} — stored {stored}")
-    for case_id, memories in result.offending.items():
-        print(f"  must-not {case_id}: {memories}")
-    return result
+        found = {name: extraction_eval.run(extraction_eval.load(name), workspace_name=name.split(".")[0].replace("_", "-"))
+                 for name, *_ in SETS}
+    for name, result in found.items():
+        print(f"\n{name}: {result.summary()}")
+        for case_id, item, stored in result.missed:
+            print(f"  missed {case_id}: {item['category']} {item['key']} "
+                  f"{item.get('value', item.get('value_contains'))!r} — stored {stored}")
+    return found
 
 
-def test_the_heldout_set_has_30_turns_and_its_recall_is_at_least_its_floor(heldout_report):
-    assert len(HELDOUT) == 30
-    assert heldout_report.recall >= HELDOUT_RECALL_FLOOR, heldout_report.summary()
+@pytest.mark.parametrize("name, use, first, now, floor", SETS, ids=[row[0] for row in SETS])
+def test_each_set_written_without_the_rules_keeps_its_recall_floor(reports, name, use, first, now, floor):
+    assert reports[name].recall >= floor, f"{name} ({use}): {reports[name].summary()}"
 
 
-def test_heldout_must_not_turns_leave_no_memory(heldout_report):
-    assert heldout_report.offending == {}, heldout_report.offending
+@pytest.mark.parametrize("name", [row[0] for row in SETS])
+def test_no_must_not_turn_of_any_set_leaves_a_memory(reports, name):
+    assert reports[name].must_not > 0 and reports[name].offending == {}, reports[name].offending
+
+
+def test_the_held_out_set_has_150_turns_in_three_languages_a_quarter_of_them_must_not():
+    cases = extraction_eval.load("extraction_fresh_test2.jsonl")
+    assert len(cases) == 150 and {case["lang"] for case in cases} == {"zh", "en", "mixed"}
+    assert 30 <= sum(case["must_not"] for case in cases) <= 45

