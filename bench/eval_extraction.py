@@ -1,9 +1,10 @@
-"""Extraction quality, one harness for every extractor: the turns of tests/data/extraction_public.jsonl
-(and the held-out tests/data/extraction_heldout.jsonl) go through the real ingest path in a
-throw-away database, and each extractor gets recall of the expected memories, the must-not turns
-that left a memory, and the unexpected memories (matching is defined in tests/extraction_eval.py).
+"""Extraction quality, one harness for every extractor: the turns of tests/data/extraction_public.jsonl,
+the held-out tests/data/extraction_heldout.jsonl and the sets written blind (extraction_fresh_*.jsonl;
+fresh-test2 was never read while tuning) go through the real ingest path in a throw-away database,
+and each extractor gets recall of the expected memories, the must-not turns that left a memory,
+and the unexpected memories (matching is defined in tests/extraction_eval.py).
 
-    .venv/bin/python bench/eval_extraction.py                 # rules and llm, both sets
+    .venv/bin/python bench/eval_extraction.py                 # rules and llm, every set
     .venv/bin/python bench/eval_extraction.py --extractors rules --sets public -v
 
 The LLM extractor talks to LLM_BASE_URL / LLM_MODEL (any OpenAI-compatible endpoint; see the README
@@ -71,7 +72,7 @@ def run(extractor: str, name: str, verbose: bool) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--extractors", default="rules,llm")
-    parser.add_argument("--sets", default="public,heldout")
+    parser.add_argument("--sets", default=",".join(SETS))
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args()
     rows = []
