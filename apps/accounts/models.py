@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 @functools.cache
@@ -52,8 +53,8 @@ class Workspace(models.Model):
 
 class Membership(models.Model):
     class Role(models.TextChoices):
-        OPERATOR = "operator", "Operator"
-        ADMIN = "admin", "Admin"
+        OPERATOR = "operator", _("Operator")
+        ADMIN = "admin", _("Admin")
 
     workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
