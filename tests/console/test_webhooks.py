@@ -76,6 +76,13 @@ def test_a_bad_url_is_a_field_error_not_a_500(as_adam, acme, settings, url, mess
     assert not WebhookEndpoint.objects.exists()
 
 
+def test_personal_data_in_an_endpoints_description_is_stored_redacted(as_adam, acme, receiver):  # noqa: F811
+    create(as_adam, receiver.url, description="ask zhang.san@qq.com or 13812345678")
+
+    stored = WebhookEndpoint.objects.get(workspace=acme).description
+    assert "zhang.san@qq.com" not in stored and "13812345678" not in stored and "<EMAIL_ADDRESS>" in stored
+
+
 def test_an_endpoint_needs_at_least_one_known_event(as_adam, receiver):  # noqa: F811
     none = as_adam.post("/console/webhooks/", {"url": receiver.url})
     unknown = as_adam.post("/console/webhooks/", {"url": receiver.url, "events": ["memory.pinned"]})
