@@ -31,6 +31,14 @@ def test_create_workspace_makes_the_workspace_and_audits_it(capsys):
     assert "acme" in capsys.readouterr().out
 
 
+def test_create_workspace_stores_personal_data_in_the_name_redacted():
+    call_command("create_workspace", "--name", "张三 13812345678 的团队", "--slug", "zhang")
+
+    name = Workspace.objects.get(slug="zhang").name
+    assert "13812345678" not in name and "<CN_MOBILE>" in name
+    assert "13812345678" not in str(AuditEvent.objects.get(action="workspace.created").after)
+
+
 def test_create_workspace_refuses_a_duplicate_slug():
     call_command("create_workspace", "--name", "Acme", "--slug", "acme")
 
