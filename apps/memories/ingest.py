@@ -7,6 +7,7 @@ category) and instruction-like proposals are dropped and reported in `skipped`.
 
 import logging
 import re
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -51,7 +52,7 @@ def get_extractor() -> Extractor:
 @transaction.atomic
 def _turn_actor(agent) -> Actor:
     """Who wrote what a turn became: its agent (or the ingest job), through the turns channel."""
-    return Actor.agent(agent, channel="turns") if agent else Actor(type=Actor.system().type, name="ingest", channel="turns")
+    return Actor.agent(agent, channel="turns") if agent else replace(Actor.system("ingest"), channel="turns")
 
 
 def ingest_accept(

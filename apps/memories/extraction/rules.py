@@ -1077,16 +1077,29 @@ _INTRO = re.compile(r"^(?:(?:quick|short|brief)\s+|a\s+bit\s+|some\s+)?(?:intro(
                     r"^(?:自我介绍|简单介绍一下(?:我自己)?|介绍一下(?:我自己)?|关于我|我的情况)\s*[:：]\s*", I)
 
 
-def _intro_items(sentence: list[str]) -> list[str] | None:
-    """"Quick intro: Hannah, ML engineer at DeepL, Cologne-based": a list of notes about oneself, one per comma.
-    "Movies: anything by Villeneuve, rom-coms hard pass": a list of likes."""
+def _inline_list(sentence: list[str]) -> tuple[str, list[str]] | None:
+    """A list said on one line after a heading: ("notes", …) for "Quick intro: Hannah, ML engineer at
+    DeepL, Cologne-based", ("said_likes", …) for "Movies: anything by Villeneuve, rom-coms hard pass"."""
     if sentence and (m := _LIKES_INLINE.match(sentence[0])) and not _QUESTION.search(" ".join(sentence)):
-        text = "，".join([sentence[0][m.end():], *sentence[1:]])
-        return ["likes:" + item.strip() for item in re.split(r"\s*[,，;；。.]\s*", text) if item.strip(" .。")]
-    if not sentence or not (m := _INTRO.match(sentence[0])):
+        kind, separators = "said_likes", r"\s*[,，;；。.]\s*"
+    elif sentence and (m := _INTRO.match(sentence[0])):
+        kind, separators = "notes", r"\s*[,，;；、]\s*"
+    else:
         return None
     text = "，".join([sentence[0][m.end():], *sentence[1:]])
-    return [item.strip() for item in re.split(r"\s*[,，;；、]\s*", text) if item.strip(" .。")]
+    return kind, [item.strip() for item in re.split(separators, text) if item.strip(" .。")]
+
+
+def _tool_facts(item: str) -> list[Proposal]:
+    """The known tools an item names, one fact per kind ("Arc browser" → browser: Arc)."""
+    return [Proposal(kind="profile", category="fact", key=canonical_key(key), value=value, confidence=0.9, importance=0.5,
+                     evidence=item) for key, value in _tools_in(item, fallback_products=False)]
+
+
+def _liked(item: str) -> Proposal:
+    """An item of a list of likes or dislikes, kept as the person wrote it."""
+    return Proposal(kind="profile", category="preference", key=canonical_key(_topic(item, item, "preference")), value=item,
+                    confidence=0.9, importance=0.6, evidence=item)
 
 
 _HEADER = re.compile(r"^(?P<h>[^\n:：]{2,60}?)\s*[:：]\s*$")
@@ -1280,9 +1293,8 @@ class RuleExtractor:
         proposals += self._listed(lists, fields)
         message_is_joke = bool(_JOKE.search(message))
         for sentence in _sentences(message):
-            intro = _intro_items(sentence)
-            if intro is not None:
-                proposals.extend(self._intro(intro))
+            if said_as_list := _inline_list(sentence):
+                proposals.extend(self._listed([said_as_list], []))
                 continue
             said_last = ""  # the last clause of this sentence that said something
             touchy = ""  # a sensitive category this sentence is about
@@ -1342,27 +1354,20 @@ class RuleExtractor:
                 found += self._intro(items)
                 continue
             for item in items:
-                if _skip_reason(item, False):
+                if _skip_reason(item, False) or kind == "said_likes" and len(item) < 2:
                     continue
                 if kind == "tools":
-                    found += [Proposal(kind="profile", category="fact", key=canonical_key(key), value=value, confidence=0.9,
-                                       importance=0.5, evidence=item) for key, value in _tools_in(item, fallback_products=False)]
+                    found += _tool_facts(item)
+                elif kind == "said_likes":  # "Movies: …, rom-coms hard pass": read as said, else a like as written
+                    found += self._profile(item, item) or [_liked(item)]
                 else:
-                    found.append(Proposal(kind="profile", category="preference", key=canonical_key(_topic(item, item, "preference")),
-                                          value=item, confidence=0.9, importance=0.6, evidence=item))
+                    found.append(_liked(item))
         return found
 
     def _intro(self, items: list[str]) -> list[Proposal]:
         """Each note of an intro said by the user; a bare name first is their name."""
         found: list[Proposal] = []
         for number, item in enumerate(items):
-            if item.startswith("likes:"):
-                item = item.removeprefix("likes:")
-                if not _skip_reason(item, False) and len(item) >= 2:
-                    found += self._profile(item, item) or [Proposal(
-                        kind="profile", category="preference", key=canonical_key(_topic(item, item, "preference")), value=item,
-                        confidence=0.9, importance=0.6, evidence=item)]
-                continue
             if _skip_reason(item, False):
                 continue
             if number == 0 and (re.fullmatch(_EN_NAME, item) and not _NOT_A_NAME.match(item)
@@ -1370,10 +1375,7 @@ class RuleExtractor:
                 item = f"my name is {item}" if item.isascii() else f"我叫{item}"
             tried = [self._profile(item, candidate) for candidate in (item, *_carries(item, "self", first=True))]
             said = max(tried, key=len)
-            if not said and (tools := _tools_in(item, fallback_products=False)):
-                said = [Proposal(kind="profile", category="fact", key=canonical_key(key), value=value, confidence=0.9,
-                                 importance=0.5, evidence=item) for key, value in tools]
-            found += said
+            found += said or _tool_facts(item)
         return found
 
     def _profile(self, clause: str, body: str) -> list[Proposal]:
