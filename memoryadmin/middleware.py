@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
 
 from apps.privacy.identifiers import identifier_refusal
+from memoryadmin import metrics
 
 logger = logging.getLogger(__name__)
 
@@ -50,6 +51,7 @@ def database_unavailable(request: HttpRequest, exception: BaseException | None) 
     if not isinstance(exception, (OperationalError, InterfaceError)) or _is_query_error(exception):
         return None
     logger.warning("Database unavailable: %s", type(exception).__name__)
+    metrics.DB_UNAVAILABLE.inc()
     for connection in connections.all(initialized_only=True):
         try:
             connection.close()

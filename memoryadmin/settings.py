@@ -417,6 +417,28 @@ WEBHOOK_TIMEOUT = env_float("WEBHOOK_TIMEOUT", 5.0, low=0.1, high=60)
 # Receivers on loopback, private, link-local or other non-public addresses are refused unless this is on.
 WEBHOOK_ALLOW_PRIVATE_TARGETS = env_bool("WEBHOOK_ALLOW_PRIVATE_TARGETS", False)
 
+# --- Metrics (/metrics, README "Metrics") ----------------------------------------------------------
+# A scrape is admitted with `Authorization: Bearer <METRICS_TOKEN>` or from an address in
+# METRICS_ALLOWED_IPS (addresses or networks, e.g. 10.0.0.5,10.1.0.0/16; the peer address only,
+# never X-Forwarded-For). With neither set, /metrics refuses every request (403).
+METRICS_TOKEN = env_str("METRICS_TOKEN", "")
+if METRICS_TOKEN and len(METRICS_TOKEN) < 16:
+    raise ImproperlyConfigured("METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 32`).")
+
+
+def _networks(name: str) -> list:
+    import ipaddress
+
+    try:
+        return [ipaddress.ip_network(item, strict=False) for item in env_list(name, [])]
+    except ValueError as error:
+        raise ImproperlyConfigured(f"{name}: {error}") from None
+
+
+METRICS_ALLOWED_IPS = _networks("METRICS_ALLOWED_IPS")
+# Scrape-time gauges are labelled by workspace slug; false adds them up as workspace="_all" (many tenants).
+METRICS_WORKSPACE_LABELS = env_bool("METRICS_WORKSPACE_LABELS", True)
+
 # --- Agent REST API -----------------------------------------------------------------------------
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 64 * 1024, minimum=1024)
 API_BATCH_MAX_BODY_BYTES = env_int("API_BATCH_MAX_BODY_BYTES", 4 * 1024 * 1024, minimum=1024)  # memories:batch

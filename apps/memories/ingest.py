@@ -33,6 +33,7 @@ from apps.memories.services import (
 from apps.privacy import PIIRejected, redact
 from apps.privacy.identifiers import refuse_pii_in_identifiers
 from apps.webhooks.events import emit_for_ingest
+from memoryadmin import metrics
 from memoryadmin.db import unsynced_commit
 
 logger = logging.getLogger(__name__)
@@ -273,6 +274,7 @@ def ingest_process(*, ingest_id) -> Ingest:
         ingest.result = {"created": created, "updated": updated, "skipped": skipped}
         # One attempt per turn, however many of its clauses the extractor refused on their own.
         ingest.injections = int(any(s["reason"] == "injection" for s in skipped))
+        metrics.INJECTION_REFUSALS.labels("turns").inc(ingest.injections)
         ingest.save(update_fields=["status", "result", "injections", "error", "finished_at"])
         emit_for_ingest(ingest)
     writes_charge(agent_id=ingest.agent_id, count=len(created))  # each new memory is a write to the throttle

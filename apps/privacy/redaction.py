@@ -23,6 +23,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
 from apps.privacy.normalize import normalize
+from memoryadmin import metrics
 
 if TYPE_CHECKING:
     from presidio_analyzer import AnalyzerEngine, EntityRecognizer, RecognizerResult
@@ -213,6 +214,7 @@ def redact(text: str) -> Redacted:
     present.
     """
     result, rejected = _analyze(text)
+    metrics.redactions_found({} if rejected else result.counts, rejected)
     if rejected:
         raise PIIRejected(rejected)
     return result
@@ -270,6 +272,7 @@ def redact_data(data: Any) -> tuple[Any, dict[str, int]]:
         raise TypeError(f"redact_data() cannot walk a {type(value).__name__}; expected JSON-like data.")
 
     new_data = walk(data)
+    metrics.redactions_found({} if rejected else counts, rejected)
     if rejected:
         raise PIIRejected(rejected)
     return new_data, dict(counts)

@@ -30,6 +30,7 @@ from apps.memories.models import Memory
 from apps.memories.recall import block, intent
 from apps.memories.recall.scoring import Candidate, mmr, ranking, recency, relevance, score
 from apps.memories.search import CONFIG, query_terms
+from memoryadmin import metrics
 
 logger = logging.getLogger(__name__)
 _embedding_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-embed")
@@ -168,13 +169,14 @@ def recall(
     result = RecallResult()
     if mode == "auto" and intent.needs_no_memory(query):
         result.skipped = "small_talk"
+        metrics.RECALLS.labels("none", "unknown", "skipped").inc()
         result.took_ms = round((time.perf_counter() - started) * 1000, 2)
         return result
 
     base = recall_queryset(
         workspace=workspace, subject=subject, kinds=kinds, categories=categories, session_id=session_id, now=now
     )
-    pool = settings.RECALL_CANDIDATES
+    pool, laps = settings.RECALL_CANDIDATES, metrics.Laps()
     query_vector, similarities, stored_vectors = None, {}, {}
     try:  # on a fresh database, active_index() asks the embedder for its dimension
         index = vectors.active_index()
@@ -184,16 +186,20 @@ def recall(
         logger.warning("Recall falls back to keyword + recency: %s", error)
         result.fallback, pending_vector = "keyword", None
     keyword_ranks = _keyword_leg(base, query, settings.RECALL_KEYWORD_CANDIDATES) if "keyword" in legs else {}
+    laps.lap("keyword")
     recent_ids = []
     if "recent" in legs:
         newest = base.order_by(F("occurred_at").desc(nulls_last=True), "-updated_at", "-id")
         recent_ids = list(newest.values_list("id", flat=True)[:5])
+    laps.lap("recent")
     if pending_vector is not None:
         try:
             query_vector = pending_vector()
+            laps.lap("embed")
             similarities = dict(vectors.nearest(
                 index=index, memories=base, subject=subject, query_vector=query_vector, limit=pool
             ))
+            laps.lap("vector")
         except (EmbeddingError, DatabaseError) as error:
             logger.warning("Recall falls back to keyword + recency: %s", error)
             result.fallback, query_vector, similarities = "keyword", None, {}
@@ -263,7 +269,10 @@ def recall(
             "candidates": len(candidates), "eligible": len(eligible), "picked": len(picked),
             "dropped_for_budget": len(picked) - len(result.memories),
         }
+    laps.lap("rank")
     result.took_ms = round((time.perf_counter() - started) * 1000, 2)
+    # "stored": the hard filters matched a memory (the recent leg takes any five), so a hit was due
+    metrics.recall_done(seconds=laps.last - started, fallback=result.fallback, stored=bool(ids), hit=bool(result.memories))
     return result
 
 
