@@ -16,13 +16,13 @@ process answers for itself.
 import os
 import time
 
-from prometheus_client import (CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, Counter, Histogram,
+from prometheus_client import (CONTENT_TYPE_PLAIN_0_0_4, REGISTRY, CollectorRegistry, Counter, Histogram,
                                disable_created_metrics, generate_latest)
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
 
 disable_created_metrics()  # no *_created series: Prometheus does not need them, dashboards would list them
-CONTENT_TYPE = CONTENT_TYPE_LATEST
+CONTENT_TYPE = CONTENT_TYPE_PLAIN_0_0_4  # the text format every Prometheus version reads
 LATENCY_BUCKETS = (0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.5, 1.0, 2.0, 5.0)
 FALLBACKS = ("none", "keyword")
 
@@ -48,8 +48,8 @@ CONFLICTS = Counter(
     ["resolution"])
 REDACTIONS = Counter(
     "memoryadmin_redactions",
-    "Personal data found by the redaction gate, by entity type; action: redacted (replaced by a placeholder) "
-    "| rejected (PII_REJECT_ENTITIES: the text was refused).",
+    "Personal data agents sent, by entity type; action: redacted (replaced by a placeholder in a memory write "
+    "or a posted turn: the `redacted` of its answer) | rejected (a PII_REJECT_ENTITIES type: the text was refused).",
     ["entity_type", "action"])
 INJECTION_REFUSALS = Counter(
     "memoryadmin_injection_refusals",
@@ -99,14 +99,19 @@ def recall_done(*, seconds: float, fallback: str | None, stored: bool, hit: bool
 
 
 def write_done(result) -> None:
-    """One services.WriteResult."""
+    """One services.WriteResult: its outcome, and the personal data its fields lost (its `redacted`)."""
     WRITES.labels(result.memory.kind, result.outcome).inc()
+    redacted(result.redactions)
 
 
-def redactions_found(counts: dict[str, int], rejected=()) -> None:
+def redacted(counts: dict[str, int]) -> None:
+    """What one write or posted turn lost to redaction (entity type → count), as its answer says."""
     for entity_type, n in counts.items():
         REDACTIONS.labels(entity_type, "redacted").inc(n)
-    for entity_type in rejected:
+
+
+def pii_rejected(entity_types) -> None:
+    for entity_type in entity_types:
         REDACTIONS.labels(entity_type, "rejected").inc()
 
 

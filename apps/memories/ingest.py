@@ -77,6 +77,7 @@ def ingest_accept(
         user_message=user.text, assistant_message=assistant.text, occurred_at=occurred_at or timezone.now(),
         redactions=counts, enqueued_at=timezone.now(),  # emptied (→ outbox) if the broker refuses it
     )
+    metrics.redacted(counts)
     audit_record(workspace=subject.workspace, actor=_turn_actor(agent),
                  action="ingest.accepted", subject=subject, after={"turn_id": turn_id, "redactions": counts})
     transaction.on_commit(lambda: ingest_enqueue(ingest_id=ingest.id, note=False), robust=True)

@@ -185,10 +185,10 @@ def metrics_snapshot() -> dict:
     turns by status with the oldest one's posting time. One aggregate query each."""
     memories = Memory.objects.values("workspace__slug", "status", "kind").annotate(n=Count("id"))
     model_id = EmbeddingIndex.objects.filter(state=EmbeddingIndex.State.ACTIVE).values_list("model_id", flat=True).first()
-    backlog = []
-    if model_id is not None:
-        backlog = (Memory.objects.filter(status=Memory.Status.ACTIVE).exclude(embeddings__model_id=model_id)
-                   .values("workspace__slug").annotate(n=Count("id")))
+    backlog = Memory.objects.filter(status=Memory.Status.ACTIVE)
+    if model_id is not None:  # else a fresh database: no memory has a vector yet
+        backlog = backlog.exclude(embeddings__model_id=model_id)
+    backlog = backlog.values("workspace__slug").annotate(n=Count("id"))
     ingests = (Ingest.objects.filter(status__in=[Ingest.Status.QUEUED, Ingest.Status.RUNNING])
                .values("workspace__slug", "status").annotate(n=Count("id"), oldest=Min("created_at")))
 

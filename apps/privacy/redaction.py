@@ -214,8 +214,8 @@ def redact(text: str) -> Redacted:
     present.
     """
     result, rejected = _analyze(text)
-    metrics.redactions_found({} if rejected else result.counts, rejected)
     if rejected:
+        metrics.pii_rejected(rejected)
         raise PIIRejected(rejected)
     return result
 
@@ -272,7 +272,7 @@ def redact_data(data: Any) -> tuple[Any, dict[str, int]]:
         raise TypeError(f"redact_data() cannot walk a {type(value).__name__}; expected JSON-like data.")
 
     new_data = walk(data)
-    metrics.redactions_found({} if rejected else counts, rejected)
     if rejected:
+        metrics.pii_rejected(rejected)
         raise PIIRejected(rejected)
     return new_data, dict(counts)
