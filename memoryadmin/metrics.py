@@ -53,7 +53,7 @@ REDACTIONS = Counter(
     ["entity_type", "action"])
 INJECTION_REFUSALS = Counter(
     "memoryadmin_injection_refusals",
-    "Writes refused as instructions to the model, by channel (api, import, correction, ...); posted turns count "
+    "Writes refused as instructions to the model, by channel (api, mcp, import, correction, direct); posted turns count "
     "once per turn (channel turns).",
     ["channel"])
 WEBHOOK_ATTEMPTS = Counter(
@@ -70,8 +70,8 @@ for _fallback in FALLBACKS:  # series that exist from the start read 0, not "no 
     RECALL_SECONDS.labels(_fallback)
     for _stored, _result in (("yes", "hit"), ("yes", "empty"), ("no", "empty")):
         RECALLS.labels(_fallback, _stored, _result)
-for _leg in ("keyword", "recent", "embed", "vector", "rank"):
-    RECALL_LEG_SECONDS.labels(_leg)
+# The children a recall records into, looked up once (labels() takes a lock and checks its arguments).
+_LEGS = {leg: RECALL_LEG_SECONDS.labels(leg) for leg in ("keyword", "recent", "embed", "vector", "rank")}
 for _resolution in ("superseded", "declined", "kept"):
     CONFLICTS.labels(_resolution)
 for _outcome in ("delivered", "retrying", "failed"):
@@ -88,7 +88,7 @@ class Laps:
 
     def lap(self, leg: str) -> None:
         now = time.perf_counter()
-        RECALL_LEG_SECONDS.labels(leg).observe(now - self.last)
+        _LEGS[leg].observe(now - self.last)
         self.last = now
 
 

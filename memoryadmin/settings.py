@@ -141,6 +141,7 @@ TEMPLATES = [
 # for plain-HTTP setups such as the tests' live server; BEHIND_PROXY=true trusts X-Forwarded-Proto.
 HTTPS = env_bool("HTTPS", not DEBUG)
 SECURE_SSL_REDIRECT = HTTPS
+SECURE_REDIRECT_EXEMPT = [r"^metrics$"]  # Prometheus scrapes the app itself over plain HTTP (README, Metrics)
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
 SESSION_COOKIE_HTTPONLY = CSRF_COOKIE_HTTPONLY = True  # htmx sends the token from the page, not the cookie
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000 if HTTPS else 0, minimum=0)

@@ -51,6 +51,13 @@ def test_an_allowed_address_reads_the_metrics_without_a_token_and_others_are_ref
     assert Client(REMOTE_ADDR="10.2.0.1").get("/metrics", HTTP_X_FORWARDED_FOR="10.1.2.3").status_code == 403
 
 
+def test_a_direct_scrape_over_plain_http_is_not_redirected_to_https(settings):
+    settings.METRICS_TOKEN, settings.METRICS_ALLOWED_IPS, settings.SECURE_SSL_REDIRECT = TOKEN, [], True
+
+    assert Client().get("/metrics", HTTP_AUTHORIZATION=f"Bearer {TOKEN}").status_code == 200
+    assert Client().get("/healthz").status_code == 301  # everything else still goes to HTTPS
+
+
 def test_a_short_token_or_a_bad_address_stops_start_up_naming_it():
     short = settings_of("migrate", DEBUG="true", METRICS_TOKEN="short")["error"]
     bad = settings_of("migrate", DEBUG="true", METRICS_ALLOWED_IPS="10.0.0.5,10.0.0.0/33")["error"]
