@@ -437,6 +437,9 @@ def _networks(name: str) -> list:
 
 
 METRICS_ALLOWED_IPS = _networks("METRICS_ALLOWED_IPS")
+# Read by prometheus-client itself: every process records its metrics in files there (gunicorn, Celery).
+if (_multiproc := os.environ.get("PROMETHEUS_MULTIPROC_DIR")) and not os.path.isdir(_multiproc):
+    raise ImproperlyConfigured(f"PROMETHEUS_MULTIPROC_DIR={_multiproc!r} is not a directory: create it (empty) first.")
 # Scrape-time gauges are labelled by workspace slug; false adds them up as workspace="_all" (many tenants).
 METRICS_WORKSPACE_LABELS = env_bool("METRICS_WORKSPACE_LABELS", True)
 

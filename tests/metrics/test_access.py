@@ -64,3 +64,9 @@ def test_a_short_token_or_a_bad_address_stops_start_up_naming_it():
 
     assert "ImproperlyConfigured" in short and "METRICS_TOKEN must be at least 16" in short
     assert "ImproperlyConfigured" in bad and "METRICS_ALLOWED_IPS" in bad
+
+
+def test_a_multiprocess_directory_that_does_not_exist_stops_start_up(tmp_path):
+    error = settings_of("migrate", DEBUG="true", PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "missing"))["error"]
+
+    assert "ImproperlyConfigured" in error and "PROMETHEUS_MULTIPROC_DIR" in error and "not a directory" in error
