@@ -1,6 +1,7 @@
 """What agents do shows in /metrics: each recall, write, redaction, refused injection and fallback
 is counted once, with its labels. Counters are process-wide, so each test compares two scrapes."""
 
+import time
 from datetime import timedelta
 
 import pytest
@@ -167,3 +168,33 @@ def test_a_scrape_reads_the_database_in_a_few_queries(api, scrape, django_assert
 
     with django_assert_max_num_queries(4):
         scrape()
+
+
+def test_webhook_attempts_are_counted_as_delivered_retrying_or_given_up(
+        acme, alice, bot, settings, scrape, django_capture_on_commit_callbacks):
+    from apps.memories.services import fact_upsert
+    from apps.webhooks.delivery import retry_due
+    from apps.webhooks.services import endpoint_create
+    from tests.webhooks.receiver import Receiver
+
+    settings.WEBHOOK_ALLOW_PRIVATE_TARGETS, settings.WEBHOOK_RETRY_BASE_SECONDS = True, 0.01
+    settings.WEBHOOK_MAX_ATTEMPTS = 2
+    receiver = Receiver()
+    try:
+        endpoint_create(workspace=acme, url=receiver.url, events=["memory.created"])
+        receiver.answers = [500, 503, 200]
+        before = scrape()
+        with django_capture_on_commit_callbacks(execute=True):
+            fact_upsert(subject=alice, key="tea", value="oolong", category="preference", actor=bot)
+        time.sleep(0.05)
+        retry_due()  # the second and last attempt: given up
+        with django_capture_on_commit_callbacks(execute=True):
+            fact_upsert(subject=alice, key="coffee", value="flat white", category="preference", actor=bot)
+        after = scrape()
+    finally:
+        receiver.close()
+
+    outcomes = {outcome: after.value("memoryadmin_webhook_attempts_total", outcome=outcome)
+                - before.value("memoryadmin_webhook_attempts_total", outcome=outcome)
+                for outcome in ("delivered", "retrying", "failed")}
+    assert outcomes == {"delivered": 1, "retrying": 1, "failed": 1}
