@@ -1,7 +1,8 @@
 """Prometheus metrics: every definition in one place (README, "Metrics").
 
-Counters and histograms are recorded where the event is decided (the services, the recall engine,
-the redaction gate, the broker hand-off) and cost microseconds: no query on any request path.
+Counters and histograms are recorded where the event is decided (the recall engine, the write
+services and the conflict policy, the redaction gate's refusals, the broker hand-off, the webhook
+sender, the 503 path) and cost microseconds: no query on any request path.
 Gauges of stored state (memory counts, stale ratio, embedding backlog, ingest queue) are read from
 the database when /metrics is scraped, by `DatabaseCollector`, one aggregate query each.
 
