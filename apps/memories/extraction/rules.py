@@ -70,7 +70,7 @@ _NEW_CLAUSE = re.compile(
 _IDIOMS = re.compile(r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak|"
                      r"^(?:(?!如果|要是|假如|万一|假设)[\u4e00-\u9fff]){1,6}的话[，,]?\s*", I)  # "旅游的话…": a topic, not an if
 # "说" is reporting speech unless it is speaking a language ("我说粤语") or talking (说话)
-_SAYS = r"(?<![小会能])说(?![明服话]|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
+_SAYS = r"(?<![小会能])说(?![明服话]|(?:一?下|说)\s*(?:我|自己)的?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
 _CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|\bif\b|\bunless\b|\bwhen\b"
 _NO_SPLIT = re.compile(rf"{_CONDITION}|{_SAYS}|\bsaid\b|\bsays\b|\btold\b|\bthinks\b|\bwants\b", I)
 _CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
@@ -481,9 +481,11 @@ _WORK_FACTS = [(re.compile(pattern, flags), key) for pattern, flags, key in (
 def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     out = []
     # zh: 我在腾讯做产品经理 / 我在上海一家游戏公司当策划 / 我在成都上班 / 我在北京读大三 / 我在团队里负责测试
-    if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责)\s*(?P<job>[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
+    if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责|开(?=[^，,]{{0,6}}(?:民宿|店|馆|厅|公司|工作室|诊所|超市|农场)))\s*(?P<job>[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
                      r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$", body):
         place = m.group("place").strip()
+        if (bare := re.sub(rf"^(?:{_PROVINCES})省?", "", place)) != place and is_city(bare):
+            place = bare  # 海南三亚 → 三亚
         split = (re.match(r"^(?P<city>.{2,6}?|[A-Z][\w .'-]{1,24}?)\s*(?:的)?\s*(?:一家|一个|一所)(?P<org>.+)$", place)
                  or re.match(rf"^(?P<city>{_ZH_CITIES})(?P<org>[^市].+)$", place)
                  or next((re.match(rf"^(?P<city>{re.escape(place[:n])})(?P<org>.{{2,}})$", place) for n in (2, 3, 4)
@@ -499,6 +501,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", *where))
         if m.group("job") and not _tool_spans(m.group("job")):
             job, _, org = m.group("job").partition(" at ")  # "在 Amsterdam 做 PM at Booking"
+            job = "开" + job if body[m.start("job") - 1] == "开" else job  # 开民宿
             out += [("fact", "job_title", job)] + ([("fact", "employer", org)] if org else [])
             if org and not any(key == "city" for _, key, _ in out) and re.match(r"^[A-Z][\w .'-]{1,30}$", place.strip()):
                 out.append(("fact", "city", place.strip()))
@@ -873,7 +876,8 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
     elif m := re.match(rf"^我{_ZH_MODS}(?:的)?\s*(?:本科|硕士|研究生|博士|PhD|大学|高中|MBA|master|读研|读博)\s*(?:是|读的是|学的是|念的是|读的|在)\s*"
                        r"(?P<x>[^，,]+?)(?:读的|念的|毕业的|毕业|的)?$", body, I):
         x = m.group("x").strip()
-        major, school = (None, x) if _SCHOOL_WORD.search(x) else (x, None)
+        at = re.search(r"(?:是|的|在)\s*$", m.group(0)[:m.start("x")]).group(0).strip() == "在" or is_city(x)  # 大学在武汉读的
+        major, school = (None, x) if at or _SCHOOL_WORD.search(x) else (x, None)
     elif m := re.match(rf"^我{_ZH_MODS}(?:是)?(?P<school>[^，,是]{{2,12}}?(?:大学|学院))(?:毕业的?|的)$", body):
         major, school = None, m.group("school")
     elif m := re.match(rf"^我{_ZH_MODS}(?:是)?(?P<school>[^，,是]{{1,8}}?(?:大学|学院|大|[A-Z]{{2,6}}))\s*(?P<major>[^，,]{{2,10}}?)专业(?:毕业)?的?$", body):
@@ -928,7 +932,7 @@ def _city_in(phrase: str) -> str:
     """The longest known city at the start of `phrase` ("Kansas City", "Battle Creek", "St. Johnsbury")."""
     words = phrase.split()
     for size in range(len(words), 0, -1):
-        name = " ".join(words[:size]).rstrip(".,'’s")
+        name = re.sub(r"(?:['’]s|[.,'’])+$", "", " ".join(words[:size]))  # "Leeds", not "Leed"; "Tacoma's" → "Tacoma"
         name = name.title() if name.islower() else name  # "i live in tacoma"
         if is_city(name) or (not name.isascii() and _CITY_ZH.fullmatch(name)):
             return name
@@ -946,10 +950,13 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
         if _TRIP.search(before) or _TRIP.search(body[m.end():m.end() + 30]) or re.search(r"\bfrom\s*$", before, I) \
                 and re.search(r"\bto\s+(?-i:[A-Z])", body[m.end():m.end() + 30]):
             continue  # a trip, or the place one moved away from
-        key = ("hometown" if _HOME_CUE.search(before) else "work_city" if _WORK_CUE.search(before) else
-               "city" if _LIVE_CUE.search(before) else "")
+        near = re.split(r"[,;，；]|\band\b|\bbut\b|\bthen\b|\bso\b", before, flags=I)[-1]
+        key = next((key for text in (near, before) for key, cue in (("hometown", _HOME_CUE), ("work_city", _WORK_CUE),
+                                                                    ("city", _LIVE_CUE)) if cue.search(text)), "")
+        if re.search(r"\bcommut\w*\s+from\s+$", before, I):
+            key = "city"  # "commuting from Hoboken to …": where one lives
         if key:
-            out.append(("fact", key, city))
+            out.append(("fact", key, city, _tense(near)))
     for m in _CITY_ZH_ANY.finditer(body):
         span = body[m.start("c"):m.start("c") + 8]
         city = next((c for size in (4, 3, 2) for c in (span[:size], re.sub(rf"^(?:{_PROVINCES})(?:省)?", "", span)[:size])
@@ -963,13 +970,21 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
         key = ("hometown" if re.search(r"老家|家乡|从$", before) or after.startswith("人") else
                "work_city" if re.match(r"[\u4e00-\u9fff]{0,4}?(?:上班|工作|办公)", after)
                or re.search(r"上班在|工作在|公司在|办公室在|仓库在|工厂在", before) else "city")
-        out.append(("fact", key, city))
-    seen, unique = set(), []
-    for triple in out:  # one value per key: the first said
-        if triple[1] not in seen:
-            seen.add(triple[1])
-            unique.append(triple)
-    return unique
+        out.append(("fact", key, city, _tense(before)))
+    chosen: dict[str, tuple] = {}
+    for triple in out:  # one value per key: the first said, unless a later one is said as now and it as before
+        if triple[1] not in chosen or triple[3] > chosen[triple[1]][3]:
+            chosen[triple[1]] = triple
+    return [triple[:3] for triple in out if chosen[triple[1]] is triple]
+
+
+_NOW = re.compile(r"\b(?:now|currently|these\s+days|nowadays)\b|现在|目前|如今", I)
+_BEFORE = re.compile(r"\b(?:lived|used\s+to|was|were|spent|previously|formerly)\b|之前|以前|曾经|原来", I)
+
+
+def _tense(cue: str) -> int:
+    """2 for a place said as now ("now back home in Leeds"), 0 as before ("lived in Osaka"), else 1."""
+    return 2 if _NOW.search(cue[-40:]) else 0 if _BEFORE.search(cue[-40:]) else 1
 
 
 _JOB_ANYWHERE = re.compile(
@@ -1249,6 +1264,9 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
     last = before[-1]
     if last.key in ("pet", "children") and _NAMING.match(body):
         return rest + before[:-1] + [replace(last, value=f"{last.value}，{body}", evidence=f"{last.evidence}，{clause}")]
+    if last.key == "hometown" and (m := re.match(rf"^(?:{_PROVINCES})?省?(?P<v>[\u4e00-\u9fff]{{2,4}}?)(?:市|县)?(?:的|人)$", body)) \
+            and is_city(m.group("v")):
+        return rest + before[:-1] + [replace(last, value=m.group("v"), evidence=f"{last.evidence}，{clause}")]
     if last.key == "major" and (m := re.match(r"^(?:在|at|in)\s*(?P<v>\S.{1,30})$", body)):
         return proposals + [replace(last, key="school", value=_tidy(m.group("v")), evidence=clause)]
     if m := _CORRECTION.match(body):
