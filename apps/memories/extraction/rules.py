@@ -70,7 +70,7 @@ _NEW_CLAUSE = re.compile(
 _IDIOMS = re.compile(r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak|"
                      r"^(?:(?!如果|要是|假如|万一|假设)[\u4e00-\u9fff]){1,6}的话[，,]?\s*", I)  # "旅游的话…": a topic, not an if
 # "说" is reporting speech unless it is speaking a language ("我说粤语") or talking (说话)
-_SAYS = r"(?<![小会能])说(?![明服话]|(?:一?下|说)\s*(?:我|自己)的?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
+_SAYS = r"(?<![小会能])说(?!明(?![年天早晚])|[服话]|(?:一?下|说)\s*(?:我|自己)的?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
 _CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|\bif\b|\bunless\b|\bwhen\b"
 _NO_SPLIT = re.compile(rf"{_CONDITION}|{_SAYS}|\bsaid\b|\bsays\b|\btold\b|\bthinks\b|\bwants\b", I)
 _CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
@@ -87,11 +87,18 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         r"\bdon't know\b|\bno idea\b", I)),
     ("quoted", re.compile(
         r"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:老婆|老公|妻子|丈夫|妈妈?|爸爸?|母亲|父亲|女朋友|男朋友|朋友|同事|老板|"
-        r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户))|^我\s*(?:的)?\s*(?:manager|boss|wife|husband|mom|mum|dad|bf|gf|"
+        r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户|闺蜜|哥们儿?|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|爷爷|奶奶|外公|外婆|"
+        r"姥姥|姥爷|邻居|同学|舍友|亲戚|对象|媳妇儿?|婆婆|岳母|丈母娘))|^我\s*(?:的)?\s*(?:manager|boss|wife|husband|mom|mum|dad|bf|gf|"
         r"boyfriend|girlfriend|partner|colleague|coworker|roommate|friend|lead|PM|老板|leader)\b|" + _SAYS + r"|[“「『\"][^”」』\"]{7,}|"
         r"^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|friend|boss|colleague|"
-        r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client)s?)\b|"
+        r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client|best\s+friend|bff|cousin|uncle|aunt|"
+        r"grandma|grandpa|grandmother|grandfather|neighbou?r|classmate|niece|nephew|in-laws?|fianc[ée]e?|teammate|landlord)s?)\b|"
         r"\b(?:said|says|told me|according to)\b", I)),
+    ("one_off", re.compile(  # a task for now: "帮我 review 一下这个 PR", "write me a haiku about mondays"
+        r"^(?:请|麻烦)?(?:你)?帮(?:我|忙)[^，,。]{0,30}?(?:一下|看看|改改)|^(?:please\s+|can\s+you\s+|could\s+you\s+)?"
+        r"(?:(?:write|draft|compose|translate|summari[sz]e|review|proofread|fix|debug|tell)\s+(?:me\s+|us\s+)?"
+        r"(?:a|an|one|this|these|that|my)\b|be\s+(?:honest|brutal|frank|straight|real)(?:\s+with\s+me)?[\s.!]*$)"
+        r"(?!.*\b(?:always|every|from now on|going forward)\b)", I)),
     ("joke", re.compile(r"哈哈|开玩笑|逗你|😂|🤣|\blol\b|\blmao\b|\bjk\b|just kidding|\bkidding\b", I)),
     ("retracted", re.compile(r"^(?:我)?(?:之前|原来|早先)|(?<![\d点时])以前|曾经|从前|过去常|不再|\bused to\b|\bno longer\b|\bnot anymore\b|"
                              r"\banymore\b|\bformerly\b", I)),
@@ -181,7 +188,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     (re.compile(_ZH_I + r"(?P<v>是(?:共产)?党员)|^I(?:'m| am)\s+(?:a\s+)?(?P<v2>Democrat|Republican|liberal|conservative|"
                 r"socialist|libertarian)\b", I), "fact", "politics", "politics", "personal"),
     (re.compile(_ZH_I + r"(?P<v>是(?:同性恋|双性恋|异性恋|gay))|^I(?:'m| am)\s+(?P<v2>gay|lesbian|bisexual|queer|asexual|"
-                r"straight)\b", I), "fact", "sexuality", "sexuality", "personal"),
+                r"straight|bi|pan|pansexual|trans|transgender|nonbinary|non-binary)\b(?!-)", I), "fact", "sexuality", "sexuality", "personal"),
     # goals
     (re.compile(_ZH_I + r"(?P<v>(?:想学|想学习|在学(?![校生])|正在学习?|学习(?![了过到])|打算|计划|准备学|想成为|的目标是|目标是)(?P<obj>.+))"), "goal", None, "",
      "personal"),
@@ -793,7 +800,30 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         return [("goal", "goal " + m.group("v"), f"学{m.group('v')}")]
     if m := re.match(r"^我(?:最近|这段时间|这阵子|现在)?(?:一直)?(?:在|正在)(?P<v>健身|减肥|锻炼|备考\S*|练\S+|戒\S+)$", body):
         return [("goal", "goal " + m.group("v"), m.group("v"))]
-    return []
+    return _read_dated_plan(body)
+
+
+_MONTHS = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+_FUTURE = re.compile(rf"下下?个?月|明年|后年|年底|\d{{1,2}}\s*月|[一二三四五六七八九十]{{1,2}}月|五一|国庆|春节|"
+                     rf"\bnext\s+(?:month|year|spring|summer|fall|autumn|winter|quarter|{_MONTHS})\b|"
+                     rf"\b(?:in|on|by|this|since)\s+(?:early\s+|late\s+|mid-?)?{_MONTHS}\b|\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
+                     r"\bQ[1-4]\b|\bin\s+(?:\d+|a|two|three|four|five|six)\s+months?\b", I)
+_PLAN_WORDS = re.compile(
+    r"\b(?:exam|test|marathon|race|interview|wedding|move|moving|relocat\w*|onboard\w*|start\w*|join\w*|launch\w*|ship\w*|"
+    r"apply\w*|graduat\w*|defen[cs]e|deadline|due|training|sitting|taking|heading|flying|visit\w*|trip|migrat\w*|"
+    r"switch\w*|release|present\w*|marry\w*|married)\b|考|面试|结婚|婚礼|搬|入职|报到|onboard|上岗|出发|毕业|答辩|发布|上线|迁移|"
+    r"申请|apply|开学|调到|调去|比赛|马拉松|跳槽|去\S{2,}", I)
+
+
+def _read_dated_plan(body: str) -> list[tuple[str, str, str]]:
+    """A plan said with its month, however it is phrased: "sitting the CKA exam on december 18th",
+    "training for the berlin marathon next september", "下个月 onboard 到 ByteDance", "定了明年五一结婚"."""
+    if not _FUTURE.search(body) or not _PLAN_WORDS.search(body) or _SHORT_TERM.search(body) or _SOON.search(body):
+        return []
+    if re.search(r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前", body, I) or _SUBJECT_ANY.match(body):
+        return []
+    words = re.sub(r"[^\w\s]", " ", _FUTURE.sub(" ", body)).split()
+    return [("goal", "goal " + " ".join(words[:3])[:24], re.sub(r"^(?:我们|咱们|我)", "", body))]
 
 
 _DISLIKE_END = re.compile(r"^(?:我)?\s*(?P<obj>[^，,]{1,24}?)[，,]?\s*(?:真的|实在|完全|就)?(?:hard pass|no thanks|not for me|never again|"
@@ -1212,7 +1242,9 @@ def _topic(text: str, obj: str, fallback: str) -> str:
 _EMOTION_WORDS = re.compile(r"焦虑|抑郁|难过|崩溃|孤独|压力|anxious|anxiety|depress|lonely|stressed|sad\b|grief|panic", I)
 _RELIGION_WORDS = re.compile(r"教堂|礼拜|弥撒|祷告|念经|清真寺|拜佛|烧香|斋月|\bchurch\b|\bmass\b|\bmosque\b|\bsynagogue\b|"
                              r"\btemple\b|\bpray(?:er|ing)?\b|\bramadan\b|\bsabbath\b", I)
-_SENSITIVE_WORDS = (("health", _HEALTH_WORDS), ("emotion", _EMOTION_WORDS), ("religion", _RELIGION_WORDS))
+_SEXUALITY_WORDS = re.compile(r"出柜|同性恋|双性恋|性取向|\bcame\s+out\b|\bcoming\s+out\b|\bbisexual|\blesbian|\bqueer\b", I)
+_SENSITIVE_WORDS = (("health", _HEALTH_WORDS), ("emotion", _EMOTION_WORDS), ("religion", _RELIGION_WORDS),
+                    ("sexuality", _SEXUALITY_WORDS))
 
 
 def _tidy(value: str) -> str:
