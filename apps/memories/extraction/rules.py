@@ -360,21 +360,23 @@ _ANIMALS = r"(?:dogs?|cats?|puppy|puppies|kittens?|parrots?|rabbits?|bunny|hamst
            r"(?:golden\s+)?retrievers?|labradors?|huskies|husky|guinea pigs?|beagles?|poodles?|shiba(?:\s+inu)?s?|dachshunds?|" \
            r"terriers?|bulldogs?|pugs?|spaniels?|collies?|shepherds?|chihuahuas?|tabby|tabbies|ragdolls?|budgies?|" \
            r"parakeets?|geckos?|snakes?|ferrets?|chinchillas?|hedgehogs?|horses?|ponies|pony|cockatiels?|lizards?|greyhounds?|" \
-           r"rescue (?:cat|dog)s?|mutts?|dachshunds?|schnauzers?|samoyeds?|akitas?|maltese|bichons?|doodles?)"
+           r"rescue (?:cat|dog)s?|mutts?|dachshunds?|schnauzers?|samoyeds?|akitas?|maltese|bichons?|doodles?|tortoises?|pigs?|goats?|" \
+           r"chickens?|hens?|ducks?|axolotls?|cockatoos?|rats?|mice|frogs?|shorthairs?|maine coons?|sphynx|bengals?|pomeranians?|" \
+           r"whippets?|lurchers?|labs?|westies?|yorkies?|cavaliers?|cockapoos?|labradoodles?|goldendoodles?|iguanas?|alpacas?)"
 _KIDS_EN = r"(?:a|an|one|two|three|four|five|\d)\s+(?:[\w-]+\s+)?(?:daughters?|sons?|kids?|children|child|boys?|girls?|teenagers?)"
 _NAMES_EN = r"[A-Z][\w'’-]+(?:\s*\(\d+\))?(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Z][\w'’-]+(?:\s*\(\d+\))?)*"
 _PARTNER = r"老婆|老公|妻子|丈夫|爱人|太太|先生|对象|女朋友|男朋友|家人|室友"
 # one's spouse by name: "My wife 叫 Lily", "my partner Jun and I…", "我老婆叫小雅"
 _SPOUSE = re.compile(r"^(?:my\s+(?:wife|husband|partner|spouse)(?:'s\s+name\s+is|\s+is\s+called|\s+叫|,)?\s*|我(?:的)?(?:老婆|老公|妻子|丈夫|爱人|太太)(?:叫|名字叫))"
                      r"\s*(?P<n>(?-i:[A-Z])[\w'-]+|[\u4e00-\u9fff]{2,3})(?=$|[\s，,]|\s+and\s+I)", I)
-_PETS_ZH = r"猫咪?|狗狗?|兔子?|仓鼠|鹦鹉|乌龟|金鱼|鱼|柯基|金毛|泰迪|哈士奇|柴犬|拉布拉多|边牧|布偶|英短|美短|蓝猫|橘猫|狸花猫"
+_PETS_ZH = r"狗子|猫主子|毛孩子|猫咪?|狗狗?|兔子?|仓鼠|鹦鹉|乌龟|金鱼|鱼|柯基|金毛|泰迪|哈士奇|柴犬|拉布拉多|边牧|布偶|英短|美短|蓝猫|橘猫|狸花猫"
 # facts about one's children a person expects kept (their preferences are theirs: see the quoted skip)
 _FAMILY_FACT = re.compile(
     r"^我(?:的)?\s*(?:儿子|女儿|孩子|闺女|小孩|大宝|二宝|son|daughter|kid)\s*(?:的)?(?:小名|名字|大名)?(?:叫|是)\s*\S|"
     r"^my\s+(?:儿子|女儿|孩子)\s*(?-i:[A-Z])[\w'-]+|"
     r"^my\s+(?:son|daughter|kid|baby)\s+(?-i:[A-Z])[\w'-]+|^my\s+(?:daughters|sons|kids)\s+(?-i:[A-Z])[\w'-]+\s+and\s+|"
-    r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩|大宝|二宝)(?:今年|现在|已经)?(?:才|都)?(?:\d+|[一二三四五六七八九十两]+)(?:岁|个月)|"
-    r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩)(?:今年|现在)?(?:在)?(?:上|读)(?:小学|初中|高中|幼儿园|大学|[一二三四五六]年级|初[一二三]|高[一二三]|大[一二三四])|"
+    r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩|大宝|二宝|家(?:的)?娃)(?:今年|现在|已经)?(?:才|都)?(?:\d+|[一二三四五六七八九十两]+)(?:岁|个月)|"
+    r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩|家(?:的)?娃)(?:今年|现在)?(?:在)?(?:上|读)(?:小学|初中|高中|幼儿园|大学|[一二三四五六]年级|初[一二三]|高[一二三]|大[一二三四])|"
     r"^my\s+(?:son|daughter|kid|child)\s+(?:is|just\s+turned|turned)\s+\d+|"
     r"^my\s+(?:son|daughter|kids?|children)\s+(?:is|are)\s+in\s+(?:\w+\s+)?(?:grade|kindergarten|preschool|school|college)", I)
 
@@ -457,6 +459,8 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "birthday", m.group("v") or m.group("v2")))
     if m := re.match(rf"^(?P<v>{_EN_NAME})\s+(?:is|works)\s+(?:fine|ok|okay|good|great|perfect)(?:\s+too)?$", body):
         out.append(("fact", "preferred_name", m.group("v")))
+    if m := re.match(r"^我?姓(?P<s>[\u4e00-\u9fff]{1,2})[，,\s]*(?:单名一个|单名|名字?叫?|叫)(?P<g>[\u4e00-\u9fff]{1,2}?)字?$", body):
+        out.append(("fact", "name", m.group("s") + m.group("g")))
     if m := re.match(rf"^(?:本人|我是)\s*(?P<v>{_CJK_NAME})$", body):
         if re.match(_SURNAMES, m.group("v")) and not re.search(_JOB_ZH + r"|人$|的$", m.group("v")):
             out.append(("fact", "name", m.group("v")))
@@ -488,7 +492,7 @@ _WORK_FACTS = [(re.compile(pattern, flags), key) for pattern, flags, key in (
 def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     out = []
     # zh: 我在腾讯做产品经理 / 我在上海一家游戏公司当策划 / 我在成都上班 / 我在北京读大三 / 我在团队里负责测试
-    if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责|开(?=[^，,]{{0,6}}(?:民宿|店|馆|厅|公司|工作室|诊所|超市|农场)))\s*(?P<job>[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
+    if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责|干(?![了过])|开(?=[^，,]{{0,6}}(?:民宿|店|馆|厅|公司|工作室|诊所|超市|农场)))\s*(?P<job>[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
                      r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$", body):
         place = m.group("place").strip()
         if (bare := re.sub(rf"^(?:{_PROVINCES})省?", "", place)) != place and is_city(bare):
@@ -508,7 +512,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", *where))
         if m.group("job") and not _tool_spans(m.group("job")):
             job, _, org = m.group("job").partition(" at ")  # "在 Amsterdam 做 PM at Booking"
-            job = "开" + job if body[m.start("job") - 1] == "开" else job  # 开民宿
+            job = "开" + job if body[m.start("job") - 1] == "开" else re.sub(r"这一?行$", "", job)  # 开民宿; 干质检这行
             out += [("fact", "job_title", job)] + ([("fact", "employer", org)] if org else [])
             if org and not any(key == "city" for _, key, _ in out) and re.match(r"^[A-Z][\w .'-]{1,30}$", place.strip()):
                 out.append(("fact", "city", place.strip()))
@@ -533,6 +537,8 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "employer", m.group("v")))
     elif m := re.match(rf"^我{_ZH_MODS}是?\s*(?P<v>(?:{_ZH_CITIES}|{_PROVINCES})[\u4e00-\u9fff]{{0,3}}?|[A-Z][\w .'-]{{1,24}}?)\s*人$", body):
         out.append(("fact", "hometown", m.group("v")))
+    elif (m := re.match(rf"^我{_ZH_MODS}是\s*(?:{_PROVINCES})?省?(?P<v>[\u4e00-\u9fff]{{2,4}}?)(?:市|县)?的$", body)) and is_city(m.group("v")):
+        out.append(("fact", "hometown", m.group("v")))  # 俺是山东临沂的
     elif m := re.match(rf"^我{_ZH_MODS}是(?:做|搞)\s*(?P<v>[^，,的]{{1,8}}|[A-Za-z][\w &+-]{{1,30}}?)\s*的$", body):
         out.append(("fact", "job_title", m.group("v")))
     elif m := re.match(rf"^我{_ZH_MODS}是\s*(?P<org>[^，,的]{{1,16}}?)\s*的\s*(?P<job>[^，,]{{0,8}}?(?:{_JOB_ZH}|{_JOB_EN}))$", body, I):
@@ -646,7 +652,31 @@ def _read_known_key(body: str) -> list[tuple[str, str, str]]:
     return [("fact", key, value)]
 
 
+_NAMED_PET = [re.compile(pattern, I) for pattern in (
+    rf"^(?:I(?:'ve|\s+have)?\s+(?:got|have)|we(?:'ve|\s+have)?\s+(?:got|have)|yes\s+I'm\s+the\s+one\s+with)\s+(?:a|an|the|two|three|\d)\s+"
+    rf"(?:[\w-]+\s+){{0,2}}?(?P<a>{_ANIMALS})\s*(?:(?:called|named)\s+|[—–:-]+\s*|,\s*)(?P<n>{_NAMES_EN})",
+    rf"^(?P<n>(?-i:[A-Z])[\w'-]+)(?:'s|\s+is)\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){{0,2}}?(?P<a>{_ANIMALS})\b",
+    rf"^(?:我家|家里|我)?(?:的)?(?:那|这)?(?:只|条)?(?P<a>{_PETS_ZH})(?:叫|名叫|名字叫)\s*(?P<n>[\u4e00-\u9fff]{{1,4}}|(?-i:[A-Z])[\w'-]+)",
+    rf"^(?P<n>[\u4e00-\u9fff]{{2,3}}|(?-i:[A-Z])[\w'-]+)\s*[（(]我家(?:的)?(?:那|这)?(?:只|条)?[^）)]{{0,6}}?(?P<a>{_PETS_ZH})[）)]",
+)]
+_NAMED_CHILD = [re.compile(pattern, I) for pattern in (
+    r"^我(?:的)?\s*(?P<r>儿子|女儿|闺女|大宝|二宝)\s*(?P<n>(?-i:[A-Z])[\w'-]+)",
+    r"^(?:我(?:的)?|我家(?:的)?)?\s*(?P<r>儿子|女儿|闺女|娃|孩子|大宝|二宝)(?:小名|大名|名字)?叫\s*(?P<n>[\u4e00-\u9fff]{1,3}|(?-i:[A-Z])[\w'-]+)",
+    r"^(?P<n>[\u4e00-\u9fff]{2,3}|(?-i:[A-Z])[\w'-]+)是我(?:的)?(?P<r>儿子|女儿|闺女|孩子|大宝|二宝)",
+    r"^(?P<n>(?-i:[A-Z])[\w'-]+)\s+is\s+my\s+(?:\w+\s+)?(?P<r>son|daughter|kid|boy|girl)\b",
+)]
+
+
 def _read_family(body: str) -> list[tuple[str, str, str]]:
+    out = _read_family_forms(body)
+    for key, forms, value in (("pet", _NAMED_PET, "{n} ({a})"), ("children", _NAMED_CHILD, "{r} {n}")):
+        if (m := next(filter(None, (regex.search(body) for regex in forms)), None)) \
+                and not any(k == key and m.group("n") in v for _, k, v in out):
+            out = [t for t in out if t[1] != key] + [("fact", key, value.format(**m.groupdict()))]
+    return out
+
+
+def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     out = []
     if m := re.match(rf"^我{_ZH_MODS}(?P<v>结婚了|已婚|离婚了|单身|订婚了)", body):
         out.append(("fact", "marital_status", m.group("v")))
@@ -1215,7 +1245,7 @@ def _skip_reason(clause: str, message_is_joke: bool) -> str:
     clause = _IDIOMS.sub("", clause)
     for reason, regex in _SKIPS:
         if regex.search(clause) and not (reason == "quoted" and (_CALLED_BY_OTHERS.match(clause) or _FAMILY_FACT.match(clause)
-                                                                 or _SPOUSE.match(clause))):
+                                                                 or _SPOUSE.match(clause) or _NAMED_CHILD[0].match(clause))):
             return reason
     return "joke" if message_is_joke else ""
 
@@ -1352,9 +1382,10 @@ class RuleExtractor:
             first_of_sentence = len(proposals)
             for clause in sentence:
                 body = _PREFIX.sub("", clause).strip(" .。!！~～;；,，")
+                body = re.sub(r"^(?:咱|俺|在下)(?!们)", "我", body)  # 咱家娃, 俺是山东临沂的, 在下姓郑
                 reason = "retracted" if _WHOLE_RETRACTION.search(message) else _skip_reason(clause, message_is_joke)
                 subject = _subject(body)
-                if not reason and not subject and frame == "other":
+                if not reason and not subject and frame == "other" and not _NAMED_CHILD[1].match(body):
                     reason = "quoted"  # "我朋友喜欢吃辣，不吃香菜": the second half is the friend's too
                 if reason:
                     skipped.append(Skip(text=clause, reason=reason))
