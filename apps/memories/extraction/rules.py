@@ -58,7 +58,7 @@ _JOB_EN = (r"(?:(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|barista
 _SENTENCE = re.compile(r"[^。！？；!?;\n]+[。！？；!?;]*")
 _EN_PERIOD = re.compile(r"(?<=[\w>)\]\"'])(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)\.\s+(?=\S)")
 _NEW_CLAUSE = re.compile(
-    r"\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
+    r"\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
     r"\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|"
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
     r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|but\b|also\b|"
@@ -467,6 +467,11 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
     if m := re.search(rf"(?:^|可以|就|都|一般|通常|平时|以后|今后|大家|朋友们?|同事们?)(?:叫|喊|称呼)我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|小\S|老\S|阿\S)\s*(?:就行|就好|就可以|吧|好了)?$", body):
         if not re.match(r"[别不去来做帮给把让快先再]", m.group("v")):
             out.append(("fact", "preferred_name", m.group("v")))
+    if m := re.match(rf"^(?:\w+\s+)?(?:everyone|everybody|people|friends|folks|my\s+friends)\s+(?:\w+\s+)?calls?\s+me\s+(?P<v>{_EN_NAME})\b", body, I):
+        out.append(("fact", "preferred_name", m.group("v")))
+    if m := re.match(rf"^(?P<v>(?-i:[A-Z])[a-z][\w'-]+)\s+here\b", body):  # "Sarah here — I run …"
+        if not is_city(m.group("v")) and not _NOT_A_NAME.match(m.group("v")):
+            out.append(("fact", "name", m.group("v")))
     if m := re.search(rf"(?:^|\b)(?:please\s+|you\s+can\s+|just\s+)?(?:call\s+me|I\s+go\s+by)\s+(?P<v>{_EN_NAME})"
                       r"(?:\s+(?:from now on|please|pls|instead|for short))?$", body, I):
         if m.group("v")[0].isupper():
@@ -592,6 +597,9 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
         spoken = re.findall(_LANG_WORD, words[:native.start()] if native else words, I)
         return ([("fact", "spoken_languages", ", ".join(spoken))] if spoken else []) + (
             [("fact", "native_language", native.group("n") or native.group("n2"))] if native else [])
+    if m := re.match(rf"^(?:我)?(?:在家|在家里|出门|在外面|平时|工作|上班|跟\S{{1,4}})(?:讲|说|用)\s*(?P<v>{_LANG_WORD})$|"
+                     rf"^(?P<v2>{_LANG_WORD})\s+at\s+(?:home|work)$", body, I):  # 在家讲潮汕话 / polish at home
+        return [("fact", "spoken_languages", m.group("v") or m.group("v2"))]
     if m := re.match(rf"^I'm\s+(?:a\s+)?native\s+(?P<v>{_LANG_WORD})\s+speaker", body, I):
         return [("fact", "native_language", m.group("v"))]
     return []
@@ -600,6 +608,11 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
 def _read_tools(body: str) -> list[tuple[str, str, str]]:
     """我平时主要用 Python 和 Go / we run on AWS with Terraform / I'm a Vim user / Emacs is my editor."""
     if m := re.match(r"^(?:I'm\s+|I\s+am\s+)?typing\s+(?:this\s+)?on\s+(?:a|an|my)\s+(?P<v>.+?)(?:\s+so\b|[,，]|$)", body, I):
+        return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
+    if m := re.match(r"^my\s+(?:go-to\s+|usual\s+|main\s+|current\s+|default\s+|daily\s+)?(?:tech\s+)?(?:stack|setup)\s+(?:is|=|:)\s+(?P<v>.+)$", body, I):
+        tools = _tools_in(m.group("v"), fallback_products=False)
+        return [("fact", "tech_stack", m.group("v"))] + [("fact", key, value) for key, value in tools if key != "tech_stack"]
+    if m := re.match(r"^(?:yeah,?\s+|yes,?\s+)?(?:mostly|mainly|primarily)\s+(?P<v>[\w+#. ]{1,30}?)\s+(?:these\s+days|nowadays|lately|now)$", body, I):
         return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
     if _OCCASIONAL.search(body) or re.search(r"喜欢|爱用|习惯|偏好|\b(?:like|love|prefer|enjoy|hate)\b|技术栈|\bstack\b", body, I):
         return []
