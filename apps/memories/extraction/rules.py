@@ -61,7 +61,7 @@ _NEW_CLAUSE = re.compile(
     r"\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
     r"\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|"
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
-    r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|but\b|also\b|"
+    r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|their\b|but\b|also\b|"
     r"please\b|from now on|even\s+(?:if|when|though)\b|即使|就算|哪怕|"
     r"(?:living|based|working|originally|commute|commuting|moved|moving|married|single|currently|mostly|mainly|"
     r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up)\b|"
@@ -83,7 +83,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         r"which|who)\b", I)),
     ("hypothetical", re.compile(
         r"^(?:even\s+(?:if|when|though)|when|whenever|即使|就算|哪怕|当)\b|如果|要是|假如|假设|万一|会不会|也许|可能|的话|说不定|\bif\b|\bmaybe\b|\bperhaps\b|\bwould\b(?!\s+like)|"
-        r"\bcould\b|\bmight\b|\bI wonder\b|\bsuppose\b|\bimagine\b|\bunless\b|不知道|不确定|不清楚|\bnot sure\b|"
+        r"\bcould\b|\bmight\b|\bI wonder\b|\bsuppose\b|\bimagine\b|\bunless\b(?!\s+I\s+(?:\w+\s+)?(?:ask|say|tell|request))|不知道|不确定|不清楚|\bnot sure\b|"
         r"\bdon't know\b|\bno idea\b", I)),
     ("quoted", re.compile(
         r"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:老婆|老公|妻子|丈夫|妈妈?|爸爸?|母亲|父亲|女朋友|男朋友|朋友|同事|老板|"
@@ -524,7 +524,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     elif m := re.match(rf"^(?:我|用户){_ZH_MODS}\s*(?:人在|公司在|办公室在|单位在|office\s*在|上班在|工作在)\s*(?P<v>[^，,\s]{{2,16}}?|[A-Z][\w .'-]{{1,30}}?)$", body):
         out.append(("fact", "work_city" if re.search(r"公司|办公室|单位|office|上班|工作", body[:12]) else "city", m.group("v")))
     elif m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:已经|刚|刚刚|最近|去年|上个月|今年)*(?:住在|住|搬到了?|搬去了?|定居在?|base\s*在?|base)\s*"
-                       r"(?P<v>[^，,\s]{2,16}?)(?:了|市)?$", body):
+                       r"(?P<v>[^，,\s]{2,16}?)(?:市)?(?:(?:快|已经|都|有|差不多)?[\d一二三四五六七八九十两几半]+(?:个多?月|多?年|周))?(?:了|市)?$", body):
         out.append(("fact", "city", m.group("v")))
     elif (m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:来|到|回到?|待在|呆在|在)了?(?P<v>[\u4e00-\u9fff]{{2,6}}?)市?(?:(?:已经|都|快|有)?"
                         r"[\d一二三四五六七八九十两几半]+(?:个月|年|多年)了?|生活|定居|发展)?$", body)) and is_city(m.group("v")):
@@ -580,7 +580,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     if m := re.match(rf"^my\s+(?:office|work|job|company)\s+is\s+in\s+(?P<v>{_PLACE_EN})", body):
         out.append(("fact", "work_city", m.group("v")))
     if m := re.match(r"^I(?:'ve| have)\s+been\s+(?:at|with)\s+(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})\s+for\b|"
-                     r"^I'm\s+(?:now\s+)?(?:at|with)\s+(?P<v2>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})(?:\s+now)?$", body):
+                     r"^I'm\s+(?:now\s+)?(?:at|with)\s+(?P<v2>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})(?:\s+(?:now|btw|these\s+days))*$", body):
         out.append(("fact", "employer", m.group("v") or m.group("v2")))
     return out
 
@@ -607,6 +607,11 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
 
 def _read_tools(body: str) -> list[tuple[str, str, str]]:
     """我平时主要用 Python 和 Go / we run on AWS with Terraform / I'm a Vim user / Emacs is my editor."""
+    body = re.sub(r"^as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+(?=I\b)", "", body, flags=I)  # "as a product designer I live in figma"
+    if m := re.match(r"^(?:please\s+)?(?:keep|write|give|show)\s+(?:me\s+)?(?:all\s+)?(?:the\s+)?(?:code\s+)?(?:examples?|snippets?|samples?)\s+"
+                     r"in\s+(?P<v>[\w+#.]+)|^(?:代码)?(?:示例|例子)(?:都|统一)?用\s*(?P<v2>[\w+#.]+)", body, I):
+        return [("fact", key, value) for key, value in _tools_in(m.group("v") or m.group("v2"), fallback_products=False)
+                if key == "programming_language"]
     if m := re.match(r"^(?:I'm\s+|I\s+am\s+)?typing\s+(?:this\s+)?on\s+(?:a|an|my)\s+(?P<v>.+?)(?:\s+so\b|[,，]|$)", body, I):
         return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
     if m := re.match(r"^my\s+(?:go-to\s+|usual\s+|main\s+|current\s+|default\s+|daily\s+)?(?:tech\s+)?(?:stack|setup)\s+(?:is|=|:)\s+(?P<v>.+)$", body, I):
@@ -964,7 +969,7 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
         major, school = m.group("major"), None
     else:
         return []
-    if major and not re.match(r"(?:abroad|hard|a lot|online|at|in)\b", major, I):
+    if major and not re.match(r"(?:abroad|hard|a lot|online|at|in)\b|(?:大学|本科|研究生|硕士|博士|高中|大专)$", major, I):
         out.append(("fact", "major", major))
     if school:
         out.append(("fact", "school", school))
@@ -987,7 +992,7 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
 
 
 # -- facts found anywhere in one's own clause, by what the words are (a known city, an occupation) ----
-_SELF_START = re.compile(r"^(?:我(?!们)|本人|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've)", I)
+_SELF_START = re.compile(r"^(?:我(?!们)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've)", I)
 _HOME_CUE = re.compile(r"(?:from|grew\s+up|born|raised|originally|hometown|native\s+of|a\s+\S+\s+(?:guy|girl|kid|native))\s+(?:\S+\s+){0,5}$|"
                        r"(?:老家|家乡|出生在|生在|长在|来自)\S{0,3}$", I)
 _WORK_CUE = re.compile(r"(?:commut\w*|office|offices|work(?:ing|s)?|job|shift|studio|studios|clinic|hospital|bureau|desk|"
@@ -997,8 +1002,13 @@ _LIVE_CUE = re.compile(r"\bI'm\s+(?:\w+\s+)?$|\bI\s+am\s+(?:\w+\s+)?$|"
                        r"住|住在|定居|搬到了?|搬来了?|回了?|坐标|人在|待了?|呆了?|在)\b\S*\s*(?:\S+\s+){0,3}$", I)
 _CITY_EN = re.compile(r"\b(?:in|to|from|at|near|outside|of)\s+(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2}|[\u4e00-\u9fff]{2,6}|"
                       r"(?-i:[a-z])[a-z.'-]{2,}(?:\s+(?-i:[a-z])[a-z.'-]+)?)", I)
-_CITY_ZH_ANY = re.compile(r"(?:在|来|到|回|住|从|老家|坐标|常驻|待在|呆在|搬到|搬来)了?(?P<c>[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)")
+_CITY_ZH_ANY = re.compile(r"(?:在|来|到|回|住|从|老家|坐标|常驻|待在|呆在|搬到|搬来|留在|留)了?(?P<c>[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)")
 _TRIP = re.compile(r"\b(?:trip|vacation|holiday|visit(?:ing|ed)?|week\s+in|weekend\s+in|conference|flying|flew|fly)\b|旅游|旅行|出差|玩|度假", I)
+
+
+_ORG_WORD = re.compile(r"(?:Robotics|Health|Labs?|Data|Systems|Bank|Group|Partners|Capital|Studios?|Technologies|Tech|Inc|Ltd|"
+                       r"Media|Games|AI|Software|Solutions|Hospital|Airlines|Motors|Energy|Foods|Logistics|Analytics|Consulting|"
+                       r"Ventures|Digital|Networks|Pharma|Bio|Insurance|Holdings|Industries)\b")
 
 
 def _city_in(phrase: str) -> str:
@@ -1008,7 +1018,7 @@ def _city_in(phrase: str) -> str:
         name = re.sub(r"(?:['’]s|[.,'’])+$", "", " ".join(words[:size]))  # "Leeds", not "Leed"; "Tacoma's" → "Tacoma"
         name = name.title() if name.islower() else name  # "i live in tacoma"
         if is_city(name) or (not name.isascii() and _CITY_ZH.fullmatch(name)):
-            return name
+            return "" if _ORG_WORD.match(" ".join(words[size:size + 1])) else name
     return ""
 
 
@@ -1126,7 +1136,8 @@ _PAST_WHEN = re.compile(
     r"fall|autumn|winter)\b|\byesterday\b|\b\w+\s+(?:days?|weeks?|months?|years?)\s+ago\b|\bthe other day\b|"
     r"\bjust\s+(?:got back|got home|finished|moved|started|got promoted|graduated|passed|ran|completed|got|landed|signed)\b|"
     r"刚刚?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)|\b(?:finally\s+)?(?:finished|passed|completed|defended|landed|got)\b.*\btoday\b|"
-    r"今天(?:终于)?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)", I)
+    r"今天(?:终于)?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)|\bthis\s+morning\b|"
+    r"\bon\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", I)
 _PAST_DONE = re.compile(r"[了过](?![吗呢])|完成|结束|\b(?:\w+ed|went|got|came|ran|saw|met|took|did|made|bought|won|lost|gave|left|"
                         r"flew|drove|began|became|wrote|read|sold|built|spent|caught|taught|thought|brought)\b", I)
 _TRIVIAL = re.compile(r"吃了?饭|吃了|喝了|睡了|睡觉|洗澡|\b(?:ate|slept|drank|showered|napped)\b|\bhad\s+(?:lunch|dinner|breakfast|coffee|"
@@ -1422,7 +1433,9 @@ class RuleExtractor:
                     found, carried = max(tried, key=lambda pair: len(pair[0]), default=([], body))
                     carried = carried if found else body
                 speaker = _subject(carried) or subject or frame or "self"  # no subject at all: the user speaking
-                if speaker == "self" and not _SUBJECT_ANY.match(carried) and (event := _user_event(clause, carried)):
+                ours = speaker == "team" and re.match(r"^we\s+(?:just\s+|finally\s+)?(?:got\s+(?:engaged|married)|had\s+(?:our|a)\s+(?:\w+\s+)?baby|"
+                                                         r"adopted|bought\s+(?:a|our)\s+(?:house|home|flat|place))|^我们(?:俩)?(?:领证|结婚|订婚)", carried, I)
+                if (speaker == "self" or ours) and not _SUBJECT_ANY.match(carried) and (event := _user_event(clause, carried)):
                     found.append(event)
                 if touchy and not subject:  # "我信佛，每个月初一十五都吃素": the second half is as sensitive
                     found = [replace(p, sensitive=p.sensitive or touchy) for p in found]
