@@ -64,6 +64,7 @@ def start() -> bool:
 
 
 def _build_provider():
+    from celery import signals
     from django.db import connections
     from django.db.backends.signals import connection_created
     from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
@@ -80,6 +81,11 @@ def _build_provider():
     # Not made the global provider: libraries tracing through the API on their own (the MCP SDK)
     # record exception messages, which may quote what a person wrote.
     CeleryInstrumentor().instrument(tracer_provider=provider)
+    # Its failure and retry handlers keep the exception's message, which may quote a turn: ours
+    # keep the type alone.
+    signals.task_failure.disconnect(CeleryInstrumentor._trace_failure)
+    signals.task_retry.disconnect(CeleryInstrumentor._trace_retry)
+    signals.task_failure.connect(_task_failed, weak=False)
     connection_created.connect(_trace_queries)
     for connection in connections.all(initialized_only=True):
         _trace_queries(connection=connection)
@@ -91,11 +97,13 @@ def stop() -> None:
     global _tracer, _provider, _pid
     with _lock:
         if _provider is not None:
+            from celery import signals
             from django.db import connections
             from django.db.backends.signals import connection_created
             from opentelemetry.instrumentation.celery import CeleryInstrumentor
 
             CeleryInstrumentor().uninstrument()
+            signals.task_failure.disconnect(_task_failed)
             connection_created.disconnect(_trace_queries)
             for connection in connections.all(initialized_only=True):
                 if _query_span in connection.execute_wrappers:
@@ -194,6 +202,13 @@ def serve(request, get_response):
             current.set_status(trace.StatusCode.ERROR)
         TraceContextTextMapPropagator().inject(response)
     return response
+
+
+def _task_failed(*, exception=None, **kwargs) -> None:
+    """task_failure, sent while the task's span is the current one."""
+    current = trace.get_current_span()
+    current.set_attribute("error.type", type(exception).__name__)
+    current.set_status(trace.StatusCode.ERROR, type(exception).__name__)
 
 
 def _trace_queries(*, connection, **kwargs) -> None:

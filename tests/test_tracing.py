@@ -161,6 +161,20 @@ def test_a_posted_turn_is_traced_through_the_worker_in_the_requests_trace(tracin
     assert EMAIL.encode() not in collector.payload()
 
 
+@celery_app.task(name="tests.tracing.explode")
+def explode() -> None:
+    raise ValueError(f"could not file the turn of {EMAIL}")
+
+
+def test_a_failed_task_is_marked_by_its_exception_type_without_the_message(tracing_on, collector):
+    assert tracing.start()
+    assert explode.apply(throw=False).failed()
+
+    ran = next(span for span in exported(collector) if span.name == "run/tests.tracing.explode")
+    assert ran.attributes["error.type"] == "ValueError"
+    assert EMAIL.encode() not in collector.payload() and b"could not file" not in collector.payload()
+
+
 def test_turned_off_by_the_standard_switch_nothing_is_exported(tracing_on, monkeypatch, acme, api, collector):
     monkeypatch.setenv("OTEL_SDK_DISABLED", "true")
     Subject.objects.create(workspace=acme, external_id=SUBJECT)
