@@ -193,9 +193,9 @@ def serve(request, get_response):
             current.update_name(f"{request.method} /{route}")
         workspace = getattr(getattr(request, "auth", None), "workspace", None)
         current.set_attributes({
-            "http.route": f"/{route}" if route else "",
             "http.response.status_code": response.status_code,
             "request.id": getattr(request, "id", ""),
+            **({"http.route": f"/{route}"} if route else {}),
             **({"workspace": workspace.slug} if workspace is not None else {}),
         })
         if response.status_code >= 500:
