@@ -15,6 +15,12 @@ Span attributes never carry personal data: counts, leg and model names, a worksp
 that are opaque by rule (the request id). Not texts, queries, subject ids or exception messages
 (only the exception's type).
 
+Own spans for HTTP and SQL rather than the Django and psycopg instrumentation packages: the
+middleware names the span by URL pattern and keeps URLs, query strings and client addresses out
+(the package records them), ties the request id to the trace and answers with `traceparent`; a
+Django execute wrapper is ten lines and patches nothing. Celery goes through
+opentelemetry-instrumentation-celery, which carries `traceparent` in the task's message headers.
+
 Started once per process, after any fork: lazily by the first request (TracingMiddleware), and by
 each Celery worker process (worker_process_init).
 """
@@ -218,6 +224,9 @@ def _trace_queries(*, connection, **kwargs) -> None:
 
 
 def _query_span(execute, sql, params, many, context):
+    if not trace.get_current_span().get_span_context().is_valid:
+        # Outside any request or task (the access-log writer, warm-up): no trace of its own per query.
+        return execute(sql, params, many, context)
     operation = str(sql).lstrip(" (").split(None, 1)[0].upper() if sql else ""
     attributes = {
         "db.system.name": "postgresql",

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from celery.contrib.testing.worker import start_worker
 
-from apps.accounts.models import Subject
+from apps.accounts.models import Subject, Workspace
 from memoryadmin import tracing
 from memoryadmin.celery import app as celery_app
 from tests.broker import switch_broker
@@ -159,6 +159,18 @@ def test_a_posted_turn_is_traced_through_the_worker_in_the_requests_trace(tracin
     assert (published.kind, ran.kind, ran.parent_id) == (PRODUCER, CONSUMER, published.span_id)
     assert {"privacy.redact", "run/apps.memories.tasks.embed_memories", "embedding.passages"} <= set(by_name)
     assert EMAIL.encode() not in collector.payload()
+
+
+def test_queries_outside_a_request_or_task_start_no_trace_of_their_own(tracing_on, collector):
+    """The access-log writer thread and warm-up query too; a trace per query would be noise."""
+    assert tracing.start()
+    Workspace.objects.count()
+    with tracing.span("job"):
+        Workspace.objects.exists()
+
+    spans = exported(collector)
+    assert sorted(span.name for span in spans) == ["db SELECT", "job"]
+    assert len({span.trace_id for span in spans}) == 1
 
 
 @celery_app.task(name="tests.tracing.explode")
