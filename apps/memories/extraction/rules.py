@@ -564,8 +564,11 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "school" if student else "employer", m.group("org")))
         if m.group("field") and student:
             out.append(("fact", "major", m.group("field")))
-    elif m := re.match(rf"^I\s+{_EN_MODS}work\s+(?:at|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?)(?:\s+in\s+(?P<city>{_PLACE_EN}))?$", body, I):
+    elif m := re.match(rf"^I\s+{_EN_MODS}work\s+(?:at|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?)"
+                       rf"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<job>[\w&.' +-]{{2,30}}?))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?$", body, I):
         out.append(("fact", "employer", m.group("org")))
+        if m.group("job"):  # "I work at 字节 as a 前端工程师"
+            out.append(("fact", "job_title", m.group("job")))
     if m and m.groupdict().get("city"):
         out.append(("fact", "city", m.group("city")))
     if m and m.groupdict().get("home"):
@@ -1091,7 +1094,7 @@ def _scan_school(body: str) -> list[tuple[str, str, str]]:
     """"did chemistry at Trinity", "studied at Manchester", "went to Georgia Tech for industrial design"."""
     if m := re.search(rf"\b(?:studied|did|majored\s+in|read)\s+(?P<major>[a-z][\w &-]{{2,30}}?)\s+at\s+(?P<school>{_SCHOOL_EN})", body, I):
         return [("fact", "major", m.group("major")), ("fact", "school", m.group("school"))]
-    if m := re.search(rf"\b(?:went\s+to|studied\s+at|graduated\s+from|attended)\s+(?P<school>{_SCHOOL_EN})"
+    if m := re.search(rf"\b(?:went\s+to|studied\s+at|graduated?\s+from|attended)\s+(?P<school>{_SCHOOL_EN})"
                       rf"(?:\s+for\s+(?:my\s+|a\s+)?(?P<major>[a-z][\w &-]{{2,30}}?)(?=[,.;]|\s+(?:which|and|but|so)\b|$))?", body, I):
         if is_city(m.group("school")) and not re.search(r"studied|graduated|attended", m.group(0), I):
             return []  # "went to Paris": a trip
