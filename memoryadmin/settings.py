@@ -101,6 +101,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "memoryadmin.middleware.TracingMiddleware",  # only while OTEL_EXPORTER_OTLP_ENDPOINT is set
     "memoryadmin.middleware.NoStoreMiddleware",
     "memoryadmin.middleware.RequestIdMiddleware",
     "memoryadmin.middleware.DatabaseUnavailableMiddleware",

@@ -35,6 +35,7 @@ from apps.privacy.identifiers import refuse_pii_in_identifiers
 from apps.webhooks.events import emit_for_ingest
 from memoryadmin import metrics
 from memoryadmin.db import unsynced_commit
+from memoryadmin.tracing import span
 
 logger = logging.getLogger(__name__)
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
@@ -160,7 +161,8 @@ def _duplicate_episode(subject: Subject, text: str) -> Memory | None:
     a query embedding sits a few hundredths lower against the same text."""
     index = vectors.active_index()
     try:
-        query = get_embedder(index.name).embed_passages([text])[0]
+        with span("embedding.passages", model=index.name, count=1):
+            query = get_embedder(index.name).embed_passages([text])[0]
     except EmbeddingError:
         return None
     threshold = calibration(index.model_id)["duplicate"]

@@ -31,6 +31,7 @@ from apps.memories.recall import block, intent
 from apps.memories.recall.scoring import Candidate, mmr, ranking, recency, relevance, score
 from apps.memories.search import CONFIG, query_terms
 from memoryadmin import metrics
+from memoryadmin.tracing import annotate, in_thread, span, traced
 
 logger = logging.getLogger(__name__)
 _embedding_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-embed")
@@ -77,7 +78,7 @@ def _embed_query(text: str, model: str) -> Callable[[], np.ndarray]:
     recall runs its keyword and recent legs meanwhile. Both raise EmbeddingError."""
     if time.monotonic() < embedder_paused_until.get(model, 0.0):
         raise EmbeddingError("the embedder failed a moment ago; answering from keywords")
-    future = _embedding_pool.submit(get_embedder(model).embed_query, text)
+    future = _embedding_pool.submit(in_thread("embedding.query", get_embedder(model).embed_query, model=model), text)
 
     def vector() -> np.ndarray:
         try:
@@ -148,6 +149,7 @@ def _reciprocal_ranks(*legs: dict, k: int) -> dict:
     return {memory_id: value / best for memory_id, value in fused.items()}
 
 
+@traced("recall")
 def recall(
     *,
     workspace: Workspace,
@@ -185,24 +187,27 @@ def recall(
         index = None
         logger.warning("Recall falls back to keyword + recency: %s", error)
         result.fallback, pending_vector = "keyword", None
-    keyword_ranks = _keyword_leg(base, query, settings.RECALL_KEYWORD_CANDIDATES) if "keyword" in legs else {}
+    with span("recall.keyword"):
+        keyword_ranks = _keyword_leg(base, query, settings.RECALL_KEYWORD_CANDIDATES) if "keyword" in legs else {}
     laps.lap("keyword")
     recent_ids = []
     if "recent" in legs:
-        newest = base.order_by(F("occurred_at").desc(nulls_last=True), "-updated_at", "-id")
-        recent_ids = list(newest.values_list("id", flat=True)[:5])
+        with span("recall.recent"):
+            newest = base.order_by(F("occurred_at").desc(nulls_last=True), "-updated_at", "-id")
+            recent_ids = list(newest.values_list("id", flat=True)[:5])
     laps.lap("recent")
     if pending_vector is not None:
-        try:
-            query_vector = pending_vector()
-            laps.lap("embed")
-            similarities = dict(vectors.nearest(
-                index=index, memories=base, subject=subject, query_vector=query_vector, limit=pool
-            ))
-            laps.lap("vector")
-        except (EmbeddingError, DatabaseError) as error:
-            logger.warning("Recall falls back to keyword + recency: %s", error)
-            result.fallback, query_vector, similarities = "keyword", None, {}
+        with span("recall.vector"):
+            try:
+                query_vector = pending_vector()
+                laps.lap("embed")
+                similarities = dict(vectors.nearest(
+                    index=index, memories=base, subject=subject, query_vector=query_vector, limit=pool
+                ))
+                laps.lap("vector")
+            except (EmbeddingError, DatabaseError) as error:
+                logger.warning("Recall falls back to keyword + recency: %s", error)
+                result.fallback, query_vector, similarities = "keyword", None, {}
     topics, asked_keys = intent.need_topics(query), intent.profile_keys_asked(query)
     profile_ids = _profile_candidates(base, topics, asked_keys)
     ids = set(similarities) | set(keyword_ranks) | set(recent_ids) | profile_ids
@@ -254,12 +259,14 @@ def recall(
         score(candidate, weights, neighbour_weight)
     candidates = list(candidates.values())
 
-    eligible = [c for c in candidates if c.relevant and (min_score is None or c.score >= min_score)]
-    picked = mmr(eligible, k=top_k, lam=settings.RECALL_MMR_LAMBDA, floor=floor)
-    picked = _keep_constraints(picked, eligible, top_k)
-    kept, result.memory_block, result.used_tokens = block.pack(
-        [c.memory for c in picked], budget=token_budget, timezone_name=subject.timezone
-    )
+    with span("recall.rank"):
+        eligible = [c for c in candidates if c.relevant and (min_score is None or c.score >= min_score)]
+        picked = mmr(eligible, k=top_k, lam=settings.RECALL_MMR_LAMBDA, floor=floor)
+        picked = _keep_constraints(picked, eligible, top_k)
+    with span("recall.block"):
+        kept, result.memory_block, result.used_tokens = block.pack(
+            [c.memory for c in picked], budget=token_budget, timezone_name=subject.timezone
+        )
     kept_ids = {m.id for m in kept}
     result.memories = [c for c in picked if c.memory.id in kept_ids]
     if include_trace:
@@ -270,6 +277,9 @@ def recall(
             "dropped_for_budget": len(picked) - len(result.memories),
         }
     laps.lap("rank")
+    annotate(workspace=workspace.slug, model=model_id, fallback=result.fallback, vector_hits=len(similarities),
+             keyword_hits=len(keyword_ranks), recent_hits=len(recent_ids), candidates=len(candidates),
+             kept=len(result.memories))
     result.took_ms = round((time.perf_counter() - started) * 1000, 2)
     # "stored": the hard filters matched a memory (the recent leg takes any five), so a hit was due
     metrics.recall_done(seconds=laps.last - started, fallback=result.fallback, stored=bool(ids), hit=bool(result.memories))
