@@ -51,7 +51,7 @@ REDIS = "redis://127.0.0.1:6379"
 BROKER_DB, CACHE_DB = 11, 12
 LOCK = "memoryadmin:test-prod:lock"
 LOAD_SECONDS = 18  # client threads run this long; the kills land inside
-KILL_WEB_AT, KILL_WORKER_AT, RESTART_WORKER_AT = 3, 6, 9
+KILL_WEB_AT, KILL_POOL_CHILD_AT, KILL_WORKER_AT, RESTART_WORKER_AT = 3, 5, 7, 10
 # A turn a killed worker had taken is sent again by beat's outbox sweep (every 30 s) once it is
 # INGEST_REQUEUE_AFTER old; 60 s is the setting's minimum, so within ~90 s of the kill.
 REQUEUE_AFTER = 60
@@ -81,7 +81,7 @@ class Processes:
     they are stopped in order by `stop_all`), output in <workdir>/<name>.log."""
 
     def __init__(self, workdir: Path) -> None:
-        self.workdir, self.running, self.rows = workdir, {}, []
+        self.workdir, self.running, self.rows, self.logs = workdir, {}, [], {}
 
     def start(self, name: str, argv: list[str], env: dict, *, port: int | None = None, version: str = "",
               user: str | None = None) -> subprocess.Popen:
@@ -403,13 +403,19 @@ def load_and_kill(run: Run, api: Api, procs: Processes, env: dict, admin_url: st
     events["web_killed"] = time.monotonic()
     say(f"  t={KILL_WEB_AT:>4.1f} s  SIGKILL gunicorn worker {victim} (workers were {before})")
 
-    at(KILL_WORKER_AT)
+    at(KILL_POOL_CHILD_AT)  # the kernel's OOM killer picks one pool process: the worker replaces it
+    pool = sorted(proc.pid for proc in psutil.Process(procs.running["celery-worker"].pid).children())
+    os.kill(pool[0], signal.SIGKILL)
+    say(f"  t={KILL_POOL_CHILD_AT:>4.1f} s  SIGKILL Celery pool process {pool[0]} (pool was {pool})")
+
+    at(KILL_WORKER_AT)  # then the whole worker, as when its container or machine is lost
     with psycopg.connect(admin_url) as conn:
         in_flight = conn.execute("SELECT count(*) FROM memories_ingest WHERE status IN ('queued', 'running')").fetchone()[0]
-    worker_pids = [proc.pid for proc in psutil.Process(procs.running["celery-worker"].pid).children()]
+    pool = sorted(proc.pid for proc in psutil.Process(procs.running["celery-worker"].pid).children())
+    worker = procs.running["celery-worker"].pid
     procs.kill("celery-worker")
     events["worker_killed"] = time.monotonic()
-    say(f"  t={KILL_WORKER_AT:>4.1f} s  SIGKILL the Celery worker and its pool {worker_pids}: "
+    say(f"  t={KILL_WORKER_AT:>4.1f} s  SIGKILL the Celery worker {worker} and its pool {pool}: "
         f"{in_flight} turns queued or running at that moment")
 
     at(RESTART_WORKER_AT)
@@ -452,6 +458,12 @@ def settle_and_verify(run: Run, admin_url: str, load: dict, cache: redis.Redis) 
         statuses = Counter(rows.get(i, "missing") for i in ingest_ids)
         run.check(f"every turn answered 202 reached done ({len(ingest_ids)} turns)",
                   statuses == Counter({"done": len(ingest_ids)}), dict(statuses).__repr__())
+        # Turns the killed worker held (running, or reserved and not acknowledged) come back through
+        # the outbox sweep, which notes when it sent a turn again in enqueued_at.
+        load["swept"] = conn.execute("SELECT count(*) FROM memories_ingest WHERE id = ANY(%s) AND "
+                                     "enqueued_at > created_at + interval '5 seconds'", [ingest_ids]).fetchone()[0]
+        load["attempts"] = dict(conn.execute("SELECT attempts, count(*) FROM memories_ingest WHERE id = ANY(%s) "
+                                             "GROUP BY attempts ORDER BY attempts", [ingest_ids]).fetchall())
         results = conn.execute("SELECT result FROM memories_ingest WHERE id = ANY(%s) AND status = 'done'",
                                [ingest_ids]).fetchall()
         made = [m["id"] for (result,) in results for m in result["created"] + result["updated"]]
@@ -477,6 +489,23 @@ def settle_and_verify(run: Run, admin_url: str, load: dict, cache: redis.Redis) 
               ", ".join(k.decode() for k in charged))
 
 
+def graceful_stop(run: Run, api: Api, procs: Processes, admin_url: str, probe_key: tuple[str, str]) -> None:
+    """A deploy stops gunicorn with SIGTERM: what its workers had accepted must still be written,
+    including the access log of recalls, which a background thread writes in batches."""
+    say("\nGraceful stop (SIGTERM to gunicorn, as a deploy does)")
+    probe = Api(api.port, probe_key[0])
+    answered = sum(probe.call("POST", "/api/v1/subjects/p-alice/recall", {"query": "报告 语言", "top_k": 3})[0] == 200
+                   for _ in range(6))
+    gunicorn = procs.running.pop("gunicorn")
+    gunicorn.send_signal(signal.SIGTERM)
+    gunicorn.wait(30)
+    with psycopg.connect(admin_url) as conn:
+        logged = conn.execute("SELECT count(*) FROM audit_recallstat s JOIN accounts_agent a ON a.id = s.agent_id "
+                              "WHERE a.name = 'Throttle Probe'").fetchone()[0]
+    run.check("recalls answered just before a graceful stop are in the access log", answered == 6 and logged == 6,
+              f"{answered} recalls answered, {logged} recorded; gunicorn exited {gunicorn.returncode}")
+
+
 def summary(procs: Processes, run: Run, load: dict | None, seconds: float) -> None:
     say("\nTopology")
     say(f"  {'process':<15} {'pid':<8} {'port':<6} version")
@@ -487,7 +516,13 @@ def summary(procs: Processes, run: Run, load: dict | None, seconds: float) -> No
         for (op, outcome), count in sorted(load["tally"].seen.items()):
             say(f"  {op:<8} {outcome:<40} {count:>6}")
         say(f"  answered 2xx and kept: {len(load['written'])} writes, {len(load['accepted'])} turns; "
-            f"{load['in_flight']} turns were queued or running when the Celery worker died")
+            f"{load['in_flight']} turns were queued or running when the Celery worker died; "
+            f"{load.get('swept', '?')} were sent again by the outbox sweep; turns by attempts: {load.get('attempts')}")
+        for name in ("gunicorn", "celery-worker", "celery-worker2", "celery-beat"):
+            lines = procs.logs.get(name, "").splitlines()
+            errors = [line for line in lines if "Traceback" in line or "ERROR" in line or "CRITICAL" in line]
+            say(f"  {name}.log: {len(lines)} lines, {len(errors)} error lines" +
+                "".join(f"\n      {line[:160]}" for line in errors[:6]))
     failed = [name for name, ok, _ in run.checks if not ok]
     say(f"\n{len(run.checks) - len(failed)} of {len(run.checks)} checks passed in {seconds:.0f} s"
         + (": FAILED " + "; ".join(failed) if failed else ""))
@@ -551,6 +586,7 @@ def main() -> int:
         smoke(run, api, procs, cache, probe_key)
         load = load_and_kill(run, api, procs, env, admin_url, master, celery_version)
         settle_and_verify(run, admin_url, load, cache)
+        graceful_stop(run, api, procs, admin_url, probe_key)
     except KeyboardInterrupt:
         run.check("the run was not interrupted", False, "Ctrl-C / SIGTERM")
     except SystemExit as stop:
@@ -567,6 +603,7 @@ def main() -> int:
                     say(f"\n--- last lines of {name}.log ---\n" + "\n".join(text.splitlines()[-25:]))
         say("\nStopping everything")
         procs.stop_all()
+        procs.logs = {path.stem: path.read_text(errors="replace") for path in workdir.glob("*.log")}
         shutil.rmtree(workdir, ignore_errors=True)
         for key in broker.scan_iter():
             if key != LOCK.encode():
