@@ -55,7 +55,7 @@ KILL_WEB_AT, KILL_POOL_CHILD_AT, KILL_WORKER_AT, RESTART_WORKER_AT = 3, 5, 7, 10
 # A turn a killed worker had taken is sent again by beat's outbox sweep (every 30 s) once it is
 # INGEST_REQUEUE_AFTER old; 60 s is the setting's minimum, so within ~90 s of the kill.
 REQUEUE_AFTER = 60
-SETTLE_SECONDS = 150
+SETTLE_SECONDS = 180  # a deadline, counted from the worker's kill: sweep (≤ 90 s) plus the backlog on a busy machine
 TURN_SENTENCES = ["I live in Berlin.", "我住在杭州", "我是做后端的，主要写 Go", "My favourite color is blue.",
                   "I work as a nurse.", "我喜欢喝冰美式"]
 
