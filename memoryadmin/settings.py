@@ -198,6 +198,21 @@ if RUNSERVER:
 DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME", "test_memoryadmin")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --- Cache ------------------------------------------------------------------------------------
+# The API throttles and the writes a worker charges to an agent (apps.accounts.quota) live in Django's
+# cache. CACHE_URL (redis://host:6379/3) makes that one Redis shared by every web and worker process;
+# unset, each process keeps its own count in local memory (one process, or the tests).
+CACHE_URL = env_str("CACHE_URL", "")
+if CACHE_URL:
+    if urlsplit(CACHE_URL).scheme not in {"redis", "rediss", "unix"}:
+        raise ImproperlyConfigured(f"CACHE_URL={CACHE_URL!r} is not a Redis URL (e.g. redis://127.0.0.1:6379/3).")
+    CACHES = {"default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": CACHE_URL,
+        # A Redis that stops answering costs a request at most this long (the throttles then let it through).
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+    }}
+
 # --- Auth, i18n, static -----------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -38,6 +38,9 @@ from memoryadmin.db import unsynced_commit
 from memoryadmin.tracing import span
 
 logger = logging.getLogger(__name__)
+# A turn taken this often without finishing is given up as failed: its worker died each time (a turn
+# that crashes a worker would otherwise be sent again forever). Above the extractor's 6 tries.
+MAX_ATTEMPTS = 10
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
 
 
@@ -220,6 +223,12 @@ def ingest_process(*, ingest_id) -> Ingest:
         ingest = (Ingest.objects.select_for_update(of=("self",), no_key=True)
                   .select_related("subject__workspace", "agent").get(pk=ingest_id))
         if ingest.status in (Ingest.Status.DONE, Ingest.Status.FAILED):
+            return ingest
+        if ingest.attempts >= MAX_ATTEMPTS:
+            logger.error("Ingest %s given up after %d attempts", ingest.id, ingest.attempts)
+            ingest_fail(ingest_id=ingest.id, error=f"gave up after {ingest.attempts} attempts: the worker "
+                                                   "processing this turn stopped each time")
+            ingest.refresh_from_db()
             return ingest
         ingest.status, ingest.attempts = Ingest.Status.RUNNING, ingest.attempts + 1
         ingest.save(update_fields=["status", "attempts"])
