@@ -42,6 +42,7 @@ from collections import Counter
 from pathlib import Path
 
 import psutil
+from prometheus_client.parser import text_string_to_metric_families
 import psycopg
 import redis
 
@@ -263,7 +264,11 @@ class Run:
         return ok
 
 
-def app_env(database_url: str) -> dict:
+METRICS_TOKEN = secrets.token_urlsafe(24)
+
+
+def app_env(database_url: str, workdir: Path) -> dict:
+    (workdir / "metrics").mkdir()
     return {
         "PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/tmp"), "LANG": "C.UTF-8",
         "DJANGO_SETTINGS_MODULE": "memoryadmin.settings",
@@ -275,6 +280,8 @@ def app_env(database_url: str) -> dict:
         # The load below measures loss, not the throttle (the shared count is checked on its own).
         "API_THROTTLE_READ": "100000/min", "API_THROTTLE_WRITE": "100000/min",
         "LOG_LEVEL": "INFO",
+        # one multiprocess directory for the gunicorn workers and the Celery pool: /metrics adds them up
+        "PROMETHEUS_MULTIPROC_DIR": str(workdir / "metrics"), "METRICS_TOKEN": METRICS_TOKEN,
     }
 
 
@@ -341,6 +348,13 @@ def smoke(run: Run, api: Api, procs: Processes, cache: redis.Redis, probe_key: t
     run.check("a forgotten memory is gone (204, then 404, and not recalled)",
               status == 204 and after == 404 and fact["id"] not in recalled("冰美式 drink coffee"), f"{status}, {after}")
 
+    scraped = scrape(api)
+    run.check("/metrics adds up both gunicorn workers and the Celery pool (writes of the API and of the turn, recalls)",
+              scraped.get(("memoryadmin_writes_total", "created"), 0) >= 3 and scraped.get(("memoryadmin_recalls_total", ""), 0) >= 3
+              and scraped.get(("memoryadmin_redactions_total", "CN_MOBILE"), 0) >= 1, str(dict(sorted(scraped.items()))))
+    status, _, _ = Api(api.port).call("GET", "/metrics")
+    run.check("/metrics refuses a scrape without the token", status == 401, str(status))
+
     # The throttle count of a fresh key, after sequential requests spread over both gunicorn workers:
     # one list in the shared cache holds all of them (with a per-process cache, each worker its own).
     key, prefix = probe_key
@@ -350,6 +364,21 @@ def smoke(run: Run, api: Api, procs: Processes, cache: redis.Redis, probe_key: t
     counted = len(pickle.loads(raw)) if raw else 0
     run.check("one key's throttle count is shared by both gunicorn workers (in Redis, CACHE_URL)",
               statuses == [200] * 12 and counted == 12, f"12 requests, {counted} counted in Redis db {CACHE_DB}")
+
+
+def scrape(api: Api) -> dict[tuple[str, str], float]:
+    """Counter totals from /metrics, by (name, the outcome / entity type label, else "")."""
+    conn = http.client.HTTPConnection("127.0.0.1", api.port, timeout=30)
+    conn.request("GET", "/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}", "X-Forwarded-Proto": "https"})
+    text = conn.getresponse().read().decode()
+    conn.close()
+    totals: dict[tuple[str, str], float] = {}
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            if sample.name.endswith("_total"):
+                label = sample.labels.get("outcome") or sample.labels.get("entity_type") or ""
+                totals[(sample.name, label)] = totals.get((sample.name, label), 0) + sample.value
+    return totals
 
 
 def load_and_kill(run: Run, api: Api, procs: Processes, env: dict, admin_url: str, master: int, celery_version: str) -> dict:
@@ -558,7 +587,7 @@ def main() -> int:
         say(f"memoryadmin production topology test — Python {platform.python_version()}, temp dir {workdir}")
         say(f"  Redis {broker.info('server')['redis_version']} at {REDIS}: broker db {BROKER_DB}, cache db {CACHE_DB}")
         database_url, admin_url = start_postgres(procs, workdir)
-        env = app_env(database_url)
+        env = app_env(database_url, workdir)
         say("  $ manage.py migrate")
         manage(env, "migrate", "--noinput")
         manage(env, "create_workspace", "--name", "Production test", "--slug", "prodtest")
