@@ -4,24 +4,24 @@
 
 The layout was chosen by measuring `make load` on a 2-core machine (README, Benchmarks). The
 environment overrides it: WEB_CONCURRENCY (worker processes), GUNICORN_THREADS (threads per
-worker), GUNICORN_KEEPALIVE_REQUESTS (requests per keep-alive connection, 0: unlimited). Command-line
-options override this file.
+worker). Command-line options override this file.
 """
 
 import os
 
-workers = int(os.environ.get("WEB_CONCURRENCY", 4))
+# One process per core (recall is CPU work: Django, jieba, the e5 query embedding); threads cover
+# the waits on PostgreSQL and let a process see its own queue of query embeddings (the overload
+# rule, RECALL_EMBED_QUEUE_BUDGET).
+workers = int(os.environ.get("WEB_CONCURRENCY", os.cpu_count() or 2))
 worker_class = "gthread"
-threads = int(os.environ.get("GUNICORN_THREADS", 2))
-# A keep-alive connection stays with the worker that accepted it: with long-lived clients, one
-# worker queued ~2.5 s of requests while another idled. After this many requests on a connection
-# the answer says `Connection: close`, the client reconnects, and the next free worker accepts it.
-keepalive_requests = int(os.environ.get("GUNICORN_KEEPALIVE_REQUESTS", 20))
-keepalive = 30
+threads = int(os.environ.get("GUNICORN_THREADS", 4))
+# A worker takes a connection only when one of its threads is free, and answers it with
+# `Connection: close`: the requests nobody can serve yet wait in the kernel's accept queue, first
+# come first served, and go to whichever worker frees a thread first. With keep-alive, a connection
+# stays with the worker that accepted it, and gthread accepts up to 1,000 of them whether or not it
+# has a thread free: under `make load` the clients of one busy worker waited ~2.5 s while others
+# got ~100 ms. A reconnect costs a fraction of a millisecond on loopback or from a local proxy.
+worker_connections = threads
+keepalive = 0
 timeout = 60
 graceful_timeout = 10
-
-
-def pre_request(worker, req):
-    if keepalive_requests and req.req_number >= keepalive_requests:
-        req.force_close()

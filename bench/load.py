@@ -9,7 +9,7 @@
    the services write (`search_document`), then embedded by the app's own sweep
    (`vectors.embed_missing`), so every active memory has a vector like after normal writes.
 2. gunicorn as a subprocess with the repository's gunicorn.conf.py (the production layout; --workers,
-   --threads, --worker-class, --keepalive-requests override it) on a
+   --threads, --worker-class override it) on a
    free port of 127.0.0.1, DATABASE_URL pointing at that database over the embedded server's Unix
    socket, DEBUG off, the API throttles raised out of the way; wait for GET /healthz.
 3. Once the workers' own background warm-up is over (their CPU time stops growing): --warmup
@@ -167,7 +167,7 @@ def keep_as_template(dbname: str, template: str) -> None:
         conn.execute(f'CREATE DATABASE "{template}" TEMPLATE "{dbname}"')
 
 
-def seeded_copy() -> Seeded:
+def seeded_copy() -> "Seeded":
     """What `seed` returned, read back from a copy of its database (with a new key: keys are stored hashed)."""
     agent = Agent.objects.get(workspace__slug="load-test")
     _, raw_key = apikey_issue(agent=agent, scopes=["read", "write"])
@@ -292,14 +292,14 @@ def gunicorn_layout(root: Path, env: dict) -> dict:
     finally:
         os.environ.clear()
         os.environ.update(saved)
-    return {name: conf.get(name) for name in ("workers", "threads", "worker_class", "keepalive_requests")}
+    return {name: conf.get(name) for name in ("workers", "threads", "worker_class", "keepalive", "worker_connections")}
 
 
 def describe(layout: dict) -> str:
     kind = layout["worker_class"]
     threads = f" x {layout['threads']} threads" if kind == "gthread" else ""
-    keepalive = (f", Connection: close after {layout['keepalive_requests']} requests on a connection"
-                 if kind == "gthread" and layout["keepalive_requests"] else "")
+    keepalive = (f", keep-alive {layout['keepalive']} s, up to {layout['worker_connections']} connections a worker"
+                 if layout.get("keepalive") else ", a connection per request")
     return f"{layout['workers']} {kind} workers{threads}{keepalive}"
 
 
@@ -329,10 +329,9 @@ class Server:
         for item in args.env:
             name, _, value = item.partition("=")
             self.env[name] = value
-        # The layout is gunicorn.conf.py's (the production one); --workers, --threads and
-        # --keepalive-requests reach it as the environment variables it reads.
-        for name, value in (("WEB_CONCURRENCY", args.workers), ("GUNICORN_THREADS", args.threads),
-                            ("GUNICORN_KEEPALIVE_REQUESTS", args.keepalive_requests)):
+        # The layout is gunicorn.conf.py's (the production one); --workers and --threads reach it
+        # as the environment variables it reads.
+        for name, value in (("WEB_CONCURRENCY", args.workers), ("GUNICORN_THREADS", args.threads)):
             if value is not None:
                 self.env[name] = str(value)
         self.root = args.server_root.resolve()
@@ -342,7 +341,7 @@ class Server:
             gunicorn += ["-c", str(self.root / "gunicorn.conf.py")]
         else:  # a checkout from before gunicorn.conf.py: the layout it was measured with
             self.layout = {"workers": args.workers or 4, "threads": args.threads or 2, "worker_class": "gthread",
-                           "keepalive_requests": 0}
+                           "keepalive": 30, "worker_connections": 1000}
             gunicorn += ["-w", str(self.layout["workers"]), "--threads", str(self.layout["threads"]),
                          "--keep-alive", "30", "--timeout", "60", "--graceful-timeout", "10"]
         self.command = gunicorn + [
@@ -652,9 +651,6 @@ def main() -> None:
     parser.add_argument("--workers", type=int, help="gunicorn worker processes (default: gunicorn.conf.py's)")
     parser.add_argument("--threads", type=int, help="threads per gunicorn worker (default: gunicorn.conf.py's)")
     parser.add_argument("--worker-class", help="gunicorn worker class, e.g. sync (default: gunicorn.conf.py's)")
-    parser.add_argument("--keepalive-requests", type=int,
-                        help="requests per keep-alive connection before the server closes it, 0: no limit "
-                             "(default: gunicorn.conf.py's)")
     parser.add_argument("--subjects", type=int, default=200)
     parser.add_argument("--memories-per-subject", type=int, default=50)
     parser.add_argument("--write-subjects", type=int, default=20, help="the writers write to the first N subjects")
