@@ -623,7 +623,8 @@ def summarize(samples: list[Sample], measured_from: float, measured_until: float
         counts = sorted(len(v) for v in by_client.values())
         print(f"  recall clients' own p50 ranges {medians[0]:.0f}..{medians[-1]:.0f} ms (median {percentile(medians, 50):.0f}); "
               f"requests per client {counts[0]}..{counts[-1]}"
-              + (" (keep-alive: a connection stays with the worker that accepted it)" if args.keepalive else ""))
+              + (" (keep-alive: a connection stays with the worker that accepted it)"
+                 if args.keepalive and layout.get("keepalive") else ""))
     statuses = Counter(s.status for s in samples)
     print(f"  HTTP statuses (all {len(samples)} requests, warm-up included): "
           + ", ".join(f"{status or 'exception'}: {n}" for status, n in sorted(statuses.items())))
