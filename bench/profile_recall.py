@@ -3,13 +3,16 @@
     .venv/bin/python bench/profile_recall.py                      # 300 requests, 3 rounds
     .venv/bin/python bench/profile_recall.py --cprofile 25        # + the 25 heaviest functions
 
-Seeds a throw-away database like `make load` (bench/load.py: --subjects × --memories-per-subject
-memories, embedded by the app's sweep; or copies the seed `load.py --reuse-seed` kept), then sends --requests recall requests through Django's
-WSGI handler (the test Client: middleware, DRF, authentication, throttle, serializer; the access
-log's background writer included) with the load's queries, one at a time. It reports CPU time,
-not wall time, so that the figures hold on a shared machine: this process's CPU (every thread)
-and the PostgreSQL backend's (from /proc), per request, split into the query embedding (e5 and
-USE apart) and the rest. Each round is repeated --rounds times; compare the rows of one run.
+Copies the seed `bench/load.py --reuse-seed` kept (or seeds a throw-away database the same way:
+--subjects × --memories-per-subject memories, embedded by the app's sweep), then sends --requests
+recall requests through Django's WSGI handler (the test Client: middleware, DRF, authentication,
+throttle, serializer; the access log's background writer included) with the load's queries, one
+at a time. It reports CPU time, not wall time, so that the figures hold better on a shared
+machine: this process's CPU (every thread) and the PostgreSQL backend's (from /proc), per
+request, with one query embedding (e5 and USE apart) and the rest. Each round starts with an
+empty query-vector cache, so its hits are the queries repeated within the round. Compare the rows
+of one run, or runs made one after the other; run it from another checkout (a copy of this file
+and bench/load.py there) to profile that version.
 """
 
 import argparse
@@ -17,16 +20,16 @@ import cProfile
 import os
 import pstats
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
 
 os.environ.setdefault("ALLOWED_HOSTS", "testserver")  # the test Client's host
-import load  # noqa: E402,: F401  (sets up Django like the load test, the same seeding and queries)
+import load  # noqa: E402,F401  (sets up Django like the load test: the same seeding and queries)
 from load import (SEED, database_exists, database_from_template, load_database, query_text, seed, seed_template_name,
                   seeded_copy)
 
+from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
@@ -95,7 +98,8 @@ def main() -> None:
                     part.embed_query(query)
                 embed.append((part.model_id.split(":")[0], (time.thread_time() - started) * 1000 / len(queries)))
             n = len(queries)
-            embedded = len({query for _, query in queries}) if cache is not None else n  # each distinct query once
+            cached = cache is not None and settings.RECALL_QUERY_CACHE > 0
+            embedded = len({query for _, query in queries}) if cached else n  # each distinct query once
             print(f"round {round_number}: request {cpu * 1000 / n:6.2f} | PostgreSQL {pg * 1000 / n:5.2f} ms "
                   f"(wall {wall * 1000 / n:6.2f} ms, {fallbacks} fallbacks, {embedded} of {n} queries embedded); "
                   "one query embedding: " + ", ".join(f"{name} {ms:.2f} ms" for name, ms in embed)
