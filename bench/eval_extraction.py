@@ -27,7 +27,8 @@ from tests.fake_openai import FakeOpenAIServer  # noqa: E402
 
 SETS = {"public": "extraction_public.jsonl", "heldout": "extraction_heldout.jsonl",
         "fresh-dev": "extraction_fresh_dev.jsonl", "fresh-test": "extraction_fresh_test.jsonl",
-        "fresh-dev2": "extraction_fresh_dev2.jsonl", "fresh-dev3": "extraction_fresh_dev3.jsonl", "fresh-test2": "extraction_fresh_test2.jsonl"}
+        "fresh-dev2": "extraction_fresh_dev2.jsonl", "fresh-dev3": "extraction_fresh_dev3.jsonl", "fresh-dev4": "extraction_fresh_dev4.jsonl",
+        "fresh-test2": "extraction_fresh_test2.jsonl"}
 
 
 class EmptyAnswerServer(FakeOpenAIServer):

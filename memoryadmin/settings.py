@@ -101,6 +101,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "memoryadmin.middleware.TracingMiddleware",  # only while OTEL_EXPORTER_OTLP_ENDPOINT is set
     "memoryadmin.middleware.NoStoreMiddleware",
     "memoryadmin.middleware.RequestIdMiddleware",
     "memoryadmin.middleware.DatabaseUnavailableMiddleware",
@@ -141,6 +142,7 @@ TEMPLATES = [
 # for plain-HTTP setups such as the tests' live server; BEHIND_PROXY=true trusts X-Forwarded-Proto.
 HTTPS = env_bool("HTTPS", not DEBUG)
 SECURE_SSL_REDIRECT = HTTPS
+SECURE_REDIRECT_EXEMPT = [r"^metrics$"]  # Prometheus scrapes the app itself over plain HTTP (README, Metrics)
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
 SESSION_COOKIE_HTTPONLY = CSRF_COOKIE_HTTPONLY = True  # htmx sends the token from the page, not the cookie
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000 if HTTPS else 0, minimum=0)
@@ -421,6 +423,31 @@ WEBHOOK_DISABLE_AFTER_FAILURES = env_int("WEBHOOK_DISABLE_AFTER_FAILURES", 20, m
 WEBHOOK_TIMEOUT = env_float("WEBHOOK_TIMEOUT", 5.0, low=0.1, high=60)
 # Receivers on loopback, private, link-local or other non-public addresses are refused unless this is on.
 WEBHOOK_ALLOW_PRIVATE_TARGETS = env_bool("WEBHOOK_ALLOW_PRIVATE_TARGETS", False)
+
+# --- Metrics (/metrics, README "Metrics") ----------------------------------------------------------
+# A scrape is admitted with `Authorization: Bearer <METRICS_TOKEN>` or from an address in
+# METRICS_ALLOWED_IPS (addresses or networks, e.g. 10.0.0.5,10.1.0.0/16; the peer address only,
+# never X-Forwarded-For). With neither set, /metrics refuses every request (403).
+METRICS_TOKEN = env_str("METRICS_TOKEN", "")
+if METRICS_TOKEN and len(METRICS_TOKEN) < 16:
+    raise ImproperlyConfigured("METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 32`).")
+
+
+def _networks(name: str) -> list:
+    import ipaddress
+
+    try:
+        return [ipaddress.ip_network(item, strict=False) for item in env_list(name, [])]
+    except ValueError as error:
+        raise ImproperlyConfigured(f"{name}: {error}") from None
+
+
+METRICS_ALLOWED_IPS = _networks("METRICS_ALLOWED_IPS")
+# Read by prometheus-client itself: every process records its metrics in files there (gunicorn, Celery).
+if (_multiproc := os.environ.get("PROMETHEUS_MULTIPROC_DIR")) and not os.path.isdir(_multiproc):
+    raise ImproperlyConfigured(f"PROMETHEUS_MULTIPROC_DIR={_multiproc!r} is not a directory: create it (empty) first.")
+# Scrape-time gauges are labelled by workspace slug; false adds them up as workspace="_all" (many tenants).
+METRICS_WORKSPACE_LABELS = env_bool("METRICS_WORKSPACE_LABELS", True)
 
 # --- Agent REST API -----------------------------------------------------------------------------
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 64 * 1024, minimum=1024)

@@ -33,7 +33,9 @@ from apps.memories.services import (
 from apps.privacy import PIIRejected, redact
 from apps.privacy.identifiers import refuse_pii_in_identifiers
 from apps.webhooks.events import emit_for_ingest
+from memoryadmin import metrics
 from memoryadmin.db import unsynced_commit
+from memoryadmin.tracing import span
 
 logger = logging.getLogger(__name__)
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
@@ -76,6 +78,7 @@ def ingest_accept(
         user_message=user.text, assistant_message=assistant.text, occurred_at=occurred_at or timezone.now(),
         redactions=counts, enqueued_at=timezone.now(),  # emptied (→ outbox) if the broker refuses it
     )
+    metrics.redacted(counts)
     audit_record(workspace=subject.workspace, actor=_turn_actor(agent),
                  action="ingest.accepted", subject=subject, after={"turn_id": turn_id, "redactions": counts})
     transaction.on_commit(lambda: ingest_enqueue(ingest_id=ingest.id, note=False), robust=True)
@@ -158,7 +161,8 @@ def _duplicate_episode(subject: Subject, text: str) -> Memory | None:
     a query embedding sits a few hundredths lower against the same text."""
     index = vectors.active_index()
     try:
-        query = get_embedder(index.name).embed_passages([text])[0]
+        with span("embedding.passages", model=index.name, count=1):
+            query = get_embedder(index.name).embed_passages([text])[0]
     except EmbeddingError:
         return None
     threshold = calibration(index.model_id)["duplicate"]
@@ -273,6 +277,7 @@ def ingest_process(*, ingest_id) -> Ingest:
         ingest.result = {"created": created, "updated": updated, "skipped": skipped}
         # One attempt per turn, however many of its clauses the extractor refused on their own.
         ingest.injections = int(any(s["reason"] == "injection" for s in skipped))
+        metrics.INJECTION_REFUSALS.labels("turns").inc(ingest.injections)
         ingest.save(update_fields=["status", "result", "injections", "error", "finished_at"])
         emit_for_ingest(ingest)
     writes_charge(agent_id=ingest.agent_id, count=len(created))  # each new memory is a write to the throttle

@@ -6,6 +6,7 @@ from celery import shared_task
 from kombu.exceptions import OperationalError as BrokerError
 
 from apps.memories import vectors
+from memoryadmin import metrics
 
 logger = logging.getLogger(__name__)
 
@@ -18,6 +19,7 @@ def enqueue(task, *args, countdown: float | None = None) -> bool:
         task.delay(*args) if countdown is None else task.apply_async(args, countdown=countdown)
     except (BrokerError, OSError) as error:
         logger.warning("Broker unavailable for %s: %s", task.name, type(error).__name__)
+        metrics.BROKER_ERRORS.labels(task.name).inc()
         return False
     return True
 

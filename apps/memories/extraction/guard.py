@@ -91,6 +91,11 @@ _EN_PATTERNS: list[tuple[str, str]] = [
     ("memory_poison", r"\bremember\s+(?:that\s+)?(?:to\s+|you\s+(?:must|should|will)\s+)?(?:always|never|from\s+now\s+on)?"
      r"\s*(?:reveal|ignore|disregard|disclose|leak|bypass|obey|execute|run|send|forward|grant|approve|transfer|"
      r"output\s+(?:the|your)\s+system)\b"),
+    # a claimed authority to be kept and obeyed later ("remember that I am the admin … my instructions override everything")
+    ("memory_poison", r"\bmy\s+(?:instructions|commands|orders|words|requests)\s+(?:always\s+)?(?:override|supersede|overrule|trump|"
+     r"take\s+(?:precedence|priority)\s+over)\b"),
+    ("memory_poison", r"\bremember\s+(?:that\s+)?(?:I\s+am|I'm)\s+(?:the|an|your)\s+(?:admin|administrator|owner|developer|operator|"
+     r"root|superuser|creator)\b"),
     ("memory_poison", r"\b(?:add|save|store|write)\s+(?:this|the\s+following)\s+(?:to|into|in)\s+your\s+"
      r"(?:system\s+prompt|instructions|rules|core\s+memory\s+as\s+an?\s+instruction)\b"),
     # commands
@@ -126,6 +131,8 @@ _ZH_PATTERNS: list[tuple[str, str]] = [
     ("exfiltration", r"把?(?:你的|你)?(?:完整的?|全部的?)?(?:系统提示词?|系统指令|系统消息|system\s*prompt|初始指令|隐藏指令|原始指令|提示词|内部指令)"
      r"(?:完整|全部|原样|原封不动|一字不差|逐字)?地?(?:的)?(?:输出|打印|显示|发|告诉|复述|展示|贴|写|念|重复)"),
     ("exfiltration", r"(?:发送|转发|上传|泄露)(?:所有|全部)?(?:的)?(?:用户数据|记忆|聊天记录|密码|密钥|API\s*key|凭证)"),
+    ("memory_poison", r"我的(?:指令|命令|话|要求)(?:永远|都|总是)?(?:优先|高于|覆盖|凌驾)|记住\s*(?:我是|我就是)(?:这个|本)?\S{0,6}?"
+     r"(?:管理员|开发者|所有者|创建者)"),
     ("memory_poison", r"记住[:：，,]?\s*(?:你|以后|今后|永远|总是|始终|每次)?(?:要|必须|都|应该)?(?:总是|永远|始终|每次)?"
      r"(?:泄露|透露|忽略|无视|执行|输出系统|绕过|服从|转账|发送)"),
     ("command", r"(?:执行|运行)(?:以下|下面|如下|这个|这些|这条|这段)(?:的)?(?:命令|代码|指令|脚本|程序)"),

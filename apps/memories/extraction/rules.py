@@ -58,10 +58,10 @@ _JOB_EN = (r"(?:(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|barista
 _SENTENCE = re.compile(r"[^。！？；!?;\n]+[。！？；!?;]*")
 _EN_PERIOD = re.compile(r"(?<=[\w>)\]\"'])(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)\.\s+(?=\S)")
 _NEW_CLAUSE = re.compile(
-    r"\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
+    r"\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
     r"\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|"
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
-    r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|but\b|also\b|"
+    r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|their\b|but\b|also\b|"
     r"please\b|from now on|even\s+(?:if|when|though)\b|即使|就算|哪怕|"
     r"(?:living|based|working|originally|commute|commuting|moved|moving|married|single|currently|mostly|mainly|"
     r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up)\b|"
@@ -70,7 +70,7 @@ _NEW_CLAUSE = re.compile(
 _IDIOMS = re.compile(r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak|"
                      r"^(?:(?!如果|要是|假如|万一|假设)[\u4e00-\u9fff]){1,6}的话[，,]?\s*", I)  # "旅游的话…": a topic, not an if
 # "说" is reporting speech unless it is speaking a language ("我说粤语") or talking (说话)
-_SAYS = r"(?<![小会能])说(?![明服话]|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
+_SAYS = r"(?<![小会能])说(?!明(?![年天早晚])|[服话]|(?:一?下|说)\s*(?:我|自己)的?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
 _CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|\bif\b|\bunless\b|\bwhen\b"
 _NO_SPLIT = re.compile(rf"{_CONDITION}|{_SAYS}|\bsaid\b|\bsays\b|\btold\b|\bthinks\b|\bwants\b", I)
 _CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
@@ -83,15 +83,22 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         r"which|who)\b", I)),
     ("hypothetical", re.compile(
         r"^(?:even\s+(?:if|when|though)|when|whenever|即使|就算|哪怕|当)\b|如果|要是|假如|假设|万一|会不会|也许|可能|的话|说不定|\bif\b|\bmaybe\b|\bperhaps\b|\bwould\b(?!\s+like)|"
-        r"\bcould\b|\bmight\b|\bI wonder\b|\bsuppose\b|\bimagine\b|\bunless\b|不知道|不确定|不清楚|\bnot sure\b|"
+        r"\bcould\b|\bmight\b|\bI wonder\b|\bsuppose\b|\bimagine\b|\bunless\b(?!\s+I\s+(?:\w+\s+)?(?:ask|say|tell|request))|不知道|不确定|不清楚|\bnot sure\b|"
         r"\bdon't know\b|\bno idea\b", I)),
     ("quoted", re.compile(
         r"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:老婆|老公|妻子|丈夫|妈妈?|爸爸?|母亲|父亲|女朋友|男朋友|朋友|同事|老板|"
-        r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户))|^我\s*(?:的)?\s*(?:manager|boss|wife|husband|mom|mum|dad|bf|gf|"
+        r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户|闺蜜|哥们儿?|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|爷爷|奶奶|外公|外婆|"
+        r"姥姥|姥爷|邻居|同学|舍友|亲戚|对象|媳妇儿?|婆婆|岳母|丈母娘))|^我\s*(?:的)?\s*(?:manager|boss|wife|husband|mom|mum|dad|bf|gf|"
         r"boyfriend|girlfriend|partner|colleague|coworker|roommate|friend|lead|PM|老板|leader)\b|" + _SAYS + r"|[“「『\"][^”」』\"]{7,}|"
         r"^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|friend|boss|colleague|"
-        r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client)s?)\b|"
+        r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client|best\s+friend|bff|cousin|uncle|aunt|"
+        r"grandma|grandpa|grandmother|grandfather|neighbou?r|classmate|niece|nephew|in-laws?|fianc[ée]e?|teammate|landlord)s?)\b|"
         r"\b(?:said|says|told me|according to)\b", I)),
+    ("one_off", re.compile(  # a task for now: "帮我 review 一下这个 PR", "write me a haiku about mondays"
+        r"^(?:请|麻烦)?(?:你)?帮(?:我|忙)[^，,。]{0,30}?(?:一下|看看|改改)|^(?:please\s+|can\s+you\s+|could\s+you\s+)?"
+        r"(?:(?:write|draft|compose|translate|summari[sz]e|review|proofread|fix|debug|tell)\s+(?:me\s+|us\s+)?"
+        r"(?:a|an|one|this|these|that|my)\b|be\s+(?:honest|brutal|frank|straight|real)(?:\s+with\s+me)?[\s.!]*$)"
+        r"(?!.*\b(?:always|every|from now on|going forward)\b)", I)),
     ("joke", re.compile(r"哈哈|开玩笑|逗你|😂|🤣|\blol\b|\blmao\b|\bjk\b|just kidding|\bkidding\b", I)),
     ("retracted", re.compile(r"^(?:我)?(?:之前|原来|早先)|(?<![\d点时])以前|曾经|从前|过去常|不再|\bused to\b|\bno longer\b|\bnot anymore\b|"
                              r"\banymore\b|\bformerly\b", I)),
@@ -181,7 +188,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     (re.compile(_ZH_I + r"(?P<v>是(?:共产)?党员)|^I(?:'m| am)\s+(?:a\s+)?(?P<v2>Democrat|Republican|liberal|conservative|"
                 r"socialist|libertarian)\b", I), "fact", "politics", "politics", "personal"),
     (re.compile(_ZH_I + r"(?P<v>是(?:同性恋|双性恋|异性恋|gay))|^I(?:'m| am)\s+(?P<v2>gay|lesbian|bisexual|queer|asexual|"
-                r"straight)\b", I), "fact", "sexuality", "sexuality", "personal"),
+                r"straight|bi|pan|pansexual|trans|transgender|nonbinary|non-binary)\b(?!-)", I), "fact", "sexuality", "sexuality", "personal"),
     # goals
     (re.compile(_ZH_I + r"(?P<v>(?:想学|想学习|在学(?![校生])|正在学习?|学习(?![了过到])|打算|计划|准备学|想成为|的目标是|目标是)(?P<obj>.+))"), "goal", None, "",
      "personal"),
@@ -353,21 +360,23 @@ _ANIMALS = r"(?:dogs?|cats?|puppy|puppies|kittens?|parrots?|rabbits?|bunny|hamst
            r"(?:golden\s+)?retrievers?|labradors?|huskies|husky|guinea pigs?|beagles?|poodles?|shiba(?:\s+inu)?s?|dachshunds?|" \
            r"terriers?|bulldogs?|pugs?|spaniels?|collies?|shepherds?|chihuahuas?|tabby|tabbies|ragdolls?|budgies?|" \
            r"parakeets?|geckos?|snakes?|ferrets?|chinchillas?|hedgehogs?|horses?|ponies|pony|cockatiels?|lizards?|greyhounds?|" \
-           r"rescue (?:cat|dog)s?|mutts?|dachshunds?|schnauzers?|samoyeds?|akitas?|maltese|bichons?|doodles?)"
+           r"rescue (?:cat|dog)s?|mutts?|dachshunds?|schnauzers?|samoyeds?|akitas?|maltese|bichons?|doodles?|tortoises?|pigs?|goats?|" \
+           r"chickens?|hens?|ducks?|axolotls?|cockatoos?|rats?|mice|frogs?|shorthairs?|maine coons?|sphynx|bengals?|pomeranians?|" \
+           r"whippets?|lurchers?|labs?|westies?|yorkies?|cavaliers?|cockapoos?|labradoodles?|goldendoodles?|iguanas?|alpacas?)"
 _KIDS_EN = r"(?:a|an|one|two|three|four|five|\d)\s+(?:[\w-]+\s+)?(?:daughters?|sons?|kids?|children|child|boys?|girls?|teenagers?)"
 _NAMES_EN = r"[A-Z][\w'’-]+(?:\s*\(\d+\))?(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Z][\w'’-]+(?:\s*\(\d+\))?)*"
 _PARTNER = r"老婆|老公|妻子|丈夫|爱人|太太|先生|对象|女朋友|男朋友|家人|室友"
 # one's spouse by name: "My wife 叫 Lily", "my partner Jun and I…", "我老婆叫小雅"
 _SPOUSE = re.compile(r"^(?:my\s+(?:wife|husband|partner|spouse)(?:'s\s+name\s+is|\s+is\s+called|\s+叫|,)?\s*|我(?:的)?(?:老婆|老公|妻子|丈夫|爱人|太太)(?:叫|名字叫))"
                      r"\s*(?P<n>(?-i:[A-Z])[\w'-]+|[\u4e00-\u9fff]{2,3})(?=$|[\s，,]|\s+and\s+I)", I)
-_PETS_ZH = r"猫咪?|狗狗?|兔子?|仓鼠|鹦鹉|乌龟|金鱼|鱼|柯基|金毛|泰迪|哈士奇|柴犬|拉布拉多|边牧|布偶|英短|美短|蓝猫|橘猫|狸花猫"
+_PETS_ZH = r"狗子|猫主子|毛孩子|猫咪?|狗狗?|兔子?|仓鼠|鹦鹉|乌龟|金鱼|鱼|柯基|金毛|泰迪|哈士奇|柴犬|拉布拉多|边牧|布偶|英短|美短|蓝猫|橘猫|狸花猫"
 # facts about one's children a person expects kept (their preferences are theirs: see the quoted skip)
 _FAMILY_FACT = re.compile(
     r"^我(?:的)?\s*(?:儿子|女儿|孩子|闺女|小孩|大宝|二宝|son|daughter|kid)\s*(?:的)?(?:小名|名字|大名)?(?:叫|是)\s*\S|"
     r"^my\s+(?:儿子|女儿|孩子)\s*(?-i:[A-Z])[\w'-]+|"
     r"^my\s+(?:son|daughter|kid|baby)\s+(?-i:[A-Z])[\w'-]+|^my\s+(?:daughters|sons|kids)\s+(?-i:[A-Z])[\w'-]+\s+and\s+|"
-    r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩|大宝|二宝)(?:今年|现在|已经)?(?:才|都)?(?:\d+|[一二三四五六七八九十两]+)(?:岁|个月)|"
-    r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩)(?:今年|现在)?(?:在)?(?:上|读)(?:小学|初中|高中|幼儿园|大学|[一二三四五六]年级|初[一二三]|高[一二三]|大[一二三四])|"
+    r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩|大宝|二宝|家(?:的)?娃)(?:今年|现在|已经)?(?:才|都)?(?:\d+|[一二三四五六七八九十两]+)(?:岁|个月)|"
+    r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩|家(?:的)?娃)(?:今年|现在)?(?:在)?(?:上|读)(?:小学|初中|高中|幼儿园|大学|[一二三四五六]年级|初[一二三]|高[一二三]|大[一二三四])|"
     r"^my\s+(?:son|daughter|kid|child)\s+(?:is|just\s+turned|turned)\s+\d+|"
     r"^my\s+(?:son|daughter|kids?|children)\s+(?:is|are)\s+in\s+(?:\w+\s+)?(?:grade|kindergarten|preschool|school|college)", I)
 
@@ -450,12 +459,19 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "birthday", m.group("v") or m.group("v2")))
     if m := re.match(rf"^(?P<v>{_EN_NAME})\s+(?:is|works)\s+(?:fine|ok|okay|good|great|perfect)(?:\s+too)?$", body):
         out.append(("fact", "preferred_name", m.group("v")))
+    if m := re.match(r"^我?姓(?P<s>[\u4e00-\u9fff]{1,2})[，,\s]*(?:单名一个|单名|名字?叫?|叫)(?P<g>[\u4e00-\u9fff]{1,2}?)字?$", body):
+        out.append(("fact", "name", m.group("s") + m.group("g")))
     if m := re.match(rf"^(?:本人|我是)\s*(?P<v>{_CJK_NAME})$", body):
         if re.match(_SURNAMES, m.group("v")) and not re.search(_JOB_ZH + r"|人$|的$", m.group("v")):
             out.append(("fact", "name", m.group("v")))
     if m := re.search(rf"(?:^|可以|就|都|一般|通常|平时|以后|今后|大家|朋友们?|同事们?)(?:叫|喊|称呼)我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|小\S|老\S|阿\S)\s*(?:就行|就好|就可以|吧|好了)?$", body):
         if not re.match(r"[别不去来做帮给把让快先再]", m.group("v")):
             out.append(("fact", "preferred_name", m.group("v")))
+    if m := re.match(rf"^(?:\w+\s+)?(?:everyone|everybody|people|friends|folks|my\s+friends)\s+(?:\w+\s+)?calls?\s+me\s+(?P<v>{_EN_NAME})\b", body, I):
+        out.append(("fact", "preferred_name", m.group("v")))
+    if m := re.match(rf"^(?P<v>(?-i:[A-Z])[a-z][\w'-]+)\s+here\b", body):  # "Sarah here — I run …"
+        if not is_city(m.group("v")) and not _NOT_A_NAME.match(m.group("v")):
+            out.append(("fact", "name", m.group("v")))
     if m := re.search(rf"(?:^|\b)(?:please\s+|you\s+can\s+|just\s+)?(?:call\s+me|I\s+go\s+by)\s+(?P<v>{_EN_NAME})"
                       r"(?:\s+(?:from now on|please|pls|instead|for short))?$", body, I):
         if m.group("v")[0].isupper():
@@ -481,9 +497,11 @@ _WORK_FACTS = [(re.compile(pattern, flags), key) for pattern, flags, key in (
 def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     out = []
     # zh: 我在腾讯做产品经理 / 我在上海一家游戏公司当策划 / 我在成都上班 / 我在北京读大三 / 我在团队里负责测试
-    if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责)\s*(?P<job>[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
+    if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责|干(?![了过])|开(?=[^，,]{{0,6}}(?:民宿|店|馆|厅|公司|工作室|诊所|超市|农场)))\s*(?P<job>[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
                      r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$", body):
         place = m.group("place").strip()
+        if (bare := re.sub(rf"^(?:{_PROVINCES})省?", "", place)) != place and is_city(bare):
+            place = bare  # 海南三亚 → 三亚
         split = (re.match(r"^(?P<city>.{2,6}?|[A-Z][\w .'-]{1,24}?)\s*(?:的)?\s*(?:一家|一个|一所)(?P<org>.+)$", place)
                  or re.match(rf"^(?P<city>{_ZH_CITIES})(?P<org>[^市].+)$", place)
                  or next((re.match(rf"^(?P<city>{re.escape(place[:n])})(?P<org>.{{2,}})$", place) for n in (2, 3, 4)
@@ -499,13 +517,14 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", *where))
         if m.group("job") and not _tool_spans(m.group("job")):
             job, _, org = m.group("job").partition(" at ")  # "在 Amsterdam 做 PM at Booking"
+            job = "开" + job if body[m.start("job") - 1] == "开" else re.sub(r"这一?行$", "", job)  # 开民宿; 干质检这行
             out += [("fact", "job_title", job)] + ([("fact", "employer", org)] if org else [])
             if org and not any(key == "city" for _, key, _ in out) and re.match(r"^[A-Z][\w .'-]{1,30}$", place.strip()):
                 out.append(("fact", "city", place.strip()))
     elif m := re.match(rf"^(?:我|用户){_ZH_MODS}\s*(?:人在|公司在|办公室在|单位在|office\s*在|上班在|工作在)\s*(?P<v>[^，,\s]{{2,16}}?|[A-Z][\w .'-]{{1,30}}?)$", body):
         out.append(("fact", "work_city" if re.search(r"公司|办公室|单位|office|上班|工作", body[:12]) else "city", m.group("v")))
     elif m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:已经|刚|刚刚|最近|去年|上个月|今年)*(?:住在|住|搬到了?|搬去了?|定居在?|base\s*在?|base)\s*"
-                       r"(?P<v>[^，,\s]{2,16}?)(?:了|市)?$", body):
+                       r"(?P<v>[^，,\s]{2,16}?)(?:市)?(?:(?:快|已经|都|有|差不多)?[\d一二三四五六七八九十两几半]+(?:个多?月|多?年|周))?(?:了|市)?$", body):
         out.append(("fact", "city", m.group("v")))
     elif (m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:来|到|回到?|待在|呆在|在)了?(?P<v>[\u4e00-\u9fff]{{2,6}}?)市?(?:(?:已经|都|快|有)?"
                         r"[\d一二三四五六七八九十两几半]+(?:个月|年|多年)了?|生活|定居|发展)?$", body)) and is_city(m.group("v")):
@@ -519,12 +538,15 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     elif m := re.match(rf"^我{_ZH_MODS}(?:在)?(?:做|搞|干)(?P<v>[^，,]{{1,10}}?(?:设计|开发|测试|运营|运维|产品|销售|市场|咨询|研究|翻译|"
                        r"财务|人事|法务|数据分析|算法|前端|后端))(?:工作|相关的?)?(?:的)?$", body):
         out.append(("fact", "job_title", m.group("v")))
-    elif m := re.match(rf"^我{_ZH_MODS}(?:上个月|去年|最近|刚|已经|今年)*(?:跳槽到|跳槽去了?|入职了?|加入了?)(?P<v>[^，,]{{2,12}}?)了?$", body):
+    elif m := re.match(rf"^我{_ZH_MODS}(?:上个月|去年|最近|刚|已经|今年|前两天|前几天|前阵子|前段时间)*(?:跳槽到|跳槽去了?|入职了?|加入了?)(?P<v>[^，,]{{2,12}}?)了?$", body):
         out.append(("fact", "employer", m.group("v")))
     elif m := re.match(rf"^我{_ZH_MODS}是?\s*(?P<v>(?:{_ZH_CITIES}|{_PROVINCES})[\u4e00-\u9fff]{{0,3}}?|[A-Z][\w .'-]{{1,24}}?)\s*人$", body):
         out.append(("fact", "hometown", m.group("v")))
-    elif m := re.match(rf"^我{_ZH_MODS}是(?:做|搞)\s*(?P<v>[^，,的]{{1,8}}|[A-Za-z][\w &+-]{{1,30}}?)\s*的$", body):
-        out.append(("fact", "job_title", m.group("v")))
+    elif (m := re.match(rf"^我{_ZH_MODS}是\s*(?:{_PROVINCES})?省?(?P<v>[\u4e00-\u9fff]{{2,4}}?)(?:市|县)?的$", body)) and is_city(m.group("v")):
+        out.append(("fact", "hometown", m.group("v")))  # 俺是山东临沂的
+    elif m := re.match(rf"^我{_ZH_MODS}(?:是)?(?:做|搞|干)\s*(?P<v>[^，,的]{{1,8}}|[A-Za-z][\w &+-]{{1,30}}?)(?<!相关)(?<!方面)\s*的$|"
+                       rf"^(?:我)?{_ZH_MODS}(?:还是|依然|仍然)?(?:做|搞|干)\s*(?P<v2>[^，,的]{{2,8}}?)(?:这块|这一块|这行|这一行)$", body):
+        out.append(("fact", "job_title", m.group("v") or m.group("v2")))
     elif m := re.match(rf"^我{_ZH_MODS}是\s*(?P<org>[^，,的]{{1,16}}?)\s*的\s*(?P<job>[^，,]{{0,8}}?(?:{_JOB_ZH}|{_JOB_EN}))$", body, I):
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
     elif m := re.match(rf"^我{_ZH_MODS}是(?:一名|一个|一位|个)?\s*(?P<v>[^，,]{{0,10}}?(?:{_JOB_ZH}[者员师]?|{_JOB_EN}))$", body, I):
@@ -542,8 +564,11 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "school" if student else "employer", m.group("org")))
         if m.group("field") and student:
             out.append(("fact", "major", m.group("field")))
-    elif m := re.match(rf"^I\s+{_EN_MODS}work\s+(?:at|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?)(?:\s+in\s+(?P<city>{_PLACE_EN}))?$", body, I):
+    elif m := re.match(rf"^I\s+{_EN_MODS}work\s+(?:at|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?)"
+                       rf"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<job>[\w&.' +-]{{2,30}}?))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?$", body, I):
         out.append(("fact", "employer", m.group("org")))
+        if m.group("job"):  # "I work at 字节 as a 前端工程师"
+            out.append(("fact", "job_title", m.group("job")))
     if m and m.groupdict().get("city"):
         out.append(("fact", "city", m.group("city")))
     if m and m.groupdict().get("home"):
@@ -559,7 +584,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     if m := re.match(rf"^my\s+(?:office|work|job|company)\s+is\s+in\s+(?P<v>{_PLACE_EN})", body):
         out.append(("fact", "work_city", m.group("v")))
     if m := re.match(r"^I(?:'ve| have)\s+been\s+(?:at|with)\s+(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})\s+for\b|"
-                     r"^I'm\s+(?:now\s+)?(?:at|with)\s+(?P<v2>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})(?:\s+now)?$", body):
+                     r"^I'm\s+(?:now\s+)?(?:at|with)\s+(?P<v2>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})(?:\s+(?:now|btw|these\s+days))*$", body):
         out.append(("fact", "employer", m.group("v") or m.group("v2")))
     return out
 
@@ -568,7 +593,7 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
     """我说粤语 / 也会一点日语 / 普通话也还行 / I speak English, Portuguese and a little Japanese."""
     if m := re.match(rf"^我{_ZH_MODS}(?:会说|会讲|能说|能讲|说|讲|会)(?:一点|一些|点儿?|流利的)?\s*(?P<v>{_LANGS})$", body):
         return [("fact", "spoken_languages", m.group("v"))]
-    if m := re.match(rf"^我{_ZH_MODS}(?P<v>{_LANG_WORD})(?:说得|讲得)?(?:也|还|都)*(?:还行|不错|很好|很流利|流利|可以|还可以|一般般?|没问题)$", body):
+    if m := re.match(rf"^我{_ZH_MODS}(?P<v>{_LANG_WORD})(?:说得|讲得)?(?:也|还|都)*(?:还行|不错|很好|很流利|流利|可以|还可以|一般般?|没问题|凑合|马马虎虎|够用)$", body):
         return [("fact", "spoken_languages", m.group("v"))]
     if m := re.match(rf"^I\s+{_EN_MODS}(?:can\s+)?speak\s+(?P<v>.+)$|^I'm\s+{_EN_MODS}(?:fluent|bilingual)\s+in\s+(?P<v2>.+)$", body, I):
         words = m.group("v") or m.group("v2")
@@ -576,6 +601,9 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
         spoken = re.findall(_LANG_WORD, words[:native.start()] if native else words, I)
         return ([("fact", "spoken_languages", ", ".join(spoken))] if spoken else []) + (
             [("fact", "native_language", native.group("n") or native.group("n2"))] if native else [])
+    if m := re.match(rf"^(?:我)?(?:在家|在家里|出门|在外面|平时|工作|上班|跟\S{{1,4}})(?:讲|说|用)\s*(?P<v>{_LANG_WORD})$|"
+                     rf"^(?P<v2>{_LANG_WORD})\s+at\s+(?:home|work)$", body, I):  # 在家讲潮汕话 / polish at home
+        return [("fact", "spoken_languages", m.group("v") or m.group("v2"))]
     if m := re.match(rf"^I'm\s+(?:a\s+)?native\s+(?P<v>{_LANG_WORD})\s+speaker", body, I):
         return [("fact", "native_language", m.group("v"))]
     return []
@@ -583,7 +611,17 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
 
 def _read_tools(body: str) -> list[tuple[str, str, str]]:
     """我平时主要用 Python 和 Go / we run on AWS with Terraform / I'm a Vim user / Emacs is my editor."""
+    body = re.sub(r"^as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+(?=I\b)", "", body, flags=I)  # "as a product designer I live in figma"
+    if m := re.match(r"^(?:please\s+)?(?:keep|write|give|show)\s+(?:me\s+)?(?:all\s+)?(?:the\s+)?(?:code\s+)?(?:examples?|snippets?|samples?)\s+"
+                     r"in\s+(?P<v>[\w+#.]+)|^(?:代码)?(?:示例|例子)(?:都|统一)?用\s*(?P<v2>[\w+#.]+)", body, I):
+        return [("fact", key, value) for key, value in _tools_in(m.group("v") or m.group("v2"), fallback_products=False)
+                if key == "programming_language"]
     if m := re.match(r"^(?:I'm\s+|I\s+am\s+)?typing\s+(?:this\s+)?on\s+(?:a|an|my)\s+(?P<v>.+?)(?:\s+so\b|[,，]|$)", body, I):
+        return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
+    if m := re.match(r"^my\s+(?:go-to\s+|usual\s+|main\s+|current\s+|default\s+|daily\s+)?(?:tech\s+)?(?:stack|setup)\s+(?:is|=|:)\s+(?P<v>.+)$", body, I):
+        tools = _tools_in(m.group("v"), fallback_products=False)
+        return [("fact", "tech_stack", m.group("v"))] + [("fact", key, value) for key, value in tools if key != "tech_stack"]
+    if m := re.match(r"^(?:yeah,?\s+|yes,?\s+)?(?:mostly|mainly|primarily)\s+(?P<v>[\w+#. ]{1,30}?)\s+(?:these\s+days|nowadays|lately|now)$", body, I):
         return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
     if _OCCASIONAL.search(body) or re.search(r"喜欢|爱用|习惯|偏好|\b(?:like|love|prefer|enjoy|hate)\b|技术栈|\bstack\b", body, I):
         return []
@@ -636,7 +674,31 @@ def _read_known_key(body: str) -> list[tuple[str, str, str]]:
     return [("fact", key, value)]
 
 
+_NAMED_PET = [re.compile(pattern, I) for pattern in (
+    rf"^(?:I(?:'ve|\s+have)?\s+(?:got|have)|we(?:'ve|\s+have)?\s+(?:got|have)|yes\s+I'm\s+the\s+one\s+with)\s+(?:a|an|the|two|three|\d)\s+"
+    rf"(?:[\w-]+\s+){{0,2}}?(?P<a>{_ANIMALS})\s*(?:(?:called|named)\s+|[—–:-]+\s*|,\s*)(?P<n>{_NAMES_EN})",
+    rf"^(?P<n>(?-i:[A-Z])[\w'-]+)(?:'s|\s+is)\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){{0,2}}?(?P<a>{_ANIMALS})\b",
+    rf"^(?:我家|家里|我)?(?:的)?(?:那|这)?(?:只|条)?(?P<a>{_PETS_ZH})(?:叫|名叫|名字叫)\s*(?P<n>[\u4e00-\u9fff]{{1,4}}|(?-i:[A-Z])[\w'-]+)",
+    rf"^(?P<n>[\u4e00-\u9fff]{{2,3}}|(?-i:[A-Z])[\w'-]+)\s*[（(]我家(?:的)?(?:那|这)?(?:只|条)?[^）)]{{0,6}}?(?P<a>{_PETS_ZH})[）)]",
+)]
+_NAMED_CHILD = [re.compile(pattern, I) for pattern in (
+    r"^我(?:的)?\s*(?P<r>儿子|女儿|闺女|大宝|二宝)\s*(?P<n>(?-i:[A-Z])[\w'-]+)",
+    r"^(?:我(?:的)?|我家(?:的)?)?\s*(?P<r>儿子|女儿|闺女|娃|孩子|大宝|二宝)(?:小名|大名|名字)?叫\s*(?P<n>[\u4e00-\u9fff]{1,3}|(?-i:[A-Z])[\w'-]+)",
+    r"^(?P<n>[\u4e00-\u9fff]{2,3}|(?-i:[A-Z])[\w'-]+)是我(?:的)?(?P<r>儿子|女儿|闺女|孩子|大宝|二宝)",
+    r"^(?P<n>(?-i:[A-Z])[\w'-]+)\s+is\s+my\s+(?:\w+\s+)?(?P<r>son|daughter|kid|boy|girl)\b",
+)]
+
+
 def _read_family(body: str) -> list[tuple[str, str, str]]:
+    out = _read_family_forms(body)
+    for key, forms, value in (("pet", _NAMED_PET, "{n} ({a})"), ("children", _NAMED_CHILD, "{r} {n}")):
+        if (m := next(filter(None, (regex.search(body) for regex in forms)), None)) \
+                and not any(k == key and m.group("n") in v for _, k, v in out):
+            out = [t for t in out if t[1] != key] + [("fact", key, value.format(**m.groupdict()))]
+    return out
+
+
+def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     out = []
     if m := re.match(rf"^我{_ZH_MODS}(?P<v>结婚了|已婚|离婚了|单身|订婚了)", body):
         out.append(("fact", "marital_status", m.group("v")))
@@ -790,7 +852,30 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         return [("goal", "goal " + m.group("v"), f"学{m.group('v')}")]
     if m := re.match(r"^我(?:最近|这段时间|这阵子|现在)?(?:一直)?(?:在|正在)(?P<v>健身|减肥|锻炼|备考\S*|练\S+|戒\S+)$", body):
         return [("goal", "goal " + m.group("v"), m.group("v"))]
-    return []
+    return _read_dated_plan(body)
+
+
+_MONTHS = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+_FUTURE = re.compile(rf"下下?个?月|明年|后年|年底|\d{{1,2}}\s*月|[一二三四五六七八九十]{{1,2}}月|五一|国庆|春节|"
+                     rf"\bnext\s+(?:month|year|spring|summer|fall|autumn|winter|quarter|{_MONTHS})\b|"
+                     rf"\b(?:in|on|by|this|since)\s+(?:early\s+|late\s+|mid-?)?{_MONTHS}\b|\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
+                     r"\bQ[1-4]\b|\bin\s+(?:\d+|a|two|three|four|five|six)\s+months?\b", I)
+_PLAN_WORDS = re.compile(
+    r"\b(?:exam|test|marathon|race|interview|wedding|move|moving|relocat\w*|onboard\w*|start\w*|join\w*|launch\w*|ship\w*|"
+    r"apply\w*|graduat\w*|defen[cs]e|deadline|due|training|sitting|taking|heading|flying|visit\w*|trip|migrat\w*|"
+    r"switch\w*|release|present\w*|marry\w*|married)\b|考|面试|结婚|婚礼|搬|入职|报到|onboard|上岗|出发|毕业|答辩|发布|上线|迁移|"
+    r"申请|apply|开学|调到|调去|比赛|马拉松|跳槽|去\S{2,}", I)
+
+
+def _read_dated_plan(body: str) -> list[tuple[str, str, str]]:
+    """A plan said with its month, however it is phrased: "sitting the CKA exam on december 18th",
+    "training for the berlin marathon next september", "下个月 onboard 到 ByteDance", "定了明年五一结婚"."""
+    if not _FUTURE.search(body) or not _PLAN_WORDS.search(body) or _SHORT_TERM.search(body) or _SOON.search(body):
+        return []
+    if re.search(r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前", body, I) or _SUBJECT_ANY.match(body):
+        return []
+    words = re.sub(r"[^\w\s]", " ", _FUTURE.sub(" ", body)).split()
+    return [("goal", "goal " + " ".join(words[:3])[:24], re.sub(r"^(?:我们|咱们|我)", "", body))]
 
 
 _DISLIKE_END = re.compile(r"^(?:我)?\s*(?P<obj>[^，,]{1,24}?)[，,]?\s*(?:真的|实在|完全|就)?(?:hard pass|no thanks|not for me|never again|"
@@ -873,7 +958,8 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
     elif m := re.match(rf"^我{_ZH_MODS}(?:的)?\s*(?:本科|硕士|研究生|博士|PhD|大学|高中|MBA|master|读研|读博)\s*(?:是|读的是|学的是|念的是|读的|在)\s*"
                        r"(?P<x>[^，,]+?)(?:读的|念的|毕业的|毕业|的)?$", body, I):
         x = m.group("x").strip()
-        major, school = (None, x) if _SCHOOL_WORD.search(x) else (x, None)
+        at = re.search(r"(?:是|的|在)\s*$", m.group(0)[:m.start("x")]).group(0).strip() == "在" or is_city(x)  # 大学在武汉读的
+        major, school = (None, x) if at or _SCHOOL_WORD.search(x) else (x, None)
     elif m := re.match(rf"^我{_ZH_MODS}(?:是)?(?P<school>[^，,是]{{2,12}}?(?:大学|学院))(?:毕业的?|的)$", body):
         major, school = None, m.group("school")
     elif m := re.match(rf"^我{_ZH_MODS}(?:是)?(?P<school>[^，,是]{{1,8}}?(?:大学|学院|大|[A-Z]{{2,6}}))\s*(?P<major>[^，,]{{2,10}}?)专业(?:毕业)?的?$", body):
@@ -887,7 +973,7 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
         major, school = m.group("major"), None
     else:
         return []
-    if major and not re.match(r"(?:abroad|hard|a lot|online|at|in)\b", major, I):
+    if major and not re.match(r"(?:abroad|hard|a lot|online|at|in)\b|(?:大学|本科|研究生|硕士|博士|高中|大专)$", major, I):
         out.append(("fact", "major", major))
     if school:
         out.append(("fact", "school", school))
@@ -910,7 +996,7 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
 
 
 # -- facts found anywhere in one's own clause, by what the words are (a known city, an occupation) ----
-_SELF_START = re.compile(r"^(?:我(?!们)|本人|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've)", I)
+_SELF_START = re.compile(r"^(?:我(?!们)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've)", I)
 _HOME_CUE = re.compile(r"(?:from|grew\s+up|born|raised|originally|hometown|native\s+of|a\s+\S+\s+(?:guy|girl|kid|native))\s+(?:\S+\s+){0,5}$|"
                        r"(?:老家|家乡|出生在|生在|长在|来自)\S{0,3}$", I)
 _WORK_CUE = re.compile(r"(?:commut\w*|office|offices|work(?:ing|s)?|job|shift|studio|studios|clinic|hospital|bureau|desk|"
@@ -920,18 +1006,23 @@ _LIVE_CUE = re.compile(r"\bI'm\s+(?:\w+\s+)?$|\bI\s+am\s+(?:\w+\s+)?$|"
                        r"住|住在|定居|搬到了?|搬来了?|回了?|坐标|人在|待了?|呆了?|在)\b\S*\s*(?:\S+\s+){0,3}$", I)
 _CITY_EN = re.compile(r"\b(?:in|to|from|at|near|outside|of)\s+(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2}|[\u4e00-\u9fff]{2,6}|"
                       r"(?-i:[a-z])[a-z.'-]{2,}(?:\s+(?-i:[a-z])[a-z.'-]+)?)", I)
-_CITY_ZH_ANY = re.compile(r"(?:在|来|到|回|住|从|老家|坐标|常驻|待在|呆在|搬到|搬来)了?(?P<c>[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)")
+_CITY_ZH_ANY = re.compile(r"(?:在|来|到|回|住|从|老家|坐标|常驻|待在|呆在|搬到|搬来|留在|留)了?(?P<c>[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)")
 _TRIP = re.compile(r"\b(?:trip|vacation|holiday|visit(?:ing|ed)?|week\s+in|weekend\s+in|conference|flying|flew|fly)\b|旅游|旅行|出差|玩|度假", I)
+
+
+_ORG_WORD = re.compile(r"(?:Robotics|Health|Labs?|Data|Systems|Bank|Group|Partners|Capital|Studios?|Technologies|Tech|Inc|Ltd|"
+                       r"Media|Games|AI|Software|Solutions|Hospital|Airlines|Motors|Energy|Foods|Logistics|Analytics|Consulting|"
+                       r"Ventures|Digital|Networks|Pharma|Bio|Insurance|Holdings|Industries)\b")
 
 
 def _city_in(phrase: str) -> str:
     """The longest known city at the start of `phrase` ("Kansas City", "Battle Creek", "St. Johnsbury")."""
     words = phrase.split()
     for size in range(len(words), 0, -1):
-        name = " ".join(words[:size]).rstrip(".,'’s")
+        name = re.sub(r"(?:['’]s|[.,'’])+$", "", " ".join(words[:size]))  # "Leeds", not "Leed"; "Tacoma's" → "Tacoma"
         name = name.title() if name.islower() else name  # "i live in tacoma"
         if is_city(name) or (not name.isascii() and _CITY_ZH.fullmatch(name)):
-            return name
+            return "" if _ORG_WORD.match(" ".join(words[size:size + 1])) else name
     return ""
 
 
@@ -946,10 +1037,13 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
         if _TRIP.search(before) or _TRIP.search(body[m.end():m.end() + 30]) or re.search(r"\bfrom\s*$", before, I) \
                 and re.search(r"\bto\s+(?-i:[A-Z])", body[m.end():m.end() + 30]):
             continue  # a trip, or the place one moved away from
-        key = ("hometown" if _HOME_CUE.search(before) else "work_city" if _WORK_CUE.search(before) else
-               "city" if _LIVE_CUE.search(before) else "")
+        near = re.split(r"[,;，；]|\band\b|\bbut\b|\bthen\b|\bso\b", before, flags=I)[-1]
+        key = next((key for text in (near, before) for key, cue in (("hometown", _HOME_CUE), ("work_city", _WORK_CUE),
+                                                                    ("city", _LIVE_CUE)) if cue.search(text)), "")
+        if re.search(r"\bcommut\w*\s+from\s+$", before, I):
+            key = "city"  # "commuting from Hoboken to …": where one lives
         if key:
-            out.append(("fact", key, city))
+            out.append(("fact", key, city, _tense(near)))
     for m in _CITY_ZH_ANY.finditer(body):
         span = body[m.start("c"):m.start("c") + 8]
         city = next((c for size in (4, 3, 2) for c in (span[:size], re.sub(rf"^(?:{_PROVINCES})(?:省)?", "", span)[:size])
@@ -963,13 +1057,21 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
         key = ("hometown" if re.search(r"老家|家乡|从$", before) or after.startswith("人") else
                "work_city" if re.match(r"[\u4e00-\u9fff]{0,4}?(?:上班|工作|办公)", after)
                or re.search(r"上班在|工作在|公司在|办公室在|仓库在|工厂在", before) else "city")
-        out.append(("fact", key, city))
-    seen, unique = set(), []
-    for triple in out:  # one value per key: the first said
-        if triple[1] not in seen:
-            seen.add(triple[1])
-            unique.append(triple)
-    return unique
+        out.append(("fact", key, city, _tense(before)))
+    chosen: dict[str, tuple] = {}
+    for triple in out:  # one value per key: the first said, unless a later one is said as now and it as before
+        if triple[1] not in chosen or triple[3] > chosen[triple[1]][3]:
+            chosen[triple[1]] = triple
+    return [triple[:3] for triple in out if chosen[triple[1]] is triple]
+
+
+_NOW = re.compile(r"\b(?:now|currently|these\s+days|nowadays)\b|现在|目前|如今", I)
+_BEFORE = re.compile(r"\b(?:lived|used\s+to|was|were|spent|previously|formerly)\b|之前|以前|曾经|原来", I)
+
+
+def _tense(cue: str) -> int:
+    """2 for a place said as now ("now back home in Leeds"), 0 as before ("lived in Osaka"), else 1."""
+    return 2 if _NOW.search(cue[-40:]) else 0 if _BEFORE.search(cue[-40:]) else 1
 
 
 _JOB_ANYWHERE = re.compile(
@@ -992,7 +1094,7 @@ def _scan_school(body: str) -> list[tuple[str, str, str]]:
     """"did chemistry at Trinity", "studied at Manchester", "went to Georgia Tech for industrial design"."""
     if m := re.search(rf"\b(?:studied|did|majored\s+in|read)\s+(?P<major>[a-z][\w &-]{{2,30}}?)\s+at\s+(?P<school>{_SCHOOL_EN})", body, I):
         return [("fact", "major", m.group("major")), ("fact", "school", m.group("school"))]
-    if m := re.search(rf"\b(?:went\s+to|studied\s+at|graduated\s+from|attended)\s+(?P<school>{_SCHOOL_EN})"
+    if m := re.search(rf"\b(?:went\s+to|studied\s+at|graduated?\s+from|attended)\s+(?P<school>{_SCHOOL_EN})"
                       rf"(?:\s+for\s+(?:my\s+|a\s+)?(?P<major>[a-z][\w &-]{{2,30}}?)(?=[,.;]|\s+(?:which|and|but|so)\b|$))?", body, I):
         if is_city(m.group("school")) and not re.search(r"studied|graduated|attended", m.group(0), I):
             return []  # "went to Paris": a trip
@@ -1038,7 +1140,8 @@ _PAST_WHEN = re.compile(
     r"fall|autumn|winter)\b|\byesterday\b|\b\w+\s+(?:days?|weeks?|months?|years?)\s+ago\b|\bthe other day\b|"
     r"\bjust\s+(?:got back|got home|finished|moved|started|got promoted|graduated|passed|ran|completed|got|landed|signed)\b|"
     r"刚刚?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)|\b(?:finally\s+)?(?:finished|passed|completed|defended|landed|got)\b.*\btoday\b|"
-    r"今天(?:终于)?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)", I)
+    r"今天(?:终于)?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)|\bthis\s+morning\b|"
+    r"\bon\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", I)
 _PAST_DONE = re.compile(r"[了过](?![吗呢])|完成|结束|\b(?:\w+ed|went|got|came|ran|saw|met|took|did|made|bought|won|lost|gave|left|"
                         r"flew|drove|began|became|wrote|read|sold|built|spent|caught|taught|thought|brought)\b", I)
 _TRIVIAL = re.compile(r"吃了?饭|吃了|喝了|睡了|睡觉|洗澡|\b(?:ate|slept|drank|showered|napped)\b|\bhad\s+(?:lunch|dinner|breakfast|coffee|"
@@ -1164,13 +1267,19 @@ def _subject(body: str) -> str:
     return "other" if _SUBJECT_ANY.match(body) or _SKIPS[2][1].match(body) else ""
 
 
+_STANDING_ASK = re.compile(r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:always|never|from\s+now\s+on|stop|start)\b|"
+                           r"^(?:能不能|可不可以|能否|可以)(?:以后|今后|每次|一直|总是)", I)
+
+
 def _skip_reason(clause: str, message_is_joke: bool) -> str:
     if looks_like_injection(clause):
         return "injection"
     clause = _IDIOMS.sub("", clause)
     for reason, regex in _SKIPS:
+        if reason == "question" and _STANDING_ASK.match(clause.strip()):
+            continue
         if regex.search(clause) and not (reason == "quoted" and (_CALLED_BY_OTHERS.match(clause) or _FAMILY_FACT.match(clause)
-                                                                 or _SPOUSE.match(clause))):
+                                                                 or _SPOUSE.match(clause) or _NAMED_CHILD[0].match(clause))):
             return reason
     return "joke" if message_is_joke else ""
 
@@ -1197,7 +1306,9 @@ def _topic(text: str, obj: str, fallback: str) -> str:
 _EMOTION_WORDS = re.compile(r"焦虑|抑郁|难过|崩溃|孤独|压力|anxious|anxiety|depress|lonely|stressed|sad\b|grief|panic", I)
 _RELIGION_WORDS = re.compile(r"教堂|礼拜|弥撒|祷告|念经|清真寺|拜佛|烧香|斋月|\bchurch\b|\bmass\b|\bmosque\b|\bsynagogue\b|"
                              r"\btemple\b|\bpray(?:er|ing)?\b|\bramadan\b|\bsabbath\b", I)
-_SENSITIVE_WORDS = (("health", _HEALTH_WORDS), ("emotion", _EMOTION_WORDS), ("religion", _RELIGION_WORDS))
+_SEXUALITY_WORDS = re.compile(r"出柜|同性恋|双性恋|性取向|\bcame\s+out\b|\bcoming\s+out\b|\bbisexual|\blesbian|\bqueer\b", I)
+_SENSITIVE_WORDS = (("health", _HEALTH_WORDS), ("emotion", _EMOTION_WORDS), ("religion", _RELIGION_WORDS),
+                    ("sexuality", _SEXUALITY_WORDS))
 
 
 def _tidy(value: str) -> str:
@@ -1249,6 +1360,9 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
     last = before[-1]
     if last.key in ("pet", "children") and _NAMING.match(body):
         return rest + before[:-1] + [replace(last, value=f"{last.value}，{body}", evidence=f"{last.evidence}，{clause}")]
+    if last.key == "hometown" and (m := re.match(rf"^(?:{_PROVINCES})?省?(?P<v>[\u4e00-\u9fff]{{2,4}}?)(?:市|县)?(?:的|人)$", body)) \
+            and is_city(m.group("v")):
+        return rest + before[:-1] + [replace(last, value=m.group("v"), evidence=f"{last.evidence}，{clause}")]
     if last.key == "major" and (m := re.match(r"^(?:在|at|in)\s*(?P<v>\S.{1,30})$", body)):
         return proposals + [replace(last, key="school", value=_tidy(m.group("v")), evidence=clause)]
     if m := _CORRECTION.match(body):
@@ -1302,9 +1416,12 @@ class RuleExtractor:
             first_of_sentence = len(proposals)
             for clause in sentence:
                 body = _PREFIX.sub("", clause).strip(" .。!！~～;；,，")
+                body = re.sub(r"^(?:咱|俺|在下)(?!们)", "我", body)  # 咱家娃, 俺是山东临沂的, 在下姓郑
+                if _STANDING_ASK.match(body):  # "can you always give me bullet points?": a standing request
+                    body = re.sub(r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|能不能|可不可以|能否|可以)|[?？]+$", "", body, flags=I).strip()
                 reason = "retracted" if _WHOLE_RETRACTION.search(message) else _skip_reason(clause, message_is_joke)
                 subject = _subject(body)
-                if not reason and not subject and frame == "other":
+                if not reason and not subject and frame == "other" and not _NAMED_CHILD[1].match(body):
                     reason = "quoted"  # "我朋友喜欢吃辣，不吃香菜": the second half is the friend's too
                 if reason:
                     skipped.append(Skip(text=clause, reason=reason))
@@ -1328,7 +1445,9 @@ class RuleExtractor:
                     found, carried = max(tried, key=lambda pair: len(pair[0]), default=([], body))
                     carried = carried if found else body
                 speaker = _subject(carried) or subject or frame or "self"  # no subject at all: the user speaking
-                if speaker == "self" and not _SUBJECT_ANY.match(carried) and (event := _user_event(clause, carried)):
+                ours = speaker == "team" and re.match(r"^we\s+(?:just\s+|finally\s+)?(?:got\s+(?:engaged|married)|had\s+(?:our|a)\s+(?:\w+\s+)?baby|"
+                                                         r"adopted|bought\s+(?:a|our)\s+(?:house|home|flat|place))|^我们(?:俩)?(?:领证|结婚|订婚)", carried, I)
+                if (speaker == "self" or ours) and not _SUBJECT_ANY.match(carried) and (event := _user_event(clause, carried)):
                     found.append(event)
                 if touchy and not subject:  # "我信佛，每个月初一十五都吃素": the second half is as sensitive
                     found = [replace(p, sensitive=p.sensitive or touchy) for p in found]

@@ -31,6 +31,8 @@ from apps.memories.models import Memory
 from apps.memories.recall import block, intent
 from apps.memories.recall.scoring import Candidate, mmr, ranking, recency, relevance, score
 from apps.memories.search import CONFIG, query_terms
+from memoryadmin import metrics
+from memoryadmin.tracing import annotate, in_thread, span, traced
 
 logger = logging.getLogger(__name__)
 _embedding_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-embed")
@@ -161,7 +163,7 @@ def _embed_query(text: str, model: str) -> Callable[[], np.ndarray]:
         return vector
 
     try:
-        future = _embedding_pool.submit(embed)
+        future = _embedding_pool.submit(in_thread("embedding.query", embed, model=model))
     except RuntimeError:  # the pool is shut down (interpreter exit)
         admission.leave(0.0)
         raise
@@ -237,6 +239,7 @@ def _reciprocal_ranks(*legs: dict, k: int) -> dict:
     return {memory_id: value / best for memory_id, value in fused.items()}
 
 
+@traced("recall")
 def recall(
     *,
     workspace: Workspace,
@@ -258,13 +261,14 @@ def recall(
     result = RecallResult()
     if mode == "auto" and intent.needs_no_memory(query):
         result.skipped = "small_talk"
+        metrics.RECALLS.labels("none", "unknown", "skipped").inc()
         result.took_ms = round((time.perf_counter() - started) * 1000, 2)
         return result
 
     base = recall_queryset(
         workspace=workspace, subject=subject, kinds=kinds, categories=categories, session_id=session_id, now=now
     )
-    pool = settings.RECALL_CANDIDATES
+    pool, laps = settings.RECALL_CANDIDATES, metrics.Laps()
     query_vector, similarities, stored_vectors = None, {}, {}
     try:  # on a fresh database, active_index() asks the embedder for its dimension
         index = vectors.active_index()
@@ -275,20 +279,27 @@ def recall(
         (logger.debug if isinstance(error, EmbedderBusy) else logger.warning)(
             "Recall falls back to keyword + recency: %s", error)
         result.fallback, pending_vector = "keyword", None
-    keyword_ranks = _keyword_leg(base, query, settings.RECALL_KEYWORD_CANDIDATES) if "keyword" in legs else {}
+    with span("recall.keyword"):
+        keyword_ranks = _keyword_leg(base, query, settings.RECALL_KEYWORD_CANDIDATES) if "keyword" in legs else {}
+    laps.lap("keyword")
     recent_ids = []
     if "recent" in legs:
-        newest = base.order_by(F("occurred_at").desc(nulls_last=True), "-updated_at", "-id")
-        recent_ids = list(newest.values_list("id", flat=True)[:5])
+        with span("recall.recent"):
+            newest = base.order_by(F("occurred_at").desc(nulls_last=True), "-updated_at", "-id")
+            recent_ids = list(newest.values_list("id", flat=True)[:5])
+    laps.lap("recent")
     if pending_vector is not None:
-        try:
-            query_vector = pending_vector()
-            similarities = dict(vectors.nearest(
-                index=index, memories=base, subject=subject, query_vector=query_vector, limit=pool
-            ))
-        except (EmbeddingError, DatabaseError) as error:
-            logger.warning("Recall falls back to keyword + recency: %s", error)
-            result.fallback, query_vector, similarities = "keyword", None, {}
+        with span("recall.vector"):
+            try:
+                query_vector = pending_vector()
+                laps.lap("embed")
+                similarities = dict(vectors.nearest(
+                    index=index, memories=base, subject=subject, query_vector=query_vector, limit=pool
+                ))
+                laps.lap("vector")
+            except (EmbeddingError, DatabaseError) as error:
+                logger.warning("Recall falls back to keyword + recency: %s", error)
+                result.fallback, query_vector, similarities = "keyword", None, {}
     topics, asked_keys = intent.need_topics(query), intent.profile_keys_asked(query)
     profile_ids = _profile_candidates(base, topics, asked_keys)
     ids = set(similarities) | set(keyword_ranks) | set(recent_ids) | profile_ids
@@ -340,12 +351,14 @@ def recall(
         score(candidate, weights, neighbour_weight)
     candidates = list(candidates.values())
 
-    eligible = [c for c in candidates if c.relevant and (min_score is None or c.score >= min_score)]
-    picked = mmr(eligible, k=top_k, lam=settings.RECALL_MMR_LAMBDA, floor=floor)
-    picked = _keep_constraints(picked, eligible, top_k)
-    kept, result.memory_block, result.used_tokens = block.pack(
-        [c.memory for c in picked], budget=token_budget, timezone_name=subject.timezone
-    )
+    with span("recall.rank"):
+        eligible = [c for c in candidates if c.relevant and (min_score is None or c.score >= min_score)]
+        picked = mmr(eligible, k=top_k, lam=settings.RECALL_MMR_LAMBDA, floor=floor)
+        picked = _keep_constraints(picked, eligible, top_k)
+    with span("recall.block"):
+        kept, result.memory_block, result.used_tokens = block.pack(
+            [c.memory for c in picked], budget=token_budget, timezone_name=subject.timezone
+        )
     kept_ids = {m.id for m in kept}
     result.memories = [c for c in picked if c.memory.id in kept_ids]
     if include_trace:
@@ -355,7 +368,13 @@ def recall(
             "candidates": len(candidates), "eligible": len(eligible), "picked": len(picked),
             "dropped_for_budget": len(picked) - len(result.memories),
         }
+    laps.lap("rank")
+    annotate(workspace=workspace.slug, model=model_id, fallback=result.fallback, vector_hits=len(similarities),
+             keyword_hits=len(keyword_ranks), recent_hits=len(recent_ids), candidates=len(candidates),
+             kept=len(result.memories))
     result.took_ms = round((time.perf_counter() - started) * 1000, 2)
+    # "stored": the hard filters matched a memory (the recent leg takes any five), so a hit was due
+    metrics.recall_done(seconds=laps.last - started, fallback=result.fallback, stored=bool(ids), hit=bool(result.memories))
     return result
 
 
