@@ -402,6 +402,11 @@ if RECALL_FUSION not in ("weighted", "rrf"):
     raise ImproperlyConfigured(f"RECALL_FUSION must be weighted or rrf, not {RECALL_FUSION!r}")
 RECALL_RRF_K = env_int("RECALL_RRF_K", 60, minimum=1)
 RECALL_EMBED_TIMEOUT = env_float("RECALL_EMBED_TIMEOUT", 0.5, low=0.01, high=30)
+# Overload: a query embedding starts only if the ones in flight in this process finish within this
+# many seconds (recall.engine.EmbedAdmission); otherwise the recall answers with fallback "keyword".
+RECALL_EMBED_QUEUE_BUDGET = env_float("RECALL_EMBED_QUEUE_BUDGET", 0.05, low=0, high=30)
+# Query vectors kept per process (recall.engine.QueryVectors; ~3.6 KB each with the default pair).
+RECALL_QUERY_CACHE = env_int("RECALL_QUERY_CACHE", 2048, minimum=0)
 # Subjects with more active memories than this are searched through the HNSW index (iterative
 # scan) instead of an exact scan; see `make bench` for the measurement behind the default.
 RECALL_EXACT_SCAN_MAX = env_int("RECALL_EXACT_SCAN_MAX", 20000, minimum=0)

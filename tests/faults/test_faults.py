@@ -168,7 +168,7 @@ def test_an_embedder_that_raises_makes_recall_answer_from_keywords(api, remote_i
 
     remote_index.mode = "error"
     asked = len(remote_index.requests)
-    body, _ = _recall(api, "oolong tea")
+    body, _ = _recall(api, "oolong tea, please")  # a new query: a repeated one has its vector cached
 
     assert len(remote_index.requests) == asked + 1  # the embedder was asked, and answered HTTP 500
     assert body["fallback"] == "keyword"

@@ -6,8 +6,9 @@ If the embedder or the vector leg fails, the answer comes from the other legs (f
 """
 
 import logging
+import threading
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
@@ -73,12 +74,101 @@ embedder_paused_until: dict[str, float] = {}
 EMBEDDER_PAUSE_SECONDS = 5.0
 
 
+class QueryVectors:
+    """The vectors of the latest queries, per process (least recently used out first), keyed by the
+    embedder's model id and the exact query text: agents ask the same things again, and an e5 query
+    embedding costs ~15 ms of CPU. The same text gives the same vector, so answers do not change.
+    RECALL_QUERY_CACHE queries (0: off); the vectors are read-only."""
+
+    def __init__(self) -> None:
+        self._vectors: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, str]) -> np.ndarray | None:
+        with self._lock:
+            vector = self._vectors.get(key)
+            if vector is not None:
+                self._vectors.move_to_end(key)
+            return vector
+
+    def put(self, key: tuple[str, str], vector: np.ndarray) -> None:
+        size = settings.RECALL_QUERY_CACHE
+        if size <= 0:
+            return
+        vector.flags.writeable = False
+        with self._lock:
+            self._vectors[key] = vector
+            self._vectors.move_to_end(key)
+            while len(self._vectors) > size:
+                self._vectors.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._vectors.clear()
+
+
+query_vectors = QueryVectors()
+
+
+class EmbedderBusy(EmbeddingError):
+    """This process's query embeddings would keep the recall waiting longer than its budget."""
+
+
+class EmbedAdmission:
+    """Degrade under overload instead of queueing: a query embedding starts only when the ones in
+    flight in this process would finish within RECALL_EMBED_QUEUE_BUDGET seconds (each taking the
+    recent average wall time). Otherwise the recall answers from the keyword and recent legs
+    (fallback "keyword") without spending the CPU: on a saturated machine every embedding slows
+    every other request down, so a queue of them only grows."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.in_flight = 0
+        self.seconds = 0.0  # moving average of an embedding's wall time
+
+    def enter(self) -> None:
+        with self._lock:
+            if self.in_flight and self.in_flight * self.seconds > settings.RECALL_EMBED_QUEUE_BUDGET:
+                raise EmbedderBusy(f"{self.in_flight} query embeddings in flight here")
+            self.in_flight += 1
+
+    def leave(self, seconds: float) -> None:
+        with self._lock:
+            self.in_flight -= 1
+            self.seconds = seconds if not self.seconds else 0.8 * self.seconds + 0.2 * seconds
+
+
+admission = EmbedAdmission()
+
+
 def _embed_query(text: str, model: str) -> Callable[[], np.ndarray]:
-    """Start embedding `text` in the pool; returns the function that waits for the vector, so that
-    recall runs its keyword and recent legs meanwhile. Both raise EmbeddingError."""
+    """Start embedding `text` in the pool (unless its vector is cached); returns the function that
+    waits for the vector, so that recall runs its keyword and recent legs meanwhile. Both raise
+    EmbeddingError."""
     if time.monotonic() < embedder_paused_until.get(model, 0.0):
         raise EmbeddingError("the embedder failed a moment ago; answering from keywords")
-    future = _embedding_pool.submit(in_thread("embedding.query", get_embedder(model).embed_query, model=model), text)
+    embedder = get_embedder(model)
+    key = (embedder.model_id, text)
+    if (cached := query_vectors.get(key)) is not None:
+        return lambda: cached
+    admission.enter()  # raises EmbedderBusy
+    submitted = time.monotonic()
+
+    def embed() -> np.ndarray:
+        try:
+            vector = embedder.embed_query(text)
+        finally:
+            admission.leave(time.monotonic() - submitted)
+        query_vectors.put(key, vector)  # also when recall stopped waiting: the next ask finds it
+        return vector
+
+    try:
+        future = _embedding_pool.submit(in_thread("embedding.query", embed, model=model))
+    except RuntimeError:  # the pool is shut down (interpreter exit)
+        admission.leave(0.0)
+        raise
+    # A call cancelled before it ran (the recall timed out) never reaches embed()'s `finally`.
+    future.add_done_callback(lambda done: done.cancelled() and admission.leave(time.monotonic() - submitted))
 
     def vector() -> np.ndarray:
         try:
@@ -185,7 +275,9 @@ def recall(
         pending_vector = _embed_query(query, index.name) if "vector" in legs else None
     except EmbeddingError as error:
         index = None
-        logger.warning("Recall falls back to keyword + recency: %s", error)
+        # Busy is the overload rule at work (counted by the fallback field), not a fault to log each time.
+        (logger.debug if isinstance(error, EmbedderBusy) else logger.warning)(
+            "Recall falls back to keyword + recency: %s", error)
         result.fallback, pending_vector = "keyword", None
     with span("recall.keyword"):
         keyword_ranks = _keyword_leg(base, query, settings.RECALL_KEYWORD_CANDIDATES) if "keyword" in legs else {}
