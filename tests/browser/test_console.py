@@ -28,10 +28,15 @@ def test_an_operator_audits_a_memory_and_revokes_a_key(open_page):
 
     tab.page.get_by_role("link", name="Subjects").click()
     tab.page.get_by_role("link", name="alice").click()
+    tab.shot("subject-grouped")
+    tab.page.get_by_text("2 earlier versions").click()  # the city's history, folded under its current version
+    expect(tab.page.get_by_role("link", name="Version 1")).to_be_visible()
     tab.page.get_by_label("Status").select_option("superseded")
     tab.page.get_by_role("button", name="Filter").click()
     tab.shot("subject-superseded")
-    tab.page.get_by_role("link", name="city: Shanghai 上海").click()
+    tab.page.get_by_text("1 earlier version").click()
+    tab.page.get_by_role("link", name="Version 1").click()
+    expect(tab.page.get_by_role("heading", name="city: Shanghai 上海")).to_be_visible()
     expect(tab.page.get_by_role("heading", name="Version chain")).to_be_visible()
     expect(tab.page.locator("ol.history li")).to_have_count(3)
     expect(tab.page.locator("ol.history ins").first).to_be_visible()
@@ -39,7 +44,16 @@ def test_an_operator_audits_a_memory_and_revokes_a_key(open_page):
 
     tab.page.get_by_role("link", name="Agents & keys").click()
     key = ApiKey.objects.get()
-    tab.page.get_by_role("button", name=f"Revoke key {key.prefix}").click()
+    tab.page.get_by_role("button", name=f"Revoke key {key.prefix}…").click()  # asks first, in a dialog
+    dialog = tab.page.locator("dialog[open]")
+    expect(dialog.get_by_role("heading", name=f"Revoke key {key.prefix}… of Support Bot?")).to_be_visible()
+    tab.shot("revoke-dialog")
+    dialog.get_by_role("link", name="Cancel").click()
+    expect(tab.page.locator("dialog")).to_have_count(0)
+    key.refresh_from_db()
+    assert key.revoked_at is None
+    tab.page.get_by_role("button", name=f"Revoke key {key.prefix}…").click()
+    tab.page.locator("dialog[open]").get_by_role("button", name="Revoke the key").click()
     expect(tab.page.get_by_text(f"Key {key.prefix}… is revoked")).to_be_visible()
     key.refresh_from_db()
     assert key.revoked_at is not None
