@@ -39,6 +39,8 @@ def event_changes(before: dict, after: dict) -> dict:
         text = diff_html(old, new)
     else:
         text = placeholders_html(new if new is not None else old) if (new or old) else ""
+    if (old is None) != (new is None):  # a memory written (or a snapshot kept) whole: its text says it
+        return {"text": text, "fields": []}
     fields = [(name, _shown(before.get(name)), _shown(after.get(name)))
               for name in dict.fromkeys([*before, *after])
               if name not in _IN_TEXT and before.get(name) != after.get(name)]
