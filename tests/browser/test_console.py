@@ -60,3 +60,24 @@ def test_an_operator_audits_a_memory_and_revokes_a_key(open_page):
     tab.shot("key-revoked")
 
     assert tab.errors == []
+
+
+def test_the_chinese_dashboard_has_chinese_legends_and_whole_number_ticks(open_page):
+    call_command("seed_demo")
+    tab = open_page(locale="zh-CN")
+    tab.go("/accounts/login/")
+    tab.page.get_by_label("用户名").fill("operator")
+    tab.page.get_by_label("密码").fill("operator-demo-pass")
+    tab.page.get_by_role("button", name="登录").click()
+    expect(tab.page.locator("body[data-charts-drawn=true]")).to_have_count(1)
+
+    legends = tab.page.evaluate("Object.values(Chart.instances).map((c) => c.data.labels.concat(c.data.datasets.map((d) => d.label)))")
+    ticks = tab.page.evaluate("Object.values(Chart.instances).filter((c) => c.scales.y && c.config.type === 'bar')"
+                              ".map((c) => c.scales.y.ticks.map((t) => t.value))")
+    words = {str(label) for chart in legends for label in chart}
+    assert {"当前", "偏好", "写入", "召回", "手机号（已隐藏）"} <= words
+    assert not words & {"active", "preference", "writes", "recalls", "CN_MOBILE"}
+    assert all(float(value).is_integer() for chart in ticks for value in chart)
+    expect(tab.page.get_by_text("当前记忆（助手可以召回的）")).to_be_visible()
+    tab.shot("dashboard-zh")
+    assert tab.errors == []
