@@ -59,6 +59,16 @@ def test_an_operator_audits_a_memory_and_revokes_a_key(open_page):
     assert key.revoked_at is not None
     tab.shot("key-revoked")
 
+    tab.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    tab.page.get_by_role("button", name="Issue a key for Support Bot").click()
+    new_key = tab.page.get_by_label("The new key")
+    expect(new_key).to_be_focused()  # selected, ready for Ctrl+C
+    tab.page.get_by_role("button", name="Copy").click()
+    expect(tab.page.get_by_text("Copied to the clipboard.")).to_be_visible()
+    assert tab.page.evaluate("navigator.clipboard.readText()") == new_key.input_value()
+    assert new_key.input_value().startswith("mk_")
+    tab.shot("key-copied")
+
     assert tab.errors == []
 
 
