@@ -47,6 +47,10 @@ class Workspace(models.Model):
     slug = models.SlugField(max_length=50, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    class Meta:
+        verbose_name = _("workspace")
+        verbose_name_plural = _("workspaces")
+
     def __str__(self) -> str:
         return self.name
 
@@ -59,9 +63,13 @@ class Membership(models.Model):
     workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=16, choices=Role.choices, default=Role.OPERATOR)
+    # The operator's own time zone: the console shows every time in it, and names it.
+    timezone = models.CharField(max_length=64, default="UTC", validators=[validate_timezone])
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("operator membership")
+        verbose_name_plural = _("operator memberships")
         constraints = [models.UniqueConstraint(fields=["workspace", "user"], name="membership_unique_user")]
 
     def __str__(self) -> str:
@@ -82,6 +90,8 @@ class Subject(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("subject")
+        verbose_name_plural = _("subjects")
         constraints = [
             models.UniqueConstraint(fields=["workspace", "external_id"], name="subject_unique_external_id")
         ]
@@ -99,6 +109,8 @@ class Agent(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("agent")
+        verbose_name_plural = _("agents")
         constraints = [models.UniqueConstraint(fields=["workspace", "name"], name="agent_unique_name")]
 
     def __str__(self) -> str:
@@ -121,6 +133,10 @@ class ApiKey(models.Model):
     last_used_at = models.DateTimeField(null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
 
+    class Meta:
+        verbose_name = _("API key")
+        verbose_name_plural = _("API keys")
+
     def __str__(self) -> str:
         return f"{self.prefix}… ({self.agent})"
 
@@ -139,6 +155,10 @@ class PortalLink(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     expires_at = models.DateTimeField()
     used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("portal link")
+        verbose_name_plural = _("portal links")
 
 
 class RetentionPolicy(models.Model):
@@ -160,3 +180,7 @@ class RetentionPolicy(models.Model):
         help_text="Sensitive inference categories (health, emotion, …) extraction may store; none by default.",
     )
     updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("retention policy")
+        verbose_name_plural = _("retention policies")

@@ -331,3 +331,17 @@ def _portal_link_use(token: str):
     audit_record(workspace=subject.workspace, actor=Actor(type="end_user", id=str(subject.user_id),
                  name=subject.user.get_username(), channel="portal"), action="portallink.used", subject=subject)
     return subject.user
+
+
+@transaction.atomic
+def operator_timezone_set(*, membership: Membership, timezone_name: str, actor: Actor) -> Membership:
+    """The zone the console shows this operator's times in (an IANA name such as Asia/Shanghai)."""
+    validate_timezone(timezone_name)
+    membership = Membership.objects.select_for_update().select_related("user", "workspace").get(pk=membership.pk)
+    if membership.timezone != timezone_name:
+        before = {"user": _login_name(membership.user), "timezone": membership.timezone}
+        membership.timezone = timezone_name
+        membership.save(update_fields=["timezone"])
+        audit_record(workspace=membership.workspace, actor=actor, action="operator.timezone_changed", before=before,
+                     after={"user": _login_name(membership.user), "timezone": timezone_name})
+    return membership

@@ -1,6 +1,7 @@
 """The audit trail (append-only) and the access log of recalls."""
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from apps.accounts.models import Agent, Subject, Workspace
 
@@ -13,10 +14,10 @@ class AuditEvent(models.Model):
     """
 
     class ActorType(models.TextChoices):
-        AGENT = "agent", "Agent"
-        END_USER = "end_user", "End user"
-        OPERATOR = "operator", "Operator"
-        SYSTEM = "system", "System"
+        AGENT = "agent", _("Agent")
+        END_USER = "end_user", _("End user")
+        OPERATOR = "operator", _("Operator")
+        SYSTEM = "system", _("System")
 
     workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="+")
     actor_type = models.CharField(max_length=16, choices=ActorType.choices)
@@ -35,6 +36,8 @@ class AuditEvent(models.Model):
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
+        verbose_name = _("audit event")
+        verbose_name_plural = _("audit events")
         indexes = [
             models.Index(fields=["workspace", "-created_at"], name="audit_workspace_time"),
             models.Index(fields=["memory", "created_at"], name="audit_memory_time"),
@@ -56,6 +59,8 @@ class AccessLog(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("access log entry")
+        verbose_name_plural = _("access log entries")
         indexes = [
             models.Index(fields=["memory", "-created_at"], name="access_memory_time"),
             models.Index(fields=["workspace", "-created_at"], name="access_workspace_time"),
@@ -73,4 +78,6 @@ class RecallStat(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("recall statistic")
+        verbose_name_plural = _("recall statistics")
         indexes = [models.Index(fields=["workspace", "-created_at"], name="recallstat_workspace_time")]

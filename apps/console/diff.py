@@ -1,6 +1,7 @@
 """What changed between two versions of a memory: English by word, Chinese by character; a
 placeholder of removed personal data (<CN_MOBILE>) is one token, shown as people see it."""
 
+import json
 import re
 from difflib import SequenceMatcher
 
@@ -26,3 +27,32 @@ def diff_html(before: str, after: str) -> SafeString:
         if op in ("insert", "replace"):
             parts.append(f"<ins>{placeholders_html(''.join(new[b1:b2]))}</ins>")
     return mark_safe("".join(parts))
+
+
+def event_changes(before: dict, after: dict) -> dict:
+    """What an audit event's before/after say, for the log: `text` (the memory text as stored, or
+    what changed in it), and `fields` — (name, before, after) for every other value that differs,
+    or that one side alone records (a key's prefix, a webhook's URL, how many versions were erased)."""
+    before, after = before or {}, after or {}
+    old, new = before.get("text"), after.get("text")
+    if old is not None and new is not None and old != new:
+        text = diff_html(old, new)
+    else:
+        text = placeholders_html(new if new is not None else old) if (new or old) else ""
+    if (old is None) != (new is None):  # a memory written (or a snapshot kept) whole: its text says it
+        return {"text": text, "fields": []}
+    fields = [(name, _shown(before.get(name)), _shown(after.get(name)))
+              for name in dict.fromkeys([*before, *after])
+              if name not in _IN_TEXT and before.get(name) != after.get(name)]
+    return {"text": text, "fields": fields}
+
+
+_IN_TEXT = ("text", "value")  # a fact's text is "key: value": its value is in the text already
+
+
+def _shown(value) -> SafeString | str:
+    if value is None:
+        return ""
+    if isinstance(value, (dict, list)):
+        return placeholders_html(json.dumps(value, ensure_ascii=False, sort_keys=True))
+    return placeholders_html(str(value))

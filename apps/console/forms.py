@@ -1,9 +1,11 @@
+import zoneinfo
 from datetime import date
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from apps.accounts.models import ApiKey, Membership, Workspace
+from apps.audit.labels import action_choices
 from apps.audit.models import AuditEvent
 from apps.memories.models import Memory
 
@@ -24,10 +26,14 @@ def _within_audit_range(day: date | None) -> date | None:
 class AuditFilterForm(forms.Form):
     actor_type = forms.ChoiceField(label=_("Actor"), required=False,
                                    choices=[("", _("Anyone"))] + list(AuditEvent.ActorType.choices))
-    action = forms.CharField(label=_("Action"), required=False, max_length=64)
+    action = forms.ChoiceField(label=_("Action"), required=False)
     subject = forms.CharField(label=_("Subject id"), required=False, max_length=200)
     since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
     until = forms.DateField(label=_("To (inclusive)"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["action"].choices = action_choices()  # per request: the labels are in the reader's language
 
     def clean_since(self) -> date | None:
         return _within_audit_range(self.cleaned_data["since"])
@@ -41,6 +47,42 @@ class SubjectMemoryFilterForm(forms.Form):
     kind = forms.ChoiceField(label=_("Kind"), required=False, choices=[("", _("Any"))] + list(Memory.Kind.choices))
     category = forms.ChoiceField(label=_("Category"), required=False,
                                  choices=[("", _("Any"))] + list(Memory.Category.choices))
+
+
+class ReasonForm(forms.Form):
+    """The confirm step of an operator's destructive or privacy-relevant action: why (kept in the audit log)."""
+
+    reason = forms.CharField(label=_("Reason (required, kept in the audit log)"), max_length=500)
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("auto_id", "confirm_%s")  # the page behind the dialog may have its own id_reason
+        super().__init__(*args, **kwargs)
+
+
+class ConfirmForm(forms.Form):
+    """A confirm step with nothing to fill in (revoking or rotating a key)."""
+
+
+class SubjectForgetForm(ReasonForm):
+    confirm = forms.CharField(label=_("Type the subject id to confirm"), max_length=200)
+
+    def __init__(self, *args, subject, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.subject = subject
+
+    def clean_confirm(self) -> str:
+        if self.cleaned_data["confirm"].strip() != self.subject.external_id:
+            raise forms.ValidationError(_("Type “%(id)s” exactly to confirm.") % {"id": self.subject.external_id})
+        return self.cleaned_data["confirm"]
+
+
+def _zone_choices() -> list[tuple[str, str]]:
+    return [(zone, zone.replace("_", " ")) for zone in sorted(zoneinfo.available_timezones())
+            if "/" in zone and not zone.startswith(("Etc/", "SystemV/", "US/"))] + [("UTC", "UTC")]
+
+
+class TimezoneForm(forms.Form):
+    timezone = forms.ChoiceField(label=_("Show times in"), choices=_zone_choices)
 
 
 class OperatorChangeForm(forms.Form):

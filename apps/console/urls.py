@@ -9,6 +9,8 @@ urlpatterns = [
     path("workspace", views.workspace_switch, name="workspace"),
     path("subjects/", views.subjects, name="subjects"),
     path("subjects/<int:subject_id>/", views.subject_detail, name="subject"),
+    path("subjects/<int:subject_id>/export", views.subject_export, name="subject-export"),
+    path("subjects/<int:subject_id>/forget", views.subject_forget, name="subject-forget"),
     path("memories/<str:memory_id>/", views.memory_detail, name="memory"),
     path("memories/<str:memory_id>/correct", views.memory_correct, name="memory-correct"),
     path("memories/<str:memory_id>/delete", views.memory_delete, name="memory-delete"),
@@ -20,6 +22,7 @@ urlpatterns = [
     path("keys/<int:key_id>/rotate", views.key_rotate, name="key-rotate"),
     path("keys/new", views.new_key, name="new-key"),
     path("settings/retention", views.retention, name="retention"),
+    path("settings/me", views.my_settings, name="settings"),
     path("workspaces/", views.workspaces, name="workspaces"),
     path("workspaces/invited", views.invited, name="invited"),
     # webhooks

@@ -12,33 +12,37 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from apps.accounts import selectors as account_selectors
 from apps.accounts.models import Agent, ApiKey, Membership
 from apps.accounts.services import (
-    agent_create, apikey_issue, apikey_revoke, apikey_rotate, operator_add, operator_create, retention_update,
-    workspace_create,
+    agent_create, apikey_issue, apikey_revoke, apikey_rotate, operator_add, operator_create, operator_timezone_set,
+    retention_update, workspace_create,
 )
 from apps.accounts.sessions import is_portal_only
 from apps.audit import selectors as audit_selectors
 from apps.audit.models import AuditEvent
 from apps.audit.services import Actor
-from apps.console.diff import diff_html
+from apps.console import selectors as console_selectors
+from apps.console.diff import diff_html, event_changes
 from apps.console.forms import (
-    AgentForm, AuditFilterForm, KeyForm, OperatorChangeForm, OperatorForm, RetentionForm, SubjectMemoryFilterForm,
-    WorkspaceForm,
+    AgentForm, AuditFilterForm, ConfirmForm, KeyForm, OperatorChangeForm, OperatorForm, ReasonForm, RetentionForm,
+    SubjectForgetForm, SubjectMemoryFilterForm, TimezoneForm, WorkspaceForm,
 )
 from apps.memories import selectors, services
+from apps.memories.export import subject_export_audited
 from apps.memories.models import Memory
 from apps.privacy import PIIRejected
+from apps.privacy.labels import TOKEN_LABELS, GENERIC_TOKEN
 
 PAGE = 50
 SESSION_KEY = "console_workspace"
@@ -46,7 +50,8 @@ SESSION_KEY = "console_workspace"
 
 def console_view(*, admin: bool = False):
     """Operators (Membership rows) only; `request.workspace` is the one they chose. `admin=True`
-    views also need the admin role. End users, strangers and sessions started by a portal link get 403."""
+    views also need the admin role. End users, strangers and sessions started by a portal link get 403.
+    Times are shown (and dates read) in the operator's own zone (`Membership.timezone`)."""
 
     def decorator(view):
         @wraps(view)
@@ -59,7 +64,8 @@ def console_view(*, admin: bool = False):
                 return render(request, "console/forbidden.html", {"reason": "not_operator"}, status=403)
             if admin and membership.role != Membership.Role.ADMIN:
                 return render(request, "console/forbidden.html", {"reason": "not_admin"}, status=403)
-            return view(request, *args, **kwargs)
+            with timezone.override(membership.timezone):
+                return view(request, *args, **kwargs)
 
         return wrapper
 
@@ -85,14 +91,26 @@ def superuser_view(view):
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         if is_portal_only(request) or not request.user.is_superuser:
             return render(request, "console/forbidden.html", {"reason": "not_superuser"}, status=403)
-        _choose_workspace(request)
-        return view(request, *args, **kwargs)
+        membership = _choose_workspace(request)
+        with timezone.override(membership.timezone if membership else "UTC"):
+            return view(request, *args, **kwargs)
 
     return wrapper
 
 
 def _actor(request: HttpRequest) -> Actor:
     return Actor.user(request.user, type=AuditEvent.ActorType.OPERATOR, request_id=request.id, channel="console")
+
+
+def _confirm(request: HttpRequest, *, title: str, consequences: list[str], submit: str, cancel: str,
+             form, quote: str = "", download: bool = False, status: int = 200) -> HttpResponse:
+    """The confirm step of an action: GET shows what will happen and a POST form to the same URL
+    (a page without JavaScript; with htmx, the same form in a modal <dialog>)."""
+    context = {"title": title, "consequences": consequences, "submit": submit, "cancel": cancel, "form": form,
+               "quote": quote, "download": download, "action": request.path}
+    if request.htmx and request.method == "GET":
+        return render(request, "console/confirm.html#dialog", {**context, "in_dialog": True})
+    return render(request, "console/confirm.html", context, status=status)
 
 
 @require_POST
@@ -111,25 +129,32 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     workspace = request.workspace
     counts = selectors.memory_counts(workspace=workspace)
     total = sum(row["n"] for row in counts)
+    active = sum(row["n"] for row in counts if row["status"] == Memory.Status.ACTIVE)
     stale = sum(row["n"] for row in counts if row["status"] in (Memory.Status.EXPIRED, Memory.Status.ARCHIVED))
 
-    def by(field: str) -> dict[str, int]:
+    def by(field: str, labels: dict) -> dict[str, list]:
+        """{"keys": codes, "labels": the same in the reader's language, "values": counts}."""
         totals: dict[str, int] = {}
         for row in counts:
             totals[row[field]] = totals.get(row[field], 0) + row["n"]
-        return totals
+        return {"keys": list(totals), "labels": [str(labels.get(key, key)) for key in totals],
+                "values": list(totals.values())}
 
     writes, recalls = (audit_selectors.writes_per_day(workspace=workspace),
                        audit_selectors.recalls_per_day(workspace=workspace))
+    redactions = selectors.redaction_totals(workspace=workspace)
     charts = {
-        "kind": by("kind"), "category": by("category"), "status": by("status"),
+        "kind": by("kind", dict(Memory.Kind.choices)), "category": by("category", dict(Memory.Category.choices)),
+        "status": by("status", dict(Memory.Status.choices)),
         "days": [day.isoformat() for day, _n in writes],
         "writes": [n for _day, n in writes], "recalls": [n for _day, n in recalls],
-        "redactions": selectors.redaction_totals(workspace=workspace),
+        "redactions": {"keys": list(redactions), "values": list(redactions.values()),
+                       "labels": [str(TOKEN_LABELS.get(kind, GENERIC_TOKEN)[1]) for kind in redactions]},
         "agents": audit_selectors.top_agents(workspace=workspace),
+        "text": {"writes": _("writes"), "recalls": _("recalls"), "removed": _("values removed")},
     }
     return render(request, "console/dashboard.html", {
-        "total": total, "stale": stale, "stale_ratio": stale / total if total else 0,
+        "total": total, "active": active, "stale": stale, "stale_ratio": stale / total if total else 0,
         "latency": audit_selectors.recall_latency(workspace=workspace),
         "ingests": selectors.ingest_counts(workspace=workspace),
         "changes": {action.replace(".", "_"): n for action, n in audit_selectors.change_counts(workspace=workspace).items()},
@@ -150,18 +175,71 @@ def subjects(request: HttpRequest) -> HttpResponse:
 @require_GET
 @console_view()
 def subject_detail(request: HttpRequest, subject_id: int) -> HttpResponse:
+    subject = _subject_or_404(request, subject_id)
+    form = SubjectMemoryFilterForm(request.GET)
+    filters = ({name: form.cleaned_data[name] for name in ("status", "kind", "category")} if form.is_valid()
+               else {})
+    sort = console_selectors.subject_sort(request.GET.get("sort", ""))
+    memories = console_selectors.subject_memories(workspace=request.workspace, subject=subject, sort=sort, **filters)
+    page = Paginator(memories, PAGE).get_page(request.GET.get("page"))
+    console_selectors.attach_earlier_versions(workspace=request.workspace, subject=subject, heads=list(page),
+                                              **filters)
+    return render(request, "console/subject.html", {
+        "subject": subject, "form": form, "page": page,
+        "sort": {"column": sort.lstrip("-"), "descending": sort.startswith("-")},
+    })
+
+
+@require_http_methods(["GET", "POST"])
+@console_view()
+def subject_export(request: HttpRequest, subject_id: int) -> HttpResponse:
+    """GET: why do you take a copy? POST: everything kept about the person as JSON (audited)."""
+    subject = _subject_or_404(request, subject_id)
+    form = ReasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        document = subject_export_audited(workspace=request.workspace, subject=subject, actor=_actor(request),
+                                          reason=form.cleaned_data["reason"])
+        response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 2})
+        response["Content-Disposition"] = (
+            f'attachment; filename="subject-{subject.pk}-{timezone.localdate().isoformat()}.json"')
+        return response
+    return _confirm(request, title=_("Export everything about %(id)s") % {"id": subject.external_id},
+                    consequences=[_("A JSON file with every memory kept about this person, all versions, sources "
+                                    "and changes, personal data as stored (placeholders)."),
+                                  _("Your name, the time and the reason are kept in the audit log.")],
+                    submit=_("Download the export"), cancel=reverse("console:subject", args=[subject.pk]),
+                    form=form, download=True, status=400 if request.method == "POST" else 200)
+
+
+@require_http_methods(["GET", "POST"])
+@console_view()
+def subject_forget(request: HttpRequest, subject_id: int) -> HttpResponse:
+    """GET: what forgetting the person means; POST (reason + the subject id typed): forget everything."""
+    subject = _subject_or_404(request, subject_id)
+    form = SubjectForgetForm(request.POST or None, subject=subject)
+    if request.method == "POST" and form.is_valid():
+        try:
+            erased = services.subject_forget(subject=subject, actor=_actor(request),
+                                             reason=form.cleaned_data["reason"])
+        except PIIRejected as error:
+            form.add_error("reason", str(error))
+        else:
+            messages.success(request, _("Everything about %(id)s was forgotten (%(count)d memory rows erased).")
+                             % {"id": subject.external_id, "count": erased})
+            return redirect("console:subject", subject_id=subject.pk)
+    return _confirm(request, title=_("Forget everything about %(id)s?") % {"id": subject.external_id},
+                    consequences=[_("Every memory of this person, with all versions, sources, posted turns and "
+                                    "embeddings, is erased for real. Agents will recall nothing about them."),
+                                  _("Audit events keep action, actor and time, not content. This cannot be undone.")],
+                    submit=_("Forget everything"), cancel=reverse("console:subject", args=[subject.pk]),
+                    form=form, status=400 if request.method == "POST" else 200)
+
+
+def _subject_or_404(request: HttpRequest, subject_id: int):
     subject = selectors.subject_by_id(workspace=request.workspace, subject_id=subject_id)
     if subject is None:
         raise Http404
-    form = SubjectMemoryFilterForm(request.GET)
-    filters = form.cleaned_data if form.is_valid() else {}
-    memories = selectors.memory_list(
-        workspace=request.workspace, subject=subject,
-        statuses=(filters["status"],) if filters.get("status") else tuple(Memory.Status.values),
-        kind=filters.get("kind") or None, category=filters.get("category") or None,
-    )
-    page = Paginator(memories, PAGE).get_page(request.GET.get("page"))
-    return render(request, "console/subject.html", {"subject": subject, "form": form, "page": page})
+    return subject
 
 
 def _memory_or_404(request: HttpRequest, memory_id: str) -> Memory:
@@ -213,20 +291,33 @@ def memory_correct(request: HttpRequest, memory_id: str) -> HttpResponse:
     return render(request, "console/memory.html", _memory_context(request, memory, form), status=400)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @console_view()
 def memory_delete(request: HttpRequest, memory_id: str) -> HttpResponse:
+    """GET: what forgetting this memory means; POST (with a reason): forget it and every version."""
     memory = _memory_or_404(request, memory_id)
-    form = OperatorChangeForm(request.POST)
-    if not form.is_valid():
-        return render(request, "console/memory.html", _memory_context(request, memory, form), status=400)
-    try:
-        tombstone = services.memory_forget(memory=memory, actor=_actor(request), reason=form.cleaned_data["reason"])
-    except PIIRejected as error:
-        form.add_error("reason", str(error))
-        return render(request, "console/memory.html", _memory_context(request, memory, form), status=400)
-    messages.success(request, _("The memory was forgotten; its tombstone stays in the log."))
-    return redirect("console:memory", memory_id=tombstone.id)
+    if memory.status == Memory.Status.DELETED:
+        messages.info(request, _("This memory is forgotten already."))
+        return redirect("console:memory", memory_id=memory.id)
+    form = ReasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tombstone = services.memory_forget(memory=memory, actor=_actor(request),
+                                               reason=form.cleaned_data["reason"])
+        except PIIRejected as error:
+            form.add_error("reason", str(error))
+        else:
+            messages.success(request, _("The memory was forgotten; its tombstone stays in the log."))
+            return redirect("console:memory", memory_id=tombstone.id)
+    versions = Memory.objects.filter(workspace=request.workspace, lineage=memory.lineage).count()
+    return _confirm(request, title=_("Forget this memory?"), quote=memory.text,
+                    consequences=[ngettext("Its %(n)d version is erased for real: text, value, source and embedding.",
+                                           "All %(n)d versions are erased for real: text, value, source and embedding.",
+                                           versions) % {"n": versions},
+                                  _("Agents will no longer recall it. A tombstone and the audit events (action, "
+                                    "actor, time) stay. This cannot be undone.")],
+                    submit=_("Forget this memory"), cancel=reverse("console:memory", args=[memory.id]), form=form,
+                    status=400 if request.method == "POST" else 200)
 
 
 def _audit_filters(request: HttpRequest) -> tuple[AuditFilterForm, dict | None]:
@@ -238,7 +329,7 @@ def _audit_filters(request: HttpRequest) -> tuple[AuditFilterForm, dict | None]:
     data = form.cleaned_data
     zone = timezone.get_current_timezone()
     return form, {
-        "actor_type": data["actor_type"], "action": data["action"].strip(), "subject": data["subject"].strip(),
+        "actor_type": data["actor_type"], "action": data["action"], "subject": data["subject"].strip(),
         "since": datetime.combine(data["since"], time.min, zone) if data["since"] else None,
         "until": datetime.combine(data["until"] + timedelta(days=1), time.min, zone) if data["until"] else None,
     }
@@ -251,9 +342,10 @@ def audit_log(request: HttpRequest) -> HttpResponse:
     events = (audit_selectors.audit_events(workspace=request.workspace, **filters).select_related("subject")
               if filters is not None else AuditEvent.objects.none())
     page = Paginator(events, PAGE).get_page(request.GET.get("page"))
-    return render(request, "console/audit.html", {
-        "form": form, "page": page, "actions": audit_selectors.audit_actions(workspace=request.workspace),
-    }, status=400 if filters is None else 200)
+    for event in page:
+        event.changes = event_changes(event.before, event.after)
+    return render(request, "console/audit.html", {"form": form, "page": page},
+                  status=400 if filters is None else 200)
 
 
 class _Echo:
@@ -370,22 +462,43 @@ def key_issue(request: HttpRequest, agent_id: int) -> HttpResponse:
     return _show_new_key(request, key, raw_key)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @console_view(admin=True)
 def key_revoke(request: HttpRequest, key_id: int) -> HttpResponse:
-    key = apikey_revoke(key=_key_or_404(request, key_id), actor=_actor(request))
+    """GET: what revoking means; POST: revoke."""
+    key = _key_or_404(request, key_id)
+    if key.revoked_at is not None:
+        messages.info(request, _("Key %(prefix)s… is revoked already.") % {"prefix": key.prefix})
+        return redirect("console:agents")
+    if request.method == "GET":
+        return _confirm(request, title=_("Revoke key %(prefix)s… of %(agent)s?") % {"prefix": key.prefix,
+                                                                                  "agent": key.agent.name},
+                        consequences=[_("Every request with this key gets 401 from now on: %(agent)s stops working "
+                                        "until it has another key.") % {"agent": key.agent.name},
+                                      _("A revoked key cannot be rotated or brought back.")],
+                        submit=_("Revoke the key"), cancel=reverse("console:agents"), form=ConfirmForm())
+    key = apikey_revoke(key=key, actor=_actor(request))
     messages.success(request, _("Key %(prefix)s… is revoked; requests with it now get 401.") % {"prefix": key.prefix})
     return redirect("console:agents")
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @console_view(admin=True)
 def key_rotate(request: HttpRequest, key_id: int) -> HttpResponse:
+    """GET: what rotating means; POST: revoke the key and show its replacement once."""
     key = _key_or_404(request, key_id)
     if key.revoked_at is not None:  # also checked by the service, under a lock
         messages.error(request, _("Key %(prefix)s… is revoked and cannot be rotated; issue a new key instead.")
                        % {"prefix": key.prefix})
         return redirect("console:agents")
+    if request.method == "GET":
+        return _confirm(request, title=_("Rotate key %(prefix)s… of %(agent)s?") % {"prefix": key.prefix,
+                                                                                  "agent": key.agent.name},
+                        consequences=[_("The key stops working at once and a new one with the same scopes is shown "
+                                        "to you once."),
+                                      _("Put the new key into %(agent)s right away: until then its requests get 401.")
+                                      % {"agent": key.agent.name}],
+                        submit=_("Rotate the key"), cancel=reverse("console:agents"), form=ConfirmForm())
     try:
         key, raw_key = apikey_rotate(key=key, actor=_actor(request))
     except ValidationError as error:
@@ -413,6 +526,20 @@ def retention(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("Retention settings saved."))
         return redirect("console:retention")
     return render(request, "console/retention.html", {"form": form},
+                  status=400 if request.method == "POST" else 200)
+
+
+@require_http_methods(["GET", "POST"])
+@console_view()
+def my_settings(request: HttpRequest) -> HttpResponse:
+    """The operator's own settings: the time zone the console shows times in."""
+    form = TimezoneForm(request.POST or None, initial={"timezone": request.membership.timezone})
+    if request.method == "POST" and form.is_valid():
+        operator_timezone_set(membership=request.membership, timezone_name=form.cleaned_data["timezone"],
+                              actor=_actor(request))
+        messages.success(request, _("Times are now shown in %(zone)s.") % {"zone": form.cleaned_data["timezone"]})
+        return redirect("console:settings")
+    return render(request, "console/settings.html", {"form": form},
                   status=400 if request.method == "POST" else 200)
 
 

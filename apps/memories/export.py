@@ -1,6 +1,9 @@
 """Everything kept about a person, as one JSON-ready document (API export and the portal's download)."""
 
+from django.db import transaction
+
 from apps.accounts.models import Subject, Workspace
+from apps.audit.services import Actor, audit_record
 from apps.memories import selectors
 from apps.memories.models import Memory
 
@@ -49,3 +52,13 @@ def export_document(*, workspace: Workspace, subject: Subject) -> dict:
             for m in export["memories"]
         ],
     }
+
+
+@transaction.atomic
+def subject_export_audited(*, workspace: Workspace, subject: Subject, actor: Actor, reason: str) -> dict:
+    """`export_document` for someone other than the person (an operator): who took a copy, when and
+    why is kept in the audit trail (how many memories, never their content)."""
+    document = export_document(workspace=workspace, subject=subject)
+    audit_record(workspace=workspace, actor=actor, action="subject.exported", subject=subject,
+                 after={"memories": len(document["memories"])}, reason=reason)
+    return document

@@ -36,6 +36,8 @@ class Source(models.Model):
     received_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("source")
+        verbose_name_plural = _("sources")
         indexes = [models.Index(fields=["subject", "turn_id"], name="source_subject_turn")]
 
 
@@ -99,6 +101,8 @@ class Memory(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("memory")
+        verbose_name_plural = _("memories")
         indexes = [
             models.Index(
                 fields=["subject", "kind", "-updated_at"], condition=Q(status="active"), name="memory_active_subject"
@@ -150,6 +154,8 @@ class EmbeddingIndex(models.Model):
     activated_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("embedding index")
+        verbose_name_plural = _("embedding indexes")
         constraints = [
             models.UniqueConstraint(fields=["state"], condition=Q(state="active"), name="one_active_embedding_index")
         ]
@@ -169,6 +175,8 @@ class MemoryEmbedding(models.Model):
     embedding = VectorField()  # no fixed dimension: models differ; HNSW indexes cast per model
 
     class Meta:
+        verbose_name = _("memory embedding")
+        verbose_name_plural = _("memory embeddings")
         constraints = [models.UniqueConstraint(fields=["memory", "model_id"], name="embedding_one_per_model")]
         indexes = [models.Index(fields=["model_id", "subject"], name="embedding_model_subject")]
 
@@ -191,6 +199,8 @@ class IdempotencyRecord(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("idempotency record")
+        verbose_name_plural = _("idempotency records")
         constraints = [
             models.UniqueConstraint(fields=["subject", "agent", "endpoint", "key"], nulls_distinct=False,
                                     name="idempotency_unique_key")
@@ -231,6 +241,8 @@ class Ingest(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("posted turn")
+        verbose_name_plural = _("posted turns")
         constraints = [models.UniqueConstraint(fields=["subject", "turn_id"], name="ingest_one_per_turn")]
         indexes = [
             models.Index(

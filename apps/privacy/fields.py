@@ -21,6 +21,7 @@ FIELD_POLICY = {
     "accounts.Subject.external_id": IDENTIFIER,
     "accounts.Subject.display_name": REDACTED,
     "accounts.Subject.timezone": SYSTEM,  # a validated IANA zone name
+    "accounts.Membership.timezone": SYSTEM,  # a validated IANA zone name (the operator's, for the console)
     "accounts.Agent.name": IDENTIFIER,  # unique per workspace; how create_agent finds it again
     "accounts.Agent.description": REDACTED,
     "accounts.ApiKey.prefix": SYSTEM,

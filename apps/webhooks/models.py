@@ -11,6 +11,7 @@ import uuid
 
 from django.contrib.postgres.fields import ArrayField
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from apps.accounts.models import Workspace
 
@@ -45,6 +46,8 @@ class WebhookEndpoint(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("webhook endpoint")
+        verbose_name_plural = _("webhook endpoints")
         indexes = [models.Index(fields=["workspace", "enabled"], name="webhook_endpoint_workspace")]
 
     def __str__(self) -> str:
@@ -61,6 +64,10 @@ class WebhookEvent(models.Model):
                                     related_name="+")
     data = models.JSONField(default=dict)  # ids, kinds, statuses, counts: never a key or content
     created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("webhook event")
+        verbose_name_plural = _("webhook events")
 
 
 class WebhookDelivery(models.Model):
@@ -83,6 +90,8 @@ class WebhookDelivery(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("webhook delivery")
+        verbose_name_plural = _("webhook deliveries")
         indexes = [
             models.Index(fields=["state", "next_attempt_at"], name="webhook_delivery_due"),
             models.Index(fields=["endpoint", "-created_at"], name="webhook_delivery_endpoint"),
@@ -104,4 +113,6 @@ class WebhookAttempt(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("webhook attempt")
+        verbose_name_plural = _("webhook attempts")
         indexes = [models.Index(fields=["delivery", "number"], name="webhook_attempt_delivery")]
