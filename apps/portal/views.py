@@ -275,12 +275,13 @@ def memory_undo(request: HttpRequest, request_id: str) -> HttpResponse:
     """Undo a delete within its window: the memory comes back exactly as it was."""
     pending = selectors.forget_request_get(workspace=request.subject.workspace, subject=request.subject,
                                            request_id=request_id)
-    if pending is None:
-        raise Http404
     try:
+        if pending is None:  # already erased (or never theirs: the same answer)
+            raise services.UndoExpired("gone")
         memory = services.memory_forget_undo(request=pending, actor=_actor(request))
     except services.MemoryConflict as error:
-        services.forget_requests_finish(request_id=pending.pk)  # too late: finish it now
+        if pending is not None:
+            services.forget_requests_finish(request_id=pending.pk)  # too late: finish it now
         notice = (_("Too late: the undo window has passed and it is erased.")
                   if isinstance(error, services.UndoExpired)
                   else _("A new value was learned in the meantime, so the deleted one stays deleted."))
