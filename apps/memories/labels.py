@@ -36,6 +36,8 @@ KEY_LABELS = {
     "editor": _("Editor"),
     "timezone": _("Time zone"),
     "name": _("Name"),
+    "contact": _("Contact"),
+    "email": _("Email"),
     "preferred_name": _("Preferred name"),
     "database": _("Database"),
     "os": _("Operating system"),

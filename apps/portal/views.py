@@ -174,7 +174,8 @@ def memory_edit(request: HttpRequest, memory_id: str) -> HttpResponse:
 
 
 def _row(request: HttpRequest, memory: Memory, notice: str, *, focus: str) -> HttpResponse:
-    return _focusing(render(request, "portal/memories.html#changed-row", {"memory": memory, "notice": notice}), focus)
+    return _focusing(render(request, "portal/memories.html#changed-row", {"memory": memory, "notice": notice, "row_notice": notice,
+                                                                              "row_notice_for": memory.id}), focus)
 
 
 def _set_pin(request: HttpRequest, memory_id: str, service, done: str) -> HttpResponse:

@@ -49,7 +49,7 @@
   document.body.addEventListener("htmx:afterSettle", function (event) {
     var target = event.detail.target;
     if (target && target.classList && target.classList.contains("inline-area")) {
-      focusOn(target.querySelector(".token-editor, textarea, input[type=checkbox], button"));
+      focusOn(target.querySelector(".token-editor") || target.querySelector("textarea, input[type=checkbox], button"));
     }
   });
 
@@ -65,7 +65,7 @@
     remove.type = "button";
     remove.className = "remove-token";
     remove.textContent = "×";
-    remove.setAttribute("aria-label", removeLabel.replace("%s", label));
+    remove.setAttribute("aria-label", removeLabel + " " + label);
     token.appendChild(text);
     token.appendChild(remove);
     return token;
@@ -96,7 +96,7 @@
     ["aria-describedby", "aria-invalid"].forEach(function (name) {
       if (textarea.hasAttribute(name)) editor.setAttribute(name, textarea.getAttribute(name));
     });
-    var removeLabel = textarea.form.getAttribute("data-remove-label") || "Remove %s";
+    var removeLabel = textarea.form.getAttribute("data-remove-label") || "Remove";
     var value = textarea.value, last = 0, match;
     while ((match = MARK.exec(value)) !== null) {
       editor.appendChild(document.createTextNode(value.slice(last, match.index)));
