@@ -975,17 +975,19 @@ def _suppression_for(memory: Memory) -> dict:
     return {"phrase": normalize_value(redact(memory.text).text)[:settings.MEMORY_MAX_TEXT_CHARS]}
 
 
-@transaction.atomic
-def suppression_create(*, memory: Memory, actor: Actor) -> Suppression:
-    """"Don't learn this again" for `memory` (a fact's key, an episode's text). The same rule twice is one."""
+def _suppression_add(memory: Memory) -> tuple[Suppression, bool]:
+    """The rule for `memory` (the same rule twice is one) and whether it is new; not audited."""
     rule = _suppression_for(memory)
     if not any(rule.values()):
         raise ValidationError({"non_field_errors": _("There is nothing left of this memory to recognize it by.")})
-    existing = Suppression.objects.filter(workspace_id=memory.workspace_id, subject_id=memory.subject_id, **rule).first()
-    if existing is not None:
-        return existing
-    suppression = Suppression.objects.create(workspace_id=memory.workspace_id, subject_id=memory.subject_id,
-                                             category=memory.category, **rule)
+    return Suppression.objects.get_or_create(workspace_id=memory.workspace_id, subject_id=memory.subject_id, **rule,
+                                             defaults={"category": memory.category})
+
+
+@transaction.atomic
+def suppression_create(*, memory: Memory, actor: Actor) -> Suppression:
+    """"Don't learn this again" for `memory` (a fact's key, an episode's text)."""
+    suppression, _created = _suppression_add(memory)
     audit_record(workspace=memory.subject.workspace, actor=actor, action="suppression.created", subject=memory.subject,
                  after={"suppression": suppression.pk, "kind": memory.kind, "category": memory.category})
     return suppression
@@ -1016,18 +1018,19 @@ def memory_forget_request(*, memory: Memory, actor: Actor, suppress: bool = Fals
         raise MemoryConflict("This memory is already forgotten.")
     current = versions[-1]
     subject = current.subject
-    suppression = suppression_create(memory=current, actor=actor) if suppress else None
+    suppression, new_rule = _suppression_add(current) if suppress else (None, False)
     seconds = settings.FORGET_UNDO_SECONDS
     event = audit_record(
         workspace=subject.workspace, actor=actor, action="memory.forget_requested", subject=subject, memory=current,
         after={"kind": current.kind, "category": current.category, "versions": len(versions),
-               "undo_seconds": seconds, "suppressed": suppression is not None},
+               "undo_seconds": seconds, "suppression": suppression.pk if suppression else None},
         reason=reason,
     )
     Memory.objects.filter(pk__in=[v.pk for v in versions]).update(status=Status.DELETED)  # updated_at untouched
     request = ForgetRequest.objects.create(
         workspace_id=subject.workspace_id, subject=subject, lineage=current.lineage, memory=current,
-        statuses={str(v.pk): v.status for v in versions}, suppression=suppression, requested=event,
+        statuses={str(v.pk): v.status for v in versions}, suppression=suppression if new_rule else None,
+        requested=event,
         due_at=timezone.now() + timedelta(seconds=seconds),
     )
 
@@ -1052,7 +1055,8 @@ def memory_forget_undo(*, request: ForgetRequest, actor: Actor) -> Memory:
     if (current.kind == Memory.Kind.PROFILE and current.category != Category.CONSTRAINT
             and request.statuses.get(str(current.pk)) == Status.ACTIVE
             and Memory.objects.filter(subject_id=request.subject_id, kind=Memory.Kind.PROFILE, key=current.key,
-                                      status=Status.ACTIVE).exclude(category=Category.CONSTRAINT).exists()):
+                                      status=Status.ACTIVE).exclude(category=Category.CONSTRAINT)
+                                      .exclude(lineage=request.lineage).exists()):
         raise MemoryConflict("A new value for this was learned in the meantime; the deleted one stays deleted.")
     by_status: dict[str, list[str]] = {}
     for memory_id, status in request.statuses.items():
@@ -1063,7 +1067,7 @@ def memory_forget_undo(*, request: ForgetRequest, actor: Actor) -> Memory:
         Suppression.objects.filter(pk=request.suppression_id).delete()
     subject = request.subject
     audit_record(workspace=subject.workspace, actor=actor, action="memory.forget_undone", subject=subject,
-                 memory=current, after={"versions": len(request.statuses)})
+                 memory=current, after={"versions": len(request.statuses), "suppression_removed": request.suppression_id})
     request.delete()
     current.refresh_from_db()
     return current

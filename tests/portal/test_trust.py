@@ -141,8 +141,9 @@ def test_the_rules_are_listed_and_can_be_removed_so_it_can_be_learned_again(as_a
 
     assert removed.status_code == 302 and not Suppression.objects.exists()
     assert api.post("/api/v1/subjects/alice/facts", FACT, format="json").status_code == 201
-    assert [a for a in AuditEvent.objects.values_list("action", flat=True) if a.startswith("suppression.")] == [
-        "suppression.created", "suppression.removed"]
+    assert AuditEvent.objects.get(action="memory.forget_requested").after["suppression"] == rule.id
+    assert AuditEvent.objects.get(action="suppression.removed").after == {"suppression": rule.id,
+                                                                          "category": "preference"}
 
 
 def test_bob_cannot_remove_alices_rules(as_bob, alice, bob):
@@ -252,3 +253,15 @@ def test_a_real_worker_erases_the_memory_once_the_window_has_passed(as_alice, al
     assert not ForgetRequest.objects.exists(), "the countdown task did not run"
     assert columns_containing("乌龙") == []
     assert Memory.objects.get(pk=tea.pk).text == ""
+
+
+def test_undo_says_so_when_a_new_value_was_learned_during_the_window(as_alice, alice, api):
+    tea = fact(alice, "drink", "oolong tea")
+    delete(as_alice, tea)
+    assert api.post("/api/v1/subjects/alice/facts", {"key": "drink", "value": "black coffee",
+                                                     "category": "preference"}, format="json").status_code == 201
+
+    response = as_alice.post(f"/me/undo/{ForgetRequest.objects.get().id}", follow=True)
+
+    assert "A new value was learned in the meantime" in response.content.decode()
+    assert list(Memory.objects.filter(key="drink", status="active").values_list("value", flat=True)) == ["black coffee"]
