@@ -43,6 +43,8 @@ def memory_list(
 ) -> QuerySet[Memory]:
     """Memories of one subject, active ones by default, newest first."""
     memories = Memory.objects.filter(workspace=workspace, subject=subject, status__in=statuses)
+    if Memory.Status.DELETED in statuses:  # a delete the person can still undo is not shown as a tombstone
+        memories = memories.exclude(lineage__in=ForgetRequest.objects.filter(subject=subject).values("lineage"))
     memories = narrow(memories, kinds=kind and [kind], categories=category and [category], session_id=session_id)
     if text_contains:
         memories = memories.filter(text__icontains=text_contains)

@@ -265,3 +265,13 @@ def test_undo_says_so_when_a_new_value_was_learned_during_the_window(as_alice, a
 
     assert "A new value was learned in the meantime" in response.content.decode()
     assert list(Memory.objects.filter(key="drink", status="active").values_list("value", flat=True)) == ["black coffee"]
+
+
+def test_during_the_undo_window_the_api_shows_nothing_of_the_deleted_memory(as_alice, alice, api):
+    tea = fact(alice, "drink", "oolong tea")
+    delete(as_alice, tea)
+
+    assert api.get(f"/api/v1/memories/{tea.id}").status_code == 404
+    for status in ("active", "deleted"):
+        listed = api.get("/api/v1/subjects/alice/memories", {"status": status}).json()["results"]
+        assert "oolong" not in str(listed), status
