@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 DEV    := DEBUG=true
 
-.PHONY: run test test-full bench eval load messages migrate seed clean-db
+.PHONY: run test test-full test-prod bench eval load messages migrate seed clean-db
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "memoryadmin needs Python >= 3.11"'
@@ -37,6 +37,12 @@ test: $(VENV)/.dev
 # The whole suite with the schema fuzzer sending 200 generated requests per API operation.
 test-full: $(VENV)/.dev
 	SCHEMATHESIS_EXAMPLES=200 $(MAKE) test
+
+# Production as separate processes on this machine (README "Running in production"): PostgreSQL on a
+# TCP port, gunicorn (2 workers), a Celery worker and beat on Redis 127.0.0.1:6379 (dbs 11 and 12);
+# the API smoke, then workers SIGKILLed under load and checks that nothing was lost. About 2 minutes.
+test-prod: $(VENV)/.runtime
+	$(BIN)/python tests/prod/topology.py
 
 # 50 recall clients + 5 writers for 60 s against gunicorn on the real database; prints req/s and latency.
 load: $(VENV)/.dev

@@ -8,7 +8,8 @@
    memories each (mixed zh/en texts). The memories are inserted in bulk with the keyword document
    the services write (`search_document`), then embedded by the app's own sweep
    (`vectors.embed_missing`), so every active memory has a vector like after normal writes.
-2. gunicorn as a subprocess (`memoryadmin.wsgi:application -w <workers> --threads <threads>`) on a
+2. gunicorn as a subprocess with the repository's gunicorn.conf.py (the production layout; --workers,
+   --threads, --worker-class override it) on a
    free port of 127.0.0.1, DATABASE_URL pointing at that database over the embedded server's Unix
    socket, DEBUG off, the API throttles raised out of the way; wait for GET /healthz.
 3. Once the workers' own background warm-up is over (their CPU time stops growing): --warmup
@@ -122,6 +123,59 @@ def load_database():
         teardown_databases(old_config, verbosity=0)
 
 
+@contextmanager
+def database_from_template(template: str):
+    """A copy of the seeded database `template` (CREATE DATABASE … TEMPLATE: a file copy, seconds),
+    named after this process and dropped at the end, instead of seeding again."""
+    name = f"memoryadmin_load_{os.getpid()}"
+    with psycopg.connect(**raw_params("postgres"), autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
+    original = settings.DATABASES["default"]["NAME"]
+    connections.close_all()
+    settings.DATABASES["default"]["NAME"] = connection.settings_dict["NAME"] = name
+    try:
+        yield name
+    finally:
+        connections.close_all()
+        terminate_sessions()
+        with psycopg.connect(**raw_params("postgres"), autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        settings.DATABASES["default"]["NAME"] = connection.settings_dict["NAME"] = original
+
+
+def seed_template_name(args) -> str:
+    """The kept seed for these seeding options, this schema (the latest migrations) and this embedder."""
+    import hashlib
+
+    from django.db.migrations.loader import MigrationLoader
+
+    leaves = sorted(MigrationLoader(None, ignore_no_migrations=True).graph.leaf_nodes())
+    model = vectors.get_embedder(vectors.default_model()).model_id
+    key = repr((SEED, args.subjects, args.memories_per_subject, model, leaves))
+    return f"memoryadmin_loadseed_{hashlib.sha1(key.encode()).hexdigest()[:12]}"
+
+
+def database_exists(name: str) -> bool:
+    with psycopg.connect(**raw_params("postgres"), autocommit=True) as conn:
+        return conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone() is not None
+
+
+def keep_as_template(dbname: str, template: str) -> None:
+    connections.close_all()
+    terminate_sessions()
+    with psycopg.connect(**raw_params("postgres"), autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{template}" TEMPLATE "{dbname}"')
+
+
+def seeded_copy() -> "Seeded":
+    """What `seed` returned, read back from a copy of its database (with a new key: keys are stored hashed)."""
+    agent = Agent.objects.get(workspace__slug="load-test")
+    _, raw_key = apikey_issue(agent=agent, scopes=["read", "write"])
+    return Seeded(raw_key=raw_key, subjects=list(Subject.objects.order_by("external_id").values_list("external_id", flat=True)),
+                  memories=Memory.objects.count(), vectors=MemoryEmbedding.objects.count(),
+                  keyword_documents=Memory.objects.filter(search__isnull=False).count())
+
+
 def raw_params(dbname: str | None = None) -> dict:
     s = connection.settings_dict
     params = {"dbname": dbname or s["NAME"], "user": s["USER"], "host": s["HOST"]}
@@ -226,6 +280,29 @@ def seed(args) -> Seeded:
 
 
 # --- gunicorn ---------------------------------------------------------------------------------------
+def gunicorn_layout(root: Path, env: dict) -> dict:
+    """workers, threads, worker class and requests per keep-alive connection that gunicorn.conf.py
+    gives in the environment `env`."""
+    import runpy
+
+    saved = dict(os.environ)
+    os.environ.update(env)
+    try:
+        conf = runpy.run_path(str(root / "gunicorn.conf.py"))
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    return {name: conf.get(name) for name in ("workers", "threads", "worker_class", "keepalive", "worker_connections")}
+
+
+def describe(layout: dict) -> str:
+    kind = layout["worker_class"]
+    threads = f" x {layout['threads']} threads" if kind == "gthread" else ""
+    keepalive = (f", keep-alive {layout['keepalive']} s, up to {layout['worker_connections']} connections a worker"
+                 if layout.get("keepalive") else ", a connection per request")
+    return f"{layout['workers']} {kind} workers{threads}{keepalive}"
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -252,18 +329,33 @@ class Server:
         for item in args.env:
             name, _, value = item.partition("=")
             self.env[name] = value
-        self.command = [
-            str(ROOT / ".venv" / "bin" / "gunicorn"), "memoryadmin.wsgi:application",
-            "-w", str(args.workers), "--threads", str(args.threads), "-b", f"127.0.0.1:{self.port}",
-            "--keep-alive", "30", "--timeout", "60", "--graceful-timeout", "10", "--log-level", "warning",
-        ]
+        # The layout is gunicorn.conf.py's (the production one); --workers and --threads reach it
+        # as the environment variables it reads.
+        for name, value in (("WEB_CONCURRENCY", args.workers), ("GUNICORN_THREADS", args.threads)):
+            if value is not None:
+                self.env[name] = str(value)
+        self.root = args.server_root.resolve()
+        gunicorn = [str(ROOT / ".venv" / "bin" / "gunicorn")]
+        if (self.root / "gunicorn.conf.py").exists():
+            self.layout = gunicorn_layout(self.root, self.env)
+            gunicorn += ["-c", str(self.root / "gunicorn.conf.py")]
+        else:  # a checkout from before gunicorn.conf.py: the layout it was measured with
+            self.layout = {"workers": args.workers or 4, "threads": args.threads or 2, "worker_class": "gthread",
+                           "keepalive": 30, "worker_connections": 1000}
+            gunicorn += ["-w", str(self.layout["workers"]), "--threads", str(self.layout["threads"]),
+                         "--keep-alive", "30", "--timeout", "60", "--graceful-timeout", "10"]
+        self.command = gunicorn + [
+            "memoryadmin.wsgi:application", "-b", f"127.0.0.1:{self.port}", "--log-level", "warning",
+        ] + (["-k", args.worker_class] if args.worker_class else [])
+        if args.worker_class:
+            self.layout["worker_class"] = args.worker_class
         self.process: subprocess.Popen | None = None
         self._log = None
 
     def start(self, timeout: float = 60) -> None:
         self._log = self.log_path.open("wb")
         # A session of its own: Ctrl-C reaches this script only, which then stops gunicorn in order.
-        self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env, stdout=self._log,
+        self.process = subprocess.Popen(self.command, cwd=self.root, env=self.env, stdout=self._log,
                                         stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -351,6 +443,7 @@ class Sample:
     error: str = ""
     note: str = ""  # recall: the fallback ("keyword") or ""; writes: the outcome
     client: str = ""
+    query: str = ""
 
 
 class Client(threading.Thread):
@@ -410,7 +503,8 @@ class Client(threading.Thread):
                     note = (answer.get("fallback") or "") if kind == "recall" else answer.get("outcome", "?")
                 else:
                     error = content[:300].decode(errors="replace")
-                self.samples.append(Sample(kind, started, ms, response.status, error, note, self.name))
+                self.samples.append(Sample(kind, started, ms, response.status, error, note, self.name,
+                                           body.get("query", "")))
                 if response.will_close or not self.keepalive:
                     self.conn.close()
                     self.conn = None
@@ -481,7 +575,7 @@ def wait_for_quiet(limit: float, threshold: float = 20.0) -> None:
     print(f"  the machine did not get quiet within {limit:.0f} s ({cpu_pressure()}); measuring anyway")
 
 
-def summarize(samples: list[Sample], measured_from: float, measured_until: float, args) -> bool:
+def summarize(samples: list[Sample], measured_from: float, measured_until: float, args, layout: dict) -> bool:
     """Measured = requests started inside the measured period (those finishing after its end too)."""
     seconds = measured_until - measured_from
     measured = [s for s in samples if measured_from <= s.started < measured_until]
@@ -509,8 +603,17 @@ def summarize(samples: list[Sample], measured_from: float, measured_until: float
     recalls = [s for s in measured if s.kind == "recall" and 200 <= s.status < 300]
     fallbacks = sum(1 for s in recalls if s.note)
     outcomes = Counter(s.note for s in writes if 200 <= s.status < 300)
-    print(f"  recall answers with fallback=keyword (embedding too slow or failed): {fallbacks} of {len(recalls)}; "
+    print(f"  recall answers with fallback=keyword (embedding too slow, failed or the process busy): {fallbacks} of "
+          f"{len(recalls)} ({100 * fallbacks / max(1, len(recalls)):.1f} %); "
           f"write outcomes: " + ", ".join(f"{k} {n}" for k, n in outcomes.most_common()))
+    seen_queries = {s.query for s in samples if s.kind == "recall" and s.started < measured_from}
+    repeats = 0
+    for s in sorted(recalls, key=lambda s: s.started):
+        repeats += s.query in seen_queries
+        seen_queries.add(s.query)
+    print(f"  recall queries asked before (by any client, warm-up included): {repeats} of {len(recalls)} "
+          f"({100 * repeats / max(1, len(recalls)):.0f} %; an upper bound of the query-vector cache's hits, "
+          f"which are per process)")
     by_client: dict[str, list[float]] = {}
     for s in measured:
         if s.kind == "recall":
@@ -520,7 +623,8 @@ def summarize(samples: list[Sample], measured_from: float, measured_until: float
         counts = sorted(len(v) for v in by_client.values())
         print(f"  recall clients' own p50 ranges {medians[0]:.0f}..{medians[-1]:.0f} ms (median {percentile(medians, 50):.0f}); "
               f"requests per client {counts[0]}..{counts[-1]}"
-              + (" (keep-alive: a connection stays with the worker that accepted it)" if args.keepalive else ""))
+              + (" (keep-alive: a connection stays with the worker that accepted it)"
+                 if args.keepalive and layout.get("keepalive") else ""))
     statuses = Counter(s.status for s in samples)
     print(f"  HTTP statuses (all {len(samples)} requests, warm-up included): "
           + ", ".join(f"{status or 'exception'}: {n}" for status, n in sorted(statuses.items())))
@@ -535,7 +639,7 @@ def summarize(samples: list[Sample], measured_from: float, measured_until: float
         print(f"  {len(warm_failed)} of the errors came during the warm-up (workers loading their models); "
               f"the target is judged on the measured period")
     print(f"target 0 errors ({args.readers} recall + {args.writers} write clients, {args.seconds} s, "
-          f"{args.workers} workers x {args.threads} threads): {'PASS' if met else 'MISS'} ({len(failed) - len(warm_failed)} errors after the warm-up)")
+          f"{describe(layout)}): {'PASS' if met else 'MISS'} ({len(failed) - len(warm_failed)} errors after the warm-up)")
     return met
 
 
@@ -545,8 +649,9 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=10, help="seconds of the same load before measuring")
     parser.add_argument("--readers", type=int, default=50, help="concurrent recall clients")
     parser.add_argument("--writers", type=int, default=5, help="concurrent write clients (facts and episodes)")
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
-    parser.add_argument("--threads", type=int, default=2, help="threads per gunicorn worker")
+    parser.add_argument("--workers", type=int, help="gunicorn worker processes (default: gunicorn.conf.py's)")
+    parser.add_argument("--threads", type=int, help="threads per gunicorn worker (default: gunicorn.conf.py's)")
+    parser.add_argument("--worker-class", help="gunicorn worker class, e.g. sync (default: gunicorn.conf.py's)")
     parser.add_argument("--subjects", type=int, default=200)
     parser.add_argument("--memories-per-subject", type=int, default=50)
     parser.add_argument("--write-subjects", type=int, default=20, help="the writers write to the first N subjects")
@@ -555,6 +660,12 @@ def main() -> None:
                         help="a new connection per request (default: one keep-alive connection per client)")
     parser.add_argument("--quiet-wait", type=float, default=0, metavar="SECONDS",
                         help="before the load, wait up to this long for the CPU pressure (PSI avg10) to drop under 20%%")
+    parser.add_argument("--reuse-seed", action="store_true",
+                        help="seed once and keep the seeded database as a template; later runs with the same "
+                             "options, schema and embedder start from a copy of it (seconds instead of minutes)")
+    parser.add_argument("--server-root", type=Path, default=ROOT,
+                        help="run gunicorn from this checkout (e.g. another worktree, to compare versions on the "
+                             "same seed); without a gunicorn.conf.py there: its old layout, 4 workers x 2 threads")
     parser.add_argument("--timeout", type=float, default=30, help="client socket timeout, seconds")
     parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                         help="extra environment for gunicorn (repeatable), e.g. OPENBLAS_NUM_THREADS=1")
@@ -567,14 +678,24 @@ def main() -> None:
     signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started with SIGINT ignored (nohup, &)
     overall = time.perf_counter()
     print(f"load: {args.readers} recall + {args.writers} write clients for {args.seconds} s (+{args.warmup:g} s warm-up); "
-          f"gunicorn {args.workers} workers x {args.threads} threads; {args.subjects} subjects x "
+          f"{args.subjects} subjects x "
           f"{args.memories_per_subject} memories; {'keep-alive' if args.keepalive else 'a connection per request'}; "
           f"{os.cpu_count()} CPUs")
     met = False
     server = None
     try:
-        with load_database() as dbname:
-            seeded = seed(args)
+        template = seed_template_name(args) if args.reuse_seed else ""
+        reused = bool(template) and database_exists(template)
+        with (database_from_template(template) if reused else load_database()) as dbname:
+            if reused:
+                seeded = seeded_copy()
+                print(f"database {dbname}: a copy of the kept seed {template}")
+            else:
+                seeded = seed(args)
+                if template:
+                    keep_as_template(dbname, template)
+                    print(f"seed kept as {template} for the next --reuse-seed run (drop it with DROP DATABASE, "
+                          f"or make clean-db)")
             print(f"database {dbname}: {seeded.memories} memories, {seeded.vectors} vectors, {seeded.keyword_documents} keyword documents, "
                   f"{len(seeded.subjects)} subjects; seeding took {sum(seeded.timings.values()):.1f} s ("
                   + ", ".join(f"{name} {seconds:.1f} s" for name, seconds in seeded.timings.items()) + ")")
@@ -582,7 +703,7 @@ def main() -> None:
             server = Server(args, dbname)
             started = time.perf_counter()
             server.start()
-            print(f"gunicorn on 127.0.0.1:{server.port} answered /healthz after {time.perf_counter() - started:.1f} s "
+            print(f"gunicorn ({describe(server.layout)}, code of {server.root}) on 127.0.0.1:{server.port} answered /healthz after {time.perf_counter() - started:.1f} s "
                   f"(DATABASE_URL={server.env['DATABASE_URL']})\n  {' '.join(server.command[1:])}"
                   + "".join(f"\n  env {name}={value}" for name, value in sorted(server.env.items())
                             if name in {"OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"}
@@ -596,7 +717,7 @@ def main() -> None:
                 print(f"after the load: {cpu_pressure()}")
             finally:
                 server.stop()
-            met = summarize(samples, measured_from, measured_until, args)
+            met = summarize(samples, measured_from, measured_until, args, server.layout)
             problems = server.log_problems()
             if problems:
                 print(f"gunicorn log ({server.log_path}): "

@@ -12,12 +12,14 @@ app.autodiscover_tasks()
 
 @worker_process_init.connect
 def _prepare_worker_process(**kwargs) -> None:
-    """Each worker process lowers its CPU priority (WORKER_NICENESS) and loads the embedding model,
-    jieba and Presidio before its first task, not inside it (the first turn would hold its
-    subject's lock for a second)."""
+    """Each worker process lowers its CPU priority (WORKER_NICENESS), starts tracing when configured
+    (memoryadmin.tracing) and loads the embedding model, jieba and Presidio before its first task,
+    not inside it (the first turn would hold its subject's lock for a second)."""
     from django.conf import settings
 
+    from memoryadmin import tracing
     from memoryadmin.warmup import warm_up
 
     os.nice(settings.WORKER_NICENESS)
+    tracing.start()
     warm_up()

@@ -3,27 +3,45 @@ import re
 import uuid
 
 from django.conf import settings
+from django.core.exceptions import MiddlewareNotUsed
 from django.db import DatabaseError, InterfaceError, OperationalError, connections
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
 
 from apps.privacy.identifiers import identifier_refusal
+from memoryadmin import metrics, tracing
 
 logger = logging.getLogger(__name__)
 
 _CLIENT_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 
 
+class TracingMiddleware:
+    """First in MIDDLEWARE: an HTTP server span around everything below (memoryadmin.tracing).
+    Left out of the chain altogether while tracing is not configured."""
+
+    def __init__(self, get_response) -> None:
+        if not tracing.configured():
+            raise MiddlewareNotUsed
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not tracing.start():
+            return self.get_response(request)
+        return tracing.serve(request, self.get_response)
+
+
 class RequestIdMiddleware:
     """Give every request an id (the client's X-Request-ID when sane) for logs and the audit trail.
-    A client id holding personal data is refused (422): ids are opaque handles."""
+    A client id holding personal data is refused (422): ids are opaque handles. While tracing is
+    on, the id made here is the trace id (the span carries the id either way, as `request.id`)."""
 
     def __init__(self, get_response) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         client_id = request.headers.get("X-Request-ID", "")
-        request.id = uuid.uuid4().hex
+        request.id = tracing.current_trace_id() or uuid.uuid4().hex
         if refusal := identifier_refusal(client_id):
             response = _refused(request, {"X-Request-ID": refusal})
         else:
@@ -50,6 +68,7 @@ def database_unavailable(request: HttpRequest, exception: BaseException | None) 
     if not isinstance(exception, (OperationalError, InterfaceError)) or _is_query_error(exception):
         return None
     logger.warning("Database unavailable: %s", type(exception).__name__)
+    metrics.DB_UNAVAILABLE.inc()
     for connection in connections.all(initialized_only=True):
         try:
             connection.close()
@@ -86,7 +105,7 @@ class NoStoreMiddleware:
     """Nothing but static files may be kept by a browser or proxy: API answers, portal and console
     pages show memories, exports and new keys. Every response gets `Cache-Control: no-store` (with
     Django's never-cache set); pages also `Vary: Cookie`, API answers `Vary: Authorization`. First in
-    MIDDLEWARE, so refusals and 503s from the middleware below get it too."""
+    MIDDLEWARE after tracing, so refusals and 503s from the middleware below get it too."""
 
     def __init__(self, get_response) -> None:
         self.get_response = get_response

@@ -101,6 +101,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "memoryadmin.middleware.TracingMiddleware",  # only while OTEL_EXPORTER_OTLP_ENDPOINT is set
     "memoryadmin.middleware.NoStoreMiddleware",
     "memoryadmin.middleware.RequestIdMiddleware",
     "memoryadmin.middleware.DatabaseUnavailableMiddleware",
@@ -141,6 +142,7 @@ TEMPLATES = [
 # for plain-HTTP setups such as the tests' live server; BEHIND_PROXY=true trusts X-Forwarded-Proto.
 HTTPS = env_bool("HTTPS", not DEBUG)
 SECURE_SSL_REDIRECT = HTTPS
+SECURE_REDIRECT_EXEMPT = [r"^metrics$"]  # Prometheus scrapes the app itself over plain HTTP (README, Metrics)
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
 SESSION_COOKIE_HTTPONLY = CSRF_COOKIE_HTTPONLY = True  # htmx sends the token from the page, not the cookie
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000 if HTTPS else 0, minimum=0)
@@ -195,6 +197,21 @@ if RUNSERVER:
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME", "test_memoryadmin")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Cache ------------------------------------------------------------------------------------
+# The API throttles and the writes a worker charges to an agent (apps.accounts.quota) live in Django's
+# cache. CACHE_URL (redis://host:6379/3) makes that one Redis shared by every web and worker process;
+# unset, each process keeps its own count in local memory (one process, or the tests).
+CACHE_URL = env_str("CACHE_URL", "")
+if CACHE_URL:
+    if urlsplit(CACHE_URL).scheme not in {"redis", "rediss", "unix"}:
+        raise ImproperlyConfigured(f"CACHE_URL={CACHE_URL!r} is not a Redis URL (e.g. redis://127.0.0.1:6379/3).")
+    CACHES = {"default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": CACHE_URL,
+        # A Redis that stops answering costs a request at most this long (the throttles then let it through).
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+    }}
 
 # --- Auth, i18n, static -----------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -389,6 +406,11 @@ if RECALL_FUSION not in ("weighted", "rrf"):
     raise ImproperlyConfigured(f"RECALL_FUSION must be weighted or rrf, not {RECALL_FUSION!r}")
 RECALL_RRF_K = env_int("RECALL_RRF_K", 60, minimum=1)
 RECALL_EMBED_TIMEOUT = env_float("RECALL_EMBED_TIMEOUT", 0.5, low=0.01, high=30)
+# Overload: a query embedding starts only if the ones in flight in this process finish within this
+# many seconds (recall.engine.EmbedAdmission); otherwise the recall answers with fallback "keyword".
+RECALL_EMBED_QUEUE_BUDGET = env_float("RECALL_EMBED_QUEUE_BUDGET", 0.05, low=0, high=30)
+# Query vectors kept per process (recall.engine.QueryVectors; ~3.6 KB each with the default pair).
+RECALL_QUERY_CACHE = env_int("RECALL_QUERY_CACHE", 2048, minimum=0)
 # Subjects with more active memories than this are searched through the HNSW index (iterative
 # scan) instead of an exact scan; see `make bench` for the measurement behind the default.
 RECALL_EXACT_SCAN_MAX = env_int("RECALL_EXACT_SCAN_MAX", 20000, minimum=0)
@@ -420,6 +442,31 @@ WEBHOOK_DISABLE_AFTER_FAILURES = env_int("WEBHOOK_DISABLE_AFTER_FAILURES", 20, m
 WEBHOOK_TIMEOUT = env_float("WEBHOOK_TIMEOUT", 5.0, low=0.1, high=60)
 # Receivers on loopback, private, link-local or other non-public addresses are refused unless this is on.
 WEBHOOK_ALLOW_PRIVATE_TARGETS = env_bool("WEBHOOK_ALLOW_PRIVATE_TARGETS", False)
+
+# --- Metrics (/metrics, README "Metrics") ----------------------------------------------------------
+# A scrape is admitted with `Authorization: Bearer <METRICS_TOKEN>` or from an address in
+# METRICS_ALLOWED_IPS (addresses or networks, e.g. 10.0.0.5,10.1.0.0/16; the peer address only,
+# never X-Forwarded-For). With neither set, /metrics refuses every request (403).
+METRICS_TOKEN = env_str("METRICS_TOKEN", "")
+if METRICS_TOKEN and len(METRICS_TOKEN) < 16:
+    raise ImproperlyConfigured("METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 32`).")
+
+
+def _networks(name: str) -> list:
+    import ipaddress
+
+    try:
+        return [ipaddress.ip_network(item, strict=False) for item in env_list(name, [])]
+    except ValueError as error:
+        raise ImproperlyConfigured(f"{name}: {error}") from None
+
+
+METRICS_ALLOWED_IPS = _networks("METRICS_ALLOWED_IPS")
+# Read by prometheus-client itself: every process records its metrics in files there (gunicorn, Celery).
+if (_multiproc := os.environ.get("PROMETHEUS_MULTIPROC_DIR")) and not os.path.isdir(_multiproc):
+    raise ImproperlyConfigured(f"PROMETHEUS_MULTIPROC_DIR={_multiproc!r} is not a directory: create it (empty) first.")
+# Scrape-time gauges are labelled by workspace slug; false adds them up as workspace="_all" (many tenants).
+METRICS_WORKSPACE_LABELS = env_bool("METRICS_WORKSPACE_LABELS", True)
 
 # --- Agent REST API -----------------------------------------------------------------------------
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 64 * 1024, minimum=1024)

@@ -6,6 +6,7 @@ from memoryadmin import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("metrics", views.metrics, name="metrics"),
     path("admin/", admin.site.urls),
     path("api/", include("apps.api.urls")),
     path("me/", include("apps.portal.urls")),

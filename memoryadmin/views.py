@@ -1,5 +1,8 @@
+import hmac
+import ipaddress
 import sys
 
+from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -9,6 +12,7 @@ from django.views.decorators.http import require_GET
 from apps.accounts.models import Membership, Subject
 from apps.accounts.sessions import is_portal_only
 from apps.api.exceptions import error_body
+from memoryadmin import metrics as prometheus
 from memoryadmin.middleware import database_unavailable
 
 
@@ -28,6 +32,41 @@ def healthz(request: HttpRequest) -> JsonResponse:
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
     return JsonResponse({"status": "ok"})
+
+
+@require_GET
+def metrics(request: HttpRequest) -> HttpResponse:
+    """Prometheus text format, for a bearer METRICS_TOKEN or an address in METRICS_ALLOWED_IPS."""
+    if refusal := _metrics_refusal(request):
+        return refusal
+    return HttpResponse(prometheus.exposition(), content_type=prometheus.CONTENT_TYPE)
+
+
+def _metrics_refusal(request: HttpRequest) -> HttpResponse | None:
+    token, networks = settings.METRICS_TOKEN, settings.METRICS_ALLOWED_IPS
+    if not (token or networks):
+        return HttpResponse("Metrics are off: set METRICS_TOKEN or METRICS_ALLOWED_IPS.", status=403,
+                            content_type="text/plain; charset=utf-8")
+    if networks and _peer_in(request, networks):
+        return None
+    scheme, _, sent = request.headers.get("Authorization", "").partition(" ")
+    if token and scheme.lower() == "bearer" and hmac.compare_digest(sent.strip().encode(), token.encode()):
+        return None
+    if token:
+        response = HttpResponse("A valid metrics token is required.", status=401, content_type="text/plain; charset=utf-8")
+        response["WWW-Authenticate"] = 'Bearer realm="metrics"'
+        return response
+    return HttpResponse("This address may not read the metrics.", status=403, content_type="text/plain; charset=utf-8")
+
+
+def _peer_in(request: HttpRequest, networks: list) -> bool:
+    """The connection's own address (never X-Forwarded-For, which a client writes) is in `networks`."""
+    try:
+        address = ipaddress.ip_address(request.META.get("REMOTE_ADDR", ""))
+    except ValueError:  # a Unix socket, say
+        return False
+    address = getattr(address, "ipv4_mapped", None) or address  # ::ffff:10.0.0.5 is 10.0.0.5
+    return any(address in network for network in networks)
 
 
 def _wants_json(request: HttpRequest) -> bool:

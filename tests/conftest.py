@@ -94,5 +94,7 @@ def _embedders_not_paused():
     from apps.memories.recall import engine
 
     engine.embedder_paused_until.clear()
+    engine.query_vectors.clear()  # nor find a vector another test's (fake) embedder made
     yield
     engine.embedder_paused_until.clear()
+    engine.query_vectors.clear()

@@ -5,9 +5,13 @@ Kept in Django's cache like the throttle's own history: configure a shared cache
 and worker processes are separate, or the web processes never see the workers' charges.
 """
 
+import logging
 import time
 
 from django.core.cache import cache
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
 
 KEEP_SECONDS = 24 * 3600  # the longest throttle period DRF knows ("/day")
 
@@ -21,9 +25,13 @@ def writes_charge(*, agent_id: int | None, count: int) -> None:
     if not agent_id or count <= 0:
         return
     now = time.time()
-    charges = [(at, n) for at, n in cache.get(_key(agent_id), []) if at > now - KEEP_SECONDS]
-    charges.append((now, count))
-    cache.set(_key(agent_id), charges, KEEP_SECONDS)
+    try:
+        charges = [(at, n) for at, n in cache.get(_key(agent_id), []) if at > now - KEEP_SECONDS]
+        charges.append((now, count))
+        cache.set(_key(agent_id), charges, KEEP_SECONDS)
+    except RedisError as error:  # the shared cache (CACHE_URL) is down: the writes are made, only not counted
+        logger.warning("Quota cache unavailable (%s): %d writes of agent %s not charged",
+                       type(error).__name__, count, agent_id)
 
 
 def writes_charged(*, agent_id: int | None, since: float) -> int:

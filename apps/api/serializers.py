@@ -249,7 +249,8 @@ class RecallResponseSerializer(serializers.Serializer):
     memory_block = serializers.CharField(help_text="Ready to paste into a prompt; frames the memories as data.")
     used_tokens = serializers.IntegerField()
     fallback = serializers.ChoiceField(choices=["keyword"], allow_null=True,
-                                       help_text="keyword: the embedder or vector search failed; other legs answered.")
+                                       help_text="keyword: the embedder or vector search failed, or the server was too busy to embed "
+                                       "the query in time (overload); the keyword and recent legs answered.")
     skipped = serializers.ChoiceField(choices=["small_talk"], allow_null=True)
     took_ms = serializers.FloatField()
     trace = serializers.DictField(required=False)

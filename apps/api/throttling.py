@@ -1,5 +1,7 @@
+import logging
 from types import SimpleNamespace
 
+from redis.exceptions import RedisError
 from rest_framework.exceptions import Throttled
 from rest_framework.throttling import ScopedRateThrottle
 
@@ -7,6 +9,8 @@ from apps.accounts.models import ApiKey
 
 from apps.accounts.quota import writes_charged
 from apps.api.permissions import required_scope
+
+logger = logging.getLogger(__name__)
 
 
 class PerKeyThrottle(ScopedRateThrottle):
@@ -18,6 +22,13 @@ class PerKeyThrottle(ScopedRateThrottle):
     def allow_request(self, request, view) -> bool:
         if request.auth is None:
             return True  # the request is refused with 401 anyway
+        try:
+            return self._allow(request, view)
+        except RedisError as error:  # the shared cache (CACHE_URL) is down: serve the request, uncounted
+            logger.warning("Throttle cache unavailable (%s): request let through", type(error).__name__)
+            return True
+
+    def _allow(self, request, view) -> bool:
         self.scope = f"api_{required_scope(request, view)}"
         self.rate = self.get_rate()
         self.num_requests, self.duration = self.parse_rate(self.rate)
@@ -51,7 +62,11 @@ class ImportBudget(PerKeyThrottle):
         self.num_requests, self.duration = self.parse_rate(self.THROTTLE_RATES[self.scope])
         key = self.cache_format % {"scope": self.scope, "ident": request.auth.prefix}
         now = self.timer()
-        history = [(at, n) for at, n in self.cache.get(key, []) if at > now - self.duration]
+        try:
+            history = [(at, n) for at, n in self.cache.get(key, []) if at > now - self.duration]
+        except RedisError as error:  # as in allow_request: a cache outage does not stop imports
+            logger.warning("Import budget cache unavailable (%s): batch let through", type(error).__name__)
+            return
         used = sum(n for _, n in history)
         if used + items > self.num_requests:
             freed, wait = self.num_requests - used, self.duration
@@ -64,7 +79,10 @@ class ImportBudget(PerKeyThrottle):
                 f"This batch of {items} items exceeds the key's import budget ({self.num_requests} items per "
                 f"{self.duration} s, {max(0, self.num_requests - used)} left); nothing was written."))
         history.append((now, items))
-        self.cache.set(key, history, self.duration)
+        try:
+            self.cache.set(key, history, self.duration)
+        except RedisError:
+            logger.warning("Import budget cache unavailable: batch of %d items not counted", items)
 
 
 def throttle_wait(*, key: ApiKey, scope: str) -> float | None:

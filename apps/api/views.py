@@ -326,14 +326,20 @@ class RecallView(WorkspaceAPIView):
 
     @extend_schema(
         operation_id="recall", request=s.RecallRequestSerializer, responses=s.RecallResponseSerializer,
+        parameters=[OpenApiParameter("X-Memory-Fallback", str, OpenApiParameter.HEADER, response=[200], enum=["keyword"],
+                                     description="Present when the answer came from keywords only.")],
         summary="Recall what matters for a query",
         description="Ranked, diverse memories of the subject within a token budget, plus a ready-to-inject "
-        "memory_block. Never returns other subjects', superseded, expired or forgotten memories.",
+        "memory_block. Never returns other subjects', superseded, expired or forgotten memories. An answer "
+        "from keywords only (`fallback`: the embedder or vector search failed) also carries the header "
+        "`X-Memory-Fallback: keyword`.",
     )
     def post(self, request, external_id: str) -> Response:
         data = self.validated(s.RecallRequestSerializer)
-        return Response(recall_body(workspace=self.workspace, agent_id=request.auth.agent_id,
-                                    subject=self.subject_or_404(external_id), **data))
+        body = recall_body(workspace=self.workspace, agent_id=request.auth.agent_id,
+                           subject=self.subject_or_404(external_id), **data)
+        # Proxies and dashboards see a degraded answer without parsing the body.
+        return Response(body, headers={"X-Memory-Fallback": body["fallback"]} if body["fallback"] else None)
 
 
 class PortalLinkView(WorkspaceAPIView):

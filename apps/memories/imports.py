@@ -34,6 +34,7 @@ from apps.memories import services
 from apps.memories.models import IdempotencyRecord, Memory, Source
 from apps.memories.vectors import vectors_drop
 from apps.privacy import PIIRejected, Redacted, redact
+from memoryadmin import metrics
 
 CHANNEL = "import"
 # What a write may refuse with; anything else is a bug and propagates.
@@ -77,6 +78,9 @@ def memories_import(*, workspace: Workspace, items: Sequence[ImportItem], actor:
         for outcome in outcomes:
             if isinstance(outcome.error, (services.InjectionRefused, services.Refused)):
                 _audit_again(outcome.error.event)
+    for outcome in outcomes:
+        if outcome.result is not None:
+            metrics.write_done(outcome.result)
     return outcomes
 
 

@@ -34,9 +34,14 @@ from apps.memories.services import (
 from apps.privacy import PIIRejected, redact
 from apps.privacy.identifiers import refuse_pii_in_identifiers
 from apps.webhooks.events import emit_for_ingest
+from memoryadmin import metrics
 from memoryadmin.db import unsynced_commit
+from memoryadmin.tracing import span
 
 logger = logging.getLogger(__name__)
+# A turn taken this often without finishing is given up as failed: its worker died each time (a turn
+# that crashes a worker would otherwise be sent again forever). Above the extractor's 6 tries.
+MAX_ATTEMPTS = 10
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
 
 
@@ -83,6 +88,7 @@ def ingest_accept(
         user_message=user.text, assistant_message=assistant.text, occurred_at=occurred_at or timezone.now(),
         redactions=counts, enqueued_at=timezone.now(),  # emptied (→ outbox) if the broker refuses it
     )
+    metrics.redacted(counts)
     audit_record(workspace=subject.workspace, actor=_turn_actor(agent),
                  action="ingest.accepted", subject=subject, after={"turn_id": turn_id, "redactions": counts})
     transaction.on_commit(lambda: ingest_enqueue(ingest_id=ingest.id, note=False), robust=True)
@@ -165,7 +171,8 @@ def _duplicate_episode(subject: Subject, text: str) -> Memory | None:
     a query embedding sits a few hundredths lower against the same text."""
     index = vectors.active_index()
     try:
-        query = get_embedder(index.name).embed_passages([text])[0]
+        with span("embedding.passages", model=index.name, count=1):
+            query = get_embedder(index.name).embed_passages([text])[0]
     except EmbeddingError:
         return None
     threshold = calibration(index.model_id)["duplicate"]
@@ -223,6 +230,12 @@ def ingest_process(*, ingest_id) -> Ingest:
         ingest = (Ingest.objects.select_for_update(of=("self",), no_key=True)
                   .select_related("subject__workspace", "agent").get(pk=ingest_id))
         if ingest.status in (Ingest.Status.DONE, Ingest.Status.FAILED):
+            return ingest
+        if ingest.attempts >= MAX_ATTEMPTS:
+            logger.error("Ingest %s given up after %d attempts", ingest.id, ingest.attempts)
+            ingest_fail(ingest_id=ingest.id, error=f"gave up after {ingest.attempts} attempts: the worker "
+                                                   "processing this turn stopped each time")
+            ingest.refresh_from_db()
             return ingest
         ingest.status, ingest.attempts = Ingest.Status.RUNNING, ingest.attempts + 1
         ingest.save(update_fields=["status", "attempts"])
@@ -283,6 +296,7 @@ def ingest_process(*, ingest_id) -> Ingest:
         ingest.result = {"created": created, "updated": updated, "skipped": skipped}
         # One attempt per turn, however many of its clauses the extractor refused on their own.
         ingest.injections = int(any(s["reason"] == "injection" for s in skipped))
+        metrics.INJECTION_REFUSALS.labels("turns").inc(ingest.injections)
         ingest.save(update_fields=["status", "result", "injections", "error", "finished_at"])
         emit_for_ingest(ingest)
     writes_charge(agent_id=ingest.agent_id, count=len(created))  # each new memory is a write to the throttle

@@ -3,12 +3,12 @@
 import uuid
 
 from django.db import connection
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models import Count, Max, Min, Q, QuerySet, Sum
 from django.utils import timezone
 
 from apps.accounts.models import Subject, Workspace, external_id_error
 from apps.audit.models import AccessLog, AuditEvent
-from apps.memories.models import ForgetRequest, Ingest, Memory, Suppression
+from apps.memories.models import EmbeddingIndex, ForgetRequest, Ingest, Memory, Suppression
 
 # Audit actions whose memory is the version they made.
 VERSION_CREATING_ACTIONS = ("memory.created", "memory.superseded", "memory.corrected")
@@ -212,3 +212,23 @@ def ingest_counts(*, workspace: Workspace) -> dict[str, int]:
     counts["injections"] += (AuditEvent.objects.filter(workspace=workspace, action=INJECTION_ACTION)
                              .exclude(after__channel="turns").count())
     return counts
+
+
+def metrics_snapshot() -> dict:
+    """For /metrics (memoryadmin.metrics), over every workspace at once, by workspace slug: memory
+    rows by status and kind, active memories without a vector of the active model, and unfinished
+    turns by status with the oldest one's posting time. One aggregate query each."""
+    memories = Memory.objects.values("workspace__slug", "status", "kind").annotate(n=Count("id"))
+    model_id = EmbeddingIndex.objects.filter(state=EmbeddingIndex.State.ACTIVE).values_list("model_id", flat=True).first()
+    backlog = Memory.objects.filter(status=Memory.Status.ACTIVE)
+    if model_id is not None:  # else a fresh database: no memory has a vector yet
+        backlog = backlog.exclude(embeddings__model_id=model_id)
+    backlog = backlog.values("workspace__slug").annotate(n=Count("id"))
+    ingests = (Ingest.objects.filter(status__in=[Ingest.Status.QUEUED, Ingest.Status.RUNNING])
+               .values("workspace__slug", "status").annotate(n=Count("id"), oldest=Min("created_at")))
+
+    def rows(query) -> list[dict]:
+        return [{("workspace" if name == "workspace__slug" else name): value for name, value in row.items()}
+                for row in query]
+
+    return {"now": timezone.now(), "memories": rows(memories), "backlog": rows(backlog), "ingests": rows(ingests)}

@@ -37,6 +37,7 @@ from apps.memories.vectors import vectors_drop
 from apps.privacy import PIIRejected, redact, redact_data
 from apps.privacy.identifiers import refuse_pii_in_identifiers
 from apps.privacy.labels import removed_notice
+from memoryadmin import metrics
 
 Category = Memory.Category
 Status = Memory.Status
@@ -164,6 +165,8 @@ def _refuse_injection(*, subject: Subject, actor: Actor, channel: str, memory: M
     message = _("This reads as instructions to the assistant, not as something about the person, so it was not "
                 "saved.")
     field, (kind, text) = next(iter(found.items()))
+    if channel != "turns":  # a posted turn counts once, however many of its proposals (apps.memories.ingest)
+        metrics.INJECTION_REFUSALS.labels(channel).inc()
     event = dict(
         workspace=subject.workspace, actor=actor, action=INJECTION_ACTION, subject=subject, memory=memory,
         after={"field": field, "fields": list(found), "kind": kind, "channel": channel,
@@ -174,15 +177,18 @@ def _refuse_injection(*, subject: Subject, actor: Actor, channel: str, memory: M
 
 
 def _audits_refusal(service):
-    """Outside the service's transaction: an injection refusal is audited although the write is not."""
+    """Outside the service's transaction: an injection refusal is audited although the write is not;
+    the outcome of a write is counted (metrics) once it is done."""
 
     @wraps(service)
     def wrapper(**kwargs):
         try:
-            return service(**kwargs)
+            result = service(**kwargs)
         except (InjectionRefused, Refused) as refused:
             audit_record(**refused.event)
             raise
+        metrics.write_done(result)
+        return result
 
     return wrapper
 
@@ -540,8 +546,11 @@ def _fact_current(same_key: list[Memory], *, category: str, value: str) -> Memor
     """What a new value is weighed against, among the subject's active profile memories with its
     key: for a constraint, one with the same value (constraints accumulate); else the current one."""
     if category == Category.CONSTRAINT:
-        return next((m for m in same_key if m.category == Category.CONSTRAINT
-                     and normalize_value(m.value) == normalize_value(value)), None)
+        constraints = [m for m in same_key if m.category == Category.CONSTRAINT]
+        same = next((m for m in constraints if normalize_value(m.value) == normalize_value(value)), None)
+        if same is None and constraints:  # another value under this key: both stay active
+            metrics.CONFLICTS.labels("kept").inc()
+        return same
     return next((m for m in same_key if m.category != Category.CONSTRAINT), None)
 
 
@@ -553,7 +562,9 @@ def _fact_verdict(current: Memory | None, *, category: str, value: str, confiden
     if normalize_value(current.value) == normalize_value(value):
         return Outcome.UNCHANGED
     if category in (Category.PREFERENCE, Category.GOAL) and confidence < current.confidence:
+        metrics.CONFLICTS.labels("declined").inc()
         return Outcome.KEPT_EXISTING
+    metrics.CONFLICTS.labels("superseded").inc()
     return Outcome.SUPERSEDED
 
 

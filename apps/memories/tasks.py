@@ -6,6 +6,7 @@ from celery import shared_task
 from kombu.exceptions import OperationalError as BrokerError
 
 from apps.memories import vectors
+from memoryadmin import metrics
 
 logger = logging.getLogger(__name__)
 
@@ -18,6 +19,7 @@ def enqueue(task, *args, countdown: float | None = None) -> bool:
         task.delay(*args) if countdown is None else task.apply_async(args, countdown=countdown)
     except (BrokerError, OSError) as error:
         logger.warning("Broker unavailable for %s: %s", task.name, type(error).__name__)
+        metrics.BROKER_ERRORS.labels(task.name).inc()
         return False
     return True
 
@@ -34,10 +36,12 @@ def embed_missing() -> int:
     return vectors.embed_missing()
 
 
-@shared_task(bind=True, max_retries=5, acks_late=True, ignore_result=True)
+@shared_task(bind=True, max_retries=5, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def ingest_turn(self, ingest_id: str) -> str:
     """Extract and write the memories of one stored turn. Retried with backoff while the extractor
-    (an LLM endpoint) fails; given up as "failed" after the last try."""
+    (an LLM endpoint) fails; given up as "failed" after the last try. A pool process that dies on
+    it (the OOM killer) hands it back to the broker at once instead of leaving it to the outbox
+    sweep; a turn that kills its worker every time is failed after ingest.MAX_ATTEMPTS."""
     from apps.memories import ingest
     from apps.memories.extraction.base import ExtractionError
 

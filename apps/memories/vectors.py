@@ -25,6 +25,7 @@ from pgvector.django import CosineDistance, VectorField
 from apps.accounts.models import Subject
 from apps.memories.embeddings import EmbeddingError, default_model, get_embedder
 from apps.memories.models import EmbeddingIndex, Memory, MemoryEmbedding
+from memoryadmin.tracing import span
 
 logger = logging.getLogger(__name__)
 
@@ -77,7 +78,8 @@ def _indexes_to_fill() -> list[EmbeddingIndex]:
 def _embed_into(index: EmbeddingIndex, memories: list[Memory]) -> int:
     if not memories:
         return 0
-    vectors = get_embedder(index.name).embed_passages([m.text for m in memories])
+    with span("embedding.passages", model=index.name, count=len(memories)):
+        vectors = get_embedder(index.name).embed_passages([m.text for m in memories])
     with transaction.atomic():
         # A memory superseded or forgotten while its vector was computed (a write in another
         # process) must not get one: lock the rows still active, so such a write waits for this

@@ -23,6 +23,8 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
 from apps.privacy.normalize import normalize
+from memoryadmin import metrics
+from memoryadmin.tracing import span
 
 if TYPE_CHECKING:
     from presidio_analyzer import AnalyzerEngine, EntityRecognizer, RecognizerResult
@@ -212,8 +214,11 @@ def redact(text: str) -> Redacted:
     Raises PIIRejected (and nothing else) when an entity type listed in PII_REJECT_ENTITIES is
     present.
     """
-    result, rejected = _analyze(text)
+    with span("privacy.redact") as current:
+        result, rejected = _analyze(text)
+        current.set_attribute("findings", len(result.findings))
     if rejected:
+        metrics.pii_rejected(rejected)
         raise PIIRejected(rejected)
     return result
 
@@ -269,7 +274,10 @@ def redact_data(data: Any) -> tuple[Any, dict[str, int]]:
             return out
         raise TypeError(f"redact_data() cannot walk a {type(value).__name__}; expected JSON-like data.")
 
-    new_data = walk(data)
+    with span("privacy.redact_data") as current:
+        new_data = walk(data)
+        current.set_attribute("findings", sum(counts.values()))
     if rejected:
+        metrics.pii_rejected(rejected)
         raise PIIRejected(rejected)
     return new_data, dict(counts)

@@ -17,6 +17,7 @@ from apps.memories.outbound import OutboundError, guarded_opener, post
 from apps.privacy import PIIRejected, redact
 from apps.webhooks.models import TEST_EVENT, WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEvent
 from apps.webhooks.signing import SIGNATURE_HEADER, endpoint_secret, sign
+from memoryadmin import metrics
 
 State = WebhookDelivery.State
 SYSTEM = Actor.system("webhooks")
@@ -109,6 +110,7 @@ def _record(delivery: WebhookDelivery, *, status: int | None, error: str, latenc
     else:
         state, retry_in = State.PENDING, retry_delay(number)
     retry_at = timezone.now() + timedelta(seconds=retry_in) if retry_in is not None else None
+    metrics.WEBHOOK_ATTEMPTS.labels("delivered" if ok else "retrying" if retry_in is not None else "failed").inc()
     WebhookAttempt.objects.create(
         workspace_id=delivery.workspace_id, delivery=delivery, number=number, ok=ok, status_code=status,
         latency_ms=latency, error=error, next_retry_at=retry_at, manual=delivery.manual,

@@ -168,7 +168,7 @@ def test_an_embedder_that_raises_makes_recall_answer_from_keywords(api, remote_i
 
     remote_index.mode = "error"
     asked = len(remote_index.requests)
-    body, _ = _recall(api, "oolong tea")
+    body, _ = _recall(api, "oolong tea, please")  # a new query: a repeated one has its vector cached
 
     assert len(remote_index.requests) == asked + 1  # the embedder was asked, and answered HTTP 500
     assert body["fallback"] == "keyword"
@@ -302,3 +302,33 @@ def test_a_turn_the_broker_took_but_lost_is_sent_again_by_the_outbox(api, monkey
     assert outbox_flush() == 1
     ingest.refresh_from_db()
     assert ingest.status == "done" and ingest.result["created"]
+
+
+def test_a_turn_whose_worker_died_each_time_is_given_up_as_failed(api, monkeypatch):
+    from apps.memories import ingest as ingests
+
+    monkeypatch.setattr(tasks.ingest_turn, "delay", lambda *args: None)  # taken by workers that all died on it
+    response = api.post("/api/v1/subjects/alice/turns", TURN, format="json")
+    monkeypatch.undo()
+    ingest_id = response.json()["ingest_id"]
+    Ingest.objects.filter(pk=ingest_id).update(status="running", attempts=ingests.MAX_ATTEMPTS)
+
+    tasks.ingest_turn.delay(ingest_id)  # the outbox sends it once more
+
+    body = api.get(f"/api/v1/ingests/{ingest_id}").json()
+    assert body["status"] == "failed" and "gave up after 10 attempts" in body["error"]
+    assert not Memory.objects.exists()
+
+
+def test_a_turn_whose_worker_died_fewer_times_is_still_done(api, monkeypatch):
+    from apps.memories import ingest as ingests
+
+    monkeypatch.setattr(tasks.ingest_turn, "delay", lambda *args: None)
+    response = api.post("/api/v1/subjects/alice/turns", TURN, format="json")
+    monkeypatch.undo()
+    ingest_id = response.json()["ingest_id"]
+    Ingest.objects.filter(pk=ingest_id).update(status="running", attempts=ingests.MAX_ATTEMPTS - 1)
+
+    tasks.ingest_turn.delay(ingest_id)
+
+    assert api.get(f"/api/v1/ingests/{ingest_id}").json()["status"] == "done"

@@ -65,10 +65,10 @@ SETS = [
     ("extraction_heldout.jsonl",     "tuned on (round 2)",   0.586, 0.966, 0.93),
     ("extraction_fresh_dev.jsonl",   "tuned on",             0.320, 0.930, 0.90),
     ("extraction_fresh_test.jsonl",  "tuned on (round 2)",   0.442, 0.899, 0.87),
-    ("extraction_fresh_dev2.jsonl",  "tuned on (round 3)",   0.416, 0.589, 0.56),
+    ("extraction_fresh_dev2.jsonl",  "tuned on (round 3)",   0.416, 0.597, 0.57),
     ("extraction_fresh_dev3.jsonl",  "tuned on (round 4)",   0.575, 0.740, 0.71),
-    ("extraction_fresh_dev4.jsonl",  "tuned on (round 5)",   0.467, 0.612, 0.58),
-    ("extraction_fresh_test2.jsonl", "held out, never read", 0.503, 0.629, 0.60),
+    ("extraction_fresh_dev4.jsonl",  "tuned on (round 5)",   0.467, 0.678, 0.65),
+    ("extraction_fresh_test2.jsonl", "held out, never read", 0.503, 0.641, 0.61),
 ]
 
 

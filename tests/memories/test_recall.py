@@ -132,8 +132,18 @@ def test_mmr_picks_what_the_greedy_definition_picks(items, k):
             vector = vector / norm if norm > 1e-3 else None
         candidates.append(Candidate(memory=SimpleNamespace(id=number), score=score, vector=vector))
 
-    expected = [c.memory.id for c in greedy_mmr_by_definition(candidates, k, 0.7)]
-    assert [c.memory.id for c in mmr(candidates, k=k, lam=0.7)] == expected
+    expected = greedy_mmr_by_definition(candidates, k, 0.7)
+    picked = mmr(candidates, k=k, lam=0.7)
+    assert len(picked) == len(expected)
+    # Each pick is the definition's best of what was left; a near-tie (float32 rounding of the similarity
+    # matrix against one dot product at a time) may go either way, so marginals are compared, not ids.
+    for step, choice in enumerate(picked):
+        before, left = picked[:step], [c for c in candidates if c not in picked[:step]]
+
+        def marginal(c):
+            sims = [float(c.vector @ p.vector) for p in before if c.vector is not None and p.vector is not None]
+            return 0.7 * c.score - 0.3 * max(sims, default=0.0)
+        assert marginal(choice) >= max(map(marginal, left)) - 1e-5
 
 
 def test_mmr_drops_a_near_duplicate_in_a_real_recall(alice):
@@ -227,3 +237,58 @@ def test_recall_runs_a_bounded_number_of_queries(alice, django_assert_max_num_qu
 
     with django_assert_max_num_queries(7):
         recall_for(alice, "tea", top_k=10)
+
+
+def test_a_repeated_query_is_embedded_once_and_answered_the_same(alice, monkeypatch):
+    from apps.memories.embeddings import get_embedder
+
+    fact(alice, "drink", "loves oolong tea 乌龙茶")
+    fact(alice, "city", "lives in Hangzhou", category="fact")
+    embedder = get_embedder()
+    calls = []
+    original = embedder.embed_query
+    monkeypatch.setattr(embedder, "embed_query", lambda text: calls.append(text) or original(text))
+
+    now = timezone.now()  # recency moves with the clock
+    first, second = (recall_for(alice, "what does she drink?", now=now), recall_for(alice, "what does she drink?", now=now))
+    recall_for(alice, "where does she live?")
+
+    assert calls == ["what does she drink?", "where does she live?"]
+    assert [(c.memory.id, c.score) for c in first.memories] == [(c.memory.id, c.score) for c in second.memories]
+    assert first.fallback is None and second.fallback is None
+
+
+def test_the_query_cache_can_be_turned_off(alice, monkeypatch, settings):
+    from apps.memories.embeddings import get_embedder
+
+    settings.RECALL_QUERY_CACHE = 0
+    fact(alice, "drink", "loves oolong tea 乌龙茶")
+    embedder = get_embedder()
+    calls = []
+    original = embedder.embed_query
+    monkeypatch.setattr(embedder, "embed_query", lambda text: calls.append(text) or original(text))
+
+    recall_for(alice, "tea?")
+    recall_for(alice, "tea?")
+
+    assert calls == ["tea?", "tea?"]
+
+
+def test_when_this_process_is_busy_embedding_recall_answers_from_keywords_at_once(alice, monkeypatch):
+    from apps.memories.embeddings import get_embedder
+    from apps.memories.recall import engine
+
+    fact(alice, "drink", "loves oolong tea 乌龙茶")
+    embedder = get_embedder()
+    monkeypatch.setattr(embedder, "embed_query", lambda text: pytest.fail("a busy process must not embed"))
+    # Two embeddings of 0.2 s each are in flight: waiting for them would exceed the 0.05 s budget.
+    monkeypatch.setattr(engine.admission, "in_flight", 2)
+    monkeypatch.setattr(engine.admission, "seconds", 0.2)
+
+    result = recall_for(alice, "乌龙茶")
+
+    assert result.fallback == "keyword"
+    assert texts(result) == ["drink: loves oolong tea 乌龙茶"]
+    monkeypatch.setattr(engine.admission, "in_flight", 0)  # the embedder is free again: no fallback
+    monkeypatch.undo()
+    assert recall_for(alice, "乌龙茶").fallback is None

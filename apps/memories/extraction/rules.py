@@ -61,7 +61,7 @@ _NEW_CLAUSE = re.compile(
     r"\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
     r"\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|"
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
-    r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|but\b|also\b|"
+    r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|their\b|but\b|also\b|"
     r"please\b|from now on|even\s+(?:if|when|though)\b|即使|就算|哪怕|"
     r"(?:living|based|working|originally|commute|commuting|moved|moving|married|single|currently|mostly|mainly|"
     r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up)\b|"
@@ -83,7 +83,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         r"which|who)\b", I)),
     ("hypothetical", re.compile(
         r"^(?:even\s+(?:if|when|though)|when|whenever|即使|就算|哪怕|当)\b|如果|要是|假如|假设|万一|会不会|也许|可能|的话|说不定|\bif\b|\bmaybe\b|\bperhaps\b|\bwould\b(?!\s+like)|"
-        r"\bcould\b|\bmight\b|\bI wonder\b|\bsuppose\b|\bimagine\b|\bunless\b|不知道|不确定|不清楚|\bnot sure\b|"
+        r"\bcould\b|\bmight\b|\bI wonder\b|\bsuppose\b|\bimagine\b|\bunless\b(?!\s+I\s+(?:\w+\s+)?(?:ask|say|tell|request))|不知道|不确定|不清楚|\bnot sure\b|"
         r"\bdon't know\b|\bno idea\b", I)),
     ("quoted", re.compile(
         r"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:老婆|老公|妻子|丈夫|妈妈?|爸爸?|母亲|父亲|女朋友|男朋友|朋友|同事|老板|"
@@ -524,7 +524,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     elif m := re.match(rf"^(?:我|用户){_ZH_MODS}\s*(?:人在|公司在|办公室在|单位在|office\s*在|上班在|工作在)\s*(?P<v>[^，,\s]{{2,16}}?|[A-Z][\w .'-]{{1,30}}?)$", body):
         out.append(("fact", "work_city" if re.search(r"公司|办公室|单位|office|上班|工作", body[:12]) else "city", m.group("v")))
     elif m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:已经|刚|刚刚|最近|去年|上个月|今年)*(?:住在|住|搬到了?|搬去了?|定居在?|base\s*在?|base)\s*"
-                       r"(?P<v>[^，,\s]{2,16}?)(?:了|市)?$", body):
+                       r"(?P<v>[^，,\s]{2,16}?)(?:市)?(?:(?:快|已经|都|有|差不多)?[\d一二三四五六七八九十两几半]+(?:个多?月|多?年|周))?(?:了|市)?$", body):
         out.append(("fact", "city", m.group("v")))
     elif (m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:来|到|回到?|待在|呆在|在)了?(?P<v>[\u4e00-\u9fff]{{2,6}}?)市?(?:(?:已经|都|快|有)?"
                         r"[\d一二三四五六七八九十两几半]+(?:个月|年|多年)了?|生活|定居|发展)?$", body)) and is_city(m.group("v")):
@@ -538,14 +538,15 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     elif m := re.match(rf"^我{_ZH_MODS}(?:在)?(?:做|搞|干)(?P<v>[^，,]{{1,10}}?(?:设计|开发|测试|运营|运维|产品|销售|市场|咨询|研究|翻译|"
                        r"财务|人事|法务|数据分析|算法|前端|后端))(?:工作|相关的?)?(?:的)?$", body):
         out.append(("fact", "job_title", m.group("v")))
-    elif m := re.match(rf"^我{_ZH_MODS}(?:上个月|去年|最近|刚|已经|今年)*(?:跳槽到|跳槽去了?|入职了?|加入了?)(?P<v>[^，,]{{2,12}}?)了?$", body):
+    elif m := re.match(rf"^我{_ZH_MODS}(?:上个月|去年|最近|刚|已经|今年|前两天|前几天|前阵子|前段时间)*(?:跳槽到|跳槽去了?|入职了?|加入了?)(?P<v>[^，,]{{2,12}}?)了?$", body):
         out.append(("fact", "employer", m.group("v")))
     elif m := re.match(rf"^我{_ZH_MODS}是?\s*(?P<v>(?:{_ZH_CITIES}|{_PROVINCES})[\u4e00-\u9fff]{{0,3}}?|[A-Z][\w .'-]{{1,24}}?)\s*人$", body):
         out.append(("fact", "hometown", m.group("v")))
     elif (m := re.match(rf"^我{_ZH_MODS}是\s*(?:{_PROVINCES})?省?(?P<v>[\u4e00-\u9fff]{{2,4}}?)(?:市|县)?的$", body)) and is_city(m.group("v")):
         out.append(("fact", "hometown", m.group("v")))  # 俺是山东临沂的
-    elif m := re.match(rf"^我{_ZH_MODS}是(?:做|搞)\s*(?P<v>[^，,的]{{1,8}}|[A-Za-z][\w &+-]{{1,30}}?)\s*的$", body):
-        out.append(("fact", "job_title", m.group("v")))
+    elif m := re.match(rf"^我{_ZH_MODS}(?:是)?(?:做|搞|干)\s*(?P<v>[^，,的]{{1,8}}|[A-Za-z][\w &+-]{{1,30}}?)(?<!相关)(?<!方面)\s*的$|"
+                       rf"^(?:我)?{_ZH_MODS}(?:还是|依然|仍然)?(?:做|搞|干)\s*(?P<v2>[^，,的]{{2,8}}?)(?:这块|这一块|这行|这一行)$", body):
+        out.append(("fact", "job_title", m.group("v") or m.group("v2")))
     elif m := re.match(rf"^我{_ZH_MODS}是\s*(?P<org>[^，,的]{{1,16}}?)\s*的\s*(?P<job>[^，,]{{0,8}}?(?:{_JOB_ZH}|{_JOB_EN}))$", body, I):
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
     elif m := re.match(rf"^我{_ZH_MODS}是(?:一名|一个|一位|个)?\s*(?P<v>[^，,]{{0,10}}?(?:{_JOB_ZH}[者员师]?|{_JOB_EN}))$", body, I):
@@ -563,8 +564,11 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "school" if student else "employer", m.group("org")))
         if m.group("field") and student:
             out.append(("fact", "major", m.group("field")))
-    elif m := re.match(rf"^I\s+{_EN_MODS}work\s+(?:at|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?)(?:\s+in\s+(?P<city>{_PLACE_EN}))?$", body, I):
+    elif m := re.match(rf"^I\s+{_EN_MODS}work\s+(?:at|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?)"
+                       rf"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<job>[\w&.' +-]{{2,30}}?))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?$", body, I):
         out.append(("fact", "employer", m.group("org")))
+        if m.group("job"):  # "I work at 字节 as a 前端工程师"
+            out.append(("fact", "job_title", m.group("job")))
     if m and m.groupdict().get("city"):
         out.append(("fact", "city", m.group("city")))
     if m and m.groupdict().get("home"):
@@ -580,7 +584,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     if m := re.match(rf"^my\s+(?:office|work|job|company)\s+is\s+in\s+(?P<v>{_PLACE_EN})", body):
         out.append(("fact", "work_city", m.group("v")))
     if m := re.match(r"^I(?:'ve| have)\s+been\s+(?:at|with)\s+(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})\s+for\b|"
-                     r"^I'm\s+(?:now\s+)?(?:at|with)\s+(?P<v2>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})(?:\s+now)?$", body):
+                     r"^I'm\s+(?:now\s+)?(?:at|with)\s+(?P<v2>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})(?:\s+(?:now|btw|these\s+days))*$", body):
         out.append(("fact", "employer", m.group("v") or m.group("v2")))
     return out
 
@@ -589,7 +593,7 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
     """我说粤语 / 也会一点日语 / 普通话也还行 / I speak English, Portuguese and a little Japanese."""
     if m := re.match(rf"^我{_ZH_MODS}(?:会说|会讲|能说|能讲|说|讲|会)(?:一点|一些|点儿?|流利的)?\s*(?P<v>{_LANGS})$", body):
         return [("fact", "spoken_languages", m.group("v"))]
-    if m := re.match(rf"^我{_ZH_MODS}(?P<v>{_LANG_WORD})(?:说得|讲得)?(?:也|还|都)*(?:还行|不错|很好|很流利|流利|可以|还可以|一般般?|没问题)$", body):
+    if m := re.match(rf"^我{_ZH_MODS}(?P<v>{_LANG_WORD})(?:说得|讲得)?(?:也|还|都)*(?:还行|不错|很好|很流利|流利|可以|还可以|一般般?|没问题|凑合|马马虎虎|够用)$", body):
         return [("fact", "spoken_languages", m.group("v"))]
     if m := re.match(rf"^I\s+{_EN_MODS}(?:can\s+)?speak\s+(?P<v>.+)$|^I'm\s+{_EN_MODS}(?:fluent|bilingual)\s+in\s+(?P<v2>.+)$", body, I):
         words = m.group("v") or m.group("v2")
@@ -607,6 +611,11 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
 
 def _read_tools(body: str) -> list[tuple[str, str, str]]:
     """我平时主要用 Python 和 Go / we run on AWS with Terraform / I'm a Vim user / Emacs is my editor."""
+    body = re.sub(r"^as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+(?=I\b)", "", body, flags=I)  # "as a product designer I live in figma"
+    if m := re.match(r"^(?:please\s+)?(?:keep|write|give|show)\s+(?:me\s+)?(?:all\s+)?(?:the\s+)?(?:code\s+)?(?:examples?|snippets?|samples?)\s+"
+                     r"in\s+(?P<v>[\w+#.]+)|^(?:代码)?(?:示例|例子)(?:都|统一)?用\s*(?P<v2>[\w+#.]+)", body, I):
+        return [("fact", key, value) for key, value in _tools_in(m.group("v") or m.group("v2"), fallback_products=False)
+                if key == "programming_language"]
     if m := re.match(r"^(?:I'm\s+|I\s+am\s+)?typing\s+(?:this\s+)?on\s+(?:a|an|my)\s+(?P<v>.+?)(?:\s+so\b|[,，]|$)", body, I):
         return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
     if m := re.match(r"^my\s+(?:go-to\s+|usual\s+|main\s+|current\s+|default\s+|daily\s+)?(?:tech\s+)?(?:stack|setup)\s+(?:is|=|:)\s+(?P<v>.+)$", body, I):
@@ -964,7 +973,7 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
         major, school = m.group("major"), None
     else:
         return []
-    if major and not re.match(r"(?:abroad|hard|a lot|online|at|in)\b", major, I):
+    if major and not re.match(r"(?:abroad|hard|a lot|online|at|in)\b|(?:大学|本科|研究生|硕士|博士|高中|大专)$", major, I):
         out.append(("fact", "major", major))
     if school:
         out.append(("fact", "school", school))
@@ -987,7 +996,7 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
 
 
 # -- facts found anywhere in one's own clause, by what the words are (a known city, an occupation) ----
-_SELF_START = re.compile(r"^(?:我(?!们)|本人|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've)", I)
+_SELF_START = re.compile(r"^(?:我(?!们)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've)", I)
 _HOME_CUE = re.compile(r"(?:from|grew\s+up|born|raised|originally|hometown|native\s+of|a\s+\S+\s+(?:guy|girl|kid|native))\s+(?:\S+\s+){0,5}$|"
                        r"(?:老家|家乡|出生在|生在|长在|来自)\S{0,3}$", I)
 _WORK_CUE = re.compile(r"(?:commut\w*|office|offices|work(?:ing|s)?|job|shift|studio|studios|clinic|hospital|bureau|desk|"
@@ -997,8 +1006,13 @@ _LIVE_CUE = re.compile(r"\bI'm\s+(?:\w+\s+)?$|\bI\s+am\s+(?:\w+\s+)?$|"
                        r"住|住在|定居|搬到了?|搬来了?|回了?|坐标|人在|待了?|呆了?|在)\b\S*\s*(?:\S+\s+){0,3}$", I)
 _CITY_EN = re.compile(r"\b(?:in|to|from|at|near|outside|of)\s+(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2}|[\u4e00-\u9fff]{2,6}|"
                       r"(?-i:[a-z])[a-z.'-]{2,}(?:\s+(?-i:[a-z])[a-z.'-]+)?)", I)
-_CITY_ZH_ANY = re.compile(r"(?:在|来|到|回|住|从|老家|坐标|常驻|待在|呆在|搬到|搬来)了?(?P<c>[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)")
+_CITY_ZH_ANY = re.compile(r"(?:在|来|到|回|住|从|老家|坐标|常驻|待在|呆在|搬到|搬来|留在|留)了?(?P<c>[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)")
 _TRIP = re.compile(r"\b(?:trip|vacation|holiday|visit(?:ing|ed)?|week\s+in|weekend\s+in|conference|flying|flew|fly)\b|旅游|旅行|出差|玩|度假", I)
+
+
+_ORG_WORD = re.compile(r"(?:Robotics|Health|Labs?|Data|Systems|Bank|Group|Partners|Capital|Studios?|Technologies|Tech|Inc|Ltd|"
+                       r"Media|Games|AI|Software|Solutions|Hospital|Airlines|Motors|Energy|Foods|Logistics|Analytics|Consulting|"
+                       r"Ventures|Digital|Networks|Pharma|Bio|Insurance|Holdings|Industries)\b")
 
 
 def _city_in(phrase: str) -> str:
@@ -1008,7 +1022,7 @@ def _city_in(phrase: str) -> str:
         name = re.sub(r"(?:['’]s|[.,'’])+$", "", " ".join(words[:size]))  # "Leeds", not "Leed"; "Tacoma's" → "Tacoma"
         name = name.title() if name.islower() else name  # "i live in tacoma"
         if is_city(name) or (not name.isascii() and _CITY_ZH.fullmatch(name)):
-            return name
+            return "" if _ORG_WORD.match(" ".join(words[size:size + 1])) else name
     return ""
 
 
@@ -1080,7 +1094,7 @@ def _scan_school(body: str) -> list[tuple[str, str, str]]:
     """"did chemistry at Trinity", "studied at Manchester", "went to Georgia Tech for industrial design"."""
     if m := re.search(rf"\b(?:studied|did|majored\s+in|read)\s+(?P<major>[a-z][\w &-]{{2,30}}?)\s+at\s+(?P<school>{_SCHOOL_EN})", body, I):
         return [("fact", "major", m.group("major")), ("fact", "school", m.group("school"))]
-    if m := re.search(rf"\b(?:went\s+to|studied\s+at|graduated\s+from|attended)\s+(?P<school>{_SCHOOL_EN})"
+    if m := re.search(rf"\b(?:went\s+to|studied\s+at|graduated?\s+from|attended)\s+(?P<school>{_SCHOOL_EN})"
                       rf"(?:\s+for\s+(?:my\s+|a\s+)?(?P<major>[a-z][\w &-]{{2,30}}?)(?=[,.;]|\s+(?:which|and|but|so)\b|$))?", body, I):
         if is_city(m.group("school")) and not re.search(r"studied|graduated|attended", m.group(0), I):
             return []  # "went to Paris": a trip
@@ -1126,7 +1140,8 @@ _PAST_WHEN = re.compile(
     r"fall|autumn|winter)\b|\byesterday\b|\b\w+\s+(?:days?|weeks?|months?|years?)\s+ago\b|\bthe other day\b|"
     r"\bjust\s+(?:got back|got home|finished|moved|started|got promoted|graduated|passed|ran|completed|got|landed|signed)\b|"
     r"刚刚?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)|\b(?:finally\s+)?(?:finished|passed|completed|defended|landed|got)\b.*\btoday\b|"
-    r"今天(?:终于)?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)", I)
+    r"今天(?:终于)?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)|\bthis\s+morning\b|"
+    r"\bon\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", I)
 _PAST_DONE = re.compile(r"[了过](?![吗呢])|完成|结束|\b(?:\w+ed|went|got|came|ran|saw|met|took|did|made|bought|won|lost|gave|left|"
                         r"flew|drove|began|became|wrote|read|sold|built|spent|caught|taught|thought|brought)\b", I)
 _TRIVIAL = re.compile(r"吃了?饭|吃了|喝了|睡了|睡觉|洗澡|\b(?:ate|slept|drank|showered|napped)\b|\bhad\s+(?:lunch|dinner|breakfast|coffee|"
@@ -1252,11 +1267,17 @@ def _subject(body: str) -> str:
     return "other" if _SUBJECT_ANY.match(body) or _SKIPS[2][1].match(body) else ""
 
 
+_STANDING_ASK = re.compile(r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:always|never|from\s+now\s+on|stop|start)\b|"
+                           r"^(?:能不能|可不可以|能否|可以)(?:以后|今后|每次|一直|总是)", I)
+
+
 def _skip_reason(clause: str, message_is_joke: bool) -> str:
     if looks_like_injection(clause):
         return "injection"
     clause = _IDIOMS.sub("", clause)
     for reason, regex in _SKIPS:
+        if reason == "question" and _STANDING_ASK.match(clause.strip()):
+            continue
         if regex.search(clause) and not (reason == "quoted" and (_CALLED_BY_OTHERS.match(clause) or _FAMILY_FACT.match(clause)
                                                                  or _SPOUSE.match(clause) or _NAMED_CHILD[0].match(clause))):
             return reason
@@ -1396,6 +1417,8 @@ class RuleExtractor:
             for clause in sentence:
                 body = _PREFIX.sub("", clause).strip(" .。!！~～;；,，")
                 body = re.sub(r"^(?:咱|俺|在下)(?!们)", "我", body)  # 咱家娃, 俺是山东临沂的, 在下姓郑
+                if _STANDING_ASK.match(body):  # "can you always give me bullet points?": a standing request
+                    body = re.sub(r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|能不能|可不可以|能否|可以)|[?？]+$", "", body, flags=I).strip()
                 reason = "retracted" if _WHOLE_RETRACTION.search(message) else _skip_reason(clause, message_is_joke)
                 subject = _subject(body)
                 if not reason and not subject and frame == "other" and not _NAMED_CHILD[1].match(body):
@@ -1422,7 +1445,9 @@ class RuleExtractor:
                     found, carried = max(tried, key=lambda pair: len(pair[0]), default=([], body))
                     carried = carried if found else body
                 speaker = _subject(carried) or subject or frame or "self"  # no subject at all: the user speaking
-                if speaker == "self" and not _SUBJECT_ANY.match(carried) and (event := _user_event(clause, carried)):
+                ours = speaker == "team" and re.match(r"^we\s+(?:just\s+|finally\s+)?(?:got\s+(?:engaged|married)|had\s+(?:our|a)\s+(?:\w+\s+)?baby|"
+                                                         r"adopted|bought\s+(?:a|our)\s+(?:house|home|flat|place))|^我们(?:俩)?(?:领证|结婚|订婚)", carried, I)
+                if (speaker == "self" or ours) and not _SUBJECT_ANY.match(carried) and (event := _user_event(clause, carried)):
                     found.append(event)
                 if touchy and not subject:  # "我信佛，每个月初一十五都吃素": the second half is as sensitive
                     found = [replace(p, sensitive=p.sensitive or touchy) for p in found]

@@ -2,11 +2,13 @@
 path in batches.
 
 `record()` only appends to an in-process queue; a daemon thread writes everything queued every
-RECALL_ACCESS_FLUSH_SECONDS with one bulk insert and one update per distinct count. Entries still
-queued when a process is killed are lost; that is the price of never slowing a recall. With
+RECALL_ACCESS_FLUSH_SECONDS with one bulk insert and one update per distinct count, and the process
+writes what is left when it exits (a gunicorn worker stopped by a deploy's SIGTERM). Entries still
+queued when a process is killed (SIGKILL) are lost; that is the price of never slowing a recall. With
 RECALL_ACCESS_ASYNC=false (the tests) `record()` writes at once.
 """
 
+import atexit
 import logging
 import threading
 import time
@@ -84,6 +86,8 @@ class AccessRecorder:
             self._queue.extend(entries)
             self._recalls.append(recall)
             if self._thread is None or not self._thread.is_alive():
+                if self._thread is None:  # once per process: the daemon thread dies with it, unflushed
+                    atexit.register(self.flush)
                 self._thread = threading.Thread(target=self._run, name="access-log", daemon=True)
                 self._thread.start()
 

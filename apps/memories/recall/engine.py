@@ -6,8 +6,9 @@ If the embedder or the vector leg fails, the answer comes from the other legs (f
 """
 
 import logging
+import threading
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
@@ -30,6 +31,8 @@ from apps.memories.models import Memory
 from apps.memories.recall import block, intent
 from apps.memories.recall.scoring import Candidate, mmr, ranking, recency, relevance, score
 from apps.memories.search import CONFIG, query_terms
+from memoryadmin import metrics
+from memoryadmin.tracing import annotate, in_thread, span, traced
 
 logger = logging.getLogger(__name__)
 _embedding_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-embed")
@@ -71,12 +74,101 @@ embedder_paused_until: dict[str, float] = {}
 EMBEDDER_PAUSE_SECONDS = 5.0
 
 
+class QueryVectors:
+    """The vectors of the latest queries, per process (least recently used out first), keyed by the
+    embedder's model id and the exact query text: agents ask the same things again, and an e5 query
+    embedding costs ~15 ms of CPU. The same text gives the same vector, so answers do not change.
+    RECALL_QUERY_CACHE queries (0: off); the vectors are read-only."""
+
+    def __init__(self) -> None:
+        self._vectors: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, str]) -> np.ndarray | None:
+        with self._lock:
+            vector = self._vectors.get(key)
+            if vector is not None:
+                self._vectors.move_to_end(key)
+            return vector
+
+    def put(self, key: tuple[str, str], vector: np.ndarray) -> None:
+        size = settings.RECALL_QUERY_CACHE
+        if size <= 0:
+            return
+        vector.flags.writeable = False
+        with self._lock:
+            self._vectors[key] = vector
+            self._vectors.move_to_end(key)
+            while len(self._vectors) > size:
+                self._vectors.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._vectors.clear()
+
+
+query_vectors = QueryVectors()
+
+
+class EmbedderBusy(EmbeddingError):
+    """This process's query embeddings would keep the recall waiting longer than its budget."""
+
+
+class EmbedAdmission:
+    """Degrade under overload instead of queueing: a query embedding starts only when the ones in
+    flight in this process would finish within RECALL_EMBED_QUEUE_BUDGET seconds (each taking the
+    recent average wall time). Otherwise the recall answers from the keyword and recent legs
+    (fallback "keyword") without spending the CPU: on a saturated machine every embedding slows
+    every other request down, so a queue of them only grows."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.in_flight = 0
+        self.seconds = 0.0  # moving average of an embedding's wall time
+
+    def enter(self) -> None:
+        with self._lock:
+            if self.in_flight and self.in_flight * self.seconds > settings.RECALL_EMBED_QUEUE_BUDGET:
+                raise EmbedderBusy(f"{self.in_flight} query embeddings in flight here")
+            self.in_flight += 1
+
+    def leave(self, seconds: float) -> None:
+        with self._lock:
+            self.in_flight -= 1
+            self.seconds = seconds if not self.seconds else 0.8 * self.seconds + 0.2 * seconds
+
+
+admission = EmbedAdmission()
+
+
 def _embed_query(text: str, model: str) -> Callable[[], np.ndarray]:
-    """Start embedding `text` in the pool; returns the function that waits for the vector, so that
-    recall runs its keyword and recent legs meanwhile. Both raise EmbeddingError."""
+    """Start embedding `text` in the pool (unless its vector is cached); returns the function that
+    waits for the vector, so that recall runs its keyword and recent legs meanwhile. Both raise
+    EmbeddingError."""
     if time.monotonic() < embedder_paused_until.get(model, 0.0):
         raise EmbeddingError("the embedder failed a moment ago; answering from keywords")
-    future = _embedding_pool.submit(get_embedder(model).embed_query, text)
+    embedder = get_embedder(model)
+    key = (embedder.model_id, text)
+    if (cached := query_vectors.get(key)) is not None:
+        return lambda: cached
+    admission.enter()  # raises EmbedderBusy
+    submitted = time.monotonic()
+
+    def embed() -> np.ndarray:
+        try:
+            vector = embedder.embed_query(text)
+        finally:
+            admission.leave(time.monotonic() - submitted)
+        query_vectors.put(key, vector)  # also when recall stopped waiting: the next ask finds it
+        return vector
+
+    try:
+        future = _embedding_pool.submit(in_thread("embedding.query", embed, model=model))
+    except RuntimeError:  # the pool is shut down (interpreter exit)
+        admission.leave(0.0)
+        raise
+    # A call cancelled before it ran (the recall timed out) never reaches embed()'s `finally`.
+    future.add_done_callback(lambda done: done.cancelled() and admission.leave(time.monotonic() - submitted))
 
     def vector() -> np.ndarray:
         try:
@@ -147,6 +239,7 @@ def _reciprocal_ranks(*legs: dict, k: int) -> dict:
     return {memory_id: value / best for memory_id, value in fused.items()}
 
 
+@traced("recall")
 def recall(
     *,
     workspace: Workspace,
@@ -168,35 +261,45 @@ def recall(
     result = RecallResult()
     if mode == "auto" and intent.needs_no_memory(query):
         result.skipped = "small_talk"
+        metrics.RECALLS.labels("none", "unknown", "skipped").inc()
         result.took_ms = round((time.perf_counter() - started) * 1000, 2)
         return result
 
     base = recall_queryset(
         workspace=workspace, subject=subject, kinds=kinds, categories=categories, session_id=session_id, now=now
     )
-    pool = settings.RECALL_CANDIDATES
+    pool, laps = settings.RECALL_CANDIDATES, metrics.Laps()
     query_vector, similarities, stored_vectors = None, {}, {}
     try:  # on a fresh database, active_index() asks the embedder for its dimension
         index = vectors.active_index()
         pending_vector = _embed_query(query, index.name) if "vector" in legs else None
     except EmbeddingError as error:
         index = None
-        logger.warning("Recall falls back to keyword + recency: %s", error)
+        # Busy is the overload rule at work (counted by the fallback field), not a fault to log each time.
+        (logger.debug if isinstance(error, EmbedderBusy) else logger.warning)(
+            "Recall falls back to keyword + recency: %s", error)
         result.fallback, pending_vector = "keyword", None
-    keyword_ranks = _keyword_leg(base, query, settings.RECALL_KEYWORD_CANDIDATES) if "keyword" in legs else {}
+    with span("recall.keyword"):
+        keyword_ranks = _keyword_leg(base, query, settings.RECALL_KEYWORD_CANDIDATES) if "keyword" in legs else {}
+    laps.lap("keyword")
     recent_ids = []
     if "recent" in legs:
-        newest = base.order_by(F("occurred_at").desc(nulls_last=True), "-updated_at", "-id")
-        recent_ids = list(newest.values_list("id", flat=True)[:5])
+        with span("recall.recent"):
+            newest = base.order_by(F("occurred_at").desc(nulls_last=True), "-updated_at", "-id")
+            recent_ids = list(newest.values_list("id", flat=True)[:5])
+    laps.lap("recent")
     if pending_vector is not None:
-        try:
-            query_vector = pending_vector()
-            similarities = dict(vectors.nearest(
-                index=index, memories=base, subject=subject, query_vector=query_vector, limit=pool
-            ))
-        except (EmbeddingError, DatabaseError) as error:
-            logger.warning("Recall falls back to keyword + recency: %s", error)
-            result.fallback, query_vector, similarities = "keyword", None, {}
+        with span("recall.vector"):
+            try:
+                query_vector = pending_vector()
+                laps.lap("embed")
+                similarities = dict(vectors.nearest(
+                    index=index, memories=base, subject=subject, query_vector=query_vector, limit=pool
+                ))
+                laps.lap("vector")
+            except (EmbeddingError, DatabaseError) as error:
+                logger.warning("Recall falls back to keyword + recency: %s", error)
+                result.fallback, query_vector, similarities = "keyword", None, {}
     topics, asked_keys = intent.need_topics(query), intent.profile_keys_asked(query)
     profile_ids = _profile_candidates(base, topics, asked_keys)
     ids = set(similarities) | set(keyword_ranks) | set(recent_ids) | profile_ids
@@ -248,12 +351,14 @@ def recall(
         score(candidate, weights, neighbour_weight)
     candidates = list(candidates.values())
 
-    eligible = [c for c in candidates if c.relevant and (min_score is None or c.score >= min_score)]
-    picked = mmr(eligible, k=top_k, lam=settings.RECALL_MMR_LAMBDA, floor=floor)
-    picked = _keep_constraints(picked, eligible, top_k)
-    kept, result.memory_block, result.used_tokens = block.pack(
-        [c.memory for c in picked], budget=token_budget, timezone_name=subject.timezone
-    )
+    with span("recall.rank"):
+        eligible = [c for c in candidates if c.relevant and (min_score is None or c.score >= min_score)]
+        picked = mmr(eligible, k=top_k, lam=settings.RECALL_MMR_LAMBDA, floor=floor)
+        picked = _keep_constraints(picked, eligible, top_k)
+    with span("recall.block"):
+        kept, result.memory_block, result.used_tokens = block.pack(
+            [c.memory for c in picked], budget=token_budget, timezone_name=subject.timezone
+        )
     kept_ids = {m.id for m in kept}
     result.memories = [c for c in picked if c.memory.id in kept_ids]
     if include_trace:
@@ -263,7 +368,13 @@ def recall(
             "candidates": len(candidates), "eligible": len(eligible), "picked": len(picked),
             "dropped_for_budget": len(picked) - len(result.memories),
         }
+    laps.lap("rank")
+    annotate(workspace=workspace.slug, model=model_id, fallback=result.fallback, vector_hits=len(similarities),
+             keyword_hits=len(keyword_ranks), recent_hits=len(recent_ids), candidates=len(candidates),
+             kept=len(result.memories))
     result.took_ms = round((time.perf_counter() - started) * 1000, 2)
+    # "stored": the hard filters matched a memory (the recent leg takes any five), so a hit was due
+    metrics.recall_done(seconds=laps.last - started, fallback=result.fallback, stored=bool(ids), hit=bool(result.memories))
     return result
 
 
