@@ -266,7 +266,9 @@ def memory_delete(request: HttpRequest, memory_id: str) -> HttpResponse:
         notice += " " + _("It will not be learned again.")
     if request.htmx:
         return _changed_list(request, notice=notice, focus=f"undo-{memory.lineage}")
-    messages.success(request, notice)
+    # The flash message may sit in the session until it is shown: it names nothing of what is erased.
+    messages.success(request, _("Deleted. You can undo this for %(seconds)d seconds.") % {
+        "seconds": int(settings.FORGET_UNDO_SECONDS)})
     return _back_to(memory.id, anchor="undo")
 
 

@@ -198,7 +198,8 @@ def test_without_javascript_delete_and_undo_return_to_the_list_with_a_message(as
     page = as_alice.get("/me/").content.decode()
     undone = as_alice.post(f"/me/undo/{ForgetRequest.objects.get().id}")
 
-    assert deleted["Location"] == "/me/#undo" and "Deleted ‘Drink: oolong tea’" in page and ">Undo<" in page
+    assert deleted["Location"] == "/me/#undo" and "Deleted. You can undo this for 10 seconds." in page
+    assert "Deleted ‘Drink: oolong tea’" in page and ">Undo<" in page  # the undo banner, while it can be undone
     assert undone["Location"] == f"/me/#memory-{tea.id}"
     assert "Restored ‘Drink: oolong tea’." in as_alice.get("/me/").content.decode()
 

@@ -70,6 +70,7 @@ import uuid
 from collections import defaultdict
 
 import pytest
+from django.test import override_settings
 from django.contrib.auth import get_user_model
 from django.test import Client, TestCase
 from hypothesis import HealthCheck, settings
@@ -486,6 +487,7 @@ class IsolationMachine(RuleBasedStateMachine):
 
 
 @pytest.mark.django_db
+@override_settings(FORGET_UNDO_SECONDS=0)  # a portal delete is erased at once (undo: tests/portal/test_trust.py)
 def test_no_response_leaks_another_workspace_or_subject():
     ID_OWNER.clear()
     STATS.clear()
