@@ -265,6 +265,7 @@ CELERY_BEAT_SCHEDULE = {
     "embed-missing": {"task": "apps.memories.tasks.embed_missing", "schedule": 60.0},
     "lifecycle": {"task": "apps.memories.tasks.lifecycle_run", "schedule": 3600.0},
     "webhook-retries": {"task": "apps.webhooks.tasks.webhook_retry_due", "schedule": 15.0},
+    "forget-due": {"task": "apps.memories.tasks.forget_requests_due", "schedule": 15.0},
 }
 
 # --- Privacy: the redaction gate --------------------------------------------------------------
@@ -286,6 +287,9 @@ PII_PHONE_REGIONS = env_list(
 # --- Memories ---------------------------------------------------------------------------------
 MEMORY_MAX_VALUE_CHARS = env_int("MEMORY_MAX_VALUE_CHARS", 2000, minimum=1)
 MEMORY_MAX_TEXT_CHARS = env_int("MEMORY_MAX_TEXT_CHARS", 4000, minimum=1)
+# A person's delete in the portal can be undone for this many seconds; then it is erased for real
+# (a Celery task with this countdown, and the forget-due beat sweep as a safety net).
+FORGET_UNDO_SECONDS = env_float("FORGET_UNDO_SECONDS", 10.0, low=0.0, high=300.0)
 # Limits of a write's metadata object (each string in it is redacted: 4,000 strings took 3.3 s).
 METADATA_MAX_KEYS = env_int("METADATA_MAX_KEYS", 64, minimum=1)  # keys and list items, at every level
 METADATA_MAX_DEPTH = env_int("METADATA_MAX_DEPTH", 4, minimum=1)  # {"a": 1} is 1 level deep

@@ -86,6 +86,9 @@ class Subject(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="subject"
     )
+    # Set when the person paused memory in the portal: agents' writes and turns are refused
+    # (API 409 memory_paused) until they resume it; recall still answers from what is kept.
+    memory_paused_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

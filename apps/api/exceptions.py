@@ -9,7 +9,7 @@ from rest_framework.serializers import as_serializer_error
 from rest_framework.views import exception_handler
 
 from apps.accounts.services import PortalLinkRefused
-from apps.memories.services import IdempotencyConflict, InjectionRefused, MemoryConflict
+from apps.memories.services import IdempotencyConflict, InjectionRefused, MemoryConflict, Refused
 from apps.privacy import PIIRejected
 from apps.privacy.identifiers import PIIInIdentifier
 
@@ -32,6 +32,8 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
         return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
     if isinstance(exc, PortalLinkRefused):
         return Response(error_body("portal_link_refused", str(exc)), status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, Refused):  # the person's controls: memory_paused, memory_suppressed
+        return Response(error_body(exc.code, str(exc)), status=status.HTTP_409_CONFLICT)
     if isinstance(exc, IdempotencyConflict):
         return Response(error_body("idempotency_key_reused", str(exc)), status=status.HTTP_409_CONFLICT)
     if isinstance(exc, MemoryConflict):

@@ -22,7 +22,9 @@ WRITE_ERRORS = {
     "409": "The memory is not the current version (correct the current one: `conflict`), or the "
     "Idempotency-Key / turn id was already used by this agent for a different body (`idempotency_key_reused`); "
     "for a portal link: the person's login is an operator's or administrator's, which no link may sign in "
-    "(`portal_link_refused`).",
+    "(`portal_link_refused`). A write about a person who paused memory in the portal (`memory_paused`; recall "
+    "still answers) or that they deleted and asked not to be learned again (`memory_suppressed`): nothing is stored, "
+    "do not retry.",
     "413": "The body is larger than API_MAX_BODY_BYTES.",
     "415": "The body is not `application/json`.",
 }

@@ -38,7 +38,7 @@ from memoryadmin import metrics
 
 CHANNEL = "import"
 # What a write may refuse with; anything else is a bug and propagates.
-REFUSALS = (ValidationError, PIIRejected, services.IdempotencyConflict)
+REFUSALS = (ValidationError, PIIRejected, services.IdempotencyConflict, services.Refused)
 Outcome = services.Outcome
 
 
@@ -76,7 +76,7 @@ def memories_import(*, workspace: Workspace, items: Sequence[ImportItem], actor:
     except _RolledBack:
         outcomes = [replace(outcome, result=None) for outcome in outcomes]
         for outcome in outcomes:
-            if isinstance(outcome.error, services.InjectionRefused):
+            if isinstance(outcome.error, (services.InjectionRefused, services.Refused)):
                 _audit_again(outcome.error.event)
     for outcome in outcomes:
         if outcome.result is not None:
@@ -139,6 +139,7 @@ class _Batch:
         self.memories: list[Memory] = []  # new rows (some superseded later in the batch)
         self.changed: dict = {}  # existing rows superseded or reaffirmed, by pk
         self.records: list[IdempotencyRecord] = []
+        self.suppressions: dict[int, list] = {}  # subject id → its don't-learn-again rules
 
     # --- deciding -----------------------------------------------------------------------------
 
@@ -188,6 +189,7 @@ class _Batch:
                                            text=fields.get("text"), excerpt="")
                 request, endpoint = services._episode_request(**fields), "episode"
             services._refuse_pii_in_ids(session_id=request["session_id"], provenance=entry.provenance)
+            services.refuse_if_paused(subject=subject, actor=self.actor, channel=CHANNEL)
         except REFUSALS as error:
             entry.error = error
             return entry
@@ -222,14 +224,25 @@ class _Batch:
                 entry.provenance = services._redact_provenance(entry.provenance)
                 services._fact_validate(key=key, value=value, category=fields["category"],
                                         confidence=fields["confidence"], importance=fields["importance"])
+                self._refuse_suppressed(entry, key=key)
                 entry.cleaned = fields | {"key": key, "value": value, "metadata": metadata}
             else:
                 text, metadata = services._episode_clean(gate, text=fields["text"], metadata=fields["metadata"])
                 entry.provenance = services._redact_provenance(entry.provenance)
                 services._episode_validate(text=text, category=fields["category"], importance=fields["importance"])
+                self._refuse_suppressed(entry, text=text)
                 entry.cleaned = fields | {"text": text, "metadata": metadata}
         except REFUSALS as error:
             entry.late_error = error
+
+    def _refuse_suppressed(self, entry: _Pending, **cleaned: str) -> None:
+        """MemorySuppressed when one of the person's don't-learn-again rules covers the item (each
+        subject's rules read once per batch)."""
+        subject = entry.subject
+        if subject.pk not in self.suppressions:
+            self.suppressions[subject.pk] = services.suppressions_of(subject)
+        services.refuse_if_suppressed(subject=subject, actor=self.actor, channel=CHANNEL,
+                                      suppressions=self.suppressions[subject.pk], **cleaned)
 
     def _active_profile(self, subjects: dict, pending: list[_Pending]) -> dict[tuple, list[Memory]]:
         """The active profile memories of every (subject, key) a fact of the batch writes, locked."""
@@ -255,7 +268,7 @@ class _Batch:
                 entry.error = conflict
         error = entry.error or entry.late_error
         if error is not None:
-            if isinstance(error, services.InjectionRefused):
+            if isinstance(error, (services.InjectionRefused, services.Refused)):
                 self.audits.append(error.event)
             return ImportOutcome(item, error=error)
         if item.type == "fact":

@@ -28,7 +28,8 @@ from apps.memories.extraction.guard import looks_like_injection
 from apps.memories.extraction.normalize import canonical_key, canonical_units, resolve_dates
 from apps.memories.models import Ingest, Memory
 from apps.memories.services import (
-    IdempotencyConflict, InjectionRefused, Outcome, Provenance, episode_record, fact_upsert, normalize_value,
+    IdempotencyConflict, InjectionRefused, MemoryPaused, Outcome, Provenance, Refused, episode_record, fact_upsert,
+    normalize_value, refuse_if_paused,
 )
 from apps.privacy import PIIRejected, redact
 from apps.privacy.identifiers import refuse_pii_in_identifiers
@@ -66,12 +67,18 @@ def ingest_accept(
 ) -> tuple[Ingest, bool]:
     """Store the redacted turn of the person `external_id` (created if new, in the same
     transaction) and enqueue its processing after commit. Idempotent on turn_id: the same turn
-    again returns the first Ingest (and False). Ids holding personal data are refused first."""
+    again returns the first Ingest (and False). Ids holding personal data are refused first; a
+    person who paused memory has new turns refused (MemoryPaused, audited)."""
     refuse_pii_in_identifiers(turn_id=turn_id, session_id=session_id)
     subject = subject_get_or_create(workspace=workspace, external_id=external_id)
     existing = Ingest.objects.filter(subject=subject, turn_id=turn_id).first()
     if existing is not None:
         return existing, False
+    try:
+        refuse_if_paused(subject=subject, actor=_turn_actor(agent), channel="turns")
+    except MemoryPaused as paused:
+        audit_record(**paused.event)
+        raise
     user, assistant = redact(user_message), redact(assistant_message)
     counts = dict(user.counts)
     for kind, count in assistant.counts.items():
@@ -270,6 +277,9 @@ def ingest_process(*, ingest_id) -> Ingest:
                 continue
             except PIIRejected:
                 skipped.append({"text": proposal.evidence, "reason": "pii_rejected"})
+                continue
+            except Refused as refused:  # paused since the turn came in, or a don't-learn-again rule (audited)
+                skipped.append({"text": proposal.evidence, "reason": refused.code})
                 continue
             except IdempotencyConflict:  # a redone turn whose extractor now proposes something else
                 skipped.append({"text": proposal.evidence, "reason": "idempotency_key_reused"})

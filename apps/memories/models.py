@@ -250,3 +250,41 @@ class Ingest(models.Model):
             ),
             models.Index(fields=["workspace", "-created_at"], name="ingest_workspace_time"),
         ]
+
+
+class Suppression(models.Model):
+    """"Forget and don't learn this again": a person's rule, made when they deleted a memory. A fact
+    whose normalized `key` matches, or an episode whose redacted text contains `phrase`, is refused
+    by every write path (direct API writes, imports, turns) until the person removes the rule."""
+
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="+")
+    subject = models.ForeignKey(Subject, on_delete=models.CASCADE, related_name="suppressions")
+    key = models.CharField(max_length=128, blank=True, help_text="Normalized key of a profile fact (redacted).")
+    phrase = models.TextField(blank=True, help_text="Redacted, normalized text of an episode.")
+    category = models.CharField(max_length=16, blank=True, help_text="Category of the memory it came from.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["subject", "key"], name="suppression_subject_key")]
+
+
+class ForgetRequest(models.Model):
+    """A delete the person can still undo: the memory's versions are hidden (status deleted, content
+    kept) until `due_at`, when `forget_requests_finish` erases them for real. Undo puts every version
+    back exactly as it was (`statuses`) and drops the suppression made with the delete."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="+")
+    subject = models.ForeignKey(Subject, on_delete=models.CASCADE, related_name="forget_requests")
+    lineage = models.UUIDField()
+    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="+", help_text="The version deleted.")
+    statuses = models.JSONField(default=dict, help_text="Memory id → its status before the delete.")
+    suppression = models.ForeignKey(Suppression, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    requested = models.ForeignKey("audit.AuditEvent", null=True, on_delete=models.SET_NULL, related_name="+",
+                                  help_text="The memory.forget_requested event: who asked (the final erase's actor).")
+    due_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["due_at"], name="forget_request_due")]
+        constraints = [models.UniqueConstraint(fields=["lineage"], name="forget_request_one_per_lineage")]

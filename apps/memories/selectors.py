@@ -3,12 +3,12 @@
 import uuid
 
 from django.db import connection
-from django.db.models import Count, Min, Q, QuerySet, Sum
+from django.db.models import Count, Max, Min, Q, QuerySet, Sum
 from django.utils import timezone
 
 from apps.accounts.models import Subject, Workspace, external_id_error
 from apps.audit.models import AccessLog, AuditEvent
-from apps.memories.models import EmbeddingIndex, Ingest, Memory
+from apps.memories.models import EmbeddingIndex, ForgetRequest, Ingest, Memory, Suppression
 
 # Audit actions whose memory is the version they made.
 VERSION_CREATING_ACTIONS = ("memory.created", "memory.superseded", "memory.corrected")
@@ -43,6 +43,8 @@ def memory_list(
 ) -> QuerySet[Memory]:
     """Memories of one subject, active ones by default, newest first."""
     memories = Memory.objects.filter(workspace=workspace, subject=subject, status__in=statuses)
+    if Memory.Status.DELETED in statuses:  # a delete the person can still undo is not shown as a tombstone
+        memories = memories.exclude(lineage__in=ForgetRequest.objects.filter(subject=subject).values("lineage"))
     memories = narrow(memories, kinds=kind and [kind], categories=category and [category], session_id=session_id)
     if text_contains:
         memories = memories.filter(text__icontains=text_contains)
@@ -115,6 +117,39 @@ def memory_reads(*, workspace: Workspace, memory: Memory, limit: int = 50) -> li
         .select_related("agent")
         .order_by("-created_at")[:limit]
     )
+
+
+def memory_reads_by_agent(*, workspace: Workspace, memory: Memory) -> list[dict]:
+    """Who read any version of `memory`: one row per agent (name, times, last time), latest first."""
+    return list(
+        AccessLog.objects.filter(workspace=workspace, memory__lineage=memory.lineage)
+        .values("agent__name").annotate(times=Count("id"), last=Max("created_at")).order_by("-last")
+    )
+
+
+def forget_requests_pending(*, workspace: Workspace, subject: Subject) -> list[ForgetRequest]:
+    """The person's deletes that can still be undone, newest first, each with its memory."""
+    return list(
+        ForgetRequest.objects.filter(workspace=workspace, subject=subject, due_at__gt=timezone.now())
+        .select_related("memory").order_by("-created_at")
+    )
+
+
+def forget_request_get(*, workspace: Workspace, subject: Subject, request_id) -> ForgetRequest | None:
+    try:
+        request_id = uuid.UUID(str(request_id))
+    except ValueError:
+        return None
+    return ForgetRequest.objects.filter(workspace=workspace, subject=subject, pk=request_id).first()
+
+
+def suppression_list(*, workspace: Workspace, subject: Subject) -> QuerySet[Suppression]:
+    return Suppression.objects.filter(workspace=workspace, subject=subject).order_by("-created_at", "-id")
+
+
+def suppression_get(*, workspace: Workspace, subject: Subject, suppression_id: int) -> Suppression | None:
+    return Suppression.objects.filter(workspace=workspace, subject=subject, pk=suppression_id).select_related(
+        "subject__workspace").first()
 
 
 def memory_audit_events(*, workspace: Workspace, memory: Memory) -> QuerySet[AuditEvent]:

@@ -20,7 +20,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.contrib.postgres.search import SearchVector
-from django.db.models import QuerySet, Value
+from django.db.models import Exists, OuterRef, QuerySet, Value
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -30,7 +30,7 @@ from apps.accounts.selectors import retention_for
 from apps.audit.models import AuditEvent
 from apps.audit.services import Actor, audit_erase_content, audit_record
 from apps.memories.extraction.guard import injection_reason
-from apps.memories.models import IdempotencyRecord, Ingest, Memory, Source
+from apps.memories.models import ForgetRequest, IdempotencyRecord, Ingest, Memory, Source, Suppression
 from apps.memories.search import CONFIG as SEARCH_CONFIG
 from apps.memories.search import search_document
 from apps.memories.vectors import vectors_drop
@@ -56,6 +56,29 @@ class InjectionRefused(ValidationError):
         super().__init__(fields, code="injection")
         self.kind = kind
         self.event = event
+
+
+class Refused(Exception):
+    """A write the person's own controls refuse (API: 409 with `code`). `event` is the AuditEvent
+    that `_audits_refusal` writes once the write's own transaction has rolled back."""
+
+    code = "refused"
+
+    def __init__(self, message: str, *, event: dict) -> None:
+        super().__init__(message)
+        self.event = event
+
+
+class MemoryPaused(Refused):
+    """The person paused memory in the portal: agents can recall but not write (API: 409 `memory_paused`)."""
+
+    code = "memory_paused"
+
+
+class MemorySuppressed(Refused):
+    """The person deleted this and asked not to learn it again (API: 409 `memory_suppressed`)."""
+
+    code = "memory_suppressed"
 
 
 class IdempotencyConflict(Exception):
@@ -161,7 +184,7 @@ def _audits_refusal(service):
     def wrapper(**kwargs):
         try:
             result = service(**kwargs)
-        except InjectionRefused as refused:
+        except (InjectionRefused, Refused) as refused:
             audit_record(**refused.event)
             raise
         metrics.write_done(result)
@@ -360,14 +383,19 @@ def _default_expiry(subject: Subject, category: str, expires_at: datetime | None
 
 def _lock_subject(subject: Subject) -> None:
     """Serialize writes per subject: the conflict policy and idempotency read-then-write safely.
-    FOR NO KEY UPDATE: rows that merely reference the subject (a turn being accepted) don't wait."""
-    Subject.objects.select_for_update(no_key=True).filter(pk=subject.pk).exists()
+    FOR NO KEY UPDATE: rows that merely reference the subject (a turn being accepted) don't wait.
+    The same query reads the person's controls as they are now (paused? any don't-learn rules?)."""
+    _lock_subjects([subject])
 
 
 def _lock_subjects(subjects: list[Subject]) -> None:
-    """`_lock_subject` for many in one query, in id order (two batches cannot deadlock)."""
-    list(Subject.objects.select_for_update(no_key=True).filter(pk__in=[s.pk for s in subjects])
-         .order_by("pk").values_list("pk", flat=True))
+    """`_lock_subject` for many in one query, in id order (two batches cannot deadlock). Sets
+    `memory_paused_at` and `has_suppressions` on each subject from the locked rows."""
+    rows = (Subject.objects.select_for_update(no_key=True).filter(pk__in=[s.pk for s in subjects]).order_by("pk")
+            .values_list("pk", "memory_paused_at", Exists(Suppression.objects.filter(subject=OuterRef("pk")))))
+    controls = {pk: (paused_at, suppressed) for pk, paused_at, suppressed in rows}
+    for subject in subjects:
+        subject.memory_paused_at, subject.has_suppressions = controls.get(subject.pk, (None, False))
 
 
 def _idempotency_digest(idempotency_key: str) -> str:
@@ -464,6 +492,7 @@ def fact_upsert(
         provenance = _actor_provenance(actor, subject, extractor="direct")
     _refuse_pii_in_ids(session_id=session_id, provenance=provenance)
     _lock_subject(subject)
+    refuse_if_paused(subject=subject, actor=actor, channel=provenance.channel if provenance else "direct")
     request = _fact_request(
         key=key, value=value, category=category, confidence=confidence, importance=importance, pinned=pinned,
         sensitivity=sensitivity, expires_at=expires_at, session_id=session_id, metadata=metadata,
@@ -591,6 +620,8 @@ def _fact_write(
     key, value, metadata = _fact_clean(gate, key=key, value=value, metadata=metadata)
     provenance = _redact_provenance(provenance)
     _fact_validate(key=key, value=value, category=category, confidence=confidence, importance=importance)
+    refuse_if_suppressed(subject=subject, actor=actor, channel=provenance.channel if provenance else "direct",
+                         suppressions=suppressions_of(subject), key=key)
 
     same_key = Memory.objects.select_for_update(no_key=True).filter(
         subject=subject, kind=Memory.Kind.PROFILE, key=key, status=Status.ACTIVE
@@ -669,6 +700,7 @@ def episode_record(
         provenance = _actor_provenance(actor, subject, extractor="direct")
     _refuse_pii_in_ids(session_id=session_id, provenance=provenance)
     _lock_subject(subject)
+    refuse_if_paused(subject=subject, actor=actor, channel=provenance.channel if provenance else "direct")
     request = _episode_request(text=text, category=category, occurred_at=occurred_at, session_id=session_id,
                                importance=importance, expires_at=expires_at, metadata=metadata)
     idempotency = _Idempotency.of(idempotency_key, endpoint="episode", provenance=provenance,
@@ -679,6 +711,8 @@ def episode_record(
     text, metadata = _episode_clean(gate, text=text, metadata=metadata)
     provenance = _redact_provenance(provenance)
     _episode_validate(text=text, category=category, importance=importance)
+    refuse_if_suppressed(subject=subject, actor=actor, channel=provenance.channel if provenance else "direct",
+                         suppressions=suppressions_of(subject), text=text)
 
     source = _source_create(subject=subject, provenance=provenance)
     memory = _new_memory(subject=subject, source=source, **_episode_fields(
@@ -729,6 +763,7 @@ def memory_correct(
     value = _clean_text(gate.text(value)) if value is not None else None
     text = _clean_text(gate.text(text)) if text is not None else None
     current = _lock_current(memory)
+    refuse_if_paused(subject=current.subject, actor=actor, channel="correction")
 
     errors: dict[str, str] = {}
     is_profile = current.kind == Memory.Kind.PROFILE
@@ -854,6 +889,7 @@ def subject_forget(*, subject: Subject, actor: Actor, reason: str = "") -> int:
     erased = _erase(Memory.objects.filter(workspace_id=subject.workspace_id, subject=subject))
     Source.objects.filter(subject=subject).delete()
     IdempotencyRecord.objects.filter(subject=subject).delete()
+    ForgetRequest.objects.filter(subject=subject).delete()  # their memories were just erased
     _forget_turns(Ingest.objects.filter(subject=subject))  # also turns that made no memory, or not yet
     audit_erase_content(events=AuditEvent.objects.filter(subject=subject))
     subject.display_name = ""
@@ -863,3 +899,218 @@ def subject_forget(*, subject: Subject, actor: Actor, reason: str = "") -> int:
         after={"memories_erased": erased}, reason=reason,
     )
     return erased
+
+
+# --- the person's controls: pause, don't learn this again, undo a delete ------------------------
+
+
+def _learns(actor: Actor) -> bool:
+    """Writes the person's controls apply to: an agent's (API, MCP, import) and a turn's. Their own
+    corrections, an operator's and the lifecycle jobs' reorganizing are not learning."""
+    return actor.type == AuditEvent.ActorType.AGENT or actor.channel == "turns"
+
+
+def refuse_if_paused(*, subject: Subject, actor: Actor, channel: str) -> None:
+    """Raise MemoryPaused for a learning write while the person has paused memory. `subject` must
+    carry `memory_paused_at` as read under its lock (`_lock_subject`) or freshly loaded."""
+    if subject.memory_paused_at is None or not _learns(actor):
+        return
+    raise MemoryPaused(
+        "The person has paused memory: nothing new is stored about them until they resume it. Recall still "
+        "answers from what is kept.",
+        event=dict(workspace=subject.workspace, actor=actor, action="memory.write_refused", subject=subject,
+                   after={"reason": MemoryPaused.code, "channel": channel}, reason="Refused: memory is paused."),
+    )
+
+
+def suppressions_of(subject: Subject) -> list[Suppression]:
+    """The person's don't-learn-again rules; none read when the lock saw none."""
+    if not getattr(subject, "has_suppressions", True):
+        return []
+    return list(Suppression.objects.filter(workspace_id=subject.workspace_id, subject=subject))
+
+
+def suppression_matching(suppressions: list[Suppression], *, key: str | None = None,
+                         text: str | None = None) -> Suppression | None:
+    """The rule that refuses a fact with this normalized `key`, or an episode whose redacted `text`
+    contains a suppressed phrase (compared width- and case-folded)."""
+    if key:
+        return next((rule for rule in suppressions if rule.key and rule.key == key), None)
+    if text:
+        folded = normalize_value(text)
+        return next((rule for rule in suppressions if rule.phrase and rule.phrase in folded), None)
+    return None
+
+
+def refuse_if_suppressed(*, subject: Subject, actor: Actor, channel: str, suppressions: list[Suppression],
+                         key: str | None = None, text: str | None = None) -> None:
+    """Raise MemorySuppressed for a learning write that a don't-learn-again rule covers (`key` and
+    `text` already redacted and normalized)."""
+    if not suppressions or not _learns(actor):
+        return
+    if (rule := suppression_matching(suppressions, key=key, text=text)) is None:
+        return
+    raise MemorySuppressed(
+        "The person deleted this memory and asked not to learn it again; it was not stored.",
+        event=dict(workspace=subject.workspace, actor=actor, action="memory.write_refused", subject=subject,
+                   after={"reason": MemorySuppressed.code, "channel": channel, "suppression": rule.pk},
+                   reason="Refused: the person asked not to learn this again."),
+    )
+
+
+def _set_paused(*, subject: Subject, actor: Actor, paused: bool) -> Subject:
+    Subject.objects.select_for_update(no_key=True).filter(pk=subject.pk).exists()
+    subject.memory_paused_at = timezone.now() if paused else None
+    subject.save(update_fields=["memory_paused_at", "updated_at"])
+    audit_record(workspace=subject.workspace, actor=actor, subject=subject,
+                 action="subject.memory_paused" if paused else "subject.memory_resumed")
+    return subject
+
+
+@transaction.atomic
+def subject_memory_pause(*, subject: Subject, actor: Actor) -> Subject:
+    """Agents stop learning about the person (writes and turns refused); recall keeps answering."""
+    return _set_paused(subject=subject, actor=actor, paused=True)
+
+
+@transaction.atomic
+def subject_memory_resume(*, subject: Subject, actor: Actor) -> Subject:
+    return _set_paused(subject=subject, actor=actor, paused=False)
+
+
+def _suppression_for(memory: Memory) -> dict:
+    """The rule that keeps `memory` from being learned again: its key (a fact) or its text (an episode),
+    both already redacted; the text is redacted once more, as every write is."""
+    if memory.kind == Memory.Kind.PROFILE:
+        return {"key": normalize_key(redact(memory.key).text)}
+    return {"phrase": normalize_value(redact(memory.text).text)[:settings.MEMORY_MAX_TEXT_CHARS]}
+
+
+def _suppression_add(memory: Memory) -> tuple[Suppression, bool]:
+    """The rule for `memory` (the same rule twice is one) and whether it is new; not audited."""
+    rule = _suppression_for(memory)
+    if not any(rule.values()):
+        raise ValidationError({"non_field_errors": _("There is nothing left of this memory to recognize it by.")})
+    return Suppression.objects.get_or_create(workspace_id=memory.workspace_id, subject_id=memory.subject_id, **rule,
+                                             defaults={"category": memory.category})
+
+
+@transaction.atomic
+def suppression_create(*, memory: Memory, actor: Actor) -> Suppression:
+    """"Don't learn this again" for `memory` (a fact's key, an episode's text)."""
+    suppression, _created = _suppression_add(memory)
+    audit_record(workspace=memory.subject.workspace, actor=actor, action="suppression.created", subject=memory.subject,
+                 after={"suppression": suppression.pk, "kind": memory.kind, "category": memory.category})
+    return suppression
+
+
+@transaction.atomic
+def suppression_delete(*, suppression: Suppression, actor: Actor) -> None:
+    """The person allows it to be learned again."""
+    subject = suppression.subject
+    audit_record(workspace=subject.workspace, actor=actor, action="suppression.removed", subject=subject,
+                 after={"suppression": suppression.pk, "category": suppression.category})
+    suppression.delete()
+
+
+class UndoExpired(MemoryConflict):
+    """The undo window has passed (or the memory is already erased)."""
+
+
+@transaction.atomic
+def memory_forget_request(*, memory: Memory, actor: Actor, suppress: bool = False, reason: str = "") -> ForgetRequest:
+    """Delete with undo: every version leaves recall, lists and exports at once (status deleted) and
+    is erased for real FORGET_UNDO_SECONDS later by `forget_requests_finish` (a Celery task with that
+    countdown, and the beat sweep). `suppress`: also "don't learn this again"."""
+    versions = list(Memory.objects.select_for_update(no_key=True).select_related("subject__workspace")
+                    .filter(workspace_id=memory.workspace_id, lineage=memory.lineage)
+                    .exclude(status=Status.DELETED).order_by("version"))
+    if not versions:
+        raise MemoryConflict("This memory is already forgotten.")
+    current = versions[-1]
+    subject = current.subject
+    suppression, new_rule = _suppression_add(current) if suppress else (None, False)
+    seconds = settings.FORGET_UNDO_SECONDS
+    event = audit_record(
+        workspace=subject.workspace, actor=actor, action="memory.forget_requested", subject=subject, memory=current,
+        after={"kind": current.kind, "category": current.category, "versions": len(versions),
+               "undo_seconds": seconds, "suppression": suppression.pk if suppression else None},
+        reason=reason,
+    )
+    Memory.objects.filter(pk__in=[v.pk for v in versions]).update(status=Status.DELETED)  # updated_at untouched
+    request = ForgetRequest.objects.create(
+        workspace_id=subject.workspace_id, subject=subject, lineage=current.lineage, memory=current,
+        statuses={str(v.pk): v.status for v in versions}, suppression=suppression if new_rule else None,
+        requested=event,
+        due_at=timezone.now() + timedelta(seconds=seconds),
+    )
+
+    def schedule() -> None:
+        from apps.memories.tasks import enqueue, forget_request_finish
+
+        enqueue(forget_request_finish, str(request.pk), countdown=seconds + 0.5)
+
+    transaction.on_commit(schedule, robust=True)
+    return request
+
+
+@transaction.atomic
+def memory_forget_undo(*, request: ForgetRequest, actor: Actor) -> Memory:
+    """Put every version back exactly as it was (statuses; nothing else was changed) and drop the
+    don't-learn-again rule made with the delete. UndoExpired after the window."""
+    request = (ForgetRequest.objects.select_for_update(of=("self",)).select_related("subject__workspace", "memory")
+               .filter(pk=request.pk).first())
+    if request is None or request.due_at <= timezone.now():
+        raise UndoExpired("Too late: the undo window has passed and the memory is erased.")
+    current = request.memory
+    if (current.kind == Memory.Kind.PROFILE and current.category != Category.CONSTRAINT
+            and request.statuses.get(str(current.pk)) == Status.ACTIVE
+            and Memory.objects.filter(subject_id=request.subject_id, kind=Memory.Kind.PROFILE, key=current.key,
+                                      status=Status.ACTIVE).exclude(category=Category.CONSTRAINT)
+                                      .exclude(lineage=request.lineage).exists()):
+        raise MemoryConflict("A new value for this was learned in the meantime; the deleted one stays deleted.")
+    by_status: dict[str, list[str]] = {}
+    for memory_id, status in request.statuses.items():
+        by_status.setdefault(status, []).append(memory_id)
+    for status, ids in by_status.items():
+        Memory.objects.filter(pk__in=ids, lineage=request.lineage, status=Status.DELETED).update(status=status)
+    if request.suppression_id:
+        Suppression.objects.filter(pk=request.suppression_id).delete()
+    subject = request.subject
+    audit_record(workspace=subject.workspace, actor=actor, action="memory.forget_undone", subject=subject,
+                 memory=current, after={"versions": len(request.statuses), "suppression_removed": request.suppression_id})
+    request.delete()
+    current.refresh_from_db()
+    return current
+
+
+def _requester(request: ForgetRequest) -> Actor:
+    """Who asked for the delete (the final erase is theirs), from the forget_requested event."""
+    event = request.requested
+    if event is None:
+        return Actor.system("forget")
+    return Actor(type=event.actor_type, id=event.actor_id, name=event.actor_name, request_id=event.request_id,
+                 channel=event.channel)
+
+
+def forget_requests_finish(*, request_id: str | None = None, subject: Subject | None = None) -> int:
+    """Erase, for real, the deletes whose undo window has passed (all of them, one subject's, or one).
+    Each in its own transaction; one a concurrent finisher holds is skipped. Returns how many."""
+    due = ForgetRequest.objects.filter(due_at__lte=timezone.now())
+    if request_id is not None:
+        due = due.filter(pk=request_id)
+    if subject is not None:
+        due = due.filter(workspace_id=subject.workspace_id, subject=subject)
+    finished = 0
+    for pk in list(due.values_list("pk", flat=True)[:500]):
+        with transaction.atomic():
+            request = (ForgetRequest.objects.select_for_update(skip_locked=True, of=("self",))
+                       .select_related("requested", "memory")
+                       .filter(pk=pk, due_at__lte=timezone.now()).first())
+            if request is None:
+                continue
+            memory, actor = request.memory, _requester(request)
+            request.delete()
+            memory_forget(memory=memory, actor=actor, reason="deleted by the person; the undo window passed")
+            finished += 1
+    return finished

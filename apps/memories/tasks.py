@@ -76,3 +76,20 @@ def lifecycle_run() -> dict:
 
     now = timezone.now()
     return {name: job(now=now) for name, job in lifecycle.JOBS.items()}
+
+
+@shared_task(bind=True, ignore_result=True)
+def forget_request_finish(self, request_id: str) -> int:
+    """Erase a portal delete once its undo window has passed (enqueued with that countdown). Early,
+    or eager (no worker: it runs at once), it does nothing and the forget-due sweep finishes it."""
+    from apps.memories.services import forget_requests_finish
+
+    return forget_requests_finish(request_id=request_id)
+
+
+@shared_task(ignore_result=True)
+def forget_requests_due() -> int:
+    """The sweep (beat, every 15 s): every delete whose undo window has passed is erased."""
+    from apps.memories.services import forget_requests_finish
+
+    return forget_requests_finish()

@@ -5,18 +5,22 @@ views return only the affected partial."""
 from functools import wraps
 from itertools import groupby
 
+from urllib.parse import urlsplit
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget, trigger_client_event
 
 from apps.accounts.models import Subject
 from apps.accounts.services import PortalLinkError, portal_link_peek, portal_link_redeem
@@ -28,14 +32,17 @@ from apps.memories.export import export_document
 from apps.memories.models import Memory
 from apps.portal.forms import CorrectForm, FilterForm, ForgetAllForm
 from apps.privacy import PIIRejected
-from apps.privacy.labels import removed_notice
+from apps.memories.labels import memory_plain
+from apps.privacy.labels import placeholders_marked, placeholders_restored, removed_notice
 
 EPISODES_PER_PAGE = 30
 CATEGORY_ORDER = [Memory.Category.PREFERENCE, Memory.Category.FACT, Memory.Category.CONSTRAINT, Memory.Category.GOAL]
 
 
 def portal_view(view):
-    """Signed-in people who are a subject; `request.subject` is theirs, dates in their time zone."""
+    """Signed-in people who are a subject; `request.subject` is theirs, dates in their time zone.
+    Deletes of theirs whose undo window has passed are erased first (the beat sweep does it too;
+    this is what does it where no worker runs, in `make run`)."""
 
     @wraps(view)
     @login_required
@@ -44,6 +51,7 @@ def portal_view(view):
         if subject is None:
             return render(request, "portal/no_subject.html", status=403)
         request.subject = subject
+        services.forget_requests_finish(subject=subject)
         with timezone.override(subject.timezone):
             return view(request, *args, **kwargs)
 
@@ -62,51 +70,89 @@ def _owned(request: HttpRequest, memory_id: str) -> Memory:
 
 
 def _timeline(episodes) -> list[dict]:
-    """Episodes grouped by local day, then by session."""
+    """Episodes grouped by local day, then by conversation (named by its agent and start time)."""
     days = []
     for day, day_items in groupby(episodes, key=lambda m: timezone.localdate(m.occurred_at or m.updated_at)):
-        sessions = [{"session_id": sid, "episodes": list(items)} for sid, items in groupby(day_items, lambda m: m.session_id)]
+        sessions = []
+        for session_id, items in groupby(day_items, lambda m: m.session_id):
+            items = list(items)
+            agent = next((m.source.agent.name for m in items if m.source and m.source.agent), "")
+            started = min(m.occurred_at or m.updated_at for m in items)
+            sessions.append({"session_id": session_id, "agent": agent, "started": started, "episodes": items})
         days.append({"day": day, "sessions": sessions})
     return days
 
 
-@require_GET
-@portal_view
-def memories(request: HttpRequest) -> HttpResponse:
-    form = FilterForm(request.GET)
-    filters = form.cleaned_data if form.is_valid() else {}
+def _list_filters(request: HttpRequest) -> dict:
+    """The list's filters: from the query string, or for an htmx action from the page it came from."""
+    query = request.GET
+    if request.htmx and request.method == "POST" and request.htmx.current_url:
+        query = QueryDict(urlsplit(request.htmx.current_url).query)
+    form = FilterForm(query)
+    return {"form": form, "filters": form.cleaned_data if form.is_valid() else {}, "page": query.get("page")}
+
+
+def _list_context(request: HttpRequest) -> dict:
+    chosen = _list_filters(request)
+    filters = chosen["filters"]
     workspace, subject = request.subject.workspace, request.subject
     common = {"workspace": workspace, "subject": subject, "category": filters.get("category") or None,
               "text_contains": filters.get("q") or None}
     kind = filters.get("kind")
     facts = list(selectors.memory_list(kind="profile", **common)) if kind in ("", None, "profile") else []
     episodes = selectors.memory_list(kind="episode", **common).order_by("-occurred_at", "-id")
-    page = Paginator(episodes if kind in ("", None, "episode") else episodes.none(), EPISODES_PER_PAGE).get_page(
-        request.GET.get("page")
-    )
-    context = {
-        "form": form,
+    if kind not in ("", None, "episode"):
+        episodes = episodes.none()
+    pinned_episodes = list(episodes.filter(pinned=True))
+    page = Paginator(episodes.filter(pinned=False), EPISODES_PER_PAGE).get_page(chosen["page"])
+    return {
+        "form": chosen["form"],
+        "pinned": [f for f in facts if f.pinned] + pinned_episodes,
         "facts_by_category": [
-            (label, [f for f in facts if f.category == value])
+            (label, [f for f in facts if f.category == value and not f.pinned])
             for value, label in Memory.Category.choices if value in CATEGORY_ORDER
         ],
         "fact_count": len(facts),
         "page": page,
         "timeline": _timeline(page.object_list),
         "filtered": any(filters.values()),
+        "undo": selectors.forget_requests_pending(workspace=workspace, subject=subject),
     }
+
+
+@require_GET
+@portal_view
+def memories(request: HttpRequest) -> HttpResponse:
+    context = _list_context(request)
     if request.htmx and request.htmx.target == "memory-list":
         return render(request, "portal/memories.html#memory-list", context)
     return render(request, "portal/memories.html", context)
 
 
+def _changed_list(request: HttpRequest, *, notice: str, focus: str) -> HttpResponse:
+    """For htmx: the whole list again (a pinned memory moves to the pinned group at once), the
+    element `focus` names focused by portal.js, and `notice` announced in the status region."""
+    context = _list_context(request) | {"notice": notice}
+    return _focusing(render(request, "portal/memories.html#changed-list", context), focus)
+
+
+def _focusing(response: HttpResponse, element_id: str) -> HttpResponse:
+    """portal.js focuses `element_id` once htmx has settled the swap."""
+    return trigger_client_event(response, "portal:focus", {"target": f"#{element_id}"}, after="settle")
+
+
+def _back_to(memory_id, *, anchor: str = "") -> HttpResponse:
+    return redirect(reverse("portal:memories") + f"#{anchor or f'memory-{memory_id}'}")
+
+
 def _detail_context(request: HttpRequest, memory: Memory, form: CorrectForm | None = None) -> dict:
     workspace = request.subject.workspace
+    original = memory.value if memory.kind == Memory.Kind.PROFILE else memory.text
     return {
         "memory": memory,
         "history": selectors.memory_history_with_changes(workspace=workspace, memory=memory),
-        "reads": selectors.memory_reads(workspace=workspace, memory=memory),
-        "form": form or CorrectForm(initial={"value": memory.value if memory.kind == "profile" else memory.text}),
+        "reads": selectors.memory_reads_by_agent(workspace=workspace, memory=memory),
+        "form": form or CorrectForm(initial={"value": placeholders_marked(original)}),
     }
 
 
@@ -124,33 +170,38 @@ def memory_detail(request: HttpRequest, memory_id: str) -> HttpResponse:
 def memory_edit(request: HttpRequest, memory_id: str) -> HttpResponse:
     """The inline correction form (htmx swaps it into the row)."""
     memory = _owned(request, memory_id)
-    return render(request, "portal/detail.html#correct-form", _detail_context(request, memory))
+    return render(request, "portal/detail.html#correct-form", _detail_context(request, memory) | {"inline": True})
 
 
-def _row(request: HttpRequest, memory: Memory, notice: str = "") -> HttpResponse:
-    return render(request, "portal/memories.html#memory-row", {"memory": memory, "notice": notice})
+def _row(request: HttpRequest, memory: Memory, notice: str, *, focus: str) -> HttpResponse:
+    return _focusing(render(request, "portal/memories.html#changed-row", {"memory": memory, "notice": notice, "row_notice": notice,
+                                                                              "row_notice_for": memory.id}), focus)
 
 
-def _set_pin(request: HttpRequest, memory_id: str, service) -> HttpResponse:
+def _set_pin(request: HttpRequest, memory_id: str, service, done: str) -> HttpResponse:
     memory = _owned(request, memory_id)
     try:
         memory = service(memory=memory, actor=_actor(request))
     except services.MemoryConflict:  # an older version, e.g. from a stale page
         messages.error(request, _("This is an earlier version; pin the current one instead."))
         return HttpResponseClientRedirect(reverse("portal:memories")) if request.htmx else redirect("portal:memories")
-    return _row(request, memory) if request.htmx else redirect("portal:memories")
+    notice = done % {"memory": memory_plain(memory)}
+    if request.htmx:
+        return _changed_list(request, notice=notice, focus=f"pin-{memory.id}")
+    messages.success(request, notice)
+    return _back_to(memory.id)
 
 
 @require_POST
 @portal_view
 def memory_pin(request: HttpRequest, memory_id: str) -> HttpResponse:
-    return _set_pin(request, memory_id, services.memory_pin)
+    return _set_pin(request, memory_id, services.memory_pin, _("Pinned ‘%(memory)s’."))
 
 
 @require_POST
 @portal_view
 def memory_unpin(request: HttpRequest, memory_id: str) -> HttpResponse:
-    return _set_pin(request, memory_id, services.memory_unpin)
+    return _set_pin(request, memory_id, services.memory_unpin, _("Unpinned ‘%(memory)s’."))
 
 
 @require_POST
@@ -158,12 +209,15 @@ def memory_unpin(request: HttpRequest, memory_id: str) -> HttpResponse:
 def memory_correct(request: HttpRequest, memory_id: str) -> HttpResponse:
     memory = _owned(request, memory_id)
     form = CorrectForm(request.POST)
+    inline = request.htmx and not _on_detail_page(request, memory)
     if form.is_valid():
         text_field = "value" if memory.kind == Memory.Kind.PROFILE else "text"
+        original = memory.value if memory.kind == Memory.Kind.PROFILE else memory.text
+        corrected = placeholders_restored(form.cleaned_data["value"], original)  # ⟦label⟧ → the code it stood for
         try:
             result = services.memory_correct(
                 memory=memory, actor=_actor(request), reason=form.cleaned_data["reason"],
-                **{text_field: form.cleaned_data["value"]},
+                **{text_field: corrected},
             )
         except ValidationError as error:
             form.add_error("value", " ".join(error.messages))
@@ -174,39 +228,109 @@ def memory_correct(request: HttpRequest, memory_id: str) -> HttpResponse:
         else:
             notice = removed_notice(result.redactions) or _("Saved. The earlier version is kept in the history.")
             detail_url = reverse("portal:memory", args=[result.memory.id])
-            if request.htmx and not _on_detail_page(request, memory):
-                # Inline on the list: the corrected row replaces the old one.
-                return retarget(reswap(_row(request, result.memory, notice), "outerHTML"), f"#memory-{memory.id}")
+            if inline:  # on the list: the corrected row replaces the old one, focus back on its Correct link
+                response = _row(request, result.memory, notice, focus=f"correct-{result.memory.id}")
+                return retarget(reswap(response, "outerHTML"), f"#memory-{memory.id}")
             messages.success(request, notice)
             return HttpResponseClientRedirect(detail_url) if request.htmx else redirect(detail_url)
     template = "portal/detail.html#correct-form" if request.htmx else "portal/detail.html"
-    return render(request, template, _detail_context(request, memory, form), status=200 if request.htmx else 400)
+    context = _detail_context(request, memory, form) | {"inline": inline}
+    return render(request, template, context, status=200 if request.htmx else 400)
 
 
 def _on_detail_page(request: HttpRequest, memory: Memory) -> bool:
     return reverse("portal:memory", args=[memory.id]) in (request.htmx.current_url or "")
 
 
-def _erased_notice(memory: Memory) -> str:
-    if memory.kind == Memory.Kind.PROFILE:
-        return _("Erased “%(key)s” with all its versions.") % {"key": memory.key.replace("_", " ")}
-    when = timezone.localdate(memory.occurred_at or memory.created_at)
-    return _("Erased the event of %(date)s with all its versions.") % {"date": when.isoformat()}
-
-
 @require_http_methods(["GET", "POST"])
 @portal_view
 def memory_delete(request: HttpRequest, memory_id: str) -> HttpResponse:
-    """GET: are you sure? POST: forget it, every version, for real."""
+    """GET: are you sure (and should it be learned again)? POST: hidden at once, erased for real
+    when the undo window has passed."""
     memory = _owned(request, memory_id)
     if request.method == "GET":
-        return render(request, "portal/delete.html", {"memory": memory})
-    services.memory_forget(memory=memory, actor=_actor(request), reason="forgotten by the person in the portal")
-    notice = _erased_notice(memory)
+        context = {"memory": memory, "undo_seconds": int(settings.FORGET_UNDO_SECONDS)}
+        if request.htmx:
+            return render(request, "portal/delete.html#delete-form", context | {"inline": True})
+        return render(request, "portal/delete.html", context)
+    suppress = request.POST.get("suppress") == "on"
+    try:
+        services.memory_forget_request(memory=memory, actor=_actor(request), suppress=suppress,
+                                       reason="deleted by the person in the portal")
+    except (services.MemoryConflict, ValidationError):
+        messages.error(request, _("This memory is already deleted."))
+        return HttpResponseClientRedirect(reverse("portal:memories")) if request.htmx else redirect("portal:memories")
+    notice = _("Deleted ‘%(memory)s’. You can undo this for %(seconds)d seconds.") % {
+        "memory": memory_plain(memory), "seconds": int(settings.FORGET_UNDO_SECONDS)}
+    if suppress:
+        notice += " " + _("It will not be learned again.")
     if request.htmx:
-        return render(request, "portal/memories.html#erased", {"notice": notice})
+        return _changed_list(request, notice=notice, focus=f"undo-{memory.lineage}")
+    # The flash message may sit in the session until it is shown: it names nothing of what is erased.
+    messages.success(request, _("Deleted. You can undo this for %(seconds)d seconds.") % {
+        "seconds": int(settings.FORGET_UNDO_SECONDS)})
+    return _back_to(memory.id, anchor="undo")
+
+
+@require_POST
+@portal_view
+def memory_undo(request: HttpRequest, request_id: str) -> HttpResponse:
+    """Undo a delete within its window: the memory comes back exactly as it was."""
+    pending = selectors.forget_request_get(workspace=request.subject.workspace, subject=request.subject,
+                                           request_id=request_id)
+    try:
+        if pending is None:  # already erased (or never theirs: the same answer)
+            raise services.UndoExpired("gone")
+        memory = services.memory_forget_undo(request=pending, actor=_actor(request))
+    except services.MemoryConflict as error:
+        if pending is not None:
+            services.forget_requests_finish(request_id=pending.pk)  # too late: finish it now
+        notice = (_("Too late: the undo window has passed and it is erased.")
+                  if isinstance(error, services.UndoExpired)
+                  else _("A new value was learned in the meantime, so the deleted one stays deleted."))
+        if request.htmx:
+            return _changed_list(request, notice=notice, focus="memory-list")
+        messages.error(request, notice)
+        return redirect("portal:memories")
+    notice = _("Restored ‘%(memory)s’.") % {"memory": memory_plain(memory)}
+    if request.htmx:
+        return _changed_list(request, notice=notice, focus=f"memory-{memory.id}")
     messages.success(request, notice)
-    return redirect("portal:memories")
+    return _back_to(memory.id)
+
+
+@require_GET
+@portal_view
+def controls(request: HttpRequest) -> HttpResponse:
+    suppressions = selectors.suppression_list(workspace=request.subject.workspace, subject=request.subject)
+    return render(request, "portal/controls.html", {"suppressions": suppressions})
+
+
+@require_POST
+@portal_view
+def memory_pause(request: HttpRequest) -> HttpResponse:
+    """The switch: `paused=on` pauses memory, anything else resumes it."""
+    paused = request.POST.get("paused") == "on"
+    service = services.subject_memory_pause if paused else services.subject_memory_resume
+    service(subject=request.subject, actor=_actor(request))
+    messages.success(request, _("Memory is paused: assistants cannot learn anything new about you. They can still "
+                                "use what is kept.") if paused else _("Memory is on again."))
+    next_url = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
+        next_url = reverse("portal:controls")
+    return redirect(next_url + "#memory-switch")
+
+
+@require_POST
+@portal_view
+def suppression_remove(request: HttpRequest, suppression_id: int) -> HttpResponse:
+    suppression = selectors.suppression_get(workspace=request.subject.workspace, subject=request.subject,
+                                            suppression_id=suppression_id)
+    if suppression is None:
+        raise Http404
+    services.suppression_delete(suppression=suppression, actor=_actor(request))
+    messages.success(request, _("Removed. Assistants may learn this again."))
+    return redirect(reverse("portal:controls") + "#suppressions")
 
 
 @require_http_methods(["GET", "POST"])

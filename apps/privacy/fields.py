@@ -77,6 +77,10 @@ FIELD_POLICY = {
     "memories.Ingest.status": SYSTEM,
     "memories.Ingest.result": REDACTED,  # what the extractor made and skipped
     "memories.Ingest.error": REDACTED,  # an extractor's error message may quote the turn
+    "memories.Suppression.key": REDACTED,  # a memory's key, already redacted and normalized
+    "memories.Suppression.phrase": REDACTED,  # an episode's redacted text
+    "memories.Suppression.category": SYSTEM,
+    "memories.ForgetRequest.statuses": SYSTEM,  # memory ids → statuses
     # webhooks
     "webhooks.WebhookEndpoint.url": IDENTIFIER,  # typed by an admin; personal data in it is refused
     "webhooks.WebhookEndpoint.description": REDACTED,

@@ -89,3 +89,49 @@ def placeholders_html(text: str) -> SafeString:
         last = match.end()
     parts.append(conditional_escape(text[last:]))
     return mark_safe("".join(parts))
+
+
+def token_label(entity_type: str) -> str:
+    return str(TOKEN_LABELS.get(entity_type, GENERIC_TOKEN)[1])
+
+
+def placeholders_text(text: str) -> str:
+    """`text` with each placeholder as its label, as plain text (an accessible name, a title)."""
+    return PLACEHOLDER.sub(lambda match: token_label(match.group(1)), text)
+
+
+# The correction box shows each placeholder as ⟦label⟧ (without JavaScript, in the textarea) or as a
+# read-only token (with it, serialized the same way); what comes back is turned into placeholders again.
+MARK_OPEN, MARK_CLOSE = "⟦", "⟧"
+MARK = re.compile(r"⟦([^⟦⟧]{1,80})⟧")
+
+
+def placeholders_marked(text: str) -> str:
+    """Stored text for the correction box: each placeholder as ⟦its label⟧, never as a code."""
+    return PLACEHOLDER.sub(lambda match: f"{MARK_OPEN}{token_label(match.group(1))}{MARK_CLOSE}", text)
+
+
+def placeholders_restored(edited: str, original: str) -> str:
+    """The person's corrected text with each ⟦label⟧ they kept turned back into the placeholder it
+    stood for in `original` (the stored, redacted text): no more of each type than `original` had;
+    a mark that names nothing there is dropped. The server never had the value, only the code."""
+    from django.utils import translation
+
+    left: dict[str, int] = {}
+    for match in PLACEHOLDER.finditer(original):
+        left[match.group(1)] = left.get(match.group(1), 0) + 1
+    by_label: dict[str, list[str]] = {}
+    languages = [translation.get_language() or "en", "en", "zh-hans"]
+    for entity_type in left:
+        for language in dict.fromkeys(languages):
+            with translation.override(language):
+                by_label.setdefault(token_label(entity_type).casefold(), []).append(entity_type)
+
+    def restore(match: re.Match) -> str:
+        for entity_type in by_label.get(match.group(1).strip().casefold(), []):
+            if left.get(entity_type):
+                left[entity_type] -= 1
+                return f"<{entity_type}>"
+        return ""
+
+    return " ".join(MARK.sub(restore, edited).split())

@@ -6,7 +6,7 @@ from django.test import Client
 
 from apps.accounts.models import ApiKey, Membership, Subject
 from apps.audit.models import AuditEvent
-from apps.memories.models import Memory
+from apps.memories.models import ForgetRequest, Memory, Suppression
 from tests.memories.recall_helpers import fact
 
 pytestmark = pytest.mark.django_db
@@ -73,7 +73,12 @@ def test_every_portal_action_is_audited_once_as_the_person(client, alice, django
         lambda: client.post(f"/me/memories/{latest()}/pin"),
         lambda: client.post(f"/me/memories/{latest()}/unpin"),
         lambda: client.post(f"/me/memories/{latest()}/correct", {"value": "jasmine"}),
-        lambda: client.post(f"/me/memories/{latest()}/delete"),
+        lambda: client.post("/me/pause", {"paused": "on"}),
+        lambda: client.post("/me/pause", {"paused": "off"}),
+        lambda: client.post(f"/me/memories/{latest()}/delete", {"suppress": "on"}),
+        lambda: client.post(f"/me/undo/{ForgetRequest.objects.get().pk}"),
+        lambda: client.post(f"/me/memories/{latest()}/delete", {"suppress": "on"}),
+        lambda: client.post(f"/me/suppressions/{Suppression.objects.get().pk}/remove"),
         lambda: client.post("/me/forget", {"confirmation": "forget everything"}),
     ]
     for call in calls:

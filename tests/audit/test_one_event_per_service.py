@@ -3,8 +3,10 @@
 import pytest
 
 from apps.audit.models import AuditEvent
+from apps.memories.models import ForgetRequest, Suppression
 from apps.memories.services import (
-    episode_record, fact_upsert, memory_correct, memory_forget, memory_pin, memory_unpin, subject_forget,
+    episode_record, fact_upsert, memory_correct, memory_forget, memory_forget_request, memory_forget_undo, memory_pin,
+    memory_unpin, subject_forget, subject_memory_pause, subject_memory_resume, suppression_create, suppression_delete,
 )
 
 pytestmark = pytest.mark.django_db
@@ -39,6 +41,19 @@ def one_new_event(call):
         ("unpin", lambda s, b, f: memory_unpin(memory=f, actor=b), "memory.unpinned"),
         ("forget", lambda s, b, f: memory_forget(memory=f, actor=b), "memory.forgotten"),
         ("forget all", lambda s, b, f: subject_forget(subject=s, actor=b), "subject.forgotten"),
+        ("pause", lambda s, b, f: subject_memory_pause(subject=s, actor=b), "subject.memory_paused"),
+        ("resume", lambda s, b, f: subject_memory_resume(subject=s, actor=b), "subject.memory_resumed"),
+        ("don't learn again", lambda s, b, f: suppression_create(memory=f, actor=b), "suppression.created"),
+        ("allow again", lambda s, b, f: suppression_delete(
+            suppression=Suppression.objects.create(workspace=s.workspace, subject=s, key="tea"), actor=b),
+         "suppression.removed"),
+        ("delete with undo", lambda s, b, f: memory_forget_request(memory=f, actor=b, suppress=True),
+         "memory.forget_requested"),
+        ("undo", lambda s, b, f: memory_forget_undo(
+            request=ForgetRequest.objects.create(workspace=s.workspace, subject=s, lineage=f.lineage, memory=f,
+                                                 statuses={str(f.pk): "active"},
+                                                 due_at=f.created_at.replace(year=2100)), actor=b),
+         "memory.forget_undone"),
     ],
 )
 def test_each_service_writes_exactly_one_audit_event(alice, bot, fact, name, call, action):

@@ -75,8 +75,9 @@ def test_a_person_reviews_and_controls_their_memories(open_page, alice_with_memo
     tab.shot("history")
 
     tab.go("/me/")
-    row(tab, "uses Neovim").get_by_role("link", name="Delete").click()  # the confirm dialog is accepted
-    expect(tab.page.locator("li.erased")).to_contain_text("Erased “editor” with all its versions.")
+    row(tab, "uses Neovim").get_by_role("link", name="Delete").click()  # opens the inline confirmation
+    tab.page.get_by_role("button", name="Delete it").click()
+    expect(tab.page.locator(".undo-area")).to_contain_text("Deleted ‘Editor: uses Neovim’.")
     assert not Memory.objects.filter(key="editor", status="active").exists()
     tab.shot("deleted")
 

@@ -65,7 +65,8 @@ def test_the_audit_trail_keeps_who_erased_how_many_and_when(as_alice, remembered
     assert event.created_at is not None
 
 
-def test_deleting_one_memory_leaves_neither_its_key_nor_its_session_or_turn(as_alice, alice):
+def test_deleting_one_memory_leaves_neither_its_key_nor_its_session_or_turn(as_alice, alice, settings):
+    settings.FORGET_UNDO_SECONDS = 0  # the undo window closes at once (tests/portal/test_trust.py covers undo)
     bot = Agent.objects.create(workspace=alice.workspace, name="Support Bot")
     kept = fact_upsert(subject=alice, key="tea", value="oolong", category="preference", actor=Actor.agent(bot),
                        provenance=Provenance(agent=bot, turn_id="turn-kept")).memory

@@ -7,6 +7,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from apps.accounts.models import Agent
+from apps.memories.models import Memory
 from apps.memories.services import Provenance, memory_correct
 from apps.audit.services import Actor
 from apps.privacy.labels import TOKEN_LABELS, placeholders_html
@@ -89,3 +90,26 @@ def test_the_token_is_translated_and_says_it_was_hidden():
         html = str(placeholders_html("邮箱 <EMAIL_ADDRESS>"))
 
     assert "邮箱地址（已隐藏）" in html and 'title="' in html and 'data-entity="EMAIL_ADDRESS"' in html
+
+
+@pytest.mark.django_db
+def test_the_correction_box_shows_hidden_data_as_a_label_never_as_a_code(as_alice, contact):
+    form = as_alice.get(f"/me/memories/{contact.id}/edit", HTTP_HX_REQUEST="true").content.decode()
+    textarea = form.split("<textarea", 1)[1].split("</textarea>", 1)[0]
+
+    assert "call me at ⟦phone number (hidden)⟧" in textarea
+    assert "CN_MOBILE" not in textarea and MOBILE not in textarea
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("sent, stored", [
+    ("please call me at ⟦phone number (hidden)⟧", "please call me at <CN_MOBILE>"),  # kept
+    ("please call me", "please call me"),  # removed
+    ("call ⟦phone number (hidden)⟧ or ⟦phone number (hidden)⟧", "call <CN_MOBILE> or"),  # no more than there were
+    ("call ⟦email address (hidden)⟧", "call"),  # a type the memory never had
+    ("请打 ⟦手机号（已隐藏）⟧", "请打 <CN_MOBILE>"),  # the label in the other language
+])
+def test_a_correction_keeps_the_hidden_parts_the_person_kept(as_alice, contact, sent, stored):
+    as_alice.post(f"/me/memories/{contact.id}/correct", {"value": sent})
+
+    assert Memory.objects.get(lineage=contact.lineage, status="active").value == stored

@@ -14,3 +14,11 @@ def pii(value, autoescape: bool = True):
     if isinstance(value, SafeString) or not autoescape:
         return value  # already HTML, or the template asked for raw output
     return placeholders_html("" if value is None else str(value))
+
+
+@register.filter
+def has_marks(value) -> bool:
+    """Whether correction-box text holds ⟦hidden⟧ parts (placeholders shown for editing)."""
+    from apps.privacy.labels import MARK_OPEN
+
+    return MARK_OPEN in str(value or "")
