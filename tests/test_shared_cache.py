@@ -4,7 +4,6 @@ as gunicorn workers and Celery workers are."""
 
 import json
 import os
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -12,16 +11,10 @@ from pathlib import Path
 import pytest
 import redis
 
+from tests.broker import redis_available
+
 ROOT = Path(__file__).resolve().parent.parent
 CACHE_URL = "redis://127.0.0.1:6379/13"  # a db index no other test or benchmark uses
-
-
-def redis_available() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=0.5):
-            return True
-    except OSError:
-        return False
 
 
 needs_redis = pytest.mark.skipif(not redis_available(), reason="needs Redis at 127.0.0.1:6379")

@@ -11,14 +11,13 @@ import time
 from pathlib import Path
 
 import pytest
-from celery.contrib.testing.worker import start_worker
 
 from apps.accounts.models import Subject, Workspace
 from memoryadmin import tracing
 from memoryadmin.celery import app as celery_app
-from tests.broker import switch_broker
+from tests.broker import BROKER, real_worker  # noqa: F401  (the fixture)
 from tests.fake_otlp import FakeCollector
-from tests.memories.test_ingest import BROKER, wait_until_done
+from tests.memories.test_ingest import wait_until_done
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -135,13 +134,6 @@ def test_portal_and_console_pages_get_a_server_span_named_by_their_url_pattern(t
     assert NAME.encode() not in collector.payload()  # the query string is never kept
 
 
-@pytest.fixture
-def real_worker(settings):
-    settings.CELERY_TASK_ALWAYS_EAGER = False
-    switch_broker(BROKER, eager=False)
-    with start_worker(celery_app, pool="threads", perform_ping_check=False, shutdown_timeout=10):
-        yield
-    switch_broker("memory://", eager=True)
 
 
 def test_a_posted_turn_is_traced_through_the_worker_in_the_requests_trace(tracing_on, api, real_worker, collector):
