@@ -131,6 +131,18 @@ def test_an_episode_deleted_with_dont_learn_again_is_refused_by_its_phrase(as_al
     assert (again.status_code, inside.status_code, other.status_code) == (409, 409, 201)
 
 
+def test_a_dont_learn_again_rule_keeps_no_personal_data_and_still_refuses_the_same_episode(as_alice, alice, api):
+    delete(as_alice, episode(alice, "Courier will call 13912345678 about the refund"), suppress=True)
+
+    rule = Suppression.objects.get(subject=alice)
+    again = api.post("/api/v1/subjects/alice/episodes", {"text": "courier will call 13912345678 about the refund"},
+                     format="json")
+
+    assert "<cn_mobile>" in rule.phrase.casefold() and rule.workspace_id == alice.workspace_id  # normalized, redacted
+    assert columns_containing("13912345678") == []
+    assert again.status_code == 409
+
+
 def test_the_rules_are_listed_and_can_be_removed_so_it_can_be_learned_again(as_alice, alice, api):
     delete(as_alice, fact(alice, "editor", "uses Vim"), suppress=True)
     page = as_alice.get("/me/controls").content.decode()
