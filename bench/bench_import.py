@@ -34,10 +34,26 @@ from apps.memories.embeddings import get_embedder  # noqa: E402
 from apps.memories.models import Memory, MemoryEmbedding  # noqa: E402
 from apps.memories.vectors import active_index  # noqa: E402
 
-VALUES = ["不吃辣", "prefers short answers", "用 PostgreSQL 和 pgvector", "dark mode, 深色主题", "lives in 杭州",
-          "allergic to peanuts", "手机 13812345678", "email me at someone@example.com", "Python 3.11", "喜欢喝乌龙茶"]
-EVENTS = ["2024-06-12 部署了 v2 版本", "退款已提交 for order {n}", "asked about the invoice of order {n}",
-          "上周已经处理过这个客户的投诉", "migrated the staging cluster to K8s", "回电话 13912345678 确认地址"]
+VALUES = [
+    "不吃辣",
+    "prefers short answers",
+    "用 PostgreSQL 和 pgvector",
+    "dark mode, 深色主题",
+    "lives in 杭州",
+    "allergic to peanuts",
+    "手机 13812345678",
+    "email me at someone@example.com",
+    "Python 3.11",
+    "喜欢喝乌龙茶",
+]
+EVENTS = [
+    "2024-06-12 部署了 v2 版本",
+    "退款已提交 for order {n}",
+    "asked about the invoice of order {n}",
+    "上周已经处理过这个客户的投诉",
+    "migrated the staging cluster to K8s",
+    "回电话 13912345678 确认地址",
+]
 
 
 def items_by_subject(run: int, count: int, people: int, rng: random.Random) -> dict[str, list[dict]]:
@@ -45,8 +61,12 @@ def items_by_subject(run: int, count: int, people: int, rng: random.Random) -> d
     for n in range(count):
         subject = f"r{run}-p{rng.randrange(people)}"
         if rng.random() < 0.6:
-            item = {"type": "fact", "key": f"k{rng.randrange(30)}", "value": f"{rng.choice(VALUES)} #{n}",
-                    "category": rng.choice(["preference", "fact", "constraint", "goal"])}
+            item = {
+                "type": "fact",
+                "key": f"k{rng.randrange(30)}",
+                "value": f"{rng.choice(VALUES)} #{n}",
+                "category": rng.choice(["preference", "fact", "constraint", "goal"]),
+            }
         else:
             item = {"type": "episode", "text": rng.choice(EVENTS).format(n=n), "session_id": f"s{n // 20}"}
         grouped[subject].append(item | {"client_id": f"r{run}-{n}"})
@@ -57,7 +77,7 @@ def batches(grouped: dict[str, list[dict]], size: int):
     """Per person, chunks of `size`; the people's small groups packed into requests as they come."""
     for subject, items in grouped.items():
         for start in range(0, len(items), size):
-            yield subject, items[start:start + size]
+            yield subject, items[start : start + size]
 
 
 def without_vector() -> int:
@@ -80,22 +100,31 @@ def main() -> None:
     parser.add_argument("--memories", type=int, default=10_000)
     parser.add_argument("--people", type=int, default=20, help="distinct subjects (fewer = bigger batches)")
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--worker", type=int, default=0, metavar="N",
-                        help="embed in a Celery worker of N processes on Redis (0: eagerly, in this process)")
+    parser.add_argument(
+        "--worker",
+        type=int,
+        default=0,
+        metavar="N",
+        help="embed in a Celery worker of N processes on Redis (0: eagerly, in this process)",
+    )
     args = parser.parse_args()
     rng = random.Random(11)
     with throwaway_database():
         workspace = Workspace.objects.create(name="Bench", slug="bench")
-        _, raw_key = apikey_issue(agent=Agent.objects.create(workspace=workspace, name="Import Bot"),
-                                  scopes=["read", "write"])
+        _, raw_key = apikey_issue(
+            agent=Agent.objects.create(workspace=workspace, name="Import Bot"), scopes=["read", "write"]
+        )
         client = APIClient()
         client.credentials(HTTP_AUTHORIZATION=f"Bearer {raw_key}")
         model = active_index().name  # loads the default embedder before the clock starts
         ceiling = embedder_ceiling(items_by_subject(99, 500, 1, random.Random(5)))
         worker = celery_worker(args.worker, "--prefetch-multiplier", "1") if args.worker else nullcontext()
         with worker:
-            client.post("/api/v1/subjects/warmup/memories:batch", {"items": [{"type": "episode", "text": "warm up"}]},
-                        format="json")
+            client.post(
+                "/api/v1/subjects/warmup/memories:batch",
+                {"items": [{"type": "episode", "text": "warm up"}]},
+                format="json",
+            )
             while without_vector():  # the worker has loaded its embedder
                 time.sleep(0.2)
             rates = []
@@ -106,8 +135,9 @@ def main() -> None:
                 with tqdm(total=args.memories, desc=f"import run {run + 1}", unit="memory") as progress:
                     for subject, chunk in batches(grouped, 500):
                         sent = time.perf_counter()
-                        response = client.post(f"/api/v1/subjects/{subject}/memories:batch", {"items": chunk},
-                                               format="json")
+                        response = client.post(
+                            f"/api/v1/subjects/{subject}/memories:batch", {"items": chunk}, format="json"
+                        )
                         latencies.append((time.perf_counter() - sent) * 1000)
                         assert response.status_code in (200, 201), response.content[:300]
                         progress.update(len(chunk))
@@ -117,16 +147,20 @@ def main() -> None:
                 elapsed = time.perf_counter() - started
                 written = Memory.objects.count() - before
                 rates.append(args.memories / elapsed)
-                print(f"run {run + 1}: {args.memories} items in {len(latencies)} requests, written in "
-                      f"{written_at:.1f} s, "
-                      f"every vector in {elapsed:.1f} s → {rates[-1]:.0f} memories/s (rows written incl. superseded "
-                      f"versions: {written}; active without a vector: {missing}); request p50 "
-                      f"{percentile(latencies, 50):.0f} ms, p95 {percentile(latencies, 95):.0f} ms")
+                print(
+                    f"run {run + 1}: {args.memories} items in {len(latencies)} requests, written in "
+                    f"{written_at:.1f} s, "
+                    f"every vector in {elapsed:.1f} s → {rates[-1]:.0f} memories/s (rows written incl. superseded "
+                    f"versions: {written}; active without a vector: {missing}); request p50 "
+                    f"{percentile(latencies, 50):.0f} ms, p95 {percentile(latencies, 95):.0f} ms"
+                )
         where = f"a Celery worker (-c {args.worker})" if args.worker else "eager, in-process"
-        print(f"batch import with {model} embeddings, {where} ({MemoryEmbedding.objects.count()} vectors): "
-              f"{' / '.join(f'{r:.0f}' for r in rates)} memories/s (median {statistics.median(rates):.0f}, spread "
-              f"{min(rates):.0f}–{max(rates):.0f}) | embedder alone: {ceiling:.0f} passages/s on one core | "
-              f"target >= 200/s: {'PASS' if min(rates) >= 200 else 'MISS'}")
+        print(
+            f"batch import with {model} embeddings, {where} ({MemoryEmbedding.objects.count()} vectors): "
+            f"{' / '.join(f'{r:.0f}' for r in rates)} memories/s (median {statistics.median(rates):.0f}, spread "
+            f"{min(rates):.0f}–{max(rates):.0f}) | embedder alone: {ceiling:.0f} passages/s on one core | "
+            f"target >= 200/s: {'PASS' if min(rates) >= 200 else 'MISS'}"
+        )
 
 
 if __name__ == "__main__":

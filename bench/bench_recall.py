@@ -48,7 +48,15 @@ from common import percentile, setup_django, throwaway_database  # first: the ap
 
 import numpy as np  # noqa: E402
 from synthetic import (  # noqa: E402
-    FOODS, CITIES, JOBS, HOBBIES, THINGS, TEMPLATES, PROFILE_CATEGORIES, EPISODE_CATEGORIES, QUERY_TEMPLATES,
+    FOODS,
+    CITIES,
+    JOBS,
+    HOBBIES,
+    THINGS,
+    TEMPLATES,
+    PROFILE_CATEGORIES,
+    EPISODE_CATEGORIES,
+    QUERY_TEMPLATES,
 )
 
 os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,localhost")  # the HTTP phase talks to 127.0.0.1
@@ -82,9 +90,13 @@ EMBEDDINGS = "memories_memoryembedding"
 
 
 def fill(template: str, rng: np.random.Generator) -> str:
-    return template.format(food=FOODS[rng.integers(len(FOODS))], city=CITIES[rng.integers(len(CITIES))],
-                           job=JOBS[rng.integers(len(JOBS))], hobby=HOBBIES[rng.integers(len(HOBBIES))],
-                           thing=THINGS[rng.integers(len(THINGS))])
+    return template.format(
+        food=FOODS[rng.integers(len(FOODS))],
+        city=CITIES[rng.integers(len(CITIES))],
+        job=JOBS[rng.integers(len(JOBS))],
+        hobby=HOBBIES[rng.integers(len(HOBBIES))],
+        thing=THINGS[rng.integers(len(THINGS))],
+    )
 
 
 def text_queries(n: int, seed: int) -> list[str]:
@@ -94,7 +106,9 @@ def text_queries(n: int, seed: int) -> list[str]:
     for i in range(n):
         text = fill(QUERY_TEMPLATES[rng.integers(len(QUERY_TEMPLATES))], rng)
         if i % 3 == 0:
-            text += ("，还有" if rng.random() < 0.5 else " and ") + fill(QUERY_TEMPLATES[rng.integers(len(QUERY_TEMPLATES))], rng)
+            text += ("，还有" if rng.random() < 0.5 else " and ") + fill(
+                QUERY_TEMPLATES[rng.integers(len(QUERY_TEMPLATES))], rng
+            )
         queries.append(text)
     return queries
 
@@ -134,10 +148,35 @@ def wait_for_quiet(max_seconds: float, threshold: float = 20.0) -> float:
 
 # --- Loading --------------------------------------------------------------------------------------
 MEMORY_COLUMNS = (
-    "id", "workspace_id", "subject_id", "kind", "category", "key", "value", "text", "confidence", "importance",
-    "pinned", "sensitivity", "status", "version", "lineage", "supersedes_id", "valid_from", "valid_to",
-    "expires_at", "session_id", "occurred_at", "source_id", "redactions", "metadata", "search", "access_count",
-    "last_accessed_at", "created_at", "updated_at",
+    "id",
+    "workspace_id",
+    "subject_id",
+    "kind",
+    "category",
+    "key",
+    "value",
+    "text",
+    "confidence",
+    "importance",
+    "pinned",
+    "sensitivity",
+    "status",
+    "version",
+    "lineage",
+    "supersedes_id",
+    "valid_from",
+    "valid_to",
+    "expires_at",
+    "session_id",
+    "occurred_at",
+    "source_id",
+    "redactions",
+    "metadata",
+    "search",
+    "access_count",
+    "last_accessed_at",
+    "created_at",
+    "updated_at",
 )
 
 
@@ -195,16 +234,25 @@ def load_memories(args, workspace, subject_ids: list[int], tracked: dict) -> tup
             category_draw, template_draw = rng.integers(0, 12, size), rng.integers(0, 1000, size)
             id_bytes = rng.bytes(16 * size)
             for j in range(size):
-                memory_id = uuid.UUID(bytes=id_bytes[16 * j:16 * j + 16], version=4)
+                memory_id = uuid.UUID(bytes=id_bytes[16 * j : 16 * j + 16], version=4)
                 profile = bool(profile_draw[j] < 0.4)
-                category = PROFILE_CATEGORIES[category_draw[j] % 4] if profile else EPISODE_CATEGORIES[category_draw[j] % 2]
+                category = (
+                    PROFILE_CATEGORIES[category_draw[j] % 4] if profile else EPISODE_CATEGORIES[category_draw[j] % 2]
+                )
                 templates = TEMPLATES[category]
                 text = fill(templates[template_draw[j] % len(templates)], rng)
                 created = now - timedelta(seconds=float(created_offsets[j]))
                 updated = created + timedelta(seconds=float(created_offsets[j] * updated_frac[j] * 0.5))
                 draw = status_draw[j]
-                status = ("active" if draw < 0.90 else "superseded" if draw < 0.95
-                          else "deleted" if draw < 0.98 else "expired")
+                status = (
+                    "active"
+                    if draw < 0.90
+                    else "superseded"
+                    if draw < 0.95
+                    else "deleted"
+                    if draw < 0.98
+                    else "expired"
+                )
                 valid_to = expires_at = None
                 if status == "active" and expiry_draw[j] < 0.03:
                     expires_at = now + timedelta(days=30) if expiry_draw[j] < 0.015 else now - timedelta(days=3)
@@ -220,12 +268,39 @@ def load_memories(args, workspace, subject_ids: list[int], tracked: dict) -> tup
                     session_id, occurred_at = f"sess-{session // 5}", created
                 if status == "deleted":  # what forgetting leaves behind
                     text = value = ""
-                copy.write_row((
-                    memory_id, workspace.pk, sid, "profile" if profile else "episode", category, key, value, text,
-                    float(confidence[j]), float(importance[j]), bool(pinned[j]), "sensitive" if sensitive[j] else "normal",
-                    status, 1, memory_id, None, created, valid_to, expires_at, session_id, occurred_at, None, "{}", "{}",
-                    None, 0, None, created, updated,
-                ))
+                copy.write_row(
+                    (
+                        memory_id,
+                        workspace.pk,
+                        sid,
+                        "profile" if profile else "episode",
+                        category,
+                        key,
+                        value,
+                        text,
+                        float(confidence[j]),
+                        float(importance[j]),
+                        bool(pinned[j]),
+                        "sensitive" if sensitive[j] else "normal",
+                        status,
+                        1,
+                        memory_id,
+                        None,
+                        created,
+                        valid_to,
+                        expires_at,
+                        session_id,
+                        occurred_at,
+                        None,
+                        "{}",
+                        "{}",
+                        None,
+                        0,
+                        None,
+                        created,
+                        updated,
+                    )
+                )
                 if status == "active":
                     active_rows.append((memory_id, sid))
                     if sid in tracked:
@@ -247,7 +322,9 @@ def fill_search(big_docs: list) -> None:
         with cursor.copy("COPY bench_docs (id, doc) FROM STDIN") as copy:
             for row in big_docs:
                 copy.write_row(row)
-        cursor.execute("UPDATE memories_memory m SET search = to_tsvector('english', d.doc) FROM bench_docs d WHERE m.id = d.id")
+        cursor.execute(
+            "UPDATE memories_memory m SET search = to_tsvector('english', d.doc) FROM bench_docs d WHERE m.id = d.id"
+        )
         cursor.execute("DROP TABLE bench_docs")
 
 
@@ -259,12 +336,15 @@ def load_vectors(index, workspace, active_rows: list, tracked: dict) -> None:
         register_vector(conn)
         conn.execute("SET session_replication_role = replica")
         bar = tqdm(total=len(active_rows), desc="COPY vectors", unit="row", unit_scale=True)
-        with conn.cursor() as cursor, cursor.copy(
-            f"COPY {EMBEDDINGS} (memory_id, workspace_id, subject_id, model_id, embedding) FROM STDIN WITH (FORMAT BINARY)"
-        ) as copy:
+        with (
+            conn.cursor() as cursor,
+            cursor.copy(
+                f"COPY {EMBEDDINGS} (memory_id, workspace_id, subject_id, model_id, embedding) FROM STDIN WITH (FORMAT BINARY)"
+            ) as copy,
+        ):
             copy.set_types(["uuid", "int8", "int8", "varchar", "vector"])
             for start in range(0, len(active_rows), 20000):
-                rows = active_rows[start:start + 20000]
+                rows = active_rows[start : start + 20000]
                 for (memory_id, sid), vector in zip(rows, unit_vectors(rng, len(rows), index.dimension)):
                     copy.write_row((memory_id, workspace.pk, sid, index.model_id, vector))
                     if sid in tracked:
@@ -282,8 +362,9 @@ def build_hnsw(index, n_vectors: int) -> list[str]:
         bar = tqdm(total=n_vectors, desc="HNSW build", unit="vec", unit_scale=True)
         with psycopg.connect(**raw_params(), autocommit=True) as conn:
             while not stop.wait(2):
-                row = conn.execute("SELECT tuples_done, phase FROM pg_stat_progress_create_index "
-                                   "WHERE datname = current_database()").fetchone()
+                row = conn.execute(
+                    "SELECT tuples_done, phase FROM pg_stat_progress_create_index WHERE datname = current_database()"
+                ).fetchone()
                 if row:
                     bar.n = min(row[0] or 0, n_vectors)
                     bar.set_postfix_str(row[1] or "", refresh=False)
@@ -317,11 +398,14 @@ class Summary:
     def __init__(self) -> None:
         self.rows: list[tuple[str, str, str, str]] = []
 
-    def latency(self, name: str, samples: list[float], key: str | None, limit: float | None, extra: str = "",
-                valid: bool = True) -> None:
+    def latency(
+        self, name: str, samples: list[float], key: str | None, limit: float | None, extra: str = "", valid: bool = True
+    ) -> None:
         p50, p95, p99 = (percentile(samples, p) for p in (50, 95, 99))
-        print(f"  {name}: n={len(samples)} p50={p50:.2f} p95={p95:.2f} p99={p99:.2f} max={max(samples):.2f} "
-              f"mean={statistics.fmean(samples):.2f} ms{extra}")
+        print(
+            f"  {name}: n={len(samples)} p50={p50:.2f} p95={p95:.2f} p99={p99:.2f} max={max(samples):.2f} "
+            f"mean={statistics.fmean(samples):.2f} ms{extra}"
+        )
         value = f"p50 {p50:.1f} / p95 {p95:.1f} / p99 {p99:.1f} ms"
         target = "-" if key is None else f"{key} <= {limit:g} ms"
         if not valid:
@@ -351,8 +435,14 @@ class Summary:
 def exact_sql(index, subject, query_vector, limit: int) -> tuple[str, list]:
     """The SQL of `vectors.nearest`'s exact path."""
     memories = recall_queryset(workspace=subject.workspace, subject=subject, now=timezone.now())
-    return vectors.exact_query(index=index, memories=memories, subject=subject, query_vector=query_vector, limit=limit,
-                               shortlist=limit * vectors.EXACT_SHORTLIST)
+    return vectors.exact_query(
+        index=index,
+        memories=memories,
+        subject=subject,
+        query_vector=query_vector,
+        limit=limit,
+        shortlist=limit * vectors.EXACT_SHORTLIST,
+    )
 
 
 def nearest_queryset(index, subject, query_vector, limit: int, cast: bool = True):
@@ -360,9 +450,12 @@ def nearest_queryset(index, subject, query_vector, limit: int, cast: bool = True
     before ranking moved ahead of the filters: every memory of the subject joined, then sorted."""
     memories = recall_queryset(workspace=subject.workspace, subject=subject, now=timezone.now())
     embedding = Cast("embedding", VectorField(dimensions=index.dimension)) if cast else "embedding"
-    return (MemoryEmbedding.objects.filter(model_id=index.model_id, subject=subject, memory__in=memories)
-            .annotate(distance=CosineDistance(embedding, query_vector)).order_by("distance")
-            .values_list("memory_id", "distance")[:limit])
+    return (
+        MemoryEmbedding.objects.filter(model_id=index.model_id, subject=subject, memory__in=memories)
+        .annotate(distance=CosineDistance(embedding, query_vector))
+        .order_by("distance")
+        .values_list("memory_id", "distance")[:limit]
+    )
 
 
 def plan_outline(query, sets: tuple[str, ...] = ()) -> str:
@@ -389,33 +482,41 @@ def plan_outline(query, sets: tuple[str, ...] = ()) -> str:
 
 def app_nearest(index, exact_max: int):
     """vectors.nearest as recall calls it, with RECALL_EXACT_SCAN_MAX = exact_max."""
+
     def call(subject, query_vector, limit):
         with override_settings(RECALL_EXACT_SCAN_MAX=exact_max):
             memories = recall_queryset(workspace=subject.workspace, subject=subject, now=timezone.now())
-            return vectors.nearest(index=index, memories=memories, subject=subject, query_vector=query_vector, limit=limit)
+            return vectors.nearest(
+                index=index, memories=memories, subject=subject, query_vector=query_vector, limit=limit
+            )
+
     return call
 
 
 def exact_nocast(index):
     def call(subject, query_vector, limit):
         return [(m, 1 - d) for m, d in nearest_queryset(index, subject, query_vector, limit, cast=False)]
+
     return call
 
 
 def hnsw_forced(index, ef_search: int):
     """nearest's HNSW query and settings, with sorting disabled so that the planner has to walk the
     index (what the HNSW path does whenever the planner picks the index)."""
+
     def call(subject, query_vector, limit):
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
             cursor.execute(f"SET LOCAL hnsw.ef_search = {int(ef_search)}")
             cursor.execute("SET LOCAL enable_sort = off")
             return [(m, 1 - d) for m, d in nearest_queryset(index, subject, query_vector, limit)]
+
     return call
 
 
-def measure_interleaved(variants: list[tuple[str, list, object]], tracked, queries: np.ndarray, warmup: int,
-                        dimension: int) -> dict:
+def measure_interleaved(
+    variants: list[tuple[str, list, object]], tracked, queries: np.ndarray, warmup: int, dimension: int
+) -> dict:
     """Each query vector goes to every variant (label, subjects, call(subject, vector, limit)), in an
     order rotating per query, so that a burst of load on the shared machine hits all of them alike.
     Per variant: latencies, recall@10 of the first 10 rows served (and of the rows re-sorted by the
@@ -428,7 +529,7 @@ def measure_interleaved(variants: list[tuple[str, list, object]], tracked, queri
             call(subjects[i % len(subjects)], warm[i], limit)
     results = {label: {"samples": [], "recall": 0.0, "recall_sorted": 0.0, "short": 0} for label, _, _ in variants}
     for i, query in enumerate(tqdm(queries, desc="nearest, all variants", unit="q", leave=False)):
-        for label, subjects, call in variants[i % len(variants):] + variants[:i % len(variants)]:
+        for label, subjects, call in variants[i % len(variants) :] + variants[: i % len(variants)]:
             subject, result = subjects[i % len(subjects)], results[label]
             started = time.perf_counter()
             served = call(subject, query, limit)
@@ -436,13 +537,24 @@ def measure_interleaved(variants: list[tuple[str, list, object]], tracked, queri
             truth = tracked[subject.pk].truth(query, 10)
             result["short"] += len(served) < min(limit, tracked[subject.pk].size)
             result["recall"] += len(truth & {m for m, _ in served[:10]}) / len(truth) / len(queries)
-            result["recall_sorted"] += (len(truth & {m for m, _ in sorted(served, key=lambda r: -r[1])[:10]})
-                                        / len(truth) / len(queries))
+            result["recall_sorted"] += (
+                len(truth & {m for m, _ in sorted(served, key=lambda r: -r[1])[:10]}) / len(truth) / len(queries)
+            )
     return results
 
 
 # --- recall() breakdown -----------------------------------------------------------------------------
-STAGES = ("embed", "active_index", "subject_size", "nearest", "keyword", "recent", "fetch", "set/savepoint", "other sql")
+STAGES = (
+    "embed",
+    "active_index",
+    "subject_size",
+    "nearest",
+    "keyword",
+    "recent",
+    "fetch",
+    "set/savepoint",
+    "other sql",
+)
 PYTHON = "python (ORM, scoring, MMR, packing)"
 
 
@@ -482,6 +594,7 @@ class Breakdown:
     def embed(self, original):
         """engine._embed_query, with the time recall spends waiting for the vector (the embedding runs
         while the keyword and recent legs do) counted as "embed"."""
+
         def wrapped(text, model):
             waiter = original(text, model)
 
@@ -491,7 +604,9 @@ class Breakdown:
                     return waiter()
                 finally:
                     self.current["embed"] += (time.perf_counter() - started) * 1000
+
             return timed_waiter
+
         return wrapped
 
     def close(self, total_ms: float) -> None:
@@ -501,8 +616,11 @@ class Breakdown:
 
     def table(self) -> str:
         keys = [k for k in (*STAGES, PYTHON) if any(k in r for r in self.runs)]
-        return "; ".join(f"{k} {statistics.median(r.get(k, 0.0) for r in self.runs):.2f}/"
-                         f"{percentile([r.get(k, 0.0) for r in self.runs], 95):.2f}" for k in keys)
+        return "; ".join(
+            f"{k} {statistics.median(r.get(k, 0.0) for r in self.runs):.2f}/"
+            f"{percentile([r.get(k, 0.0) for r in self.runs], 95):.2f}"
+            for k in keys
+        )
 
 
 # --- HTTP ---------------------------------------------------------------------------------------------
@@ -543,8 +661,9 @@ class HttpClient:
     def request(self, i: int, text: str, record: bool = True) -> None:
         body = json.dumps({"query": text, "top_k": 8})
         started = time.perf_counter()
-        self.connection.request("POST", f"/api/v1/subjects/{self.targets[i % len(self.targets)]}/recall", body=body,
-                                headers=self.headers)
+        self.connection.request(
+            "POST", f"/api/v1/subjects/{self.targets[i % len(self.targets)]}/recall", body=body, headers=self.headers
+        )
         response = self.connection.getresponse()
         data = response.read()
         took = (time.perf_counter() - started) * 1000
@@ -562,8 +681,11 @@ class HttpClient:
         return set(self.statuses) == {200}
 
     def notes(self) -> str:
-        return (f" | status {dict(self.statuses)}, db connections opened {self.db_connections}, empty answers "
-                f"{self.empty}, fallbacks {self.fallbacks}" + (f"; first error {self.first_error}" if self.first_error else ""))
+        return (
+            f" | status {dict(self.statuses)}, db connections opened {self.db_connections}, empty answers "
+            f"{self.empty}, fallbacks {self.fallbacks}"
+            + (f"; first error {self.first_error}" if self.first_error else "")
+        )
 
 
 # --- Main ---------------------------------------------------------------------------------------------
@@ -575,8 +697,12 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=300, help="measured queries / requests per figure")
     parser.add_argument("--warmup", type=int, default=30)
     parser.add_argument("--typical-sample", type=int, default=100, help="typical subjects queried (ground truth kept)")
-    parser.add_argument("--quiet-wait", type=float, default=300,
-                        help="seconds to wait, before each measured phase, for the machine's CPU pressure to drop")
+    parser.add_argument(
+        "--quiet-wait",
+        type=float,
+        default=300,
+        help="seconds to wait, before each measured phase, for the machine's CPU pressure to drop",
+    )
     parser.add_argument("--no-extras", action="store_true", help="skip the 'info' alternatives")
     args = parser.parse_args()
     if args.subjects < 2 or args.big >= args.memories:
@@ -585,20 +711,26 @@ def main() -> None:
 
     def quiet(phase: str) -> None:
         waited = wait_for_quiet(args.quiet_wait)
-        print(f"\n[{phase}] ({cpu_pressure()}{f', after waiting {waited:.0f} s for it to drop' if waited >= 1 else ''})")
+        print(
+            f"\n[{phase}] ({cpu_pressure()}{f', after waiting {waited:.0f} s for it to drop' if waited >= 1 else ''})"
+        )
 
     summary = Summary()
-    print(f"bench_recall: {args.memories:,} memories, {args.subjects:,} subjects (big: {args.big:,}); {os.cpu_count()} CPUs; "
-          f"RECALL_EXACT_SCAN_MAX={settings.RECALL_EXACT_SCAN_MAX}, RECALL_CANDIDATES={settings.RECALL_CANDIDATES}, "
-          f"CONN_MAX_AGE={connection.settings_dict.get('CONN_MAX_AGE', 0)}, RECALL_ACCESS_ASYNC={settings.RECALL_ACCESS_ASYNC}")
+    print(
+        f"bench_recall: {args.memories:,} memories, {args.subjects:,} subjects (big: {args.big:,}); {os.cpu_count()} CPUs; "
+        f"RECALL_EXACT_SCAN_MAX={settings.RECALL_EXACT_SCAN_MAX}, RECALL_CANDIDATES={settings.RECALL_CANDIDATES}, "
+        f"CONN_MAX_AGE={connection.settings_dict.get('CONN_MAX_AGE', 0)}, RECALL_ACCESS_ASYNC={settings.RECALL_ACCESS_ASYNC}"
+    )
     overall = time.perf_counter()
     with throwaway_database():
         index = vectors.active_index()
         with connection.cursor() as cursor:
             cursor.execute("SELECT current_setting('shared_buffers'), current_setting('jit')")
             shared_buffers, jit = cursor.fetchone()
-        print(f"database {connection.settings_dict['NAME']} (shared_buffers {shared_buffers}, jit {jit}); active index "
-              f"{index.model_id} ({index.dimension}-d)")
+        print(
+            f"database {connection.settings_dict['NAME']} (shared_buffers {shared_buffers}, jit {jit}); active index "
+            f"{index.model_id} ({index.dimension}-d)"
+        )
         with connection.cursor() as cursor:  # built again after the load, with the same SQL
             cursor.execute(f"DROP INDEX IF EXISTS {vectors._hnsw_index_name(index.model_id)}")
 
@@ -606,12 +738,19 @@ def main() -> None:
         agent = Agent.objects.create(workspace=workspace, name="Bench Bot")
         Subject.objects.bulk_create(
             [Subject(workspace=workspace, external_id="big")]
-            + [Subject(workspace=workspace, external_id=f"s{i:05d}") for i in range(1, args.subjects)], batch_size=5000)
+            + [Subject(workspace=workspace, external_id=f"s{i:05d}") for i in range(1, args.subjects)],
+            batch_size=5000,
+        )
         big = Subject.objects.get(workspace=workspace, external_id="big")
-        subject_ids = [big.pk] + list(Subject.objects.filter(workspace=workspace).exclude(pk=big.pk).order_by("pk")
-                                      .values_list("pk", flat=True))
-        typical_ids = [int(x) for x in np.random.default_rng(SEED + 2).choice(
-            subject_ids[1:], size=min(args.typical_sample, args.subjects - 1), replace=False)]
+        subject_ids = [big.pk] + list(
+            Subject.objects.filter(workspace=workspace).exclude(pk=big.pk).order_by("pk").values_list("pk", flat=True)
+        )
+        typical_ids = [
+            int(x)
+            for x in np.random.default_rng(SEED + 2).choice(
+                subject_ids[1:], size=min(args.typical_sample, args.subjects - 1), replace=False
+            )
+        ]
         tracked = {sid: Tracked() for sid in (big.pk, *typical_ids)}
 
         # --- 1-2: load ---
@@ -636,12 +775,17 @@ def main() -> None:
             cursor.execute(f"VACUUM ANALYZE {EMBEDDINGS}")
         timings["VACUUM ANALYZE"] = time.perf_counter() - started
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_size_pretty(pg_total_relation_size('memories_memory')), "
-                           f"pg_size_pretty(pg_relation_size('{EMBEDDINGS}')), pg_size_pretty(pg_total_relation_size('{EMBEDDINGS}')), "
-                           "pg_size_pretty(pg_relation_size(%s))", [vectors._hnsw_index_name(index.model_id)])
+            cursor.execute(
+                "SELECT pg_size_pretty(pg_total_relation_size('memories_memory')), "
+                f"pg_size_pretty(pg_relation_size('{EMBEDDINGS}')), pg_size_pretty(pg_total_relation_size('{EMBEDDINGS}')), "
+                "pg_size_pretty(pg_relation_size(%s))",
+                [vectors._hnsw_index_name(index.model_id)],
+            )
             sizes = cursor.fetchone()
-        print(f"\nloaded {args.memories:,} memories and {len(active_rows):,} vectors ({cpu_pressure()}): memories_memory "
-              f"{sizes[0]}; {EMBEDDINGS} heap {sizes[1]}, with TOAST and indexes {sizes[2]}; HNSW index {sizes[3]}")
+        print(
+            f"\nloaded {args.memories:,} memories and {len(active_rows):,} vectors ({cpu_pressure()}): memories_memory "
+            f"{sizes[0]}; {EMBEDDINGS} heap {sizes[1]}, with TOAST and indexes {sizes[2]}; HNSW index {sizes[3]}"
+        )
         for notice in notices:
             print(f"  server, during the HNSW build: {notice}")
         for name, seconds in timings.items():
@@ -655,14 +799,18 @@ def main() -> None:
         typical_mean = statistics.fmean(tracked[s.pk].size for s in typical)
         default_max = settings.RECALL_EXACT_SCAN_MAX
         served_path = "exact" if len(tracked[big.pk].ids) <= default_max else "hnsw"
-        print(f"big subject: {len(tracked[big.pk].ids)} vectors, {tracked[big.pk].size} of them unexpired; typical "
-              f"subjects: {typical_mean:.1f} unexpired on average. With RECALL_EXACT_SCAN_MAX={default_max} the big "
-              f"subject is served by the {served_path} path.")
+        print(
+            f"big subject: {len(tracked[big.pk].ids)} vectors, {tracked[big.pk].size} of them unexpired; typical "
+            f"subjects: {typical_mean:.1f} unexpired on average. With RECALL_EXACT_SCAN_MAX={default_max} the big "
+            f"subject is served by the {served_path} path."
+        )
         summary.info("big subject: vectors (unexpired)", f"{len(tracked[big.pk].ids)} ({tracked[big.pk].size})")
 
         # --- 3-4: retrieval only ---
-        quiet(f"retrieval: vectors.nearest, limit {settings.RECALL_CANDIDATES}, random unit query vectors, all variants "
-              f"interleaved")
+        quiet(
+            f"retrieval: vectors.nearest, limit {settings.RECALL_CANDIDATES}, random unit query vectors, all variants "
+            f"interleaved"
+        )
         probe = unit_vectors(np.random.default_rng(SEED + 3), 1, index.dimension)[0]
         limit = settings.RECALL_CANDIDATES
         hnsw_sets = ("SET LOCAL hnsw.iterative_scan = relaxed_order", "SET LOCAL hnsw.ef_search = 200")
@@ -681,8 +829,10 @@ def main() -> None:
         if extras:
             # Measured apart: walking the HNSW graph reads far more pages than shared_buffers holds and
             # would evict the pages the served queries use.
-            print(f"  plan, big, HNSW forced:    "
-                  f"{plan_outline(nearest_queryset(index, big, probe, limit), hnsw_sets + ('SET LOCAL enable_sort = off',))}")
+            print(
+                f"  plan, big, HNSW forced:    "
+                f"{plan_outline(nearest_queryset(index, big, probe, limit), hnsw_sets + ('SET LOCAL enable_sort = off',))}"
+            )
             extra_variants = [
                 ("big, exact, join then sort (the query before ranking moved first)", [big], exact_nocast(index)),
                 ("big, HNSW forced, ef_search 200 (app's)", [big], hnsw_forced(index, 200)),
@@ -693,16 +843,23 @@ def main() -> None:
             variants += extra_variants
         for label, _, _ in variants:
             result, main_figure = results[label], label in served_labels
-            extra = (f" | recall@10 {result['recall']:.4f} (re-sorted {result['recall_sorted']:.4f}), "
-                     f"short answers {result['short']}")
+            extra = (
+                f" | recall@10 {result['recall']:.4f} (re-sorted {result['recall_sorted']:.4f}), "
+                f"short answers {result['short']}"
+            )
             name = label if main_figure else f"(info) {label}"
             summary.latency(name, result["samples"], "p99" if main_figure else None, 20 if main_figure else None, extra)
-            summary.quality(f"recall@10 {label.removeprefix('nearest ')}" if main_figure else f"(info) recall@10 {label}",
-                            result["recall"], 0.98 if main_figure else None)
+            summary.quality(
+                f"recall@10 {label.removeprefix('nearest ')}" if main_figure else f"(info) recall@10 {label}",
+                result["recall"],
+                0.98 if main_figure else None,
+            )
             if result["short"]:
                 summary.info(f"{name}: answers with fewer rows than asked", f"{result['short']} of {args.queries}")
         served = results[f"nearest big, {served_path} path"]
-        summary.quality(f"recall@10 served for the big subject ({served_path} path, app setting)", served["recall"], 0.98)
+        summary.quality(
+            f"recall@10 served for the big subject ({served_path} path, app setting)", served["recall"], 0.98
+        )
         print(f"  ({cpu_pressure()})")
 
         # --- 5: recall() in-process ---
@@ -710,12 +867,14 @@ def main() -> None:
         quiet("recall() in-process: text queries, top_k 8")
         texts = text_queries(args.queries + args.warmup, SEED + 5)
         embedder = get_embedder(index.name)
-        for i, text in enumerate(texts[:args.warmup]):
+        for i, text in enumerate(texts[: args.warmup]):
             recall(workspace=workspace, subject=big if i % 2 else typical[i % len(typical)], query=text, top_k=8)
-        measured = texts[args.warmup:]
+        measured = texts[args.warmup :]
         cases = [("embed_query alone", None), ("recall() big", [big]), ("recall() typical", typical)]
-        runs = {case: {"samples": [], "breakdown": Breakdown(), "fallbacks": 0, "legs": defaultdict(list)}
-                for case, _ in cases}
+        runs = {
+            case: {"samples": [], "breakdown": Breakdown(), "fallbacks": 0, "legs": defaultdict(list)}
+            for case, _ in cases
+        }
         original_embed = engine._embed_query
         try:
             for start in tqdm(range(0, len(measured), 25), desc="recall()", unit="block", leave=False):
@@ -730,8 +889,13 @@ def main() -> None:
                         engine._embed_query = run["breakdown"].embed(original_embed)
                         with connection.execute_wrapper(run["breakdown"]):
                             begun = time.perf_counter()
-                            result = recall(workspace=workspace, subject=subjects[i % len(subjects)], query=measured[i],
-                                            top_k=8, include_trace=True)
+                            result = recall(
+                                workspace=workspace,
+                                subject=subjects[i % len(subjects)],
+                                query=measured[i],
+                                top_k=8,
+                                include_trace=True,
+                            )
                             took = (time.perf_counter() - begun) * 1000
                         run["breakdown"].close(took)
                         run["samples"].append(took)
@@ -757,8 +921,10 @@ def main() -> None:
         http_variants = [("", True)]  # (label suffix, TCP_NODELAY)
         if extras:
             http_variants.append((" (info: Django's handler as is, Nagle on)", False))
-        quiet("http: POST /api/v1/subjects/<id>/recall on 127.0.0.1, a keep-alive client per variant"
-              + (", variants interleaved in blocks of 25 requests" if len(http_variants) > 1 else ""))
+        quiet(
+            "http: POST /api/v1/subjects/<id>/recall on 127.0.0.1, a keep-alive client per variant"
+            + (", variants interleaved in blocks of 25 requests" if len(http_variants) > 1 else "")
+        )
         servers = {nodelay: serve(nodelay) for nodelay in {v[1] for v in http_variants}}
         texts = text_queries(args.queries + args.warmup, SEED + 6)
         targets = {"big": ["big"], "typical": [s.external_id for s in typical]}
@@ -774,8 +940,9 @@ def main() -> None:
             for warm in (True, False):
                 block = args.warmup if warm else 25
                 total = args.warmup if warm else args.queries
-                for start in tqdm(range(0, total, block), desc="http warm-up" if warm else "http", unit="block",
-                                  leave=False):
+                for start in tqdm(
+                    range(0, total, block), desc="http warm-up" if warm else "http", unit="block", leave=False
+                ):
                     for suffix, nodelay in http_variants:
                         for who in ("big", "typical"):
                             client = clients[(suffix, who)]
@@ -791,10 +958,18 @@ def main() -> None:
                 client.connection.close()
                 main_figure = suffix == ""
                 name = f"http {who}" + (suffix or f" (CONN_MAX_AGE={conn_max_age}, TCP_NODELAY)")
-                summary.latency(name, client.samples, "p95" if main_figure else None, 50 if main_figure else None,
-                                client.notes(), valid=client.ok)
+                summary.latency(
+                    name,
+                    client.samples,
+                    "p95" if main_figure else None,
+                    50 if main_figure else None,
+                    client.notes(),
+                    valid=client.ok,
+                )
                 if client.fallbacks:  # e.g. a query embedding over RECALL_EMBED_TIMEOUT pauses the embedder
-                    summary.info(f"{name}: keyword-only (fallback) answers", f"{client.fallbacks} of {len(client.samples)}")
+                    summary.info(
+                        f"{name}: keyword-only (fallback) answers", f"{client.fallbacks} of {len(client.samples)}"
+                    )
         print(f"  ({cpu_pressure()})")
         for server, thread in servers.values():
             server.shutdown()
@@ -805,8 +980,10 @@ def main() -> None:
         # The access-log writer thread keeps its own connection open: end this process's remaining
         # sessions on the throw-away database (by pid) so that it can be dropped.
         with psycopg.connect(**raw_params(), autocommit=True) as conn:
-            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                         "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
     print(f"\ntotal {time.perf_counter() - overall:.0f} s; database dropped")
     summary.print()
 

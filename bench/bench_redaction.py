@@ -59,8 +59,7 @@ def _luhn_card(rng: random.Random, prefix: str, length: int) -> str:
     for check in "0123456789":
         digits = body + check
         total = sum(
-            (d * 2 - 9 if d * 2 > 9 else d * 2) if i % 2 else d
-            for i, d in enumerate(int(c) for c in reversed(digits))
+            (d * 2 - 9 if d * 2 > 9 else d * 2) if i % 2 else d for i, d in enumerate(int(c) for c in reversed(digits))
         )
         if total % 10 == 0:
             return digits
@@ -156,13 +155,22 @@ def main() -> int:
     corpus_ms, corpus_findings = time_redact(corpus_texts)
 
     print()
-    print(f"texts:        {len(texts)} ({min(lengths)}-{max(lengths)} chars, mean {statistics.mean(lengths):.0f}); "
-          f"{with_findings} with findings")
-    print(f"warm-up:      engines built in {(built - started) * 1000:.0f} ms, "
-          f"first 20 calls {(warmed - built) * 1000:.0f} ms")
+    print(
+        f"texts:        {len(texts)} ({min(lengths)}-{max(lengths)} chars, mean {statistics.mean(lengths):.0f}); "
+        f"{with_findings} with findings"
+    )
+    print(
+        f"warm-up:      engines built in {(built - started) * 1000:.0f} ms, "
+        f"first 20 calls {(warmed - built) * 1000:.0f} ms"
+    )
     report("redact per text", timings_ms, f"p95 <= {TARGET_P95_MS:.0f} ms", percentile(timings_ms, 95) <= TARGET_P95_MS)
     print(f"300-char texts with the generated PII corpus: {len(corpus_texts)}; {corpus_findings} with findings")
-    report("redact per 300-char text", corpus_ms, f"p95 <= {TARGET_P95_MS:.0f} ms", percentile(corpus_ms, 95) <= TARGET_P95_MS)
+    report(
+        "redact per 300-char text",
+        corpus_ms,
+        f"p95 <= {TARGET_P95_MS:.0f} ms",
+        percentile(corpus_ms, 95) <= TARGET_P95_MS,
+    )
     return 0
 
 

@@ -60,9 +60,25 @@ def celery_worker(concurrency: int, *options: str):
     env = {**os.environ, "DATABASE_URL": url, "CELERY_BROKER_URL": BROKER, "SECRET_KEY": "bench", "HTTPS": "false"}
     redis.Redis.from_url(BROKER).flushdb()  # tasks a killed earlier run left behind
     worker = subprocess.Popen(
-        [str(ROOT / ".venv/bin/celery"), "-A", "memoryadmin", "worker", "-c", str(concurrency), "--loglevel",
-         "WARNING", "-Q", "celery", "--without-heartbeat", "--without-gossip", *options],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+        [
+            str(ROOT / ".venv/bin/celery"),
+            "-A",
+            "memoryadmin",
+            "worker",
+            "-c",
+            str(concurrency),
+            "--loglevel",
+            "WARNING",
+            "-Q",
+            "celery",
+            "--without-heartbeat",
+            "--without-gossip",
+            *options,
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
     )
     celery_app.conf.update(task_always_eager=False, broker_url=BROKER)
     settings.CELERY_TASK_ALWAYS_EAGER = False

@@ -25,10 +25,16 @@ from django.test import override_settings  # noqa: E402
 from tests import extraction_eval  # noqa: E402
 from tests.fake_openai import FakeOpenAIServer  # noqa: E402
 
-SETS = {"public": "extraction_public.jsonl", "heldout": "extraction_heldout.jsonl",
-        "fresh-dev": "extraction_fresh_dev.jsonl", "fresh-test": "extraction_fresh_test.jsonl",
-        "fresh-dev2": "extraction_fresh_dev2.jsonl", "fresh-dev3": "extraction_fresh_dev3.jsonl", "fresh-dev4": "extraction_fresh_dev4.jsonl",
-        "fresh-test2": "extraction_fresh_test2.jsonl"}
+SETS = {
+    "public": "extraction_public.jsonl",
+    "heldout": "extraction_heldout.jsonl",
+    "fresh-dev": "extraction_fresh_dev.jsonl",
+    "fresh-test": "extraction_fresh_test.jsonl",
+    "fresh-dev2": "extraction_fresh_dev2.jsonl",
+    "fresh-dev3": "extraction_fresh_dev3.jsonl",
+    "fresh-dev4": "extraction_fresh_dev4.jsonl",
+    "fresh-test2": "extraction_fresh_test2.jsonl",
+}
 
 
 class EmptyAnswerServer(FakeOpenAIServer):
@@ -38,9 +44,12 @@ class EmptyAnswerServer(FakeOpenAIServer):
 
     def answer(self, body: dict) -> tuple[int, dict]:
         content = json.dumps({"memories": [], "skipped": []})
-        return 200, {"id": "fake", "object": "chat.completion", "model": body["model"],
-                     "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
-                                  "finish_reason": "stop"}]}
+        return 200, {
+            "id": "fake",
+            "object": "chat.completion",
+            "model": body["model"],
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+        }
 
 
 def run(extractor: str, name: str, verbose: bool) -> dict:
@@ -61,13 +70,22 @@ def run(extractor: str, name: str, verbose: bool) -> dict:
             server.close()
     if verbose:
         for case_id, item, stored in report.missed:
-            print(f"  missed {case_id}: {item['category']} {item['key']} "
-                  f"{item.get('value', item.get('value_contains'))!r} — stored {stored}")
+            print(
+                f"  missed {case_id}: {item['category']} {item['key']} "
+                f"{item.get('value', item.get('value_contains'))!r} — stored {stored}"
+            )
         for case_id, memories in report.offending.items():
             print(f"  MUST-NOT {case_id}: {memories}")
-    return {"extractor": label, "set": name, "recall": round(report.recall, 3), "matched": report.matched,
-            "expected": report.expected, "must_not_with_memories": len(report.offending),
-            "must_not": report.must_not, "unexpected": len(report.unexpected)}
+    return {
+        "extractor": label,
+        "set": name,
+        "recall": round(report.recall, 3),
+        "matched": report.matched,
+        "expected": report.expected,
+        "must_not_with_memories": len(report.offending),
+        "must_not": report.must_not,
+        "unexpected": len(report.unexpected),
+    }
 
 
 def main() -> None:
@@ -83,8 +101,10 @@ def main() -> None:
                 rows.append(run(extractor, name, args.verbose))
     print(f"{'extractor':<70} {'set':<8} {'recall':>14} {'must-not with memories':>24} {'unexpected':>10}")
     for row in rows:
-        print(f"{row['extractor']:<70} {row['set']:<8} {row['recall']:>6.3f} ({row['matched']:>3}/{row['expected']:<3}) "
-              f"{row['must_not_with_memories']:>14}/{row['must_not']:<9} {row['unexpected']:>10}")
+        print(
+            f"{row['extractor']:<70} {row['set']:<8} {row['recall']:>6.3f} ({row['matched']:>3}/{row['expected']:<3}) "
+            f"{row['must_not_with_memories']:>14}/{row['must_not']:<9} {row['unexpected']:>10}"
+        )
 
 
 if __name__ == "__main__":

@@ -25,9 +25,12 @@ CONFIGS = {  # each row: the defaults with one thing changed
     "weights 0.75/0.10": dict(RECALL_WEIGHTS={**W, "similarity": 0.75, "keyword": 0.10}),
     "weights 0.50/0.35": dict(RECALL_WEIGHTS={**W, "similarity": 0.50, "keyword": 0.35}),
     "rrf (k 60)": dict(RECALL_FUSION="rrf"),
-    "v1: ts_rank 20 0.75/0.10 no lift": dict(RECALL_KEYWORD_SCORING="ts_rank", RECALL_KEYWORD_CANDIDATES=20,
-                                             RECALL_NEIGHBOUR_WEIGHT=0.0,
-                                             RECALL_WEIGHTS={**W, "similarity": 0.75, "keyword": 0.10}),
+    "v1: ts_rank 20 0.75/0.10 no lift": dict(
+        RECALL_KEYWORD_SCORING="ts_rank",
+        RECALL_KEYWORD_CANDIDATES=20,
+        RECALL_NEIGHBOUR_WEIGHT=0.0,
+        RECALL_WEIGHTS={**W, "similarity": 0.75, "keyword": 0.10},
+    ),
 }
 
 
@@ -38,8 +41,11 @@ def main() -> None:
     with throwaway_database():
         memories, queries = recall_eval.load()
         own = recall_eval.build(memories)
-        sets = {"LoCoMo": public_eval.load_locomo(), "MB zh": public_eval.load_memorybank("zh"),
-                "MB en": public_eval.load_memorybank("en")}
+        sets = {
+            "LoCoMo": public_eval.load_locomo(),
+            "MB zh": public_eval.load_memorybank("zh"),
+            "MB en": public_eval.load_memorybank("en"),
+        }
         built = {name: public_eval.build(corpora, slug=f"fusion-{i}") for i, (name, corpora) in enumerate(sets.items())}
         print(f"embedder {settings.EMBEDDINGS_MODEL}")
         print(f"{'config':<34} " + " ".join(f"{name + ' R@5/R@10':>17}" for name in sets) + f" {'own R@5/MRR':>13}")
@@ -53,8 +59,10 @@ def main() -> None:
                 cells.append(f"{scores['R@5']:.3f}/{scores['R@10']:.3f}")
             with override_settings(**overrides):
                 mine = recall_eval.evaluate(*own, queries, recall_eval.LEG_SETS["hybrid"])["all"]
-            print(f"{name:<34} " + " ".join(f"{c:>17}" for c in cells) + f" {mine['recall@5']:.3f}/{mine['mrr']:.3f}",
-                  flush=True)
+            print(
+                f"{name:<34} " + " ".join(f"{c:>17}" for c in cells) + f" {mine['recall@5']:.3f}/{mine['mrr']:.3f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -43,9 +43,12 @@ def embedder_in_use() -> dict:
     from apps.memories.embeddings import get_embedder
 
     embedder = get_embedder()
-    return {"embedder": settings.EMBEDDINGS_MODEL, "model_id": embedder.model_id,
-            "query_prefix": getattr(embedder, "query_prefix", None),
-            "passage_prefix": getattr(embedder, "passage_prefix", None)}
+    return {
+        "embedder": settings.EMBEDDINGS_MODEL,
+        "model_id": embedder.model_id,
+        "query_prefix": getattr(embedder, "query_prefix", None),
+        "passage_prefix": getattr(embedder, "passage_prefix", None),
+    }
 
 
 def describe(used: dict) -> str:
@@ -62,19 +65,34 @@ def own_set() -> list[dict]:
         scores = recall_eval.evaluate(workspace, subjects, ids, queries, legs, progress=progress(f"own {legs_name}"))
         for language in ("zh", "en", "mixed", "all"):
             if s := scores.get(language):
-                rows.append({"set": "own", "group": language, "legs": legs_name, "n": s["n"], "R@1": s["recall@1"],
-                             "R@5": s["recall@5"], "MRR": s["mrr"]})
+                rows.append(
+                    {
+                        "set": "own",
+                        "group": language,
+                        "legs": legs_name,
+                        "n": s["n"],
+                        "R@1": s["recall@1"],
+                        "R@5": s["recall@5"],
+                        "MRR": s["mrr"],
+                    }
+                )
     return rows
 
 
 def public_set(name: str, corpora: list) -> list[dict]:
     started = time.perf_counter()
-    workspace, subjects, ids = public_eval.build(corpora, slug=f"eval-{name}", progress=progress(f"{name}: write", "subject"))
+    workspace, subjects, ids = public_eval.build(
+        corpora, slug=f"eval-{name}", progress=progress(f"{name}: write", "subject")
+    )
     turns, queries = sum(len(c.turns) for c in corpora), sum(len(c.queries) for c in corpora)
-    print(f"{name}: {turns} turns of {len(corpora)} subjects written in {time.perf_counter() - started:.0f} s; {queries} queries")
+    print(
+        f"{name}: {turns} turns of {len(corpora)} subjects written in {time.perf_counter() - started:.0f} s; {queries} queries"
+    )
     results = {"bm25 (baseline)": public_eval.bm25_baseline(corpora)}
     for legs_name, legs in public_eval.LEG_SETS.items():
-        results[legs_name] = public_eval.evaluate(workspace, subjects, ids, corpora, legs, progress=progress(f"{name} {legs_name}"))
+        results[legs_name] = public_eval.evaluate(
+            workspace, subjects, ids, corpora, legs, progress=progress(f"{name} {legs_name}")
+        )
     rows = []
     for legs_name, scores in results.items():
         for group in ["all", *sorted(g for g in scores if g != "all")]:
@@ -96,9 +114,14 @@ def run_one(model: str) -> dict:
                 rows += public_set(f"memorybank-{lang}", public_eval.load_memorybank(lang))
         else:
             print(f"No public sets at {public_eval.SHARED_EVAL}: own set only.")
-    return {**used, "embedder": model, "rows": rows,
-            "fusion": getattr(settings, "RECALL_FUSION", "weighted"), "keyword": settings.RECALL_KEYWORD_SCORING,
-            "neighbour_weight": settings.RECALL_NEIGHBOUR_WEIGHT}
+    return {
+        **used,
+        "embedder": model,
+        "rows": rows,
+        "fusion": getattr(settings, "RECALL_FUSION", "weighted"),
+        "keyword": settings.RECALL_KEYWORD_SCORING,
+        "neighbour_weight": settings.RECALL_NEIGHBOUR_WEIGHT,
+    }
 
 
 def available_models() -> list[str]:
@@ -113,8 +136,11 @@ def available_models() -> list[str]:
 
 def print_table(runs: list[dict]) -> None:
     """One line per set, group and legs; per embedder R@1/R@5/MRR (own set) or R@5/R@10 (public)."""
-    print("\nRecall quality — " + "; ".join(f"{r['embedder']} = {describe(r)}" for r in runs)
-          + f" | fusion {runs[0]['fusion']}, keyword {runs[0]['keyword']}, neighbour {runs[0]['neighbour_weight']}")
+    print(
+        "\nRecall quality — "
+        + "; ".join(f"{r['embedder']} = {describe(r)}" for r in runs)
+        + f" | fusion {runs[0]['fusion']}, keyword {runs[0]['keyword']}, neighbour {runs[0]['neighbour_weight']}"
+    )
     keys = list(dict.fromkeys((row["set"], row["group"], row["legs"]) for run in runs for row in run["rows"]))
     by_run = [{(row["set"], row["group"], row["legs"]): row for row in run["rows"]} for run in runs]
     header = f"{'set':<14} {'group':<12} {'legs':<16} {'n':>4}"
@@ -147,8 +173,9 @@ def main() -> None:
         for model in models:
             print(f"== embedder {model}", flush=True)
             out = Path(folder) / "run.json"
-            subprocess.run([sys.executable, __file__, "--out", str(out)], check=True,
-                           env={**os.environ, "EMBEDDINGS_MODEL": model})
+            subprocess.run(
+                [sys.executable, __file__, "--out", str(out)], check=True, env={**os.environ, "EMBEDDINGS_MODEL": model}
+            )
             runs.append(json.loads(out.read_text()))
     print_table(runs)
     OUT.parent.mkdir(exist_ok=True)

@@ -84,7 +84,12 @@ def main() -> None:
     if not sets:
         print(f"\n(no public dialogue sets under {EVAL})")
     for name, texts in sets.items():
-        changed = [(t, out) for t in tqdm(texts, desc=name, unit="turn", file=sys.stderr) for out in [redact(t).text] if out != t]
+        changed = [
+            (t, out)
+            for t in tqdm(texts, desc=name, unit="turn", file=sys.stderr)
+            for out in [redact(t).text]
+            if out != t
+        ]
         print(f"\n{name}: {len(changed)} of {len(texts):,} utterances altered ({len(changed) / len(texts):.2%})")
         for text, out in changed[: args.show]:
             print(f"      {text[:160]!r}\n   -> {out[:160]!r}")

@@ -34,8 +34,12 @@ from apps.memories.search import tokens  # noqa: E402  (jieba only; no Django ne
 DATA = ROOT.parent / "shared" / "eval" / "memorybank"
 OUT = ROOT / "tests" / "data" / "memorybank_gold.jsonl"
 LANGS = {"en": "en", "zh": "cn"}
-MONTHS = {m: i for i, m in enumerate(
-    "january february march april may june july august september october november december".split(), 1)}
+MONTHS = {
+    m: i
+    for i, m in enumerate(
+        "january february march april may june july august september october november december".split(), 1
+    )
+}
 
 EN_FRAMING = frozenset(
     "a an the i me my you your we our us it its is are was were be been do did does what which who whose why how "
@@ -51,8 +55,10 @@ ZH_FRAMING = frozenset(
     "聊 聊天 聊过 谈 谈论 话题 内容 具体 问 问题 喜欢".split()
 )
 # Questions about a whole day: every turn of that day answers them.
-WHOLE_DAY = re.compile(r"topics?|talk(ed)? (a lot|about)|mood|feeling|weather|happy|upset|话题|聊了|谈论|心情|天气|开心|难过|不开心",
-                       re.IGNORECASE)
+WHOLE_DAY = re.compile(
+    r"topics?|talk(ed)? (a lot|about)|mood|feeling|weather|happy|upset|话题|聊了|谈论|心情|天气|开心|难过|不开心",
+    re.IGNORECASE,
+)
 
 
 def stem(word: str) -> str:
@@ -76,8 +82,11 @@ def question_date(question: str, year: str) -> str | None:
 
 def turns_of(person: dict) -> list[tuple[str, str]]:
     """(turn id, text) of a person's history, in order."""
-    return [(f"{day}#{i}", f"{t.get('query', '')} {t.get('response', '')}")
-            for day in sorted(person["history"]) for i, t in enumerate(person["history"][day])]
+    return [
+        (f"{day}#{i}", f"{t.get('query', '')} {t.get('response', '')}")
+        for day in sorted(person["history"])
+        for i, t in enumerate(person["history"][day])
+    ]
 
 
 def label(question: str, turns: list[tuple[str, str]], framing: frozenset) -> tuple[list[str], str]:
@@ -94,8 +103,10 @@ def label(question: str, turns: list[tuple[str, str]], framing: frozenset) -> tu
     df = {w: sum(w in bag for bag in bags.values()) for w in wanted}
     n = len(turns)
     idf = {w: math.log(1 + (n - df[w] + 0.5) / (df[w] + 0.5)) for w in wanted if df[w]}
-    scored = sorted(((sum(idf.get(w, 0.0) for w in wanted & bags[tid]), tid) for tid, _ in candidates),
-                    key=lambda row: (-row[0], turns.index(next(t for t in turns if t[0] == row[1]))))
+    scored = sorted(
+        ((sum(idf.get(w, 0.0) for w in wanted & bags[tid]), tid) for tid, _ in candidates),
+        key=lambda row: (-row[0], turns.index(next(t for t in turns if t[0] == row[1]))),
+    )
     best = scored[0][0] if scored else 0.0
     if best <= 0:
         return [], "no overlap"
@@ -105,8 +116,10 @@ def label(question: str, turns: list[tuple[str, str]], framing: frozenset) -> tu
 def main() -> None:
     rows = []
     for lang, suffix in LANGS.items():
-        history = {name.strip(): person for name, person in
-                   json.loads((DATA / f"memory_bank_{suffix}.json").read_text(encoding="utf-8")).items()}
+        history = {
+            name.strip(): person
+            for name, person in json.loads((DATA / f"memory_bank_{suffix}.json").read_text(encoding="utf-8")).items()
+        }
         framing = EN_FRAMING if lang == "en" else ZH_FRAMING
         for line in (DATA / f"probing_questions_{suffix}.jsonl").read_text(encoding="utf-8").splitlines():
             if not line.strip():
@@ -116,8 +129,16 @@ def main() -> None:
                 for number, question in enumerate(questions):
                     gold, how = label(question.strip('"'), turns, framing)
                     if gold:
-                        rows.append({"lang": lang, "person": name, "question": number, "text": question,
-                                     "gold": gold, "how": how})
+                        rows.append(
+                            {
+                                "lang": lang,
+                                "person": name,
+                                "question": number,
+                                "text": question,
+                                "gold": gold,
+                                "how": how,
+                            }
+                        )
     OUT.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
     print(f"{len(rows)} labelled questions → {OUT.relative_to(ROOT)}")
 

@@ -52,7 +52,15 @@ from urllib.parse import quote
 
 from common import percentile, setup_django
 from synthetic import (  # noqa: E402
-    FOODS, CITIES, JOBS, HOBBIES, THINGS, TEMPLATES, PROFILE_CATEGORIES, EPISODE_CATEGORIES, QUERY_TEMPLATES,
+    FOODS,
+    CITIES,
+    JOBS,
+    HOBBIES,
+    THINGS,
+    TEMPLATES,
+    PROFILE_CATEGORIES,
+    EPISODE_CATEGORIES,
+    QUERY_TEMPLATES,
 )
 
 # gunicorn gets the environment this script was started with (plus the variables below and --env),
@@ -95,8 +103,13 @@ WRITE_KEYS = {
 
 
 def fill(template: str, rng: random.Random) -> str:
-    return template.format(food=rng.choice(FOODS), city=rng.choice(CITIES), job=rng.choice(JOBS),
-                           hobby=rng.choice(HOBBIES), thing=rng.choice(THINGS))
+    return template.format(
+        food=rng.choice(FOODS),
+        city=rng.choice(CITIES),
+        job=rng.choice(JOBS),
+        hobby=rng.choice(HOBBIES),
+        thing=rng.choice(THINGS),
+    )
 
 
 def query_text(rng: random.Random) -> str:
@@ -171,9 +184,13 @@ def seeded_copy() -> "Seeded":
     """What `seed` returned, read back from a copy of its database (with a new key: keys are stored hashed)."""
     agent = Agent.objects.get(workspace__slug="load-test")
     _, raw_key = apikey_issue(agent=agent, scopes=["read", "write"])
-    return Seeded(raw_key=raw_key, subjects=list(Subject.objects.order_by("external_id").values_list("external_id", flat=True)),
-                  memories=Memory.objects.count(), vectors=MemoryEmbedding.objects.count(),
-                  keyword_documents=Memory.objects.filter(search__isnull=False).count())
+    return Seeded(
+        raw_key=raw_key,
+        subjects=list(Subject.objects.order_by("external_id").values_list("external_id", flat=True)),
+        memories=Memory.objects.count(),
+        vectors=MemoryEmbedding.objects.count(),
+        keyword_documents=Memory.objects.filter(search__isnull=False).count(),
+    )
 
 
 def raw_params(dbname: str | None = None) -> dict:
@@ -187,8 +204,10 @@ def terminate_sessions() -> None:
     name = connection.settings_dict["NAME"]
     try:
         with psycopg.connect(**raw_params("postgres"), autocommit=True) as conn:
-            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s "
-                         "AND pid <> pg_backend_pid()", [name])
+            conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+                [name],
+            )
     except psycopg.Error as error:
         print(f"could not end the sessions on {name}: {error}", file=sys.stderr)
 
@@ -227,7 +246,10 @@ def seed(args) -> Seeded:
     agent = Agent.objects.create(workspace=workspace, name="Load Bot")
     _, raw_key = apikey_issue(agent=agent, scopes=["read", "write"])
     subjects = Subject.objects.bulk_create(
-        [Subject(workspace=workspace, external_id=f"user-{i:04d}", display_name=f"User {i}") for i in range(args.subjects)]
+        [
+            Subject(workspace=workspace, external_id=f"user-{i:04d}", display_name=f"User {i}")
+            for i in range(args.subjects)
+        ]
     )
     now = timezone.now()
     year = 365 * 86400
@@ -248,13 +270,27 @@ def seed(args) -> Seeded:
             else:
                 session += rng.random() < 0.3
                 session_id, occurred_at = f"sess-{subject.pk}-{session}", created
-            rows.append(Memory(
-                id=memory_id, workspace=workspace, subject=subject, kind="profile" if profile else "episode",
-                category=category, key=key, value=value, text=text, confidence=round(rng.uniform(0.5, 1), 2),
-                importance=round(rng.random(), 2), pinned=rng.random() < 0.01, lineage=memory_id, version=1,
-                valid_from=created, session_id=session_id, occurred_at=occurred_at,
-                search=SearchVector(Value(search_document(text)), config=SEARCH_CONFIG),
-            ))
+            rows.append(
+                Memory(
+                    id=memory_id,
+                    workspace=workspace,
+                    subject=subject,
+                    kind="profile" if profile else "episode",
+                    category=category,
+                    key=key,
+                    value=value,
+                    text=text,
+                    confidence=round(rng.uniform(0.5, 1), 2),
+                    importance=round(rng.random(), 2),
+                    pinned=rng.random() < 0.01,
+                    lineage=memory_id,
+                    version=1,
+                    valid_from=created,
+                    session_id=session_id,
+                    occurred_at=occurred_at,
+                    search=SearchVector(Value(search_document(text)), config=SEARCH_CONFIG),
+                )
+            )
     timings["build rows (jieba documents)"] = time.perf_counter() - started
     started = time.perf_counter()
     Memory.objects.bulk_create(rows, batch_size=1000)
@@ -274,9 +310,14 @@ def seed(args) -> Seeded:
         cursor.execute("VACUUM ANALYZE memories_memory")
         cursor.execute("VACUUM ANALYZE memories_memoryembedding")
     timings["VACUUM ANALYZE"] = time.perf_counter() - started
-    return Seeded(raw_key=raw_key, subjects=[s.external_id for s in subjects], memories=Memory.objects.count(),
-                  vectors=MemoryEmbedding.objects.count(),
-                  keyword_documents=Memory.objects.filter(search__isnull=False).count(), timings=timings)
+    return Seeded(
+        raw_key=raw_key,
+        subjects=[s.external_id for s in subjects],
+        memories=Memory.objects.count(),
+        vectors=MemoryEmbedding.objects.count(),
+        keyword_documents=Memory.objects.filter(search__isnull=False).count(),
+        timings=timings,
+    )
 
 
 # --- gunicorn ---------------------------------------------------------------------------------------
@@ -298,8 +339,11 @@ def gunicorn_layout(root: Path, env: dict) -> dict:
 def describe(layout: dict) -> str:
     kind = layout["worker_class"]
     threads = f" x {layout['threads']} threads" if kind == "gthread" else ""
-    keepalive = (f", keep-alive {layout['keepalive']} s, up to {layout['worker_connections']} connections a worker"
-                 if layout.get("keepalive") else ", a connection per request")
+    keepalive = (
+        f", keep-alive {layout['keepalive']} s, up to {layout['worker_connections']} connections a worker"
+        if layout.get("keepalive")
+        else ", a connection per request"
+    )
     return f"{layout['workers']} {kind} workers{threads}{keepalive}"
 
 
@@ -340,13 +384,36 @@ class Server:
             self.layout = gunicorn_layout(self.root, self.env)
             gunicorn += ["-c", str(self.root / "gunicorn.conf.py")]
         else:  # a checkout from before gunicorn.conf.py: the layout it was measured with
-            self.layout = {"workers": args.workers or 4, "threads": args.threads or 2, "worker_class": "gthread",
-                           "keepalive": 30, "worker_connections": 1000}
-            gunicorn += ["-w", str(self.layout["workers"]), "--threads", str(self.layout["threads"]),
-                         "--keep-alive", "30", "--timeout", "60", "--graceful-timeout", "10"]
-        self.command = gunicorn + [
-            "memoryadmin.wsgi:application", "-b", f"127.0.0.1:{self.port}", "--log-level", "warning",
-        ] + (["-k", args.worker_class] if args.worker_class else [])
+            self.layout = {
+                "workers": args.workers or 4,
+                "threads": args.threads or 2,
+                "worker_class": "gthread",
+                "keepalive": 30,
+                "worker_connections": 1000,
+            }
+            gunicorn += [
+                "-w",
+                str(self.layout["workers"]),
+                "--threads",
+                str(self.layout["threads"]),
+                "--keep-alive",
+                "30",
+                "--timeout",
+                "60",
+                "--graceful-timeout",
+                "10",
+            ]
+        self.command = (
+            gunicorn
+            + [
+                "memoryadmin.wsgi:application",
+                "-b",
+                f"127.0.0.1:{self.port}",
+                "--log-level",
+                "warning",
+            ]
+            + (["-k", args.worker_class] if args.worker_class else [])
+        )
         if args.worker_class:
             self.layout["worker_class"] = args.worker_class
         self.process: subprocess.Popen | None = None
@@ -355,8 +422,14 @@ class Server:
     def start(self, timeout: float = 60) -> None:
         self._log = self.log_path.open("wb")
         # A session of its own: Ctrl-C reaches this script only, which then stops gunicorn in order.
-        self.process = subprocess.Popen(self.command, cwd=self.root, env=self.env, stdout=self._log,
-                                        stderr=subprocess.STDOUT, start_new_session=True)
+        self.process = subprocess.Popen(
+            self.command,
+            cwd=self.root,
+            env=self.env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -428,9 +501,17 @@ class Server:
 
     def log_problems(self) -> Counter:
         text = self.log_path.read_text(errors="replace")
-        return Counter({name: text.count(marker) for name, marker in (
-            ("tracebacks", "Traceback"), ("worker timeouts", "WORKER TIMEOUT"), ("errors", "[ERROR]"),
-        ) if marker in text})
+        return Counter(
+            {
+                name: text.count(marker)
+                for name, marker in (
+                    ("tracebacks", "Traceback"),
+                    ("worker timeouts", "WORKER TIMEOUT"),
+                    ("errors", "[ERROR]"),
+                )
+                if marker in text
+            }
+        )
 
 
 # --- Load -------------------------------------------------------------------------------------------
@@ -447,12 +528,21 @@ class Sample:
 
 
 class Client(threading.Thread):
-    def __init__(self, number: int, kind: str, port: int, raw_key: str, subjects: list[str], stop: threading.Event,
-                 samples: list, timeout: float, keepalive: bool) -> None:
+    def __init__(
+        self,
+        number: int,
+        kind: str,
+        port: int,
+        raw_key: str,
+        subjects: list[str],
+        stop: threading.Event,
+        samples: list,
+        timeout: float,
+        keepalive: bool,
+    ) -> None:
         super().__init__(name=f"{kind}-{number}", daemon=True)
         self.kind, self.port, self.subjects, self.stop, self.samples = kind, port, subjects, stop, samples
-        self.headers = {"Authorization": f"Bearer {raw_key}", "Content-Type": "application/json",
-                        "Host": "127.0.0.1"}
+        self.headers = {"Authorization": f"Bearer {raw_key}", "Content-Type": "application/json", "Host": "127.0.0.1"}
         self.rng = random.Random(SEED + 2 * number + (kind == "write"))
         self.timeout = timeout
         self.keepalive = keepalive
@@ -474,16 +564,29 @@ class Client(threading.Thread):
         turn = {"session_id": f"load-{self.name}", "turn_id": uuid.uuid4().hex}
         if self.rng.random() < 0.5:
             category = self.rng.choice(PROFILE_CATEGORIES)
-            return "fact", f"{base}/facts", turn | {
-                "key": self.rng.choice(WRITE_KEYS[category]), "category": category,
-                "value": fill(self.rng.choice(TEMPLATES[category]), self.rng),
-                "confidence": round(self.rng.uniform(0.5, 1), 2), "importance": round(self.rng.random(), 2),
-            }
+            return (
+                "fact",
+                f"{base}/facts",
+                turn
+                | {
+                    "key": self.rng.choice(WRITE_KEYS[category]),
+                    "category": category,
+                    "value": fill(self.rng.choice(TEMPLATES[category]), self.rng),
+                    "confidence": round(self.rng.uniform(0.5, 1), 2),
+                    "importance": round(self.rng.random(), 2),
+                },
+            )
         category = self.rng.choice(EPISODE_CATEGORIES)
-        return "episode", f"{base}/episodes", turn | {
-            "text": fill(self.rng.choice(TEMPLATES[category]), self.rng), "category": category,
-            "importance": round(self.rng.random(), 2),
-        }
+        return (
+            "episode",
+            f"{base}/episodes",
+            turn
+            | {
+                "text": fill(self.rng.choice(TEMPLATES[category]), self.rng),
+                "category": category,
+                "importance": round(self.rng.random(), 2),
+            },
+        )
 
     def run(self) -> None:
         while not self.stop.is_set():
@@ -503,8 +606,9 @@ class Client(threading.Thread):
                     note = (answer.get("fallback") or "") if kind == "recall" else answer.get("outcome", "?")
                 else:
                     error = content[:300].decode(errors="replace")
-                self.samples.append(Sample(kind, started, ms, response.status, error, note, self.name,
-                                           body.get("query", "")))
+                self.samples.append(
+                    Sample(kind, started, ms, response.status, error, note, self.name, body.get("query", ""))
+                )
                 if response.will_close or not self.keepalive:
                     self.conn.close()
                     self.conn = None
@@ -522,11 +626,24 @@ def run_load(args, port: int, seeded: Seeded) -> tuple[list[Sample], float, floa
     """Runs warm-up + measured period; returns all samples, the measured period's start and length."""
     stop = threading.Event()
     samples: list[Sample] = []  # list.append is atomic under the GIL
-    clients = [Client(i, "recall", port, seeded.raw_key, seeded.subjects, stop, samples, args.timeout, args.keepalive)
-               for i in range(args.readers)]
-    clients += [Client(i, "write", port, seeded.raw_key, seeded.subjects[:args.write_subjects], stop, samples,
-                       args.timeout, args.keepalive)
-                for i in range(args.writers)]
+    clients = [
+        Client(i, "recall", port, seeded.raw_key, seeded.subjects, stop, samples, args.timeout, args.keepalive)
+        for i in range(args.readers)
+    ]
+    clients += [
+        Client(
+            i,
+            "write",
+            port,
+            seeded.raw_key,
+            seeded.subjects[: args.write_subjects],
+            stop,
+            samples,
+            args.timeout,
+            args.keepalive,
+        )
+        for i in range(args.writers)
+    ]
     for client in clients:
         client.start()
     try:
@@ -535,7 +652,9 @@ def run_load(args, port: int, seeded: Seeded) -> tuple[list[Sample], float, floa
                 time.sleep(1)
         measured_from = time.perf_counter()
         seen = 0
-        with tqdm(total=args.seconds, desc="load", unit="s", bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} s {postfix}") as bar:
+        with tqdm(
+            total=args.seconds, desc="load", unit="s", bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} s {postfix}"
+        ) as bar:
             for second in range(1, args.seconds + 1):
                 time.sleep(max(0.0, measured_from + second - time.perf_counter()))
                 now = len(samples)
@@ -588,11 +707,15 @@ def summarize(samples: list[Sample], measured_from: float, measured_until: float
             return f"  {name:<22} n=0"
         ms = [s.ms for s in group]
         errors = sum(1 for s in group if not 200 <= s.status < 300)
-        return (f"  {name:<22} n={len(group):>6}  {len(group) / seconds:>7.1f} req/s  p50={percentile(ms, 50):7.1f} ms  "
-                f"p95={percentile(ms, 95):7.1f} ms  p99={percentile(ms, 99):7.1f} ms  max={max(ms):7.1f} ms  errors={errors}")
+        return (
+            f"  {name:<22} n={len(group):>6}  {len(group) / seconds:>7.1f} req/s  p50={percentile(ms, 50):7.1f} ms  "
+            f"p95={percentile(ms, 95):7.1f} ms  p99={percentile(ms, 99):7.1f} ms  max={max(ms):7.1f} ms  errors={errors}"
+        )
 
-    print(f"\nmeasured {seconds:.0f} s (requests started in it; {len(warmup)} warm-up requests before, "
-          f"{len(late)} started after, not in the figures):")
+    print(
+        f"\nmeasured {seconds:.0f} s (requests started in it; {len(warmup)} warm-up requests before, "
+        f"{len(late)} started after, not in the figures):"
+    )
     print(line("(warm-up, all kinds)", warmup).replace("req/s", "req/s*"))
     print(line("recall", [s for s in measured if s.kind == "recall"]))
     writes = [s for s in measured if s.kind != "recall"]
@@ -603,17 +726,21 @@ def summarize(samples: list[Sample], measured_from: float, measured_until: float
     recalls = [s for s in measured if s.kind == "recall" and 200 <= s.status < 300]
     fallbacks = sum(1 for s in recalls if s.note)
     outcomes = Counter(s.note for s in writes if 200 <= s.status < 300)
-    print(f"  recall answers with fallback=keyword (embedding too slow, failed or the process busy): {fallbacks} of "
-          f"{len(recalls)} ({100 * fallbacks / max(1, len(recalls)):.1f} %); "
-          f"write outcomes: " + ", ".join(f"{k} {n}" for k, n in outcomes.most_common()))
+    print(
+        f"  recall answers with fallback=keyword (embedding too slow, failed or the process busy): {fallbacks} of "
+        f"{len(recalls)} ({100 * fallbacks / max(1, len(recalls)):.1f} %); "
+        f"write outcomes: " + ", ".join(f"{k} {n}" for k, n in outcomes.most_common())
+    )
     seen_queries = {s.query for s in samples if s.kind == "recall" and s.started < measured_from}
     repeats = 0
     for s in sorted(recalls, key=lambda s: s.started):
         repeats += s.query in seen_queries
         seen_queries.add(s.query)
-    print(f"  recall queries asked before (by any client, warm-up included): {repeats} of {len(recalls)} "
-          f"({100 * repeats / max(1, len(recalls)):.0f} %; an upper bound of the query-vector cache's hits, "
-          f"which are per process)")
+    print(
+        f"  recall queries asked before (by any client, warm-up included): {repeats} of {len(recalls)} "
+        f"({100 * repeats / max(1, len(recalls)):.0f} %; an upper bound of the query-vector cache's hits, "
+        f"which are per process)"
+    )
     by_client: dict[str, list[float]] = {}
     for s in measured:
         if s.kind == "recall":
@@ -621,13 +748,20 @@ def summarize(samples: list[Sample], measured_from: float, measured_until: float
     if by_client:
         medians = sorted(percentile(v, 50) for v in by_client.values())
         counts = sorted(len(v) for v in by_client.values())
-        print(f"  recall clients' own p50 ranges {medians[0]:.0f}..{medians[-1]:.0f} ms (median {percentile(medians, 50):.0f}); "
-              f"requests per client {counts[0]}..{counts[-1]}"
-              + (" (keep-alive: a connection stays with the worker that accepted it)"
-                 if args.keepalive and layout.get("keepalive") else ""))
+        print(
+            f"  recall clients' own p50 ranges {medians[0]:.0f}..{medians[-1]:.0f} ms (median {percentile(medians, 50):.0f}); "
+            f"requests per client {counts[0]}..{counts[-1]}"
+            + (
+                " (keep-alive: a connection stays with the worker that accepted it)"
+                if args.keepalive and layout.get("keepalive")
+                else ""
+            )
+        )
     statuses = Counter(s.status for s in samples)
-    print(f"  HTTP statuses (all {len(samples)} requests, warm-up included): "
-          + ", ".join(f"{status or 'exception'}: {n}" for status, n in sorted(statuses.items())))
+    print(
+        f"  HTTP statuses (all {len(samples)} requests, warm-up included): "
+        + ", ".join(f"{status or 'exception'}: {n}" for status, n in sorted(statuses.items()))
+    )
     if failed:
         print("  errors by cause (first of each shown):")
         causes = Counter((s.kind, s.status, s.error[:120]) for s in failed)
@@ -636,10 +770,14 @@ def summarize(samples: list[Sample], measured_from: float, measured_until: float
     warm_failed = [s for s in warmup if not 200 <= s.status < 300]
     met = len(failed) == len(warm_failed)  # no error after the warm-up
     if warm_failed:
-        print(f"  {len(warm_failed)} of the errors came during the warm-up (workers loading their models); "
-              f"the target is judged on the measured period")
-    print(f"target 0 errors ({args.readers} recall + {args.writers} write clients, {args.seconds} s, "
-          f"{describe(layout)}): {'PASS' if met else 'MISS'} ({len(failed) - len(warm_failed)} errors after the warm-up)")
+        print(
+            f"  {len(warm_failed)} of the errors came during the warm-up (workers loading their models); "
+            f"the target is judged on the measured period"
+        )
+    print(
+        f"target 0 errors ({args.readers} recall + {args.writers} write clients, {args.seconds} s, "
+        f"{describe(layout)}): {'PASS' if met else 'MISS'} ({len(failed) - len(warm_failed)} errors after the warm-up)"
+    )
     return met
 
 
@@ -656,19 +794,40 @@ def main() -> None:
     parser.add_argument("--memories-per-subject", type=int, default=50)
     parser.add_argument("--write-subjects", type=int, default=20, help="the writers write to the first N subjects")
     parser.add_argument("--embed-batch", type=int, default=1000, help="memories per embed_missing call while seeding")
-    parser.add_argument("--no-keepalive", dest="keepalive", action="store_false",
-                        help="a new connection per request (default: one keep-alive connection per client)")
-    parser.add_argument("--quiet-wait", type=float, default=0, metavar="SECONDS",
-                        help="before the load, wait up to this long for the CPU pressure (PSI avg10) to drop under 20%%")
-    parser.add_argument("--reuse-seed", action="store_true",
-                        help="seed once and keep the seeded database as a template; later runs with the same "
-                             "options, schema and embedder start from a copy of it (seconds instead of minutes)")
-    parser.add_argument("--server-root", type=Path, default=ROOT,
-                        help="run gunicorn from this checkout (e.g. another worktree, to compare versions on the "
-                             "same seed); without a gunicorn.conf.py there: its old layout, 4 workers x 2 threads")
+    parser.add_argument(
+        "--no-keepalive",
+        dest="keepalive",
+        action="store_false",
+        help="a new connection per request (default: one keep-alive connection per client)",
+    )
+    parser.add_argument(
+        "--quiet-wait",
+        type=float,
+        default=0,
+        metavar="SECONDS",
+        help="before the load, wait up to this long for the CPU pressure (PSI avg10) to drop under 20%%",
+    )
+    parser.add_argument(
+        "--reuse-seed",
+        action="store_true",
+        help="seed once and keep the seeded database as a template; later runs with the same "
+        "options, schema and embedder start from a copy of it (seconds instead of minutes)",
+    )
+    parser.add_argument(
+        "--server-root",
+        type=Path,
+        default=ROOT,
+        help="run gunicorn from this checkout (e.g. another worktree, to compare versions on the "
+        "same seed); without a gunicorn.conf.py there: its old layout, 4 workers x 2 threads",
+    )
     parser.add_argument("--timeout", type=float, default=30, help="client socket timeout, seconds")
-    parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
-                        help="extra environment for gunicorn (repeatable), e.g. OPENBLAS_NUM_THREADS=1")
+    parser.add_argument(
+        "--env",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="extra environment for gunicorn (repeatable), e.g. OPENBLAS_NUM_THREADS=1",
+    )
     args = parser.parse_args()
 
     def on_sigterm(signum, frame):  # clean up like on Ctrl-C
@@ -677,16 +836,18 @@ def main() -> None:
     signal.signal(signal.SIGTERM, on_sigterm)
     signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started with SIGINT ignored (nohup, &)
     overall = time.perf_counter()
-    print(f"load: {args.readers} recall + {args.writers} write clients for {args.seconds} s (+{args.warmup:g} s warm-up); "
-          f"{args.subjects} subjects x "
-          f"{args.memories_per_subject} memories; {'keep-alive' if args.keepalive else 'a connection per request'}; "
-          f"{os.cpu_count()} CPUs")
+    print(
+        f"load: {args.readers} recall + {args.writers} write clients for {args.seconds} s (+{args.warmup:g} s warm-up); "
+        f"{args.subjects} subjects x "
+        f"{args.memories_per_subject} memories; {'keep-alive' if args.keepalive else 'a connection per request'}; "
+        f"{os.cpu_count()} CPUs"
+    )
     met = False
     server = None
     try:
         template = seed_template_name(args) if args.reuse_seed else ""
         reused = bool(template) and database_exists(template)
-        with (database_from_template(template) if reused else load_database()) as dbname:
+        with database_from_template(template) if reused else load_database() as dbname:
             if reused:
                 seeded = seeded_copy()
                 print(f"database {dbname}: a copy of the kept seed {template}")
@@ -694,20 +855,30 @@ def main() -> None:
                 seeded = seed(args)
                 if template:
                     keep_as_template(dbname, template)
-                    print(f"seed kept as {template} for the next --reuse-seed run (drop it with DROP DATABASE, "
-                          f"or make clean-db)")
-            print(f"database {dbname}: {seeded.memories} memories, {seeded.vectors} vectors, {seeded.keyword_documents} keyword documents, "
-                  f"{len(seeded.subjects)} subjects; seeding took {sum(seeded.timings.values()):.1f} s ("
-                  + ", ".join(f"{name} {seconds:.1f} s" for name, seconds in seeded.timings.items()) + ")")
+                    print(
+                        f"seed kept as {template} for the next --reuse-seed run (drop it with DROP DATABASE, "
+                        f"or make clean-db)"
+                    )
+            print(
+                f"database {dbname}: {seeded.memories} memories, {seeded.vectors} vectors, {seeded.keyword_documents} keyword documents, "
+                f"{len(seeded.subjects)} subjects; seeding took {sum(seeded.timings.values()):.1f} s ("
+                + ", ".join(f"{name} {seconds:.1f} s" for name, seconds in seeded.timings.items())
+                + ")"
+            )
             connections.close_all()  # the server's workers are the database's clients from here on
             server = Server(args, dbname)
             started = time.perf_counter()
             server.start()
-            print(f"gunicorn ({describe(server.layout)}, code of {server.root}) on 127.0.0.1:{server.port} answered /healthz after {time.perf_counter() - started:.1f} s "
-                  f"(DATABASE_URL={server.env['DATABASE_URL']})\n  {' '.join(server.command[1:])}"
-                  + "".join(f"\n  env {name}={value}" for name, value in sorted(server.env.items())
-                            if name in {"OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"}
-                            or any(item.startswith(f"{name}=") for item in args.env)))
+            print(
+                f"gunicorn ({describe(server.layout)}, code of {server.root}) on 127.0.0.1:{server.port} answered /healthz after {time.perf_counter() - started:.1f} s "
+                f"(DATABASE_URL={server.env['DATABASE_URL']})\n  {' '.join(server.command[1:])}"
+                + "".join(
+                    f"\n  env {name}={value}"
+                    for name, value in sorted(server.env.items())
+                    if name in {"OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"}
+                    or any(item.startswith(f"{name}=") for item in args.env)
+                )
+            )
             try:
                 print(f"workers warmed up (idle) in {server.settle():.1f} s")
                 if args.quiet_wait:
@@ -720,8 +891,12 @@ def main() -> None:
             met = summarize(samples, measured_from, measured_until, args, server.layout)
             problems = server.log_problems()
             if problems:
-                print(f"gunicorn log ({server.log_path}): "
-                      + ", ".join(f"{n} {name}" for name, n in problems.items()) + "; last lines:\n" + server.log_tail(20))
+                print(
+                    f"gunicorn log ({server.log_path}): "
+                    + ", ".join(f"{n} {name}" for name, n in problems.items())
+                    + "; last lines:\n"
+                    + server.log_tail(20)
+                )
             with connection.cursor() as cursor:
                 cursor.execute("SELECT count(*) FILTER (WHERE status = 'active'), count(*) FROM memories_memory")
                 active, total = cursor.fetchone()

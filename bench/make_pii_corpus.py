@@ -42,12 +42,37 @@ IBAN_LOCALES = "en_GB fr_FR fr_CH de_DE de_AT es_ES pt_PT it_IT nl_NL nl_BE pl_P
 # Templates: {v} is the value. The phone templates name the number for what it is, in the ways
 # people do; the neutral ones carry only international numbers (with "+").
 PHONE = {
-    "zh": ["我的手机号是{v}，有事打我。", "电话：{v}", "联系方式 {v}（工作日）", "有问题请拨打{v}", "他的微信就是手机号{v}",
-           "办公室座机 {v}，转前台也行。", "客服热线{v}", "把号码{v}存一下", "紧急联系人电话{v}", "加我WhatsApp {v}"],
-    "en": ["Call me at {v} after 6pm.", "My phone number is {v}.", "You can reach her on {v}.", "Tel: {v}",
-           "Text me at {v} if the flight is late.", "Office line {v}, ask for Sam.", "Mobile {v} (WhatsApp too)",
-           "His contact number: {v}", "Please phone {v} to reschedule.", "Fax {v}"],
-    "mixed": ["我的 phone 是 {v}", "call 我 {v} 吧", "联系 Anna：{v}", "my mobile 号码 {v}，谢谢", "WhatsApp 上找我 {v}"],
+    "zh": [
+        "我的手机号是{v}，有事打我。",
+        "电话：{v}",
+        "联系方式 {v}（工作日）",
+        "有问题请拨打{v}",
+        "他的微信就是手机号{v}",
+        "办公室座机 {v}，转前台也行。",
+        "客服热线{v}",
+        "把号码{v}存一下",
+        "紧急联系人电话{v}",
+        "加我WhatsApp {v}",
+    ],
+    "en": [
+        "Call me at {v} after 6pm.",
+        "My phone number is {v}.",
+        "You can reach her on {v}.",
+        "Tel: {v}",
+        "Text me at {v} if the flight is late.",
+        "Office line {v}, ask for Sam.",
+        "Mobile {v} (WhatsApp too)",
+        "His contact number: {v}",
+        "Please phone {v} to reschedule.",
+        "Fax {v}",
+    ],
+    "mixed": [
+        "我的 phone 是 {v}",
+        "call 我 {v} 吧",
+        "联系 Anna：{v}",
+        "my mobile 号码 {v}，谢谢",
+        "WhatsApp 上找我 {v}",
+    ],
 }
 PHONE_NEUTRAL = {
     "zh": ["记一下：{v}", "{v} 这个是我的", "新号码 {v}"],
@@ -71,8 +96,13 @@ IBAN = {
 }
 NATIONAL_ID = {
     "zh": ["我的身份证号是{v}", "证件号码：{v}", "身份证{v}，请核对", "护照号 {v}", "登记的证件是 {v}"],
-    "en": ["My ID number is {v}.", "ID: {v}", "Passport {v}, expires next year.", "SSN {v}",
-           "National Insurance number {v}"],
+    "en": [
+        "My ID number is {v}.",
+        "ID: {v}",
+        "Passport {v}, expires next year.",
+        "SSN {v}",
+        "National Insurance number {v}",
+    ],
     "mixed": ["我的 ID 是 {v}", "证件 number：{v}", "passport 号码 {v}"],
 }
 NAMES = ["Anna", "李雷", "Tom", "王芳", "Priya", "Jürgen", "Sofía", "田中"]
@@ -103,8 +133,10 @@ def _luhn_complete(body: str) -> str:
 
 def _cn_id(rng: random.Random) -> str:
     weights = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
-    body = (f"{rng.randint(110000, 659999)}{rng.randint(1940, 2008)}{rng.randint(1, 12):02d}"
-            f"{rng.randint(1, 28):02d}{rng.randint(0, 999):03d}")
+    body = (
+        f"{rng.randint(110000, 659999)}{rng.randint(1940, 2008)}{rng.randint(1, 12):02d}"
+        f"{rng.randint(1, 28):02d}{rng.randint(0, 999):03d}"
+    )
     return body + "10X98765432"[sum(int(d) * w for d, w in zip(body, weights)) % 11]
 
 
@@ -116,12 +148,14 @@ def _cn_id_15(rng: random.Random) -> str:
 def _hk_id(rng: random.Random) -> str:
     prefix = "".join(rng.choice(string.ascii_uppercase) for _ in range(rng.choice((1, 1, 1, 2))))
     digits = "".join(rng.choice(string.digits) for _ in range(6))
-    chars = (" " + prefix if len(prefix) == 1 else prefix)
+    chars = " " + prefix if len(prefix) == 1 else prefix
     total = sum((9 - i) * (36 if c == " " else ord(c) - 55) for i, c in enumerate(chars))
     total += sum((7 - i) * int(d) for i, d in enumerate(digits))
     check = (11 - total % 11) % 11
     check_char = "A" if check == 10 else str(check)
-    return rng.choice([f"{prefix}{digits}({check_char})", f"{prefix}{digits}{check_char}", f"{prefix}{digits} ({check_char})"])
+    return rng.choice(
+        [f"{prefix}{digits}({check_char})", f"{prefix}{digits}{check_char}", f"{prefix}{digits} ({check_char})"]
+    )
 
 
 def _cn_passport(rng: random.Random) -> str:
@@ -142,7 +176,18 @@ def _group(digits: str, sizes: list[int], sep: str) -> str:
 
 def _card_values(rng: random.Random, fake: Faker) -> list[tuple[str, str]]:
     out = []
-    for card_type in ("visa13", "visa16", "visa19", "mastercard", "amex", "discover", "jcb15", "jcb16", "diners", "maestro"):
+    for card_type in (
+        "visa13",
+        "visa16",
+        "visa19",
+        "mastercard",
+        "amex",
+        "discover",
+        "jcb15",
+        "jcb16",
+        "diners",
+        "maestro",
+    ):
         for _ in range(30):
             number = fake.credit_card_number(card_type)
             style = rng.random()
@@ -150,8 +195,14 @@ def _card_values(rng: random.Random, fake: Faker) -> list[tuple[str, str]]:
                 number = _group(number, [4, 4, 4, 4], rng.choice(" -"))
             out.append((number, f"faker:{card_type}"))
     # Any prefix, 12-19 digits: Maestro 12 (6304), JCB 15 (2131/1800), UnionPay 19 (62), and random.
-    for prefix, length, label in [("6304", 12, "maestro12"), ("2131", 15, "jcb15"), ("1800", 15, "jcb15"),
-                                  ("62", 19, "unionpay19"), ("62", 16, "unionpay16"), ("", 0, "any")]:
+    for prefix, length, label in [
+        ("6304", 12, "maestro12"),
+        ("2131", 15, "jcb15"),
+        ("1800", 15, "jcb15"),
+        ("62", 19, "unionpay19"),
+        ("62", 16, "unionpay16"),
+        ("", 0, "any"),
+    ]:
         for _ in range(40):
             n = length or rng.randint(12, 19)
             head = prefix or str(rng.randint(1, 9))
@@ -172,8 +223,11 @@ def _phone_examples() -> list[tuple[str, str]]:
             example = phonenumbers.example_number_for_type(region, number_type)
             if example is None:
                 continue
-            for fmt_name, fmt in (("e164", PhoneNumberFormat.E164), ("intl", PhoneNumberFormat.INTERNATIONAL),
-                                  ("national", PhoneNumberFormat.NATIONAL)):
+            for fmt_name, fmt in (
+                ("e164", PhoneNumberFormat.E164),
+                ("intl", PhoneNumberFormat.INTERNATIONAL),
+                ("national", PhoneNumberFormat.NATIONAL),
+            ):
                 out.append((phonenumbers.format_number(example, fmt), f"phonenumbers:{region}:{type_name}:{fmt_name}"))
     return out
 
@@ -187,7 +241,15 @@ def _evasions(rng: random.Random, value: str, kind: str) -> list[tuple[str, str]
     if kind in ("phone", "card", "national_id") and digits == "".join(c for c in value if c.isalnum()):
         out.append((" ".join(digits), "evasion:space-per-digit"))
         sep = rng.choice("./_,")
-        sizes = [3, 4, 4] if len(digits) == 11 else [4] * 5 if kind == "card" else [6, 8, 4] if len(digits) == 18 else [3, 3, 4, 4]
+        sizes = (
+            [3, 4, 4]
+            if len(digits) == 11
+            else [4] * 5
+            if kind == "card"
+            else [6, 8, 4]
+            if len(digits) == 18
+            else [3, 3, 4, 4]
+        )
         out.append((_group(digits, sizes, sep), f"evasion:separator{sep}"))
     return out
 
@@ -203,8 +265,20 @@ def _email_evasions(value: str) -> list[tuple[str, str]]:
 
 
 def _unicode_emails(rng: random.Random, fake_zh: Faker, fake_ja: Faker) -> list[tuple[str, str]]:
-    domains = ["example.com", "qq.com", "163.com", "例子.中国", "例え.jp", "bücher.de", "münchen.de", "пример.рф",
-               "почта.рф", "xn--fsqu00a.xn--fiqs8s", "公司.香港", "mail.example.org"]
+    domains = [
+        "example.com",
+        "qq.com",
+        "163.com",
+        "例子.中国",
+        "例え.jp",
+        "bücher.de",
+        "münchen.de",
+        "пример.рф",
+        "почта.рф",
+        "xn--fsqu00a.xn--fiqs8s",
+        "公司.香港",
+        "mail.example.org",
+    ]
     out = []
     for _ in range(60):
         local = rng.choice([fake_zh.name(), fake_ja.last_name(), "zhang.san", "josé", "müller", "ivan", "li_lei"])
@@ -276,34 +350,79 @@ def build(seed: int) -> tuple[list[dict], list[dict]]:
         add("phone", "".join(CN_DIGITS[int(d)] for d in mobile), "generated:cn-mobile+evasion:chinese-numerals", PHONE)
     for _ in range(50):
         value = _cn_id(rng)
-        add("national_id", "".join(CN_DIGITS[int(d)] if d.isdigit() else d for d in value),
-            "generated:cn-id+evasion:chinese-numerals", NATIONAL_ID)
+        add(
+            "national_id",
+            "".join(CN_DIGITS[int(d)] if d.isdigit() else d for d in value),
+            "generated:cn-id+evasion:chinese-numerals",
+            NATIONAL_ID,
+        )
     return leaks, _clean(rng)
 
 
 # --- sentences without personal data ----------------------------------------------------------
 
+
 def _clean(rng: random.Random) -> list[dict]:
     r = rng.randint
 
     def version():
-        return rng.choice([f"v{r(0, 9)}.{r(0, 20)}.{r(0, 30)}", f"{r(1, 5)}.{r(0, 12)}", f"{r(1, 3)}.{r(0, 9)}.{r(0, 9)}.{r(100, 9999)}"])
+        return rng.choice(
+            [
+                f"v{r(0, 9)}.{r(0, 20)}.{r(0, 30)}",
+                f"{r(1, 5)}.{r(0, 12)}",
+                f"{r(1, 3)}.{r(0, 9)}.{r(0, 9)}.{r(100, 9999)}",
+            ]
+        )
 
     def date():
         y, m, d = r(1990, 2030), r(1, 12), r(1, 28)
-        return rng.choice([f"{y}-{m:02d}-{d:02d}", f"{y}/{m}/{d}", f"{d:02d}.{m:02d}.{y}", f"{m}/{d}/{y}", f"{y}年{m}月{d}日",
-                           f"{y}{m:02d}{d:02d}", f"{y}-{m:02d}-{d:02d} {r(0, 23):02d}:{r(0, 59):02d}"])
+        return rng.choice(
+            [
+                f"{y}-{m:02d}-{d:02d}",
+                f"{y}/{m}/{d}",
+                f"{d:02d}.{m:02d}.{y}",
+                f"{m}/{d}/{y}",
+                f"{y}年{m}月{d}日",
+                f"{y}{m:02d}{d:02d}",
+                f"{y}-{m:02d}-{d:02d} {r(0, 23):02d}:{r(0, 59):02d}",
+            ]
+        )
 
     def time():
-        return rng.choice([f"{r(0, 23):02d}:{r(0, 59):02d}", f"{r(1, 12)}pm", f"{r(0, 23)}:{r(0, 59):02d}:{r(0, 59):02d}", f"{r(1, 12)}点半"])
+        return rng.choice(
+            [
+                f"{r(0, 23):02d}:{r(0, 59):02d}",
+                f"{r(1, 12)}pm",
+                f"{r(0, 23)}:{r(0, 59):02d}:{r(0, 59):02d}",
+                f"{r(1, 12)}点半",
+            ]
+        )
 
     def amount():
-        return rng.choice([f"¥{r(1, 999999)}", f"${r(1, 9999)}.{r(0, 99):02d}", f"{r(1, 999):,}{r(100, 999)} 元", f"€{r(1, 500)},{r(0, 99):02d}",
-                           f"{r(1, 99)}.{r(1, 9)}万", f"{r(1, 9)},{r(100, 999)},{r(100, 999)} USD", f"RMB {r(100, 99999)}"])
+        return rng.choice(
+            [
+                f"¥{r(1, 999999)}",
+                f"${r(1, 9999)}.{r(0, 99):02d}",
+                f"{r(1, 999):,}{r(100, 999)} 元",
+                f"€{r(1, 500)},{r(0, 99):02d}",
+                f"{r(1, 99)}.{r(1, 9)}万",
+                f"{r(1, 9)},{r(100, 999)},{r(100, 999)} USD",
+                f"RMB {r(100, 99999)}",
+            ]
+        )
 
     def order():
-        return rng.choice([f"A{r(10000, 99999)}", f"#{r(1000, 99999)}", f"{r(1000, 9999)}", f"ORD-{r(2020, 2026)}-{r(1, 99999):05d}",
-                           f"SF{r(10**11, 10**12 - 1)}", f"INV{r(100000, 999999)}", f"{r(10**7, 10**8 - 1)}"])
+        return rng.choice(
+            [
+                f"A{r(10000, 99999)}",
+                f"#{r(1000, 99999)}",
+                f"{r(1000, 9999)}",
+                f"ORD-{r(2020, 2026)}-{r(1, 99999):05d}",
+                f"SF{r(10**11, 10**12 - 1)}",
+                f"INV{r(100000, 999999)}",
+                f"{r(10**7, 10**8 - 1)}",
+            ]
+        )
 
     templates = [
         ("version", "zh", lambda: f"我们昨天部署了 {version()} 版本，修了登录的问题。"),
@@ -330,8 +449,20 @@ def _clean(rng: random.Random) -> list[dict]:
         ("year", "mixed", lambda: f"{r(2015, 2026)}-{r(2015, 2026)} 那几年用的是 Java {r(6, 21)}"),
         ("size", "zh", lambda: f"内存 {r(1, 64)}G，硬盘 {r(128, 4096)}GB，带宽 {r(10, 1000)}Mbps"),
         ("size", "en", lambda: f"The dump is {r(1, 999)} MB, about {r(10000, 9999999)} rows."),
-        ("answer", "zh", lambda: rng.choice([f"{r(1, 20)}", f"选 {r(1, 4)}", f"第{r(1, 9)}个", f"{r(1, 10)}个人", f"大概{r(2, 30)}分钟"])),
-        ("answer", "en", lambda: rng.choice([f"{r(1, 99)}", f"option {r(1, 5)}", f"about {r(2, 90)} minutes", f"{r(1, 12)} of them"])),
+        (
+            "answer",
+            "zh",
+            lambda: rng.choice(
+                [f"{r(1, 20)}", f"选 {r(1, 4)}", f"第{r(1, 9)}个", f"{r(1, 10)}个人", f"大概{r(2, 30)}分钟"]
+            ),
+        ),
+        (
+            "answer",
+            "en",
+            lambda: rng.choice(
+                [f"{r(1, 99)}", f"option {r(1, 5)}", f"about {r(2, 90)} minutes", f"{r(1, 12)} of them"]
+            ),
+        ),
         ("measure", "zh", lambda: f"身高 {r(150, 195)}cm，体重 {r(45, 100)}kg，每天走 {r(2000, 20000)} 步"),
         ("measure", "en", lambda: f"I ran {r(3, 42)}.{r(0, 9)} km in {r(20, 59)}:{r(10, 59)} this morning."),
         ("range", "zh", lambda: f"第 {r(1, 10)}-{r(11, 30)} 章下周讲，{r(9, 11)}:00-{r(12, 18)}:30 在线"),

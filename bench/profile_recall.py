@@ -26,8 +26,16 @@ from pathlib import Path
 
 os.environ.setdefault("ALLOWED_HOSTS", "testserver")  # the test Client's host
 import load  # noqa: E402,F401  (sets up Django like the load test: the same seeding and queries)
-from load import (SEED, database_exists, database_from_template, load_database, query_text, seed, seed_template_name,
-                  seeded_copy)
+from load import (
+    SEED,
+    database_exists,
+    database_from_template,
+    load_database,
+    query_text,
+    seed,
+    seed_template_name,
+    seeded_copy,
+)
 
 from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
@@ -54,7 +62,7 @@ def main() -> None:
     args = parser.parse_args()
     template = seed_template_name(args)
     reused = database_exists(template)  # the seed `bench/load.py --reuse-seed` kept, when there is one
-    with (database_from_template(template) if reused else load_database()):
+    with database_from_template(template) if reused else load_database():
         seeded = seeded_copy() if reused else seed(args)
         rng = random.Random(SEED)
         subjects = seeded.subjects
@@ -65,8 +73,9 @@ def main() -> None:
             (pg_pid,) = cursor.fetchone()
 
         def send(subject, query):
-            response = client.post(f"/api/v1/subjects/{subject}/recall", {"query": query, "top_k": 8},
-                                   content_type="application/json")
+            response = client.post(
+                f"/api/v1/subjects/{subject}/recall", {"query": query, "top_k": 8}, content_type="application/json"
+            )
             assert response.status_code == 200, response.content[:300]
             return response
 
@@ -74,8 +83,10 @@ def main() -> None:
             send(subject, query)
         embedder = get_embedder()
         parts = getattr(embedder, "_parts", (embedder,))
-        print(f"{seeded.memories} memories, {len(subjects)} subjects; {args.requests} requests a round; "
-              f"embedder {embedder.model_id}; CPU ms per request (this process all threads | PostgreSQL backend)")
+        print(
+            f"{seeded.memories} memories, {len(subjects)} subjects; {args.requests} requests a round; "
+            f"embedder {embedder.model_id}; CPU ms per request (this process all threads | PostgreSQL backend)"
+        )
         for round_number in range(1, args.rounds + 1):
             profiling = (args.cprofile or args.profile_out) and round_number == args.rounds
             profiler = cProfile.Profile(time.thread_time) if profiling else None  # CPU of the request thread
@@ -100,10 +111,13 @@ def main() -> None:
             n = len(queries)
             cached = cache is not None and settings.RECALL_QUERY_CACHE > 0
             embedded = len({query for _, query in queries}) if cached else n  # each distinct query once
-            print(f"round {round_number}: request {cpu * 1000 / n:6.2f} | PostgreSQL {pg * 1000 / n:5.2f} ms "
-                  f"(wall {wall * 1000 / n:6.2f} ms, {fallbacks} fallbacks, {embedded} of {n} queries embedded); "
-                  "one query embedding: " + ", ".join(f"{name} {ms:.2f} ms" for name, ms in embed)
-                  + f"; the rest of the request {(cpu * 1000 - embedded * sum(ms for _, ms in embed)) / n:.2f} ms")
+            print(
+                f"round {round_number}: request {cpu * 1000 / n:6.2f} | PostgreSQL {pg * 1000 / n:5.2f} ms "
+                f"(wall {wall * 1000 / n:6.2f} ms, {fallbacks} fallbacks, {embedded} of {n} queries embedded); "
+                "one query embedding: "
+                + ", ".join(f"{name} {ms:.2f} ms" for name, ms in embed)
+                + f"; the rest of the request {(cpu * 1000 - embedded * sum(ms for _, ms in embed)) / n:.2f} ms"
+            )
             if profiler and args.profile_out:
                 profiler.dump_stats(args.profile_out)
             if profiler and args.cprofile:

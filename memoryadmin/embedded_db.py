@@ -55,9 +55,12 @@ def _prepare(socket_dir: str) -> None:
     with psycopg.connect(host=socket_dir, user="postgres", dbname="postgres", autocommit=True) as conn:
         if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE_NAME]).fetchone():
             conn.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
-        written = {name for (name,) in conn.execute(
-            "SELECT name FROM pg_file_settings WHERE sourcefile LIKE '%%postgresql.auto.conf'"
-        )}
+        written = {
+            name
+            for (name,) in conn.execute(
+                "SELECT name FROM pg_file_settings WHERE sourcefile LIKE '%%postgresql.auto.conf'"
+            )
+        }
         missing = {name: value for name, value in server_settings().items() if name not in written}
         for name, value in missing.items():
             conn.execute(f"ALTER SYSTEM SET {name} = '{value}'")

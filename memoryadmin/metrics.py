@@ -17,8 +17,15 @@ process answers for itself.
 import os
 import time
 
-from prometheus_client import (CONTENT_TYPE_PLAIN_0_0_4, REGISTRY, CollectorRegistry, Counter, Histogram,
-                               disable_created_metrics, generate_latest)
+from prometheus_client import (
+    CONTENT_TYPE_PLAIN_0_0_4,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    disable_created_metrics,
+    generate_latest,
+)
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
 
@@ -28,44 +35,57 @@ LATENCY_BUCKETS = (0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.
 FALLBACKS = ("none", "keyword")
 
 RECALL_SECONDS = Histogram(
-    "memoryadmin_recall_duration_seconds", "Time of one recall in the engine, by fallback (none | keyword).",
-    ["fallback"], buckets=LATENCY_BUCKETS)
+    "memoryadmin_recall_duration_seconds",
+    "Time of one recall in the engine, by fallback (none | keyword).",
+    ["fallback"],
+    buckets=LATENCY_BUCKETS,
+)
 RECALL_LEG_SECONDS = Histogram(
     "memoryadmin_recall_leg_duration_seconds",
     "Time each stage adds to a recall: keyword, recent, embed (waiting for the query vector, which is "
     "computed beside keyword and recent), vector (the pgvector search), rank (fetch, score, MMR, pack).",
-    ["leg"], buckets=LATENCY_BUCKETS)
+    ["leg"],
+    buckets=LATENCY_BUCKETS,
+)
 RECALLS = Counter(
     "memoryadmin_recalls",
     "Recalls by fallback; stored: whether the person had an active memory matching the recall's filters "
     "(yes | no | unknown when skipped); result: hit (at least one memory returned) | empty | skipped (small talk).",
-    ["fallback", "stored", "result"])
-WRITES = Counter("memoryadmin_writes", "Memory writes by kind and outcome (the services' Outcome).",
-                 ["kind", "outcome"])
+    ["fallback", "stored", "result"],
+)
+WRITES = Counter(
+    "memoryadmin_writes", "Memory writes by kind and outcome (the services' Outcome).", ["kind", "outcome"]
+)
 CONFLICTS = Counter(
     "memoryadmin_conflicts",
     "Profile writes whose value differs from an active one under the same key: superseded (the new value "
     "replaced it), declined (a less confident preference/goal lost), kept (constraints accumulate: both stay active).",
-    ["resolution"])
+    ["resolution"],
+)
 REDACTIONS = Counter(
     "memoryadmin_redactions",
     "Personal data agents sent, by entity type; action: redacted (replaced by a placeholder in a memory write "
     "or a posted turn: the `redacted` of its answer) | rejected (a PII_REJECT_ENTITIES type: the text was refused).",
-    ["entity_type", "action"])
+    ["entity_type", "action"],
+)
 INJECTION_REFUSALS = Counter(
     "memoryadmin_injection_refusals",
     "Writes refused as instructions to the model, by channel (api, mcp, import, correction, direct); posted turns count "
     "once per turn (channel turns).",
-    ["channel"])
+    ["channel"],
+)
 WEBHOOK_ATTEMPTS = Counter(
     "memoryadmin_webhook_attempts",
     "Webhook delivery attempts: delivered | retrying (failed, another attempt scheduled) | failed (given up).",
-    ["outcome"])
+    ["outcome"],
+)
 DB_UNAVAILABLE = Counter(
     "memoryadmin_db_unavailable",
-    "Requests answered 503 because the database could not be reached (connection lost or refused).")
-BROKER_ERRORS = Counter("memoryadmin_broker_errors", "Tasks the broker did not take (the sweeps send them later).",
-                        ["task"])
+    "Requests answered 503 because the database could not be reached (connection lost or refused).",
+)
+BROKER_ERRORS = Counter(
+    "memoryadmin_broker_errors", "Tasks the broker did not take (the sweeps send them later).", ["task"]
+)
 
 for _fallback in FALLBACKS:  # series that exist from the start read 0, not "no data", in rate() and alerts
     RECALL_SECONDS.labels(_fallback)
@@ -141,20 +161,27 @@ class DatabaseCollector:
 
     @staticmethod
     def _families(snapshot: dict | None = None) -> list[GaugeMetricFamily]:
-        memories = GaugeMetricFamily("memoryadmin_memories", "Stored memory rows by status and kind.",
-                                     labels=["workspace", "status", "kind"])
+        memories = GaugeMetricFamily(
+            "memoryadmin_memories", "Stored memory rows by status and kind.", labels=["workspace", "status", "kind"]
+        )
         stale = GaugeMetricFamily(
             "memoryadmin_memories_stale_ratio",
             "Share of stored memory rows that are expired or archived (as on the console dashboard).",
-            labels=["workspace"])
-        backlog = GaugeMetricFamily("memoryadmin_embedding_backlog",
-                                    "Active memories without a vector of the active embedding model.",
-                                    labels=["workspace"])
-        depth = GaugeMetricFamily("memoryadmin_ingest_queue_depth", "Posted turns not finished, by status.",
-                                  labels=["workspace", "status"])
-        oldest = GaugeMetricFamily("memoryadmin_ingest_oldest_age_seconds",
-                                   "Age of the oldest posted turn not finished (queued or running).",
-                                   labels=["workspace"])
+            labels=["workspace"],
+        )
+        backlog = GaugeMetricFamily(
+            "memoryadmin_embedding_backlog",
+            "Active memories without a vector of the active embedding model.",
+            labels=["workspace"],
+        )
+        depth = GaugeMetricFamily(
+            "memoryadmin_ingest_queue_depth", "Posted turns not finished, by status.", labels=["workspace", "status"]
+        )
+        oldest = GaugeMetricFamily(
+            "memoryadmin_ingest_oldest_age_seconds",
+            "Age of the oldest posted turn not finished (queued or running).",
+            labels=["workspace"],
+        )
         up = GaugeMetricFamily("memoryadmin_database_up", "1 when this scrape could read the database, else 0.")
         if snapshot is not None:
             from django.conf import settings
@@ -187,8 +214,9 @@ def _summed(rows: list[dict], name, keys: tuple[str, ...], oldest: str = "") -> 
     merged: dict[tuple, dict] = {}
     for row in rows:
         key = (name(row["workspace"]), *(row[k] for k in keys))
-        into = merged.setdefault(key, {"workspace": key[0], **{k: row[k] for k in keys}, "n": 0,
-                                       **({oldest: row[oldest]} if oldest else {})})
+        into = merged.setdefault(
+            key, {"workspace": key[0], **{k: row[k] for k in keys}, "n": 0, **({oldest: row[oldest]} if oldest else {})}
+        )
         into["n"] += row["n"]
         if oldest:
             into[oldest] = min(into[oldest], row[oldest])

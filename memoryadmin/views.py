@@ -45,15 +45,20 @@ def metrics(request: HttpRequest) -> HttpResponse:
 def _metrics_refusal(request: HttpRequest) -> HttpResponse | None:
     token, networks = settings.METRICS_TOKEN, settings.METRICS_ALLOWED_IPS
     if not (token or networks):
-        return HttpResponse("Metrics are off: set METRICS_TOKEN or METRICS_ALLOWED_IPS.", status=403,
-                            content_type="text/plain; charset=utf-8")
+        return HttpResponse(
+            "Metrics are off: set METRICS_TOKEN or METRICS_ALLOWED_IPS.",
+            status=403,
+            content_type="text/plain; charset=utf-8",
+        )
     if networks and _peer_in(request, networks):
         return None
     scheme, _, sent = request.headers.get("Authorization", "").partition(" ")
     if token and scheme.lower() == "bearer" and hmac.compare_digest(sent.strip().encode(), token.encode()):
         return None
     if token:
-        response = HttpResponse("A valid metrics token is required.", status=401, content_type="text/plain; charset=utf-8")
+        response = HttpResponse(
+            "A valid metrics token is required.", status=401, content_type="text/plain; charset=utf-8"
+        )
         response["WWW-Authenticate"] = 'Bearer realm="metrics"'
         return response
     return HttpResponse("This address may not read the metrics.", status=403, content_type="text/plain; charset=utf-8")

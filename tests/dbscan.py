@@ -16,9 +16,7 @@ def columns_containing(needle: str) -> list[str]:
         columns = cursor.fetchall()
         hits = []
         for table, column in columns:
-            cursor.execute(
-                f'SELECT EXISTS (SELECT 1 FROM "{table}" WHERE "{column}"::text LIKE %s)', [f"%{needle}%"]
-            )
+            cursor.execute(f'SELECT EXISTS (SELECT 1 FROM "{table}" WHERE "{column}"::text LIKE %s)', [f"%{needle}%"])
             if cursor.fetchone()[0]:
                 hits.append(f"{table}.{column}")
         return hits

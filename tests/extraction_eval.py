@@ -84,20 +84,29 @@ class Report:
         return self.matched / self.expected if self.expected else 1.0
 
     def summary(self) -> str:
-        return (f"recall {self.recall:.3f} ({self.matched}/{self.expected} expected memories); "
-                f"must-not turns with memories: {len(self.offending)}/{self.must_not}; "
-                f"unexpected memories on positive turns: {len(self.unexpected)}")
+        return (
+            f"recall {self.recall:.3f} ({self.matched}/{self.expected} expected memories); "
+            f"must-not turns with memories: {len(self.offending)}/{self.must_not}; "
+            f"unexpected memories on positive turns: {len(self.unexpected)}"
+        )
 
 
 def _shown(memory: Memory) -> tuple:
     return memory.category, memory.key, memory.value or memory.text
 
 
-def _post(workspace: Workspace, external_id: str, turn_id: str, case: dict, user_message: str,
-          assistant_message: str = "") -> None:
-    ingest, _ = ingest_accept(workspace=workspace, external_id=external_id, agent=None, turn_id=turn_id,
-                              user_message=user_message, assistant_message=assistant_message,
-                              occurred_at=datetime.fromisoformat(case["now"]))
+def _post(
+    workspace: Workspace, external_id: str, turn_id: str, case: dict, user_message: str, assistant_message: str = ""
+) -> None:
+    ingest, _ = ingest_accept(
+        workspace=workspace,
+        external_id=external_id,
+        agent=None,
+        turn_id=turn_id,
+        user_message=user_message,
+        assistant_message=assistant_message,
+        occurred_at=datetime.fromisoformat(case["now"]),
+    )
     ingest_process(ingest_id=ingest.id)
 
 
@@ -111,7 +120,9 @@ def run(cases: list[dict], *, workspace_name: str = "extraction-eval", progress=
             for number, earlier in enumerate(case.get("history", [])):
                 _post(workspace, case["id"], f"{case['id']}-h{number}", case, earlier)
             _post(workspace, case["id"], case["id"], case, case["user_message"], case.get("assistant_message", ""))
-            stored = list(Memory.objects.filter(subject=subject, source__turn_id=case["id"], status=Memory.Status.ACTIVE))
+            stored = list(
+                Memory.objects.filter(subject=subject, source__turn_id=case["id"], status=Memory.Status.ACTIVE)
+            )
             if case["must_not"]:
                 report.must_not += 1
                 if stored:
@@ -125,7 +136,8 @@ def run(cases: list[dict], *, workspace_name: str = "extraction-eval", progress=
                         report.matched += 1
                     else:
                         report.missed.append((case["id"], item, [_shown(m) for m in pool]))
-            report.unexpected += [(case["id"], *_shown(m)) for m in stored
-                                  if not any(matches(item, m) for item in case["expected"])]
+            report.unexpected += [
+                (case["id"], *_shown(m)) for m in stored if not any(matches(item, m) for item in case["expected"])
+            ]
         transaction.set_rollback(True)
     return report

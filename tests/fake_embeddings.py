@@ -38,5 +38,9 @@ class FakeEmbeddingServer(FakeOpenAIServer):
         if self.mode == "short":
             data = data[:-1]
         data.reverse()  # servers may answer out of order: the index decides
-        return 200, {"object": "list", "data": data, "model": body["model"],
-                     "usage": {"prompt_tokens": 1, "total_tokens": 1}}
+        return 200, {
+            "object": "list",
+            "data": data,
+            "model": body["model"],
+            "usage": {"prompt_tokens": 1, "total_tokens": 1},
+        }

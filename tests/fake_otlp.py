@@ -71,11 +71,17 @@ class FakeCollector:
             resource = {a.key: _value(a.value) for a in resource_spans.resource.attributes}
             for scope_spans in resource_spans.scope_spans:
                 for span in scope_spans.spans:
-                    self.spans.append(ExportedSpan(
-                        name=span.name, kind=span.kind, trace_id=span.trace_id.hex(), span_id=span.span_id.hex(),
-                        parent_id=span.parent_span_id.hex(), service=resource.get("service.name", ""),
-                        attributes={a.key: _value(a.value) for a in span.attributes},
-                    ))
+                    self.spans.append(
+                        ExportedSpan(
+                            name=span.name,
+                            kind=span.kind,
+                            trace_id=span.trace_id.hex(),
+                            span_id=span.span_id.hex(),
+                            parent_id=span.parent_span_id.hex(),
+                            service=resource.get("service.name", ""),
+                            attributes={a.key: _value(a.value) for a in span.attributes},
+                        )
+                    )
 
     def payload(self) -> bytes:
         return b"".join(self.bodies)

@@ -43,6 +43,7 @@ ONLY = {"vector": "similarity", "keyword": "keyword"}
 @dataclass
 class Corpus:
     """One subject's turns and the queries asked about them."""
+
     subject: str
     turns: list[tuple[str, str, datetime, str]] = field(default_factory=list)  # (turn id, text, occurred at, session)
     queries: list[dict] = field(default_factory=list)  # {"query", "gold": [turn ids], "group"}
@@ -63,16 +64,27 @@ def load_locomo(path: Path | None = None) -> list[Corpus]:
             start = datetime.strptime(sessions[f"session_{number}_date_time"], "%I:%M %p on %d %B, %Y")
             start = start.replace(tzinfo=dt_timezone.utc)
             for i, turn in enumerate(sessions[f"session_{number}"]):
-                corpus.turns.append((turn["dia_id"], f"{turn['speaker']}: {turn['text']}",
-                                     start + timedelta(seconds=30 * i), f"session_{number}"))
+                corpus.turns.append(
+                    (
+                        turn["dia_id"],
+                        f"{turn['speaker']}: {turn['text']}",
+                        start + timedelta(seconds=30 * i),
+                        f"session_{number}",
+                    )
+                )
         known = {turn[0] for turn in corpus.turns}
         for qa in conversation["qa"]:
             if qa.get("category") not in LOCOMO_CATEGORIES:
                 continue
             gold = [e for raw in qa.get("evidence", []) for e in re.split(r"[;,\s]+", raw) if e in known]
             if gold:
-                corpus.queries.append({"query": qa["question"], "gold": list(dict.fromkeys(gold)),
-                                       "group": LOCOMO_CATEGORIES[qa["category"]]})
+                corpus.queries.append(
+                    {
+                        "query": qa["question"],
+                        "gold": list(dict.fromkeys(gold)),
+                        "group": LOCOMO_CATEGORIES[qa["category"]],
+                    }
+                )
         corpora.append(corpus)
     return corpora
 
@@ -106,8 +118,9 @@ def build(corpora: list[Corpus], slug: str, progress=lambda items: items) -> tup
         subject = subjects[corpus.subject] = Subject.objects.create(workspace=workspace, external_id=corpus.subject)
         with transaction.atomic():
             for turn_id, text, occurred_at, session_id in corpus.turns:
-                memory = episode_record(subject=subject, text=text, occurred_at=occurred_at, session_id=session_id,
-                                        actor=Actor.system()).memory
+                memory = episode_record(
+                    subject=subject, text=text, occurred_at=occurred_at, session_id=session_id, actor=Actor.system()
+                ).memory
                 ids[(corpus.subject, turn_id)] = str(memory.id)
     return workspace, subjects, ids
 
@@ -125,12 +138,21 @@ class Scores:
                 self.sums[name][f"R@{k}"] += len(set(ranked[:k]) & set(gold)) / len(gold)
 
     def as_dict(self) -> dict:
-        return {name: {"n": s["n"], **{f"R@{k}": round(s[f"R@{k}"] / s["n"], 4) for k in KS}}
-                for name, s in self.sums.items()}
+        return {
+            name: {"n": s["n"], **{f"R@{k}": round(s[f"R@{k}"] / s["n"], 4) for k in KS}}
+            for name, s in self.sums.items()
+        }
 
 
-def evaluate(workspace, subjects, ids, corpora: list[Corpus], legs: tuple[str, ...], progress=lambda items: items,
-             **settings_overrides) -> dict:
+def evaluate(
+    workspace,
+    subjects,
+    ids,
+    corpora: list[Corpus],
+    legs: tuple[str, ...],
+    progress=lambda items: items,
+    **settings_overrides,
+) -> dict:
     back = {memory_id: turn_id for (_, turn_id), memory_id in ids.items()}
     weights = settings_overrides.pop("RECALL_WEIGHTS", settings.RECALL_WEIGHTS)
     if len(legs) == 1:
@@ -139,8 +161,14 @@ def evaluate(workspace, subjects, ids, corpora: list[Corpus], legs: tuple[str, .
     with override_settings(RECALL_WEIGHTS=weights, **settings_overrides):
         for corpus in corpora:
             for query in progress(corpus.queries):
-                result = recall(workspace=workspace, subject=subjects[corpus.subject], query=query["query"],
-                                top_k=max(KS), token_budget=1_000_000, legs=legs)
+                result = recall(
+                    workspace=workspace,
+                    subject=subjects[corpus.subject],
+                    query=query["query"],
+                    top_k=max(KS),
+                    token_budget=1_000_000,
+                    legs=legs,
+                )
                 ranked = [back.get(str(c.memory.id), "?") for c in result.memories]
                 scores.add(query["group"], ranked, query["gold"])
     return scores.as_dict()
@@ -167,7 +195,9 @@ def bm25_baseline(corpora: list[Corpus], k1: float = 1.5, b: float = 0.75) -> di
             terms = [t for t in dict.fromkeys(tokens(query["query"])) if t not in EN_STOPWORDS]
             ranked = []
             for i, (tf, doc) in enumerate(zip(frequencies, docs)):
-                s = sum(idf[t] * tf[t] * (k1 + 1) / (tf[t] + k1 * (1 - b + b * len(doc) / avgdl)) for t in terms if t in tf)
+                s = sum(
+                    idf[t] * tf[t] * (k1 + 1) / (tf[t] + k1 * (1 - b + b * len(doc) / avgdl)) for t in terms if t in tf
+                )
                 if s > 0:
                     ranked.append((-s, i))
             ranked.sort()

@@ -36,8 +36,12 @@ class Score:
 
     def as_dict(self) -> dict:
         n = max(self.queries, 1)
-        return {"n": self.queries, "recall@1": self.hits_at_1 / n, "recall@5": self.hits_at_5 / n,
-                "mrr": self.reciprocal_ranks / n}
+        return {
+            "n": self.queries,
+            "recall@1": self.hits_at_1 / n,
+            "recall@5": self.hits_at_5 / n,
+            "mrr": self.reciprocal_ranks / n,
+        }
 
 
 def load(path: Path = EVAL_FILE) -> tuple[list[dict], list[dict]]:
@@ -55,8 +59,9 @@ def build(memories: list[dict], progress=lambda items: items) -> tuple[Workspace
         subject = subjects[row["subject"]]
         options = {"importance": row.get("importance", 0.5), "days": row.get("days_ago", 0)}
         if row["kind"] == "profile":
-            memory = fact(subject, row["key"], row["value"], category=row["category"],
-                          pinned=row.get("pinned", False), **options)
+            memory = fact(
+                subject, row["key"], row["value"], category=row["category"], pinned=row.get("pinned", False), **options
+            )
         else:
             memory = episode(subject, row["text"], session_id=row.get("session_id", ""), **options)
         ids[row["id"]] = str(memory.id)
@@ -72,8 +77,14 @@ def evaluate(workspace, subjects, ids, queries, legs: tuple[str, ...], progress=
         weights = {name: float(name == ONLY[legs[0]]) for name in weights}
     with override_settings(RECALL_WEIGHTS=weights):
         for query in progress(queries):
-            result = recall(workspace=workspace, subject=subjects[query["subject"]], query=query["query"], top_k=5,
-                            token_budget=4000, legs=legs)
+            result = recall(
+                workspace=workspace,
+                subject=subjects[query["subject"]],
+                query=query["query"],
+                top_k=5,
+                token_budget=4000,
+                legs=legs,
+            )
             ranked = [back.get(str(c.memory.id), "?") for c in result.memories]
             for language in (query["lang"], "all"):
                 scores[language].add(ranked, query["expected"])

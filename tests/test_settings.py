@@ -50,13 +50,25 @@ FAKE_DATABASE = "postgres://nobody@127.0.0.1:1/nothing"  # parsed, never connect
 
 def settings_of(*argv: str, **env: str) -> dict:
     """The settings a process started as `manage.py <argv>` reads, with only `env` set beyond PATH."""
-    code = ("import json, sys; sys.argv = json.loads(sys.argv[1]); from django.conf import settings; "
-            "print(json.dumps({'conn_max_age': settings.DATABASES['default']['CONN_MAX_AGE'], "
-            "'eager': settings.CELERY_TASK_ALWAYS_EAGER, 'broker': settings.CELERY_BROKER_URL}))")
-    base = {"PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": "memoryadmin.settings", "DATABASE_URL": FAKE_DATABASE,
-            "SECRET_KEY": "settings-test-secret"}
-    result = subprocess.run([sys.executable, "-c", code, json.dumps(["manage.py", *argv])], cwd=ROOT,
-                            env=base | env, capture_output=True, text=True, timeout=60)
+    code = (
+        "import json, sys; sys.argv = json.loads(sys.argv[1]); from django.conf import settings; "
+        "print(json.dumps({'conn_max_age': settings.DATABASES['default']['CONN_MAX_AGE'], "
+        "'eager': settings.CELERY_TASK_ALWAYS_EAGER, 'broker': settings.CELERY_BROKER_URL}))"
+    )
+    base = {
+        "PATH": os.environ["PATH"],
+        "DJANGO_SETTINGS_MODULE": "memoryadmin.settings",
+        "DATABASE_URL": FAKE_DATABASE,
+        "SECRET_KEY": "settings-test-secret",
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", code, json.dumps(["manage.py", *argv])],
+        cwd=ROOT,
+        env=base | env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     if result.returncode:
         return {"error": result.stderr}
     return json.loads(result.stdout.strip().splitlines()[-1])
@@ -69,7 +81,9 @@ def test_runserver_does_not_keep_a_database_connection_per_request_thread():
 def test_other_processes_keep_their_connections_for_a_minute():
     assert settings_of("migrate", DEBUG="true")["conn_max_age"] == 60
     assert settings_of("runserver", DEBUG="true", DB_CONN_MAX_AGE="30")["conn_max_age"] == 0
-    assert settings_of("shell", DB_CONN_MAX_AGE="30", CELERY_BROKER_URL="redis://127.0.0.1:6379/0")["conn_max_age"] == 30
+    assert (
+        settings_of("shell", DB_CONN_MAX_AGE="30", CELERY_BROKER_URL="redis://127.0.0.1:6379/0")["conn_max_age"] == 30
+    )
 
 
 def test_without_a_broker_make_run_runs_tasks_in_process():

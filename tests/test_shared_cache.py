@@ -41,11 +41,23 @@ print(json.dumps({"backend": settings.CACHES["default"]["BACKEND"], "allowed": a
 
 
 def process(calls: list, **env: str) -> dict:
-    base = {"PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": "memoryadmin.settings", "SECRET_KEY": "cache-test",
-            "DATABASE_URL": "postgres://nobody@127.0.0.1:1/nothing", "CELERY_TASK_ALWAYS_EAGER": "true",
-            "API_THROTTLE_READ": "3/min", "API_THROTTLE_WRITE": "3/min"}
-    result = subprocess.run([sys.executable, "-c", PROCESS, json.dumps(calls)], cwd=ROOT, env=base | env,
-                            capture_output=True, text=True, timeout=60)
+    base = {
+        "PATH": os.environ["PATH"],
+        "DJANGO_SETTINGS_MODULE": "memoryadmin.settings",
+        "SECRET_KEY": "cache-test",
+        "DATABASE_URL": "postgres://nobody@127.0.0.1:1/nothing",
+        "CELERY_TASK_ALWAYS_EAGER": "true",
+        "API_THROTTLE_READ": "3/min",
+        "API_THROTTLE_WRITE": "3/min",
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", PROCESS, json.dumps(calls)],
+        cwd=ROOT,
+        env=base | env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     return {"log": result.stderr, **json.loads(result.stdout.strip().splitlines()[-1])}
 
@@ -92,9 +104,19 @@ def test_a_cache_that_is_down_lets_requests_through_with_a_warning():
 
 def test_a_cache_url_that_is_not_redis_stops_start_up():
     result = subprocess.run(
-        [sys.executable, "-c", "import django; django.setup()"], cwd=ROOT, capture_output=True, text=True, timeout=60,
-        env={"PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": "memoryadmin.settings", "SECRET_KEY": "x",
-             "DATABASE_URL": "postgres://nobody@127.0.0.1:1/nothing", "CELERY_TASK_ALWAYS_EAGER": "true",
-             "CACHE_URL": "memcached://127.0.0.1:11211"})
+        [sys.executable, "-c", "import django; django.setup()"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={
+            "PATH": os.environ["PATH"],
+            "DJANGO_SETTINGS_MODULE": "memoryadmin.settings",
+            "SECRET_KEY": "x",
+            "DATABASE_URL": "postgres://nobody@127.0.0.1:1/nothing",
+            "CELERY_TASK_ALWAYS_EAGER": "true",
+            "CACHE_URL": "memcached://127.0.0.1:11211",
+        },
+    )
 
     assert result.returncode != 0 and "CACHE_URL" in result.stderr and "not a Redis URL" in result.stderr

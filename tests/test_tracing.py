@@ -87,8 +87,16 @@ def test_a_recall_is_one_trace_with_its_legs_redaction_and_queries(api, remember
     assert server.attributes["request.id"] == trace_id and server.attributes["workspace"] == "acme"
     assert server.service == "memoryadmin"
     names = {span.name for span in spans}
-    assert {"recall", "recall.keyword", "recall.recent", "recall.vector", "embedding.query", "recall.rank",
-            "recall.block", "privacy.redact"} <= names
+    assert {
+        "recall",
+        "recall.keyword",
+        "recall.recent",
+        "recall.vector",
+        "embedding.query",
+        "recall.rank",
+        "recall.block",
+        "privacy.redact",
+    } <= names
     queries = [span for span in spans if span.attributes.get("db.system.name") == "postgresql"]
     assert queries and all(span.attributes["db.operation.name"] for span in queries)
     assert all(descends_from(span, server, by_id) for span in spans if span is not server)
@@ -113,8 +121,11 @@ def test_no_personal_data_leaves_in_any_span(api, remembered, collector):
 
 def test_a_callers_trace_is_continued_and_its_request_id_kept_on_the_span(tracing_on, api, collector):
     caller_trace, caller_span = "4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7"
-    response = api.get(f"/api/v1/subjects/{SUBJECT}/memories", HTTP_TRACEPARENT=f"00-{caller_trace}-{caller_span}-01",
-                       HTTP_X_REQUEST_ID="job-42.retry-1")
+    response = api.get(
+        f"/api/v1/subjects/{SUBJECT}/memories",
+        HTTP_TRACEPARENT=f"00-{caller_trace}-{caller_span}-01",
+        HTTP_X_REQUEST_ID="job-42.retry-1",
+    )
 
     trace_id, span_id = traceparent(response)
     assert trace_id == caller_trace and response["X-Request-ID"] == "job-42.retry-1"
@@ -134,11 +145,13 @@ def test_portal_and_console_pages_get_a_server_span_named_by_their_url_pattern(t
     assert NAME.encode() not in collector.payload()  # the query string is never kept
 
 
-
-
 def test_a_posted_turn_is_traced_through_the_worker_in_the_requests_trace(tracing_on, api, real_worker, collector):
-    turn = {"session_id": "s-1", "turn_id": "t-1", "user_message": f"我不吃辣。My e-mail is {EMAIL}.",
-            "assistant_message": "好的。"}
+    turn = {
+        "session_id": "s-1",
+        "turn_id": "t-1",
+        "user_message": f"我不吃辣。My e-mail is {EMAIL}.",
+        "assistant_message": "好的。",
+    }
     response = api.post(f"/api/v1/subjects/{SUBJECT}/turns", turn, format="json")
     assert response.status_code == 202
     assert wait_until_done(api, response.json()["ingest_id"])["status"] == "done"
@@ -207,10 +220,19 @@ print(json.dumps({"status": response.status_code, "headers": dict(response.heade
                   "sdk": sorted(name for name in sys.modules if name.startswith(("opentelemetry.sdk.trace", "opentelemetry.exporter")))}))
 """
     env = {key: value for key, value in os.environ.items() if not key.startswith("OTEL_")}
-    env |= {"DJANGO_SETTINGS_MODULE": "memoryadmin.settings", "DATABASE_URL": "postgres://nobody@127.0.0.1:9/none",
-            "ALLOWED_HOSTS": "testserver"}
-    completed = subprocess.run([sys.executable, "-c", script], env=env, cwd=Path(__file__).resolve().parents[1],
-                               capture_output=True, text=True, timeout=120)
+    env |= {
+        "DJANGO_SETTINGS_MODULE": "memoryadmin.settings",
+        "DATABASE_URL": "postgres://nobody@127.0.0.1:9/none",
+        "ALLOWED_HOSTS": "testserver",
+    }
+    completed = subprocess.run(
+        [sys.executable, "-c", script],
+        env=env,
+        cwd=Path(__file__).resolve().parents[1],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert completed.returncode == 0, completed.stderr
     seen = json.loads(completed.stdout.strip().splitlines()[-1])
 

@@ -29,8 +29,10 @@ def external_id_error(external_id: str) -> str:
     if len(external_id) > 200:
         return "The subject id must be at most 200 characters."
     if any(unicodedata.category(char) in _UNPRINTABLE for char in external_id):
-        return ("The subject id must not contain control characters or invisible format characters "
-                "(such as bidirectional overrides or zero-width spaces).")
+        return (
+            "The subject id must not contain control characters or invisible format characters "
+            "(such as bidirectional overrides or zero-width spaces)."
+        )
     return ""
 
 
@@ -95,9 +97,7 @@ class Subject(models.Model):
     class Meta:
         verbose_name = _("subject")
         verbose_name_plural = _("subjects")
-        constraints = [
-            models.UniqueConstraint(fields=["workspace", "external_id"], name="subject_unique_external_id")
-        ]
+        constraints = [models.UniqueConstraint(fields=["workspace", "external_id"], name="subject_unique_external_id")]
 
     def __str__(self) -> str:
         return self.display_name or self.external_id
@@ -179,7 +179,8 @@ class RetentionPolicy(models.Model):
     )
     access_log_retention_days = models.PositiveIntegerField(default=90)
     allowed_sensitive = models.JSONField(
-        default=list, blank=True,
+        default=list,
+        blank=True,
         help_text="Sensitive inference categories (health, emotion, …) extraction may store; none by default.",
     )
     updated_at = models.DateTimeField(auto_now=True)

@@ -30,8 +30,9 @@ def writes_charge(*, agent_id: int | None, count: int) -> None:
         charges.append((now, count))
         cache.set(_key(agent_id), charges, KEEP_SECONDS)
     except RedisError as error:  # the shared cache (CACHE_URL) is down: the writes are made, only not counted
-        logger.warning("Quota cache unavailable (%s): %d writes of agent %s not charged",
-                       type(error).__name__, count, agent_id)
+        logger.warning(
+            "Quota cache unavailable (%s): %d writes of agent %s not charged", type(error).__name__, count, agent_id
+        )
 
 
 def writes_charged(*, agent_id: int | None, since: float) -> int:

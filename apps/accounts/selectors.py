@@ -25,5 +25,8 @@ def user_by_username(*, username: str):
 
 def workspaces_with_operators() -> list[Workspace]:
     """Every workspace, by name, with its memberships and their users (for superusers only)."""
-    return list(Workspace.objects.order_by("name").prefetch_related(
-        Prefetch("memberships", queryset=Membership.objects.select_related("user").order_by("user__username"))))
+    return list(
+        Workspace.objects.order_by("name").prefetch_related(
+            Prefetch("memberships", queryset=Membership.objects.select_related("user").order_by("user__username"))
+        )
+    )

@@ -12,7 +12,15 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.accounts.models import (
-    Agent, ApiKey, Membership, PortalLink, RetentionPolicy, Subject, Workspace, external_id_error, validate_timezone,
+    Agent,
+    ApiKey,
+    Membership,
+    PortalLink,
+    RetentionPolicy,
+    Subject,
+    Workspace,
+    external_id_error,
+    validate_timezone,
 )
 from apps.accounts.selectors import user_is_privileged
 from apps.audit.services import Actor, audit_record
@@ -37,8 +45,10 @@ class PortalLinkRefused(Exception):
     """The subject's login is an operator's, staff or superuser: an agent's key must never open it."""
 
     def __init__(self) -> None:
-        super().__init__("This person's login belongs to an operator or administrator, so a portal link cannot "
-                         "sign it in; they sign in with their password instead.")
+        super().__init__(
+            "This person's login belongs to an operator or administrator, so a portal link cannot "
+            "sign it in; they sign in with their password instead."
+        )
 
 
 def hash_api_key(raw_key: str) -> str:
@@ -55,8 +65,12 @@ def workspace_create(*, name: str, slug: str, actor: Actor | None = None) -> Wor
     workspace = Workspace(name=redact(name).text, slug=slug)
     workspace.full_clean()
     workspace.save()
-    audit_record(workspace=workspace, actor=actor or Actor.system(), action="workspace.created",
-                 after={"name": workspace.name, "slug": slug})
+    audit_record(
+        workspace=workspace,
+        actor=actor or Actor.system(),
+        action="workspace.created",
+        after={"name": workspace.name, "slug": slug},
+    )
     return workspace
 
 
@@ -75,27 +89,41 @@ def _login_name(user) -> str:
 
 
 @transaction.atomic
-def operator_add(*, workspace: Workspace, user, role: str = Membership.Role.OPERATOR,
-                 actor: Actor | None = None) -> Membership:
+def operator_add(
+    *, workspace: Workspace, user, role: str = Membership.Role.OPERATOR, actor: Actor | None = None
+) -> Membership:
     """Make `user` an operator (or admin) of `workspace`; for someone who already is, change the role."""
     role, actor = _role(role), actor or Actor.system()
     membership = Membership.objects.select_for_update().filter(workspace=workspace, user=user).first()
     if membership is None:
         membership = Membership.objects.create(workspace=workspace, user=user, role=role)
-        audit_record(workspace=workspace, actor=actor, action="operator.added",
-                     after={"user": _login_name(user), "role": role})
+        audit_record(
+            workspace=workspace, actor=actor, action="operator.added", after={"user": _login_name(user), "role": role}
+        )
     elif membership.role != role:
         before = {"user": _login_name(user), "role": membership.role}
         membership.role = role
         membership.save(update_fields=["role"])
-        audit_record(workspace=workspace, actor=actor, action="operator.role_changed", before=before,
-                     after={"user": _login_name(user), "role": role})
+        audit_record(
+            workspace=workspace,
+            actor=actor,
+            action="operator.role_changed",
+            before=before,
+            after={"user": _login_name(user), "role": role},
+        )
     return membership
 
 
 @transaction.atomic
-def operator_create(*, workspace: Workspace, username: str, email: str, role: str = Membership.Role.OPERATOR,
-                    password: str | None = None, actor: Actor | None = None) -> Membership:
+def operator_create(
+    *,
+    workspace: Workspace,
+    username: str,
+    email: str,
+    role: str = Membership.Role.OPERATOR,
+    password: str | None = None,
+    actor: Actor | None = None,
+) -> Membership:
     """A new login that operates `workspace`. Without a password the login cannot sign in until its
     owner chooses one (the console's invite link). A taken username, a bad e-mail address or a weak
     password is a ValidationError; then nothing is written."""
@@ -125,8 +153,12 @@ def operator_create(*, workspace: Workspace, username: str, email: str, role: st
         user.set_password(password)
     user.save()
     membership = Membership.objects.create(workspace=workspace, user=user, role=role)
-    audit_record(workspace=workspace, actor=actor or Actor.system(), action="operator.added",
-                 after={"user": _login_name(user), "role": role, "login_created": True})
+    audit_record(
+        workspace=workspace,
+        actor=actor or Actor.system(),
+        action="operator.added",
+        after={"user": _login_name(user), "role": role, "login_created": True},
+    )
     return membership
 
 
@@ -172,7 +204,10 @@ def _issue(agent: Agent, scopes: list[str]) -> tuple[ApiKey, str]:
     prefix = secrets.token_hex(4)
     raw_key = f"{KEY_PREFIX}_{prefix}_{secrets.token_urlsafe(24)}"
     key = ApiKey.objects.create(
-        workspace_id=agent.workspace_id, agent=agent, prefix=prefix, hashed_secret=hash_api_key(raw_key),
+        workspace_id=agent.workspace_id,
+        agent=agent,
+        prefix=prefix,
+        hashed_secret=hash_api_key(raw_key),
         scopes=sorted(set(scopes)),
     )
     return key, raw_key
@@ -188,16 +223,18 @@ def _revoke(key: ApiKey) -> None:
 def apikey_issue(*, agent: Agent, scopes: list[str], actor: Actor | None = None) -> tuple[ApiKey, str]:
     """Create a key; the raw key is returned once and never stored."""
     key, raw_key = _issue(agent, scopes)
-    audit_record(workspace=agent.workspace, actor=actor or Actor.system(), action="apikey.issued",
-                 after=_key_facts(key))
+    audit_record(
+        workspace=agent.workspace, actor=actor or Actor.system(), action="apikey.issued", after=_key_facts(key)
+    )
     return key, raw_key
 
 
 @transaction.atomic
 def apikey_revoke(*, key: ApiKey, actor: Actor | None = None) -> ApiKey:
     _revoke(key)
-    audit_record(workspace=key.workspace, actor=actor or Actor.system(), action="apikey.revoked",
-                 before=_key_facts(key))
+    audit_record(
+        workspace=key.workspace, actor=actor or Actor.system(), action="apikey.revoked", before=_key_facts(key)
+    )
     return key
 
 
@@ -210,15 +247,21 @@ def apikey_rotate(*, key: ApiKey, actor: Actor) -> tuple[ApiKey, str]:
         raise ValidationError({"key": f"Key {key.prefix}… is revoked and cannot be rotated; issue a new key instead."})
     _revoke(key)
     new_key, raw_key = _issue(key.agent, key.scopes)
-    audit_record(workspace=key.workspace, actor=actor, action="apikey.rotated", before=_key_facts(key),
-                 after=_key_facts(new_key))
+    audit_record(
+        workspace=key.workspace, actor=actor, action="apikey.rotated", before=_key_facts(key), after=_key_facts(new_key)
+    )
     return new_key, raw_key
 
 
 @transaction.atomic
 def retention_update(
-    *, workspace: Workspace, actor: Actor, ttl_days: dict[str, int | None], subject_capacity: int,
-    archive_unread_after_days: int, access_log_retention_days: int,
+    *,
+    workspace: Workspace,
+    actor: Actor,
+    ttl_days: dict[str, int | None],
+    subject_capacity: int,
+    archive_unread_after_days: int,
+    access_log_retention_days: int,
 ) -> RetentionPolicy:
     policy, _ = RetentionPolicy.objects.select_for_update().get_or_create(workspace=workspace)
     before = retention_facts(policy)
@@ -228,14 +271,16 @@ def retention_update(
     policy.access_log_retention_days = access_log_retention_days
     policy.full_clean()
     policy.save()
-    audit_record(workspace=workspace, actor=actor, action="retention.updated", before=before,
-                 after=retention_facts(policy))
+    audit_record(
+        workspace=workspace, actor=actor, action="retention.updated", before=before, after=retention_facts(policy)
+    )
     return policy
 
 
 def retention_facts(policy: RetentionPolicy) -> dict:
     return {
-        "ttl_days": policy.ttl_days, "subject_capacity": policy.subject_capacity,
+        "ttl_days": policy.ttl_days,
+        "subject_capacity": policy.subject_capacity,
         "archive_unread_after_days": policy.archive_unread_after_days,
         "access_log_retention_days": policy.access_log_retention_days,
     }
@@ -263,8 +308,13 @@ def portal_link_create(*, subject: Subject, agent: Agent | None = None) -> tuple
     agent key could otherwise sign in as an operator. A new link revokes the older unused ones."""
     actor = Actor.agent(agent) if agent else Actor.system()
     if subject.user_id is not None and user_is_privileged(subject.user):
-        audit_record(workspace=subject.workspace, actor=actor, action="portallink.refused", subject=subject,
-                     after={"reason": "privileged_login"})  # committed: the refusal is the point
+        audit_record(
+            workspace=subject.workspace,
+            actor=actor,
+            action="portallink.refused",
+            subject=subject,
+            after={"reason": "privileged_login"},
+        )  # committed: the refusal is the point
         raise PortalLinkRefused()
     return _portal_link_issue(subject, agent, actor)
 
@@ -276,11 +326,19 @@ def _portal_link_issue(subject: Subject, agent: Agent | None, actor: Actor) -> t
     # Revoked by expiring now: the link page then says it cannot be used any more.
     replaced = PortalLink.objects.filter(subject=subject, used_at=None, expires_at__gt=now).update(expires_at=now)
     link = PortalLink.objects.create(
-        workspace_id=subject.workspace_id, subject=subject, token_hash=hash_api_key(token), created_by=agent,
+        workspace_id=subject.workspace_id,
+        subject=subject,
+        token_hash=hash_api_key(token),
+        created_by=agent,
         expires_at=now + PORTAL_LINK_LIFETIME,
     )
-    audit_record(workspace=subject.workspace, actor=actor, action="portallink.created", subject=subject,
-                 after={"expires_at": link.expires_at.isoformat(), "revoked_older": replaced})
+    audit_record(
+        workspace=subject.workspace,
+        actor=actor,
+        action="portallink.created",
+        subject=subject,
+        after={"expires_at": link.expires_at.isoformat(), "revoked_older": replaced},
+    )
     return link, token
 
 
@@ -310,16 +368,20 @@ def portal_link_redeem(*, token: str):
 @transaction.atomic
 def _portal_link_use(token: str):
     link = portal_link_peek(token=token)
-    link = (PortalLink.objects.select_for_update(of=("self", "subject")).select_related("subject__user")
-            .get(pk=link.pk))
+    link = PortalLink.objects.select_for_update(of=("self", "subject")).select_related("subject__user").get(pk=link.pk)
     if link.used_at is not None:  # lost a race with another click
         raise PortalLinkError("used")
     link.used_at = timezone.now()
     link.save(update_fields=["used_at"])
     subject = link.subject
     if subject.user is not None and user_is_privileged(subject.user):
-        audit_record(workspace=subject.workspace, actor=Actor.system("portal link"), action="portallink.refused",
-                     subject=subject, after={"reason": "privileged_login"})
+        audit_record(
+            workspace=subject.workspace,
+            actor=Actor.system("portal link"),
+            action="portallink.refused",
+            subject=subject,
+            after={"reason": "privileged_login"},
+        )
         return None
     if subject.user is None:
         User = get_user_model()
@@ -328,8 +390,12 @@ def _portal_link_use(token: str):
         user.save()
         subject.user = user
         subject.save(update_fields=["user", "updated_at"])
-    audit_record(workspace=subject.workspace, actor=Actor(type="end_user", id=str(subject.user_id),
-                 name=subject.user.get_username(), channel="portal"), action="portallink.used", subject=subject)
+    audit_record(
+        workspace=subject.workspace,
+        actor=Actor(type="end_user", id=str(subject.user_id), name=subject.user.get_username(), channel="portal"),
+        action="portallink.used",
+        subject=subject,
+    )
     return subject.user
 
 
@@ -342,6 +408,11 @@ def operator_timezone_set(*, membership: Membership, timezone_name: str, actor: 
         before = {"user": _login_name(membership.user), "timezone": membership.timezone}
         membership.timezone = timezone_name
         membership.save(update_fields=["timezone"])
-        audit_record(workspace=membership.workspace, actor=actor, action="operator.timezone_changed", before=before,
-                     after={"user": _login_name(membership.user), "timezone": timezone_name})
+        audit_record(
+            workspace=membership.workspace,
+            actor=actor,
+            action="operator.timezone_changed",
+            before=before,
+            after={"user": _login_name(membership.user), "timezone": timezone_name},
+        )
     return membership

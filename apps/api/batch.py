@@ -59,10 +59,16 @@ def item_result(index: int, outcome: ImportOutcome) -> dict:
     result = outcome.result
     first = result.first_outcome or result.outcome
     written = first in (Outcome.CREATED, Outcome.SUPERSEDED) and result.outcome != Outcome.REPLAYED
-    return {"index": index, "status": status.HTTP_201_CREATED if written else status.HTTP_200_OK,
-            "client_id": outcome.item.client_id, "id": str(result.memory.id), "outcome": first,
-            "version": result.memory.version, "redacted": result.redactions,
-            "replayed": result.outcome == Outcome.REPLAYED}
+    return {
+        "index": index,
+        "status": status.HTTP_201_CREATED if written else status.HTTP_200_OK,
+        "client_id": outcome.item.client_id,
+        "id": str(result.memory.id),
+        "outcome": first,
+        "version": result.memory.version,
+        "redacted": result.redactions,
+        "replayed": result.outcome == Outcome.REPLAYED,
+    }
 
 
 def rejection(refused: Sequence[dict], total: int) -> tuple[int, dict]:
@@ -71,10 +77,16 @@ def rejection(refused: Sequence[dict], total: int) -> tuple[int, dict]:
     statuses = [item["status"] for item in refused]
     code = status.HTTP_400_BAD_REQUEST if status.HTTP_400_BAD_REQUEST in statuses else statuses[0]
     first = refused[0]["error"]
-    return code, {"error": {
-        "code": "invalid" if code == status.HTTP_400_BAD_REQUEST else first["code"],
-        "message": f"{len(refused)} of {total} items were refused; nothing was written.",
-        "fields": {"items": {str(item["index"]): item["error"]["fields"] or {"non_field_errors": [
-            item["error"]["message"]]} for item in refused}},
-        "items": list(refused),
-    }}
+    return code, {
+        "error": {
+            "code": "invalid" if code == status.HTTP_400_BAD_REQUEST else first["code"],
+            "message": f"{len(refused)} of {total} items were refused; nothing was written.",
+            "fields": {
+                "items": {
+                    str(item["index"]): item["error"]["fields"] or {"non_field_errors": [item["error"]["message"]]}
+                    for item in refused
+                }
+            },
+            "items": list(refused),
+        }
+    }

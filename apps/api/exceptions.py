@@ -20,12 +20,20 @@ def error_body(code: str, message: str, fields: dict | None = None, **extra) -> 
 
 def api_exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, InjectionRefused):
-        body = error_body("injection", "The text reads as instructions to the model, not information about the "
-                          "person; nothing was stored.", exc.message_dict, kind=exc.kind)
+        body = error_body(
+            "injection",
+            "The text reads as instructions to the model, not information about the person; nothing was stored.",
+            exc.message_dict,
+            kind=exc.kind,
+        )
         return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
     if isinstance(exc, PIIInIdentifier):
-        body = error_body("pii_in_identifier", "Identifiers must be opaque ids; these hold personal data.",
-                          exc.message_dict, entity_types=exc.entity_types)
+        body = error_body(
+            "pii_in_identifier",
+            "Identifiers must be opaque ids; these hold personal data.",
+            exc.message_dict,
+            entity_types=exc.entity_types,
+        )
         return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
     if isinstance(exc, PIIRejected):
         body = error_body("pii_rejected", str(exc), entity_types=exc.entity_types)

@@ -105,7 +105,9 @@ class MemorySourceSerializer(serializers.Serializer):
     agent = serializers.CharField(source="agent.name", allow_null=True, default=None)
     session_id = serializers.CharField()
     turn_id = serializers.CharField()
-    channel = serializers.CharField(help_text="api, turns, portal (a correction by the person), console (by an operator)")
+    channel = serializers.CharField(
+        help_text="api, turns, portal (a correction by the person), console (by an operator)"
+    )
     actor_type = serializers.CharField(help_text="agent, end_user, operator or system: who this version came from")
     extractor = serializers.CharField()
     extractor_version = serializers.CharField()
@@ -211,14 +213,19 @@ class RecallRequestSerializer(serializers.Serializer):
     query = serializers.CharField(max_length=4000, help_text="The user's message or what the agent is about to answer.")
     top_k = serializers.IntegerField(min_value=1, max_value=50, default=8)
     token_budget = serializers.IntegerField(min_value=50, max_value=16000, default=800)
-    kinds = serializers.ListField(child=serializers.ChoiceField(choices=Memory.Kind.choices), required=False,
-                                  max_length=2)
-    categories = serializers.ListField(child=serializers.ChoiceField(choices=Memory.Category.choices),
-                                       required=False, max_length=6)
+    kinds = serializers.ListField(
+        child=serializers.ChoiceField(choices=Memory.Kind.choices), required=False, max_length=2
+    )
+    categories = serializers.ListField(
+        child=serializers.ChoiceField(choices=Memory.Category.choices), required=False, max_length=6
+    )
     session_id = serializers.CharField(max_length=128, required=False)
     min_score = serializers.FloatField(min_value=0, max_value=2, required=False)
-    mode = serializers.ChoiceField(choices=["always", "auto"], default="always",
-                                   help_text="auto: greetings, thanks and other small talk return nothing at once.")
+    mode = serializers.ChoiceField(
+        choices=["always", "auto"],
+        default="always",
+        help_text="auto: greetings, thanks and other small talk return nothing at once.",
+    )
     include_trace = serializers.BooleanField(default=False)
 
 
@@ -248,9 +255,12 @@ class RecallResponseSerializer(serializers.Serializer):
     memories = RecalledMemorySerializer(many=True)
     memory_block = serializers.CharField(help_text="Ready to paste into a prompt; frames the memories as data.")
     used_tokens = serializers.IntegerField()
-    fallback = serializers.ChoiceField(choices=["keyword"], allow_null=True,
-                                       help_text="keyword: the embedder or vector search failed, or the server was too busy to embed "
-                                       "the query in time (overload); the keyword and recent legs answered.")
+    fallback = serializers.ChoiceField(
+        choices=["keyword"],
+        allow_null=True,
+        help_text="keyword: the embedder or vector search failed, or the server was too busy to embed "
+        "the query in time (overload); the keyword and recent legs answered.",
+    )
     skipped = serializers.ChoiceField(choices=["small_talk"], allow_null=True)
     took_ms = serializers.FloatField()
     trace = serializers.DictField(required=False)
@@ -265,8 +275,9 @@ class TurnWriteSerializer(serializers.Serializer):
     session_id = serializers.CharField(max_length=128, required=False, allow_blank=True, default="")
     turn_id = serializers.CharField(max_length=128, help_text="Your id of the turn; sending it again is a no-op.")
     user_message = serializers.CharField(max_length=settings.MEMORY_MAX_TEXT_CHARS * 2)
-    assistant_message = serializers.CharField(max_length=settings.MEMORY_MAX_TEXT_CHARS * 2, required=False,
-                                              allow_blank=True, default="")
+    assistant_message = serializers.CharField(
+        max_length=settings.MEMORY_MAX_TEXT_CHARS * 2, required=False, allow_blank=True, default=""
+    )
     occurred_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
 
 
@@ -286,8 +297,9 @@ class IngestMemorySerializer(serializers.Serializer):
 
 class IngestSkipSerializer(serializers.Serializer):
     text = serializers.CharField()
-    reason = serializers.CharField(help_text="e.g. question, hypothetical, injection, transient, low_confidence, "
-                                             "sensitive:health, duplicate")
+    reason = serializers.CharField(
+        help_text="e.g. question, hypothetical, injection, transient, low_confidence, sensitive:health, duplicate"
+    )
 
 
 class IngestStatusSerializer(serializers.Serializer):
@@ -309,10 +321,14 @@ class ApiErrorBodySerializer(serializers.Serializer):
     message = serializers.CharField()
     fields = serializers.DictField(help_text="Field name → list of messages (validation errors).")
     entity_types = serializers.ListField(child=serializers.CharField(), required=False)
-    kind = serializers.CharField(required=False, help_text="injection: markup, override, role, exfiltration, "
-                                 "memory_poison or command.")
-    items = serializers.ListField(child=serializers.DictField(), required=False,
-                                  help_text="A refused batch: the result of each refused item (index, status, error).")
+    kind = serializers.CharField(
+        required=False, help_text="injection: markup, override, role, exfiltration, memory_poison or command."
+    )
+    items = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="A refused batch: the result of each refused item (index, status, error).",
+    )
 
 
 class ApiErrorSerializer(serializers.Serializer):
@@ -326,8 +342,12 @@ BATCH_MAX_ITEMS = 500
 
 class _BatchItemMixin(serializers.Serializer):
     client_id = serializers.CharField(
-        max_length=128, required=False, allow_blank=True, default="",
-        help_text="Your id of this item: sending it again (same body) returns the same memory and writes nothing.")
+        max_length=128,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Your id of this item: sending it again (same body) returns the same memory and writes nothing.",
+    )
 
 
 class BatchFactItemSerializer(_BatchItemMixin, FactWriteSerializer):
@@ -341,9 +361,11 @@ class BatchEpisodeItemSerializer(_BatchItemMixin, EpisodeWriteSerializer):
 BATCH_ITEM_SERIALIZERS = {"fact": BatchFactItemSerializer, "episode": BatchEpisodeItemSerializer}
 
 
-@extend_schema_field(PolymorphicProxySerializer(
-    component_name="BatchItem", serializers=BATCH_ITEM_SERIALIZERS, resource_type_field_name="type",
-    many=True))
+@extend_schema_field(
+    PolymorphicProxySerializer(
+        component_name="BatchItem", serializers=BATCH_ITEM_SERIALIZERS, resource_type_field_name="type", many=True
+    )
+)
 class BatchItemsField(serializers.ListField):
     """Each item is validated on its own (apps.api.batch), so that every bad one is named by index."""
 

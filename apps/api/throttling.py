@@ -75,9 +75,13 @@ class ImportBudget(PerKeyThrottle):
                 if freed >= items:
                     wait = at + self.duration - now
                     break
-            raise Throttled(wait=max(1, wait), detail=(
-                f"This batch of {items} items exceeds the key's import budget ({self.num_requests} items per "
-                f"{self.duration} s, {max(0, self.num_requests - used)} left); nothing was written."))
+            raise Throttled(
+                wait=max(1, wait),
+                detail=(
+                    f"This batch of {items} items exceeds the key's import budget ({self.num_requests} items per "
+                    f"{self.duration} s, {max(0, self.num_requests - used)} left); nothing was written."
+                ),
+            )
         history.append((now, items))
         try:
             self.cache.set(key, history, self.duration)

@@ -30,7 +30,10 @@ from apps.memories.recall.access import Access, Recall, recorder
 from apps.privacy.identifiers import refuse_pii_in_identifiers
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
-    "Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
     description="Retrying with the same key returns the first result instead of writing again. An opaque id: "
     "one holding personal data is refused (422).",
 )
@@ -45,26 +48,44 @@ def write_result_body(result: services.WriteResult, *, can_read: bool) -> tuple[
     replayed = result.outcome == services.Outcome.REPLAYED
     if can_read:
         body = s.MemorySerializer(result.memory).data | {
-            "outcome": outcome, "redacted": result.redactions, "replayed": replayed,
+            "outcome": outcome,
+            "redacted": result.redactions,
+            "replayed": replayed,
         }
     else:
-        body = {"id": str(result.memory.id), "outcome": outcome, "version": result.memory.version,
-                "redacted": result.redactions} | ({"replayed": True} if replayed else {})
+        body = {
+            "id": str(result.memory.id),
+            "outcome": outcome,
+            "version": result.memory.version,
+            "redacted": result.redactions,
+        } | ({"replayed": True} if replayed else {})
     return body, outcome in (services.Outcome.CREATED, services.Outcome.SUPERSEDED)
 
 
-def recall_body(*, workspace: Workspace, agent_id: int, subject: Subject, include_trace: bool = False,
-                **options) -> dict:
+def recall_body(
+    *, workspace: Workspace, agent_id: int, subject: Subject, include_trace: bool = False, **options
+) -> dict:
     """RecallResponseSerializer of one recall, whose reads go to the access log."""
     result = recall(workspace=workspace, subject=subject, include_trace=include_trace, **options)
     recorder.record(
         [
-            Access(workspace_id=workspace.pk, agent_id=agent_id, subject_id=subject.pk,
-                   memory_id=candidate.memory.id, rank=rank, score=round(candidate.score, 4))
+            Access(
+                workspace_id=workspace.pk,
+                agent_id=agent_id,
+                subject_id=subject.pk,
+                memory_id=candidate.memory.id,
+                rank=rank,
+                score=round(candidate.score, 4),
+            )
             for rank, candidate in enumerate(result.memories, start=1)
         ],
-        Recall(workspace_id=workspace.pk, agent_id=agent_id, took_ms=result.took_ms,
-               results=len(result.memories), fallback=result.fallback or ""),
+        Recall(
+            workspace_id=workspace.pk,
+            agent_id=agent_id,
+            took_ms=result.took_ms,
+            results=len(result.memories),
+            fallback=result.fallback or "",
+        ),
     )
     body = s.RecallResponseSerializer(result).data
     if not include_trace:
@@ -82,8 +103,9 @@ class WorkspaceAPIView(APIView):
         external_id = kwargs.get("external_id", "") if self.checks_external_id else ""
         if external_id and (error := external_id_error(external_id)):
             raise ValidationError({"external_id": [error]})
-        refuse_pii_in_identifiers(**{"external_id": external_id,
-                                     "Idempotency-Key": request.headers.get("Idempotency-Key", "")})
+        refuse_pii_in_identifiers(
+            **{"external_id": external_id, "Idempotency-Key": request.headers.get("Idempotency-Key", "")}
+        )
 
     @property
     def workspace(self) -> Workspace:
@@ -141,7 +163,9 @@ class WorkspaceAPIView(APIView):
 
 class FactCreateView(WorkspaceAPIView):
     @extend_schema(
-        operation_id="facts_write", request=s.FactWriteSerializer, parameters=[IDEMPOTENCY_HEADER],
+        operation_id="facts_write",
+        request=s.FactWriteSerializer,
+        parameters=[IDEMPOTENCY_HEADER],
         responses={201: s.MemoryWriteResultSerializer, 200: s.MemoryWriteResultSerializer},
         summary="Write a profile fact",
         description="201 when a memory or a new version was created; 200 when the value was already current "
@@ -150,26 +174,45 @@ class FactCreateView(WorkspaceAPIView):
     def post(self, request, external_id: str) -> Response:
         data = self.validated(s.FactWriteSerializer)
         result = services.fact_upsert(
-            subject=self.subject_for_write(external_id), key=data["key"], value=data["value"],
-            category=data["category"], confidence=data["confidence"], importance=data["importance"],
-            pinned=data["pinned"], expires_at=data["expires_at"], session_id=data["session_id"],
-            metadata=data["metadata"], actor=self.actor, provenance=self.provenance(data, data["value"]),
+            subject=self.subject_for_write(external_id),
+            key=data["key"],
+            value=data["value"],
+            category=data["category"],
+            confidence=data["confidence"],
+            importance=data["importance"],
+            pinned=data["pinned"],
+            expires_at=data["expires_at"],
+            session_id=data["session_id"],
+            metadata=data["metadata"],
+            actor=self.actor,
+            provenance=self.provenance(data, data["value"]),
             idempotency_key=self.idempotency_key(data, f"fact:{data['key']}"),
         )
         return self.write_response(result)
 
+
 class EpisodeCreateView(WorkspaceAPIView):
     @extend_schema(
-        operation_id="episodes_write", request=s.EpisodeWriteSerializer, parameters=[IDEMPOTENCY_HEADER],
-        responses={201: s.MemoryWriteResultSerializer}, summary="Record an episode",
+        operation_id="episodes_write",
+        request=s.EpisodeWriteSerializer,
+        parameters=[IDEMPOTENCY_HEADER],
+        responses={201: s.MemoryWriteResultSerializer},
+        summary="Record an episode",
     )
     def post(self, request, external_id: str) -> Response:
         data = self.validated(s.EpisodeWriteSerializer)
         result = services.episode_record(
-            subject=self.subject_for_write(external_id), text=data["text"], category=data["category"],
-            occurred_at=data["occurred_at"], session_id=data["session_id"], importance=data["importance"],
-            expires_at=data["expires_at"], metadata=data["metadata"], actor=self.actor,
-            provenance=self.provenance(data, data["text"]), idempotency_key=self.idempotency_key(data, "episode"),
+            subject=self.subject_for_write(external_id),
+            text=data["text"],
+            category=data["category"],
+            occurred_at=data["occurred_at"],
+            session_id=data["session_id"],
+            importance=data["importance"],
+            expires_at=data["expires_at"],
+            metadata=data["metadata"],
+            actor=self.actor,
+            provenance=self.provenance(data, data["text"]),
+            idempotency_key=self.idempotency_key(data, "episode"),
         )
         return self.write_response(result)
 
@@ -178,7 +221,8 @@ class BatchImportView(WorkspaceAPIView):
     parser_classes = [BatchJSONParser]
 
     @extend_schema(
-        operation_id="memories_batch", request=s.BatchImportRequestSerializer,
+        operation_id="memories_batch",
+        request=s.BatchImportRequestSerializer,
         parameters=[s.BatchImportQuerySerializer],
         responses={201: s.BatchImportResultSerializer, 200: s.BatchImportResultSerializer},
         summary="Import up to 500 facts and episodes",
@@ -195,25 +239,37 @@ class BatchImportView(WorkspaceAPIView):
         atomic = self.validated(s.BatchImportQuerySerializer, request.query_params.dict())["atomic"]
         raw_items = data["items"]
         if len(raw_items) > s.BATCH_MAX_ITEMS:
-            raise PayloadTooLarge(f"A batch holds at most {s.BATCH_MAX_ITEMS} items; this one has {len(raw_items)}. "
-                                  "Split it.")
+            raise PayloadTooLarge(
+                f"A batch holds at most {s.BATCH_MAX_ITEMS} items; this one has {len(raw_items)}. Split it."
+            )
         ImportBudget().charge(request, items=len(raw_items))
         checked = [batch.item_from(raw, external_id=external_id) for raw in raw_items]
-        refused = [batch.item_result(index, ImportOutcome(ImportItem(external_id, "", {}, _client_id(raw)),
-                                                          error=item))
-                   for index, (raw, item) in enumerate(zip(raw_items, checked)) if isinstance(item, Exception)]
+        refused = [
+            batch.item_result(index, ImportOutcome(ImportItem(external_id, "", {}, _client_id(raw)), error=item))
+            for index, (raw, item) in enumerate(zip(raw_items, checked))
+            if isinstance(item, Exception)
+        ]
         if refused and atomic:
             code, body = batch.rejection(refused, len(raw_items))
             return Response(body, status=code)
         valid = [(index, item) for index, item in enumerate(checked) if not isinstance(item, Exception)]
-        outcomes = memories_import(workspace=self.workspace, items=[item for _, item in valid], actor=self.actor,
-                                   agent=request.auth.agent, atomic=atomic)
+        outcomes = memories_import(
+            workspace=self.workspace,
+            items=[item for _, item in valid],
+            actor=self.actor,
+            agent=request.auth.agent,
+            atomic=atomic,
+        )
         if atomic and any(outcome.error for outcome in outcomes):  # rolled back
-            failed = [batch.item_result(index, outcome) for (index, _), outcome in zip(valid, outcomes) if outcome.error]
+            failed = [
+                batch.item_result(index, outcome) for (index, _), outcome in zip(valid, outcomes) if outcome.error
+            ]
             code, body = batch.rejection(failed, len(raw_items))
             return Response(body, status=code)
-        results = sorted(refused + [batch.item_result(index, outcome) for (index, _), outcome in zip(valid, outcomes)],
-                         key=lambda result: result["index"])
+        results = sorted(
+            refused + [batch.item_result(index, outcome) for (index, _), outcome in zip(valid, outcomes)],
+            key=lambda result: result["index"],
+        )
         failed = [result for result in results if "error" in result]
         written = sum(result["status"] == status.HTTP_201_CREATED for result in results)
         body = {"atomic": atomic, "written": written, "failed": len(failed), "items": results}
@@ -244,9 +300,13 @@ class SubjectMemoryListView(WorkspaceAPIView, generics.ListAPIView):
     def get_queryset(self):
         filters = self.validated(s.MemoryListQuerySerializer, self.request.query_params)
         return selectors.memory_list(
-            workspace=self.workspace, subject=self.subject_or_404(self.kwargs["external_id"]),
-            statuses=(filters["status"],), kind=filters.get("kind"), category=filters.get("category"),
-            session_id=filters.get("session_id"), text_contains=filters.get("q"),
+            workspace=self.workspace,
+            subject=self.subject_or_404(self.kwargs["external_id"]),
+            statuses=(filters["status"],),
+            kind=filters.get("kind"),
+            category=filters.get("category"),
+            session_id=filters.get("session_id"),
+            text_contains=filters.get("q"),
         )
 
 
@@ -278,7 +338,9 @@ class MemoryDetailView(WorkspaceAPIView):
         return Response(s.MemorySerializer(self.memory_or_404(memory_id)).data)
 
     @extend_schema(
-        operation_id="memory_correct", request=s.MemoryCorrectionSerializer, responses=s.MemoryWriteResultSerializer,
+        operation_id="memory_correct",
+        request=s.MemoryCorrectionSerializer,
+        responses=s.MemoryWriteResultSerializer,
         summary="Correct a memory (makes a new version)",
         description="Returns the new version. 409 when the id is not the current version.",
     )
@@ -296,28 +358,29 @@ class MemoryDetailView(WorkspaceAPIView):
 
 
 class PinView(WorkspaceAPIView):
-    @extend_schema(operation_id="memory_pin", request=None, responses=s.MemoryPinResultSerializer,
-                   summary="Pin a memory")
+    @extend_schema(
+        operation_id="memory_pin", request=None, responses=s.MemoryPinResultSerializer, summary="Pin a memory"
+    )
     def post(self, request, memory_id: str) -> Response:
         return self.pin_response(services.memory_pin(memory=self.memory_or_404(memory_id), actor=self.actor))
 
 
 class UnpinView(WorkspaceAPIView):
-    @extend_schema(operation_id="memory_unpin", request=None, responses=s.MemoryPinResultSerializer,
-                   summary="Unpin a memory")
+    @extend_schema(
+        operation_id="memory_unpin", request=None, responses=s.MemoryPinResultSerializer, summary="Unpin a memory"
+    )
     def post(self, request, memory_id: str) -> Response:
         return self.pin_response(services.memory_unpin(memory=self.memory_or_404(memory_id), actor=self.actor))
 
 
 class MemoryHistoryView(WorkspaceAPIView):
     @extend_schema(
-        operation_id="memory_history", responses=s.MemoryVersionSerializer(many=True),
+        operation_id="memory_history",
+        responses=s.MemoryVersionSerializer(many=True),
         summary="Every version of a memory, oldest first",
     )
     def get(self, request, memory_id: str) -> Response:
-        versions = selectors.memory_history_with_changes(
-            workspace=self.workspace, memory=self.memory_or_404(memory_id)
-        )
+        versions = selectors.memory_history_with_changes(workspace=self.workspace, memory=self.memory_or_404(memory_id))
         return Response(s.MemoryVersionSerializer(versions, many=True).data)
 
 
@@ -325,9 +388,19 @@ class RecallView(WorkspaceAPIView):
     required_scope = "read"  # a POST (the query can be long), but it only reads
 
     @extend_schema(
-        operation_id="recall", request=s.RecallRequestSerializer, responses=s.RecallResponseSerializer,
-        parameters=[OpenApiParameter("X-Memory-Fallback", str, OpenApiParameter.HEADER, response=[200], enum=["keyword"],
-                                     description="Present when the answer came from keywords only.")],
+        operation_id="recall",
+        request=s.RecallRequestSerializer,
+        responses=s.RecallResponseSerializer,
+        parameters=[
+            OpenApiParameter(
+                "X-Memory-Fallback",
+                str,
+                OpenApiParameter.HEADER,
+                response=[200],
+                enum=["keyword"],
+                description="Present when the answer came from keywords only.",
+            )
+        ],
         summary="Recall what matters for a query",
         description="Ranked, diverse memories of the subject within a token budget, plus a ready-to-inject "
         "memory_block. Never returns other subjects', superseded, expired or forgotten memories. An answer "
@@ -336,15 +409,18 @@ class RecallView(WorkspaceAPIView):
     )
     def post(self, request, external_id: str) -> Response:
         data = self.validated(s.RecallRequestSerializer)
-        body = recall_body(workspace=self.workspace, agent_id=request.auth.agent_id,
-                           subject=self.subject_or_404(external_id), **data)
+        body = recall_body(
+            workspace=self.workspace, agent_id=request.auth.agent_id, subject=self.subject_or_404(external_id), **data
+        )
         # Proxies and dashboards see a degraded answer without parsing the body.
         return Response(body, headers={"X-Memory-Fallback": body["fallback"]} if body["fallback"] else None)
 
 
 class PortalLinkView(WorkspaceAPIView):
     @extend_schema(
-        operation_id="portal_link", request=None, responses={201: s.PortalLinkSerializer},
+        operation_id="portal_link",
+        request=None,
+        responses={201: s.PortalLinkSerializer},
         summary="A sign-in link for the person",
         description="A single-use URL, valid for 15 minutes, that signs the person into the portal where they "
         "can see, correct and erase what is kept about them.",
@@ -357,15 +433,18 @@ class PortalLinkView(WorkspaceAPIView):
 
 class TurnCreateView(WorkspaceAPIView):
     @extend_schema(
-        operation_id="turns_write", request=s.TurnWriteSerializer, responses={202: s.IngestAcceptedSerializer},
+        operation_id="turns_write",
+        request=s.TurnWriteSerializer,
+        responses={202: s.IngestAcceptedSerializer},
         summary="Post a conversation turn for extraction",
         description="Redacted at once, then processed in the background: rule (or LLM) extraction, filters, "
         "normalization, dedup, and the same services as direct writes. Poll GET /ingests/{id}.",
     )
     def post(self, request, external_id: str) -> Response:
         data = self.validated(s.TurnWriteSerializer)
-        ingest, created = ingest_accept(workspace=self.workspace, external_id=external_id, agent=request.auth.agent,
-                                        **data)
+        ingest, created = ingest_accept(
+            workspace=self.workspace, external_id=external_id, agent=request.auth.agent, **data
+        )
         body = s.IngestAcceptedSerializer({"id": ingest.id, "status": ingest.status, "replayed": not created}).data
         return Response(body, status=status.HTTP_202_ACCEPTED)
 

@@ -11,8 +11,13 @@ from apps.accounts.models import Workspace
 from apps.audit.models import AuditEvent, RecallStat
 
 WRITE_ACTIONS = ("memory.created", "memory.superseded", "memory.corrected")
-CHANGE_ACTIONS = ("memory.superseded", "memory.corrected", "memory.write_declined", "memory.forgotten",
-                  "subject.forgotten")
+CHANGE_ACTIONS = (
+    "memory.superseded",
+    "memory.corrected",
+    "memory.write_declined",
+    "memory.forgotten",
+    "subject.forgotten",
+)
 
 
 def _per_day(rows, days: int) -> list[tuple[date, int]]:
@@ -23,15 +28,23 @@ def _per_day(rows, days: int) -> list[tuple[date, int]]:
 
 def writes_per_day(*, workspace: Workspace, days: int = 30) -> list[tuple[date, int]]:
     since = timezone.now() - timedelta(days=days)
-    rows = (AuditEvent.objects.filter(workspace=workspace, action__in=WRITE_ACTIONS, created_at__gte=since)
-            .annotate(day=TruncDate("created_at")).values("day").annotate(n=Count("id")))
+    rows = (
+        AuditEvent.objects.filter(workspace=workspace, action__in=WRITE_ACTIONS, created_at__gte=since)
+        .annotate(day=TruncDate("created_at"))
+        .values("day")
+        .annotate(n=Count("id"))
+    )
     return _per_day(rows, days)
 
 
 def recalls_per_day(*, workspace: Workspace, days: int = 30) -> list[tuple[date, int]]:
     since = timezone.now() - timedelta(days=days)
-    rows = (RecallStat.objects.filter(workspace=workspace, created_at__gte=since)
-            .annotate(day=TruncDate("created_at")).values("day").annotate(n=Count("id")))
+    rows = (
+        RecallStat.objects.filter(workspace=workspace, created_at__gte=since)
+        .annotate(day=TruncDate("created_at"))
+        .values("day")
+        .annotate(n=Count("id"))
+    )
     return _per_day(rows, days)
 
 
@@ -50,26 +63,39 @@ def recall_latency(*, workspace: Workspace, hours: int = 24) -> dict:
 
 
 def change_counts(*, workspace: Workspace) -> dict[str, int]:
-    rows = AuditEvent.objects.filter(workspace=workspace, action__in=CHANGE_ACTIONS).values("action").annotate(
-        n=Count("id"))
+    rows = (
+        AuditEvent.objects.filter(workspace=workspace, action__in=CHANGE_ACTIONS)
+        .values("action")
+        .annotate(n=Count("id"))
+    )
     counts = {row["action"]: row["n"] for row in rows}
     return {action: counts.get(action, 0) for action in CHANGE_ACTIONS}
 
 
 def top_agents(*, workspace: Workspace, limit: int = 8) -> list[dict]:
     """Agents by recalls (reads) and memory writes, busiest first."""
-    reads = dict(RecallStat.objects.filter(workspace=workspace, agent__isnull=False)
-                 .values_list("agent__name").annotate(n=Count("id")))
-    writes = dict(AuditEvent.objects.filter(workspace=workspace, actor_type=AuditEvent.ActorType.AGENT,
-                                            action__in=WRITE_ACTIONS)
-                  .values_list("actor_name").annotate(n=Count("id")))
+    reads = dict(
+        RecallStat.objects.filter(workspace=workspace, agent__isnull=False)
+        .values_list("agent__name")
+        .annotate(n=Count("id"))
+    )
+    writes = dict(
+        AuditEvent.objects.filter(workspace=workspace, actor_type=AuditEvent.ActorType.AGENT, action__in=WRITE_ACTIONS)
+        .values_list("actor_name")
+        .annotate(n=Count("id"))
+    )
     names = sorted(set(reads) | set(writes), key=lambda name: -(reads.get(name, 0) + writes.get(name, 0)))
     return [{"agent": name, "reads": reads.get(name, 0), "writes": writes.get(name, 0)} for name in names[:limit]]
 
 
 def audit_events(
-    *, workspace: Workspace, actor_type: str = "", action: str = "", subject: str = "",
-    since: datetime | None = None, until: datetime | None = None,
+    *,
+    workspace: Workspace,
+    actor_type: str = "",
+    action: str = "",
+    subject: str = "",
+    since: datetime | None = None,
+    until: datetime | None = None,
 ) -> QuerySet[AuditEvent]:
     """The audit log, newest first, filtered by actor type, action (prefix), subject external id and time."""
     events = AuditEvent.objects.filter(workspace=workspace)
@@ -87,5 +113,6 @@ def audit_events(
 
 
 def audit_actions(*, workspace: Workspace) -> list[str]:
-    return list(AuditEvent.objects.filter(workspace=workspace).values_list("action", flat=True)
-                .distinct().order_by("action"))
+    return list(
+        AuditEvent.objects.filter(workspace=workspace).values_list("action", flat=True).distinct().order_by("action")
+    )

@@ -26,8 +26,9 @@ class Actor:
 
     @classmethod
     def agent(cls, agent: Agent, *, request_id: str = "", channel: str = "api") -> "Actor":
-        return cls(type=AuditEvent.ActorType.AGENT, id=str(agent.pk), name=agent.name, request_id=request_id,
-                   channel=channel)
+        return cls(
+            type=AuditEvent.ActorType.AGENT, id=str(agent.pk), name=agent.name, request_id=request_id, channel=channel
+        )
 
     @classmethod
     def user(cls, user, *, type: str, request_id: str = "", channel: str = "") -> "Actor":
@@ -61,8 +62,16 @@ def audit_record(
     """Append one event. `before`/`after` must already be redacted; the free-text reason is redacted here.
     A change that webhooks announce (apps.webhooks.events.AUDITED) is put in their outbox here, in
     the same transaction: every service audits its change, so no write path can miss it."""
-    event = _event(workspace=workspace, actor=actor, action=action, subject=subject, memory=memory, before=before,
-                   after=after, reason=reason)
+    event = _event(
+        workspace=workspace,
+        actor=actor,
+        action=action,
+        subject=subject,
+        memory=memory,
+        before=before,
+        after=after,
+        reason=reason,
+    )
     event.save(force_insert=True)
     emit_for_audit(event)
     return event
@@ -90,9 +99,19 @@ def audit_record_bulk(entries: list[dict]) -> list[AuditEvent]:
     return events
 
 
-def _event(*, workspace: Workspace, actor: Actor, action: str, subject: Subject | None = None, memory=None,
-           before: dict | None = None, after: dict | None = None, reason: str = "", redact_name=None,
-           redact_reason=None) -> AuditEvent:
+def _event(
+    *,
+    workspace: Workspace,
+    actor: Actor,
+    action: str,
+    subject: Subject | None = None,
+    memory=None,
+    before: dict | None = None,
+    after: dict | None = None,
+    reason: str = "",
+    redact_name=None,
+    redact_reason=None,
+) -> AuditEvent:
     """The unsaved event of `audit_record`."""
     return AuditEvent(
         workspace=workspace,
@@ -114,9 +133,20 @@ def audit_record_many(*, actor: Actor, action: str, memories, before: dict, afte
     """One event per memory for a batch change made by a job (same action, same before/after)."""
     name, reason = _name(actor), redact(reason).text
     events = [
-        AuditEvent(workspace_id=m.workspace_id, actor_type=actor.type, actor_id=actor.id, actor_name=name,
-                   action=action, subject_id=m.subject_id, memory_id=m.pk, before=before, after=after,
-                   reason=reason, request_id=actor.request_id, channel=actor.channel)
+        AuditEvent(
+            workspace_id=m.workspace_id,
+            actor_type=actor.type,
+            actor_id=actor.id,
+            actor_name=name,
+            action=action,
+            subject_id=m.subject_id,
+            memory_id=m.pk,
+            before=before,
+            after=after,
+            reason=reason,
+            request_id=actor.request_id,
+            channel=actor.channel,
+        )
         for m in memories
     ]
     AuditEvent.objects.bulk_create(events, batch_size=1000)

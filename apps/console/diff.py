@@ -41,9 +41,11 @@ def event_changes(before: dict, after: dict) -> dict:
         text = placeholders_html(new if new is not None else old) if (new or old) else ""
     if (old is None) != (new is None):  # a memory written (or a snapshot kept) whole: its text says it
         return {"text": text, "fields": []}
-    fields = [(name, _shown(before.get(name)), _shown(after.get(name)))
-              for name in dict.fromkeys([*before, *after])
-              if name not in _IN_TEXT and before.get(name) != after.get(name)]
+    fields = [
+        (name, _shown(before.get(name)), _shown(after.get(name)))
+        for name in dict.fromkeys([*before, *after])
+        if name not in _IN_TEXT and before.get(name) != after.get(name)
+    ]
     return {"text": text, "fields": fields}
 
 

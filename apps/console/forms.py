@@ -18,14 +18,17 @@ AUDIT_FIRST_DAY, AUDIT_LAST_DAY = date(1970, 1, 1), date(2999, 12, 31)
 def _within_audit_range(day: date | None) -> date | None:
     # 9999-12-31 + one day (the exclusive end) overflowed into a 500 before
     if day is not None and not AUDIT_FIRST_DAY <= day <= AUDIT_LAST_DAY:
-        raise forms.ValidationError(_("Choose a date between %(first)s and %(last)s.") % {
-            "first": AUDIT_FIRST_DAY.isoformat(), "last": AUDIT_LAST_DAY.isoformat()})
+        raise forms.ValidationError(
+            _("Choose a date between %(first)s and %(last)s.")
+            % {"first": AUDIT_FIRST_DAY.isoformat(), "last": AUDIT_LAST_DAY.isoformat()}
+        )
     return day
 
 
 class AuditFilterForm(forms.Form):
-    actor_type = forms.ChoiceField(label=_("Actor"), required=False,
-                                   choices=[("", _("Anyone"))] + list(AuditEvent.ActorType.choices))
+    actor_type = forms.ChoiceField(
+        label=_("Actor"), required=False, choices=[("", _("Anyone"))] + list(AuditEvent.ActorType.choices)
+    )
     action = forms.ChoiceField(label=_("Action"), required=False)
     subject = forms.CharField(label=_("Subject id"), required=False, max_length=200)
     since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
@@ -43,10 +46,13 @@ class AuditFilterForm(forms.Form):
 
 
 class SubjectMemoryFilterForm(forms.Form):
-    status = forms.ChoiceField(label=_("Status"), required=False, choices=[("", _("Any"))] + list(Memory.Status.choices))
+    status = forms.ChoiceField(
+        label=_("Status"), required=False, choices=[("", _("Any"))] + list(Memory.Status.choices)
+    )
     kind = forms.ChoiceField(label=_("Kind"), required=False, choices=[("", _("Any"))] + list(Memory.Kind.choices))
-    category = forms.ChoiceField(label=_("Category"), required=False,
-                                 choices=[("", _("Any"))] + list(Memory.Category.choices))
+    category = forms.ChoiceField(
+        label=_("Category"), required=False, choices=[("", _("Any"))] + list(Memory.Category.choices)
+    )
 
 
 class ReasonForm(forms.Form):
@@ -77,8 +83,11 @@ class SubjectForgetForm(ReasonForm):
 
 
 def _zone_choices() -> list[tuple[str, str]]:
-    return [(zone, zone.replace("_", " ")) for zone in sorted(zoneinfo.available_timezones())
-            if "/" in zone and not zone.startswith(("Etc/", "SystemV/", "US/"))] + [("UTC", "UTC")]
+    return [
+        (zone, zone.replace("_", " "))
+        for zone in sorted(zoneinfo.available_timezones())
+        if "/" in zone and not zone.startswith(("Etc/", "SystemV/", "US/"))
+    ] + [("UTC", "UTC")]
 
 
 class TimezoneForm(forms.Form):
@@ -96,23 +105,28 @@ class AgentForm(forms.Form):
 
 
 class KeyForm(forms.Form):
-    scopes = forms.MultipleChoiceField(label=_("Scopes"), choices=ApiKey.Scope.choices,
-                                       widget=forms.CheckboxSelectMultiple, initial=["read", "write"])
+    scopes = forms.MultipleChoiceField(
+        label=_("Scopes"), choices=ApiKey.Scope.choices, widget=forms.CheckboxSelectMultiple, initial=["read", "write"]
+    )
 
 
 class RetentionForm(forms.Form):
     subject_capacity = forms.IntegerField(label=_("Episodes kept per subject"), min_value=1, max_value=1_000_000)
-    archive_unread_after_days = forms.IntegerField(label=_("Archive unimportant memories not read for (days)"),
-                                                   min_value=1, max_value=36500)
-    access_log_retention_days = forms.IntegerField(label=_("Keep the access log for (days)"), min_value=1,
-                                                   max_value=36500)
+    archive_unread_after_days = forms.IntegerField(
+        label=_("Archive unimportant memories not read for (days)"), min_value=1, max_value=36500
+    )
+    access_log_retention_days = forms.IntegerField(
+        label=_("Keep the access log for (days)"), min_value=1, max_value=36500
+    )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for category, label in Memory.Category.choices:
             self.fields[f"ttl_{category}"] = forms.IntegerField(
                 label=_("%(category)s expire after (days, empty = never)") % {"category": label},
-                required=False, min_value=1, max_value=36500,
+                required=False,
+                min_value=1,
+                max_value=36500,
             )
 
     def ttl_days(self) -> dict[str, int | None]:

@@ -25,8 +25,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from apps.accounts import selectors as account_selectors
 from apps.accounts.models import Agent, ApiKey, Membership
 from apps.accounts.services import (
-    agent_create, apikey_issue, apikey_revoke, apikey_rotate, operator_add, operator_create, operator_timezone_set,
-    retention_update, workspace_create,
+    agent_create,
+    apikey_issue,
+    apikey_revoke,
+    apikey_rotate,
+    operator_add,
+    operator_create,
+    operator_timezone_set,
+    retention_update,
+    workspace_create,
 )
 from apps.accounts.sessions import is_portal_only
 from apps.audit import selectors as audit_selectors
@@ -35,8 +42,18 @@ from apps.audit.services import Actor
 from apps.console import selectors as console_selectors
 from apps.console.diff import diff_html, event_changes
 from apps.console.forms import (
-    AgentForm, AuditFilterForm, ConfirmForm, KeyForm, OperatorChangeForm, OperatorForm, ReasonForm, RetentionForm,
-    SubjectForgetForm, SubjectMemoryFilterForm, TimezoneForm, WorkspaceForm,
+    AgentForm,
+    AuditFilterForm,
+    ConfirmForm,
+    KeyForm,
+    OperatorChangeForm,
+    OperatorForm,
+    ReasonForm,
+    RetentionForm,
+    SubjectForgetForm,
+    SubjectMemoryFilterForm,
+    TimezoneForm,
+    WorkspaceForm,
 )
 from apps.memories import selectors, services
 from apps.memories.export import subject_export_audited
@@ -74,11 +91,14 @@ def console_view(*, admin: bool = False):
 
 def _choose_workspace(request: HttpRequest) -> Membership | None:
     """Sets `request.memberships`, and `request.workspace` / `request.membership` to the chosen one."""
-    request.memberships = list(Membership.objects.filter(user=request.user).select_related("workspace")
-                               .order_by("workspace__name"))
+    request.memberships = list(
+        Membership.objects.filter(user=request.user).select_related("workspace").order_by("workspace__name")
+    )
     chosen = request.session.get(SESSION_KEY)
-    membership = next((m for m in request.memberships if m.workspace_id == chosen),
-                      request.memberships[0] if request.memberships else None)
+    membership = next(
+        (m for m in request.memberships if m.workspace_id == chosen),
+        request.memberships[0] if request.memberships else None,
+    )
     request.workspace, request.membership = (membership.workspace, membership) if membership else (None, None)
     return membership
 
@@ -102,12 +122,30 @@ def _actor(request: HttpRequest) -> Actor:
     return Actor.user(request.user, type=AuditEvent.ActorType.OPERATOR, request_id=request.id, channel="console")
 
 
-def _confirm(request: HttpRequest, *, title: str, consequences: list[str], submit: str, cancel: str,
-             form, quote: str = "", download: bool = False, status: int = 200) -> HttpResponse:
+def _confirm(
+    request: HttpRequest,
+    *,
+    title: str,
+    consequences: list[str],
+    submit: str,
+    cancel: str,
+    form,
+    quote: str = "",
+    download: bool = False,
+    status: int = 200,
+) -> HttpResponse:
     """The confirm step of an action: GET shows what will happen and a POST form to the same URL
     (a page without JavaScript; with htmx, the same form in a modal <dialog>)."""
-    context = {"title": title, "consequences": consequences, "submit": submit, "cancel": cancel, "form": form,
-               "quote": quote, "download": download, "action": request.path}
+    context = {
+        "title": title,
+        "consequences": consequences,
+        "submit": submit,
+        "cancel": cancel,
+        "form": form,
+        "quote": quote,
+        "download": download,
+        "action": request.path,
+    }
     if request.htmx and request.method == "GET":
         return render(request, "console/confirm.html#dialog", {**context, "in_dialog": True})
     return render(request, "console/confirm.html", context, status=status)
@@ -137,29 +175,48 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         totals: dict[str, int] = {}
         for row in counts:
             totals[row[field]] = totals.get(row[field], 0) + row["n"]
-        return {"keys": list(totals), "labels": [str(labels.get(key, key)) for key in totals],
-                "values": list(totals.values())}
+        return {
+            "keys": list(totals),
+            "labels": [str(labels.get(key, key)) for key in totals],
+            "values": list(totals.values()),
+        }
 
-    writes, recalls = (audit_selectors.writes_per_day(workspace=workspace),
-                       audit_selectors.recalls_per_day(workspace=workspace))
+    writes, recalls = (
+        audit_selectors.writes_per_day(workspace=workspace),
+        audit_selectors.recalls_per_day(workspace=workspace),
+    )
     redactions = selectors.redaction_totals(workspace=workspace)
     charts = {
-        "kind": by("kind", dict(Memory.Kind.choices)), "category": by("category", dict(Memory.Category.choices)),
+        "kind": by("kind", dict(Memory.Kind.choices)),
+        "category": by("category", dict(Memory.Category.choices)),
         "status": by("status", dict(Memory.Status.choices)),
         "days": [day.isoformat() for day, _n in writes],
-        "writes": [n for _day, n in writes], "recalls": [n for _day, n in recalls],
-        "redactions": {"keys": list(redactions), "values": list(redactions.values()),
-                       "labels": [str(TOKEN_LABELS.get(kind, GENERIC_TOKEN)[1]) for kind in redactions]},
+        "writes": [n for _day, n in writes],
+        "recalls": [n for _day, n in recalls],
+        "redactions": {
+            "keys": list(redactions),
+            "values": list(redactions.values()),
+            "labels": [str(TOKEN_LABELS.get(kind, GENERIC_TOKEN)[1]) for kind in redactions],
+        },
         "agents": audit_selectors.top_agents(workspace=workspace),
         "text": {"writes": _("writes"), "recalls": _("recalls"), "removed": _("values removed")},
     }
-    return render(request, "console/dashboard.html", {
-        "total": total, "active": active, "stale": stale, "stale_ratio": stale / total if total else 0,
-        "latency": audit_selectors.recall_latency(workspace=workspace),
-        "ingests": selectors.ingest_counts(workspace=workspace),
-        "changes": {action.replace(".", "_"): n for action, n in audit_selectors.change_counts(workspace=workspace).items()},
-        "charts": charts,
-    })
+    return render(
+        request,
+        "console/dashboard.html",
+        {
+            "total": total,
+            "active": active,
+            "stale": stale,
+            "stale_ratio": stale / total if total else 0,
+            "latency": audit_selectors.recall_latency(workspace=workspace),
+            "ingests": selectors.ingest_counts(workspace=workspace),
+            "changes": {
+                action.replace(".", "_"): n for action, n in audit_selectors.change_counts(workspace=workspace).items()
+            },
+            "charts": charts,
+        },
+    )
 
 
 @require_GET
@@ -167,7 +224,8 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 def subjects(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:200]
     page = Paginator(selectors.subject_search(workspace=request.workspace, query=query), PAGE).get_page(
-        request.GET.get("page"))
+        request.GET.get("page")
+    )
     template = "console/subjects.html#subject-rows" if request.htmx else "console/subjects.html"
     return render(request, template, {"page": page, "query": query})
 
@@ -177,17 +235,21 @@ def subjects(request: HttpRequest) -> HttpResponse:
 def subject_detail(request: HttpRequest, subject_id: int) -> HttpResponse:
     subject = _subject_or_404(request, subject_id)
     form = SubjectMemoryFilterForm(request.GET)
-    filters = ({name: form.cleaned_data[name] for name in ("status", "kind", "category")} if form.is_valid()
-               else {})
+    filters = {name: form.cleaned_data[name] for name in ("status", "kind", "category")} if form.is_valid() else {}
     sort = console_selectors.subject_sort(request.GET.get("sort", ""))
     memories = console_selectors.subject_memories(workspace=request.workspace, subject=subject, sort=sort, **filters)
     page = Paginator(memories, PAGE).get_page(request.GET.get("page"))
-    console_selectors.attach_earlier_versions(workspace=request.workspace, subject=subject, heads=list(page),
-                                              **filters)
-    return render(request, "console/subject.html", {
-        "subject": subject, "form": form, "page": page,
-        "sort": {"column": sort.lstrip("-"), "descending": sort.startswith("-")},
-    })
+    console_selectors.attach_earlier_versions(workspace=request.workspace, subject=subject, heads=list(page), **filters)
+    return render(
+        request,
+        "console/subject.html",
+        {
+            "subject": subject,
+            "form": form,
+            "page": page,
+            "sort": {"column": sort.lstrip("-"), "descending": sort.startswith("-")},
+        },
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -197,18 +259,30 @@ def subject_export(request: HttpRequest, subject_id: int) -> HttpResponse:
     subject = _subject_or_404(request, subject_id)
     form = ReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        document = subject_export_audited(workspace=request.workspace, subject=subject, actor=_actor(request),
-                                          reason=form.cleaned_data["reason"])
+        document = subject_export_audited(
+            workspace=request.workspace, subject=subject, actor=_actor(request), reason=form.cleaned_data["reason"]
+        )
         response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 2})
         response["Content-Disposition"] = (
-            f'attachment; filename="subject-{subject.pk}-{timezone.localdate().isoformat()}.json"')
+            f'attachment; filename="subject-{subject.pk}-{timezone.localdate().isoformat()}.json"'
+        )
         return response
-    return _confirm(request, title=_("Export everything about %(id)s") % {"id": subject.external_id},
-                    consequences=[_("A JSON file with every memory kept about this person, all versions, sources "
-                                    "and changes, personal data as stored (placeholders)."),
-                                  _("Your name, the time and the reason are kept in the audit log.")],
-                    submit=_("Download the export"), cancel=reverse("console:subject", args=[subject.pk]),
-                    form=form, download=True, status=400 if request.method == "POST" else 200)
+    return _confirm(
+        request,
+        title=_("Export everything about %(id)s") % {"id": subject.external_id},
+        consequences=[
+            _(
+                "A JSON file with every memory kept about this person, all versions, sources "
+                "and changes, personal data as stored (placeholders)."
+            ),
+            _("Your name, the time and the reason are kept in the audit log."),
+        ],
+        submit=_("Download the export"),
+        cancel=reverse("console:subject", args=[subject.pk]),
+        form=form,
+        download=True,
+        status=400 if request.method == "POST" else 200,
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -219,20 +293,31 @@ def subject_forget(request: HttpRequest, subject_id: int) -> HttpResponse:
     form = SubjectForgetForm(request.POST or None, subject=subject)
     if request.method == "POST" and form.is_valid():
         try:
-            erased = services.subject_forget(subject=subject, actor=_actor(request),
-                                             reason=form.cleaned_data["reason"])
+            erased = services.subject_forget(subject=subject, actor=_actor(request), reason=form.cleaned_data["reason"])
         except PIIRejected as error:
             form.add_error("reason", str(error))
         else:
-            messages.success(request, _("Everything about %(id)s was forgotten (%(count)d memory rows erased).")
-                             % {"id": subject.external_id, "count": erased})
+            messages.success(
+                request,
+                _("Everything about %(id)s was forgotten (%(count)d memory rows erased).")
+                % {"id": subject.external_id, "count": erased},
+            )
             return redirect("console:subject", subject_id=subject.pk)
-    return _confirm(request, title=_("Forget everything about %(id)s?") % {"id": subject.external_id},
-                    consequences=[_("Every memory of this person, with all versions, sources, posted turns and "
-                                    "embeddings, is erased for real. Agents will recall nothing about them."),
-                                  _("Audit events keep action, actor and time, not content. This cannot be undone.")],
-                    submit=_("Forget everything"), cancel=reverse("console:subject", args=[subject.pk]),
-                    form=form, status=400 if request.method == "POST" else 200)
+    return _confirm(
+        request,
+        title=_("Forget everything about %(id)s?") % {"id": subject.external_id},
+        consequences=[
+            _(
+                "Every memory of this person, with all versions, sources, posted turns and "
+                "embeddings, is erased for real. Agents will recall nothing about them."
+            ),
+            _("Audit events keep action, actor and time, not content. This cannot be undone."),
+        ],
+        submit=_("Forget everything"),
+        cancel=reverse("console:subject", args=[subject.pk]),
+        form=form,
+        status=400 if request.method == "POST" else 200,
+    )
 
 
 def _subject_or_404(request: HttpRequest, subject_id: int):
@@ -252,10 +337,13 @@ def _memory_or_404(request: HttpRequest, memory_id: str) -> Memory:
 def _memory_context(request: HttpRequest, memory: Memory, form: OperatorChangeForm | None = None) -> dict:
     workspace = request.workspace
     history = selectors.memory_history_with_changes(workspace=workspace, memory=memory)
-    chain_ = [(version, diff_html(previous.text, version.text) if previous else None)
-              for previous, version in zip([None, *history], history)]
+    chain_ = [
+        (version, diff_html(previous.text, version.text) if previous else None)
+        for previous, version in zip([None, *history], history)
+    ]
     return {
-        "memory": memory, "chain": chain_,
+        "memory": memory,
+        "chain": chain_,
         "reads": selectors.memory_reads(workspace=workspace, memory=memory),
         "events": selectors.memory_audit_events(workspace=workspace, memory=memory),
         "form": form or OperatorChangeForm(initial={"value": memory.value or memory.text}),
@@ -277,8 +365,12 @@ def memory_correct(request: HttpRequest, memory_id: str) -> HttpResponse:
     if form.is_valid():
         field = "value" if memory.kind == Memory.Kind.PROFILE else "text"
         try:
-            result = services.memory_correct(memory=memory, actor=_actor(request), reason=form.cleaned_data["reason"],
-                                             **{field: form.cleaned_data["value"]})
+            result = services.memory_correct(
+                memory=memory,
+                actor=_actor(request),
+                reason=form.cleaned_data["reason"],
+                **{field: form.cleaned_data["value"]},
+            )
         except ValidationError as error:
             form.add_error("value", " ".join(error.messages))
         except PIIRejected as error:
@@ -302,22 +394,34 @@ def memory_delete(request: HttpRequest, memory_id: str) -> HttpResponse:
     form = ReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tombstone = services.memory_forget(memory=memory, actor=_actor(request),
-                                               reason=form.cleaned_data["reason"])
+            tombstone = services.memory_forget(memory=memory, actor=_actor(request), reason=form.cleaned_data["reason"])
         except PIIRejected as error:
             form.add_error("reason", str(error))
         else:
             messages.success(request, _("The memory was forgotten; its tombstone stays in the log."))
             return redirect("console:memory", memory_id=tombstone.id)
     versions = Memory.objects.filter(workspace=request.workspace, lineage=memory.lineage).count()
-    return _confirm(request, title=_("Forget this memory?"), quote=memory.text,
-                    consequences=[ngettext("Its %(n)d version is erased for real: text, value, source and embedding.",
-                                           "All %(n)d versions are erased for real: text, value, source and embedding.",
-                                           versions) % {"n": versions},
-                                  _("Agents will no longer recall it. A tombstone and the audit events (action, "
-                                    "actor, time) stay. This cannot be undone.")],
-                    submit=_("Forget this memory"), cancel=reverse("console:memory", args=[memory.id]), form=form,
-                    status=400 if request.method == "POST" else 200)
+    return _confirm(
+        request,
+        title=_("Forget this memory?"),
+        quote=memory.text,
+        consequences=[
+            ngettext(
+                "Its %(n)d version is erased for real: text, value, source and embedding.",
+                "All %(n)d versions are erased for real: text, value, source and embedding.",
+                versions,
+            )
+            % {"n": versions},
+            _(
+                "Agents will no longer recall it. A tombstone and the audit events (action, "
+                "actor, time) stay. This cannot be undone."
+            ),
+        ],
+        submit=_("Forget this memory"),
+        cancel=reverse("console:memory", args=[memory.id]),
+        form=form,
+        status=400 if request.method == "POST" else 200,
+    )
 
 
 def _audit_filters(request: HttpRequest) -> tuple[AuditFilterForm, dict | None]:
@@ -329,7 +433,9 @@ def _audit_filters(request: HttpRequest) -> tuple[AuditFilterForm, dict | None]:
     data = form.cleaned_data
     zone = timezone.get_current_timezone()
     return form, {
-        "actor_type": data["actor_type"], "action": data["action"], "subject": data["subject"].strip(),
+        "actor_type": data["actor_type"],
+        "action": data["action"],
+        "subject": data["subject"].strip(),
         "since": datetime.combine(data["since"], time.min, zone) if data["since"] else None,
         "until": datetime.combine(data["until"] + timedelta(days=1), time.min, zone) if data["until"] else None,
     }
@@ -339,13 +445,15 @@ def _audit_filters(request: HttpRequest) -> tuple[AuditFilterForm, dict | None]:
 @console_view()
 def audit_log(request: HttpRequest) -> HttpResponse:
     form, filters = _audit_filters(request)
-    events = (audit_selectors.audit_events(workspace=request.workspace, **filters).select_related("subject")
-              if filters is not None else AuditEvent.objects.none())
+    events = (
+        audit_selectors.audit_events(workspace=request.workspace, **filters).select_related("subject")
+        if filters is not None
+        else AuditEvent.objects.none()
+    )
     page = Paginator(events, PAGE).get_page(request.GET.get("page"))
     for event in page:
         event.changes = event_changes(event.before, event.after)
-    return render(request, "console/audit.html", {"form": form, "page": page},
-                  status=400 if filters is None else 200)
+    return render(request, "console/audit.html", {"form": form, "page": page}, status=400 if filters is None else 200)
 
 
 class _Echo:
@@ -363,8 +471,20 @@ def _csv_cell(value) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-CSV_HEADER = ["time", "actor_type", "actor_id", "actor_name", "action", "subject", "memory_id", "reason",
-              "request_id", "channel", "before", "after"]
+CSV_HEADER = [
+    "time",
+    "actor_type",
+    "actor_id",
+    "actor_name",
+    "action",
+    "subject",
+    "memory_id",
+    "reason",
+    "request_id",
+    "channel",
+    "before",
+    "after",
+]
 
 
 @require_GET
@@ -375,19 +495,46 @@ def audit_csv(request: HttpRequest) -> HttpResponse:
     if filters is None:
         errors = "; ".join(f"{name}: {' '.join(messages_)}" for name, messages_ in form.errors.items())
         return HttpResponse(errors, status=400, content_type="text/plain; charset=utf-8")
-    rows = audit_selectors.audit_events(workspace=request.workspace, **filters).values_list(
-        "created_at", "actor_type", "actor_id", "actor_name", "action", "subject__external_id", "memory_id",
-        "reason", "request_id", "channel", "before", "after",
-    ).iterator(chunk_size=2000)
+    rows = (
+        audit_selectors.audit_events(workspace=request.workspace, **filters)
+        .values_list(
+            "created_at",
+            "actor_type",
+            "actor_id",
+            "actor_name",
+            "action",
+            "subject__external_id",
+            "memory_id",
+            "reason",
+            "request_id",
+            "channel",
+            "before",
+            "after",
+        )
+        .iterator(chunk_size=2000)
+    )
     writer = csv.writer(_Echo())
-    lines = (writer.writerow([_csv_cell(cell) for cell in row]) for row in chain(
-        [CSV_HEADER],
-        ((r[0].isoformat(), *r[1:6], r[6] or "", *r[7:10], json.dumps(r[10], ensure_ascii=False),
-          json.dumps(r[11], ensure_ascii=False)) for r in rows),
-    ))
+    lines = (
+        writer.writerow([_csv_cell(cell) for cell in row])
+        for row in chain(
+            [CSV_HEADER],
+            (
+                (
+                    r[0].isoformat(),
+                    *r[1:6],
+                    r[6] or "",
+                    *r[7:10],
+                    json.dumps(r[10], ensure_ascii=False),
+                    json.dumps(r[11], ensure_ascii=False),
+                )
+                for r in rows
+            ),
+        )
+    )
     response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = (
-        f'attachment; filename="audit-{request.workspace.slug}-{timezone.localdate().isoformat()}.csv"')
+        f'attachment; filename="audit-{request.workspace.slug}-{timezone.localdate().isoformat()}.csv"'
+    )
     return response
 
 
@@ -410,8 +557,12 @@ def agents(request: HttpRequest) -> HttpResponse:
                 messages.success(request, _("Agent “%(name)s” created. Issue it a key below.") % {"name": agent.name})
                 return redirect("console:agents")
     agent_list = Agent.objects.filter(workspace=request.workspace).prefetch_related("api_keys").order_by("name")
-    return render(request, "console/agents.html", {"agents": agent_list, "form": form, "key_form": KeyForm()},
-                  status=400 if request.method == "POST" else 200)
+    return render(
+        request,
+        "console/agents.html",
+        {"agents": agent_list, "form": form, "key_form": KeyForm()},
+        status=400 if request.method == "POST" else 200,
+    )
 
 
 def _agent_or_404(request: HttpRequest, agent_id: int) -> Agent:
@@ -442,8 +593,9 @@ def _show_new_key(request: HttpRequest, key: ApiKey, raw_key: str) -> HttpRespon
 @console_view(admin=True)
 def new_key(request: HttpRequest) -> HttpResponse:
     shown = request.session.pop(NEW_KEY_SESSION_KEY, None)
-    key = shown and ApiKey.objects.select_related("agent").filter(workspace=request.workspace,
-                                                                  pk=shown["key_id"]).first()
+    key = (
+        shown and ApiKey.objects.select_related("agent").filter(workspace=request.workspace, pk=shown["key_id"]).first()
+    )
     if not key:
         messages.info(request, _("A new key is shown only once. If you did not copy it, rotate it or issue another."))
         return redirect("console:agents")
@@ -471,12 +623,18 @@ def key_revoke(request: HttpRequest, key_id: int) -> HttpResponse:
         messages.info(request, _("Key %(prefix)s… is revoked already.") % {"prefix": key.prefix})
         return redirect("console:agents")
     if request.method == "GET":
-        return _confirm(request, title=_("Revoke key %(prefix)s… of %(agent)s?") % {"prefix": key.prefix,
-                                                                                  "agent": key.agent.name},
-                        consequences=[_("Every request with this key gets 401 from now on: %(agent)s stops working "
-                                        "until it has another key.") % {"agent": key.agent.name},
-                                      _("A revoked key cannot be rotated or brought back.")],
-                        submit=_("Revoke the key"), cancel=reverse("console:agents"), form=ConfirmForm())
+        return _confirm(
+            request,
+            title=_("Revoke key %(prefix)s… of %(agent)s?") % {"prefix": key.prefix, "agent": key.agent.name},
+            consequences=[
+                _("Every request with this key gets 401 from now on: %(agent)s stops working until it has another key.")
+                % {"agent": key.agent.name},
+                _("A revoked key cannot be rotated or brought back."),
+            ],
+            submit=_("Revoke the key"),
+            cancel=reverse("console:agents"),
+            form=ConfirmForm(),
+        )
     key = apikey_revoke(key=key, actor=_actor(request))
     messages.success(request, _("Key %(prefix)s… is revoked; requests with it now get 401.") % {"prefix": key.prefix})
     return redirect("console:agents")
@@ -488,17 +646,24 @@ def key_rotate(request: HttpRequest, key_id: int) -> HttpResponse:
     """GET: what rotating means; POST: revoke the key and show its replacement once."""
     key = _key_or_404(request, key_id)
     if key.revoked_at is not None:  # also checked by the service, under a lock
-        messages.error(request, _("Key %(prefix)s… is revoked and cannot be rotated; issue a new key instead.")
-                       % {"prefix": key.prefix})
+        messages.error(
+            request,
+            _("Key %(prefix)s… is revoked and cannot be rotated; issue a new key instead.") % {"prefix": key.prefix},
+        )
         return redirect("console:agents")
     if request.method == "GET":
-        return _confirm(request, title=_("Rotate key %(prefix)s… of %(agent)s?") % {"prefix": key.prefix,
-                                                                                  "agent": key.agent.name},
-                        consequences=[_("The key stops working at once and a new one with the same scopes is shown "
-                                        "to you once."),
-                                      _("Put the new key into %(agent)s right away: until then its requests get 401.")
-                                      % {"agent": key.agent.name}],
-                        submit=_("Rotate the key"), cancel=reverse("console:agents"), form=ConfirmForm())
+        return _confirm(
+            request,
+            title=_("Rotate key %(prefix)s… of %(agent)s?") % {"prefix": key.prefix, "agent": key.agent.name},
+            consequences=[
+                _("The key stops working at once and a new one with the same scopes is shown to you once."),
+                _("Put the new key into %(agent)s right away: until then its requests get 401.")
+                % {"agent": key.agent.name},
+            ],
+            submit=_("Rotate the key"),
+            cancel=reverse("console:agents"),
+            form=ConfirmForm(),
+        )
     try:
         key, raw_key = apikey_rotate(key=key, actor=_actor(request))
     except ValidationError as error:
@@ -511,22 +676,25 @@ def key_rotate(request: HttpRequest, key_id: int) -> HttpResponse:
 @console_view(admin=True)
 def retention(request: HttpRequest) -> HttpResponse:
     policy = account_selectors.retention_for(workspace=request.workspace)
-    initial = {"subject_capacity": policy.subject_capacity,
-               "archive_unread_after_days": policy.archive_unread_after_days,
-               "access_log_retention_days": policy.access_log_retention_days,
-               **{f"ttl_{category}": days for category, days in policy.ttl_days.items()}}
+    initial = {
+        "subject_capacity": policy.subject_capacity,
+        "archive_unread_after_days": policy.archive_unread_after_days,
+        "access_log_retention_days": policy.access_log_retention_days,
+        **{f"ttl_{category}": days for category, days in policy.ttl_days.items()},
+    }
     form = RetentionForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         retention_update(
-            workspace=request.workspace, actor=_actor(request), ttl_days=form.ttl_days(),
+            workspace=request.workspace,
+            actor=_actor(request),
+            ttl_days=form.ttl_days(),
             subject_capacity=form.cleaned_data["subject_capacity"],
             archive_unread_after_days=form.cleaned_data["archive_unread_after_days"],
             access_log_retention_days=form.cleaned_data["access_log_retention_days"],
         )
         messages.success(request, _("Retention settings saved."))
         return redirect("console:retention")
-    return render(request, "console/retention.html", {"form": form},
-                  status=400 if request.method == "POST" else 200)
+    return render(request, "console/retention.html", {"form": form}, status=400 if request.method == "POST" else 200)
 
 
 @require_http_methods(["GET", "POST"])
@@ -535,12 +703,12 @@ def my_settings(request: HttpRequest) -> HttpResponse:
     """The operator's own settings: the time zone the console shows times in."""
     form = TimezoneForm(request.POST or None, initial={"timezone": request.membership.timezone})
     if request.method == "POST" and form.is_valid():
-        operator_timezone_set(membership=request.membership, timezone_name=form.cleaned_data["timezone"],
-                              actor=_actor(request))
+        operator_timezone_set(
+            membership=request.membership, timezone_name=form.cleaned_data["timezone"], actor=_actor(request)
+        )
         messages.success(request, _("Times are now shown in %(zone)s.") % {"zone": form.cleaned_data["timezone"]})
         return redirect("console:settings")
-    return render(request, "console/settings.html", {"form": form},
-                  status=400 if request.method == "POST" else 200)
+    return render(request, "console/settings.html", {"form": form}, status=400 if request.method == "POST" else 200)
 
 
 INVITE_SESSION_KEY = "console_invite"
@@ -559,20 +727,30 @@ def workspaces(request: HttpRequest) -> HttpResponse:
         except ValidationError as error:
             _form_errors(workspace_form, error)
         else:
-            messages.success(request, _("Workspace “%(name)s” created. Add its first operator below.")
-                             % {"name": workspace.name})
+            messages.success(
+                request, _("Workspace “%(name)s” created. Add its first operator below.") % {"name": workspace.name}
+            )
             return redirect("console:workspaces")
     if action == "operator" and operator_form.is_valid():
         if membership := _add_operator(request, operator_form):
             if not membership.user.has_usable_password():
                 request.session[INVITE_SESSION_KEY] = membership.pk
                 return redirect("console:invited")
-            messages.success(request, _("%(user)s is now %(role)s of %(workspace)s.") % {
-                "user": membership.user.get_username(), "role": membership.get_role_display(),
-                "workspace": membership.workspace.name})
+            messages.success(
+                request,
+                _("%(user)s is now %(role)s of %(workspace)s.")
+                % {
+                    "user": membership.user.get_username(),
+                    "role": membership.get_role_display(),
+                    "workspace": membership.workspace.name,
+                },
+            )
             return redirect("console:workspaces")
-    context = {"workspaces": account_selectors.workspaces_with_operators(), "workspace_form": workspace_form,
-               "operator_form": operator_form}
+    context = {
+        "workspaces": account_selectors.workspaces_with_operators(),
+        "workspace_form": workspace_form,
+        "operator_form": operator_form,
+    }
     template = "console/workspaces.html#workspace-list" if request.htmx else "console/workspaces.html"
     return render(request, template, context, status=400 if action else 200)
 
@@ -586,8 +764,13 @@ def _add_operator(request: HttpRequest, form: OperatorForm) -> Membership | None
         if not data["email"]:
             form.add_error("email", _("No login with this username yet: give an e-mail address to invite them."))
             return None
-        return operator_create(workspace=data["workspace"], username=data["username"], email=data["email"],
-                               role=data["role"], actor=_actor(request))
+        return operator_create(
+            workspace=data["workspace"],
+            username=data["username"],
+            email=data["email"],
+            role=data["role"],
+            actor=_actor(request),
+        )
     except ValidationError as error:
         _form_errors(form, error)
         return None
@@ -604,14 +787,21 @@ def invited(request: HttpRequest) -> HttpResponse:
     """The invite link of a new operator, shown once (POST-redirect-GET, like a new key): it opens
     Django's set-password page; choosing a password uses it up."""
     membership_id = request.session.pop(INVITE_SESSION_KEY, None)
-    membership = membership_id and Membership.objects.select_related("user", "workspace").filter(
-        pk=membership_id).first()
+    membership = (
+        membership_id and Membership.objects.select_related("user", "workspace").filter(pk=membership_id).first()
+    )
     if not membership:
-        messages.info(request, _("An invite link is shown only once. To make a new one, use “Forgot password” "
-                                 "or invite the login again after deleting it in the admin."))
+        messages.info(
+            request,
+            _(
+                "An invite link is shown only once. To make a new one, use “Forgot password” "
+                "or invite the login again after deleting it in the admin."
+            ),
+        )
         return redirect("console:workspaces")
     user = membership.user
-    path = reverse("password_reset_confirm", args=[urlsafe_base64_encode(force_bytes(user.pk)),
-                                                   default_token_generator.make_token(user)])
-    return render(request, "console/invited.html", {"membership": membership,
-                                                    "link": request.build_absolute_uri(path)})
+    path = reverse(
+        "password_reset_confirm",
+        args=[urlsafe_base64_encode(force_bytes(user.pk)), default_token_generator.make_token(user)],
+    )
+    return render(request, "console/invited.html", {"membership": membership, "link": request.build_absolute_uri(path)})

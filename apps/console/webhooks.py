@@ -25,10 +25,15 @@ SECRET_SESSION_KEY = "console_webhook_secret"
 class EndpointForm(forms.Form):
     url = forms.CharField(label=gettext_lazy("Receiver URL (https://…)"), max_length=500)
     description = forms.CharField(label=gettext_lazy("Description"), required=False, max_length=200)
-    events = forms.MultipleChoiceField(label=gettext_lazy("Events"), choices=EventType.choices,
-                                       widget=forms.CheckboxSelectMultiple, initial=EventType.values)
+    events = forms.MultipleChoiceField(
+        label=gettext_lazy("Events"),
+        choices=EventType.choices,
+        widget=forms.CheckboxSelectMultiple,
+        initial=EventType.values,
+    )
     include_content = forms.BooleanField(
-        label=gettext_lazy("Include the stored (redacted) text and value of memories"), required=False)
+        label=gettext_lazy("Include the stored (redacted) text and value of memories"), required=False
+    )
 
     def save(self, request: HttpRequest, endpoint: WebhookEndpoint | None = None):
         """Call the service; its refusals become field errors. The endpoint (and the secret when
@@ -75,9 +80,15 @@ def webhooks(request: HttpRequest) -> HttpResponse:
             return _forbidden(request)
         if saved := form.save(request):
             return _show_secret(request, *saved)
-    return render(request, "console/webhooks.html", {
-        "endpoints": selectors.endpoint_list(workspace=request.workspace), "form": form,
-    }, status=400 if request.method == "POST" else 200)
+    return render(
+        request,
+        "console/webhooks.html",
+        {
+            "endpoints": selectors.endpoint_list(workspace=request.workspace),
+            "form": form,
+        },
+        status=400 if request.method == "POST" else 200,
+    )
 
 
 @require_GET
@@ -95,8 +106,12 @@ def webhook_secret(request: HttpRequest) -> HttpResponse:
 @console_view()
 def webhook_detail(request: HttpRequest, endpoint_id: int) -> HttpResponse:
     endpoint = _endpoint_or_404(request, endpoint_id)
-    initial = {"url": endpoint.url, "description": endpoint.description, "events": endpoint.events,
-               "include_content": endpoint.include_content}
+    initial = {
+        "url": endpoint.url,
+        "description": endpoint.description,
+        "events": endpoint.events,
+        "include_content": endpoint.include_content,
+    }
     form = EndpointForm(request.POST or None, initial=initial)
     if request.method == "POST":
         if not _is_admin(request):
@@ -105,20 +120,29 @@ def webhook_detail(request: HttpRequest, endpoint_id: int) -> HttpResponse:
             messages.success(request, _("Webhook saved."))
             return redirect("console:webhook", endpoint_id=endpoint.pk)
     page = Paginator(selectors.delivery_log(workspace=request.workspace, endpoint=endpoint), PAGE).get_page(
-        request.GET.get("page"))
-    template = "console/webhook.html#delivery-rows" if request.htmx and request.method == "GET" else "console/webhook.html"
-    return render(request, template, {"endpoint": endpoint, "form": form, "page": page},
-                  status=400 if request.method == "POST" else 200)
+        request.GET.get("page")
+    )
+    template = (
+        "console/webhook.html#delivery-rows" if request.htmx and request.method == "GET" else "console/webhook.html"
+    )
+    return render(
+        request,
+        template,
+        {"endpoint": endpoint, "form": form, "page": page},
+        status=400 if request.method == "POST" else 200,
+    )
 
 
 @require_POST
 @console_view(admin=True)
 def webhook_switch(request: HttpRequest, endpoint_id: int, *, enabled: bool) -> HttpResponse:
     """Switch an endpoint on (with a clean failure count) or off (its pending deliveries stop)."""
-    services.endpoint_set_enabled(endpoint=_endpoint_or_404(request, endpoint_id), enabled=enabled,
-                                  actor=_actor(request))
-    messages.success(request, _("Webhook switched on.") if enabled else
-                     _("Webhook switched off: nothing more is sent to it."))
+    services.endpoint_set_enabled(
+        endpoint=_endpoint_or_404(request, endpoint_id), enabled=enabled, actor=_actor(request)
+    )
+    messages.success(
+        request, _("Webhook switched on.") if enabled else _("Webhook switched off: nothing more is sent to it.")
+    )
     return redirect("console:webhook", endpoint_id=endpoint_id)
 
 

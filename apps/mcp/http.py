@@ -32,14 +32,25 @@ def _authenticate(header: bytes):
 
 async def _answer(send, status: int, body: dict, headers: list[tuple[bytes, bytes]] = ()) -> None:
     content = json.dumps(body).encode()
-    await send({"type": "http.response.start", "status": status, "headers": [
-        (b"content-type", b"application/json"), (b"content-length", str(len(content)).encode()), *headers]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(content)).encode()),
+                *headers,
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": content})
 
 
 def _sdk_app():
     return server.streamable_http_app(
-        streamable_http_path=PATH, stateless_http=True, json_response=True,
+        streamable_http_path=PATH,
+        stateless_http=True,
+        json_response=True,
         transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
     )
 
@@ -59,17 +70,30 @@ def mcp_application():
         if not domain or not validate_host(domain, settings.ALLOWED_HOSTS):
             return await _answer(send, 400, error_body("bad_request", "This host is not allowed."))
         if not headers.get(b"authorization"):
-            return await _answer(send, 401, error_body("not_authenticated", "Send your API key as "
-                                 "'Authorization: Bearer <key>'."), [(b"www-authenticate", b'Bearer realm="memoryadmin"')])
+            return await _answer(
+                send,
+                401,
+                error_body("not_authenticated", "Send your API key as 'Authorization: Bearer <key>'."),
+                [(b"www-authenticate", b'Bearer realm="memoryadmin"')],
+            )
         try:
             key = await sync_to_async(_authenticate, thread_sensitive=False)(headers[b"authorization"])
         except AuthenticationFailed as failed:
-            return await _answer(send, 401, error_body("authentication_failed", str(failed.detail)),
-                                 [(b"www-authenticate", b'Bearer realm="memoryadmin"')])
+            return await _answer(
+                send,
+                401,
+                error_body("authentication_failed", str(failed.detail)),
+                [(b"www-authenticate", b'Bearer realm="memoryadmin"')],
+            )
         scope = dict(scope, path=PATH) | {KEY_SCOPE: key}
         if current["app"] is None:
-            return await _answer(send, 503, error_body("unavailable", "The MCP server needs an ASGI server that "
-                                                       "runs the lifespan protocol (uvicorn does)."))
+            return await _answer(
+                send,
+                503,
+                error_body(
+                    "unavailable", "The MCP server needs an ASGI server that runs the lifespan protocol (uvicorn does)."
+                ),
+            )
         return await current["app"](scope, receive, send)
 
     return app

@@ -60,8 +60,9 @@ class ImportOutcome:
     error: Exception | None = None
 
 
-def memories_import(*, workspace: Workspace, items: Sequence[ImportItem], actor: Actor, agent: Agent | None = None,
-                    atomic: bool = True) -> list[ImportOutcome]:
+def memories_import(
+    *, workspace: Workspace, items: Sequence[ImportItem], actor: Actor, agent: Agent | None = None, atomic: bool = True
+) -> list[ImportOutcome]:
     """Write `items` (subjects found or created in `workspace` only). With `atomic`, one refused
     item means nothing is written: every outcome then has `result` None and the refused ones an
     `error`. Injection refusals are audited either way, like those of single writes."""
@@ -177,16 +178,28 @@ class _Batch:
         fields = dict(item.fields)
         turn_id = fields.pop("turn_id", "")
         # Only client_id makes an item idempotent: a turn id here is provenance (imported rows often share one).
-        entry.provenance = services.Provenance(agent=self.agent, session_id=fields.get("session_id", ""),
-                                               turn_id=turn_id, channel=CHANNEL, extractor=CHANNEL)
+        entry.provenance = services.Provenance(
+            agent=self.agent,
+            session_id=fields.get("session_id", ""),
+            turn_id=turn_id,
+            channel=CHANNEL,
+            extractor=CHANNEL,
+        )
         try:
             if item.type == "fact":
-                services._refuse_injection(subject=subject, actor=self.actor, channel=CHANNEL, key=fields.get("key"),
-                                           value=fields.get("value"), excerpt="")
+                services._refuse_injection(
+                    subject=subject,
+                    actor=self.actor,
+                    channel=CHANNEL,
+                    key=fields.get("key"),
+                    value=fields.get("value"),
+                    excerpt="",
+                )
                 request, endpoint = services._fact_request(**fields), "fact"
             else:
-                services._refuse_injection(subject=subject, actor=self.actor, channel=CHANNEL,
-                                           text=fields.get("text"), excerpt="")
+                services._refuse_injection(
+                    subject=subject, actor=self.actor, channel=CHANNEL, text=fields.get("text"), excerpt=""
+                )
                 request, endpoint = services._episode_request(**fields), "episode"
             services._refuse_pii_in_ids(session_id=request["session_id"], provenance=entry.provenance)
             services.refuse_if_paused(subject=subject, actor=self.actor, channel=CHANNEL)
@@ -195,8 +208,11 @@ class _Batch:
             return entry
         entry.cleaned = request
         entry.idempotency = services._Idempotency.of(
-            f"client:{item.client_id}" if item.client_id else "", endpoint=endpoint, provenance=entry.provenance,
-            request=request | services._provenance_fields(entry.provenance))
+            f"client:{item.client_id}" if item.client_id else "",
+            endpoint=endpoint,
+            provenance=entry.provenance,
+            request=request | services._provenance_fields(entry.provenance),
+        )
         if item.client_id:
             entry.record_key = (subject.pk, endpoint, services._idempotency_digest(entry.idempotency.key))
         return entry
@@ -206,11 +222,12 @@ class _Batch:
         if not keys:
             return {}
         records = IdempotencyRecord.objects.filter(
-            subject_id__in={key[0] for key in keys}, agent=self.agent, endpoint__in={key[1] for key in keys},
+            subject_id__in={key[0] for key in keys},
+            agent=self.agent,
+            endpoint__in={key[1] for key in keys},
             key__in={key[2] for key in keys},
         ).select_related("memory")
-        return {key: record for record in records
-                if (key := (record.subject_id, record.endpoint, record.key)) in keys}
+        return {key: record for record in records if (key := (record.subject_id, record.endpoint, record.key)) in keys}
 
     def _clean(self, entry: _Pending) -> None:
         """Redaction, normalization and validation, as the single write does them after its replay
@@ -219,11 +236,17 @@ class _Batch:
         fields = entry.cleaned
         try:
             if entry.item.type == "fact":
-                key, value, metadata = services._fact_clean(gate, key=fields["key"], value=fields["value"],
-                                                            metadata=fields["metadata"])
+                key, value, metadata = services._fact_clean(
+                    gate, key=fields["key"], value=fields["value"], metadata=fields["metadata"]
+                )
                 entry.provenance = services._redact_provenance(entry.provenance)
-                services._fact_validate(key=key, value=value, category=fields["category"],
-                                        confidence=fields["confidence"], importance=fields["importance"])
+                services._fact_validate(
+                    key=key,
+                    value=value,
+                    category=fields["category"],
+                    confidence=fields["confidence"],
+                    importance=fields["importance"],
+                )
                 self._refuse_suppressed(entry, key=key)
                 entry.cleaned = fields | {"key": key, "value": value, "metadata": metadata}
             else:
@@ -241,19 +264,29 @@ class _Batch:
         subject = entry.subject
         if subject.pk not in self.suppressions:
             self.suppressions[subject.pk] = services.suppressions_of(subject)
-        services.refuse_if_suppressed(subject=subject, actor=self.actor, channel=CHANNEL,
-                                      suppressions=self.suppressions[subject.pk], **cleaned)
+        services.refuse_if_suppressed(
+            subject=subject, actor=self.actor, channel=CHANNEL, suppressions=self.suppressions[subject.pk], **cleaned
+        )
 
     def _active_profile(self, subjects: dict, pending: list[_Pending]) -> dict[tuple, list[Memory]]:
         """The active profile memories of every (subject, key) a fact of the batch writes, locked."""
-        wanted = {(entry.subject.pk, entry.cleaned["key"]) for entry in pending
-                  if entry.gate is not None and entry.late_error is None and entry.item.type == "fact"}
+        wanted = {
+            (entry.subject.pk, entry.cleaned["key"])
+            for entry in pending
+            if entry.gate is not None and entry.late_error is None and entry.item.type == "fact"
+        }
         same_key: dict[tuple, list[Memory]] = {key: [] for key in wanted}
         if wanted:
-            rows = Memory.objects.select_for_update(no_key=True).filter(
-                subject_id__in={key[0] for key in wanted}, kind=Memory.Kind.PROFILE, status=Memory.Status.ACTIVE,
-                key__in={key[1] for key in wanted},
-            ).order_by("pk")
+            rows = (
+                Memory.objects.select_for_update(no_key=True)
+                .filter(
+                    subject_id__in={key[0] for key in wanted},
+                    kind=Memory.Kind.PROFILE,
+                    status=Memory.Status.ACTIVE,
+                    key__in={key[1] for key in wanted},
+                )
+                .order_by("pk")
+            )
             for memory in rows:
                 if (memory.subject_id, memory.key) in same_key:
                     same_key[memory.subject_id, memory.key].append(memory)
@@ -285,18 +318,28 @@ class _Batch:
         """`services._fact_write`, on the batch's view of the subject's memories with this key."""
         subject, fields, counts = entry.subject, entry.cleaned, dict(entry.gate.counts)
         current = services._fact_current(same_key, category=fields["category"], value=fields["value"])
-        verdict = services._fact_verdict(current, category=fields["category"], value=fields["value"],
-                                         confidence=fields["confidence"])
+        verdict = services._fact_verdict(
+            current, category=fields["category"], value=fields["value"], confidence=fields["confidence"]
+        )
         if verdict == Outcome.UNCHANGED:
             before = services._reaffirm(current, confidence=fields["confidence"], pinned=fields["pinned"])
             self._changed(current)
             self.audits.append(services._reaffirmed_event(subject, self.actor, current, before))
             return services.WriteResult(current, verdict, counts)
         proposed = services._fact_proposed(
-            subject, key=fields["key"], value=fields["value"], category=fields["category"],
-            confidence=fields["confidence"], importance=fields["importance"], sensitivity=fields["sensitivity"],
-            expires_at=fields["expires_at"], session_id=fields["session_id"], metadata=fields["metadata"],
-            redactions=counts, ttl_days=self.ttl_days)
+            subject,
+            key=fields["key"],
+            value=fields["value"],
+            category=fields["category"],
+            confidence=fields["confidence"],
+            importance=fields["importance"],
+            sensitivity=fields["sensitivity"],
+            expires_at=fields["expires_at"],
+            session_id=fields["session_id"],
+            metadata=fields["metadata"],
+            redactions=counts,
+            ttl_days=self.ttl_days,
+        )
         if verdict == Outcome.KEPT_EXISTING:
             self.audits.append(services._declined_event(subject, self.actor, current, proposed))
             return services.WriteResult(current, verdict, counts)
@@ -305,18 +348,36 @@ class _Batch:
             services._supersede(current, now=now)
             same_key.remove(current)
             self._changed(current)
-        memory = self._new(entry, previous=current, now=now,
-                           pinned=fields["pinned"] or (current.pinned if current else False), **proposed)
+        memory = self._new(
+            entry,
+            previous=current,
+            now=now,
+            pinned=fields["pinned"] or (current.pinned if current else False),
+            **proposed,
+        )
         same_key.append(memory)
         self.audits.append(services._written_event(subject, self.actor, memory, current))
         return services.WriteResult(memory, verdict, counts)
 
     def _episode(self, entry: _Pending) -> services.WriteResult:
         fields, counts = entry.cleaned, dict(entry.gate.counts)
-        memory = self._new(entry, previous=None, now=timezone.now(), **services._episode_fields(
-            entry.subject, text=fields["text"], category=fields["category"], importance=fields["importance"],
-            occurred_at=fields["occurred_at"], session_id=fields["session_id"], expires_at=fields["expires_at"],
-            metadata=fields["metadata"], redactions=counts, ttl_days=self.ttl_days))
+        memory = self._new(
+            entry,
+            previous=None,
+            now=timezone.now(),
+            **services._episode_fields(
+                entry.subject,
+                text=fields["text"],
+                category=fields["category"],
+                importance=fields["importance"],
+                occurred_at=fields["occurred_at"],
+                session_id=fields["session_id"],
+                expires_at=fields["expires_at"],
+                metadata=fields["metadata"],
+                redactions=counts,
+                ttl_days=self.ttl_days,
+            ),
+        )
         self.audits.append(services._written_event(entry.subject, self.actor, memory, None))
         return services.WriteResult(memory, Outcome.CREATED, counts)
 
@@ -341,8 +402,11 @@ class _Batch:
             now = timezone.now()
             for memory in self.changed.values():
                 memory.updated_at = now  # what save() would set
-            Memory.objects.bulk_update(list(self.changed.values()),
-                                       ["confidence", "pinned", "status", "valid_to", "updated_at"], batch_size=500)
+            Memory.objects.bulk_update(
+                list(self.changed.values()),
+                ["confidence", "pinned", "status", "valid_to", "updated_at"],
+                batch_size=500,
+            )
             vectors_drop(memory_ids=[pk for pk, m in self.changed.items() if m.status == Memory.Status.SUPERSEDED])
         Source.objects.bulk_create(self.sources, batch_size=500)
         Memory.objects.bulk_create(self.memories, batch_size=500)

@@ -28,8 +28,16 @@ from apps.memories.extraction.guard import looks_like_injection
 from apps.memories.extraction.normalize import canonical_key, canonical_units, resolve_dates
 from apps.memories.models import Ingest, Memory
 from apps.memories.services import (
-    IdempotencyConflict, InjectionRefused, MemoryPaused, Outcome, Provenance, Refused, episode_record, fact_upsert,
-    normalize_value, refuse_if_paused,
+    IdempotencyConflict,
+    InjectionRefused,
+    MemoryPaused,
+    Outcome,
+    Provenance,
+    Refused,
+    episode_record,
+    fact_upsert,
+    normalize_value,
+    refuse_if_paused,
 )
 from apps.privacy import PIIRejected, redact
 from apps.privacy.identifiers import refuse_pii_in_identifiers
@@ -62,8 +70,15 @@ def _turn_actor(agent) -> Actor:
 
 
 def ingest_accept(
-    *, workspace: Workspace, external_id: str, agent: Agent | None, turn_id: str, user_message: str,
-    assistant_message: str = "", session_id: str = "", occurred_at: datetime | None = None,
+    *,
+    workspace: Workspace,
+    external_id: str,
+    agent: Agent | None,
+    turn_id: str,
+    user_message: str,
+    assistant_message: str = "",
+    session_id: str = "",
+    occurred_at: datetime | None = None,
 ) -> tuple[Ingest, bool]:
     """Store the redacted turn of the person `external_id` (created if new, in the same
     transaction) and enqueue its processing after commit. Idempotent on turn_id: the same turn
@@ -84,13 +99,25 @@ def ingest_accept(
     for kind, count in assistant.counts.items():
         counts[kind] = counts.get(kind, 0) + count
     ingest = Ingest.objects.create(
-        workspace_id=subject.workspace_id, subject=subject, agent=agent, session_id=session_id, turn_id=turn_id,
-        user_message=user.text, assistant_message=assistant.text, occurred_at=occurred_at or timezone.now(),
-        redactions=counts, enqueued_at=timezone.now(),  # emptied (→ outbox) if the broker refuses it
+        workspace_id=subject.workspace_id,
+        subject=subject,
+        agent=agent,
+        session_id=session_id,
+        turn_id=turn_id,
+        user_message=user.text,
+        assistant_message=assistant.text,
+        occurred_at=occurred_at or timezone.now(),
+        redactions=counts,
+        enqueued_at=timezone.now(),  # emptied (→ outbox) if the broker refuses it
     )
     metrics.redacted(counts)
-    audit_record(workspace=subject.workspace, actor=_turn_actor(agent),
-                 action="ingest.accepted", subject=subject, after={"turn_id": turn_id, "redactions": counts})
+    audit_record(
+        workspace=subject.workspace,
+        actor=_turn_actor(agent),
+        action="ingest.accepted",
+        subject=subject,
+        after={"turn_id": turn_id, "redactions": counts},
+    )
     transaction.on_commit(lambda: ingest_enqueue(ingest_id=ingest.id, note=False), robust=True)
     return ingest, True
 
@@ -131,8 +158,13 @@ def _redacted(text: str) -> str:
 
 
 def _memory_summary(memory: Memory) -> dict:
-    return {"id": str(memory.id), "kind": memory.kind, "category": memory.category, "key": memory.key,
-            "text": memory.text}
+    return {
+        "id": str(memory.id),
+        "kind": memory.kind,
+        "category": memory.category,
+        "key": memory.key,
+        "text": memory.text,
+    }
 
 
 def _rejection(proposal: Proposal, allowed_sensitive: list[str]) -> str:
@@ -177,7 +209,10 @@ def _duplicate_episode(subject: Subject, text: str) -> Memory | None:
         return None
     threshold = calibration(index.model_id)["duplicate"]
     rows = vectors.nearest(
-        index=index, subject=subject, query_vector=query, limit=3,
+        index=index,
+        subject=subject,
+        query_vector=query,
+        limit=3,
         memories=Memory.objects.filter(subject=subject, kind=Memory.Kind.EPISODE, status=Memory.Status.ACTIVE),
     )
     numbers = set(_DIGITS.findall(text))
@@ -190,30 +225,51 @@ def _duplicate_episode(subject: Subject, text: str) -> Memory | None:
     return None
 
 
-def _write(ingest: Ingest, proposal: Proposal, turn: Turn, actor: Actor, extractor: Extractor, *,
-           idempotency_key: str) -> tuple[Memory, str]:
+def _write(
+    ingest: Ingest, proposal: Proposal, turn: Turn, actor: Actor, extractor: Extractor, *, idempotency_key: str
+) -> tuple[Memory, str]:
     """Write one accepted proposal through the services: (memory, "created" | "updated" |
     "duplicate"). A duplicate episode is not written; its existing twin comes back."""
     subject = ingest.subject
     text, normalized = _normalized(proposal, turn)
     provenance = Provenance(
-        agent=ingest.agent, session_id=ingest.session_id, turn_id=ingest.turn_id, channel="turns",
-        excerpt=proposal.evidence, extractor=extractor.name, extractor_version=extractor.version,
+        agent=ingest.agent,
+        session_id=ingest.session_id,
+        turn_id=ingest.turn_id,
+        channel="turns",
+        excerpt=proposal.evidence,
+        extractor=extractor.name,
+        extractor_version=extractor.version,
     )
     metadata = {**proposal.metadata, **normalized, "scope": proposal.scope}
     if proposal.kind == Memory.Kind.PROFILE:
         result = fact_upsert(
-            subject=subject, key=canonical_key(proposal.key), value=text, category=proposal.category,
-            confidence=proposal.confidence, importance=proposal.importance, session_id=ingest.session_id,
-            metadata=metadata, provenance=provenance, actor=actor, idempotency_key=idempotency_key,
+            subject=subject,
+            key=canonical_key(proposal.key),
+            value=text,
+            category=proposal.category,
+            confidence=proposal.confidence,
+            importance=proposal.importance,
+            session_id=ingest.session_id,
+            metadata=metadata,
+            provenance=provenance,
+            actor=actor,
+            idempotency_key=idempotency_key,
         )
     else:
         if twin := _duplicate_episode(subject, text):
             return twin, "duplicate"
         result = episode_record(
-            subject=subject, text=text, category=proposal.category, occurred_at=ingest.occurred_at,
-            session_id=ingest.session_id, importance=proposal.importance, metadata=metadata,
-            provenance=provenance, actor=actor, idempotency_key=idempotency_key,
+            subject=subject,
+            text=text,
+            category=proposal.category,
+            occurred_at=ingest.occurred_at,
+            session_id=ingest.session_id,
+            importance=proposal.importance,
+            metadata=metadata,
+            provenance=provenance,
+            actor=actor,
+            idempotency_key=idempotency_key,
         )
     outcome = result.first_outcome or result.outcome
     return result.memory, "created" if outcome in (Outcome.CREATED, Outcome.SUPERSEDED) else "updated"
@@ -227,22 +283,31 @@ def ingest_process(*, ingest_id) -> Ingest:
     "done" commit together, once.
     """
     with unsynced_commit():  # "running" is a progress note: after a crash the turn is simply redone
-        ingest = (Ingest.objects.select_for_update(of=("self",), no_key=True)
-                  .select_related("subject__workspace", "agent").get(pk=ingest_id))
+        ingest = (
+            Ingest.objects.select_for_update(of=("self",), no_key=True)
+            .select_related("subject__workspace", "agent")
+            .get(pk=ingest_id)
+        )
         if ingest.status in (Ingest.Status.DONE, Ingest.Status.FAILED):
             return ingest
         if ingest.attempts >= MAX_ATTEMPTS:
             logger.error("Ingest %s given up after %d attempts", ingest.id, ingest.attempts)
-            ingest_fail(ingest_id=ingest.id, error=f"gave up after {ingest.attempts} attempts: the worker "
-                                                   "processing this turn stopped each time")
+            ingest_fail(
+                ingest_id=ingest.id,
+                error=f"gave up after {ingest.attempts} attempts: the worker processing this turn stopped each time",
+            )
             ingest.refresh_from_db()
             return ingest
         ingest.status, ingest.attempts = Ingest.Status.RUNNING, ingest.attempts + 1
         ingest.save(update_fields=["status", "attempts"])
 
     subject = ingest.subject
-    turn = Turn(user_message=ingest.user_message, assistant_message=ingest.assistant_message,
-                now=ingest.occurred_at.astimezone(timezone.get_current_timezone()), timezone=subject.timezone)
+    turn = Turn(
+        user_message=ingest.user_message,
+        assistant_message=ingest.assistant_message,
+        now=ingest.occurred_at.astimezone(timezone.get_current_timezone()),
+        timezone=subject.timezone,
+    )
     extractor = get_extractor()
     extraction: Extraction = extractor.extract(turn)  # ExtractionError → the task retries
     allowed = retention_for(workspace=subject.workspace).allowed_sensitive
@@ -267,8 +332,9 @@ def ingest_process(*, ingest_id) -> Ingest:
                 beyond_limit += 1
                 continue
             try:
-                memory, what = _write(ingest, proposal, turn, actor, extractor,
-                                      idempotency_key=f"ingest:{ingest.id}:{number}")
+                memory, what = _write(
+                    ingest, proposal, turn, actor, extractor, idempotency_key=f"ingest:{ingest.id}:{number}"
+                )
             except InjectionRefused:  # the services' own guard (audited there, channel "turns")
                 skipped.append({"text": proposal.evidence, "reason": "injection"})
                 continue
@@ -288,8 +354,12 @@ def ingest_process(*, ingest_id) -> Ingest:
                 skipped.append({"text": proposal.text, "reason": "duplicate"})
             (created if what == "created" else updated).append(_memory_summary(memory))
         if beyond_limit:
-            skipped.append({"text": f"{beyond_limit} more proposals beyond the limit of {limit} per turn",
-                            "reason": "too_many_proposals"})
+            skipped.append(
+                {
+                    "text": f"{beyond_limit} more proposals beyond the limit of {limit} per turn",
+                    "reason": "too_many_proposals",
+                }
+            )
 
         ingest.status, ingest.error, ingest.finished_at = Ingest.Status.DONE, "", timezone.now()
         skipped = [{"text": _redacted(s["text"]), "reason": s["reason"]} for s in skipped]
@@ -306,7 +376,8 @@ def ingest_process(*, ingest_id) -> Ingest:
 @transaction.atomic
 def ingest_fail(*, ingest_id, error: str) -> None:
     """Give up on an ingest after its retries; the agent sees the error in the ingest status."""
-    Ingest.objects.filter(pk=ingest_id).update(status=Ingest.Status.FAILED, error=_redacted(error[:500]),
-                                               finished_at=timezone.now())
+    Ingest.objects.filter(pk=ingest_id).update(
+        status=Ingest.Status.FAILED, error=_redacted(error[:500]), finished_at=timezone.now()
+    )
     if failed := Ingest.objects.select_related("subject").filter(pk=ingest_id).first():
         emit_for_ingest(failed)

@@ -95,8 +95,10 @@ def memory_html(memory: Memory) -> SafeString:
     """What the memory says, as HTML: "Label: value" for a fact, the text for an episode; hidden
     personal data as tokens."""
     if memory.kind == Memory.Kind.PROFILE and memory.key:
-        return mark_safe(f'<span class="key">{conditional_escape(key_label(memory.key, memory.category))}:</span> '
-                         f"{placeholders_html(memory.value)}")
+        return mark_safe(
+            f'<span class="key">{conditional_escape(key_label(memory.key, memory.category))}:</span> '
+            f"{placeholders_html(memory.value)}"
+        )
     return placeholders_html(memory.text)
 
 

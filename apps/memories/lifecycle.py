@@ -37,10 +37,17 @@ def _retire(memories: list[Memory], *, status: str, action: str, now: datetime, 
     """Active memories leave recall: new status, no vectors, one audit event each."""
     ids = [m.pk for m in memories]
     changed = Memory.objects.filter(pk__in=ids, status=Memory.Status.ACTIVE).update(
-        status=status, valid_to=now, updated_at=now)
+        status=status, valid_to=now, updated_at=now
+    )
     vectors_drop(memory_ids=ids)
-    audit_record_many(actor=SYSTEM, action=action, memories=memories, before={"status": "active"},
-                      after={"status": status}, reason=reason)
+    audit_record_many(
+        actor=SYSTEM,
+        action=action,
+        memories=memories,
+        before={"status": "active"},
+        after={"status": status},
+        reason=reason,
+    )
     return changed
 
 
@@ -51,8 +58,10 @@ def _active() -> QuerySet[Memory]:
 def expire(*, now: datetime, progress: Progress = _quiet) -> int:
     """Memories past their expires_at become expired."""
     due = list(_active().filter(expires_at__lte=now))
-    return sum(_retire(batch, status=Memory.Status.EXPIRED, action="memory.expired", now=now,
-                       reason="past its expiry") for batch in progress(_batches(due)))
+    return sum(
+        _retire(batch, status=Memory.Status.EXPIRED, action="memory.expired", now=now, reason="past its expiry")
+        for batch in progress(_batches(due))
+    )
 
 
 def archive_unread(*, now: datetime, progress: Progress = _quiet) -> int:
@@ -61,13 +70,20 @@ def archive_unread(*, now: datetime, progress: Progress = _quiet) -> int:
     for workspace in progress(list(Workspace.objects.all())):
         days = retention_for(workspace=workspace).archive_unread_after_days
         stale = list(
-            _active().filter(workspace=workspace, pinned=False, importance__lt=ARCHIVE_MAX_IMPORTANCE)
+            _active()
+            .filter(workspace=workspace, pinned=False, importance__lt=ARCHIVE_MAX_IMPORTANCE)
             .exclude(category=Memory.Category.CONSTRAINT)
-            .annotate(seen=Coalesce("last_accessed_at", "updated_at")).filter(seen__lt=now - timedelta(days=days))
+            .annotate(seen=Coalesce("last_accessed_at", "updated_at"))
+            .filter(seen__lt=now - timedelta(days=days))
         )
         for batch in _batches(stale):
-            archived += _retire(batch, status=Memory.Status.ARCHIVED, action="memory.archived", now=now,
-                                reason=f"unimportant and unread for {days} days")
+            archived += _retire(
+                batch,
+                status=Memory.Status.ARCHIVED,
+                action="memory.archived",
+                now=now,
+                reason=f"unimportant and unread for {days} days",
+            )
     return archived
 
 
@@ -76,45 +92,73 @@ def enforce_capacity(*, now: datetime, progress: Progress = _quiet) -> int:
     subject_capacity; archive the rest. Pinned episodes always stay."""
     archived = 0
     capacity = {w.pk: retention_for(workspace=w).subject_capacity for w in Workspace.objects.all()}
-    crowded = (Subject.objects.annotate(n=Count("memories", filter=Q(memories__status="active",
-                                                                      memories__kind="episode")))
-               .filter(n__gt=min(capacity.values(), default=0)).values_list("pk", "workspace_id", "n"))
+    crowded = (
+        Subject.objects.annotate(n=Count("memories", filter=Q(memories__status="active", memories__kind="episode")))
+        .filter(n__gt=min(capacity.values(), default=0))
+        .values_list("pk", "workspace_id", "n")
+    )
     for subject_id, workspace_id, count in progress(list(crowded)):
         if count <= capacity[workspace_id]:
             continue
         episodes = list(Memory.objects.filter(subject_id=subject_id, status="active", kind="episode"))
-        ranked = sorted(episodes, key=lambda m: (m.pinned, m.importance * recency(
-            m, now=now, half_lives=settings.RECALL_HALF_LIFE_DAYS)), reverse=True)
-        surplus = ranked[capacity[workspace_id]:]
-        archived += _retire(surplus, status=Memory.Status.ARCHIVED, action="memory.archived", now=now,
-                            reason=f"over the capacity of {capacity[workspace_id]} episodes")
+        ranked = sorted(
+            episodes,
+            key=lambda m: (m.pinned, m.importance * recency(m, now=now, half_lives=settings.RECALL_HALF_LIFE_DAYS)),
+            reverse=True,
+        )
+        surplus = ranked[capacity[workspace_id] :]
+        archived += _retire(
+            surplus,
+            status=Memory.Status.ARCHIVED,
+            action="memory.archived",
+            now=now,
+            reason=f"over the capacity of {capacity[workspace_id]} episodes",
+        )
     return archived
 
 
 def consolidate(*, now: datetime, progress: Progress = _quiet) -> int:
     """Constraints accumulate; once one key holds several fragments ("no peanuts", "no shellfish",
     "no pork") they become one constraint that lists them and keeps their sources."""
-    groups = (Memory.objects.filter(status="active", kind="profile", category="constraint")
-              .values("subject_id", "key").annotate(n=Count("id")).filter(n__gte=CONSOLIDATE_MIN_FRAGMENTS))
+    groups = (
+        Memory.objects.filter(status="active", kind="profile", category="constraint")
+        .values("subject_id", "key")
+        .annotate(n=Count("id"))
+        .filter(n__gte=CONSOLIDATE_MIN_FRAGMENTS)
+    )
     made = 0
     for group in progress(list(groups)):
         with transaction.atomic():
-            fragments = list(Memory.objects.select_for_update(no_key=True).filter(
-                subject_id=group["subject_id"], key=group["key"], status="active", category="constraint")
-                .order_by("created_at"))
+            fragments = list(
+                Memory.objects.select_for_update(no_key=True)
+                .filter(subject_id=group["subject_id"], key=group["key"], status="active", category="constraint")
+                .order_by("created_at")
+            )
             values = list(dict.fromkeys(m.value for m in fragments))
             try:
                 summary = fact_upsert(
-                    subject=fragments[0].subject, key=group["key"], value="; ".join(values), category="constraint",
-                    confidence=max(m.confidence for m in fragments), importance=max(m.importance for m in fragments),
-                    pinned=any(m.pinned for m in fragments), actor=SYSTEM,
-                    metadata={"consolidated_from": [str(m.pk) for m in fragments],
-                              "sources": [str(m.source_id) for m in fragments if m.source_id]},
+                    subject=fragments[0].subject,
+                    key=group["key"],
+                    value="; ".join(values),
+                    category="constraint",
+                    confidence=max(m.confidence for m in fragments),
+                    importance=max(m.importance for m in fragments),
+                    pinned=any(m.pinned for m in fragments),
+                    actor=SYSTEM,
+                    metadata={
+                        "consolidated_from": [str(m.pk) for m in fragments],
+                        "sources": [str(m.source_id) for m in fragments if m.source_id],
+                    },
                 ).memory
             except InjectionRefused:  # fragments stored before the guard ran everywhere: left as they are
                 continue
-            _retire([m for m in fragments if m.pk != summary.pk], status=Memory.Status.ARCHIVED,
-                    action="memory.consolidated", now=now, reason=f"merged into {summary.pk}")
+            _retire(
+                [m for m in fragments if m.pk != summary.pk],
+                status=Memory.Status.ARCHIVED,
+                action="memory.consolidated",
+                now=now,
+                reason=f"merged into {summary.pk}",
+            )
             made += 1
     return made
 
@@ -123,27 +167,52 @@ def compact_sessions(*, now: datetime, progress: Progress = _quiet, older_than_d
     """The events of a conversation older than a week become one summary episode (keeping their
     sources); the short-term events are archived."""
     cutoff = now - timedelta(days=older_than_days)
-    sessions = (Memory.objects.filter(status="active", kind="episode", category="event", occurred_at__lt=cutoff)
-                .exclude(session_id="").values("subject_id", "session_id").annotate(n=Count("id")).filter(n__gte=2))
+    sessions = (
+        Memory.objects.filter(status="active", kind="episode", category="event", occurred_at__lt=cutoff)
+        .exclude(session_id="")
+        .values("subject_id", "session_id")
+        .annotate(n=Count("id"))
+        .filter(n__gte=2)
+    )
     made = 0
     for session in progress(list(sessions)):
         with transaction.atomic():
-            events = list(Memory.objects.select_for_update(no_key=True).filter(
-                subject_id=session["subject_id"], session_id=session["session_id"], status="active",
-                kind="episode", category="event", occurred_at__lt=cutoff).order_by("occurred_at"))
+            events = list(
+                Memory.objects.select_for_update(no_key=True)
+                .filter(
+                    subject_id=session["subject_id"],
+                    session_id=session["session_id"],
+                    status="active",
+                    kind="episode",
+                    category="event",
+                    occurred_at__lt=cutoff,
+                )
+                .order_by("occurred_at")
+            )
             text = f"Conversation {session['session_id']}: " + " / ".join(m.text for m in events)
             try:
                 summary = episode_record(
-                    subject=events[0].subject, text=text[: settings.MEMORY_MAX_TEXT_CHARS], category="summary",
-                    occurred_at=events[-1].occurred_at, session_id=session["session_id"],
-                    importance=max(m.importance for m in events), actor=SYSTEM,
-                    metadata={"compacted_from": [str(m.pk) for m in events],
-                              "sources": [str(m.source_id) for m in events if m.source_id]},
+                    subject=events[0].subject,
+                    text=text[: settings.MEMORY_MAX_TEXT_CHARS],
+                    category="summary",
+                    occurred_at=events[-1].occurred_at,
+                    session_id=session["session_id"],
+                    importance=max(m.importance for m in events),
+                    actor=SYSTEM,
+                    metadata={
+                        "compacted_from": [str(m.pk) for m in events],
+                        "sources": [str(m.source_id) for m in events if m.source_id],
+                    },
                 ).memory
             except InjectionRefused:  # events stored before the guard ran everywhere: left as they are
                 continue
-            _retire(events, status=Memory.Status.ARCHIVED, action="memory.compacted", now=now,
-                    reason=f"summarised into {summary.pk}")
+            _retire(
+                events,
+                status=Memory.Status.ARCHIVED,
+                action="memory.compacted",
+                now=now,
+                reason=f"summarised into {summary.pk}",
+            )
             made += 1
     return made
 
@@ -158,17 +227,25 @@ def prune_access_log(*, now: datetime, progress: Progress = _quiet) -> int:
             count, _ = AccessLog.objects.filter(workspace=workspace, created_at__lt=cutoff).delete()
             RecallStat.objects.filter(workspace=workspace, created_at__lt=cutoff).delete()
             if count:
-                audit_record(workspace=workspace, actor=SYSTEM, action="accesslog.pruned",
-                             after={"rows": count, "older_than_days": days})
+                audit_record(
+                    workspace=workspace,
+                    actor=SYSTEM,
+                    action="accesslog.pruned",
+                    after={"rows": count, "older_than_days": days},
+                )
         pruned += count
     return pruned
 
 
 def _batches(items: list, size: int = 1000) -> list[list]:
-    return [items[i:i + size] for i in range(0, len(items), size)]
+    return [items[i : i + size] for i in range(0, len(items), size)]
 
 
 JOBS: dict[str, Callable[..., int]] = {
-    "expire": expire, "archive": archive_unread, "capacity": enforce_capacity, "consolidate": consolidate,
-    "compact": compact_sessions, "prune-access": prune_access_log,
+    "expire": expire,
+    "archive": archive_unread,
+    "capacity": enforce_capacity,
+    "consolidate": consolidate,
+    "compact": compact_sessions,
+    "prune-access": prune_access_log,
 }

@@ -110,12 +110,16 @@ class Memory(models.Model):
             models.Index(fields=["subject", "key"], condition=Q(status="active"), name="memory_active_key"),
             # recall's "recent" leg: the newest active memories of a subject without a sort
             models.Index(
-                F("subject"), F("occurred_at").desc(nulls_last=True), F("updated_at").desc(),
-                condition=Q(status="active"), name="memory_active_recent",
+                F("subject"),
+                F("occurred_at").desc(nulls_last=True),
+                F("updated_at").desc(),
+                condition=Q(status="active"),
+                name="memory_active_recent",
             ),
             # recall's neighbour lift: the turn before an episode in its session
             models.Index(
-                fields=["subject", "session_id", "occurred_at"], condition=Q(status="active", kind="episode"),
+                fields=["subject", "session_id", "occurred_at"],
+                condition=Q(status="active", kind="episode"),
                 name="memory_active_turns",
             ),
             models.Index(fields=["workspace", "status"], name="memory_workspace_status"),
@@ -202,8 +206,9 @@ class IdempotencyRecord(models.Model):
         verbose_name = _("idempotency record")
         verbose_name_plural = _("idempotency records")
         constraints = [
-            models.UniqueConstraint(fields=["subject", "agent", "endpoint", "key"], nulls_distinct=False,
-                                    name="idempotency_unique_key")
+            models.UniqueConstraint(
+                fields=["subject", "agent", "endpoint", "key"], nulls_distinct=False, name="idempotency_unique_key"
+            )
         ]
 
 
@@ -253,7 +258,7 @@ class Ingest(models.Model):
 
 
 class Suppression(models.Model):
-    """"Forget and don't learn this again": a person's rule, made when they deleted a memory. A fact
+    """ "Forget and don't learn this again": a person's rule, made when they deleted a memory. A fact
     whose normalized `key` matches, or an episode whose redacted text contains `phrase`, is refused
     by every write path (direct API writes, imports, turns) until the person removes the rule."""
 
@@ -280,8 +285,13 @@ class ForgetRequest(models.Model):
     memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="+", help_text="The version deleted.")
     statuses = models.JSONField(default=dict, help_text="Memory id → its status before the delete.")
     suppression = models.ForeignKey(Suppression, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    requested = models.ForeignKey("audit.AuditEvent", null=True, on_delete=models.SET_NULL, related_name="+",
-                                  help_text="The memory.forget_requested event: who asked (the final erase's actor).")
+    requested = models.ForeignKey(
+        "audit.AuditEvent",
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The memory.forget_requested event: who asked (the final erase's actor).",
+    )
     due_at = models.DateTimeField()
     created_at = models.DateTimeField(auto_now_add=True)
 

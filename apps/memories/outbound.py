@@ -54,7 +54,12 @@ def post_json(
 
 
 def post(
-    opener: urllib.request.OpenerDirector, url: str, data: bytes, *, headers: dict[str, str], timeout: float,
+    opener: urllib.request.OpenerDirector,
+    url: str,
+    data: bytes,
+    *,
+    headers: dict[str, str],
+    timeout: float,
     max_bytes: int,
 ) -> tuple[int, bytes]:
     """POST the bytes `data`; the status and the raw body of a 2xx answer (anything else raises)."""
@@ -70,8 +75,9 @@ def post(
             detail = exc.read(500).decode("utf-8", "replace").strip()
         except Exception:
             pass
-        raise OutboundError(f"{url} answered HTTP {exc.code}: {detail or exc.reason}", status=exc.code,
-                            detail=detail) from exc
+        raise OutboundError(
+            f"{url} answered HTTP {exc.code}: {detail or exc.reason}", status=exc.code, detail=detail
+        ) from exc
     except (TimeoutError, socket.timeout) as exc:
         raise OutboundError(too_slow) from exc
     except urllib.error.URLError as exc:
@@ -101,8 +107,7 @@ def public_address_error(host: str) -> str:
     return "" if address.is_global and not address.is_multicast else f"{address} is not a public address"
 
 
-def _public_connection(address, timeout=socket._GLOBAL_DEFAULT_TIMEOUT, source_address=None, *,
-                       allow_private: bool):
+def _public_connection(address, timeout=socket._GLOBAL_DEFAULT_TIMEOUT, source_address=None, *, allow_private: bool):
     """socket.create_connection that checks every address the name resolves to, and connects to
     the one it checked (a second lookup could answer differently: DNS rebinding)."""
     host, port = address
@@ -142,6 +147,7 @@ def guarded_opener(*, allow_private: bool) -> urllib.request.OpenerDirector:
             connection = connection_class(*args, **kwargs)
             connection._create_connection = connect
             return connection
+
         return make
 
     class HTTPHandler(urllib.request.HTTPHandler):

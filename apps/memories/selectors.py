@@ -96,7 +96,8 @@ def subject_export(*, workspace: Workspace, subject: Subject) -> dict:
     versions = _attach_changes(
         workspace,
         list(
-            Memory.objects.filter(workspace=workspace, subject=subject).exclude(status=Memory.Status.DELETED)
+            Memory.objects.filter(workspace=workspace, subject=subject)
+            .exclude(status=Memory.Status.DELETED)
             .select_related("source__agent")
             .order_by("created_at", "version")
         ),
@@ -123,7 +124,9 @@ def memory_reads_by_agent(*, workspace: Workspace, memory: Memory) -> list[dict]
     """Who read any version of `memory`: one row per agent (name, times, last time), latest first."""
     return list(
         AccessLog.objects.filter(workspace=workspace, memory__lineage=memory.lineage)
-        .values("agent__name").annotate(times=Count("id"), last=Max("created_at")).order_by("-last")
+        .values("agent__name")
+        .annotate(times=Count("id"), last=Max("created_at"))
+        .order_by("-last")
     )
 
 
@@ -131,7 +134,8 @@ def forget_requests_pending(*, workspace: Workspace, subject: Subject) -> list[F
     """The person's deletes that can still be undone, newest first, each with its memory."""
     return list(
         ForgetRequest.objects.filter(workspace=workspace, subject=subject, due_at__gt=timezone.now())
-        .select_related("memory").order_by("-created_at")
+        .select_related("memory")
+        .order_by("-created_at")
     )
 
 
@@ -148,8 +152,11 @@ def suppression_list(*, workspace: Workspace, subject: Subject) -> QuerySet[Supp
 
 
 def suppression_get(*, workspace: Workspace, subject: Subject, suppression_id: int) -> Suppression | None:
-    return Suppression.objects.filter(workspace=workspace, subject=subject, pk=suppression_id).select_related(
-        "subject__workspace").first()
+    return (
+        Suppression.objects.filter(workspace=workspace, subject=subject, pk=suppression_id)
+        .select_related("subject__workspace")
+        .first()
+    )
 
 
 def memory_audit_events(*, workspace: Workspace, memory: Memory) -> QuerySet[AuditEvent]:
@@ -160,8 +167,10 @@ def memory_audit_events(*, workspace: Workspace, memory: Memory) -> QuerySet[Aud
 def memory_counts(*, workspace: Workspace) -> list[dict]:
     """Rows of kind, category, status and count, for the dashboard."""
     return list(
-        Memory.objects.filter(workspace=workspace).values("kind", "category", "status")
-        .annotate(n=Count("id")).order_by("kind", "category", "status")
+        Memory.objects.filter(workspace=workspace)
+        .values("kind", "category", "status")
+        .annotate(n=Count("id"))
+        .order_by("kind", "category", "status")
     )
 
 
@@ -209,8 +218,9 @@ def ingest_counts(*, workspace: Workspace) -> dict[str, int]:
         injections=Sum("injections"),
     )
     counts = {name: count or 0 for name, count in counts.items()}
-    counts["injections"] += (AuditEvent.objects.filter(workspace=workspace, action=INJECTION_ACTION)
-                             .exclude(after__channel="turns").count())
+    counts["injections"] += (
+        AuditEvent.objects.filter(workspace=workspace, action=INJECTION_ACTION).exclude(after__channel="turns").count()
+    )
     return counts
 
 
@@ -219,16 +229,23 @@ def metrics_snapshot() -> dict:
     rows by status and kind, active memories without a vector of the active model, and unfinished
     turns by status with the oldest one's posting time. One aggregate query each."""
     memories = Memory.objects.values("workspace__slug", "status", "kind").annotate(n=Count("id"))
-    model_id = EmbeddingIndex.objects.filter(state=EmbeddingIndex.State.ACTIVE).values_list("model_id", flat=True).first()
+    model_id = (
+        EmbeddingIndex.objects.filter(state=EmbeddingIndex.State.ACTIVE).values_list("model_id", flat=True).first()
+    )
     backlog = Memory.objects.filter(status=Memory.Status.ACTIVE)
     if model_id is not None:  # else a fresh database: no memory has a vector yet
         backlog = backlog.exclude(embeddings__model_id=model_id)
     backlog = backlog.values("workspace__slug").annotate(n=Count("id"))
-    ingests = (Ingest.objects.filter(status__in=[Ingest.Status.QUEUED, Ingest.Status.RUNNING])
-               .values("workspace__slug", "status").annotate(n=Count("id"), oldest=Min("created_at")))
+    ingests = (
+        Ingest.objects.filter(status__in=[Ingest.Status.QUEUED, Ingest.Status.RUNNING])
+        .values("workspace__slug", "status")
+        .annotate(n=Count("id"), oldest=Min("created_at"))
+    )
 
     def rows(query) -> list[dict]:
-        return [{("workspace" if name == "workspace__slug" else name): value for name, value in row.items()}
-                for row in query]
+        return [
+            {("workspace" if name == "workspace__slug" else name): value for name, value in row.items()}
+            for row in query
+        ]
 
     return {"now": timezone.now(), "memories": rows(memories), "backlog": rows(backlog), "ingests": rows(ingests)}

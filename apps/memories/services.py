@@ -149,8 +149,9 @@ def _redacted_excerpt(text: str) -> str:
         return ""
 
 
-def _refuse_injection(*, subject: Subject, actor: Actor, channel: str, memory: Memory | None = None,
-                      **texts: str | None) -> None:
+def _refuse_injection(
+    *, subject: Subject, actor: Actor, channel: str, memory: Memory | None = None, **texts: str | None
+) -> None:
     """Raise InjectionRefused naming every field (keyword) whose raw text the guard flags. Runs on
     the text as sent (before redaction and whitespace folding: a role marker needs its line start)."""
     found: dict[str, tuple[str, str]] = {}
@@ -162,15 +163,23 @@ def _refuse_injection(*, subject: Subject, actor: Actor, channel: str, memory: M
             found[name] = (kind, text)
     if not found:
         return
-    message = _("This reads as instructions to the assistant, not as something about the person, so it was not "
-                "saved.")
+    message = _("This reads as instructions to the assistant, not as something about the person, so it was not saved.")
     field, (kind, text) = next(iter(found.items()))
     if channel != "turns":  # a posted turn counts once, however many of its proposals (apps.memories.ingest)
         metrics.INJECTION_REFUSALS.labels(channel).inc()
     event = dict(
-        workspace=subject.workspace, actor=actor, action=INJECTION_ACTION, subject=subject, memory=memory,
-        after={"field": field, "fields": list(found), "kind": kind, "channel": channel,
-               "excerpt": _redacted_excerpt(text)},
+        workspace=subject.workspace,
+        actor=actor,
+        action=INJECTION_ACTION,
+        subject=subject,
+        memory=memory,
+        after={
+            "field": field,
+            "fields": list(found),
+            "kind": kind,
+            "channel": channel,
+            "excerpt": _redacted_excerpt(text),
+        },
         reason=f"Refused: the {field} reads as instructions to the model ({kind}).",
     )
     raise InjectionRefused({name: [message] for name in found}, kind=kind, event=event)
@@ -223,7 +232,9 @@ def _require_text(errors: dict[str, str], name: str, value: str, limit: int) -> 
         errors[name] = _("This field may not be empty.")
     elif len(value) > limit:
         errors[name] = _("Ensure this field has no more than %(limit)d characters (it has %(length)d).") % {
-            "limit": limit, "length": len(value)}
+            "limit": limit,
+            "length": len(value),
+        }
 
 
 def _fact_text(key: str, value: str) -> str:
@@ -274,8 +285,12 @@ def _actor_provenance(actor: Actor, subject: Subject, *, extractor: str) -> Prov
     if actor.type == AuditEvent.ActorType.AGENT:
         agent = Agent.objects.filter(pk=actor.id, workspace_id=subject.workspace_id).first() if actor.id else None
         return Provenance(agent=agent, extractor=extractor, actor_type=actor.type) if agent else None
-    return Provenance(channel=_CHANNEL_OF_ACTOR.get(actor.type, "system"), extractor=extractor,
-                      actor_type=actor.type, actor_name=actor.name)
+    return Provenance(
+        channel=_CHANNEL_OF_ACTOR.get(actor.type, "system"),
+        extractor=extractor,
+        actor_type=actor.type,
+        actor_name=actor.name,
+    )
 
 
 def _refuse_pii_in_ids(*, session_id: str, provenance: Provenance | None) -> None:
@@ -364,13 +379,18 @@ def _memory_row(*, subject: Subject, previous: Memory | None, now: datetime, **f
     else:
         fields.update(lineage=memory_id, version=1)
     return Memory(
-        id=memory_id, workspace_id=subject.workspace_id, subject=subject, valid_from=now,
-        search=SearchVector(Value(search_document(fields["text"])), config=SEARCH_CONFIG), **fields
+        id=memory_id,
+        workspace_id=subject.workspace_id,
+        subject=subject,
+        valid_from=now,
+        search=SearchVector(Value(search_document(fields["text"])), config=SEARCH_CONFIG),
+        **fields,
     )
 
 
-def _default_expiry(subject: Subject, category: str, expires_at: datetime | None, *,
-                    ttl_days: dict[str, int] | None = None) -> datetime | None:
+def _default_expiry(
+    subject: Subject, category: str, expires_at: datetime | None, *, ttl_days: dict[str, int] | None = None
+) -> datetime | None:
     """An explicit expiry wins; otherwise the workspace's retention TTL for the category, if any
     (`ttl_days`: the workspace's, when the caller has read them already)."""
     if expires_at is not None:
@@ -391,8 +411,12 @@ def _lock_subject(subject: Subject) -> None:
 def _lock_subjects(subjects: list[Subject]) -> None:
     """`_lock_subject` for many in one query, in id order (two batches cannot deadlock). Sets
     `memory_paused_at` and `has_suppressions` on each subject from the locked rows."""
-    rows = (Subject.objects.select_for_update(no_key=True).filter(pk__in=[s.pk for s in subjects]).order_by("pk")
-            .values_list("pk", "memory_paused_at", Exists(Suppression.objects.filter(subject=OuterRef("pk")))))
+    rows = (
+        Subject.objects.select_for_update(no_key=True)
+        .filter(pk__in=[s.pk for s in subjects])
+        .order_by("pk")
+        .values_list("pk", "memory_paused_at", Exists(Suppression.objects.filter(subject=OuterRef("pk"))))
+    )
     controls = {pk: (paused_at, suppressed) for pk, paused_at, suppressed in rows}
     for subject in subjects:
         subject.memory_paused_at, subject.has_suppressions = controls.get(subject.pk, (None, False))
@@ -420,8 +444,9 @@ class _Idempotency:
         return cls(key, provenance.agent if provenance else None, endpoint, digest)
 
     def records(self, subject: Subject) -> QuerySet[IdempotencyRecord]:
-        return IdempotencyRecord.objects.filter(subject=subject, agent=self.agent, endpoint=self.endpoint,
-                                                key=_idempotency_digest(self.key))
+        return IdempotencyRecord.objects.filter(
+            subject=subject, agent=self.agent, endpoint=self.endpoint, key=_idempotency_digest(self.key)
+        )
 
 
 def _replay(subject: Subject, idempotency: _Idempotency) -> WriteResult | None:
@@ -450,9 +475,14 @@ def _remember(subject: Subject, idempotency: _Idempotency, result: WriteResult) 
 def _record_row(subject: Subject, idempotency: _Idempotency, result: WriteResult) -> IdempotencyRecord:
     """The unsaved record of a write with an idempotency key (a batch saves many at once)."""
     return IdempotencyRecord(
-        workspace_id=subject.workspace_id, subject=subject, agent=idempotency.agent,
-        endpoint=idempotency.endpoint, key=_idempotency_digest(idempotency.key),
-        request_digest=idempotency.request_digest, memory=result.memory, outcome=result.outcome,
+        workspace_id=subject.workspace_id,
+        subject=subject,
+        agent=idempotency.agent,
+        endpoint=idempotency.endpoint,
+        key=_idempotency_digest(idempotency.key),
+        request_digest=idempotency.request_digest,
+        memory=result.memory,
+        outcome=result.outcome,
     )
 
 
@@ -486,19 +516,34 @@ def fact_upsert(
     With an `idempotency_key` seen before for this subject, the first result comes back and
     nothing is written (nor audited). Text that reads as instructions to the model is refused.
     """
-    _refuse_injection(subject=subject, actor=actor, channel=provenance.channel if provenance else "direct",
-                      key=key, value=value, excerpt=provenance.excerpt if provenance else "")
+    _refuse_injection(
+        subject=subject,
+        actor=actor,
+        channel=provenance.channel if provenance else "direct",
+        key=key,
+        value=value,
+        excerpt=provenance.excerpt if provenance else "",
+    )
     if provenance is None and actor.type == AuditEvent.ActorType.AGENT:
         provenance = _actor_provenance(actor, subject, extractor="direct")
     _refuse_pii_in_ids(session_id=session_id, provenance=provenance)
     _lock_subject(subject)
     refuse_if_paused(subject=subject, actor=actor, channel=provenance.channel if provenance else "direct")
     request = _fact_request(
-        key=key, value=value, category=category, confidence=confidence, importance=importance, pinned=pinned,
-        sensitivity=sensitivity, expires_at=expires_at, session_id=session_id, metadata=metadata,
+        key=key,
+        value=value,
+        category=category,
+        confidence=confidence,
+        importance=importance,
+        pinned=pinned,
+        sensitivity=sensitivity,
+        expires_at=expires_at,
+        session_id=session_id,
+        metadata=metadata,
     )
-    idempotency = _Idempotency.of(idempotency_key, endpoint="fact", provenance=provenance,
-                                  request=request | _provenance_fields(provenance))
+    idempotency = _Idempotency.of(
+        idempotency_key, endpoint="fact", provenance=provenance, request=request | _provenance_fields(provenance)
+    )
     if replayed := _replay(subject, idempotency):
         return replayed
     result = _fact_write(subject=subject, actor=actor, provenance=provenance, **request)
@@ -509,21 +554,54 @@ def fact_upsert(
 # below and by the batch import (`apps.memories.imports`), which applies them to many items at once.
 
 
-def _fact_request(*, key: str, value: str, category: str, confidence: float = 1.0, importance: float = 0.5,
-                  pinned: bool = False, sensitivity: str = Memory.Sensitivity.NORMAL,
-                  expires_at: datetime | None = None, session_id: str = "", metadata: dict | None = None) -> dict:
+def _fact_request(
+    *,
+    key: str,
+    value: str,
+    category: str,
+    confidence: float = 1.0,
+    importance: float = 0.5,
+    pinned: bool = False,
+    sensitivity: str = Memory.Sensitivity.NORMAL,
+    expires_at: datetime | None = None,
+    session_id: str = "",
+    metadata: dict | None = None,
+) -> dict:
     """A fact write's fields with `fact_upsert`'s defaults: what its idempotency digest covers."""
-    return dict(key=key, value=value, category=category, confidence=confidence, importance=importance,
-                pinned=pinned, sensitivity=sensitivity, expires_at=expires_at, session_id=session_id,
-                metadata=metadata)
+    return dict(
+        key=key,
+        value=value,
+        category=category,
+        confidence=confidence,
+        importance=importance,
+        pinned=pinned,
+        sensitivity=sensitivity,
+        expires_at=expires_at,
+        session_id=session_id,
+        metadata=metadata,
+    )
 
 
-def _episode_request(*, text: str, category: str = Category.EVENT, occurred_at: datetime | None = None,
-                     session_id: str = "", importance: float = 0.5, expires_at: datetime | None = None,
-                     metadata: dict | None = None) -> dict:
+def _episode_request(
+    *,
+    text: str,
+    category: str = Category.EVENT,
+    occurred_at: datetime | None = None,
+    session_id: str = "",
+    importance: float = 0.5,
+    expires_at: datetime | None = None,
+    metadata: dict | None = None,
+) -> dict:
     """An episode write's fields with `episode_record`'s defaults: what its idempotency digest covers."""
-    return dict(text=text, category=category, occurred_at=occurred_at, session_id=session_id,
-                importance=importance, expires_at=expires_at, metadata=metadata)
+    return dict(
+        text=text,
+        category=category,
+        occurred_at=occurred_at,
+        session_id=session_id,
+        importance=importance,
+        expires_at=expires_at,
+        metadata=metadata,
+    )
 
 
 def _fact_clean(gate: _Gate, *, key: str, value: str, metadata: dict | None) -> tuple[str, str, dict]:
@@ -538,7 +616,9 @@ def _fact_validate(*, key: str, value: str, category: str, confidence: float, im
         errors["key"] = _("The key must contain at least one letter or digit.")
     _require_text(errors, "value", value, settings.MEMORY_MAX_VALUE_CHARS)
     if category not in Memory.PROFILE_CATEGORIES:
-        errors["category"] = _("Profile facts take one of: %(choices)s.") % {"choices": ", ".join(Memory.PROFILE_CATEGORIES)}
+        errors["category"] = _("Profile facts take one of: %(choices)s.") % {
+            "choices": ", ".join(Memory.PROFILE_CATEGORIES)
+        }
     _validate(errors, confidence=confidence, importance=importance)
 
 
@@ -577,28 +657,58 @@ def _reaffirm(current: Memory, *, confidence: float, pinned: bool) -> dict:
     return before
 
 
-def _fact_proposed(subject: Subject, *, key: str, value: str, category: str, confidence: float, importance: float,
-                   sensitivity: str, expires_at: datetime | None, session_id: str, metadata: dict,
-                   redactions: dict[str, int], ttl_days: dict[str, int] | None = None) -> dict:
+def _fact_proposed(
+    subject: Subject,
+    *,
+    key: str,
+    value: str,
+    category: str,
+    confidence: float,
+    importance: float,
+    sensitivity: str,
+    expires_at: datetime | None,
+    session_id: str,
+    metadata: dict,
+    redactions: dict[str, int],
+    ttl_days: dict[str, int] | None = None,
+) -> dict:
     """The fields of a new fact row (`key`, `value` and `metadata` cleaned by `_fact_clean`)."""
     return {
-        "kind": Memory.Kind.PROFILE, "category": category, "key": key, "value": value,
-        "text": _fact_text(key, value), "confidence": confidence, "importance": importance,
-        "sensitivity": sensitivity, "expires_at": _default_expiry(subject, category, expires_at, ttl_days=ttl_days),
+        "kind": Memory.Kind.PROFILE,
+        "category": category,
+        "key": key,
+        "value": value,
+        "text": _fact_text(key, value),
+        "confidence": confidence,
+        "importance": importance,
+        "sensitivity": sensitivity,
+        "expires_at": _default_expiry(subject, category, expires_at, ttl_days=ttl_days),
         "session_id": session_id,
-        "metadata": metadata, "redactions": redactions,
+        "metadata": metadata,
+        "redactions": redactions,
     }
 
 
 def _reaffirmed_event(subject: Subject, actor: Actor, current: Memory, before: dict) -> dict:
-    return dict(workspace=subject.workspace, actor=actor, action="memory.reaffirmed", subject=subject,
-                memory=current, before=before, after=snapshot(current))
+    return dict(
+        workspace=subject.workspace,
+        actor=actor,
+        action="memory.reaffirmed",
+        subject=subject,
+        memory=current,
+        before=before,
+        after=snapshot(current),
+    )
 
 
 def _declined_event(subject: Subject, actor: Actor, current: Memory, proposed: dict) -> dict:
     return dict(
-        workspace=subject.workspace, actor=actor, action="memory.write_declined", subject=subject,
-        memory=current, before=snapshot(current),
+        workspace=subject.workspace,
+        actor=actor,
+        action="memory.write_declined",
+        subject=subject,
+        memory=current,
+        before=snapshot(current),
         after={k: proposed[k] for k in ("category", "key", "value", "text", "confidence")},
         reason="A less confident value does not replace the current one.",
     )
@@ -606,26 +716,50 @@ def _declined_event(subject: Subject, actor: Actor, current: Memory, proposed: d
 
 def _written_event(subject: Subject, actor: Actor, memory: Memory, previous: Memory | None) -> dict:
     """`previous` (already marked superseded) is the version `memory` replaced, if any."""
-    return dict(workspace=subject.workspace, actor=actor,
-                action="memory.superseded" if previous else "memory.created", subject=subject, memory=memory,
-                before=snapshot(previous) if previous else None, after=snapshot(memory))
+    return dict(
+        workspace=subject.workspace,
+        actor=actor,
+        action="memory.superseded" if previous else "memory.created",
+        subject=subject,
+        memory=memory,
+        before=snapshot(previous) if previous else None,
+        after=snapshot(memory),
+    )
 
 
 def _fact_write(
-    *, subject: Subject, key: str, value: str, category: str, actor: Actor, confidence: float, importance: float,
-    pinned: bool, sensitivity: str, expires_at: datetime | None, session_id: str, metadata: dict | None,
+    *,
+    subject: Subject,
+    key: str,
+    value: str,
+    category: str,
+    actor: Actor,
+    confidence: float,
+    importance: float,
+    pinned: bool,
+    sensitivity: str,
+    expires_at: datetime | None,
+    session_id: str,
+    metadata: dict | None,
     provenance: Provenance | None,
 ) -> WriteResult:
     gate = _Gate()
     key, value, metadata = _fact_clean(gate, key=key, value=value, metadata=metadata)
     provenance = _redact_provenance(provenance)
     _fact_validate(key=key, value=value, category=category, confidence=confidence, importance=importance)
-    refuse_if_suppressed(subject=subject, actor=actor, channel=provenance.channel if provenance else "direct",
-                         suppressions=suppressions_of(subject), key=key)
+    refuse_if_suppressed(
+        subject=subject,
+        actor=actor,
+        channel=provenance.channel if provenance else "direct",
+        suppressions=suppressions_of(subject),
+        key=key,
+    )
 
-    same_key = Memory.objects.select_for_update(no_key=True).filter(
-        subject=subject, kind=Memory.Kind.PROFILE, key=key, status=Status.ACTIVE
-    ).order_by("pk")
+    same_key = (
+        Memory.objects.select_for_update(no_key=True)
+        .filter(subject=subject, kind=Memory.Kind.PROFILE, key=key, status=Status.ACTIVE)
+        .order_by("pk")
+    )
     current = _fact_current(list(same_key), category=category, value=value)
     verdict = _fact_verdict(current, category=category, value=value, confidence=confidence)
 
@@ -635,17 +769,30 @@ def _fact_write(
         audit_record(**_reaffirmed_event(subject, actor, current, before))
         return WriteResult(current, Outcome.UNCHANGED, dict(gate.counts))
 
-    proposed = _fact_proposed(subject, key=key, value=value, category=category, confidence=confidence,
-                              importance=importance, sensitivity=sensitivity, expires_at=expires_at,
-                              session_id=session_id, metadata=metadata, redactions=dict(gate.counts))
+    proposed = _fact_proposed(
+        subject,
+        key=key,
+        value=value,
+        category=category,
+        confidence=confidence,
+        importance=importance,
+        sensitivity=sensitivity,
+        expires_at=expires_at,
+        session_id=session_id,
+        metadata=metadata,
+        redactions=dict(gate.counts),
+    )
     if verdict == Outcome.KEPT_EXISTING:
         audit_record(**_declined_event(subject, actor, current, proposed))
         return WriteResult(current, Outcome.KEPT_EXISTING, dict(gate.counts))
 
     source = _source_create(subject=subject, provenance=provenance)
     memory = _new_memory(
-        subject=subject, previous=current, source=source,
-        pinned=pinned or (current.pinned if current else False), **proposed,
+        subject=subject,
+        previous=current,
+        source=source,
+        pinned=pinned or (current.pinned if current else False),
+        **proposed,
     )
     audit_record(**_written_event(subject, actor, memory, current))
     return WriteResult(memory, verdict, dict(gate.counts))
@@ -665,15 +812,30 @@ def _episode_validate(*, text: str, category: str, importance: float) -> None:
     _validate(errors, importance=importance)
 
 
-def _episode_fields(subject: Subject, *, text: str, category: str, importance: float, occurred_at: datetime | None,
-                    session_id: str, expires_at: datetime | None, metadata: dict, redactions: dict[str, int],
-                    ttl_days: dict[str, int] | None = None) -> dict:
+def _episode_fields(
+    subject: Subject,
+    *,
+    text: str,
+    category: str,
+    importance: float,
+    occurred_at: datetime | None,
+    session_id: str,
+    expires_at: datetime | None,
+    metadata: dict,
+    redactions: dict[str, int],
+    ttl_days: dict[str, int] | None = None,
+) -> dict:
     """The fields of a new episode row (`text` and `metadata` cleaned by `_episode_clean`)."""
     return dict(
-        kind=Memory.Kind.EPISODE, category=category, text=text, importance=importance,
-        occurred_at=occurred_at or timezone.now(), session_id=session_id,
+        kind=Memory.Kind.EPISODE,
+        category=category,
+        text=text,
+        importance=importance,
+        occurred_at=occurred_at or timezone.now(),
+        session_id=session_id,
         expires_at=_default_expiry(subject, category, expires_at, ttl_days=ttl_days),
-        metadata=metadata, redactions=redactions,
+        metadata=metadata,
+        redactions=redactions,
     )
 
 
@@ -694,30 +856,60 @@ def episode_record(
     idempotency_key: str = "",
 ) -> WriteResult:
     """Record something that happened (an event, or a summary of a session)."""
-    _refuse_injection(subject=subject, actor=actor, channel=provenance.channel if provenance else "direct",
-                      text=text, excerpt=provenance.excerpt if provenance else "")
+    _refuse_injection(
+        subject=subject,
+        actor=actor,
+        channel=provenance.channel if provenance else "direct",
+        text=text,
+        excerpt=provenance.excerpt if provenance else "",
+    )
     if provenance is None and actor.type == AuditEvent.ActorType.AGENT:
         provenance = _actor_provenance(actor, subject, extractor="direct")
     _refuse_pii_in_ids(session_id=session_id, provenance=provenance)
     _lock_subject(subject)
     refuse_if_paused(subject=subject, actor=actor, channel=provenance.channel if provenance else "direct")
-    request = _episode_request(text=text, category=category, occurred_at=occurred_at, session_id=session_id,
-                               importance=importance, expires_at=expires_at, metadata=metadata)
-    idempotency = _Idempotency.of(idempotency_key, endpoint="episode", provenance=provenance,
-                                  request=request | _provenance_fields(provenance))
+    request = _episode_request(
+        text=text,
+        category=category,
+        occurred_at=occurred_at,
+        session_id=session_id,
+        importance=importance,
+        expires_at=expires_at,
+        metadata=metadata,
+    )
+    idempotency = _Idempotency.of(
+        idempotency_key, endpoint="episode", provenance=provenance, request=request | _provenance_fields(provenance)
+    )
     if replayed := _replay(subject, idempotency):
         return replayed
     gate = _Gate()
     text, metadata = _episode_clean(gate, text=text, metadata=metadata)
     provenance = _redact_provenance(provenance)
     _episode_validate(text=text, category=category, importance=importance)
-    refuse_if_suppressed(subject=subject, actor=actor, channel=provenance.channel if provenance else "direct",
-                         suppressions=suppressions_of(subject), text=text)
+    refuse_if_suppressed(
+        subject=subject,
+        actor=actor,
+        channel=provenance.channel if provenance else "direct",
+        suppressions=suppressions_of(subject),
+        text=text,
+    )
 
     source = _source_create(subject=subject, provenance=provenance)
-    memory = _new_memory(subject=subject, source=source, **_episode_fields(
-        subject, text=text, category=category, importance=importance, occurred_at=occurred_at,
-        session_id=session_id, expires_at=expires_at, metadata=metadata, redactions=dict(gate.counts)))
+    memory = _new_memory(
+        subject=subject,
+        source=source,
+        **_episode_fields(
+            subject,
+            text=text,
+            category=category,
+            importance=importance,
+            occurred_at=occurred_at,
+            session_id=session_id,
+            expires_at=expires_at,
+            metadata=metadata,
+            redactions=dict(gate.counts),
+        ),
+    )
     audit_record(**_written_event(subject, actor, memory, None))
     return _remember(subject, idempotency, WriteResult(memory, Outcome.CREATED, dict(gate.counts)))
 
@@ -787,25 +979,48 @@ def memory_correct(
     }
     if all(getattr(current, name) == changed for name, changed in changes.items()):
         if gate.counts:  # e.g. the real address typed over its <EMAIL_ADDRESS> placeholder
-            raise ValidationError({"non_field_errors": "%s %s" % (
-                removed_notice(dict(gate.counts)),
-                _("Nothing changed: personal data is removed before saving, so the correction is what is "
-                  "already kept."),
-            )})
+            raise ValidationError(
+                {
+                    "non_field_errors": "%s %s"
+                    % (
+                        removed_notice(dict(gate.counts)),
+                        _(
+                            "Nothing changed: personal data is removed before saving, so the correction is what is "
+                            "already kept."
+                        ),
+                    )
+                }
+            )
         raise ValidationError({"non_field_errors": _("The correction is the same as the current version.")})
 
     if actor.type in _CHANNEL_OF_ACTOR and confidence is None:
         changes["confidence"] = 1.0  # the person (or an operator) said so: no guess left
     before = snapshot(current)
     corrected = _new_memory(
-        subject=current.subject, previous=current, kind=current.kind, category=current.category,
-        key=current.key, pinned=current.pinned, sensitivity=current.sensitivity, expires_at=current.expires_at,
-        session_id=current.session_id, occurred_at=current.occurred_at, source=_correction_source(current, actor),
-        metadata=current.metadata, redactions=dict(gate.counts), **changes,
+        subject=current.subject,
+        previous=current,
+        kind=current.kind,
+        category=current.category,
+        key=current.key,
+        pinned=current.pinned,
+        sensitivity=current.sensitivity,
+        expires_at=current.expires_at,
+        session_id=current.session_id,
+        occurred_at=current.occurred_at,
+        source=_correction_source(current, actor),
+        metadata=current.metadata,
+        redactions=dict(gate.counts),
+        **changes,
     )
     audit_record(
-        workspace=current.subject.workspace, actor=actor, action="memory.corrected", subject=current.subject,
-        memory=corrected, before=before, after=snapshot(corrected), reason=reason,
+        workspace=current.subject.workspace,
+        actor=actor,
+        action="memory.corrected",
+        subject=current.subject,
+        memory=corrected,
+        before=before,
+        after=snapshot(corrected),
+        reason=reason,
     )
     return WriteResult(corrected, Outcome.CORRECTED, dict(gate.counts))
 
@@ -816,8 +1031,13 @@ def _set_pinned(*, memory: Memory, actor: Actor, pinned: bool) -> Memory:
     current.pinned = pinned
     current.save(update_fields=["pinned", "updated_at"])
     audit_record(
-        workspace=current.subject.workspace, actor=actor, action="memory.pinned" if pinned else "memory.unpinned",
-        subject=current.subject, memory=current, before=before, after=snapshot(current),
+        workspace=current.subject.workspace,
+        actor=actor,
+        action="memory.pinned" if pinned else "memory.unpinned",
+        subject=current.subject,
+        memory=current,
+        before=before,
+        after=snapshot(current),
     )
     return current
 
@@ -847,9 +1067,24 @@ def _erase(memories: QuerySet[Memory]) -> int:
     vectors_drop(memory_ids=ids)
     IdempotencyRecord.objects.filter(memory_id__in=ids).delete()
     Memory.objects.filter(pk__in=ids).update(
-        key="", value="", text="", metadata={}, redactions={}, session_id="", source=None, search=None,
-        pinned=False, confidence=0.0, importance=0.0, sensitivity=Memory.Sensitivity.NORMAL, occurred_at=None,
-        expires_at=None, access_count=0, last_accessed_at=None, status=Status.DELETED, updated_at=now,
+        key="",
+        value="",
+        text="",
+        metadata={},
+        redactions={},
+        session_id="",
+        source=None,
+        search=None,
+        pinned=False,
+        confidence=0.0,
+        importance=0.0,
+        sensitivity=Memory.Sensitivity.NORMAL,
+        occurred_at=None,
+        expires_at=None,
+        access_count=0,
+        last_accessed_at=None,
+        status=Status.DELETED,
+        updated_at=now,
     )
     Memory.objects.filter(pk__in=ids, valid_to=None).update(valid_to=now)
     Source.objects.filter(pk__in=source_ids, memories__isnull=True).delete()  # a source may serve several versions
@@ -863,8 +1098,9 @@ def _forget_turns(ingests: QuerySet[Ingest]) -> None:
     """Delete posted turns, and empty the audit events that named them. A worker still busy with
     one finds it gone and writes nothing (its transaction fails)."""
     for subject_id, turn_id in set(ingests.values_list("subject_id", "turn_id")):
-        audit_erase_content(events=AuditEvent.objects.filter(
-            subject_id=subject_id, action="ingest.accepted", after__turn_id=turn_id))
+        audit_erase_content(
+            events=AuditEvent.objects.filter(subject_id=subject_id, action="ingest.accepted", after__turn_id=turn_id)
+        )
     ingests.delete()
 
 
@@ -876,8 +1112,12 @@ def memory_forget(*, memory: Memory, actor: Actor, reason: str = "") -> Memory:
         Memory.objects.select_related("subject__workspace").filter(lineage=memory.lineage).order_by("-version").first()
     )
     audit_record(  # what kind of thing, how many versions: never its key
-        workspace=tombstone.subject.workspace, actor=actor, action="memory.forgotten", subject=tombstone.subject,
-        memory=tombstone, after={"kind": tombstone.kind, "category": tombstone.category, "versions_erased": erased},
+        workspace=tombstone.subject.workspace,
+        actor=actor,
+        action="memory.forgotten",
+        subject=tombstone.subject,
+        memory=tombstone,
+        after={"kind": tombstone.kind, "category": tombstone.category, "versions_erased": erased},
         reason=reason,
     )
     return tombstone
@@ -895,8 +1135,12 @@ def subject_forget(*, subject: Subject, actor: Actor, reason: str = "") -> int:
     subject.display_name = ""
     subject.save(update_fields=["display_name", "updated_at"])
     audit_record(
-        workspace=subject.workspace, actor=actor, action="subject.forgotten", subject=subject,
-        after={"memories_erased": erased}, reason=reason,
+        workspace=subject.workspace,
+        actor=actor,
+        action="subject.forgotten",
+        subject=subject,
+        after={"memories_erased": erased},
+        reason=reason,
     )
     return erased
 
@@ -918,8 +1162,14 @@ def refuse_if_paused(*, subject: Subject, actor: Actor, channel: str) -> None:
     raise MemoryPaused(
         "The person has paused memory: nothing new is stored about them until they resume it. Recall still "
         "answers from what is kept.",
-        event=dict(workspace=subject.workspace, actor=actor, action="memory.write_refused", subject=subject,
-                   after={"reason": MemoryPaused.code, "channel": channel}, reason="Refused: memory is paused."),
+        event=dict(
+            workspace=subject.workspace,
+            actor=actor,
+            action="memory.write_refused",
+            subject=subject,
+            after={"reason": MemoryPaused.code, "channel": channel},
+            reason="Refused: memory is paused.",
+        ),
     )
 
 
@@ -930,8 +1180,9 @@ def suppressions_of(subject: Subject) -> list[Suppression]:
     return list(Suppression.objects.filter(workspace_id=subject.workspace_id, subject=subject))
 
 
-def suppression_matching(suppressions: list[Suppression], *, key: str | None = None,
-                         text: str | None = None) -> Suppression | None:
+def suppression_matching(
+    suppressions: list[Suppression], *, key: str | None = None, text: str | None = None
+) -> Suppression | None:
     """The rule that refuses a fact with this normalized `key`, or an episode whose redacted `text`
     contains a suppressed phrase (compared width- and case-folded)."""
     if key:
@@ -942,8 +1193,15 @@ def suppression_matching(suppressions: list[Suppression], *, key: str | None = N
     return None
 
 
-def refuse_if_suppressed(*, subject: Subject, actor: Actor, channel: str, suppressions: list[Suppression],
-                         key: str | None = None, text: str | None = None) -> None:
+def refuse_if_suppressed(
+    *,
+    subject: Subject,
+    actor: Actor,
+    channel: str,
+    suppressions: list[Suppression],
+    key: str | None = None,
+    text: str | None = None,
+) -> None:
     """Raise MemorySuppressed for a learning write that a don't-learn-again rule covers (`key` and
     `text` already redacted and normalized)."""
     if not suppressions or not _learns(actor):
@@ -952,9 +1210,14 @@ def refuse_if_suppressed(*, subject: Subject, actor: Actor, channel: str, suppre
         return
     raise MemorySuppressed(
         "The person deleted this memory and asked not to learn it again; it was not stored.",
-        event=dict(workspace=subject.workspace, actor=actor, action="memory.write_refused", subject=subject,
-                   after={"reason": MemorySuppressed.code, "channel": channel, "suppression": rule.pk},
-                   reason="Refused: the person asked not to learn this again."),
+        event=dict(
+            workspace=subject.workspace,
+            actor=actor,
+            action="memory.write_refused",
+            subject=subject,
+            after={"reason": MemorySuppressed.code, "channel": channel, "suppression": rule.pk},
+            reason="Refused: the person asked not to learn this again.",
+        ),
     )
 
 
@@ -962,8 +1225,12 @@ def _set_paused(*, subject: Subject, actor: Actor, paused: bool) -> Subject:
     Subject.objects.select_for_update(no_key=True).filter(pk=subject.pk).exists()
     subject.memory_paused_at = timezone.now() if paused else None
     subject.save(update_fields=["memory_paused_at", "updated_at"])
-    audit_record(workspace=subject.workspace, actor=actor, subject=subject,
-                 action="subject.memory_paused" if paused else "subject.memory_resumed")
+    audit_record(
+        workspace=subject.workspace,
+        actor=actor,
+        subject=subject,
+        action="subject.memory_paused" if paused else "subject.memory_resumed",
+    )
     return subject
 
 
@@ -983,7 +1250,7 @@ def _suppression_for(memory: Memory) -> dict:
     both already redacted; the text is redacted once more, as every write is."""
     if memory.kind == Memory.Kind.PROFILE:
         return {"key": normalize_key(redact(memory.key).text)}
-    return {"phrase": normalize_value(redact(memory.text).text)[:settings.MEMORY_MAX_TEXT_CHARS]}
+    return {"phrase": normalize_value(redact(memory.text).text)[: settings.MEMORY_MAX_TEXT_CHARS]}
 
 
 def _suppression_add(memory: Memory) -> tuple[Suppression, bool]:
@@ -991,16 +1258,22 @@ def _suppression_add(memory: Memory) -> tuple[Suppression, bool]:
     rule = _suppression_for(memory)
     if not any(rule.values()):
         raise ValidationError({"non_field_errors": _("There is nothing left of this memory to recognize it by.")})
-    return Suppression.objects.get_or_create(workspace_id=memory.workspace_id, subject_id=memory.subject_id, **rule,
-                                             defaults={"category": memory.category})
+    return Suppression.objects.get_or_create(
+        workspace_id=memory.workspace_id, subject_id=memory.subject_id, **rule, defaults={"category": memory.category}
+    )
 
 
 @transaction.atomic
 def suppression_create(*, memory: Memory, actor: Actor) -> Suppression:
-    """"Don't learn this again" for `memory` (a fact's key, an episode's text)."""
+    """ "Don't learn this again" for `memory` (a fact's key, an episode's text)."""
     suppression, _created = _suppression_add(memory)
-    audit_record(workspace=memory.subject.workspace, actor=actor, action="suppression.created", subject=memory.subject,
-                 after={"suppression": suppression.pk, "kind": memory.kind, "category": memory.category})
+    audit_record(
+        workspace=memory.subject.workspace,
+        actor=actor,
+        action="suppression.created",
+        subject=memory.subject,
+        after={"suppression": suppression.pk, "kind": memory.kind, "category": memory.category},
+    )
     return suppression
 
 
@@ -1008,8 +1281,13 @@ def suppression_create(*, memory: Memory, actor: Actor) -> Suppression:
 def suppression_delete(*, suppression: Suppression, actor: Actor) -> None:
     """The person allows it to be learned again."""
     subject = suppression.subject
-    audit_record(workspace=subject.workspace, actor=actor, action="suppression.removed", subject=subject,
-                 after={"suppression": suppression.pk, "category": suppression.category})
+    audit_record(
+        workspace=subject.workspace,
+        actor=actor,
+        action="suppression.removed",
+        subject=subject,
+        after={"suppression": suppression.pk, "category": suppression.category},
+    )
     suppression.delete()
 
 
@@ -1022,9 +1300,13 @@ def memory_forget_request(*, memory: Memory, actor: Actor, suppress: bool = Fals
     """Delete with undo: every version leaves recall, lists and exports at once (status deleted) and
     is erased for real FORGET_UNDO_SECONDS later by `forget_requests_finish` (a Celery task with that
     countdown, and the beat sweep). `suppress`: also "don't learn this again"."""
-    versions = list(Memory.objects.select_for_update(no_key=True).select_related("subject__workspace")
-                    .filter(workspace_id=memory.workspace_id, lineage=memory.lineage)
-                    .exclude(status=Status.DELETED).order_by("version"))
+    versions = list(
+        Memory.objects.select_for_update(no_key=True)
+        .select_related("subject__workspace")
+        .filter(workspace_id=memory.workspace_id, lineage=memory.lineage)
+        .exclude(status=Status.DELETED)
+        .order_by("version")
+    )
     if not versions:
         raise MemoryConflict("This memory is already forgotten.")
     current = versions[-1]
@@ -1032,15 +1314,28 @@ def memory_forget_request(*, memory: Memory, actor: Actor, suppress: bool = Fals
     suppression, new_rule = _suppression_add(current) if suppress else (None, False)
     seconds = settings.FORGET_UNDO_SECONDS
     event = audit_record(
-        workspace=subject.workspace, actor=actor, action="memory.forget_requested", subject=subject, memory=current,
-        after={"kind": current.kind, "category": current.category, "versions": len(versions),
-               "undo_seconds": seconds, "suppression": suppression.pk if suppression else None},
+        workspace=subject.workspace,
+        actor=actor,
+        action="memory.forget_requested",
+        subject=subject,
+        memory=current,
+        after={
+            "kind": current.kind,
+            "category": current.category,
+            "versions": len(versions),
+            "undo_seconds": seconds,
+            "suppression": suppression.pk if suppression else None,
+        },
         reason=reason,
     )
     Memory.objects.filter(pk__in=[v.pk for v in versions]).update(status=Status.DELETED)  # updated_at untouched
     request = ForgetRequest.objects.create(
-        workspace_id=subject.workspace_id, subject=subject, lineage=current.lineage, memory=current,
-        statuses={str(v.pk): v.status for v in versions}, suppression=suppression if new_rule else None,
+        workspace_id=subject.workspace_id,
+        subject=subject,
+        lineage=current.lineage,
+        memory=current,
+        statuses={str(v.pk): v.status for v in versions},
+        suppression=suppression if new_rule else None,
         requested=event,
         due_at=timezone.now() + timedelta(seconds=seconds),
     )
@@ -1058,16 +1353,26 @@ def memory_forget_request(*, memory: Memory, actor: Actor, suppress: bool = Fals
 def memory_forget_undo(*, request: ForgetRequest, actor: Actor) -> Memory:
     """Put every version back exactly as it was (statuses; nothing else was changed) and drop the
     don't-learn-again rule made with the delete. UndoExpired after the window."""
-    request = (ForgetRequest.objects.select_for_update(of=("self",)).select_related("subject__workspace", "memory")
-               .filter(pk=request.pk).first())
+    request = (
+        ForgetRequest.objects.select_for_update(of=("self",))
+        .select_related("subject__workspace", "memory")
+        .filter(pk=request.pk)
+        .first()
+    )
     if request is None or request.due_at <= timezone.now():
         raise UndoExpired("Too late: the undo window has passed and the memory is erased.")
     current = request.memory
-    if (current.kind == Memory.Kind.PROFILE and current.category != Category.CONSTRAINT
-            and request.statuses.get(str(current.pk)) == Status.ACTIVE
-            and Memory.objects.filter(subject_id=request.subject_id, kind=Memory.Kind.PROFILE, key=current.key,
-                                      status=Status.ACTIVE).exclude(category=Category.CONSTRAINT)
-                                      .exclude(lineage=request.lineage).exists()):
+    if (
+        current.kind == Memory.Kind.PROFILE
+        and current.category != Category.CONSTRAINT
+        and request.statuses.get(str(current.pk)) == Status.ACTIVE
+        and Memory.objects.filter(
+            subject_id=request.subject_id, kind=Memory.Kind.PROFILE, key=current.key, status=Status.ACTIVE
+        )
+        .exclude(category=Category.CONSTRAINT)
+        .exclude(lineage=request.lineage)
+        .exists()
+    ):
         raise MemoryConflict("A new value for this was learned in the meantime; the deleted one stays deleted.")
     by_status: dict[str, list[str]] = {}
     for memory_id, status in request.statuses.items():
@@ -1077,8 +1382,14 @@ def memory_forget_undo(*, request: ForgetRequest, actor: Actor) -> Memory:
     if request.suppression_id:
         Suppression.objects.filter(pk=request.suppression_id).delete()
     subject = request.subject
-    audit_record(workspace=subject.workspace, actor=actor, action="memory.forget_undone", subject=subject,
-                 memory=current, after={"versions": len(request.statuses), "suppression_removed": request.suppression_id})
+    audit_record(
+        workspace=subject.workspace,
+        actor=actor,
+        action="memory.forget_undone",
+        subject=subject,
+        memory=current,
+        after={"versions": len(request.statuses), "suppression_removed": request.suppression_id},
+    )
     request.delete()
     current.refresh_from_db()
     return current
@@ -1089,8 +1400,13 @@ def _requester(request: ForgetRequest) -> Actor:
     event = request.requested
     if event is None:
         return Actor.system("forget")
-    return Actor(type=event.actor_type, id=event.actor_id, name=event.actor_name, request_id=event.request_id,
-                 channel=event.channel)
+    return Actor(
+        type=event.actor_type,
+        id=event.actor_id,
+        name=event.actor_name,
+        request_id=event.request_id,
+        channel=event.channel,
+    )
 
 
 def forget_requests_finish(*, request_id: str | None = None, subject: Subject | None = None) -> int:
@@ -1104,9 +1420,12 @@ def forget_requests_finish(*, request_id: str | None = None, subject: Subject | 
     finished = 0
     for pk in list(due.values_list("pk", flat=True)[:500]):
         with transaction.atomic():
-            request = (ForgetRequest.objects.select_for_update(skip_locked=True, of=("self",))
-                       .select_related("requested", "memory")
-                       .filter(pk=pk, due_at__lte=timezone.now()).first())
+            request = (
+                ForgetRequest.objects.select_for_update(skip_locked=True, of=("self",))
+                .select_related("requested", "memory")
+                .filter(pk=pk, due_at__lte=timezone.now())
+                .first()
+            )
             if request is None:
                 continue
             memory, actor = request.memory, _requester(request)

@@ -52,7 +52,7 @@ def ingest_turn(self, ingest_id: str) -> str:
         if self.request.is_eager or final:
             ingest.ingest_fail(ingest_id=ingest_id, error=str(error))
             return "failed"
-        raise self.retry(exc=error, countdown=2 ** self.request.retries) from None
+        raise self.retry(exc=error, countdown=2**self.request.retries) from None
     except Exception as error:  # a bug, not a passing fault: say so in the ingest status, keep the trace
         logger.exception("Ingest %s failed", ingest_id)
         ingest.ingest_fail(ingest_id=ingest_id, error=f"internal error: {type(error).__name__}")

@@ -84,15 +84,23 @@ def _embed_into(index: EmbeddingIndex, memories: list[Memory]) -> int:
         # A memory superseded or forgotten while its vector was computed (a write in another
         # process) must not get one: lock the rows still active, so such a write waits for this
         # insert and then drops the vector itself, and insert only theirs.
-        live = set(Memory.objects.select_for_update(no_key=True).filter(
-            pk__in=[m.pk for m in memories], status=Memory.Status.ACTIVE).order_by("pk").values_list("pk", flat=True))
+        live = set(
+            Memory.objects.select_for_update(no_key=True)
+            .filter(pk__in=[m.pk for m in memories], status=Memory.Status.ACTIVE)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
         MemoryEmbedding.objects.bulk_create(
             [
                 MemoryEmbedding(
-                    memory_id=m.id, workspace_id=m.workspace_id, subject_id=m.subject_id, model_id=index.model_id,
+                    memory_id=m.id,
+                    workspace_id=m.workspace_id,
+                    subject_id=m.subject_id,
+                    model_id=index.model_id,
                     embedding=vector,
                 )
-                for m, vector in zip(memories, vectors) if m.pk in live
+                for m, vector in zip(memories, vectors)
+                if m.pk in live
             ],
             ignore_conflicts=True,
         )
@@ -205,7 +213,12 @@ EXACT_SHORTLIST = 4
 
 
 def exact_query(
-    *, index: EmbeddingIndex, memories: QuerySet[Memory], subject: Subject, query_vector: np.ndarray, limit: int,
+    *,
+    index: EmbeddingIndex,
+    memories: QuerySet[Memory],
+    subject: Subject,
+    query_vector: np.ndarray,
+    limit: int,
     shortlist: int | None,
 ) -> tuple[str, list]:
     """The exact scan as (sql, params): the subject's `shortlist` nearest vectors (all of them if

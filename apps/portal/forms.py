@@ -16,7 +16,8 @@ class FilterForm(forms.Form):
 
 class CorrectForm(forms.Form):
     value = forms.CharField(
-        label=_("Corrected text"), max_length=settings.MEMORY_MAX_TEXT_CHARS,
+        label=_("Corrected text"),
+        max_length=settings.MEMORY_MAX_TEXT_CHARS,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
     reason = forms.CharField(label=_("Why (optional)"), required=False, max_length=500)

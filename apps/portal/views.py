@@ -96,8 +96,12 @@ def _list_context(request: HttpRequest) -> dict:
     chosen = _list_filters(request)
     filters = chosen["filters"]
     workspace, subject = request.subject.workspace, request.subject
-    common = {"workspace": workspace, "subject": subject, "category": filters.get("category") or None,
-              "text_contains": filters.get("q") or None}
+    common = {
+        "workspace": workspace,
+        "subject": subject,
+        "category": filters.get("category") or None,
+        "text_contains": filters.get("q") or None,
+    }
     kind = filters.get("kind")
     facts = list(selectors.memory_list(kind="profile", **common)) if kind in ("", None, "profile") else []
     episodes = selectors.memory_list(kind="episode", **common).order_by("-occurred_at", "-id")
@@ -110,7 +114,8 @@ def _list_context(request: HttpRequest) -> dict:
         "pinned": [f for f in facts if f.pinned] + pinned_episodes,
         "facts_by_category": [
             (label, [f for f in facts if f.category == value and not f.pinned])
-            for value, label in Memory.Category.choices if value in CATEGORY_ORDER
+            for value, label in Memory.Category.choices
+            if value in CATEGORY_ORDER
         ],
         "fact_count": len(facts),
         "page": page,
@@ -174,8 +179,14 @@ def memory_edit(request: HttpRequest, memory_id: str) -> HttpResponse:
 
 
 def _row(request: HttpRequest, memory: Memory, notice: str, *, focus: str) -> HttpResponse:
-    return _focusing(render(request, "portal/memories.html#changed-row", {"memory": memory, "notice": notice, "row_notice": notice,
-                                                                              "row_notice_for": memory.id}), focus)
+    return _focusing(
+        render(
+            request,
+            "portal/memories.html#changed-row",
+            {"memory": memory, "notice": notice, "row_notice": notice, "row_notice_for": memory.id},
+        ),
+        focus,
+    )
 
 
 def _set_pin(request: HttpRequest, memory_id: str, service, done: str) -> HttpResponse:
@@ -216,7 +227,9 @@ def memory_correct(request: HttpRequest, memory_id: str) -> HttpResponse:
         corrected = placeholders_restored(form.cleaned_data["value"], original)  # ⟦label⟧ → the code it stood for
         try:
             result = services.memory_correct(
-                memory=memory, actor=_actor(request), reason=form.cleaned_data["reason"],
+                memory=memory,
+                actor=_actor(request),
+                reason=form.cleaned_data["reason"],
                 **{text_field: corrected},
             )
         except ValidationError as error:
@@ -255,20 +268,25 @@ def memory_delete(request: HttpRequest, memory_id: str) -> HttpResponse:
         return render(request, "portal/delete.html", context)
     suppress = request.POST.get("suppress") == "on"
     try:
-        services.memory_forget_request(memory=memory, actor=_actor(request), suppress=suppress,
-                                       reason="deleted by the person in the portal")
+        services.memory_forget_request(
+            memory=memory, actor=_actor(request), suppress=suppress, reason="deleted by the person in the portal"
+        )
     except (services.MemoryConflict, ValidationError):
         messages.error(request, _("This memory is already deleted."))
         return HttpResponseClientRedirect(reverse("portal:memories")) if request.htmx else redirect("portal:memories")
     notice = _("Deleted ‘%(memory)s’. You can undo this for %(seconds)d seconds.") % {
-        "memory": memory_plain(memory), "seconds": int(settings.FORGET_UNDO_SECONDS)}
+        "memory": memory_plain(memory),
+        "seconds": int(settings.FORGET_UNDO_SECONDS),
+    }
     if suppress:
         notice += " " + _("It will not be learned again.")
     if request.htmx:
         return _changed_list(request, notice=notice, focus=f"undo-{memory.lineage}")
     # The flash message may sit in the session until it is shown: it names nothing of what is erased.
-    messages.success(request, _("Deleted. You can undo this for %(seconds)d seconds.") % {
-        "seconds": int(settings.FORGET_UNDO_SECONDS)})
+    messages.success(
+        request,
+        _("Deleted. You can undo this for %(seconds)d seconds.") % {"seconds": int(settings.FORGET_UNDO_SECONDS)},
+    )
     return _back_to(memory.id, anchor="undo")
 
 
@@ -276,8 +294,9 @@ def memory_delete(request: HttpRequest, memory_id: str) -> HttpResponse:
 @portal_view
 def memory_undo(request: HttpRequest, request_id: str) -> HttpResponse:
     """Undo a delete within its window: the memory comes back exactly as it was."""
-    pending = selectors.forget_request_get(workspace=request.subject.workspace, subject=request.subject,
-                                           request_id=request_id)
+    pending = selectors.forget_request_get(
+        workspace=request.subject.workspace, subject=request.subject, request_id=request_id
+    )
     try:
         if pending is None:  # already erased (or never theirs: the same answer)
             raise services.UndoExpired("gone")
@@ -285,9 +304,11 @@ def memory_undo(request: HttpRequest, request_id: str) -> HttpResponse:
     except services.MemoryConflict as error:
         if pending is not None:
             services.forget_requests_finish(request_id=pending.pk)  # too late: finish it now
-        notice = (_("Too late: the undo window has passed and it is erased.")
-                  if isinstance(error, services.UndoExpired)
-                  else _("A new value was learned in the meantime, so the deleted one stays deleted."))
+        notice = (
+            _("Too late: the undo window has passed and it is erased.")
+            if isinstance(error, services.UndoExpired)
+            else _("A new value was learned in the meantime, so the deleted one stays deleted.")
+        )
         if request.htmx:
             return _changed_list(request, notice=notice, focus="memory-list")
         messages.error(request, notice)
@@ -313,8 +334,12 @@ def memory_pause(request: HttpRequest) -> HttpResponse:
     paused = request.POST.get("paused") == "on"
     service = services.subject_memory_pause if paused else services.subject_memory_resume
     service(subject=request.subject, actor=_actor(request))
-    messages.success(request, _("Memory is paused: assistants cannot learn anything new about you. They can still "
-                                "use what is kept.") if paused else _("Memory is on again."))
+    messages.success(
+        request,
+        _("Memory is paused: assistants cannot learn anything new about you. They can still use what is kept.")
+        if paused
+        else _("Memory is on again."),
+    )
     next_url = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
         next_url = reverse("portal:controls")
@@ -324,8 +349,9 @@ def memory_pause(request: HttpRequest) -> HttpResponse:
 @require_POST
 @portal_view
 def suppression_remove(request: HttpRequest, suppression_id: int) -> HttpResponse:
-    suppression = selectors.suppression_get(workspace=request.subject.workspace, subject=request.subject,
-                                            suppression_id=suppression_id)
+    suppression = selectors.suppression_get(
+        workspace=request.subject.workspace, subject=request.subject, suppression_id=suppression_id
+    )
     if suppression is None:
         raise Http404
     services.suppression_delete(suppression=suppression, actor=_actor(request))
@@ -339,12 +365,19 @@ def forget_all(request: HttpRequest) -> HttpResponse:
     phrase = _("forget everything")
     form = ForgetAllForm(request.POST or None, phrase=phrase)
     if request.method == "POST" and form.is_valid():
-        erased = services.subject_forget(subject=request.subject, actor=_actor(request),
-                                         reason="everything forgotten by the person in the portal")
-        messages.success(request, _("Everything was erased (%(count)d memories and their history).") % {"count": erased})
+        erased = services.subject_forget(
+            subject=request.subject, actor=_actor(request), reason="everything forgotten by the person in the portal"
+        )
+        messages.success(
+            request, _("Everything was erased (%(count)d memories and their history).") % {"count": erased}
+        )
         return redirect("portal:memories")
-    return render(request, "portal/forget_all.html", {"form": form, "phrase": phrase},
-                  status=400 if request.method == "POST" else 200)
+    return render(
+        request,
+        "portal/forget_all.html",
+        {"form": form, "phrase": phrase},
+        status=400 if request.method == "POST" else 200,
+    )
 
 
 @require_GET

@@ -26,8 +26,13 @@ def _refusal(kinds: list[str]) -> list[str]:
     if not kinds:
         return []
     what = ", ".join(dict.fromkeys(str(LABELS.get(kind, _("personal data"))) for kind in kinds))
-    return [_("This holds personal data (%(what)s); use an opaque id instead, such as a random id or your "
-              "own database key, never a phone number, e-mail address or ID number.") % {"what": what}]
+    return [
+        _(
+            "This holds personal data (%(what)s); use an opaque id instead, such as a random id or your "
+            "own database key, never a phone number, e-mail address or ID number."
+        )
+        % {"what": what}
+    ]
 
 
 def identifier_refusal(value: str) -> list[str]:

@@ -77,7 +77,10 @@ def token_html(entity_type: str) -> SafeString:
     icon, label = TOKEN_LABELS.get(entity_type, GENERIC_TOKEN)
     return format_html(
         '<span class="pii-token" data-entity="{}" title="{}"><span aria-hidden="true">{}</span> {}</span>',
-        entity_type, _("Removed before saving, to protect privacy."), icon, label,
+        entity_type,
+        _("Removed before saving, to protect privacy."),
+        icon,
+        label,
     )
 
 
@@ -85,7 +88,7 @@ def placeholders_html(text: str) -> SafeString:
     """`text` escaped, with each placeholder shown as its token."""
     parts, last = [], 0
     for match in PLACEHOLDER.finditer(text):
-        parts += [conditional_escape(text[last:match.start()]), token_html(match.group(1))]
+        parts += [conditional_escape(text[last : match.start()]), token_html(match.group(1))]
         last = match.end()
     parts.append(conditional_escape(text[last:]))
     return mark_safe("".join(parts))

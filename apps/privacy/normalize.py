@@ -88,8 +88,11 @@ def normalize(text: str) -> Normalized:
     folded_text = "".join(chars)
     if any(c in _CN_NUMERALS for c in folded_text):
         folded_text = _CN_NUMERAL_RUN.sub(
-            lambda m: "".join(_CN_NUMERALS.get(c, c) for c in m.group())
-            if sum(c in _CN_NUMERALS for c in m.group()) >= 4 else m.group(),
+            lambda m: (
+                "".join(_CN_NUMERALS.get(c, c) for c in m.group())
+                if sum(c in _CN_NUMERALS for c in m.group()) >= 4
+                else m.group()
+            ),
             folded_text,
         )
     if "@" in folded_text and "。" in folded_text:

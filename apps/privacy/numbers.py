@@ -47,7 +47,8 @@ _RUN = regex.compile(
     regex.ASCII,
 )
 _EXTENSION = regex.compile(
-    r"[ \t\u00a0]*(?:,|;)?[ \t\u00a0]*(?:x|ext\.?|extension|转|分机|內線|内线|#)[ \t\u00a0]*\d{1,6}(?!\d)", regex.ASCII | regex.IGNORECASE
+    r"[ \t\u00a0]*(?:,|;)?[ \t\u00a0]*(?:x|ext\.?|extension|转|分机|內線|内线|#)[ \t\u00a0]*\d{1,6}(?!\d)",
+    regex.ASCII | regex.IGNORECASE,
 )
 _GROUP_SPLIT = regex.compile(r"[^0-9Xx]+")
 
@@ -71,7 +72,9 @@ _NOT_PHONE_CONTEXT = regex.compile(
     r"barcode|tracking|serial|price|amount|total|port|page|pages|pp|room|flight|zip|postcode|postal|model|line|stack|depth|kill|error|err|errno|code|exit|resolution|account|aws|pid|uid)\b",
     regex.IGNORECASE,
 )
-_SSN_CONTEXT = regex.compile(r"\bssn\b|\bss#|social\s+security|\b(?:my|his|her)\s+social\b|社会安全号|社安号", regex.IGNORECASE)
+_SSN_CONTEXT = regex.compile(
+    r"\bssn\b|\bss#|social\s+security|\b(?:my|his|her)\s+social\b|社会安全号|社安号", regex.IGNORECASE
+)
 _CARD_CONTEXT = regex.compile(
     r"卡号|卡號|卡(?=[\s:：]*$)|银行卡|銀行卡|信用卡|借记卡|储蓄卡|银联|銀聯|\b(?:card|credit|debit|visa|mastercard|amex|unionpay|maestro|jcb)\b",
     regex.IGNORECASE,
@@ -101,10 +104,29 @@ _WINDOW = 32  # characters before a run searched for context
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _ID_CHECK_CHARS = "10X98765432"
 _CARD_GROUPINGS = {
-    (4, 4, 4), (4, 4, 4, 3), (4, 4, 4, 4), (4, 4, 4, 4, 1), (4, 4, 4, 4, 2), (4, 4, 4, 4, 3), (4, 6, 5), (4, 6, 4),
-    (4, 4, 4, 2), (4, 4, 4, 4, 4), (6, 13), (4, 4, 4, 1),
+    (4, 4, 4),
+    (4, 4, 4, 3),
+    (4, 4, 4, 4),
+    (4, 4, 4, 4, 1),
+    (4, 4, 4, 4, 2),
+    (4, 4, 4, 4, 3),
+    (4, 6, 5),
+    (4, 6, 4),
+    (4, 4, 4, 2),
+    (4, 4, 4, 4, 4),
+    (6, 13),
+    (4, 4, 4, 1),
 }
-_ID_GROUPINGS = {(6, 8, 4), (6, 6, 6), (6, 4, 4, 4), (3, 3, 4, 4, 4), (6, 6, 3), (6, 8, 3, 1), (4, 4, 4, 4, 2), (6, 4, 4, 3, 1)}
+_ID_GROUPINGS = {
+    (6, 8, 4),
+    (6, 6, 6),
+    (6, 4, 4, 4),
+    (3, 3, 4, 4, 4),
+    (6, 6, 3),
+    (6, 8, 3, 1),
+    (4, 4, 4, 4, 2),
+    (6, 4, 4, 3, 1),
+}
 # Epoch timestamps in s/ms/us/ns between 2001 and ~2039 are not card numbers (no issuer uses these
 # ranges at these lengths; Mastercard's 2-series starts at 2221...).
 _EPOCH_RANGES = {13: (10**12, 22 * 10**11), 16: (10**15, 22 * 10**14), 19: (10**18, 22 * 10**17)}
@@ -159,12 +181,14 @@ def _region_rules() -> tuple[tuple[str, regex.Pattern | None, regex.Pattern, fro
         if general is None or not general.national_number_pattern:
             continue
         prefix = meta.national_prefix_for_parsing or meta.national_prefix
-        rules.append((
-            region,
-            regex.compile(f"(?:{prefix})") if prefix else None,
-            regex.compile(f"(?:{general.national_number_pattern})"),
-            frozenset(general.possible_length or ()),
-        ))
+        rules.append(
+            (
+                region,
+                regex.compile(f"(?:{prefix})") if prefix else None,
+                regex.compile(f"(?:{general.national_number_pattern})"),
+                frozenset(general.possible_length or ()),
+            )
+        )
     return tuple(rules)
 
 
@@ -181,8 +205,10 @@ def _may_be_of(digits: str, rule: tuple) -> bool:
     _, prefix, pattern, lengths = rule
     national = digits
     if prefix is not None and (m := prefix.match(digits)) and m.end() > 0:
-        national = digits[m.end():]
-    return (len(national) in lengths or len(digits) in lengths) and bool(pattern.fullmatch(national) or pattern.fullmatch(digits))
+        national = digits[m.end() :]
+    return (len(national) in lengths or len(digits) in lengths) and bool(
+        pattern.fullmatch(national) or pattern.fullmatch(digits)
+    )
 
 
 @functools.lru_cache(maxsize=4096)
@@ -249,12 +275,16 @@ class NumberRecognizer(EntityRecognizer):
     MIN_DIGITS = 4  # Tokelau, Niue, Ascension ... have four- and five-digit numbers (in a phone context)
 
     def __init__(self, supported_language: str) -> None:
-        super().__init__(supported_entities=list(self.ENTITIES), name="NumberRecognizer", supported_language=supported_language)
+        super().__init__(
+            supported_entities=list(self.ENTITIES), name="NumberRecognizer", supported_language=supported_language
+        )
 
     def load(self) -> None:
         _region_rules()
 
-    def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None) -> list[RecognizerResult]:
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
         if sum(ch.isdigit() for ch in text) < self.MIN_DIGITS:
             return []
         results = []
@@ -319,9 +349,11 @@ class NumberRecognizer(EntityRecognizer):
     def _classify(self, text: str, run: _Run, strict: bool = False) -> RecognizerResult | None:
         before = text[max(0, run.start - 2) : run.start]
         after = text[run.end : run.end + 1]
-        glued = (_ascii_letter(before[-1:])
-                 or (_ascii_letter(after) and not _EXTENSION.match(text, run.end))
-                 or (len(before) == 2 and _ascii_letter(before[0]) and before[1] in "-_"))
+        glued = (
+            _ascii_letter(before[-1:])
+            or (_ascii_letter(after) and not _EXTENSION.match(text, run.end))
+            or (len(before) == 2 and _ascii_letter(before[0]) and before[1] in "-_")
+        )
         if _inside_hex_token(text, run):
             return None  # a hash, UUID or key: 56408098033243019af1f536d88cf233
         if not run.plus and (found := self._resident_id(run)):
@@ -348,7 +380,9 @@ class NumberRecognizer(EntityRecognizer):
             score = self.ID_VALID_SCORE if cn_id_checksum_ok(value) else self.ID_MISTYPED_SCORE
             return self._result(run, "CN_RESIDENT_ID", score)
         if len(value) == 15 and value.isdigit() and value[0] in "12345678" and cn_id_birth_date_ok(value):
-            return self._result(run, "CN_RESIDENT_ID", self.ID_VALID_SCORE if len(run.sizes) == 1 else self.ID_MISTYPED_SCORE)
+            return self._result(
+                run, "CN_RESIDENT_ID", self.ID_VALID_SCORE if len(run.sizes) == 1 else self.ID_MISTYPED_SCORE
+            )
         return None
 
     def _card(self, text: str, run: _Run, glued: bool) -> RecognizerResult | None:
@@ -387,7 +421,11 @@ class NumberRecognizer(EntityRecognizer):
         if len(digits) == 9 and digits[:3] not in ("000", "666") and digits[3:5] != "00" and digits[5:] != "0000":
             if run.sizes == (3, 2, 4) or _SSN_CONTEXT.search(before):
                 return self._result(run, "US_SSN", self.SSN_SCORE)
-        if 6 <= len(digits) <= 18 and self.nearest_cue(before, IDENTITY_CONTEXT) and not _looks_like_date(run.text, run.groups):
+        if (
+            6 <= len(digits) <= 18
+            and self.nearest_cue(before, IDENTITY_CONTEXT)
+            and not _looks_like_date(run.text, run.groups)
+        ):
             return self._result(run, "ID_NUMBER", self.SSN_SCORE)
         return None
 
@@ -403,15 +441,22 @@ class NumberRecognizer(EntityRecognizer):
         if run.plus:
             number = _international(run.text)
             if number is not None or (len(digits) >= 8 and len(run.sizes) >= 2) or len(digits) >= 10:
-                cn_mobile = number is not None and number.country_code == 86 and _is_cn_mobile(str(number.national_number))
+                cn_mobile = (
+                    number is not None and number.country_code == 86 and _is_cn_mobile(str(number.national_number))
+                )
                 return self._result(run, "CN_MOBILE" if cn_mobile else "PHONE_NUMBER", self.PHONE_SCORE, end)
             if not run.text.startswith("00"):
                 return None  # "00..." that is no international number may still be a national one
         context = self.nearest_cue(text[max(0, run.start - _WINDOW) : run.start], _PHONE_CONTEXT)
-        if (context is False or _TIME_BEFORE.search(text[max(0, run.start - 2) : run.start])
-                or self._not_a_phone(text, run, in_context=bool(context))):
+        if (
+            context is False
+            or _TIME_BEFORE.search(text[max(0, run.start - 2) : run.start])
+            or self._not_a_phone(text, run, in_context=bool(context))
+        ):
             return None
-        if _is_cn_mobile(digits) and (len(run.sizes) == 1 or run.sizes in {(3, 4, 4), (3, 3, 5), (3, 8)} or set(run.sizes) == {1}):
+        if _is_cn_mobile(digits) and (
+            len(run.sizes) == 1 or run.sizes in {(3, 4, 4), (3, 3, 5), (3, 8)} or set(run.sizes) == {1}
+        ):
             return self._result(run, "CN_MOBILE", self.PHONE_SCORE, end)
         if set(run.sizes) == {1} and run.separators - {" ", "\t", "\u00a0"}:
             return None  # "1, 2, 3, 4, 5, 6, 7" is a list; "1 3 8 ..." is a number spaced out
@@ -420,7 +465,11 @@ class NumberRecognizer(EntityRecognizer):
                 return self._result(run, "PHONE_NUMBER", self.PHONE_SCORE, end)
             return None
         # No phone word and no "+": only a number written the way phone numbers are written.
-        if run.sizes in _NANP_SHAPES and run.separators & set("-. ()") or (run.text.startswith("(") and len(digits) >= 9):
+        if (
+            run.sizes in _NANP_SHAPES
+            and run.separators & set("-. ()")
+            or (run.text.startswith("(") and len(digits) >= 9)
+        ):
             if not _not_phone_shaped(run):
                 return self._result(run, "PHONE_NUMBER", self.PHONE_SCORE, end)
         if strict or _not_phone_shaped(run):
@@ -428,7 +477,12 @@ class NumberRecognizer(EntityRecognizer):
         regions = tuple(settings.PII_PHONE_REGIONS)
         if len(run.sizes) >= 2 and written_like_a_national_number(digits, run.sizes, regions):
             return self._result(run, "PHONE_NUMBER", self.PHONE_SCORE, end)
-        if len(run.sizes) == 1 and digits[0] == "0" and 10 <= len(digits) <= 12 and any(_parse_valid(digits, r) for r in regions):
+        if (
+            len(run.sizes) == 1
+            and digits[0] == "0"
+            and 10 <= len(digits) <= 12
+            and any(_parse_valid(digits, r) for r in regions)
+        ):
             return self._result(run, "PHONE_NUMBER", self.PHONE_SCORE, end)
         return None
 
@@ -450,7 +504,9 @@ class NumberRecognizer(EntityRecognizer):
         if _amount_or_measure(text, run.start, run.end):
             return True
         if in_context:
-            return bool(_DATE_YMD.match(run.text) or _DATE_COMPACT.match(run.text) or _DATETIME_COMPACT.match(run.digits))
+            return bool(
+                _DATE_YMD.match(run.text) or _DATE_COMPACT.match(run.text) or _DATETIME_COMPACT.match(run.digits)
+            )
         if _looks_like_date(run.text, groups):
             return True
         if len(groups) > 1 and all(len(g) <= 2 for g in groups[:-1]) and 1 in run.sizes[:-1] and seps == {"."}:
@@ -472,7 +528,9 @@ def _not_phone_shaped(run: _Run) -> bool:
     """Without a phone word: too short, a 4-4 pair, dotted decimals and lists, scores, standards."""
     digits, groups, seps = run.digits, run.groups, run.separators
     return bool(
-        len(digits) < 8 or run.sizes == (4, 4) or seps & {",", "/", "、", "\n"}
+        len(digits) < 8
+        or run.sizes == (4, 4)
+        or seps & {",", "/", "、", "\n"}
         or ("." in seps and (len(groups) == 2 or (digits[0] != "0" and run.sizes not in _NANP_SHAPES)))
         or (len(groups) >= 4 and all(len(g) <= 2 for g in groups) and digits[0] != "0")  # 89 92 78 85: scores
         or (len(groups) == 2 and "-" in seps and _YEAR.fullmatch(groups[1]))  # GB/T 7988-2008: a standard's year
@@ -501,4 +559,8 @@ def _amount_or_measure(text: str, start: int, end: int) -> bool:
 def _looks_like_date(text: str, groups: list[str]) -> bool:
     """2026-11-30, 2026/11/30 15, 2017 08 17, 30.11.2026 00, 26 05 1997, 11/30/26, 20261130."""
     dmy = _DATE_DMY.match(text)
-    return bool(_DATE_YMD.match(text) or _DATE_COMPACT.match(text) or (dmy and (len(dmy.group()) == len(text) or len(groups[2]) == 4)))
+    return bool(
+        _DATE_YMD.match(text)
+        or _DATE_COMPACT.match(text)
+        or (dmy and (len(dmy.group()) == len(text) or len(groups[2]) == 4))
+    )

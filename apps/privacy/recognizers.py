@@ -49,13 +49,17 @@ _CJK = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}"
 _IS_CJK = regex.compile(rf"[{_CJK}]")
 _LOCAL = regex.compile(r"[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~.-]+$")
 # "@" as typed: with spaces around it, bracketed or spelled ("[at]", "(at)", " AT ", " at ", "艾特").
-_AT = regex.compile(r"[ \t]?@[ \t]?|[ \t]?[\[({][ \t]?at[ \t]?[\])}][ \t]?|[ \t](?-i:AT)[ \t]|[ \t]at[ \t]|艾特", regex.IGNORECASE)
+_AT = regex.compile(
+    r"[ \t]?@[ \t]?|[ \t]?[\[({][ \t]?at[ \t]?[\])}][ \t]?|[ \t](?-i:AT)[ \t]|[ \t]at[ \t]|艾特", regex.IGNORECASE
+)
 _SPELLED_AT = regex.compile(r"^(?:[ \t]at[ \t]|艾特)$", regex.IGNORECASE)
 _LABEL_CHAR = r"(?:(?![点點])[\p{L}\p{N}\p{M}])"
 _LABEL = regex.compile(rf"{_LABEL_CHAR}(?:(?:{_LABEL_CHAR}|-)*{_LABEL_CHAR})?")
 _DOT = regex.compile(r"\.|[ \t]?[\[({][ \t]?dot[ \t]?[\])}][ \t]?|[ \t]dot[ \t]|点|點", regex.IGNORECASE)
 # Words a Chinese sentence puts right before an address glued to it: "邮箱是张三@...", "发到李四@...".
-_LOCAL_CUE = regex.compile(r".*(?:是|为|為|：|:|到|给|給|至|邮箱|郵箱|邮件|郵件|信箱|电邮|電郵|地址|email|mail)", regex.IGNORECASE)
+_LOCAL_CUE = regex.compile(
+    r".*(?:是|为|為|：|:|到|给|給|至|邮箱|郵箱|邮件|郵件|信箱|电邮|電郵|地址|email|mail)", regex.IGNORECASE
+)
 
 
 class EmailRecognizer(EntityRecognizer):
@@ -78,13 +82,17 @@ class EmailRecognizer(EntityRecognizer):
 
     def __init__(self, supported_language: str) -> None:
         self._tld = offline_tld_extractor()
-        super().__init__(supported_entities=["EMAIL_ADDRESS"], name="EmailRecognizer", supported_language=supported_language)
+        super().__init__(
+            supported_entities=["EMAIL_ADDRESS"], name="EmailRecognizer", supported_language=supported_language
+        )
 
     def load(self) -> None:
         """Parse the bundled suffix list now (~20 ms) rather than in the first e-mail's request."""
         self._tld("example.com")
 
-    def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None) -> list[RecognizerResult]:
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
         lowered = text.lower()
         if "@" not in text and "at" not in lowered and "艾特" not in text:
             return []
@@ -106,7 +114,7 @@ class EmailRecognizer(EntityRecognizer):
         if _IS_CJK.search(local[-1]):
             if ascii_only:
                 return ""
-            local = local[len(m.group()):] if (m := _LOCAL_CUE.match(local)) and len(m.group()) < len(local) else local
+            local = local[len(m.group()) :] if (m := _LOCAL_CUE.match(local)) and len(m.group()) < len(local) else local
             tail = regex.search(rf"[{_CJK}\p{{N}}._-]+$", local)
             local = tail.group() if tail else local
         elif _IS_CJK.search(local):
@@ -157,7 +165,9 @@ class _IdentityDocumentRecognizer(EntityRecognizer):
     SCORE = 0.85
 
     def __init__(self, supported_language: str) -> None:
-        super().__init__(supported_entities=[self.ENTITY], name=type(self).__name__, supported_language=supported_language)
+        super().__init__(
+            supported_entities=[self.ENTITY], name=type(self).__name__, supported_language=supported_language
+        )
 
     def valid(self, match: regex.Match) -> bool:
         return True
@@ -165,12 +175,16 @@ class _IdentityDocumentRecognizer(EntityRecognizer):
     def needs_cue(self, match: regex.Match) -> bool:
         return True
 
-    def analyze(self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None) -> list[RecognizerResult]:
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
         results = []
         for match in self.PATTERN.finditer(text):
             if not self.valid(match):
                 continue
-            if self.needs_cue(match) and not NumberRecognizer.nearest_cue(text[max(0, match.start() - 32) : match.start()], IDENTITY_CONTEXT):
+            if self.needs_cue(match) and not NumberRecognizer.nearest_cue(
+                text[max(0, match.start() - 32) : match.start()], IDENTITY_CONTEXT
+            ):
                 continue
             results.append(RecognizerResult(self.ENTITY, match.start(), match.end(), self.SCORE))
         return results
@@ -222,7 +236,6 @@ class TwIdRecognizer(_IdentityDocumentRecognizer):
         return sum(d * w for d, w in zip(digits, (1, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1))) % 10 == 0
 
 
-
 class CnPassportRecognizer(_IdentityDocumentRecognizer):
     """Chinese ordinary passport: E or G and eight digits, or E, a letter (not I/O) and seven
     digits ("E12345678", "E-1234 5678", "EA1234567"). No checksum exists and error codes look the
@@ -268,6 +281,4 @@ def build_registry(extra: list[EntityRecognizer] | None = None) -> RecognizerReg
         UkNinoRecognizer(LANGUAGE),
         *(extra or []),
     ]
-    return RecognizerRegistry(
-        recognizers=recognizers, global_regex_flags=REGEX_FLAGS, supported_languages=[LANGUAGE]
-    )
+    return RecognizerRegistry(recognizers=recognizers, global_regex_flags=REGEX_FLAGS, supported_languages=[LANGUAGE])

@@ -61,9 +61,7 @@ class PIIRejected(Exception):
     def __init__(self, entity_types: Iterable[str]) -> None:
         self.entity_types: list[str] = sorted(set(entity_types))
         super().__init__(
-            "Refused to store text containing personal data of a rejected type: "
-            + ", ".join(self.entity_types)
-            + "."
+            "Refused to store text containing personal data of a rejected type: " + ", ".join(self.entity_types) + "."
         )
 
 
@@ -105,9 +103,7 @@ def _build_engines() -> tuple[AnalyzerEngine, AnonymizerEngine]:
 
         # No tokenisation, no model download; every recognizer we register is self-contained.
         nlp_engine = NoOpNlpEngine(models=[{"lang_code": LANGUAGE, "model_name": "no_op"}])
-    analyzer = AnalyzerEngine(
-        registry=build_registry(extra), nlp_engine=nlp_engine, supported_languages=[LANGUAGE]
-    )
+    analyzer = AnalyzerEngine(registry=build_registry(extra), nlp_engine=nlp_engine, supported_languages=[LANGUAGE])
     return analyzer, AnonymizerEngine()
 
 
@@ -191,12 +187,8 @@ def _analyze(text: str) -> tuple[Redacted, set[str]]:
 
     analyzer, anonymizer = get_engines()
     folded = normalize(text)
-    results = analyzer.analyze(
-        text=folded.text, language=LANGUAGE, score_threshold=float(settings.PII_SCORE_THRESHOLD)
-    )
-    findings = [
-        Finding(f.entity_type, *folded.span(f.start, f.end), f.score) for f in _resolve_overlaps(results)
-    ]
+    results = analyzer.analyze(text=folded.text, language=LANGUAGE, score_threshold=float(settings.PII_SCORE_THRESHOLD))
+    findings = [Finding(f.entity_type, *folded.span(f.start, f.end), f.score) for f in _resolve_overlaps(results)]
     rejected = {f.entity_type for f in findings} & set(settings.PII_REJECT_ENTITIES)
     if not findings:
         return Redacted(text, ()), rejected
@@ -245,7 +237,7 @@ def redact_data(data: Any) -> tuple[Any, dict[str, int]]:
         result, found = _analyze(context + text)
         if result.text.startswith(context):
             kept = tuple(f for f in result.findings if f.start >= len(context))
-            result = Redacted(result.text[len(context):], kept)
+            result = Redacted(result.text[len(context) :], kept)
         else:  # a finding ran into the context itself: judge the value on its own
             result, found = _analyze(text)
         if isinstance(value, (int, float)) and not result.findings:

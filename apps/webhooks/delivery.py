@@ -46,8 +46,13 @@ def render(event: WebhookEvent, endpoint: WebhookEndpoint) -> bytes:
     if "ingest" in data:  # the turn id is erased with the turn when its person is forgotten
         turn_id = Ingest.objects.filter(pk=data["ingest"]["id"]).values_list("turn_id", flat=True).first()
         data["ingest"] = {**data["ingest"], "turn_id": turn_id or ""}
-    payload = {"id": str(event.id), "type": event.type, "created_at": event.created_at.isoformat(),
-               "workspace": endpoint.workspace.slug, "data": data}
+    payload = {
+        "id": str(event.id),
+        "type": event.type,
+        "created_at": event.created_at.isoformat(),
+        "workspace": endpoint.workspace.slug,
+        "data": data,
+    }
     return json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
 
 
@@ -55,16 +60,19 @@ def _send(delivery: WebhookDelivery, body: bytes) -> tuple[int | None, str, floa
     """(status code, error or "", latency in ms) of one POST."""
     endpoint, event = delivery.endpoint, delivery.event
     headers = {
-        "Content-Type": "application/json", "User-Agent": "memoryadmin-webhooks/1",
-        "Memoryadmin-Event": event.type, "Memoryadmin-Event-Id": str(event.id),
+        "Content-Type": "application/json",
+        "User-Agent": "memoryadmin-webhooks/1",
+        "Memoryadmin-Event": event.type,
+        "Memoryadmin-Event-Id": str(event.id),
         "Memoryadmin-Delivery": str(delivery.pk),
         SIGNATURE_HEADER: sign(body, endpoint_secret(endpoint.secret_salt)),
     }
     opener = guarded_opener(allow_private=settings.WEBHOOK_ALLOW_PRIVATE_TARGETS)
     started = time.monotonic()
     try:
-        status, _ = post(opener, endpoint.url, body, headers=headers, timeout=settings.WEBHOOK_TIMEOUT,
-                         max_bytes=RESPONSE_MAX_BYTES)
+        status, _ = post(
+            opener, endpoint.url, body, headers=headers, timeout=settings.WEBHOOK_TIMEOUT, max_bytes=RESPONSE_MAX_BYTES
+        )
         error = ""
     except OutboundError as failure:
         status = failure.status
@@ -85,7 +93,9 @@ def deliver(*, delivery_id: int) -> float | None:
     A delivery that is not due (delivered, failed, or claimed by another worker) is left alone."""
     now = timezone.now()
     claimed = WebhookDelivery.objects.filter(
-        pk=delivery_id, state=State.PENDING, next_attempt_at__lte=now + timedelta(seconds=EARLY_SECONDS),
+        pk=delivery_id,
+        state=State.PENDING,
+        next_attempt_at__lte=now + timedelta(seconds=EARLY_SECONDS),
     ).update(next_attempt_at=now + timedelta(seconds=settings.WEBHOOK_TIMEOUT + LEASE_SECONDS))
     if not claimed:
         return None
@@ -99,7 +109,9 @@ def deliver(*, delivery_id: int) -> float | None:
 
 
 @transaction.atomic
-def _record(delivery: WebhookDelivery, *, status: int | None, error: str, latency: float, is_test: bool) -> float | None:
+def _record(
+    delivery: WebhookDelivery, *, status: int | None, error: str, latency: float, is_test: bool
+) -> float | None:
     endpoint = WebhookEndpoint.objects.select_for_update().select_related("workspace").get(pk=delivery.endpoint_id)
     number, ok = delivery.attempts + 1, not error
     retry_in = None
@@ -112,12 +124,24 @@ def _record(delivery: WebhookDelivery, *, status: int | None, error: str, latenc
     retry_at = timezone.now() + timedelta(seconds=retry_in) if retry_in is not None else None
     metrics.WEBHOOK_ATTEMPTS.labels("delivered" if ok else "retrying" if retry_in is not None else "failed").inc()
     WebhookAttempt.objects.create(
-        workspace_id=delivery.workspace_id, delivery=delivery, number=number, ok=ok, status_code=status,
-        latency_ms=latency, error=error, next_retry_at=retry_at, manual=delivery.manual,
+        workspace_id=delivery.workspace_id,
+        delivery=delivery,
+        number=number,
+        ok=ok,
+        status_code=status,
+        latency_ms=latency,
+        error=error,
+        next_retry_at=retry_at,
+        manual=delivery.manual,
     )
     WebhookDelivery.objects.filter(pk=delivery.pk).update(
-        state=state, attempts=number, next_attempt_at=retry_at, last_status_code=status, manual=False,
-        updated_at=timezone.now())
+        state=state,
+        attempts=number,
+        next_attempt_at=retry_at,
+        last_status_code=status,
+        manual=False,
+        updated_at=timezone.now(),
+    )
     if is_test:  # a test says nothing about the endpoint's record
         return None
     endpoint.consecutive_failures = 0 if ok else endpoint.consecutive_failures + 1
@@ -132,16 +156,27 @@ def _auto_disable(endpoint: WebhookEndpoint) -> None:
     reason = f"Switched off after {endpoint.consecutive_failures} consecutive failed deliveries."
     endpoint.enabled, endpoint.disabled_reason = False, reason
     endpoint.save(update_fields=["enabled", "disabled_reason", "updated_at"])
-    WebhookDelivery.objects.filter(endpoint=endpoint, state=State.PENDING).update(state=State.FAILED,
-                                                                                next_attempt_at=None)
-    audit_record(workspace=endpoint.workspace, actor=SYSTEM, action="webhook.auto_disabled",
-                 after=endpoint_facts(endpoint), reason=reason)
+    WebhookDelivery.objects.filter(endpoint=endpoint, state=State.PENDING).update(
+        state=State.FAILED, next_attempt_at=None
+    )
+    audit_record(
+        workspace=endpoint.workspace,
+        actor=SYSTEM,
+        action="webhook.auto_disabled",
+        after=endpoint_facts(endpoint),
+        reason=reason,
+    )
 
 
 def endpoint_facts(endpoint: WebhookEndpoint) -> dict:
     """What the audit trail keeps of an endpoint (never its secret)."""
-    return {"id": endpoint.pk, "url": endpoint.url, "events": list(endpoint.events),
-            "include_content": endpoint.include_content, "enabled": endpoint.enabled}
+    return {
+        "id": endpoint.pk,
+        "url": endpoint.url,
+        "events": list(endpoint.events),
+        "include_content": endpoint.include_content,
+        "enabled": endpoint.enabled,
+    }
 
 
 def retry_due(*, limit: int = 500) -> int:
@@ -149,7 +184,10 @@ def retry_due(*, limit: int = 500) -> int:
     or whose worker died mid-send. Returns how many went."""
     from apps.webhooks.events import publish
 
-    due = list(WebhookDelivery.objects.filter(state=State.PENDING, next_attempt_at__lte=timezone.now())
-               .order_by("next_attempt_at").values_list("pk", flat=True)[:limit])
+    due = list(
+        WebhookDelivery.objects.filter(state=State.PENDING, next_attempt_at__lte=timezone.now())
+        .order_by("next_attempt_at")
+        .values_list("pk", flat=True)[:limit]
+    )
     publish(due)
     return len(due)

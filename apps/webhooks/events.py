@@ -23,22 +23,32 @@ AUDITED = {
 }
 
 
-def webhook_emit(*, workspace_id: int, type: str, data: dict, audit_event=None,
-                 endpoints: list[WebhookEndpoint] | None = None, publish_on_commit: bool = True) -> list[int]:
+def webhook_emit(
+    *,
+    workspace_id: int,
+    type: str,
+    data: dict,
+    audit_event=None,
+    endpoints: list[WebhookEndpoint] | None = None,
+    publish_on_commit: bool = True,
+) -> list[int]:
     """Record the event for every enabled endpoint of the workspace that wants `type` (or for
     `endpoints`: a test); the ids of the deliveries, published after commit unless the caller
     sends them itself."""
     if endpoints is None:
-        endpoints = list(WebhookEndpoint.objects.filter(workspace_id=workspace_id, enabled=True,
-                                                        events__contains=[type]).only("id"))
+        endpoints = list(
+            WebhookEndpoint.objects.filter(workspace_id=workspace_id, enabled=True, events__contains=[type]).only("id")
+        )
     if not endpoints:
         return []
     event = WebhookEvent.objects.create(workspace_id=workspace_id, type=type, data=data, audit_event=audit_event)
     now = timezone.now()
-    deliveries = WebhookDelivery.objects.bulk_create([
-        WebhookDelivery(workspace_id=workspace_id, endpoint=endpoint, event=event, next_attempt_at=now)
-        for endpoint in endpoints
-    ])
+    deliveries = WebhookDelivery.objects.bulk_create(
+        [
+            WebhookDelivery(workspace_id=workspace_id, endpoint=endpoint, event=event, next_attempt_at=now)
+            for endpoint in endpoints
+        ]
+    )
     ids = [delivery.pk for delivery in deliveries]
     if publish_on_commit:
         transaction.on_commit(lambda: publish(ids), robust=True)
@@ -59,9 +69,13 @@ def emit_for_audits(events) -> None:
     announced = [(event, type) for event in events if (type := AUDITED.get(event.action)) is not None]
     endpoints: dict[int, list[WebhookEndpoint]] = {}
     for workspace_id in {event.workspace_id for event, _type in announced}:
-        endpoints[workspace_id] = list(WebhookEndpoint.objects.filter(
-            workspace_id=workspace_id, enabled=True, events__overlap=list({type for _event, type in announced}),
-        ).only("id", "events"))
+        endpoints[workspace_id] = list(
+            WebhookEndpoint.objects.filter(
+                workspace_id=workspace_id,
+                enabled=True,
+                events__overlap=list({type for _event, type in announced}),
+            ).only("id", "events")
+        )
     for event, type in announced:
         if wanting := [endpoint for endpoint in endpoints[event.workspace_id] if type in endpoint.events]:
             emit_for_audit(event, endpoints=wanting)
@@ -78,9 +92,13 @@ def emit_for_audit(event, *, endpoints: list[WebhookEndpoint] | None = None) -> 
         data["memories_erased"] = event.after.get("memories_erased", 0)
     elif (memory := event.memory) is not None:
         data["memory"] = {
-            "id": str(memory.id), "lineage": str(memory.lineage), "version": memory.version,
+            "id": str(memory.id),
+            "lineage": str(memory.lineage),
+            "version": memory.version,
             "supersedes": str(memory.supersedes_id) if memory.supersedes_id else None,
-            "kind": memory.kind, "category": memory.category, "status": memory.status,
+            "kind": memory.kind,
+            "category": memory.category,
+            "status": memory.status,
             "created_at": memory.created_at.isoformat(),
         }
     webhook_emit(workspace_id=event.workspace_id, type=type, data=data, audit_event=event, endpoints=endpoints)
@@ -92,9 +110,13 @@ def emit_for_ingest(ingest) -> None:
     webhook_emit(
         workspace_id=ingest.workspace_id,
         type=EventType.INGEST_DONE if ingest.status == "done" else EventType.INGEST_FAILED,
-        data={"subject": ingest.subject.external_id, "ingest": {
-            "id": str(ingest.id), "status": ingest.status,
-            "created": [m["id"] for m in result.get("created", [])],
-            "updated": [m["id"] for m in result.get("updated", [])],
-        }},
+        data={
+            "subject": ingest.subject.external_id,
+            "ingest": {
+                "id": str(ingest.id),
+                "status": ingest.status,
+                "created": [m["id"] for m in result.get("created", [])],
+                "updated": [m["id"] for m in result.get("updated", [])],
+            },
+        },
     )

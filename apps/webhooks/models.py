@@ -60,8 +60,9 @@ class WebhookEvent(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="+")
     type = models.CharField(max_length=32)
-    audit_event = models.ForeignKey("audit.AuditEvent", null=True, blank=True, on_delete=models.SET_NULL,
-                                    related_name="+")
+    audit_event = models.ForeignKey(
+        "audit.AuditEvent", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     data = models.JSONField(default=dict)  # ids, kinds, statuses, counts: never a key or content
     created_at = models.DateTimeField(auto_now_add=True)
 

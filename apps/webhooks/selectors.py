@@ -15,12 +15,18 @@ def endpoint_get(*, workspace: Workspace, endpoint_id: int) -> WebhookEndpoint |
 
 
 def delivery_get(*, workspace: Workspace, delivery_id: int) -> WebhookDelivery | None:
-    return (WebhookDelivery.objects.select_related("endpoint__workspace", "event")
-            .filter(workspace=workspace, pk=delivery_id).first())
+    return (
+        WebhookDelivery.objects.select_related("endpoint__workspace", "event")
+        .filter(workspace=workspace, pk=delivery_id)
+        .first()
+    )
 
 
 def delivery_log(*, workspace: Workspace, endpoint: WebhookEndpoint) -> QuerySet[WebhookDelivery]:
     """The endpoint's deliveries, newest first, each with its attempts (newest first)."""
-    return (WebhookDelivery.objects.filter(workspace=workspace, endpoint=endpoint).select_related("event")
-            .prefetch_related(Prefetch("attempt_rows", queryset=WebhookAttempt.objects.order_by("-number")))
-            .order_by("-created_at", "-pk"))
+    return (
+        WebhookDelivery.objects.filter(workspace=workspace, endpoint=endpoint)
+        .select_related("event")
+        .prefetch_related(Prefetch("attempt_rows", queryset=WebhookAttempt.objects.order_by("-number")))
+        .order_by("-created_at", "-pk")
+    )

@@ -40,8 +40,10 @@ def url_errors(url: str) -> list[str]:
     if refusal := identifier_refusal(url.split(parts.netloc, 1)[1] + " " + (parts.username or "")):
         return refusal
     if not settings.WEBHOOK_ALLOW_PRIVATE_TARGETS and (error := public_address_error(parts.hostname or "")):
-        return [_("%(error)s: webhooks go only to public addresses (WEBHOOK_ALLOW_PRIVATE_TARGETS allows others).")
-                % {"error": error}]
+        return [
+            _("%(error)s: webhooks go only to public addresses (WEBHOOK_ALLOW_PRIVATE_TARGETS allows others).")
+            % {"error": error}
+        ]
     return []
 
 
@@ -62,26 +64,55 @@ def _validated(*, url: str, events: list[str], description: str) -> tuple[str, l
 
 
 @transaction.atomic
-def endpoint_create(*, workspace: Workspace, url: str, events: list[str], description: str = "",
-                    include_content: bool = False, actor: Actor = SYSTEM) -> tuple[WebhookEndpoint, str]:
+def endpoint_create(
+    *,
+    workspace: Workspace,
+    url: str,
+    events: list[str],
+    description: str = "",
+    include_content: bool = False,
+    actor: Actor = SYSTEM,
+) -> tuple[WebhookEndpoint, str]:
     """A new enabled endpoint and its signing secret (shown once)."""
     url, events, description = _validated(url=url, events=events, description=description)
-    endpoint = WebhookEndpoint.objects.create(workspace=workspace, url=url, events=events, description=description,
-                                              include_content=include_content, secret_salt=new_salt())
+    endpoint = WebhookEndpoint.objects.create(
+        workspace=workspace,
+        url=url,
+        events=events,
+        description=description,
+        include_content=include_content,
+        secret_salt=new_salt(),
+    )
     audit_record(workspace=workspace, actor=actor, action="webhook.created", after=endpoint_facts(endpoint))
     return endpoint, endpoint_secret(endpoint.secret_salt)
 
 
 @transaction.atomic
-def endpoint_update(*, endpoint: WebhookEndpoint, url: str, events: list[str], description: str = "",
-                    include_content: bool = False, actor: Actor) -> WebhookEndpoint:
+def endpoint_update(
+    *,
+    endpoint: WebhookEndpoint,
+    url: str,
+    events: list[str],
+    description: str = "",
+    include_content: bool = False,
+    actor: Actor,
+) -> WebhookEndpoint:
     url, events, description = _validated(url=url, events=events, description=description)
     before = endpoint_facts(endpoint)
     endpoint.url, endpoint.events, endpoint.description, endpoint.include_content = (
-        url, events, description, include_content)
+        url,
+        events,
+        description,
+        include_content,
+    )
     endpoint.save(update_fields=["url", "events", "description", "include_content", "updated_at"])
-    audit_record(workspace=endpoint.workspace, actor=actor, action="webhook.updated", before=before,
-                 after=endpoint_facts(endpoint))
+    audit_record(
+        workspace=endpoint.workspace,
+        actor=actor,
+        action="webhook.updated",
+        before=before,
+        after=endpoint_facts(endpoint),
+    )
     return endpoint
 
 
@@ -94,9 +125,15 @@ def endpoint_set_enabled(*, endpoint: WebhookEndpoint, enabled: bool, actor: Act
     endpoint.save(update_fields=["enabled", "consecutive_failures", "disabled_reason", "updated_at"])
     if not enabled:
         WebhookDelivery.objects.filter(endpoint=endpoint, state=WebhookDelivery.State.PENDING).update(
-            state=WebhookDelivery.State.FAILED, next_attempt_at=None)
-    audit_record(workspace=endpoint.workspace, actor=actor, action="webhook.enabled" if enabled else "webhook.disabled",
-                 before=before, after=endpoint_facts(endpoint))
+            state=WebhookDelivery.State.FAILED, next_attempt_at=None
+        )
+    audit_record(
+        workspace=endpoint.workspace,
+        actor=actor,
+        action="webhook.enabled" if enabled else "webhook.disabled",
+        before=before,
+        after=endpoint_facts(endpoint),
+    )
     return endpoint
 
 
@@ -105,8 +142,9 @@ def endpoint_rotate_secret(*, endpoint: WebhookEndpoint, actor: Actor) -> str:
     """A new secret, in force at once (shown once); the old one no longer signs anything."""
     endpoint.secret_salt = new_salt()
     endpoint.save(update_fields=["secret_salt", "updated_at"])
-    audit_record(workspace=endpoint.workspace, actor=actor, action="webhook.secret_rotated",
-                 after=endpoint_facts(endpoint))
+    audit_record(
+        workspace=endpoint.workspace, actor=actor, action="webhook.secret_rotated", after=endpoint_facts(endpoint)
+    )
     return endpoint_secret(endpoint.secret_salt)
 
 
@@ -114,7 +152,10 @@ def endpoint_rotate_secret(*, endpoint: WebhookEndpoint, actor: Actor) -> str:
 def webhook_send_test(*, endpoint: WebhookEndpoint, actor: Actor) -> int:
     """A `webhook.test` event for this endpoint only; the caller sends it (the id of its delivery)."""
     [delivery_id] = webhook_emit(
-        workspace_id=endpoint.workspace_id, type=TEST_EVENT, endpoints=[endpoint], publish_on_commit=False,
+        workspace_id=endpoint.workspace_id,
+        type=TEST_EVENT,
+        endpoints=[endpoint],
+        publish_on_commit=False,
         data={"message": "A test event from memoryadmin. It carries no memory.", "endpoint": endpoint.pk},
     )
     audit_record(workspace=endpoint.workspace, actor=actor, action="webhook.test_sent", after=endpoint_facts(endpoint))
@@ -128,13 +169,24 @@ class RedeliveryRefused(Exception):
 @transaction.atomic
 def delivery_redeliver(*, delivery: WebhookDelivery, actor: Actor) -> WebhookDelivery:
     """Make a delivery due now, whatever its state; the caller sends it."""
-    delivery = WebhookDelivery.objects.select_for_update(of=("self",)).select_related("endpoint__workspace", "event").get(
-        pk=delivery.pk)
+    delivery = (
+        WebhookDelivery.objects.select_for_update(of=("self",))
+        .select_related("endpoint__workspace", "event")
+        .get(pk=delivery.pk)
+    )
     if not delivery.endpoint.enabled and delivery.event.type != TEST_EVENT:
         raise RedeliveryRefused(_("The endpoint is switched off: switch it on before redelivering."))
     delivery.state, delivery.next_attempt_at, delivery.manual = WebhookDelivery.State.PENDING, timezone.now(), True
     delivery.save(update_fields=["state", "next_attempt_at", "manual", "updated_at"])
-    audit_record(workspace=delivery.endpoint.workspace, actor=actor, action="webhook.redelivered",
-                 after={**endpoint_facts(delivery.endpoint), "delivery": delivery.pk, "event": str(delivery.event_id),
-                        "type": delivery.event.type})
+    audit_record(
+        workspace=delivery.endpoint.workspace,
+        actor=actor,
+        action="webhook.redelivered",
+        after={
+            **endpoint_facts(delivery.endpoint),
+            "delivery": delivery.pk,
+            "event": str(delivery.event_id),
+            "type": delivery.event.type,
+        },
+    )
     return delivery

@@ -34,8 +34,9 @@ def sign(body: bytes, secret: str, *, timestamp: int | None = None) -> str:
     return f"t={timestamp},v1={mac}"
 
 
-def verify_signature(body: bytes, header: str, secret: str, *, tolerance: int = DEFAULT_TOLERANCE_SECONDS,
-                     now: float | None = None) -> bool:
+def verify_signature(
+    body: bytes, header: str, secret: str, *, tolerance: int = DEFAULT_TOLERANCE_SECONDS, now: float | None = None
+) -> bool:
     """True when `header` (Memoryadmin-Signature) signs exactly these raw `body` bytes with `secret`
     and its timestamp is within `tolerance` seconds of now."""
     parts = [item.split("=", 1) for item in header.split(",") if "=" in item]

@@ -18,8 +18,14 @@ def test_an_issued_key_authenticates_its_agent_and_is_stored_only_hashed(support
     assert key.last_used_at is not None
 
 
-@pytest.mark.parametrize("tamper", [lambda raw: raw[:-1] + ("A" if raw[-1] != "A" else "B"), lambda raw: "nonsense",
-                                    lambda raw: raw.replace("mk_", "xx_")])
+@pytest.mark.parametrize(
+    "tamper",
+    [
+        lambda raw: raw[:-1] + ("A" if raw[-1] != "A" else "B"),
+        lambda raw: "nonsense",
+        lambda raw: raw.replace("mk_", "xx_"),
+    ],
+)
 def test_a_wrong_key_does_not_authenticate(support_bot, tamper):
     _, raw = apikey_issue(agent=support_bot, scopes=["read"])
     assert apikey_authenticate(raw_key=tamper(raw)) is None

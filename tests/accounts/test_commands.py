@@ -20,10 +20,13 @@ def test_create_agent_for_an_existing_agent_adds_a_key(acme, support_bot):
     assert support_bot.api_keys.count() == 1
 
 
-@pytest.mark.parametrize("arguments, message", [
-    (["--workspace", "nope", "--name", "X"], "No workspace"),
-    (["--workspace", "acme", "--name", "X", "--scopes", "admin"], "Scopes must be"),
-])
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (["--workspace", "nope", "--name", "X"], "No workspace"),
+        (["--workspace", "acme", "--name", "X", "--scopes", "admin"], "Scopes must be"),
+    ],
+)
 def test_create_agent_explains_bad_arguments(acme, arguments, message):
     with pytest.raises(CommandError, match=message):
         call_command("create_agent", *arguments)

@@ -88,14 +88,19 @@ def test_add_operator_again_with_another_role_changes_the_role(acme, bob):
     assert (event.before, event.after) == ({"user": "bob", "role": "operator"}, {"user": "bob", "role": "admin"})
 
 
-@pytest.mark.parametrize("arguments, message", [
-    (["--workspace", "nope", "--user", "bob"], "No workspace with slug 'nope'"),
-    (["--workspace", "acme", "--user", "charlie"], "No user 'charlie'.*--create"),
-    (["--workspace", "acme", "--user", "bob", "--role", "owner"], "invalid choice: 'owner'"),
-    (["--workspace", "acme", "--user", "bob", "--create", "--email", "bob@example.com", "--password-stdin"],
-     "User 'bob' already exists"),
-    (["--workspace", "acme", "--user", "charlie", "--create"], "--email"),
-])
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (["--workspace", "nope", "--user", "bob"], "No workspace with slug 'nope'"),
+        (["--workspace", "acme", "--user", "charlie"], "No user 'charlie'.*--create"),
+        (["--workspace", "acme", "--user", "bob", "--role", "owner"], "invalid choice: 'owner'"),
+        (
+            ["--workspace", "acme", "--user", "bob", "--create", "--email", "bob@example.com", "--password-stdin"],
+            "User 'bob' already exists",
+        ),
+        (["--workspace", "acme", "--user", "charlie", "--create"], "--email"),
+    ],
+)
 def test_add_operator_explains_bad_arguments_and_writes_nothing(acme, bob, arguments, message, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO(PASSWORD + "\n"))
 
@@ -110,8 +115,19 @@ def test_add_operator_explains_bad_arguments_and_writes_nothing(acme, bob, argum
 def test_add_operator_creates_a_login_with_the_password_from_stdin(acme, monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO(PASSWORD + "\n"))
 
-    call_command("add_operator", "--workspace", "acme", "--user", "charlie", "--role", "admin", "--create",
-                 "--email", "charlie@example.com", "--password-stdin")
+    call_command(
+        "add_operator",
+        "--workspace",
+        "acme",
+        "--user",
+        "charlie",
+        "--role",
+        "admin",
+        "--create",
+        "--email",
+        "charlie@example.com",
+        "--password-stdin",
+    )
 
     charlie = User.objects.get(username="charlie")
     assert charlie.check_password(PASSWORD) and charlie.email == "charlie@example.com"
@@ -144,8 +160,17 @@ def test_add_operator_refuses_a_weak_password_and_creates_no_login(acme, monkeyp
     monkeypatch.setattr("sys.stdin", io.StringIO("password\n"))
 
     with pytest.raises(CommandError, match="too common|too short"):
-        call_command("add_operator", "--workspace", "acme", "--user", "charlie", "--create",
-                     "--email", "c@example.com", "--password-stdin")
+        call_command(
+            "add_operator",
+            "--workspace",
+            "acme",
+            "--user",
+            "charlie",
+            "--create",
+            "--email",
+            "c@example.com",
+            "--password-stdin",
+        )
 
     assert not User.objects.filter(username="charlie").exists() and not Membership.objects.exists()
 
@@ -154,8 +179,17 @@ def test_add_operator_with_create_for_an_unknown_workspace_creates_no_login(monk
     monkeypatch.setattr("sys.stdin", io.StringIO(PASSWORD + "\n"))
 
     with pytest.raises(CommandError, match="No workspace"):
-        call_command("add_operator", "--workspace", "nope", "--user", "charlie", "--create",
-                     "--email", "c@example.com", "--password-stdin")
+        call_command(
+            "add_operator",
+            "--workspace",
+            "nope",
+            "--user",
+            "charlie",
+            "--create",
+            "--email",
+            "c@example.com",
+            "--password-stdin",
+        )
 
     assert not User.objects.filter(username="charlie").exists()
 
@@ -163,9 +197,21 @@ def test_add_operator_with_create_for_an_unknown_workspace_creates_no_login(monk
 def test_the_first_operator_can_sign_in_to_the_console(client, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO(PASSWORD + "\n"))
     call_command("create_workspace", "--name", "Acme", "--slug", "acme")
-    call_command("add_operator", "--workspace", "acme", "--user", "charlie", "--role", "admin", "--create",
-                 "--email", "c@example.com", "--password-stdin")
+    call_command(
+        "add_operator",
+        "--workspace",
+        "acme",
+        "--user",
+        "charlie",
+        "--role",
+        "admin",
+        "--create",
+        "--email",
+        "c@example.com",
+        "--password-stdin",
+    )
 
-    signed_in = client.post("/accounts/login/", {"username": "charlie", "password": PASSWORD, "next": "/console/"},
-                            follow=True)
+    signed_in = client.post(
+        "/accounts/login/", {"username": "charlie", "password": PASSWORD, "next": "/console/"}, follow=True
+    )
     assert signed_in.status_code == 200 and signed_in.request["PATH_INFO"] == "/console/"

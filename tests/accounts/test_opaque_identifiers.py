@@ -46,13 +46,24 @@ def test_it_refuses_to_create_a_subject_whose_external_id_holds_a_phone_number(a
 
 def test_the_fact_and_episode_services_refuse_pii_in_session_and_turn_ids(alice, bot, support_bot):
     with pytest.raises(PIIInIdentifier) as refused:
-        fact_upsert(subject=alice, key="tone", value="formal", category="preference", actor=bot,
-                    session_id=MOBILE, provenance=Provenance(agent=support_bot, turn_id=EMAIL))
+        fact_upsert(
+            subject=alice,
+            key="tone",
+            value="formal",
+            category="preference",
+            actor=bot,
+            session_id=MOBILE,
+            provenance=Provenance(agent=support_bot, turn_id=EMAIL),
+        )
     assert set(refused.value.message_dict) == {"session_id", "turn_id"}
 
     with pytest.raises(PIIInIdentifier):
-        episode_record(subject=alice, text="deployed v2", actor=bot,
-                       provenance=Provenance(agent=support_bot, session_id=RESIDENT_ID))
+        episode_record(
+            subject=alice,
+            text="deployed v2",
+            actor=bot,
+            provenance=Provenance(agent=support_bot, session_id=RESIDENT_ID),
+        )
 
     assert not Memory.objects.exists()
     assert columns_containing(MOBILE) == columns_containing(EMAIL) == columns_containing(RESIDENT_ID) == []
@@ -60,8 +71,14 @@ def test_the_fact_and_episode_services_refuse_pii_in_session_and_turn_ids(alice,
 
 def test_accepting_a_turn_refuses_pii_in_its_ids_and_creates_no_subject(acme, support_bot):
     with pytest.raises(PIIInIdentifier) as refused:
-        ingest_accept(workspace=acme, external_id="new-person", agent=support_bot, turn_id=MOBILE,
-                      user_message="我不吃辣", session_id=EMAIL)
+        ingest_accept(
+            workspace=acme,
+            external_id="new-person",
+            agent=support_bot,
+            turn_id=MOBILE,
+            user_message="我不吃辣",
+            session_id=EMAIL,
+        )
 
     assert set(refused.value.message_dict) == {"turn_id", "session_id"}
     assert not Ingest.objects.exists() and not Subject.objects.exists()

@@ -26,8 +26,9 @@ def test_it_refuses_an_external_id_with_a_bidi_control_or_invisible_character(ac
 
 def test_accepting_a_turn_refuses_a_subject_id_with_a_bidi_override(acme, support_bot):
     with pytest.raises(ValidationError):
-        ingest_accept(workspace=acme, external_id="bob\u202e", agent=support_bot, turn_id="t-1",
-                      user_message="我不吃辣")
+        ingest_accept(
+            workspace=acme, external_id="bob\u202e", agent=support_bot, turn_id="t-1", user_message="我不吃辣"
+        )
     assert not Subject.objects.exists()
 
 

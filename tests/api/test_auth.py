@@ -42,7 +42,9 @@ def test_a_read_only_key_can_read_but_not_write(read_only_api, alice):
 
 
 def test_the_agent_is_taken_from_the_key_not_the_payload(api, support_bot):
-    response = api.post("/api/v1/subjects/alice/facts", {**FACT, "agent": "Someone Else", "workspace": 999}, format="json")
+    response = api.post(
+        "/api/v1/subjects/alice/facts", {**FACT, "agent": "Someone Else", "workspace": 999}, format="json"
+    )
 
     assert response.json()["source"]["agent"] == "Support Bot"
     assert Memory.objects.get().workspace_id == support_bot.workspace_id

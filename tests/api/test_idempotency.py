@@ -45,8 +45,9 @@ def test_another_agents_write_with_the_same_idempotency_key_is_its_own(api, sale
 
 
 def test_an_episode_with_the_idempotency_key_of_a_fact_is_recorded_as_an_episode(api):
-    fact = api.post(FACTS, {"key": "tone", "value": "formal", "category": "preference"}, format="json",
-                    HTTP_IDEMPOTENCY_KEY="k-2")
+    fact = api.post(
+        FACTS, {"key": "tone", "value": "formal", "category": "preference"}, format="json", HTTP_IDEMPOTENCY_KEY="k-2"
+    )
     episode = api.post(EPISODES, {"text": "Asked for a refund"}, format="json", HTTP_IDEMPOTENCY_KEY="k-2")
 
     assert episode.status_code == 201

@@ -18,8 +18,10 @@ MOBILE = "13912345678"
 
 def jsonl(tmp_path, lines) -> str:
     path = tmp_path / "memories.jsonl"
-    path.write_text("".join((line if isinstance(line, str) else json.dumps(line, ensure_ascii=False)) + "\n"
-                            for line in lines), encoding="utf-8")
+    path.write_text(
+        "".join((line if isinstance(line, str) else json.dumps(line, ensure_ascii=False)) + "\n" for line in lines),
+        encoding="utf-8",
+    )
     return str(path)
 
 
@@ -32,13 +34,22 @@ def episode(subject: str, text: str, **extra) -> dict:
 
 
 def test_it_imports_each_line_for_its_subject_and_shows_progress(acme, alice, tmp_path, capsys):
-    path = jsonl(tmp_path, [fact("alice", "drink", "oolong tea"), episode("bob", "asked for a refund"),
-                            fact("alice", "contact", f"call {MOBILE}", category="fact")])
+    path = jsonl(
+        tmp_path,
+        [
+            fact("alice", "drink", "oolong tea"),
+            episode("bob", "asked for a refund"),
+            fact("alice", "contact", f"call {MOBILE}", category="fact"),
+        ],
+    )
 
     call_command("import_memories", path, "--workspace", "acme")
 
     assert sorted(Memory.objects.values_list("subject__external_id", "text")) == [
-        ("alice", "contact: call <CN_MOBILE>"), ("alice", "drink: oolong tea"), ("bob", "asked for a refund")]
+        ("alice", "contact: call <CN_MOBILE>"),
+        ("alice", "drink: oolong tea"),
+        ("bob", "asked for a refund"),
+    ]
     assert Subject.objects.get(external_id="bob").workspace == acme
     assert columns_containing(MOBILE) == []
     out, err = capsys.readouterr()
@@ -48,8 +59,17 @@ def test_it_imports_each_line_for_its_subject_and_shows_progress(acme, alice, tm
 
 
 def test_it_reports_bad_lines_with_their_numbers_and_writes_the_good_ones(acme, tmp_path, capsys):
-    path = jsonl(tmp_path, [fact("alice", "drink", "oolong tea"), "{not json", fact("alice", "diet", "x",
-                 category="mood"), {"type": "episode", "text": "no subject"}, "", episode("alice", "asked for a refund")])
+    path = jsonl(
+        tmp_path,
+        [
+            fact("alice", "drink", "oolong tea"),
+            "{not json",
+            fact("alice", "diet", "x", category="mood"),
+            {"type": "episode", "text": "no subject"},
+            "",
+            episode("alice", "asked for a refund"),
+        ],
+    )
 
     with pytest.raises(CommandError, match="3 of 5 lines were not imported"):
         call_command("import_memories", path, "--workspace", "acme")
@@ -89,8 +109,11 @@ def test_in_atomic_mode_a_line_the_service_refuses_rolls_everything_back(acme, t
 
 
 def test_importing_the_same_file_twice_writes_each_memory_once(acme, tmp_path, capsys):
-    path = jsonl(tmp_path, [episode("alice", f"event {i}", client_id=f"row-{i}") for i in range(5)]
-                 + [fact("alice", "drink", "oolong tea", client_id="row-fact")])
+    path = jsonl(
+        tmp_path,
+        [episode("alice", f"event {i}", client_id=f"row-{i}") for i in range(5)]
+        + [fact("alice", "drink", "oolong tea", client_id="row-fact")],
+    )
 
     call_command("import_memories", path, "--workspace", "acme")
     call_command("import_memories", path, "--workspace", "acme")

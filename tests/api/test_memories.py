@@ -44,8 +44,9 @@ def test_the_list_is_cursor_paginated_without_n_plus_one(api, alice, django_asse
 
 
 def test_a_correction_returns_the_new_version_and_history_shows_the_chain(api, fact):
-    corrected = api.patch(f"/api/v1/memories/{fact['id']}", {"value": "English", "reason": "user switched"},
-                          format="json")
+    corrected = api.patch(
+        f"/api/v1/memories/{fact['id']}", {"value": "English", "reason": "user switched"}, format="json"
+    )
 
     assert corrected.status_code == 200
     new = corrected.json()
@@ -53,7 +54,9 @@ def test_a_correction_returns_the_new_version_and_history_shows_the_chain(api, f
 
     history = api.get(f"/api/v1/memories/{new['id']}/history").json()
     assert [(v["version"], v["value"], v["status"]) for v in history] == [
-        (1, "中文", "superseded"), (2, "English", "active")]
+        (1, "中文", "superseded"),
+        (2, "English", "active"),
+    ]
     assert [v["change"]["action"] for v in history] == ["memory.created", "memory.corrected"]
     assert history[1]["change"]["actor_name"] == "Support Bot" and history[1]["change"]["reason"] == "user switched"
     assert api.get(f"/api/v1/memories/{fact['id']}/history").json() == history
@@ -75,7 +78,10 @@ def test_pin_and_unpin(api, fact):
     unpinned = api.post(f"/api/v1/memories/{fact['id']}/unpin")
     assert unpinned.json()["pinned"] is False
     assert list(AuditEvent.objects.filter(memory_id=fact["id"]).values_list("action", flat=True).order_by("id")) == [
-        "memory.created", "memory.pinned", "memory.unpinned"]
+        "memory.created",
+        "memory.pinned",
+        "memory.unpinned",
+    ]
 
 
 def test_forgetting_a_memory_makes_it_404_and_erases_it(api, fact):
@@ -100,7 +106,10 @@ def test_the_export_holds_every_memory_with_history_and_sources(api, fact):
     assert chains["reply_language"]["status"] == "active"
     city = chains["city"]["versions"][0]
     assert (city["source"]["turn_id"], city["source"]["agent"], city["change"]["actor_name"]) == (
-        "t-5", "Support Bot", "Support Bot")
+        "t-5",
+        "Support Bot",
+        "Support Bot",
+    )
 
 
 def test_forgetting_a_subject_erases_everything(api, fact):
@@ -116,8 +125,9 @@ def test_forgetting_a_subject_erases_everything(api, fact):
 
 
 def test_correcting_a_hidden_email_to_the_real_one_says_it_is_removed_before_saving(api):
-    written = api.post("/api/v1/subjects/alice/facts", {"key": "email", "value": "zhang.san@qq.com", "category": "fact"},
-                       format="json").json()
+    written = api.post(
+        "/api/v1/subjects/alice/facts", {"key": "email", "value": "zhang.san@qq.com", "category": "fact"}, format="json"
+    ).json()
 
     response = api.patch(f"/api/v1/memories/{written['id']}", {"value": "zhang.san@qq.com"}, format="json")
 
@@ -127,8 +137,11 @@ def test_correcting_a_hidden_email_to_the_real_one_says_it_is_removed_before_sav
 
 
 def test_an_agents_correction_keeps_the_agent_as_source_and_its_confidence(api):
-    written = api.post("/api/v1/subjects/alice/facts", {"key": "city", "value": "Beijing", "category": "fact",
-                                                        "confidence": 0.8, "turn_id": "t-1"}, format="json").json()
+    written = api.post(
+        "/api/v1/subjects/alice/facts",
+        {"key": "city", "value": "Beijing", "category": "fact", "confidence": 0.8, "turn_id": "t-1"},
+        format="json",
+    ).json()
 
     corrected = api.patch(f"/api/v1/memories/{written['id']}", {"value": "Hangzhou"}, format="json").json()
 

@@ -18,8 +18,13 @@ TURN = {"turn_id": "t-1", "user_message": "我不吃辣"}
 
 
 def database_state():
-    return (Subject.objects.count(), Memory.objects.count(), Source.objects.count(), Ingest.objects.count(),
-            AuditEvent.objects.count())
+    return (
+        Subject.objects.count(),
+        Memory.objects.count(),
+        Source.objects.count(),
+        Ingest.objects.count(),
+        AuditEvent.objects.count(),
+    )
 
 
 def assert_refused(response, field: str, needle: str):
@@ -32,15 +37,18 @@ def assert_refused(response, field: str, needle: str):
     assert columns_containing(needle) == [], f"{needle!r} was stored"
 
 
-@pytest.mark.parametrize("method, path, body", [
-    ("post", "facts", FACT),
-    ("post", "episodes", EPISODE),
-    ("post", "turns", TURN),
-    ("post", "recall", {"query": "tea"}),
-    ("post", "portal-link", None),
-    ("get", "memories", None),
-    ("get", "export", None),
-])
+@pytest.mark.parametrize(
+    "method, path, body",
+    [
+        ("post", "facts", FACT),
+        ("post", "episodes", EPISODE),
+        ("post", "turns", TURN),
+        ("post", "recall", {"query": "tea"}),
+        ("post", "portal-link", None),
+        ("get", "memories", None),
+        ("get", "export", None),
+    ],
+)
 def test_it_refuses_an_external_id_that_holds_a_phone_number(api, method, path, body):
     before = database_state()
 
@@ -108,8 +116,7 @@ def test_the_portal_refuses_a_request_id_that_holds_a_phone_number_too(client):
 
 
 def test_it_names_every_refused_identifier_at_once(api):
-    response = api.post("/api/v1/subjects/alice/turns", {**TURN, "session_id": MOBILE, "turn_id": EMAIL},
-                        format="json")
+    response = api.post("/api/v1/subjects/alice/turns", {**TURN, "session_id": MOBILE, "turn_id": EMAIL}, format="json")
 
     assert response.status_code == 422
     assert set(response.json()["error"]["fields"]) == {"session_id", "turn_id"}
@@ -119,8 +126,9 @@ def test_it_names_every_refused_identifier_at_once(api):
 def test_a_refused_identifier_leaves_what_is_stored_as_it_was(api, fact):
     before = database_state()
 
-    response = api.post("/api/v1/subjects/alice/facts", {**FACT, "value": "casual", "session_id": MOBILE},
-                        format="json")
+    response = api.post(
+        "/api/v1/subjects/alice/facts", {**FACT, "value": "casual", "session_id": MOBILE}, format="json"
+    )
 
     assert response.status_code == 422
     assert database_state() == before
@@ -129,8 +137,11 @@ def test_a_refused_identifier_leaves_what_is_stored_as_it_was(api, fact):
 
 def test_ordinary_opaque_ids_are_accepted(api):
     response = api.post(
-        "/api/v1/subjects/u-8f14e45fceea167a/facts", {**FACT, "session_id": "s-7", "turn_id": "t-81"},
-        format="json", HTTP_IDEMPOTENCY_KEY="3b9f0c1e-6a52-4c1e-9d1f-2a7c5e0b8d44", HTTP_X_REQUEST_ID="req-42",
+        "/api/v1/subjects/u-8f14e45fceea167a/facts",
+        {**FACT, "session_id": "s-7", "turn_id": "t-81"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="3b9f0c1e-6a52-4c1e-9d1f-2a7c5e0b8d44",
+        HTTP_X_REQUEST_ID="req-42",
     )
 
     assert response.status_code == 201, response.content

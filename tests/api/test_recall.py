@@ -18,8 +18,11 @@ def remembered(api):
         {"key": "city", "value": "lives in Hangzhou", "category": "fact"},
     ):
         assert api.post("/api/v1/subjects/alice/facts", body, format="json").status_code == 201
-    api.post("/api/v1/subjects/bob/facts", {"key": "diet", "value": "loves spicy food", "category": "preference"},
-             format="json")
+    api.post(
+        "/api/v1/subjects/bob/facts",
+        {"key": "diet", "value": "loves spicy food", "category": "preference"},
+        format="json",
+    )
 
 
 def test_recall_returns_ranked_memories_and_a_memory_block(api, remembered):
@@ -44,7 +47,8 @@ def test_recall_records_who_read_what_with_rank_and_score(api, remembered, suppo
 
     logs = list(AccessLog.objects.order_by("rank"))
     assert [(log.memory_id.hex, log.rank, log.agent_id) for log in logs] == [
-        (m["id"].replace("-", ""), rank, support_bot.id) for rank, m in enumerate(body["memories"], start=1)]
+        (m["id"].replace("-", ""), rank, support_bot.id) for rank, m in enumerate(body["memories"], start=1)
+    ]
     assert logs[0].score == pytest.approx(body["memories"][0]["score"], abs=1e-3)
     assert Memory.objects.get(id=body["memories"][0]["id"]).access_count == 1
 
@@ -59,10 +63,16 @@ def test_the_trace_explains_the_legs_when_asked(api, remembered):
     assert set(trace["legs"]) == {"vector", "keyword", "recent"} and trace["model"]
 
 
-@pytest.mark.parametrize("body, field", [
-    ({}, "query"), ({"query": "x", "top_k": 0}, "top_k"), ({"query": "x", "kinds": ["dream"]}, "kinds"),
-    ({"query": "x", "mode": "sometimes"}, "mode"), ({"query": "x", "token_budget": 10}, "token_budget"),
-])
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({}, "query"),
+        ({"query": "x", "top_k": 0}, "top_k"),
+        ({"query": "x", "kinds": ["dream"]}, "kinds"),
+        ({"query": "x", "mode": "sometimes"}, "mode"),
+        ({"query": "x", "token_budget": 10}, "token_budget"),
+    ],
+)
 def test_bad_recall_requests_get_400(api, remembered, body, field):
     response = api.post(RECALL, body, format="json")
     assert response.status_code == 400 and field in response.json()["error"]["fields"]
@@ -90,8 +100,9 @@ def test_the_access_log_is_written_off_the_request_path(api, remembered, setting
     connection.close()
 
 
-def test_a_recall_request_runs_the_same_few_queries_however_much_it_returns(api, remembered,
-                                                                             django_assert_max_num_queries):
+def test_a_recall_request_runs_the_same_few_queries_however_much_it_returns(
+    api, remembered, django_assert_max_num_queries
+):
     api.post(RECALL, {"query": "warm-up"}, format="json")
 
     # 7 to answer (key, subject, index, three legs, candidates with their sources and vectors) + 8 for

@@ -23,8 +23,18 @@ def queries() -> list[str]:
     rows += [f"trip to {city}" for city in CITIES]
     rows += [f"does she like {thing}" for thing in THINGS]
     rows += [f"{thing} in {city}" for thing, city in zip(THINGS, CITIES)]
-    rows += ["visited a city", "她去过哪些城市", "喜欢喝什么", "最近的旅行", "city trip", "what did she enjoy",
-             "travel plans", "weekend", "food", "music"]
+    rows += [
+        "visited a city",
+        "她去过哪些城市",
+        "喜欢喝什么",
+        "最近的旅行",
+        "city trip",
+        "what did she enjoy",
+        "travel plans",
+        "weekend",
+        "food",
+        "music",
+    ]
     assert len(rows) == 50
     return rows
 

@@ -9,7 +9,10 @@ from django.core.management import call_command
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
-    content_type_conformance, response_headers_conformance, response_schema_conformance, status_code_conformance,
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
 )
 
 from apps.accounts.models import Agent, Workspace
@@ -56,8 +59,11 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 
 
 @schema.parametrize()
-@settings(max_examples=EXAMPLES_PER_OPERATION, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(
+    max_examples=EXAMPLES_PER_OPERATION,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 def test_the_live_api_never_errors_and_keeps_to_its_schema(case, live_api):
     # Aim about half the generated ids at real rows so the write and read paths run, not only 404s.
     for name, real in (("external_id", "alice"), ("memory_id", live_api["memory_id"])):
@@ -66,6 +72,11 @@ def test_the_live_api_never_errors_and_keeps_to_its_schema(case, live_api):
     case.call_and_validate(
         base_url=live_api["url"],
         headers={"Authorization": f"Bearer {live_api['key']}"},
-        checks=[not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
-                response_schema_conformance],
+        checks=[
+            not_a_server_error,
+            status_code_conformance,
+            content_type_conformance,
+            response_headers_conformance,
+            response_schema_conformance,
+        ],
     )

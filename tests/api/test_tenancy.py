@@ -31,8 +31,9 @@ def test_every_endpoint_hides_another_workspaces_data(api, globex_api, fact):
 
 
 def test_writing_to_the_same_external_id_in_another_workspace_makes_a_separate_subject(api, globex_api, fact):
-    globex_api.post("/api/v1/subjects/alice/facts", {"key": "tone", "value": "casual", "category": "preference"},
-                    format="json")
+    globex_api.post(
+        "/api/v1/subjects/alice/facts", {"key": "tone", "value": "casual", "category": "preference"}, format="json"
+    )
 
     listed = globex_api.get("/api/v1/subjects/alice/memories").json()["results"]
     assert [m["value"] for m in listed] == ["casual"]

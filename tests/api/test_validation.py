@@ -46,11 +46,20 @@ def test_invalid_fact_fields_get_400_field_by_field(api, fact, body, field):
     assert database_state() == before
 
 
-@pytest.mark.parametrize("path, body", [
-    ("/api/v1/subjects/alice/facts", '{"key": "tone", "value": "formal", "category": "preference", "metadata": {"x": 1e400}}'),
-    ("/api/v1/subjects/alice/facts", '{"key": "tone", "value": "formal", "category": "preference", "metadata": {"x": [1, -1e400]}}'),
-    ("/api/v1/subjects/alice/episodes", '{"text": "Asked about a refund", "metadata": {"a": {"b": 1e999}}}'),
-])
+@pytest.mark.parametrize(
+    "path, body",
+    [
+        (
+            "/api/v1/subjects/alice/facts",
+            '{"key": "tone", "value": "formal", "category": "preference", "metadata": {"x": 1e400}}',
+        ),
+        (
+            "/api/v1/subjects/alice/facts",
+            '{"key": "tone", "value": "formal", "category": "preference", "metadata": {"x": [1, -1e400]}}',
+        ),
+        ("/api/v1/subjects/alice/episodes", '{"text": "Asked about a refund", "metadata": {"a": {"b": 1e999}}}'),
+    ],
+)
 def test_a_number_too_large_for_a_float_in_metadata_gets_400_not_500(api, fact, path, body):
     before = database_state()
 
@@ -76,13 +85,16 @@ def nested(depth: int) -> dict:
     return value
 
 
-@pytest.mark.parametrize("metadata, words", [
-    ({f"k{n}": n for n in range(65)}, "64 keys"),
-    ({"tags": [str(n) for n in range(4000)]}, "64 keys"),
-    (nested(5), "4 levels"),
-    ({"note": "x" * 8001}, "8000 characters"),
-    ({f"k{n}": "y" * 200 for n in range(41)}, "8000 characters"),
-])
+@pytest.mark.parametrize(
+    "metadata, words",
+    [
+        ({f"k{n}": n for n in range(65)}, "64 keys"),
+        ({"tags": [str(n) for n in range(4000)]}, "64 keys"),
+        (nested(5), "4 levels"),
+        ({"note": "x" * 8001}, "8000 characters"),
+        ({f"k{n}": "y" * 200 for n in range(41)}, "8000 characters"),
+    ],
+)
 def test_oversized_metadata_gets_400_with_a_field_message(api, fact, metadata, words):
     before = database_state()
 
@@ -95,19 +107,29 @@ def test_oversized_metadata_gets_400_with_a_field_message(api, fact, metadata, w
 
 def test_metadata_at_the_limits_is_accepted(api):
     for metadata in ({f"k{n}": n for n in range(64)}, nested(4), {"note": "x" * 7996}):
-        response = api.post("/api/v1/subjects/alice/episodes", {"text": "Asked about a refund", "metadata": metadata},
-                            format="json")
+        response = api.post(
+            "/api/v1/subjects/alice/episodes", {"text": "Asked about a refund", "metadata": metadata}, format="json"
+        )
         assert response.status_code == 201, response.content
 
 
 def test_the_metadata_limits_are_settings(api, settings):
     settings.METADATA_MAX_KEYS, settings.METADATA_MAX_DEPTH, settings.METADATA_MAX_CHARS = 2, 1, 10
 
-    assert api.post("/api/v1/subjects/alice/facts", {**GOOD, "metadata": {"a": 1, "b": 2, "c": 3}},
-                    format="json").status_code == 400
-    assert api.post("/api/v1/subjects/alice/facts", {**GOOD, "metadata": {"a": {"b": 1}}}, format="json").status_code == 400
-    assert api.post("/api/v1/subjects/alice/facts", {**GOOD, "metadata": {"a": "b" * 10}},
-                    format="json").status_code == 400
+    assert (
+        api.post(
+            "/api/v1/subjects/alice/facts", {**GOOD, "metadata": {"a": 1, "b": 2, "c": 3}}, format="json"
+        ).status_code
+        == 400
+    )
+    assert (
+        api.post("/api/v1/subjects/alice/facts", {**GOOD, "metadata": {"a": {"b": 1}}}, format="json").status_code
+        == 400
+    )
+    assert (
+        api.post("/api/v1/subjects/alice/facts", {**GOOD, "metadata": {"a": "b" * 10}}, format="json").status_code
+        == 400
+    )
     assert api.post("/api/v1/subjects/alice/facts", {**GOOD, "metadata": {"a": "b"}}, format="json").status_code == 201
 
 

@@ -24,8 +24,11 @@ def assert_receipt(response, expected_keys=RECEIPT):
 
 
 def test_a_write_only_key_gets_a_receipt_for_a_fact_not_the_fact(write_only_api):
-    response = write_only_api.post("/api/v1/subjects/alice/facts", {
-        "key": "tea", "value": f"{SECRET}, call 13812345678", "category": "preference"}, format="json")
+    response = write_only_api.post(
+        "/api/v1/subjects/alice/facts",
+        {"key": "tea", "value": f"{SECRET}, call 13812345678", "category": "preference"},
+        format="json",
+    )
 
     assert_receipt(response)
     assert response.status_code == 201
@@ -69,8 +72,9 @@ def test_a_write_only_key_gets_a_receipt_for_a_replayed_write(write_only_api):
 
 
 def test_a_key_that_can_read_still_gets_the_whole_memory(api, alice):
-    written = api.post("/api/v1/subjects/alice/facts", {"key": "tea", "value": SECRET, "category": "preference"},
-                       format="json").json()
+    written = api.post(
+        "/api/v1/subjects/alice/facts", {"key": "tea", "value": SECRET, "category": "preference"}, format="json"
+    ).json()
     pinned = api.post(f"/api/v1/memories/{written['id']}/pin").json()
 
     assert written["value"] == pinned["value"] == SECRET and written["replayed"] is False

@@ -23,8 +23,9 @@ def exactly_one_event(action):
 
 @pytest.fixture
 def memory_id(api):
-    return api.post("/api/v1/subjects/alice/facts", {"key": "tea", "value": "oolong", "category": "preference"},
-                    format="json").json()["id"]
+    return api.post(
+        "/api/v1/subjects/alice/facts", {"key": "tea", "value": "oolong", "category": "preference"}, format="json"
+    ).json()["id"]
 
 
 def current(memory_id) -> str:
@@ -34,8 +35,9 @@ def current(memory_id) -> str:
 
 def test_every_api_write_is_audited_once_as_the_agent(api, memory_id):
     calls = [
-        lambda: api.post("/api/v1/subjects/alice/facts", {"key": "city", "value": "Berlin", "category": "fact"},
-                         format="json"),
+        lambda: api.post(
+            "/api/v1/subjects/alice/facts", {"key": "city", "value": "Berlin", "category": "fact"}, format="json"
+        ),
         lambda: api.post("/api/v1/subjects/alice/episodes", {"text": "asked for a refund"}, format="json"),
         lambda: api.patch(f"/api/v1/memories/{current(memory_id)}", {"value": "jasmine"}, format="json"),
         lambda: api.post(f"/api/v1/memories/{current(memory_id)}/pin"),
@@ -52,8 +54,9 @@ def test_every_api_write_is_audited_once_as_the_agent(api, memory_id):
 @pytest.mark.django_db(transaction=True)  # the turn is processed when its write commits
 def test_a_posted_turn_is_audited_once_plus_once_per_memory_it_became(api):
     before = AuditEvent.objects.count()
-    ingest_id = api.post("/api/v1/subjects/alice/turns", {"turn_id": "t-1", "user_message": "我不吃辣。I use Neovim."},
-                         format="json").json()["ingest_id"]
+    ingest_id = api.post(
+        "/api/v1/subjects/alice/turns", {"turn_id": "t-1", "user_message": "我不吃辣。I use Neovim."}, format="json"
+    ).json()["ingest_id"]
     body = api.get(f"/api/v1/ingests/{ingest_id}").json()
 
     actions = list(AuditEvent.objects.order_by("id").values_list("action", flat=True)[before:])
@@ -105,8 +108,10 @@ def test_every_console_action_is_audited_once_as_the_operator(acme, alice, suppo
         lambda: client.post(f"/console/agents/{support_bot.pk}/keys", {"scopes": ["read"]}),
         lambda: client.post(f"/console/keys/{key().pk}/rotate"),
         lambda: client.post(f"/console/keys/{key().pk}/revoke"),
-        lambda: client.post("/console/settings/retention", {"subject_capacity": 10, "archive_unread_after_days": 5,
-                                                            "access_log_retention_days": 5}),
+        lambda: client.post(
+            "/console/settings/retention",
+            {"subject_capacity": 10, "archive_unread_after_days": 5, "access_log_retention_days": 5},
+        ),
         lambda: client.post(f"/console/memories/{latest()}/delete", {"reason": "ticket 2"}),
     ]
     for call in calls:

@@ -5,8 +5,19 @@ import pytest
 from apps.audit.models import AuditEvent
 from apps.memories.models import ForgetRequest, Suppression
 from apps.memories.services import (
-    episode_record, fact_upsert, memory_correct, memory_forget, memory_forget_request, memory_forget_undo, memory_pin,
-    memory_unpin, subject_forget, subject_memory_pause, subject_memory_resume, suppression_create, suppression_delete,
+    episode_record,
+    fact_upsert,
+    memory_correct,
+    memory_forget,
+    memory_forget_request,
+    memory_forget_undo,
+    memory_pin,
+    memory_unpin,
+    subject_forget,
+    subject_memory_pause,
+    subject_memory_resume,
+    suppression_create,
+    suppression_delete,
 )
 
 pytestmark = pytest.mark.django_db
@@ -28,13 +39,28 @@ def one_new_event(call):
 @pytest.mark.parametrize(
     "name, call, action",
     [
-        ("create", lambda s, b, f: fact_upsert(subject=s, key="k", value="v", category="fact", actor=b), "memory.created"),
-        ("supersede", lambda s, b, f: fact_upsert(subject=s, key="tea", value="black", category="preference", actor=b),
-         "memory.superseded"),
-        ("rewrite", lambda s, b, f: fact_upsert(subject=s, key="tea", value="green tea", category="preference", actor=b),
-         "memory.reaffirmed"),
-        ("decline", lambda s, b, f: fact_upsert(subject=s, key="tea", value="x", category="preference", confidence=0.1,
-                                                actor=b), "memory.write_declined"),
+        (
+            "create",
+            lambda s, b, f: fact_upsert(subject=s, key="k", value="v", category="fact", actor=b),
+            "memory.created",
+        ),
+        (
+            "supersede",
+            lambda s, b, f: fact_upsert(subject=s, key="tea", value="black", category="preference", actor=b),
+            "memory.superseded",
+        ),
+        (
+            "rewrite",
+            lambda s, b, f: fact_upsert(subject=s, key="tea", value="green tea", category="preference", actor=b),
+            "memory.reaffirmed",
+        ),
+        (
+            "decline",
+            lambda s, b, f: fact_upsert(
+                subject=s, key="tea", value="x", category="preference", confidence=0.1, actor=b
+            ),
+            "memory.write_declined",
+        ),
         ("episode", lambda s, b, f: episode_record(subject=s, text="hello", actor=b), "memory.created"),
         ("correct", lambda s, b, f: memory_correct(memory=f, value="white tea", actor=b), "memory.corrected"),
         ("pin", lambda s, b, f: memory_pin(memory=f, actor=b), "memory.pinned"),
@@ -44,16 +70,33 @@ def one_new_event(call):
         ("pause", lambda s, b, f: subject_memory_pause(subject=s, actor=b), "subject.memory_paused"),
         ("resume", lambda s, b, f: subject_memory_resume(subject=s, actor=b), "subject.memory_resumed"),
         ("don't learn again", lambda s, b, f: suppression_create(memory=f, actor=b), "suppression.created"),
-        ("allow again", lambda s, b, f: suppression_delete(
-            suppression=Suppression.objects.create(workspace=s.workspace, subject=s, key="tea"), actor=b),
-         "suppression.removed"),
-        ("delete with undo", lambda s, b, f: memory_forget_request(memory=f, actor=b, suppress=True),
-         "memory.forget_requested"),
-        ("undo", lambda s, b, f: memory_forget_undo(
-            request=ForgetRequest.objects.create(workspace=s.workspace, subject=s, lineage=f.lineage, memory=f,
-                                                 statuses={str(f.pk): "active"},
-                                                 due_at=f.created_at.replace(year=2100)), actor=b),
-         "memory.forget_undone"),
+        (
+            "allow again",
+            lambda s, b, f: suppression_delete(
+                suppression=Suppression.objects.create(workspace=s.workspace, subject=s, key="tea"), actor=b
+            ),
+            "suppression.removed",
+        ),
+        (
+            "delete with undo",
+            lambda s, b, f: memory_forget_request(memory=f, actor=b, suppress=True),
+            "memory.forget_requested",
+        ),
+        (
+            "undo",
+            lambda s, b, f: memory_forget_undo(
+                request=ForgetRequest.objects.create(
+                    workspace=s.workspace,
+                    subject=s,
+                    lineage=f.lineage,
+                    memory=f,
+                    statuses={str(f.pk): "active"},
+                    due_at=f.created_at.replace(year=2100),
+                ),
+                actor=b,
+            ),
+            "memory.forget_undone",
+        ),
     ],
 )
 def test_each_service_writes_exactly_one_audit_event(alice, bot, fact, name, call, action):

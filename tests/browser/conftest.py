@@ -61,8 +61,9 @@ def open_page(browser, live_server, request):
 
     def open_page(*, width: int = 1280, height: int = 900, locale: str = "en-US", bypass_csp: bool = False) -> Page:
         # bypass_csp: only for injecting a test tool (axe-core) into pages whose CSP forbids inline script
-        context = browser.new_context(viewport={"width": width, "height": height}, locale=locale, accept_downloads=True,
-                                      bypass_csp=bypass_csp)
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, locale=locale, accept_downloads=True, bypass_csp=bypass_csp
+        )
         contexts.append(context)
         return Page(context.new_page(), live_server.url, request.node.name.removeprefix("test_"))
 

@@ -60,8 +60,10 @@ class Audit:
             self.failures.append(readable(where, found))
 
     def assert_clean(self) -> None:
-        assert not self.failures, (f"axe-core found serious or critical violations on {len(self.failures)} of "
-                                   f"{len(self.checked)} pages:\n\n" + "\n\n".join(self.failures))
+        assert not self.failures, (
+            f"axe-core found serious or critical violations on {len(self.failures)} of "
+            f"{len(self.checked)} pages:\n\n" + "\n\n".join(self.failures)
+        )
 
 
 def sign_in(tab, username: str, password: str) -> None:
@@ -89,9 +91,16 @@ def test_the_public_and_portal_pages_have_no_serious_accessibility_violations(op
     sign_in(tab, "alice", "alice-demo-pass")
     memory = Memory.objects.get(subject__external_id="alice", key="city", status="active")
     # (/me/memories/<id>/edit is not a page: it is the fragment htmx swaps into a row; its page is the detail)
-    for path in ("/me/", "/me/?q=%E4%B8%8A%E6%B5%B7", "/me/?kind=episode", f"/me/memories/{memory.id}/",
-                 f"/me/memories/{memory.id}/delete", "/me/forget", "/me/export",
-                 "/console/"):  # the last one: the console's "not for this account" page
+    for path in (
+        "/me/",
+        "/me/?q=%E4%B8%8A%E6%B5%B7",
+        "/me/?kind=episode",
+        f"/me/memories/{memory.id}/",
+        f"/me/memories/{memory.id}/delete",
+        "/me/forget",
+        "/me/export",
+        "/console/",
+    ):  # the last one: the console's "not for this account" page
         audit.check(path)
     audit.assert_clean()
 
@@ -104,16 +113,31 @@ def test_the_console_pages_have_no_serious_accessibility_violations(open_page, d
     city = Memory.objects.get(subject=alice, key="city", status="active")
     superseded = Memory.objects.filter(subject=alice, key="city", status="superseded").first()
     key = ApiKey.objects.get()
-    hook, _secret = endpoint_create(workspace=alice.workspace, url="https://hooks.example.com/memoryadmin",
-                                    events=["memory.created"])
-    for path in ("/console/", "/console/subjects/", "/console/subjects/?q=ali", f"/console/subjects/{alice.pk}/",
-                 f"/console/subjects/{alice.pk}/?sort=memory&status=superseded", f"/console/memories/{city.id}/",
-                 f"/console/memories/{superseded.id}/", f"/console/memories/{city.id}/delete",
-                 f"/console/subjects/{alice.pk}/export", f"/console/subjects/{alice.pk}/forget", "/console/audit/",
-                 "/console/audit/?action=memory.corrected&actor_type=agent", "/console/audit/?since=9999-12-31",
-                 "/console/agents/", f"/console/keys/{key.pk}/revoke", f"/console/keys/{key.pk}/rotate",
-                 "/console/settings/retention", "/console/settings/me", "/console/webhooks/",
-                 f"/console/webhooks/{hook.pk}/"):
+    hook, _secret = endpoint_create(
+        workspace=alice.workspace, url="https://hooks.example.com/memoryadmin", events=["memory.created"]
+    )
+    for path in (
+        "/console/",
+        "/console/subjects/",
+        "/console/subjects/?q=ali",
+        f"/console/subjects/{alice.pk}/",
+        f"/console/subjects/{alice.pk}/?sort=memory&status=superseded",
+        f"/console/memories/{city.id}/",
+        f"/console/memories/{superseded.id}/",
+        f"/console/memories/{city.id}/delete",
+        f"/console/subjects/{alice.pk}/export",
+        f"/console/subjects/{alice.pk}/forget",
+        "/console/audit/",
+        "/console/audit/?action=memory.corrected&actor_type=agent",
+        "/console/audit/?since=9999-12-31",
+        "/console/agents/",
+        f"/console/keys/{key.pk}/revoke",
+        f"/console/keys/{key.pk}/rotate",
+        "/console/settings/retention",
+        "/console/settings/me",
+        "/console/webhooks/",
+        f"/console/webhooks/{hook.pk}/",
+    ):
         audit.check(path)
 
     tab.go("/console/agents/")  # a confirm dialog, open

@@ -81,9 +81,13 @@ def test_the_chinese_dashboard_has_chinese_legends_and_whole_number_ticks(open_p
     tab.page.get_by_role("button", name="登录").click()
     expect(tab.page.locator("body[data-charts-drawn=true]")).to_have_count(1)
 
-    legends = tab.page.evaluate("Object.values(Chart.instances).map((c) => c.data.labels.concat(c.data.datasets.map((d) => d.label)))")
-    ticks = tab.page.evaluate("Object.values(Chart.instances).filter((c) => c.scales.y && c.config.type === 'bar')"
-                              ".map((c) => c.scales.y.ticks.map((t) => t.value))")
+    legends = tab.page.evaluate(
+        "Object.values(Chart.instances).map((c) => c.data.labels.concat(c.data.datasets.map((d) => d.label)))"
+    )
+    ticks = tab.page.evaluate(
+        "Object.values(Chart.instances).filter((c) => c.scales.y && c.config.type === 'bar')"
+        ".map((c) => c.scales.y.ticks.map((t) => t.value))"
+    )
     words = {str(label) for chart in legends for label in chart}
     assert {"当前", "偏好", "写入", "召回", "手机号（已隐藏）"} <= words
     assert not words & {"active", "preference", "writes", "recalls", "CN_MOBILE"}

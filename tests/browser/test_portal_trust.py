@@ -72,7 +72,8 @@ def test_hidden_data_reads_as_a_token_and_the_correction_box_keeps_it_uneditable
 
 
 def test_keyboard_focus_stays_on_a_memory_after_pinning_it_and_it_moves_to_the_pinned_group(
-        open_page, alice_with_memories):
+    open_page, alice_with_memories
+):
     tab = open_page()
     signed_in(tab)
     editor = Memory.objects.get(key="editor")
@@ -140,8 +141,9 @@ def test_pausing_memory_in_the_portal_makes_the_api_refuse_a_write(open_page, al
 
     expect(tab.page.get_by_role("switch", name="Memory")).to_have_attribute("aria-checked", "false")
     expect(tab.page.locator("#notices")).to_contain_text("Memory is paused")
-    response = client_with_key(Agent.objects.get(name="Support Bot")).post("/api/v1/subjects/alice/facts", {
-        "key": "city", "value": "Chengdu", "category": "fact"}, format="json")
+    response = client_with_key(Agent.objects.get(name="Support Bot")).post(
+        "/api/v1/subjects/alice/facts", {"key": "city", "value": "Chengdu", "category": "fact"}, format="json"
+    )
     assert (response.status_code, response.json()["error"]["code"]) == (409, "memory_paused")
     tab.shot("paused")
     assert tab.errors == []

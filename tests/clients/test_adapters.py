@@ -21,7 +21,11 @@ def test_the_store_puts_gets_searches_and_deletes_a_subjects_memories(server, ke
 
     assert isinstance(store, BaseStore)
     assert (item.namespace, item.key, item.value["value"], item.value["category"]) == (
-        ("alice",), "drink", "喜欢喝冰美式", "preference")
+        ("alice",),
+        "drink",
+        "喜欢喝冰美式",
+        "preference",
+    )
     assert [(hit.key, hit.score > 0) for hit in found] == [("drink", True)]
     assert store.get(("alice",), "drink") is None
 
@@ -37,12 +41,14 @@ def test_the_store_keeps_a_value_without_a_value_field_as_json(server, key):
 def test_the_store_answers_a_batch_in_order_and_lists_the_namespaces_it_used(server, key):
     store = MemoryAdminStore(Memory(key, server))
 
-    results = store.batch([
-        PutOp(("alice",), "city", {"value": "杭州", "category": "fact"}),
-        GetOp(("alice",), "city"),
-        SearchOp(("alice",), filter={"category": "fact"}),
-        ListNamespacesOp(),
-    ])
+    results = store.batch(
+        [
+            PutOp(("alice",), "city", {"value": "杭州", "category": "fact"}),
+            GetOp(("alice",), "city"),
+            SearchOp(("alice",), filter={"category": "fact"}),
+            ListNamespacesOp(),
+        ]
+    )
 
     assert results[0] is None
     assert results[1].value["value"] == "杭州"
@@ -72,15 +78,27 @@ def test_the_store_refuses_a_namespace_that_is_not_one_subject(server, key):
 
 def test_the_tool_definitions_are_openai_function_tools():
     assert sorted(tool["function"]["name"] for tool in TOOLS) == [
-        "correct", "forget", "list_memories", "post_turn", "recall", "record_episode", "remember_fact"]
+        "correct",
+        "forget",
+        "list_memories",
+        "post_turn",
+        "recall",
+        "record_episode",
+        "remember_fact",
+    ]
     assert all(tool["type"] == "function" and tool["function"]["parameters"]["type"] == "object" for tool in TOOLS)
 
 
 def test_the_dispatcher_runs_a_tool_call_and_answers_json(server, key):
     memory = Memory(key, server)
 
-    written = json.loads(dispatch(memory, "remember_fact", json.dumps(
-        {"subject": "alice", "key": "drink", "value": "tea", "category": "preference"})))
+    written = json.loads(
+        dispatch(
+            memory,
+            "remember_fact",
+            json.dumps({"subject": "alice", "key": "drink", "value": "tea", "category": "preference"}),
+        )
+    )
     recalled = json.loads(dispatch(memory, "recall", {"subject": "alice", "query": "tea"}))
 
     assert written["outcome"] == "created"

@@ -17,8 +17,11 @@ def test_it_writes_a_fact_and_recalls_it(server, key):
     recalled = memory.recall("alice", "喝点什么？冰美式")
 
     assert isinstance(written, WriteResult) and isinstance(recalled, RecallResult)
-    assert (written.outcome, written.value, written.redacted) == ("created", "喜欢喝冰美式, call me at <CN_MOBILE>",
-                                                                  {"CN_MOBILE": 1})
+    assert (written.outcome, written.value, written.redacted) == (
+        "created",
+        "喜欢喝冰美式, call me at <CN_MOBILE>",
+        {"CN_MOBILE": 1},
+    )
     assert written.id in [item.id for item in recalled.memories]
     assert "冰美式" in recalled.memory_block
 
@@ -116,8 +119,12 @@ def one_read_per_second(monkeypatch):
 
 def test_it_retries_a_429_after_retry_after(server, key, one_read_per_second):
     statuses, sent = [], []
-    http = httpx.Client(event_hooks={"response": [lambda response: statuses.append(response.status_code)],
-                                     "request": [lambda request: sent.append(request)]})
+    http = httpx.Client(
+        event_hooks={
+            "response": [lambda response: statuses.append(response.status_code)],
+            "request": [lambda request: sent.append(request)],
+        }
+    )
     memory = Memory(key, server, http_client=http)
     memory.remember_fact("alice", "drink", "tea")
 

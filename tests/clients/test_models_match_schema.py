@@ -9,10 +9,16 @@ import yaml
 from memoryadmin_client import models
 
 PAIRS = [
-    (models.MemoryItem, "Memory"), (models.MemorySource, "MemorySource"), (models.WriteResult, "MemoryWriteResult"),
-    (models.RecallResult, "RecallResponse"), (models.RecalledMemory, "RecalledMemory"),
-    (models.RecallComponents, "RecallComponents"), (models.TurnAccepted, "IngestAccepted"),
-    (models.IngestStatus, "IngestStatus"), (models.IngestMemory, "IngestMemory"), (models.IngestSkip, "IngestSkip"),
+    (models.MemoryItem, "Memory"),
+    (models.MemorySource, "MemorySource"),
+    (models.WriteResult, "MemoryWriteResult"),
+    (models.RecallResult, "RecallResponse"),
+    (models.RecalledMemory, "RecalledMemory"),
+    (models.RecallComponents, "RecallComponents"),
+    (models.TurnAccepted, "IngestAccepted"),
+    (models.IngestStatus, "IngestStatus"),
+    (models.IngestMemory, "IngestMemory"),
+    (models.IngestSkip, "IngestSkip"),
 ]
 
 

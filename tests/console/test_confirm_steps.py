@@ -63,10 +63,12 @@ def test_forget_needs_a_reason_and_then_forgets_every_version(as_olga, tea):
 
 
 def test_the_actions_still_need_the_csrf_token(olga, adam, tea, key, alice):
-    for user, url, data in ((olga, f"/console/memories/{tea.id}/delete", {"reason": "x"}),
-                            (adam, f"/console/keys/{key.pk}/revoke", {}),
-                            (adam, f"/console/keys/{key.pk}/rotate", {}),
-                            (olga, f"/console/subjects/{alice.pk}/forget", {"reason": "x", "confirm": "alice"})):
+    for user, url, data in (
+        (olga, f"/console/memories/{tea.id}/delete", {"reason": "x"}),
+        (adam, f"/console/keys/{key.pk}/revoke", {}),
+        (adam, f"/console/keys/{key.pk}/rotate", {}),
+        (olga, f"/console/subjects/{alice.pk}/forget", {"reason": "x", "confirm": "alice"}),
+    ):
         client = Client(enforce_csrf_checks=True)
         client.force_login(user)
         assert client.post(url, data).status_code == 403, url
@@ -118,8 +120,9 @@ def test_forgetting_a_subject_needs_a_reason_and_its_id_typed(as_olga, alice, te
     assert wrong.status_code == 400 and "Type “alice” exactly" in wrong.content.decode()
     assert Memory.objects.get(pk=tea.pk).status == "active"
 
-    done = as_olga.post(f"/console/subjects/{alice.pk}/forget", {"reason": "GDPR request", "confirm": "alice"},
-                        follow=True)
+    done = as_olga.post(
+        f"/console/subjects/{alice.pk}/forget", {"reason": "GDPR request", "confirm": "alice"}, follow=True
+    )
 
     assert "Everything about alice was forgotten (1 memory rows erased)" in done.content.decode()
     assert Memory.objects.get(pk=tea.pk).status == "deleted"

@@ -44,8 +44,10 @@ def test_the_subject_page_sorts_on_the_server_by_any_column(as_olga, alice):
     memory_correct(memory=tea, value="black tea", actor=Actor.system())
 
     def order(sort):
-        return [next(k for k in ("alpha", "beta", "tea") if f"{k}: " in row)
-                for row in rows(as_olga.get(f"/console/subjects/{alice.pk}/", {"sort": sort}))]
+        return [
+            next(k for k in ("alpha", "beta", "tea") if f"{k}: " in row)
+            for row in rows(as_olga.get(f"/console/subjects/{alice.pk}/", {"sort": sort}))
+        ]
 
     assert order("memory") == ["alpha", "beta", "tea"]
     assert order("-memory") == ["tea", "beta", "alpha"]
@@ -76,7 +78,7 @@ def test_the_audit_log_picks_actions_by_their_label_and_shows_what_changed(as_ol
     assert '<option value="memory.corrected" selected>Memory corrected</option>' in body
     assert '<option value="memory.">All: Memories</option>' in body
     [row] = rows(page)
-    assert "Memory corrected" in row and "<code class=\"hint\">memory.corrected</code>" in row
+    assert "Memory corrected" in row and '<code class="hint">memory.corrected</code>' in row
     assert "<del>green</del><ins>black</ins>" in row and "“ticket 9”" in row
     corrected = Memory.objects.get(key="tea", status="active")
     assert f"<code>{corrected.id}</code>" in row  # the whole id, not 8 characters
@@ -91,8 +93,9 @@ def test_an_unknown_action_in_the_filter_is_a_form_error(as_olga, alice):
 
 def test_actors_are_named_with_a_translated_role(as_olga, alice, olga):
     tea = fact(alice, "tea", "green tea")
-    memory_correct(memory=tea, value="black tea", actor=Actor.user(olga, type="operator", channel="console"),
-                   reason="ticket 9")
+    memory_correct(
+        memory=tea, value="black tea", actor=Actor.user(olga, type="operator", channel="console"), reason="ticket 9"
+    )
 
     english = as_olga.get("/console/audit/").content.decode()
     chinese = as_olga.get("/console/audit/", headers={"Accept-Language": "zh-hans"}).content.decode()
@@ -108,7 +111,7 @@ def test_times_are_in_the_operators_zone_and_the_zone_is_named(as_olga, olga, al
 
     page = as_olga.get("/console/audit/").content.decode()
 
-    assert "2026-12-01 07:30:00 <span class=\"zone\">CST</span>" in page
+    assert '2026-12-01 07:30:00 <span class="zone">CST</span>' in page
     assert 'datetime="2026-11-30T23:30:00+00:00" title="Asia/Shanghai"' in page
     assert "Asia/Shanghai</a>" in page  # in the header, a link to change it
     on_that_day = as_olga.get("/console/audit/", {"since": "2026-12-01", "until": "2026-12-01"})

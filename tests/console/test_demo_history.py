@@ -22,8 +22,10 @@ def test_the_demo_history_is_spread_over_the_past_month():
 
     days = {event.created_at.date() for event in AuditEvent.objects.filter(workspace=demo)}
     assert len(days) >= 20
-    assert all(before - timedelta(days=31) < event.created_at <= timezone.now()
-               for event in AuditEvent.objects.filter(workspace=demo))
+    assert all(
+        before - timedelta(days=31) < event.created_at <= timezone.now()
+        for event in AuditEvent.objects.filter(workspace=demo)
+    )
     writes = [n for _day, n in audit_selectors.writes_per_day(workspace=demo)]
     recalls = [n for _day, n in audit_selectors.recalls_per_day(workspace=demo)]
     assert sum(1 for n in writes if n) >= 10 and sum(1 for n in recalls if n) >= 10

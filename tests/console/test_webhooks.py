@@ -22,16 +22,20 @@ def hook(acme, receiver):  # noqa: F811
 @pytest.fixture
 def send_a_fact(alice, bot, hook, django_capture_on_commit_callbacks):
     """Alice gets a new fact, announced to the hook (answered as the receiver is told); its delivery."""
+
     def send() -> WebhookDelivery:
         with django_capture_on_commit_callbacks(execute=True):
             fact_upsert(subject=alice, key="tea", value="oolong", category="preference", actor=bot)
         return WebhookDelivery.objects.get()
+
     return send
 
 
 def create(client, url, **fields):
-    return client.post("/console/webhooks/", {"url": url, "events": ["memory.created", "memory.deleted"],
-                                              "description": "CRM sync", **fields})
+    return client.post(
+        "/console/webhooks/",
+        {"url": url, "events": ["memory.created", "memory.deleted"], "description": "CRM sync", **fields},
+    )
 
 
 def test_an_admin_adds_an_endpoint_and_sees_its_secret_once(as_adam, acme, receiver):  # noqa: F811
@@ -43,7 +47,10 @@ def test_an_admin_adds_an_endpoint_and_sees_its_secret_once(as_adam, acme, recei
     assert secret.startswith("whsec_") and secret in page.content.decode()
     endpoint = WebhookEndpoint.objects.get(workspace=acme)
     assert (endpoint.url, endpoint.events, endpoint.include_content) == (
-        receiver.url, ["memory.created", "memory.deleted"], True)
+        receiver.url,
+        ["memory.created", "memory.deleted"],
+        True,
+    )
     assert secret not in str(dict(as_adam.session)) and secret not in str(WebhookEndpoint.objects.values().get())
     again = as_adam.get(created["Location"], follow=True)
     assert secret not in again.content.decode()
@@ -57,15 +64,18 @@ def test_the_list_shows_endpoints_with_their_state(as_olga, hook, receiver):  # 
     assert receiver.url in page.content.decode() and "memory.created" in page.content.decode()
 
 
-@pytest.mark.parametrize("url, message", [
-    ("not a url", "Enter a valid URL."),
-    ("ftp://example.com/hook", "http:// or https://"),
-    ("http://10.0.0.8/hook", "not a public address"),
-    ("http://169.254.169.254/latest/meta-data", "not a public address"),
-    ("http://[::1]:8080/hook", "not a public address"),
-    ("http://localhost/hook", "not a public address"),
-    ("https://hooks.example.com/zhang.san@qq.com", "personal data"),
-])
+@pytest.mark.parametrize(
+    "url, message",
+    [
+        ("not a url", "Enter a valid URL."),
+        ("ftp://example.com/hook", "http:// or https://"),
+        ("http://10.0.0.8/hook", "not a public address"),
+        ("http://169.254.169.254/latest/meta-data", "not a public address"),
+        ("http://[::1]:8080/hook", "not a public address"),
+        ("http://localhost/hook", "not a public address"),
+        ("https://hooks.example.com/zhang.san@qq.com", "personal data"),
+    ],
+)
 def test_a_bad_url_is_a_field_error_not_a_500(as_adam, acme, settings, url, message):
     settings.WEBHOOK_ALLOW_PRIVATE_TARGETS = False
 
@@ -92,8 +102,10 @@ def test_an_endpoint_needs_at_least_one_known_event(as_adam, receiver):  # noqa:
 
 
 def test_an_admin_edits_the_events_and_content_opt_in(as_adam, hook):
-    response = as_adam.post(f"/console/webhooks/{hook.pk}/", {
-        "url": hook.url, "events": ["memory.corrected"], "include_content": "on", "description": "new"})
+    response = as_adam.post(
+        f"/console/webhooks/{hook.pk}/",
+        {"url": hook.url, "events": ["memory.corrected"], "include_content": "on", "description": "new"},
+    )
 
     assert response.status_code == 302
     hook.refresh_from_db()
@@ -109,8 +121,12 @@ def test_an_admin_switches_an_endpoint_off_and_on(as_adam, hook):
     as_adam.post(f"/console/webhooks/{hook.pk}/enable")
     hook.refresh_from_db()
     assert (hook.enabled, hook.consecutive_failures, hook.disabled_reason) == (True, 0, "")
-    assert list(AuditEvent.objects.filter(action__startswith="webhook.").exclude(action="webhook.created").order_by("id")
-                .values_list("action", flat=True)) == ["webhook.disabled", "webhook.enabled"]
+    assert list(
+        AuditEvent.objects.filter(action__startswith="webhook.")
+        .exclude(action="webhook.created")
+        .order_by("id")
+        .values_list("action", flat=True)
+    ) == ["webhook.disabled", "webhook.enabled"]
 
 
 def test_rotating_the_secret_shows_the_new_one_once_and_signs_with_it(as_adam, hook, receiver):  # noqa: F811

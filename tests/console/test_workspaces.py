@@ -66,8 +66,16 @@ def test_it_adds_an_existing_login_as_an_operator(as_sue, acme, bob):
 
 
 def test_it_invites_a_new_operator_with_a_link_shown_once(as_sue, acme):
-    response = as_sue.post(PAGE, {"action": "operator", "workspace": acme.pk, "username": "charlie",
-                                  "email": "charlie@example.com", "role": "operator"})
+    response = as_sue.post(
+        PAGE,
+        {
+            "action": "operator",
+            "workspace": acme.pk,
+            "username": "charlie",
+            "email": "charlie@example.com",
+            "role": "operator",
+        },
+    )
 
     assert response.status_code == 302
     charlie = User.objects.get(username="charlie")
@@ -81,16 +89,19 @@ def test_it_invites_a_new_operator_with_a_link_shown_once(as_sue, acme):
     chooser = Client()
     form = chooser.get(link, follow=True)
     assert form.status_code == 200
-    chosen = chooser.post(form.request["PATH_INFO"], {"new_password1": "a-long-and-unusual-passphrase-7",
-                                                      "new_password2": "a-long-and-unusual-passphrase-7"})
+    chosen = chooser.post(
+        form.request["PATH_INFO"],
+        {"new_password1": "a-long-and-unusual-passphrase-7", "new_password2": "a-long-and-unusual-passphrase-7"},
+    )
     assert chosen.status_code == 302
     charlie.refresh_from_db()
     assert charlie.check_password("a-long-and-unusual-passphrase-7")
 
 
 def test_it_asks_for_an_email_to_invite_someone_without_a_login(as_sue, acme):
-    response = as_sue.post(PAGE, {"action": "operator", "workspace": acme.pk, "username": "charlie",
-                                  "role": "operator"})
+    response = as_sue.post(
+        PAGE, {"action": "operator", "workspace": acme.pk, "username": "charlie", "role": "operator"}
+    )
 
     assert response.status_code == 400
     assert "No login with this username" in response.content.decode()

@@ -45,7 +45,11 @@ class OwnPostgres:
         with self.log.open("ab") as log:
             completed = subprocess.run(
                 [str(self.server.bin_path / "pg_ctl"), "-D", str(self.pgdata), *args],
-                user=self.server.system_user, stdin=subprocess.DEVNULL, stdout=log, stderr=log, timeout=60,
+                user=self.server.system_user,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
+                timeout=60,
             )
         if check and completed.returncode != 0:
             raise AssertionError(f"pg_ctl {' '.join(args)} exited {completed.returncode}; see {self.log}")
@@ -59,8 +63,7 @@ class OwnPostgres:
 
     def start(self) -> None:
         # The postmaster keeps pg_ctl's stdout/stderr open unless told to log elsewhere (-l).
-        self.pg_ctl("-w", "-t", "30", "-l", str(self.pgdata / "log"),
-                    "-o", f'-h "" -k {self.socket_dir}', "start")
+        self.pg_ctl("-w", "-t", "30", "-l", str(self.pgdata / "log"), "-o", f'-h "" -k {self.socket_dir}', "start")
 
     def database_url(self, name: str) -> str:
         # dj-database-url reads a percent-encoded host as the socket directory; it lower-cases the
@@ -98,9 +101,11 @@ def free_port() -> int:
 def app_environment(database_url: str) -> dict[str, str]:
     """Production-like settings for the subprocesses; Celery tasks in-process (asked for explicitly)."""
     inherited = {
-        name: value for name, value in os.environ.items()
-        if not name.startswith(("CELERY_", "EMBEDDINGS_", "DB_", "DATABASE_", "EMBEDDED_DB", "TEST_DATABASE",
-                                "DJANGO_", "PYTEST"))
+        name: value
+        for name, value in os.environ.items()
+        if not name.startswith(
+            ("CELERY_", "EMBEDDINGS_", "DB_", "DATABASE_", "EMBEDDED_DB", "TEST_DATABASE", "DJANGO_", "PYTEST")
+        )
     }
     return inherited | {
         "DJANGO_SETTINGS_MODULE": "memoryadmin.settings",
@@ -115,8 +120,9 @@ def app_environment(database_url: str) -> dict[str, str]:
 
 
 def manage(env: dict, *args: str) -> str:
-    completed = subprocess.run([PYTHON, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True,
-                               timeout=600)
+    completed = subprocess.run(
+        [PYTHON, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
+    )
     assert completed.returncode == 0, f"manage.py {' '.join(args)}:\n{completed.stdout}\n{completed.stderr}"
     return completed.stdout
 
@@ -172,9 +178,23 @@ def app_server(own_postgres, tmp_path):
     log = tmp_path / "gunicorn.log"
     with log.open("wb") as out:
         process = subprocess.Popen(
-            [GUNICORN, "memoryadmin.wsgi:application", "-w", "2", "-b", url.removeprefix("http://"),
-             "--timeout", "60", "--graceful-timeout", "5"],
-            cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+            [
+                GUNICORN,
+                "memoryadmin.wsgi:application",
+                "-w",
+                "2",
+                "-b",
+                url.removeprefix("http://"),
+                "--timeout",
+                "60",
+                "--graceful-timeout",
+                "5",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
             start_new_session=True,
         )
     try:

@@ -32,9 +32,17 @@ def _signed_in(url: str) -> requests.Session:
     session = _session()
     form = session.get(f"{url}/accounts/login/", timeout=10)
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.text).group(1)
-    response = session.post(f"{url}/accounts/login/", allow_redirects=False, timeout=10, data={
-        "csrfmiddlewaretoken": token, "username": "operator", "password": "operator-demo-pass", "next": "/console/",
-    })
+    response = session.post(
+        f"{url}/accounts/login/",
+        allow_redirects=False,
+        timeout=10,
+        data={
+            "csrfmiddlewaretoken": token,
+            "username": "operator",
+            "password": "operator-demo-pass",
+            "next": "/console/",
+        },
+    )
     assert response.status_code == 302, response.text[:500]
     return session
 
@@ -56,8 +64,10 @@ class Traffic(threading.Thread):
         self.halt = threading.Event()
 
     def run(self) -> None:
-        calls = [("api", lambda: self.api.get(f"{self.url}/api/v1/subjects/alice/memories", timeout=15)),
-                 ("healthz", lambda: self.plain.get(f"{self.url}/healthz", timeout=15))]
+        calls = [
+            ("api", lambda: self.api.get(f"{self.url}/api/v1/subjects/alice/memories", timeout=15)),
+            ("healthz", lambda: self.plain.get(f"{self.url}/healthz", timeout=15)),
+        ]
         while not self.halt.is_set():
             for name, call in calls:
                 started = time.monotonic()
@@ -74,8 +84,11 @@ def test_a_database_restart_answers_503_fast_and_the_same_workers_recover(own_po
     api, page = _session(app_server.api_key), _signed_in(url)
     probes = {
         "api read": lambda: api.get(f"{url}/api/v1/subjects/alice/memories", timeout=15),
-        "api write": lambda: api.post(f"{url}/api/v1/subjects/alice/facts", timeout=15,
-                                      json={"key": "probe", "value": f"probe {time.time()}", "category": "fact"}),
+        "api write": lambda: api.post(
+            f"{url}/api/v1/subjects/alice/facts",
+            timeout=15,
+            json={"key": "probe", "value": f"probe {time.time()}", "category": "fact"},
+        ),
         "page": lambda: page.get(f"{url}/console/", allow_redirects=False, timeout=15),
         "healthz": lambda: page.get(f"{url}/healthz", timeout=15),
     }
@@ -94,8 +107,12 @@ def test_a_database_restart_answers_503_fast_and_the_same_workers_recover(own_po
         for _ in range(3):  # several rounds: both workers' connections are dead
             for name, probe in probes.items():
                 response, took = _timed(probe)
-                assert response.status_code == 503, (name, response.status_code, response.text[:300],
-                                                      app_server.log_tail())
+                assert response.status_code == 503, (
+                    name,
+                    response.status_code,
+                    response.text[:300],
+                    app_server.log_tail(),
+                )
                 assert took < FAST, (name, took)
                 assert response.headers.get("Retry-After") == "5", name
                 if name.startswith("api"):
@@ -126,14 +143,19 @@ def test_a_database_restart_answers_503_fast_and_the_same_workers_recover(own_po
     assert 503 in outcomes and traffic.results[-1][1] == 200
     slowest = max(took for _, _, took in traffic.results)
     assert slowest < FAST, sorted(traffic.results, key=lambda r: r[2])[-5:]
-    print(f"{len(traffic.results)} background requests, {sum(r[1] == 503 for r in traffic.results)} answered 503, "
-          f"slowest {slowest:.3f}s; all probes 2xx again {recovery:.2f}s after the restart")
+    print(
+        f"{len(traffic.results)} background requests, {sum(r[1] == 503 for r in traffic.results)} answered 503, "
+        f"slowest {slowest:.3f}s; all probes 2xx again {recovery:.2f}s after the restart"
+    )
 
 
 # --- 2. The embedding server fails or hangs during recall --------------------------------------
 
-MEMORIES = [("drink", "loves oolong tea", "preference"), ("city", "lives in Hangzhou", "fact"),
-            ("pet", "has a cat called Mochi", "fact")]
+MEMORIES = [
+    ("drink", "loves oolong tea", "preference"),
+    ("city", "lives in Hangzhou", "fact"),
+    ("pet", "has a cat called Mochi", "fact"),
+]
 
 
 @pytest.fixture
@@ -147,8 +169,9 @@ def remote_index(remote):
 @pytest.fixture
 def written(api, remote_index):
     for key, value, category in MEMORIES:
-        response = api.post("/api/v1/subjects/alice/facts", {"key": key, "value": value, "category": category},
-                            format="json")
+        response = api.post(
+            "/api/v1/subjects/alice/facts", {"key": key, "value": value, "category": category}, format="json"
+        )
         assert response.status_code == 201, response.content
     assert MemoryEmbedding.objects.filter(model_id="openai:fake-embed").count() == len(MEMORIES)
 
@@ -197,8 +220,11 @@ def test_a_fresh_database_whose_embedding_server_is_down_still_answers_recall_fr
     (unembedded) and recall answers from keywords, with no 500."""
     settings.EMBEDDINGS_MODEL = "openai:fake-embed"
     remote.mode = "error"
-    response = api.post("/api/v1/subjects/alice/facts", {"key": "drink", "value": "loves oolong tea",
-                                                                "category": "preference"}, format="json")
+    response = api.post(
+        "/api/v1/subjects/alice/facts",
+        {"key": "drink", "value": "loves oolong tea", "category": "preference"},
+        format="json",
+    )
     assert response.status_code == 201, response.content
 
     body, _ = _recall(api, "oolong tea")
@@ -209,22 +235,30 @@ def test_a_fresh_database_whose_embedding_server_is_down_still_answers_recall_fr
 
 # --- 3. The broker is down while agents write ---------------------------------------------------
 
-TURN = {"session_id": "s-1", "turn_id": "t-broker-down", "user_message": "我不吃辣，以后报告都用中文。",
-        "assistant_message": "好的。"}
+TURN = {
+    "session_id": "s-1",
+    "turn_id": "t-broker-down",
+    "user_message": "我不吃辣，以后报告都用中文。",
+    "assistant_message": "好的。",
+}
 
 
 def _warm_up(api) -> None:
     """A first write while all is well loads the embedder, the redaction gate and the segmenter,
     so the timings measure the outage only."""
-    response = api.post("/api/v1/subjects/alice/facts", {"key": "warm", "value": "up", "category": "fact"},
-                        format="json")
+    response = api.post(
+        "/api/v1/subjects/alice/facts", {"key": "warm", "value": "up", "category": "fact"}, format="json"
+    )
     assert response.status_code == 201, response.content
 
 
 def _failed_publishes(caplog) -> list[str]:
     """Publishes the broker refused (tasks.enqueue logs one warning line for each)."""
-    return [r.getMessage() for r in caplog.records
-            if r.name == "apps.memories.tasks" and r.getMessage().startswith("Broker unavailable")]
+    return [
+        r.getMessage()
+        for r in caplog.records
+        if r.name == "apps.memories.tasks" and r.getMessage().startswith("Broker unavailable")
+    ]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -237,8 +271,9 @@ def test_writes_during_a_broker_outage_are_kept_and_embedded_when_it_returns(api
     ids = []
     for key, value, category in MEMORIES:
         started = time.monotonic()
-        response = api.post("/api/v1/subjects/alice/facts", {"key": key, "value": value, "category": category},
-                            format="json")
+        response = api.post(
+            "/api/v1/subjects/alice/facts", {"key": key, "value": value, "category": category}, format="json"
+        )
         assert response.status_code == 201, response.content
         assert time.monotonic() - started < 5  # the failed publish does not hold the request
         ids.append(response.json()["id"])
@@ -298,7 +333,8 @@ def test_a_turn_the_broker_took_but_lost_is_sent_again_by_the_outbox(api, monkey
 
     assert outbox_flush() == 0  # taken a moment ago: a worker may still be on it
     Ingest.objects.filter(pk=ingest.pk).update(
-        enqueued_at=ingest.enqueued_at - timedelta(seconds=settings.INGEST_REQUEUE_AFTER + 1))
+        enqueued_at=ingest.enqueued_at - timedelta(seconds=settings.INGEST_REQUEUE_AFTER + 1)
+    )
     assert outbox_flush() == 1
     ingest.refresh_from_db()
     assert ingest.status == "done" and ingest.result["created"]

@@ -66,8 +66,9 @@ class Transport:
     async def session(self, raw_key: str):
         if self.name == "stdio":
             env = os.environ | {"DATABASE_URL": database_url_for_subprocesses(), "MEMORYADMIN_API_KEY": raw_key}
-            params = StdioServerParameters(command=sys.executable, args=[str(ROOT / "manage.py"), "mcp"],
-                                           env=env, cwd=str(ROOT))
+            params = StdioServerParameters(
+                command=sys.executable, args=[str(ROOT / "manage.py"), "mcp"], env=env, cwd=str(ROOT)
+            )
             async with Client(params, read_timeout_seconds=120) as client:
                 yield client
         else:
@@ -127,7 +128,7 @@ def globex_key(globex) -> str:
 def error_of(answer) -> dict:
     """The API's error body carried by a refused tool call."""
     assert answer[0] == "error", answer
-    return json.loads(answer[1][answer[1].index("{"):])["error"]
+    return json.loads(answer[1][answer[1].index("{") :])["error"]
 
 
 FACT_ARGS = {"subject": "alice", "key": "drink", "value": "喜欢喝冰美式", "category": "preference"}

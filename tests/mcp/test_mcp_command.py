@@ -12,11 +12,20 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def run_command(*args: str, key: str | None = None) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != "MEMORYADMIN_API_KEY"} | {"DATABASE_URL": database_url_for_subprocesses()}
+    env = {k: v for k, v in os.environ.items() if k != "MEMORYADMIN_API_KEY"} | {
+        "DATABASE_URL": database_url_for_subprocesses()
+    }
     if key is not None:
         env["MEMORYADMIN_API_KEY"] = key
-    return subprocess.run([sys.executable, str(ROOT / "manage.py"), "mcp", *args], env=env, cwd=ROOT,
-                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "mcp", *args],
+        env=env,
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_it_refuses_to_start_without_a_key():

@@ -24,8 +24,15 @@ def test_it_lists_the_seven_tools(http, bot_key):
         async with http.session(bot_key) as client:
             return sorted(tool.name for tool in (await client.list_tools()).tools)
 
-    assert asyncio.run(names()) == ["correct", "forget", "list_memories", "post_turn", "recall", "record_episode",
-                                    "remember_fact"]
+    assert asyncio.run(names()) == [
+        "correct",
+        "forget",
+        "list_memories",
+        "post_turn",
+        "recall",
+        "record_episode",
+        "remember_fact",
+    ]
 
 
 def test_it_records_an_episode_lists_it_corrects_it_and_forgets_it(http, bot_key, alice):
@@ -33,14 +40,20 @@ def test_it_records_an_episode_lists_it_corrects_it_and_forgets_it(http, bot_key
         bot_key,
         ("record_episode", {"subject": "alice", "text": "退款已提交 for order 8812", "session_id": "s-7"}),
         ("list_memories", {"subject": "alice", "kind": "episode"}),
-        lambda answers: ("correct", {"memory_id": answers[0]["id"], "text": "退款已到账 for order 8812",
-                                     "reason": "refund arrived"}),
+        lambda answers: (
+            "correct",
+            {"memory_id": answers[0]["id"], "text": "退款已到账 for order 8812", "reason": "refund arrived"},
+        ),
         lambda answers: ("forget", {"memory_id": answers[2]["id"]}),
         ("list_memories", {"subject": "alice"}),
     )
 
     assert [m["id"] for m in listed["memories"]] == [episode["id"]]
-    assert (corrected["outcome"], corrected["version"], corrected["text"]) == ("corrected", 2, "退款已到账 for order 8812")
+    assert (corrected["outcome"], corrected["version"], corrected["text"]) == (
+        "corrected",
+        2,
+        "退款已到账 for order 8812",
+    )
     assert forgotten == {"forgotten": corrected["id"], "status": "deleted"}
     assert after["memories"] == []
     assert Memory.objects.filter(lineage=episode["id"]).exclude(text="").count() == 0
@@ -54,8 +67,18 @@ def test_forget_with_a_subject_forgets_everything_about_the_person(http, bot_key
 
 
 def test_post_turn_accepts_a_turn_for_extraction_and_redacts_it(http, bot_key, alice):
-    (accepted,) = http.run(bot_key, ("post_turn", {"subject": "alice", "turn_id": "t-81", "session_id": "s-8",
-                                                   "user_message": "我不吃辣, mail me at zhang.san@example.com"}))
+    (accepted,) = http.run(
+        bot_key,
+        (
+            "post_turn",
+            {
+                "subject": "alice",
+                "turn_id": "t-81",
+                "session_id": "s-8",
+                "user_message": "我不吃辣, mail me at zhang.san@example.com",
+            },
+        ),
+    )
 
     assert accepted["replayed"] is False
     ingest = Ingest.objects.get(pk=accepted["ingest_id"])
@@ -63,8 +86,9 @@ def test_post_turn_accepts_a_turn_for_extraction_and_redacts_it(http, bot_key, a
 
 
 def test_the_profile_resource_holds_the_subjects_active_profile_facts(http, bot_key, alice):
-    written, profile = http.run(bot_key, ("remember_fact", FACT_ARGS),
-                                ("resource", "memoryadmin://subjects/alice/profile"))
+    written, profile = http.run(
+        bot_key, ("remember_fact", FACT_ARGS), ("resource", "memoryadmin://subjects/alice/profile")
+    )
 
     assert profile["subject"]["external_id"] == "alice"
     assert [(m["id"], m["key"], m["value"]) for m in profile["facts"]] == [(written["id"], "drink", "喜欢喝冰美式")]
@@ -84,8 +108,10 @@ def test_the_profile_resource_of_another_workspaces_subject_is_not_found(http, b
 
 def test_bad_input_is_a_clear_field_error_not_a_crash(http, bot_key, alice):
     too_many, bad_category, empty, bad_id = http.run(
-        bot_key, ("recall", {"subject": "alice", "query": "x", "top_k": 500}),
-        ("remember_fact", FACT_ARGS | {"category": "feelings"}), ("remember_fact", FACT_ARGS | {"value": " "}),
+        bot_key,
+        ("recall", {"subject": "alice", "query": "x", "top_k": 500}),
+        ("remember_fact", FACT_ARGS | {"category": "feelings"}),
+        ("remember_fact", FACT_ARGS | {"value": " "}),
         ("correct", {"memory_id": "not-a-uuid", "value": "x"}),
     )
 
@@ -117,8 +143,10 @@ def test_write_tools_share_the_keys_write_throttle(http, bot_key, alice, monkeyp
 
 
 def test_a_request_without_a_valid_key_gets_401(asgi_server):
-    answers = [httpx2.post(f"{asgi_server}/mcp/", json={}, headers=headers)
-               for headers in ({}, {"Authorization": "Bearer mk_nope_nope"})]
+    answers = [
+        httpx2.post(f"{asgi_server}/mcp/", json={}, headers=headers)
+        for headers in ({}, {"Authorization": "Bearer mk_nope_nope"})
+    ]
 
     assert [answer.status_code for answer in answers] == [401, 401]
     assert answers[1].json()["error"]["code"] == "authentication_failed"

@@ -11,7 +11,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_a_recall_returns_the_fact_remember_fact_wrote(transport, bot_key, alice):
     written, recalled = transport.run(
-        bot_key, ("remember_fact", FACT), ("recall", {"subject": "alice", "query": "喝点什么？冰美式还是茶"}),
+        bot_key,
+        ("remember_fact", FACT),
+        ("recall", {"subject": "alice", "query": "喝点什么？冰美式还是茶"}),
     )
 
     assert written["outcome"] == "created"
@@ -40,7 +42,9 @@ def test_another_workspaces_subject_is_unreachable(transport, bot_key, globex_ke
     (carols,) = transport.run(globex_key, ("remember_fact", FACT | {"subject": "carol"}))
 
     recall, listing, forget = transport.run(
-        bot_key, ("recall", {"subject": "carol", "query": "drink"}), ("list_memories", {"subject": "carol"}),
+        bot_key,
+        ("recall", {"subject": "carol", "query": "drink"}),
+        ("list_memories", {"subject": "carol"}),
         ("forget", {"memory_id": carols["id"]}),
     )
 
@@ -63,6 +67,7 @@ def test_a_forget_and_a_correction_through_mcp_are_audited_with_channel_mcp(tran
     (current,) = [m for m in Memory.objects.filter(subject=alice, status=Memory.Status.ACTIVE)]
     transport.run(bot_key, ("forget", {"memory_id": str(current.pk)}))
 
-    channels = dict(AuditEvent.objects.filter(action__in=["memory.corrected", "memory.forgotten"])
-                    .values_list("action", "channel"))
+    channels = dict(
+        AuditEvent.objects.filter(action__in=["memory.corrected", "memory.forgotten"]).values_list("action", "channel")
+    )
     assert channels == {"memory.corrected": "mcp", "memory.forgotten": "mcp"}

@@ -10,8 +10,12 @@ from apps.memories.services import episode_record, fact_upsert
 def age(memory: Memory, days: float) -> Memory:
     """Make a memory `days` old (tests set the clock on rows directly)."""
     moment = timezone.now() - timedelta(days=days)
-    Memory.objects.filter(pk=memory.pk).update(updated_at=moment, valid_from=moment, created_at=moment,
-                                              occurred_at=moment if memory.kind == "episode" else None)
+    Memory.objects.filter(pk=memory.pk).update(
+        updated_at=moment,
+        valid_from=moment,
+        created_at=moment,
+        occurred_at=moment if memory.kind == "episode" else None,
+    )
     memory.refresh_from_db()
     return memory
 

@@ -4,7 +4,13 @@ from django.core.exceptions import ValidationError
 from apps.memories import selectors
 from apps.memories.models import Memory
 from apps.memories.services import (
-    MemoryConflict, Outcome, episode_record, fact_upsert, memory_correct, memory_pin, memory_unpin,
+    MemoryConflict,
+    Outcome,
+    episode_record,
+    fact_upsert,
+    memory_correct,
+    memory_pin,
+    memory_unpin,
 )
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +36,9 @@ def test_history_returns_every_version_oldest_first(alice, acme, bot):
     history = selectors.memory_history(workspace=acme, memory=v1)
 
     assert [(m.version, m.value, m.status) for m in history] == [
-        (1, "green tea", "superseded"), (2, "乌龙茶", "superseded"), (3, "black tea", "active")
+        (1, "green tea", "superseded"),
+        (2, "乌龙茶", "superseded"),
+        (3, "black tea", "active"),
     ]
     assert [m.supersedes_id for m in history] == [None, v1.id, v2.id]
     assert list(selectors.memory_history(workspace=acme, memory=v3)) == list(history)

@@ -15,23 +15,26 @@ def resolved(text: str, timezone: str = "Asia/Shanghai") -> list[str]:
     return [item["resolved"] for item in resolve_dates(text, now=NOW, timezone=timezone)[1]]
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("I'm moving to Berlin in January", ["2027-01"]),
-    ("launch the shop by the end of January", ["2027-01"]),
-    ("we ship in December", ["2026-12"]),
-    ("the exam is in March 2028", ["2028-03"]),
-    ("明年三月准备去日本玩", ["2027-03"]),
-    ("明年3月15号考试", ["2027-03-15"]),
-    ("下个月 15 号要去 Singapore 开会", ["2026-12-15"]),
-    ("下个月15号交房", ["2026-12-15"]),
-    ("我想今年年底前把驾照考下来", ["2026-12"]),
-    ("年底之前搬家", ["2026-12"]),
-    ("三月份去日本", ["2027-03"]),
-    ("我 2027 年 2 月要去 Melbourne 交换", ["2027-02"]),
-    ("我生日 2 月 29 号", ["2028-02-29"]),
-    ("Planning to move to Toronto next spring", ["2027-03/2027-05"]),
-    ("we launch this summer", ["2027-06/2027-08"]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("I'm moving to Berlin in January", ["2027-01"]),
+        ("launch the shop by the end of January", ["2027-01"]),
+        ("we ship in December", ["2026-12"]),
+        ("the exam is in March 2028", ["2028-03"]),
+        ("明年三月准备去日本玩", ["2027-03"]),
+        ("明年3月15号考试", ["2027-03-15"]),
+        ("下个月 15 号要去 Singapore 开会", ["2026-12-15"]),
+        ("下个月15号交房", ["2026-12-15"]),
+        ("我想今年年底前把驾照考下来", ["2026-12"]),
+        ("年底之前搬家", ["2026-12"]),
+        ("三月份去日本", ["2027-03"]),
+        ("我 2027 年 2 月要去 Melbourne 交换", ["2027-02"]),
+        ("我生日 2 月 29 号", ["2028-02-29"]),
+        ("Planning to move to Toronto next spring", ["2027-03/2027-05"]),
+        ("we launch this summer", ["2027-06/2027-08"]),
+    ],
+)
 def test_a_month_or_a_day_of_a_named_month_resolves_to_its_next_occurrence(text, expected):
     assert resolved(text) == expected
 

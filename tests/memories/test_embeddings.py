@@ -70,7 +70,13 @@ def test_a_chinese_sentence_is_closer_to_its_english_translation_than_to_unrelat
 def test_a_query_finds_its_memory_in_either_language_among_unrelated_ones(local_model):
     embedder, _ = local_model
     memories = embedder.embed_passages(
-        ["我不吃辣", "the deployment finished", "Has a grey cat named Mochi", "下周三下午开会", "I don't eat spicy food"]
+        [
+            "我不吃辣",
+            "the deployment finished",
+            "Has a grey cat named Mochi",
+            "下周三下午开会",
+            "I don't eat spicy food",
+        ]
     )
     for question in ("她能吃辣的菜吗？", "Can she eat spicy food?"):
         ranking = np.argsort(-(memories @ embedder.embed_query(question)))
@@ -114,6 +120,7 @@ def test_a_single_string_is_refused_by_embed_passages(local_model):
 
 # --- the OpenAI-compatible backend against a fake server ----------------------------------------
 
+
 def test_the_openai_backend_speaks_the_protocol_and_returns_normalized_vectors(remote):
     embedder = get_embedder("openai:text-embedding-3-small")  # a model without prefixes
     vectors = embedder.embed_passages(["我不吃辣", "I don't eat spicy food"])
@@ -154,7 +161,9 @@ def test_the_batch_size_and_prefixes_come_from_settings(remote, settings):
     embedder.embed_passages(["a", "b", "c"])
     embedder.embed_query("q")
     assert [r["body"]["input"] for r in remote.requests] == [
-        ["search_document: a", "search_document: b"], ["search_document: c"], ["search_query: q"]
+        ["search_document: a", "search_document: b"],
+        ["search_document: c"],
+        ["search_query: q"],
     ]
 
 

@@ -87,7 +87,9 @@ def test_the_qwen3_instruction_ends_in_a_line_break_and_query_colon_right_before
     ]
 
 
-@pytest.mark.parametrize("model", ["text-embedding-3-small", "my-own-finetune", "intfloat/multilingual-e5-large-instruct"])
+@pytest.mark.parametrize(
+    "model", ["text-embedding-3-small", "my-own-finetune", "intfloat/multilingual-e5-large-instruct"]
+)
 def test_an_unknown_model_gets_no_prefix(remote, settings, model):
     embedder = _use(settings, model)
     embedder.embed_passages(["loves oolong tea"])
@@ -108,12 +110,18 @@ def passage_then_query(remote, settings, model: str) -> list[str]:
 def test_explicit_prefix_settings_win_over_the_models_own(remote, settings):
     settings.EMBEDDINGS_QUERY_PREFIX = "task: question answering | query: "
     settings.EMBEDDINGS_PASSAGE_PREFIX = "title: Alice | text: "
-    assert passage_then_query(remote, settings, "embeddinggemma") == ["title: Alice | text: loves oolong tea", "task: question answering | query: what tea"]
+    assert passage_then_query(remote, settings, "embeddinggemma") == [
+        "title: Alice | text: loves oolong tea",
+        "task: question answering | query: what tea",
+    ]
 
 
 def test_setting_one_prefix_leaves_the_other_to_the_model(remote, settings):
     settings.EMBEDDINGS_QUERY_PREFIX = "task: question answering | query: "
-    assert passage_then_query(remote, settings, "embeddinggemma") == ["title: none | text: loves oolong tea", "task: question answering | query: what tea"]
+    assert passage_then_query(remote, settings, "embeddinggemma") == [
+        "title: none | text: loves oolong tea",
+        "task: question answering | query: what tea",
+    ]
 
 
 def test_none_turns_a_models_prefixes_off(remote, settings):
@@ -126,7 +134,10 @@ def test_none_turns_a_models_prefixes_off(remote, settings):
 
 def test_an_explicit_prefix_is_used_for_an_unknown_model_too(remote, settings):
     settings.EMBEDDINGS_QUERY_PREFIX = "Represent this sentence for searching relevant passages: "
-    assert passage_then_query(remote, settings, "mxbai-embed-large") == ["loves oolong tea", "Represent this sentence for searching relevant passages: what tea"]
+    assert passage_then_query(remote, settings, "mxbai-embed-large") == [
+        "loves oolong tea",
+        "Represent this sentence for searching relevant passages: what tea",
+    ]
 
 
 def test_the_embedder_says_which_prefixes_it_applies(settings):
@@ -134,7 +145,9 @@ def test_the_embedder_says_which_prefixes_it_applies(settings):
     embedder = _use(settings, "google/embeddinggemma-300m")
 
     assert (embedder.model_id, embedder.query_prefix, embedder.passage_prefix) == (
-        "openai:google/embeddinggemma-300m", GEMMA_QUERY, GEMMA_DOCUMENT
+        "openai:google/embeddinggemma-300m",
+        GEMMA_QUERY,
+        GEMMA_DOCUMENT,
     )
 
 
@@ -149,7 +162,8 @@ def test_changing_a_prefix_setting_gives_a_fresh_embedder_not_a_stale_one(remote
 def test_the_vectors_are_those_of_the_prefixed_texts(remote, settings):
     embedder = _use(settings, "embeddinggemma")
     np.testing.assert_allclose(
-        embedder.embed_passages(["loves oolong tea"])[0], unit(fake_vector("title: none | text: loves oolong tea")),
+        embedder.embed_passages(["loves oolong tea"])[0],
+        unit(fake_vector("title: none | text: loves oolong tea")),
         atol=1e-6,
     )
     np.testing.assert_allclose(
@@ -202,12 +216,20 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 
 def start(**env: str) -> subprocess.CompletedProcess:
     """A fresh process reading the settings with `env` (what `manage.py` would see at start-up)."""
-    base = {"PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": "memoryadmin.settings", "DEBUG": "true",
-            "SECRET_KEY": "settings-test-secret", "DATABASE_URL": "postgres://nobody@127.0.0.1:1/nothing"}
-    code = ("import json; from django.conf import settings as s; print(json.dumps([s.EMBEDDINGS_MODEL, "
-            "s.EMBEDDINGS_URL, s.EMBEDDINGS_QUERY_PREFIX, s.EMBEDDINGS_PASSAGE_PREFIX, s.EMBEDDINGS_CALIBRATION]))")
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=base | env, capture_output=True, text=True,
-                          timeout=60)
+    base = {
+        "PATH": os.environ["PATH"],
+        "DJANGO_SETTINGS_MODULE": "memoryadmin.settings",
+        "DEBUG": "true",
+        "SECRET_KEY": "settings-test-secret",
+        "DATABASE_URL": "postgres://nobody@127.0.0.1:1/nothing",
+    }
+    code = (
+        "import json; from django.conf import settings as s; print(json.dumps([s.EMBEDDINGS_MODEL, "
+        "s.EMBEDDINGS_URL, s.EMBEDDINGS_QUERY_PREFIX, s.EMBEDDINGS_PASSAGE_PREFIX, s.EMBEDDINGS_CALIBRATION]))"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=base | env, capture_output=True, text=True, timeout=60
+    )
 
 
 def test_a_start_with_a_quality_tier_model_and_its_url_reads_the_prefixes_as_auto():
@@ -215,21 +237,28 @@ def test_a_start_with_a_quality_tier_model_and_its_url_reads_the_prefixes_as_aut
 
     assert started.returncode == 0, started.stderr
     assert json.loads(started.stdout.splitlines()[-1]) == [
-        "openai:embeddinggemma", "http://127.0.0.1:11434/v1", "auto", "auto", {}
+        "openai:embeddinggemma",
+        "http://127.0.0.1:11434/v1",
+        "auto",
+        "auto",
+        {},
     ]
 
 
-@pytest.mark.parametrize("env, message", [
-    ({"EMBEDDINGS_MODEL": "openai:embeddinggemma"}, "needs EMBEDDINGS_URL"),
-    ({"EMBEDDINGS_MODEL": "openai:embeddinggemma", "EMBEDDINGS_URL": "localhost:11434/v1"}, "not an http(s) URL"),
-    ({"EMBEDDINGS_MODEL": "openai:", "EMBEDDINGS_URL": "http://127.0.0.1:11434/v1"}, "needs a model name"),
-    ({"EMBEDDINGS_MODEL": "embeddinggemma"}, "Unknown EMBEDDINGS_MODEL 'embeddinggemma'"),
-    ({"EMBEDDINGS_CALIBRATION": "{openai:bge-m3: {floor: 0.3}}"}, "EMBEDDINGS_CALIBRATION is not JSON"),
-    ({"EMBEDDINGS_CALIBRATION": '{"openai:bge-m3": {"floor": "high"}}'}, "'floor' must be a number"),
-    ({"EMBEDDINGS_CALIBRATION": '{"openai:bge-m3": {"flor": 0.3}}'}, "'flor'"),
-    ({"EMBEDDINGS_CALIBRATION": '{"openai:bge-m3": {"floor": 1}}'}, "'floor' must be"),
-    ({"EMBEDDINGS_CALIBRATION": '{"openai:bge-m3": 0.3}'}, "EMBEDDINGS_CALIBRATION"),
-])
+@pytest.mark.parametrize(
+    "env, message",
+    [
+        ({"EMBEDDINGS_MODEL": "openai:embeddinggemma"}, "needs EMBEDDINGS_URL"),
+        ({"EMBEDDINGS_MODEL": "openai:embeddinggemma", "EMBEDDINGS_URL": "localhost:11434/v1"}, "not an http(s) URL"),
+        ({"EMBEDDINGS_MODEL": "openai:", "EMBEDDINGS_URL": "http://127.0.0.1:11434/v1"}, "needs a model name"),
+        ({"EMBEDDINGS_MODEL": "embeddinggemma"}, "Unknown EMBEDDINGS_MODEL 'embeddinggemma'"),
+        ({"EMBEDDINGS_CALIBRATION": "{openai:bge-m3: {floor: 0.3}}"}, "EMBEDDINGS_CALIBRATION is not JSON"),
+        ({"EMBEDDINGS_CALIBRATION": '{"openai:bge-m3": {"floor": "high"}}'}, "'floor' must be a number"),
+        ({"EMBEDDINGS_CALIBRATION": '{"openai:bge-m3": {"flor": 0.3}}'}, "'flor'"),
+        ({"EMBEDDINGS_CALIBRATION": '{"openai:bge-m3": {"floor": 1}}'}, "'floor' must be"),
+        ({"EMBEDDINGS_CALIBRATION": '{"openai:bge-m3": 0.3}'}, "EMBEDDINGS_CALIBRATION"),
+    ],
+)
 def test_a_start_with_bad_embedding_settings_stops_with_a_clear_message(env, message):
     started = start(**env)
 

@@ -13,8 +13,13 @@ def test_it_records_what_happened_in_which_session(alice, bot, support_bot):
     when = datetime(2026, 11, 12, 9, 30, tzinfo=timezone.utc)
 
     memory = episode_record(
-        subject=alice, text="退款已提交 for order 8812", occurred_at=when, session_id="sess-1", importance=0.8,
-        actor=bot, provenance=Provenance(agent=support_bot, session_id="sess-1", turn_id="t-9"),
+        subject=alice,
+        text="退款已提交 for order 8812",
+        occurred_at=when,
+        session_id="sess-1",
+        importance=0.8,
+        actor=bot,
+        provenance=Provenance(agent=support_bot, session_id="sess-1", turn_id="t-9"),
     ).memory
 
     assert (memory.kind, memory.category, memory.text) == ("episode", "event", "退款已提交 for order 8812")

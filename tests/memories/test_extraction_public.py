@@ -32,8 +32,10 @@ def report(django_db_setup, django_db_blocker):
         result = extraction_eval.run(CASES)
     print(f"\nextraction_public: {result.summary()}")
     for case_id, item, stored in result.missed:
-        print(f"  missed {case_id}: {item['category']} {item['key']} "
-              f"{item.get('value', item.get('value_contains'))!r} — stored {stored}")
+        print(
+            f"  missed {case_id}: {item['category']} {item['key']} "
+            f"{item.get('value', item.get('value_contains'))!r} — stored {stored}"
+        )
     for case_id, *memory in result.unexpected:
         print(f"  unexpected {case_id}: {memory}")
     return result
@@ -62,12 +64,12 @@ def test_recall_of_the_expected_memories_is_at_least_the_floor(report):
 # extraction_fresh_test2 was never looked into while tuning: its figure is the honest one.
 #   file                            use                      first (blind)        now      floor
 SETS = [
-    ("extraction_heldout.jsonl",     "tuned on (round 2)",   0.586, 0.966, 0.93),
-    ("extraction_fresh_dev.jsonl",   "tuned on",             0.320, 0.930, 0.90),
-    ("extraction_fresh_test.jsonl",  "tuned on (round 2)",   0.442, 0.899, 0.87),
-    ("extraction_fresh_dev2.jsonl",  "tuned on (round 3)",   0.416, 0.597, 0.57),
-    ("extraction_fresh_dev3.jsonl",  "tuned on (round 4)",   0.575, 0.740, 0.71),
-    ("extraction_fresh_dev4.jsonl",  "tuned on (round 5)",   0.467, 0.678, 0.65),
+    ("extraction_heldout.jsonl", "tuned on (round 2)", 0.586, 0.966, 0.93),
+    ("extraction_fresh_dev.jsonl", "tuned on", 0.320, 0.930, 0.90),
+    ("extraction_fresh_test.jsonl", "tuned on (round 2)", 0.442, 0.899, 0.87),
+    ("extraction_fresh_dev2.jsonl", "tuned on (round 3)", 0.416, 0.597, 0.57),
+    ("extraction_fresh_dev3.jsonl", "tuned on (round 4)", 0.575, 0.740, 0.71),
+    ("extraction_fresh_dev4.jsonl", "tuned on (round 5)", 0.467, 0.678, 0.65),
     ("extraction_fresh_test2.jsonl", "held out, never read", 0.503, 0.641, 0.61),
 ]
 
@@ -75,13 +77,17 @@ SETS = [
 @pytest.fixture(scope="module")
 def reports(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
-        found = {name: extraction_eval.run(extraction_eval.load(name), workspace_name=name.split(".")[0].replace("_", "-"))
-                 for name, *_ in SETS}
+        found = {
+            name: extraction_eval.run(extraction_eval.load(name), workspace_name=name.split(".")[0].replace("_", "-"))
+            for name, *_ in SETS
+        }
     for name, result in found.items():
         print(f"\n{name}: {result.summary()}")
         for case_id, item, stored in result.missed:
-            print(f"  missed {case_id}: {item['category']} {item['key']} "
-                  f"{item.get('value', item.get('value_contains'))!r} — stored {stored}")
+            print(
+                f"  missed {case_id}: {item['category']} {item['key']} "
+                f"{item.get('value', item.get('value_contains'))!r} — stored {stored}"
+            )
     return found
 
 

@@ -11,28 +11,39 @@ pytestmark = pytest.mark.django_db
 
 
 def active_values(subject, key):
-    return sorted(
-        Memory.objects.filter(subject=subject, key=key, status="active").values_list("value", flat=True)
-    )
+    return sorted(Memory.objects.filter(subject=subject, key=key, status="active").values_list("value", flat=True))
 
 
 def test_it_creates_a_profile_fact_with_its_source(alice, bot, support_bot):
     result = fact_upsert(
-        subject=alice, key="Reply Language", value="中文", category="preference", actor=bot,
+        subject=alice,
+        key="Reply Language",
+        value="中文",
+        category="preference",
+        actor=bot,
         provenance=Provenance(agent=support_bot, session_id="s1", turn_id="t1", excerpt="以后都用中文回复我"),
     )
 
     memory = result.memory
     assert result.outcome == Outcome.CREATED
-    assert (memory.kind, memory.key, memory.value, memory.text) == ("profile", "reply_language", "中文", "reply language: 中文")
+    assert (memory.kind, memory.key, memory.value, memory.text) == (
+        "profile",
+        "reply_language",
+        "中文",
+        "reply language: 中文",
+    )
     assert (memory.status, memory.version, memory.lineage) == ("active", 1, memory.id)
     assert memory.source.agent == support_bot and memory.source.excerpt == "以后都用中文回复我"
 
 
 @pytest.mark.parametrize(
     "raw, expected",
-    [("Favourite Food", "favourite_food"), ("favourite-food", "favourite_food"), ("编程 语言", "编程_语言"),
-     ("  ＡＢＣ  ", "abc")],
+    [
+        ("Favourite Food", "favourite_food"),
+        ("favourite-food", "favourite_food"),
+        ("编程 语言", "编程_语言"),
+        ("  ＡＢＣ  ", "abc"),
+    ],
 )
 def test_it_normalizes_keys(raw, expected):
     assert normalize_key(raw) == expected
@@ -87,9 +98,15 @@ def test_constraints_accumulate_and_a_newer_one_never_drops_an_older_one(alice, 
 
 
 def test_writing_the_same_value_again_refreshes_it_without_a_new_version(alice, bot):
-    first = fact_upsert(subject=alice, key="editor", value="Dark  Mode", category="preference", confidence=0.7, actor=bot)
-    again = fact_upsert(subject=alice, key="editor", value="dark mode", category="preference", confidence=0.9, actor=bot)
-    lower = fact_upsert(subject=alice, key="editor", value="DARK MODE", category="preference", confidence=0.5, actor=bot)
+    first = fact_upsert(
+        subject=alice, key="editor", value="Dark  Mode", category="preference", confidence=0.7, actor=bot
+    )
+    again = fact_upsert(
+        subject=alice, key="editor", value="dark mode", category="preference", confidence=0.9, actor=bot
+    )
+    lower = fact_upsert(
+        subject=alice, key="editor", value="DARK MODE", category="preference", confidence=0.5, actor=bot
+    )
 
     assert again.outcome == lower.outcome == Outcome.UNCHANGED
     assert Memory.objects.filter(subject=alice, key="editor").count() == 1

@@ -132,9 +132,15 @@ def test_on_the_extraction_cases_it_flags_only_the_injection_turns():
     cases = [json.loads(line) for line in (DATA / "extraction_cases.jsonl").read_text().splitlines()]
 
     flagged = {case["id"] for case in cases if looks_like_injection(case["user_message"])}
-    injections = {case["id"] for case in cases
-                  if "injection" in case["note"] or "poison" in case["note"] or "override" in case["note"]
-                  or "role reassignment" in case["note"] or "smoke" in case["note"]}
+    injections = {
+        case["id"]
+        for case in cases
+        if "injection" in case["note"]
+        or "poison" in case["note"]
+        or "override" in case["note"]
+        or "role reassignment" in case["note"]
+        or "smoke" in case["note"]
+    }
     assert flagged == injections
 
 

@@ -13,21 +13,30 @@ TURNS = "/api/v1/subjects/alice/turns"
 
 
 def confirm(api, turn_id: str, assistant_message: str) -> dict:
-    response = api.post(TURNS, {"turn_id": turn_id, "session_id": "s-1", "user_message": "好的",
-                                "assistant_message": assistant_message}, format="json")
+    response = api.post(
+        TURNS,
+        {"turn_id": turn_id, "session_id": "s-1", "user_message": "好的", "assistant_message": assistant_message},
+        format="json",
+    )
     assert response.status_code == 202, response.content
     return api.get(f"/api/v1/ingests/{response.json()['ingest_id']}").json()
 
 
 def episodes(subject) -> list[str]:
-    return sorted(Memory.objects.filter(subject=subject, kind=Memory.Kind.EPISODE, status=Memory.Status.ACTIVE)
-                  .values_list("text", flat=True))
+    return sorted(
+        Memory.objects.filter(subject=subject, kind=Memory.Kind.EPISODE, status=Memory.Status.ACTIVE).values_list(
+            "text", flat=True
+        )
+    )
 
 
-@pytest.mark.parametrize("first, again", [
-    ("Booked a table for two at 7pm on Friday.", "I've booked your table for two at 7pm this Friday."),
-    ("已为您预约了周五下午3点的牙医。", "已经帮您预约好了周五下午3点的牙医。"),
-])
+@pytest.mark.parametrize(
+    "first, again",
+    [
+        ("Booked a table for two at 7pm on Friday.", "I've booked your table for two at 7pm this Friday."),
+        ("已为您预约了周五下午3点的牙医。", "已经帮您预约好了周五下午3点的牙医。"),
+    ],
+)
 def test_an_event_confirmed_again_in_other_words_is_kept_once(api, alice, first, again):
     confirm(api, "t-1", first)
 

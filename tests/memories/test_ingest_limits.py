@@ -25,11 +25,20 @@ class ManyFacts:
         self.count = count
 
     def extract(self, turn) -> Extraction:
-        return Extraction(proposals=[
-            Proposal(kind="profile", category="fact", key=f"thing {n}", value=f"value {n}", confidence=0.9,
-                     evidence=f"thing {n} is value {n}")
-            for n in range(self.count)
-        ], skipped=[])
+        return Extraction(
+            proposals=[
+                Proposal(
+                    kind="profile",
+                    category="fact",
+                    key=f"thing {n}",
+                    value=f"value {n}",
+                    confidence=0.9,
+                    evidence=f"thing {n} is value {n}",
+                )
+                for n in range(self.count)
+            ],
+            skipped=[],
+        )
 
 
 @pytest.fixture
@@ -79,10 +88,12 @@ def test_each_memory_a_turn_creates_counts_against_the_write_throttle(api, monke
     monkeypatch.setattr(ingest, "get_extractor", lambda: ManyFacts(8))
 
     post_turn(api, "t-charged", "anything")  # 1 request + 8 memories = 9 of 10
-    allowed = api.post("/api/v1/subjects/alice/facts", {"key": "tone", "value": "formal", "category": "preference"},
-                       format="json")
-    refused = api.post("/api/v1/subjects/alice/facts", {"key": "tone", "value": "casual", "category": "preference"},
-                       format="json")
+    allowed = api.post(
+        "/api/v1/subjects/alice/facts", {"key": "tone", "value": "formal", "category": "preference"}, format="json"
+    )
+    refused = api.post(
+        "/api/v1/subjects/alice/facts", {"key": "tone", "value": "casual", "category": "preference"}, format="json"
+    )
 
     assert (allowed.status_code, refused.status_code) == (201, 429)
     assert api.get("/api/v1/subjects/alice/memories").status_code == 200, "reads have their own budget"

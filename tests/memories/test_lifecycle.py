@@ -48,16 +48,21 @@ def test_unimportant_memories_nobody_read_are_archived(alice, acme):
     fact(alice, "diet", "no peanuts", category="constraint", importance=0.1)
     pinned = fact(alice, "small", "likes blue pens", importance=0.1, pinned=True)
     read = fact(alice, "music", "listens to techno", importance=0.1)
-    access_write([Access(workspace_id=acme.pk, agent_id=None, subject_id=alice.pk, memory_id=read.pk, rank=1,
-                         score=0.5)])
+    access_write(
+        [Access(workspace_id=acme.pk, agent_id=None, subject_id=alice.pk, memory_id=read.pk, rank=1, score=0.5)]
+    )
     Memory.objects.filter(pk=read.pk).update(last_accessed_at=later(25))
 
     assert lifecycle.archive_unread(now=later(40)) == 1
 
     result = statuses(alice)
     assert result["trivia: once mentioned liking jazz"] == "archived"
-    assert {result["big: works in Berlin"], result["diet: no peanuts"], result[pinned.text],
-            result["music: listens to techno"]} == {"active"}
+    assert {
+        result["big: works in Berlin"],
+        result["diet: no peanuts"],
+        result[pinned.text],
+        result["music: listens to techno"],
+    } == {"active"}
 
 
 def test_each_subject_keeps_its_most_valuable_episodes_up_to_the_capacity(alice, bob, acme):
@@ -105,8 +110,10 @@ def test_old_sessions_are_compacted_into_one_summary_episode(alice):
 def test_the_access_log_is_pruned_after_the_workspace_retention(alice, acme):
     RetentionPolicy.objects.create(workspace=acme, access_log_retention_days=30)
     memory = fact(alice, "tea", "oolong")
-    access_write([Access(workspace_id=acme.pk, agent_id=None, subject_id=alice.pk, memory_id=memory.pk, rank=1,
-                         score=0.5)], [Recall(workspace_id=acme.pk, agent_id=None, took_ms=5, results=1, fallback="")])
+    access_write(
+        [Access(workspace_id=acme.pk, agent_id=None, subject_id=alice.pk, memory_id=memory.pk, rank=1, score=0.5)],
+        [Recall(workspace_id=acme.pk, agent_id=None, took_ms=5, results=1, fallback="")],
+    )
 
     assert lifecycle.prune_access_log(now=later(10)) == 0
     assert lifecycle.prune_access_log(now=later(31)) == 1

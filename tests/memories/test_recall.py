@@ -32,10 +32,16 @@ def recall_for(subject, query, **options):
 HALF_LIVES = {"preference": 90, "fact": 30, "event": 14, "constraint": None}
 
 
-@pytest.mark.parametrize("category, kind, days, expected", [
-    ("preference", "profile", 90, 0.5), ("fact", "profile", 30, 0.5), ("fact", "profile", 60, 0.25),
-    ("event", "episode", 14, 0.5), ("constraint", "profile", 400, 1.0),
-])
+@pytest.mark.parametrize(
+    "category, kind, days, expected",
+    [
+        ("preference", "profile", 90, 0.5),
+        ("fact", "profile", 30, 0.5),
+        ("fact", "profile", 60, 0.25),
+        ("event", "episode", 14, 0.5),
+        ("constraint", "profile", 400, 1.0),
+    ],
+)
 def test_recency_halves_every_half_life_of_the_category(category, kind, days, expected):
     moment = timezone.now() - timedelta(days=days)
     memory = SimpleNamespace(category=category, kind=kind, pinned=False, occurred_at=moment, updated_at=moment)
@@ -58,9 +64,13 @@ def test_the_score_is_the_weighted_sum_of_its_components(alice, settings):
     assert len(result.memories) == 2
     for candidate in result.memories:
         c = candidate.components
-        expected = (weights["similarity"] * c["similarity"] + weights["keyword"] * c["keyword"]
-                    + weights["recency"] * c["recency"] + weights["importance"] * c["importance"]
-                    + (weights["pinned"] if c["pinned"] else 0))
+        expected = (
+            weights["similarity"] * c["similarity"]
+            + weights["keyword"] * c["keyword"]
+            + weights["recency"] * c["recency"]
+            + weights["importance"] * c["importance"]
+            + (weights["pinned"] if c["pinned"] else 0)
+        )
         assert candidate.score == pytest.approx(expected, abs=1e-3)
 
 
@@ -110,9 +120,11 @@ def greedy_mmr_by_definition(candidates, k, lam):
     ties go to the higher score, then the smaller memory id (recall's documented tie-break)."""
     remaining, picked = sorted(candidates, key=lambda c: (-c.score, str(c.memory.id))), []
     while remaining and len(picked) < k:
+
         def marginal(c):
             sims = [float(c.vector @ p.vector) for p in picked if c.vector is not None and p.vector is not None]
             return lam * c.score - (1 - lam) * max(sims, default=0.0)
+
         best = max(remaining, key=marginal)
         picked.append(best)
         remaining.remove(best)
@@ -120,9 +132,13 @@ def greedy_mmr_by_definition(candidates, k, lam):
 
 
 @settings_hypothesis(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.floats(0, 1), st.one_of(st.none(), st.lists(st.floats(-1, 1), min_size=4, max_size=4))),
-                max_size=25),
-       st.integers(1, 10))
+@given(
+    st.lists(
+        st.tuples(st.floats(0, 1), st.one_of(st.none(), st.lists(st.floats(-1, 1), min_size=4, max_size=4))),
+        max_size=25,
+    ),
+    st.integers(1, 10),
+)
 def test_mmr_picks_what_the_greedy_definition_picks(items, k):
     candidates = []
     for number, (score, vector) in enumerate(items):
@@ -143,6 +159,7 @@ def test_mmr_picks_what_the_greedy_definition_picks(items, k):
         def marginal(c):
             sims = [float(c.vector @ p.vector) for p in before if c.vector is not None and p.vector is not None]
             return 0.7 * c.score - 0.3 * max(sims, default=0.0)
+
         assert marginal(choice) >= max(map(marginal, left)) - 1e-5
 
 
@@ -205,8 +222,14 @@ def test_auto_mode_skips_small_talk_in_both_languages(alice):
 def test_relevant_constraints_are_never_crowded_out(alice):
     for number in range(6):
         fact(alice, f"restaurant_{number}", f"liked the dumplings at restaurant {number}", importance=1.0)
-    fact(alice, "allergy", "allergic to peanuts, dumplings with peanut sauce are dangerous", category="constraint",
-         importance=0.1, days=300)
+    fact(
+        alice,
+        "allergy",
+        "allergic to peanuts, dumplings with peanut sauce are dangerous",
+        category="constraint",
+        importance=0.1,
+        days=300,
+    )
 
     result = recall_for(alice, "recommend a dumpling restaurant", top_k=3)
 
@@ -250,7 +273,10 @@ def test_a_repeated_query_is_embedded_once_and_answered_the_same(alice, monkeypa
     monkeypatch.setattr(embedder, "embed_query", lambda text: calls.append(text) or original(text))
 
     now = timezone.now()  # recency moves with the clock
-    first, second = (recall_for(alice, "what does she drink?", now=now), recall_for(alice, "what does she drink?", now=now))
+    first, second = (
+        recall_for(alice, "what does she drink?", now=now),
+        recall_for(alice, "what does she drink?", now=now),
+    )
     recall_for(alice, "where does she live?")
 
     assert calls == ["what does she drink?", "where does she live?"]

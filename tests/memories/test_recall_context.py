@@ -19,8 +19,13 @@ START = timezone.now() - timedelta(days=2)
 def conversation(subject, session_id, lines, start=START):
     """Episodes of one session, a minute apart, in order."""
     return [
-        episode_record(subject=subject, text=line, session_id=session_id, occurred_at=start + timedelta(minutes=i),
-                       actor=Actor.system()).memory
+        episode_record(
+            subject=subject,
+            text=line,
+            session_id=session_id,
+            occurred_at=start + timedelta(minutes=i),
+            actor=Actor.system(),
+        ).memory
         for i, line in enumerate(lines)
     ]
 
@@ -30,15 +35,21 @@ def by_text(result):
 
 
 def test_a_reply_is_lifted_by_the_question_it_answers_in_the_same_session(alice, settings):
-    question, reply = conversation(alice, "chat-1", [
-        "Which city did Sam fly to for the marathon?",
-        "He said Lisbon, and the course ran along the river.",
-    ])
+    question, reply = conversation(
+        alice,
+        "chat-1",
+        [
+            "Which city did Sam fly to for the marathon?",
+            "He said Lisbon, and the course ran along the river.",
+        ],
+    )
     settings.RECALL_NEIGHBOUR_WEIGHT = 0.3
 
     found = by_text(recall(workspace=alice.workspace, subject=alice, query="Sam marathon city", top_k=10))
 
-    assert found[reply.text].components["neighbour"] == pytest.approx(0.3 * found[question.text].components["relevance"], abs=1e-3)
+    assert found[reply.text].components["neighbour"] == pytest.approx(
+        0.3 * found[question.text].components["relevance"], abs=1e-3
+    )
     assert found[reply.text].components["neighbour"] > 0
 
 
@@ -46,8 +57,9 @@ def test_turns_of_another_session_or_with_a_turn_between_are_not_neighbours(alic
     settings.RECALL_NEIGHBOUR_WEIGHT = 0.3
     (question,) = conversation(alice, "chat-1", ["我问小王去哪个城市跑马拉松"])
     (other_session,) = conversation(alice, "chat-2", ["他说是里斯本"], start=START + timedelta(seconds=30))
-    _, _, two_later = conversation(alice, "chat-3", ["我问小王去哪个城市跑马拉松", "天气不错", "他说是里斯本"],
-                                   start=START + timedelta(hours=1))
+    _, _, two_later = conversation(
+        alice, "chat-3", ["我问小王去哪个城市跑马拉松", "天气不错", "他说是里斯本"], start=START + timedelta(hours=1)
+    )
 
     found = by_text(recall(workspace=alice.workspace, subject=alice, query="小王 马拉松 城市", top_k=10))
 
@@ -59,10 +71,14 @@ def test_turns_of_another_session_or_with_a_turn_between_are_not_neighbours(alic
 
 def test_a_forgotten_turn_lifts_its_neighbour_no_longer(alice, settings):
     settings.RECALL_NEIGHBOUR_WEIGHT = 0.3
-    question, reply = conversation(alice, "chat-1", [
-        "Which city did Sam fly to for the marathon?",
-        "He said Lisbon, and the course ran along the river.",
-    ])
+    question, reply = conversation(
+        alice,
+        "chat-1",
+        [
+            "Which city did Sam fly to for the marathon?",
+            "He said Lisbon, and the course ran along the river.",
+        ],
+    )
     memory_forget(memory=question, actor=Actor.system(), reason="user asked")
 
     found = by_text(recall(workspace=alice.workspace, subject=alice, query="Sam marathon city", top_k=10))
@@ -84,7 +100,9 @@ def test_turns_without_a_session_id_are_neighbours_when_minutes_apart_not_hours(
     settings.RECALL_NEIGHBOUR_WEIGHT = 0.3
     question, reply = conversation(alice, "", ["Which city did Sam fly to for the marathon?", "He said Lisbon."])
     late_question, late_reply = [
-        episode_record(subject=alice, text=text, occurred_at=START + timedelta(hours=hours), actor=Actor.system()).memory
+        episode_record(
+            subject=alice, text=text, occurred_at=START + timedelta(hours=hours), actor=Actor.system()
+        ).memory
         for text, hours in (("Did Sam run another marathon in spring?", 5), ("Yes, in Porto.", 9))
     ]
 

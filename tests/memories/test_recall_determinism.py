@@ -39,46 +39,111 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 COPIES = 10  # each of these episodes is written this many times, at one moment
 IDENTICAL = [
-    "Refund submitted.", "退款已提交", "退款已提交 refund submitted", "Deployed version two to production.",
-    "部署了 v2 版本", "上周已经处理过这个客户的投诉", "Handled the customer's complaint last week.",
-    "Alice went hiking near Hangzhou.", "她在杭州喝了龙井茶", "Weekly sync with the data team about PostgreSQL.",
-    "和数据团队开周会，讨论 PostgreSQL 迁移", "Alice asked again about tea recommendations.",
+    "Refund submitted.",
+    "退款已提交",
+    "退款已提交 refund submitted",
+    "Deployed version two to production.",
+    "部署了 v2 版本",
+    "上周已经处理过这个客户的投诉",
+    "Handled the customer's complaint last week.",
+    "Alice went hiking near Hangzhou.",
+    "她在杭州喝了龙井茶",
+    "Weekly sync with the data team about PostgreSQL.",
+    "和数据团队开周会，讨论 PostgreSQL 迁移",
+    "Alice asked again about tea recommendations.",
 ]
 CITIES = ["Hangzhou", "Suzhou", "Chengdu", "Xiamen", "Qingdao", "Kunming", "Dalian", "Guilin"]
 THINGS = ["tea", "coffee", "hotpot", "dumplings", "hiking", "jazz", "noodles"]
 CITIES_ZH = ["杭州", "苏州", "成都", "厦门", "青岛", "昆明", "大连", "桂林"]
 DOINGS_ZH = ["喝茶", "吃火锅", "爬山", "看展览", "骑车"]
 PREFERENCES = [(f"likes {thing}", f"likes {thing}") for thing in THINGS + ["chess", "cycling", "painting"]]
-PREFERENCES += [(f"喜欢{thing}", f"喜欢{thing}") for thing in ["喝茶", "喝咖啡", "吃面", "吃饺子", "火锅", "爵士乐", "爬山", "下棋"]]
+PREFERENCES += [
+    (f"喜欢{thing}", f"喜欢{thing}") for thing in ["喝茶", "喝咖啡", "吃面", "吃饺子", "火锅", "爵士乐", "爬山", "下棋"]
+]
 PREFERENCES += [(f"prefers {thing}", f"prefers {thing} 茶") for thing in ["green tea", "oolong tea", "black tea"]]
 FACTS = [
-    ("team database", "team uses PostgreSQL"), ("database", "PostgreSQL 16"), ("数据库", "我们用的是 PostgreSQL"),
-    ("主要编程语言", "Go"), ("编程语言偏好", "Go"), ("language", "Golang"), ("city", "lives in Hangzhou"),
-    ("城市", "住在杭州"), ("role", "backend engineer"), ("职业", "做后端"), ("editor", "uses vim for Go"),
+    ("team database", "team uses PostgreSQL"),
+    ("database", "PostgreSQL 16"),
+    ("数据库", "我们用的是 PostgreSQL"),
+    ("主要编程语言", "Go"),
+    ("编程语言偏好", "Go"),
+    ("language", "Golang"),
+    ("city", "lives in Hangzhou"),
+    ("城市", "住在杭州"),
+    ("role", "backend engineer"),
+    ("职业", "做后端"),
+    ("editor", "uses vim for Go"),
 ]
 CONSTRAINTS = [
-    ("examples", "no Python examples"), ("示例", "别给我 Python 示例"), ("examples language", "no python examples please"),
-    ("report language", "以后报告都用中文"), ("reply language", "reply in Chinese 中文"), ("spice", "no spicy food"),
+    ("examples", "no Python examples"),
+    ("示例", "别给我 Python 示例"),
+    ("examples language", "no python examples please"),
+    ("report language", "以后报告都用中文"),
+    ("reply language", "reply in Chinese 中文"),
+    ("spice", "no spicy food"),
     ("辣", "不吃辣"),
 ]
 GOALS = [("health", "低碳水晚饭 low-carb dinners"), ("fitness", "working out 在健身"), ("dinner", "low-carb dinners")]
 
 QUERIES = [
-    "refund", "was the refund submitted?", "昨天我们聊了什么", "customer complaint", "hiking", "tea",
-    "which city did she visit for the tea?", "trip to Hangzhou", "Chengdu hotpot", "earlier you mentioned something",
+    "refund",
+    "was the refund submitted?",
+    "昨天我们聊了什么",
+    "customer complaint",
+    "hiking",
+    "tea",
+    "which city did she visit for the tea?",
+    "trip to Hangzhou",
+    "Chengdu hotpot",
+    "earlier you mentioned something",
     "PostgreSQL",
-    "write me a SQL query", "what language does she code in", "python example", "spicy food", "dinner ideas",
-    "what does she like", "what happened recently?", "jazz music", "last time we talked about refunds",
-    "退款", "退款进度怎么样了", "部署", "投诉", "爬山", "喝茶", "她去过哪些城市", "杭州", "成都火锅", "周会",
-    "数据库用什么", "帮我写个 SQL", "主要编程语言", "编程语言偏好", "别给我 Python 示例", "晚饭推荐点什么", "最近发生了什么",
+    "write me a SQL query",
+    "what language does she code in",
+    "python example",
+    "spicy food",
+    "dinner ideas",
+    "what does she like",
+    "what happened recently?",
+    "jazz music",
+    "last time we talked about refunds",
+    "退款",
+    "退款进度怎么样了",
+    "部署",
+    "投诉",
+    "爬山",
+    "喝茶",
+    "她去过哪些城市",
+    "杭州",
+    "成都火锅",
+    "周会",
+    "数据库用什么",
+    "帮我写个 SQL",
+    "主要编程语言",
+    "编程语言偏好",
+    "别给我 Python 示例",
+    "晚饭推荐点什么",
+    "最近发生了什么",
     "上次说到哪了",
-    "Hangzhou 喝茶", "refund 退款", "PostgreSQL 迁移", "hiking 爬山 in Hangzhou", "tea 茶 coffee", "Go 语言 backend",
-    "v2 部署 production", "team 周会 data", "火锅 hotpot Chengdu", "喜欢 jazz 爵士乐",
-    "晚饭推荐点什么？she is coming over tonight", "dumplings 饺子",
+    "Hangzhou 喝茶",
+    "refund 退款",
+    "PostgreSQL 迁移",
+    "hiking 爬山 in Hangzhou",
+    "tea 茶 coffee",
+    "Go 语言 backend",
+    "v2 部署 production",
+    "team 周会 data",
+    "火锅 hotpot Chengdu",
+    "喜欢 jazz 爵士乐",
+    "晚饭推荐点什么？she is coming over tonight",
+    "dumplings 饺子",
 ]
 # Short and long lists, tight and loose budgets: the cut-offs fall in different places.
-SHAPES = [{"top_k": 8, "token_budget": 800}, {"top_k": 5, "token_budget": 300}, {"top_k": 20, "token_budget": 2000},
-          {"top_k": 12, "token_budget": 500}]
+SHAPES = [
+    {"top_k": 8, "token_budget": 800},
+    {"top_k": 5, "token_budget": 300},
+    {"top_k": 20, "token_budget": 2000},
+    {"top_k": 12, "token_budget": 500},
+]
 
 
 def request_of(n: int, query: str) -> dict:
@@ -101,15 +166,21 @@ def alike(alice: Subject, settings) -> Subject:
             episode_record(subject=alice, text=text, occurred_at=day(n % 4), actor=system)
     for i, city in enumerate(CITIES):
         for j, thing in enumerate(THINGS):
-            episode_record(subject=alice, text=f"Alice visited {city} for the {thing}.", occurred_at=day((i + j) % 5),
-                           actor=system)
+            episode_record(
+                subject=alice, text=f"Alice visited {city} for the {thing}.", occurred_at=day((i + j) % 5), actor=system
+            )
     for i, city in enumerate(CITIES_ZH):
         for j, doing in enumerate(DOINGS_ZH):
             episode_record(subject=alice, text=f"她去{city}{doing}", occurred_at=day((i + j) % 5), actor=system)
     for i, city in enumerate(CITIES[:6]):
         for j, thing in enumerate(THINGS[:6]):
-            episode_record(subject=alice, text=f"在{CITIES_ZH[i]} had {thing} with the team", actor=system,
-                           occurred_at=day((i * j) % 3), importance=0.7)
+            episode_record(
+                subject=alice,
+                text=f"在{CITIES_ZH[i]} had {thing} with the team",
+                actor=system,
+                occurred_at=day((i * j) % 3),
+                importance=0.7,
+            )
     # Episodes written on one moment tie in the recent leg too (newest first, then last updated).
     Memory.objects.filter(subject=alice, kind=Memory.Kind.EPISODE).update(updated_at=F("occurred_at"))
     profile = [(key, value, "preference") for key, value in PREFERENCES]
@@ -130,16 +201,24 @@ def bot_key(support_bot: Agent) -> str:
 
 def in_process(subject: Subject, n: int, query: str, **options) -> dict:
     result = recall(workspace=subject.workspace, subject=subject, **request_of(n, query), **options)
-    return {"ids": [str(c.memory.id) for c in result.memories], "memory_block": result.memory_block,
-            "used_tokens": result.used_tokens, "fallback": result.fallback,
-            "scores": [(c.score, c.components) for c in result.memories]}
+    return {
+        "ids": [str(c.memory.id) for c in result.memories],
+        "memory_block": result.memory_block,
+        "used_tokens": result.used_tokens,
+        "fallback": result.fallback,
+        "scores": [(c.score, c.components) for c in result.memories],
+    }
 
 
 def over_http(client: LiveClient, subject: Subject, n: int, query: str) -> dict:
     status, body = client.call("POST", f"/api/v1/subjects/{subject.external_id}/recall", request_of(n, query))
     assert status == 200, body
-    return {"ids": [m["id"] for m in body["memories"]], "memory_block": body["memory_block"],
-            "used_tokens": body["used_tokens"], "fallback": body["fallback"]}
+    return {
+        "ids": [m["id"] for m in body["memories"]],
+        "memory_block": body["memory_block"],
+        "used_tokens": body["used_tokens"],
+        "fallback": body["fallback"],
+    }
 
 
 def without_scores(answer: dict) -> dict:
@@ -199,13 +278,17 @@ def assert_the_data_ties(subject: Subject) -> None:
     for query in QUERIES:
         ranks = sorted(engine._keyword_leg(base, query, 10_000).values(), reverse=True)
         keyword_ties += len(ranks) > cap and ranks[cap - 1] == ranks[cap]
-        nearest = vectors.nearest(index=index, memories=base, subject=subject, limit=10_000,
-                                  query_vector=embedder.embed_query(query))
+        nearest = vectors.nearest(
+            index=index, memories=base, subject=subject, limit=10_000, query_vector=embedder.embed_query(query)
+        )
         vector_ties += len(nearest) > pool and nearest[pool - 1][1] == nearest[pool][1]
     assert keyword_ties >= 10, keyword_ties
     assert vector_ties >= 5, vector_ties
-    newest = list(base.order_by(F("occurred_at").desc(nulls_last=True), "-updated_at")
-                  .values_list("occurred_at", "updated_at")[:6])
+    newest = list(
+        base.order_by(F("occurred_at").desc(nulls_last=True), "-updated_at").values_list("occurred_at", "updated_at")[
+            :6
+        ]
+    )
     assert newest[4] == newest[5]  # the recent leg's cut-off (5) falls in a tie
 
     seen = []
@@ -229,13 +312,15 @@ def assert_the_data_ties(subject: Subject) -> None:
         tied = [c for c in candidates if scores[c.score] > 1]
         tied_at_the_cut += any(
             a.score == b.score and a.memory.id in picked_ids and b.memory.id not in picked_ids
-            for a in tied for b in tied
+            for a in tied
+            for b in tied
         )
     assert tied_at_the_cut >= 10, tied_at_the_cut
 
 
-def test_http_and_in_process_recall_agree_on_50_queries_after_the_counters_changed(alike, bot_key, live_server,
-                                                                                    settings):
+def test_http_and_in_process_recall_agree_on_50_queries_after_the_counters_changed(
+    alike, bot_key, live_server, settings
+):
     assert_the_data_ties(alike)
     settings.RECALL_ACCESS_ASYNC = True  # as in production: a background thread writes the access log
     settings.RECALL_ACCESS_FLUSH_SECONDS = 0.05
@@ -261,8 +346,7 @@ def test_http_and_in_process_recall_agree_on_50_queries_after_the_counters_chang
         assert without_scores(in_process(alike, n, query)) == over_the_api[n], query
 
 
-def test_a_recall_run_twice_in_process_is_identical_when_the_counters_changed_in_between(alike, support_bot,
-                                                                                        settings):
+def test_a_recall_run_twice_in_process_is_identical_when_the_counters_changed_in_between(alike, support_bot, settings):
     assert_the_data_ties(alike)
     settings.RECALL_ACCESS_ASYNC = False  # the access writer writes this batch at once
     now = timezone.now()
@@ -270,13 +354,24 @@ def test_a_recall_run_twice_in_process_is_identical_when_the_counters_changed_in
     before = counters(alike)
     # What the API records for each of those recalls, through the access writer, in a random order.
     entries = [
-        Access(workspace_id=alike.workspace_id, agent_id=support_bot.pk, subject_id=alike.pk,
-               memory_id=uuid.UUID(memory_id), rank=rank, score=0.5)
-        for answer in first for rank, memory_id in enumerate(answer["ids"], start=1)
+        Access(
+            workspace_id=alike.workspace_id,
+            agent_id=support_bot.pk,
+            subject_id=alike.pk,
+            memory_id=uuid.UUID(memory_id),
+            rank=rank,
+            score=0.5,
+        )
+        for answer in first
+        for rank, memory_id in enumerate(answer["ids"], start=1)
     ]
     random.Random(41).shuffle(entries)
-    recorder.record(entries, Recall(workspace_id=alike.workspace_id, agent_id=support_bot.pk, took_ms=1.0,
-                                    results=len(entries), fallback=""))
+    recorder.record(
+        entries,
+        Recall(
+            workspace_id=alike.workspace_id, agent_id=support_bot.pk, took_ms=1.0, results=len(entries), fallback=""
+        ),
+    )
     read = Counter(entry.memory_id for entry in entries)
     assert AccessLog.objects.count() == len(entries) and len(read) >= 50
     assert {k: v - before[k] for k, v in counters(alike).items() if v != before[k]} == read

@@ -3,7 +3,12 @@
 import pytest
 
 from apps.memories.services import (
-    Provenance, episode_record, fact_upsert, memory_correct, memory_forget, subject_forget,
+    Provenance,
+    episode_record,
+    fact_upsert,
+    memory_correct,
+    memory_forget,
+    subject_forget,
 )
 from tests.dbscan import columns_containing
 
@@ -29,11 +34,19 @@ def test_a_profile_value_full_of_pii_leaves_none_of_it_in_any_table(alice, bot):
 def test_every_text_field_of_every_write_is_redacted(alice, bot, support_bot):
     provenance = Provenance(agent=support_bot, turn_id="t1", excerpt=f"user said: {PII_SENTENCE}")
     fact = fact_upsert(
-        subject=alice, key=f"contact {EMAIL}", value=PII_SENTENCE, category="preference", actor=bot,
-        metadata={"raw": PII_SENTENCE, "nested": [{"phone": f"+86 {MOBILE}"}]}, provenance=provenance,
+        subject=alice,
+        key=f"contact {EMAIL}",
+        value=PII_SENTENCE,
+        category="preference",
+        actor=bot,
+        metadata={"raw": PII_SENTENCE, "nested": [{"phone": f"+86 {MOBILE}"}]},
+        provenance=provenance,
     ).memory
     episode_record(
-        subject=alice, text=f"Sent the invoice to {EMAIL}", metadata={"card": BANK_CARD}, actor=bot,
+        subject=alice,
+        text=f"Sent the invoice to {EMAIL}",
+        metadata={"card": BANK_CARD},
+        actor=bot,
         provenance=provenance,
     )
     memory_correct(memory=fact, value=f"{PII_SENTENCE}!", reason=f"user gave {MOBILE}", actor=bot)
@@ -43,7 +56,11 @@ def test_every_text_field_of_every_write_is_redacted(alice, bot, support_bot):
 
 def test_forgetting_a_memory_erases_its_content_from_every_table(alice, bot, support_bot):
     first = fact_upsert(
-        subject=alice, key="allergy", value="allergic to hazelnuts", category="constraint", actor=bot,
+        subject=alice,
+        key="allergy",
+        value="allergic to hazelnuts",
+        category="constraint",
+        actor=bot,
         provenance=Provenance(agent=support_bot, excerpt="I'm allergic to hazelnuts"),
     ).memory
     second = memory_correct(memory=first, value="allergic to hazelnuts and kiwis", reason="kiwis too", actor=bot).memory
@@ -61,7 +78,9 @@ def test_forgetting_a_memory_erases_its_content_from_every_table(alice, bot, sup
 def test_forgetting_a_subject_erases_everything_about_them_and_nobody_else(alice, bob, bot, support_bot):
     fact_upsert(subject=alice, key="pet", value="a cat called Mochi", category="fact", actor=bot)
     episode_record(
-        subject=alice, text="Booked a trip to Lisbon", actor=bot,
+        subject=alice,
+        text="Booked a trip to Lisbon",
+        actor=bot,
         provenance=Provenance(agent=support_bot, excerpt="book me Lisbon please"),
     )
     fact_upsert(subject=bob, key="pet", value="a dog called Rex", category="fact", actor=bot)
@@ -76,8 +95,13 @@ def test_forgetting_a_subject_erases_everything_about_them_and_nobody_else(alice
 
 def test_forgetting_a_memory_erases_its_key_session_and_turn_ids_from_every_table(alice, bot, support_bot):
     first = fact_upsert(
-        subject=alice, key="allergy_zq81", value="hazelnuts", category="constraint", actor=bot,
-        session_id="sess-zq81", idempotency_key="idem-zq81",
+        subject=alice,
+        key="allergy_zq81",
+        value="hazelnuts",
+        category="constraint",
+        actor=bot,
+        session_id="sess-zq81",
+        idempotency_key="idem-zq81",
         provenance=Provenance(agent=support_bot, session_id="sess-zq81", turn_id="turn-zq81", excerpt="hazelnuts"),
     ).memory
     memory_correct(memory=first, value="hazelnuts and kiwis", actor=bot)
@@ -88,13 +112,32 @@ def test_forgetting_a_memory_erases_its_key_session_and_turn_ids_from_every_tabl
 
 
 def test_forgetting_a_subject_erases_keys_session_and_turn_ids_and_redaction_types(alice, bot, support_bot):
-    fact_upsert(subject=alice, key="contact_zq81", value=PII_SENTENCE, category="fact", actor=bot,
-                session_id="sess-zq81",
-                provenance=Provenance(agent=support_bot, session_id="sess-zq81", turn_id="turn-zq81"))
-    episode_record(subject=alice, text="Booked a trip", session_id="sess-zq82", actor=bot,
-                   provenance=Provenance(agent=support_bot, session_id="sess-zq82", turn_id="turn-zq82"))
+    fact_upsert(
+        subject=alice,
+        key="contact_zq81",
+        value=PII_SENTENCE,
+        category="fact",
+        actor=bot,
+        session_id="sess-zq81",
+        provenance=Provenance(agent=support_bot, session_id="sess-zq81", turn_id="turn-zq81"),
+    )
+    episode_record(
+        subject=alice,
+        text="Booked a trip",
+        session_id="sess-zq82",
+        actor=bot,
+        provenance=Provenance(agent=support_bot, session_id="sess-zq82", turn_id="turn-zq82"),
+    )
 
     subject_forget(subject=alice, actor=bot)
 
-    assert_nowhere_in_database("contact_zq81", "contact zq81", "sess-zq81", "sess-zq82", "turn-zq81", "turn-zq82",
-                               "CN_RESIDENT_ID", "CN_BANK_CARD")
+    assert_nowhere_in_database(
+        "contact_zq81",
+        "contact zq81",
+        "sess-zq81",
+        "sess-zq82",
+        "turn-zq81",
+        "turn-zq82",
+        "CN_RESIDENT_ID",
+        "CN_BANK_CARD",
+    )

@@ -37,7 +37,9 @@ def test_a_memory_not_yet_embedded_is_found_by_keywords_and_the_sweep_embeds_it(
     memory = fact(alice, "drink", "喜欢喝乌龙茶")
     MemoryEmbedding.objects.all().delete()  # as if the embedder had been down at write time
 
-    assert [c.memory.id for c in recall(workspace=alice.workspace, subject=alice, query="乌龙茶").memories] == [memory.id]
+    assert [c.memory.id for c in recall(workspace=alice.workspace, subject=alice, query="乌龙茶").memories] == [
+        memory.id
+    ]
     assert vectors.embed_missing() == 1
     assert MemoryEmbedding.objects.filter(memory=memory).exists()
 
@@ -76,8 +78,10 @@ def test_a_memory_superseded_while_its_vector_is_computed_keeps_no_vector(alice,
     memory = fact(alice, "drink", "loves oolong tea")
     MemoryEmbedding.objects.all().delete()
     newer = []
-    embedding_while(monkeypatch, lambda: newer.append(
-        memory_correct(memory=memory, value="loves jasmine tea", actor=Actor.system()).memory))
+    embedding_while(
+        monkeypatch,
+        lambda: newer.append(memory_correct(memory=memory, value="loves jasmine tea", actor=Actor.system()).memory),
+    )
 
     vectors.memory_embed(memory_ids=[memory.id])
 
@@ -132,8 +136,10 @@ def _nearest(subject, query, memories, limit):
 def test_nearest_ranks_all_vectors_then_filters_so_a_narrow_filter_still_fills_the_answer(alice, bob):
     for number in range(6):
         episode(alice, f"drank green tea number {number} 喝绿茶", session_id="morning")
-    evening = [episode(alice, "went for a long run in the park", session_id="evening"),
-               episode(alice, "cooked noodles for dinner", session_id="evening")]
+    evening = [
+        episode(alice, "went for a long run in the park", session_id="evening"),
+        episode(alice, "cooked noodles for dinner", session_id="evening"),
+    ]
     episode(bob, "drank green tea 喝绿茶", session_id="evening")
 
     rows = _nearest(alice, "green tea 绿茶", Memory.objects.filter(subject=alice, session_id="evening"), limit=2)
@@ -146,8 +152,10 @@ def test_nearest_ranks_all_vectors_then_filters_so_a_narrow_filter_still_fills_t
 
 
 def test_nearest_returns_cosine_similarities_best_first(alice):
-    memories = [fact(alice, f"k{number}", text) for number, text in
-                enumerate(["loves oolong tea 乌龙茶", "plays the violin", "works in Hangzhou 杭州"])]
+    memories = [
+        fact(alice, f"k{number}", text)
+        for number, text in enumerate(["loves oolong tea 乌龙茶", "plays the violin", "works in Hangzhou 杭州"])
+    ]
     index = vectors.active_index()
     query_vector = get_embedder(index.name).embed_query("什么茶")
 
@@ -161,8 +169,9 @@ def test_nearest_returns_cosine_similarities_best_first(alice):
 
 
 def test_a_subject_over_the_exact_scan_limit_gets_the_same_nearest_memories_from_the_index_path(alice, bob, settings):
-    for number, text in enumerate(["loves oolong tea 乌龙茶", "plays the violin", "works in Hangzhou 杭州",
-                                   "allergic to peanuts 花生过敏"]):
+    for number, text in enumerate(
+        ["loves oolong tea 乌龙茶", "plays the violin", "works in Hangzhou 杭州", "allergic to peanuts 花生过敏"]
+    ):
         fact(alice, f"k{number}", text)
     fact(bob, "drink", "loves oolong tea 乌龙茶")
     exact = _nearest(alice, "tea 茶", Memory.objects.filter(subject=alice, status="active"), limit=3)

@@ -12,7 +12,8 @@ class Scrape:
         self.text = text
         self.samples = {
             (sample.name, frozenset(sample.labels.items())): sample.value
-            for family in text_string_to_metric_families(text) for sample in family.samples
+            for family in text_string_to_metric_families(text)
+            for sample in family.samples
         }
 
     def value(self, name: str, **labels: str) -> float:

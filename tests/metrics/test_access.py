@@ -24,8 +24,12 @@ def test_metrics_are_refused_when_neither_a_token_nor_addresses_are_configured(s
 def test_metrics_are_refused_without_the_token_and_with_a_wrong_one(settings):
     settings.METRICS_TOKEN, settings.METRICS_ALLOWED_IPS = TOKEN, []
 
-    for headers in ({}, {"HTTP_AUTHORIZATION": "Bearer wrong-token-0123456789abcdef"},
-                    {"HTTP_AUTHORIZATION": TOKEN}, {"HTTP_AUTHORIZATION": f"Basic {TOKEN}"}):
+    for headers in (
+        {},
+        {"HTTP_AUTHORIZATION": "Bearer wrong-token-0123456789abcdef"},
+        {"HTTP_AUTHORIZATION": TOKEN},
+        {"HTTP_AUTHORIZATION": f"Basic {TOKEN}"},
+    ):
         response = Client().get("/metrics", **headers)
         assert response.status_code == 401, headers
         assert response["WWW-Authenticate"].startswith("Bearer")

@@ -17,7 +17,9 @@ SUFFIXES = {"counter": ("_total",), "histogram": ("_bucket", "_count", "_sum"), 
 
 def exported() -> dict[str, set[str]]:
     """Sample name → the label names it may be selected by."""
-    families = [(m._name, m._type, set(m._labelnames)) for m in vars(metrics).values() if isinstance(m, MetricWrapperBase)]
+    families = [
+        (m._name, m._type, set(m._labelnames)) for m in vars(metrics).values() if isinstance(m, MetricWrapperBase)
+    ]
     families += [(f.name, f.type, set(f._labelnames)) for f in metrics.DATABASE.describe()]
     names = {}
     for name, kind, labels in families:
@@ -32,8 +34,11 @@ def expressions() -> list[tuple[str, str]]:
     found = [(rule["alert"], rule["expr"]) for group in rules["groups"] for rule in group["rules"]]
     dashboard = json.loads((DEPLOY / "grafana" / "memoryadmin.json").read_text())
     found += [(panel["title"], target["expr"]) for panel in dashboard["panels"] for target in panel.get("targets", [])]
-    found += [(variable["name"], variable["definition"]) for variable in dashboard["templating"]["list"]
-              if variable["type"] == "query"]
+    found += [
+        (variable["name"], variable["definition"])
+        for variable in dashboard["templating"]["list"]
+        if variable["type"] == "query"
+    ]
     return found
 
 
@@ -52,8 +57,11 @@ def test_every_metric_and_label_in_the_dashboard_and_the_alerts_is_exported():
 
 
 def test_the_alerts_cover_the_thresholds_operators_were_promised():
-    rules = {rule["alert"]: rule["expr"] for group in yaml.safe_load((DEPLOY / "prometheus" / "alerts.yml").read_text())
-             ["groups"] for rule in group["rules"]}
+    rules = {
+        rule["alert"]: rule["expr"]
+        for group in yaml.safe_load((DEPLOY / "prometheus" / "alerts.yml").read_text())["groups"]
+        for rule in group["rules"]
+    }
 
     assert "histogram_quantile(0.99" in rules["MemoryadminRecallSlow"] and "> 0.2" in rules["MemoryadminRecallSlow"]
     assert "> 0.05" in rules["MemoryadminStaleRatioHigh"]

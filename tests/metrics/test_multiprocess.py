@@ -27,8 +27,13 @@ os.waitpid(child, 0)
 @pytest.mark.django_db
 def test_values_recorded_by_other_processes_and_their_forks_are_added_up_in_the_scrape(tmp_path, monkeypatch, scrape):
     for _ in range(2):
-        subprocess.run([sys.executable, "-c", RECORD], cwd=ROOT, check=True, timeout=60,
-                       env={"PATH": "/usr/bin:/bin", "PROMETHEUS_MULTIPROC_DIR": str(tmp_path)})
+        subprocess.run(
+            [sys.executable, "-c", RECORD],
+            cwd=ROOT,
+            check=True,
+            timeout=60,
+            env={"PATH": "/usr/bin:/bin", "PROMETHEUS_MULTIPROC_DIR": str(tmp_path)},
+        )
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
 
     metrics = scrape()

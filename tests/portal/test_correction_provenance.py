@@ -15,8 +15,14 @@ pytestmark = pytest.mark.django_db
 def learned_city(alice):
     """Alice's city, learned by Support Bot at 80 % confidence from what she said."""
     bot = Agent.objects.create(workspace=alice.workspace, name="Support Bot")
-    return fact(alice, "city", "Beijing", category="fact", confidence=0.8,
-                provenance=Provenance(agent=bot, session_id="s-1", turn_id="t-1", excerpt="I live in Beijing"))
+    return fact(
+        alice,
+        "city",
+        "Beijing",
+        category="fact",
+        confidence=0.8,
+        provenance=Provenance(agent=bot, session_id="s-1", turn_id="t-1", excerpt="I live in Beijing"),
+    )
 
 
 def correct(as_alice, memory, value: str) -> Memory:

@@ -23,13 +23,27 @@ def remembered(alice):
     bot = Agent.objects.create(workspace=alice.workspace, name="Support Bot")
     actor = Actor.agent(bot)
     written = [
-        fact_upsert(subject=alice, key=key, value=value, category="fact", actor=actor, confidence=0.8,
-                    session_id="sess-zq81", idempotency_key=f"idem-{key}",
-                    provenance=Provenance(agent=bot, session_id="sess-zq81", turn_id="turn-zq81", excerpt=value)).memory
+        fact_upsert(
+            subject=alice,
+            key=key,
+            value=value,
+            category="fact",
+            actor=actor,
+            confidence=0.8,
+            session_id="sess-zq81",
+            idempotency_key=f"idem-{key}",
+            provenance=Provenance(agent=bot, session_id="sess-zq81", turn_id="turn-zq81", excerpt=value),
+        ).memory
         for key, value in (("id_number", "11010519491231002X"), ("diet_rule", "no pork"), ("city_home", "Chengdu"))
     ]
-    ingest_accept(workspace=alice.workspace, external_id="alice", agent=bot, turn_id="turn-zq82",
-                  session_id="sess-zq81", user_message="I live in Chengdu.")
+    ingest_accept(
+        workspace=alice.workspace,
+        external_id="alice",
+        agent=bot,
+        turn_id="turn-zq82",
+        session_id="sess-zq81",
+        user_message="I live in Chengdu.",
+    )
     return written
 
 
@@ -68,11 +82,24 @@ def test_the_audit_trail_keeps_who_erased_how_many_and_when(as_alice, remembered
 def test_deleting_one_memory_leaves_neither_its_key_nor_its_session_or_turn(as_alice, alice, settings):
     settings.FORGET_UNDO_SECONDS = 0  # the undo window closes at once (tests/portal/test_trust.py covers undo)
     bot = Agent.objects.create(workspace=alice.workspace, name="Support Bot")
-    kept = fact_upsert(subject=alice, key="tea", value="oolong", category="preference", actor=Actor.agent(bot),
-                       provenance=Provenance(agent=bot, turn_id="turn-kept")).memory
-    doomed = fact_upsert(subject=alice, key="diet_rule", value="no pork", category="constraint", actor=Actor.agent(bot),
-                         session_id="sess-zq81", idempotency_key="idem-zq81",
-                         provenance=Provenance(agent=bot, session_id="sess-zq81", turn_id="turn-zq81")).memory
+    kept = fact_upsert(
+        subject=alice,
+        key="tea",
+        value="oolong",
+        category="preference",
+        actor=Actor.agent(bot),
+        provenance=Provenance(agent=bot, turn_id="turn-kept"),
+    ).memory
+    doomed = fact_upsert(
+        subject=alice,
+        key="diet_rule",
+        value="no pork",
+        category="constraint",
+        actor=Actor.agent(bot),
+        session_id="sess-zq81",
+        idempotency_key="idem-zq81",
+        provenance=Provenance(agent=bot, session_id="sess-zq81", turn_id="turn-zq81"),
+    ).memory
 
     assert as_alice.post(f"/me/memories/{doomed.id}/delete").status_code == 302
 
@@ -90,8 +117,9 @@ def test_the_console_shows_a_tombstone_without_its_key(client, alice, django_use
     operator = django_user_model.objects.create_user("olga", password="olga-pass")
     Membership.objects.create(workspace=alice.workspace, user=operator, role=Membership.Role.OPERATOR)
     client.force_login(operator)
-    doomed = fact_upsert(subject=alice, key="diet_rule", value="no pork", category="constraint",
-                         actor=Actor.system()).memory
+    doomed = fact_upsert(
+        subject=alice, key="diet_rule", value="no pork", category="constraint", actor=Actor.system()
+    ).memory
     client.post(f"/console/memories/{doomed.id}/delete", {"reason": "asked"})
 
     for url in (f"/console/memories/{doomed.id}/", f"/console/subjects/{alice.pk}/", "/console/audit/"):

@@ -14,15 +14,33 @@ from apps.privacy.labels import TOKEN_LABELS, placeholders_html
 from tests.memories.recall_helpers import fact
 
 MOBILE, EMAIL = "13812345678", "zhang.san@qq.com"
-COVERED = ["CN_MOBILE", "PHONE_NUMBER", "EMAIL_ADDRESS", "CN_RESIDENT_ID", "HK_ID", "TW_ID", "CN_PASSPORT", "US_SSN",
-           "UK_NINO", "ID_NUMBER", "CN_BANK_CARD", "CREDIT_CARD", "IBAN_CODE", "IP_ADDRESS", "CRYPTO", "PERSON",
-           "LOCATION"]
+COVERED = [
+    "CN_MOBILE",
+    "PHONE_NUMBER",
+    "EMAIL_ADDRESS",
+    "CN_RESIDENT_ID",
+    "HK_ID",
+    "TW_ID",
+    "CN_PASSPORT",
+    "US_SSN",
+    "UK_NINO",
+    "ID_NUMBER",
+    "CN_BANK_CARD",
+    "CREDIT_CARD",
+    "IBAN_CODE",
+    "IP_ADDRESS",
+    "CRYPTO",
+    "PERSON",
+    "LOCATION",
+]
 
 
 @pytest.fixture
 def contact(alice):
     bot = Agent.objects.create(workspace=alice.workspace, name="Support Bot")
-    return fact(alice, "contact", f"call me at {MOBILE}", provenance=Provenance(agent=bot, excerpt=f"my phone is {MOBILE}"))
+    return fact(
+        alice, "contact", f"call me at {MOBILE}", provenance=Provenance(agent=bot, excerpt=f"my phone is {MOBILE}")
+    )
 
 
 def render(text: str) -> str:
@@ -60,8 +78,9 @@ def test_the_rest_of_a_value_stays_escaped(as_alice, alice):
     from apps.memories.models import Memory
 
     note = fact(alice, "note", f"a note, call {MOBILE}")
-    Memory.objects.filter(pk=note.pk).update(value=f"<script>alert(1)</script> call <CN_MOBILE>",
-                                             text=f"note: <script>alert(1)</script> call <CN_MOBILE>")
+    Memory.objects.filter(pk=note.pk).update(
+        value=f"<script>alert(1)</script> call <CN_MOBILE>", text=f"note: <script>alert(1)</script> call <CN_MOBILE>"
+    )
 
     page = as_alice.get("/me/").content.decode()
 
@@ -102,13 +121,16 @@ def test_the_correction_box_shows_hidden_data_as_a_label_never_as_a_code(as_alic
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("sent, stored", [
-    ("please call me at ⟦phone number (hidden)⟧", "please call me at <CN_MOBILE>"),  # kept
-    ("please call me", "please call me"),  # removed
-    ("call ⟦phone number (hidden)⟧ or ⟦phone number (hidden)⟧", "call <CN_MOBILE> or"),  # no more than there were
-    ("call ⟦email address (hidden)⟧", "call"),  # a type the memory never had
-    ("请打 ⟦手机号（已隐藏）⟧", "请打 <CN_MOBILE>"),  # the label in the other language
-])
+@pytest.mark.parametrize(
+    "sent, stored",
+    [
+        ("please call me at ⟦phone number (hidden)⟧", "please call me at <CN_MOBILE>"),  # kept
+        ("please call me", "please call me"),  # removed
+        ("call ⟦phone number (hidden)⟧ or ⟦phone number (hidden)⟧", "call <CN_MOBILE> or"),  # no more than there were
+        ("call ⟦email address (hidden)⟧", "call"),  # a type the memory never had
+        ("请打 ⟦手机号（已隐藏）⟧", "请打 <CN_MOBILE>"),  # the label in the other language
+    ],
+)
 def test_a_correction_keeps_the_hidden_parts_the_person_kept(as_alice, contact, sent, stored):
     as_alice.post(f"/me/memories/{contact.id}/correct", {"value": sent})
 

@@ -78,6 +78,7 @@ def test_portal_links_of_unknown_subjects_are_404(api, db):
 
 # --- an agent key must never become an operator's or admin's browser session -------------------
 
+
 def _give_alice_a_login(alice, django_user_model, **flags):
     user = django_user_model.objects.create_user("alice", password="alice-pass", **flags)
     Subject.objects.filter(pk=alice.pk).update(user=user)
@@ -85,13 +86,15 @@ def _give_alice_a_login(alice, django_user_model, **flags):
 
 
 @pytest.mark.parametrize("privilege", ["operator of another workspace", "staff", "superuser"])
-def test_an_agent_cannot_get_a_link_that_signs_in_an_operator_or_admin(api, alice, globex, django_user_model,
-                                                                       privilege):
+def test_an_agent_cannot_get_a_link_that_signs_in_an_operator_or_admin(
+    api, alice, globex, django_user_model, privilege
+):
     from apps.accounts.models import Membership
     from apps.audit.models import AuditEvent
 
-    user = _give_alice_a_login(alice, django_user_model, is_staff=privilege == "staff",
-                               is_superuser=privilege == "superuser")
+    user = _give_alice_a_login(
+        alice, django_user_model, is_staff=privilege == "staff", is_superuser=privilege == "superuser"
+    )
     if privilege.startswith("operator"):
         Membership.objects.create(workspace=globex, user=user, role=Membership.Role.ADMIN)
 
@@ -105,8 +108,7 @@ def test_an_agent_cannot_get_a_link_that_signs_in_an_operator_or_admin(api, alic
     assert (event.actor_name, event.subject_id) == ("Support Bot", alice.pk)
 
 
-def test_a_link_made_before_its_login_became_an_operator_does_not_sign_in(client, api, alice, acme,
-                                                                          django_user_model):
+def test_a_link_made_before_its_login_became_an_operator_does_not_sign_in(client, api, alice, acme, django_user_model):
     from apps.accounts.models import Membership
     from apps.audit.models import AuditEvent
 
@@ -122,8 +124,9 @@ def test_a_link_made_before_its_login_became_an_operator_does_not_sign_in(client
     assert AuditEvent.objects.filter(action="portallink.refused", subject=alice).count() == 1
 
 
-def test_a_session_started_by_a_link_cannot_open_the_console_or_the_admin(client, link_url, alice, acme,
-                                                                          django_user_model):
+def test_a_session_started_by_a_link_cannot_open_the_console_or_the_admin(
+    client, link_url, alice, acme, django_user_model
+):
     from apps.accounts.models import Membership
 
     client.post(link_url)

@@ -38,10 +38,12 @@ def test_while_memory_is_paused_every_agent_write_is_refused_with_memory_paused(
     refused = {
         "fact": api.post("/api/v1/subjects/alice/facts", FACT, format="json"),
         "episode": api.post("/api/v1/subjects/alice/episodes", {"text": "asked about tea"}, format="json"),
-        "turn": api.post("/api/v1/subjects/alice/turns", {"turn_id": "t-9", "user_message": "I use Neovim"},
-                         format="json"),
-        "batch": api.post("/api/v1/subjects/alice/memories:batch", {"items": [{"type": "fact", **FACT}]},
-                          format="json"),
+        "turn": api.post(
+            "/api/v1/subjects/alice/turns", {"turn_id": "t-9", "user_message": "I use Neovim"}, format="json"
+        ),
+        "batch": api.post(
+            "/api/v1/subjects/alice/memories:batch", {"items": [{"type": "fact", **FACT}]}, format="json"
+        ),
         "correction": api.patch(f"/api/v1/memories/{tea.id}", {"value": "green tea"}, format="json"),
     }
 
@@ -66,13 +68,19 @@ def test_resuming_memory_lets_agents_write_again_and_both_switches_are_audited(a
     pause(as_alice, on=False)
 
     assert api.post("/api/v1/subjects/alice/facts", FACT, format="json").status_code == 201
-    assert list(AuditEvent.objects.filter(action__startswith="subject.memory_").values_list("action", "actor_type")) \
-        == [("subject.memory_paused", "end_user"), ("subject.memory_resumed", "end_user")]
+    assert list(
+        AuditEvent.objects.filter(action__startswith="subject.memory_").values_list("action", "actor_type")
+    ) == [("subject.memory_paused", "end_user"), ("subject.memory_resumed", "end_user")]
 
 
 def test_a_turn_accepted_before_the_pause_learns_nothing_after_it(as_alice, alice, support_bot):
-    ingest, _ = ingest_accept(workspace=alice.workspace, external_id="alice", agent=support_bot, turn_id="t-1",
-                              user_message="My editor is Neovim and I live in Chengdu.")
+    ingest, _ = ingest_accept(
+        workspace=alice.workspace,
+        external_id="alice",
+        agent=support_bot,
+        turn_id="t-1",
+        user_message="My editor is Neovim and I live in Chengdu.",
+    )
     pause(as_alice)
 
     done = ingest_process(ingest_id=ingest.id)
@@ -96,9 +104,11 @@ def test_a_fact_deleted_with_dont_learn_again_is_refused_by_direct_writes_and_im
 
     direct = api.post("/api/v1/subjects/alice/facts", FACT, format="json")
     spelled_otherwise = api.post("/api/v1/subjects/alice/facts", {**FACT, "key": "Editor"}, format="json")
-    batch = api.post("/api/v1/subjects/alice/memories:batch?atomic=false", {"items": [
-        {"type": "fact", **FACT}, {"type": "fact", "key": "city", "value": "Chengdu", "category": "fact"}]},
-        format="json")
+    batch = api.post(
+        "/api/v1/subjects/alice/memories:batch?atomic=false",
+        {"items": [{"type": "fact", **FACT}, {"type": "fact", "key": "city", "value": "Chengdu", "category": "fact"}]},
+        format="json",
+    )
 
     assert (direct.status_code, direct.json()["error"]["code"]) == (409, "memory_suppressed")
     assert spelled_otherwise.status_code == 409
@@ -110,8 +120,13 @@ def test_a_fact_deleted_with_dont_learn_again_is_refused_by_direct_writes_and_im
 
 def test_a_fact_deleted_with_dont_learn_again_is_skipped_by_turn_extraction(as_alice, alice, support_bot):
     delete(as_alice, fact(alice, "editor", "uses Vim"), suppress=True)
-    ingest, _ = ingest_accept(workspace=alice.workspace, external_id="alice", agent=support_bot, turn_id="t-2",
-                              user_message="My editor is Neovim and I live in Chengdu.")
+    ingest, _ = ingest_accept(
+        workspace=alice.workspace,
+        external_id="alice",
+        agent=support_bot,
+        turn_id="t-2",
+        user_message="My editor is Neovim and I live in Chengdu.",
+    )
 
     done = ingest_process(ingest_id=ingest.id)
 
@@ -124,8 +139,9 @@ def test_an_episode_deleted_with_dont_learn_again_is_refused_by_its_phrase(as_al
     delete(as_alice, episode(alice, "Asked for a refund of order 8812"), suppress=True)
 
     again = api.post("/api/v1/subjects/alice/episodes", {"text": "asked for a REFUND of order 8812"}, format="json")
-    inside = api.post("/api/v1/subjects/alice/episodes",
-                      {"text": "Asked for a refund of order 8812 again, by phone"}, format="json")
+    inside = api.post(
+        "/api/v1/subjects/alice/episodes", {"text": "Asked for a refund of order 8812 again, by phone"}, format="json"
+    )
     other = api.post("/api/v1/subjects/alice/episodes", {"text": "Asked about delivery times"}, format="json")
 
     assert (again.status_code, inside.status_code, other.status_code) == (409, 409, 201)
@@ -135,8 +151,9 @@ def test_a_dont_learn_again_rule_keeps_no_personal_data_and_still_refuses_the_sa
     delete(as_alice, episode(alice, "Courier will call 13912345678 about the refund"), suppress=True)
 
     rule = Suppression.objects.get(subject=alice)
-    again = api.post("/api/v1/subjects/alice/episodes", {"text": "courier will call 13912345678 about the refund"},
-                     format="json")
+    again = api.post(
+        "/api/v1/subjects/alice/episodes", {"text": "courier will call 13912345678 about the refund"}, format="json"
+    )
 
     assert "<cn_mobile>" in rule.phrase.casefold() and rule.workspace_id == alice.workspace_id  # normalized, redacted
     assert columns_containing("13912345678") == []
@@ -154,8 +171,10 @@ def test_the_rules_are_listed_and_can_be_removed_so_it_can_be_learned_again(as_a
     assert removed.status_code == 302 and not Suppression.objects.exists()
     assert api.post("/api/v1/subjects/alice/facts", FACT, format="json").status_code == 201
     assert AuditEvent.objects.get(action="memory.forget_requested").after["suppression"] == rule.id
-    assert AuditEvent.objects.get(action="suppression.removed").after == {"suppression": rule.id,
-                                                                          "category": "preference"}
+    assert AuditEvent.objects.get(action="suppression.removed").after == {
+        "suppression": rule.id,
+        "category": "preference",
+    }
 
 
 def test_bob_cannot_remove_alices_rules(as_bob, alice, bob):
@@ -186,8 +205,10 @@ def test_undo_inside_the_window_restores_every_version_exactly(as_alice, alice, 
     before, vectors = rows_of(current), MemoryEmbedding.objects.filter(memory=current).count()
 
     response = delete(as_alice, current, suppress=True, **HTMX)
-    assert "green tea" not in api.post("/api/v1/subjects/alice/recall", {"query": "tea"}, format="json").json()[
-        "memory_block"]
+    assert (
+        "green tea"
+        not in api.post("/api/v1/subjects/alice/recall", {"query": "tea"}, format="json").json()["memory_block"]
+    )
     assert f'id="memory-{current.id}"' not in response.content.decode()
     pending = ForgetRequest.objects.get()
 
@@ -198,8 +219,9 @@ def test_undo_inside_the_window_restores_every_version_exactly(as_alice, alice, 
     assert rows_of(current) == before  # every column of every version, updated_at included
     assert MemoryEmbedding.objects.filter(memory=current).count() == vectors
     assert not ForgetRequest.objects.exists() and not Suppression.objects.exists()
-    assert "green tea" in api.post("/api/v1/subjects/alice/recall", {"query": "tea"}, format="json").json()[
-        "memory_block"]
+    assert (
+        "green tea" in api.post("/api/v1/subjects/alice/recall", {"query": "tea"}, format="json").json()["memory_block"]
+    )
     assert "memory.forget_undone" in AuditEvent.objects.values_list("action", flat=True)
 
 
@@ -271,8 +293,14 @@ def test_a_real_worker_erases_the_memory_once_the_window_has_passed(as_alice, al
 def test_undo_says_so_when_a_new_value_was_learned_during_the_window(as_alice, alice, api):
     tea = fact(alice, "drink", "oolong tea")
     delete(as_alice, tea)
-    assert api.post("/api/v1/subjects/alice/facts", {"key": "drink", "value": "black coffee",
-                                                     "category": "preference"}, format="json").status_code == 201
+    assert (
+        api.post(
+            "/api/v1/subjects/alice/facts",
+            {"key": "drink", "value": "black coffee", "category": "preference"},
+            format="json",
+        ).status_code
+        == 201
+    )
 
     response = as_alice.post(f"/me/undo/{ForgetRequest.objects.get().id}", follow=True)
 

@@ -16,8 +16,15 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 def test_alice_sees_her_memories_grouped(as_alice, alices_memories):
     page = as_alice.get("/me/").content.decode()
 
-    for text in ("What the assistant remembers about me", "喜欢喝乌龙茶 oolong tea", "不吃辣", "Asked for a refund of order 8812",
-                 "Preference", "Constraint", "Conversation at "):
+    for text in (
+        "What the assistant remembers about me",
+        "喜欢喝乌龙茶 oolong tea",
+        "不吃辣",
+        "Asked for a refund of order 8812",
+        "Preference",
+        "Constraint",
+        "Conversation at ",
+    ):
         assert text in page
 
 
@@ -71,7 +78,9 @@ def test_pin_and_unpin_with_and_without_htmx(as_alice, alices_memories):
 
 def test_a_correction_makes_a_new_version_and_says_what_redaction_removed(as_alice, alices_memories):
     tea = alices_memories
-    response = as_alice.post(f"/me/memories/{tea.id}/correct", {"value": "喜欢喝红茶, call 13812345678", "reason": "changed"})
+    response = as_alice.post(
+        f"/me/memories/{tea.id}/correct", {"value": "喜欢喝红茶, call 13812345678", "reason": "changed"}
+    )
 
     new = Memory.objects.get(lineage=tea.lineage, status="active")
     assert response.status_code == 302 and response["Location"] == f"/me/memories/{new.id}/"
@@ -83,8 +92,9 @@ def test_a_correction_makes_a_new_version_and_says_what_redaction_removed(as_ali
 
 def test_an_inline_correction_returns_the_new_row_in_place_of_the_old(as_alice, alices_memories):
     tea = alices_memories
-    response = as_alice.post(f"/me/memories/{tea.id}/correct", {"value": "喜欢喝红茶"}, HTTP_HX_CURRENT_URL="http://testserver/me/",
-                             **HTMX)
+    response = as_alice.post(
+        f"/me/memories/{tea.id}/correct", {"value": "喜欢喝红茶"}, HTTP_HX_CURRENT_URL="http://testserver/me/", **HTMX
+    )
 
     assert response["HX-Retarget"] == f"#memory-{tea.id}" and response["HX-Reswap"] == "outerHTML"
     assert "Drink:</span> 喜欢喝红茶" in response.content.decode()
@@ -129,7 +139,10 @@ def test_the_export_downloads_json_and_has_a_readable_page(as_alice, alices_memo
     assert download["Content-Disposition"].startswith('attachment; filename="my-memories-')
     document = download.json()
     assert document["subject"]["external_id"] == "alice"
-    assert {v["text"] for m in document["memories"] for v in m["versions"]} >= {"drink: 喜欢喝乌龙茶 oolong tea", "diet: 不吃辣"}
+    assert {v["text"] for m in document["memories"] for v in m["versions"]} >= {
+        "drink: 喜欢喝乌龙茶 oolong tea",
+        "diet: 不吃辣",
+    }
     assert "from a conversation with Support Bot" in as_alice.get("/me/export").content.decode()
 
 
@@ -138,8 +151,18 @@ def test_the_details_show_source_history_and_who_read_it(as_alice, alice, alices
 
     tea = alices_memories
     bot = tea.source.agent
-    access_write([Access(workspace_id=alice.workspace_id, agent_id=bot.id, subject_id=alice.id, memory_id=tea.id,
-                         rank=1, score=0.8)])
+    access_write(
+        [
+            Access(
+                workspace_id=alice.workspace_id,
+                agent_id=bot.id,
+                subject_id=alice.id,
+                memory_id=tea.id,
+                rank=1,
+                score=0.8,
+            )
+        ]
+    )
 
     page = as_alice.get(f"/me/memories/{tea.id}/").content.decode()
 
@@ -151,10 +174,15 @@ def test_the_details_show_source_history_and_who_read_it(as_alice, alice, alices
 
 def test_bob_gets_404_for_alices_memory_urls(as_bob, alices_memories):
     tea = alices_memories
-    for method, url in [("get", f"/me/memories/{tea.id}/"), ("get", f"/me/memories/{tea.id}/edit"),
-                        ("post", f"/me/memories/{tea.id}/pin"), ("post", f"/me/memories/{tea.id}/unpin"),
-                        ("post", f"/me/memories/{tea.id}/correct"), ("get", f"/me/memories/{tea.id}/delete"),
-                        ("post", f"/me/memories/{tea.id}/delete")]:
+    for method, url in [
+        ("get", f"/me/memories/{tea.id}/"),
+        ("get", f"/me/memories/{tea.id}/edit"),
+        ("post", f"/me/memories/{tea.id}/pin"),
+        ("post", f"/me/memories/{tea.id}/unpin"),
+        ("post", f"/me/memories/{tea.id}/correct"),
+        ("get", f"/me/memories/{tea.id}/delete"),
+        ("post", f"/me/memories/{tea.id}/delete"),
+    ]:
         assert getattr(as_bob, method)(url, {"value": "hacked"}).status_code == 404, url
     assert Memory.objects.get(pk=tea.pk).status == "active" and not Memory.objects.get(pk=tea.pk).pinned
     assert "乌龙茶" not in as_bob.get("/me/").content.decode()
@@ -185,8 +213,9 @@ def test_an_operator_without_a_subject_is_told_so(client, django_user_model):
     assert client.get("/me/").status_code == 403
 
 
-def test_the_memories_page_with_200_memories_runs_a_fixed_number_of_queries(as_alice, alice,
-                                                                             django_assert_max_num_queries):
+def test_the_memories_page_with_200_memories_runs_a_fixed_number_of_queries(
+    as_alice, alice, django_assert_max_num_queries
+):
     from tests.memories.recall_helpers import episode
 
     for number in range(100):
@@ -203,8 +232,9 @@ def test_the_portal_speaks_chinese_to_a_chinese_browser_including_redaction_noti
     assert "助手记住了我什么" in page and "偏好" in page and "限制" in page
 
     tea = alices_memories
-    response = as_alice.post(f"/me/memories/{tea.id}/correct", {"value": "邮箱 a.b@example.com"},
-                             HTTP_ACCEPT_LANGUAGE="zh-CN", follow=True)
+    response = as_alice.post(
+        f"/me/memories/{tea.id}/correct", {"value": "邮箱 a.b@example.com"}, HTTP_ACCEPT_LANGUAGE="zh-CN", follow=True
+    )
     assert "为保护你的隐私，保存前已删除一个邮箱地址。" in response.content.decode()
 
 

@@ -47,6 +47,8 @@ def test_no_generated_value_of_this_kind_survives_redaction(kind: str) -> None:
 
 
 def test_at_most_half_a_percent_of_clean_sentences_are_altered() -> None:
-    altered = [(row["kind"], row["text"], redact(row["text"]).text) for row in CLEAN if redact(row["text"]).text != row["text"]]
+    altered = [
+        (row["kind"], row["text"], redact(row["text"]).text) for row in CLEAN if redact(row["text"]).text != row["text"]
+    ]
 
     assert len(altered) / len(CLEAN) <= 0.005, f"{len(altered)} of {len(CLEAN)} altered, e.g. {altered[:15]}"

@@ -11,7 +11,9 @@ from apps.privacy import redact
 # Text that looks like what reaches the gate: digits (ASCII, full-width, Chinese), separators,
 # format characters, CJK and Latin letters, "@" and "+".
 ALPHABET = st.sampled_from(
-    list("0123456789０１２３４５６７８９一二三四五六七八九零 -./_,()+@＠．。xX电话手机号码callmeTel邮箱abc\u200b\u200d\ufeff\u202e\n")
+    list(
+        "0123456789０１２３４５６７８９一二三四五六七八九零 -./_,()+@＠．。xX电话手机号码callmeTel邮箱abc\u200b\u200d\ufeff\u202e\n"
+    )
 )
 TEXTS = st.text(alphabet=ALPHABET, max_size=120) | st.text(max_size=80)
 

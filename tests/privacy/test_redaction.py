@@ -339,7 +339,9 @@ def test_building_the_engines_and_redacting_an_email_needs_no_network(network_at
 # --- optional NER model ------------------------------------------------------------------------------
 
 
-def test_a_missing_ner_model_is_a_clear_configuration_error_not_a_download(settings, monkeypatch, network_attempts) -> None:
+def test_a_missing_ner_model_is_a_clear_configuration_error_not_a_download(
+    settings, monkeypatch, network_attempts
+) -> None:
     from django.core.exceptions import ImproperlyConfigured
 
     monkeypatch.setattr(redaction, "_engines", None)
@@ -362,4 +364,7 @@ def test_a_configured_spacy_model_is_loaded_and_the_patterns_still_apply(setting
 
     assert type(analyzer.nlp_engine).__name__ == "SpacyNlpEngine"
     assert {"PERSON", "LOCATION"} <= set(analyzer.get_supported_entities("en"))
-    assert redact(MIXED).text == "我的手机是<CN_MOBILE>，邮箱 <EMAIL_ADDRESS>，身份证 <CN_RESIDENT_ID>，卡号 <CN_BANK_CARD>"
+    assert (
+        redact(MIXED).text
+        == "我的手机是<CN_MOBILE>，邮箱 <EMAIL_ADDRESS>，身份证 <CN_RESIDENT_ID>，卡号 <CN_BANK_CARD>"
+    )

@@ -41,8 +41,7 @@ class LiveClient:
         self.cookies = CookieJar()
         self.opener = build_opener(HTTPCookieProcessor(self.cookies), _DoNotFollow())
 
-    def request(self, method: str, path: str, *, body=None, form=None, raw: str | None = None,
-                headers=None) -> Answer:
+    def request(self, method: str, path: str, *, body=None, form=None, raw: str | None = None, headers=None) -> Answer:
         data, sent = None, {}
         if raw is not None:
             data, sent["Content-Type"] = raw.encode(), "application/json"

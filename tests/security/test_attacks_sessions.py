@@ -34,13 +34,17 @@ def world(live_server, transactional_db, django_user_model):
     olga = django_user_model.objects.create_user("olga", password="olga-pass")
     Membership.objects.create(workspace=globex, user=olga, role=Membership.Role.ADMIN)
     return {
-        "url": live_server.url, "acme": acme, "alice": alice, "olga": olga,
+        "url": live_server.url,
+        "acme": acme,
+        "alice": alice,
+        "olga": olga,
         "agent": LiveClient(live_server.url, key=read_write, prefix="/api/v1/"),
         "write_only": LiveClient(live_server.url, key=write_only, prefix="/api/v1/"),
     }
 
 
 # --- portal links ------------------------------------------------------------------------------
+
 
 def test_a_key_of_one_workspace_cannot_get_a_session_as_an_operator_of_another(world):
     attacker = world["agent"]
@@ -107,6 +111,7 @@ def test_an_older_unused_link_stops_working_when_a_new_one_is_made(world):
 
 # --- a write-only key reads nothing ------------------------------------------------------------
 
+
 def assert_nothing_read(answer: Answer):
     assert answer.status < 300, (answer.status, answer.text)
     assert SECRET not in answer.text
@@ -117,16 +122,24 @@ def assert_nothing_read(answer: Answer):
 
 def test_no_write_endpoint_answers_a_write_only_key_with_a_memory(world):
     write_only = world["write_only"]
-    existing = fact_upsert(subject=world["alice"], key="drink", value=SECRET, category="preference",
-                           actor=Actor.system()).memory
+    existing = fact_upsert(
+        subject=world["alice"], key="drink", value=SECRET, category="preference", actor=Actor.system()
+    ).memory
 
-    fact = write_only("POST", "subjects/alice/facts", {"key": "tea", "value": SECRET, "category": "preference"},
-                      **{"Idempotency-Key": "k-1"})
-    replay = write_only("POST", "subjects/alice/facts", {"key": "tea", "value": SECRET, "category": "preference"},
-                        **{"Idempotency-Key": "k-1"})
+    fact = write_only(
+        "POST",
+        "subjects/alice/facts",
+        {"key": "tea", "value": SECRET, "category": "preference"},
+        **{"Idempotency-Key": "k-1"},
+    )
+    replay = write_only(
+        "POST",
+        "subjects/alice/facts",
+        {"key": "tea", "value": SECRET, "category": "preference"},
+        **{"Idempotency-Key": "k-1"},
+    )
     episode = write_only("POST", "subjects/alice/episodes", {"text": f"said {SECRET}"})
-    same_again = write_only("POST", "subjects/alice/facts", {"key": "drink", "value": SECRET,
-                                                             "category": "preference"})
+    same_again = write_only("POST", "subjects/alice/facts", {"key": "drink", "value": SECRET, "category": "preference"})
     corrected = write_only("PATCH", f"memories/{existing.id}", {"value": f"{SECRET} v2"})
     current = Memory.objects.get(lineage=existing.lineage, status="active")
     pinned = write_only("POST", f"memories/{current.id}/pin")
@@ -141,13 +154,18 @@ def test_no_write_endpoint_answers_a_write_only_key_with_a_memory(world):
 
 def test_a_write_only_key_cannot_read_any_other_way(world):
     write_only = world["write_only"]
-    memory = fact_upsert(subject=world["alice"], key="drink", value=SECRET, category="preference",
-                         actor=Actor.system()).memory
+    memory = fact_upsert(
+        subject=world["alice"], key="drink", value=SECRET, category="preference", actor=Actor.system()
+    ).memory
 
-    for method, path, body in [("GET", "subjects/alice/memories", None), ("GET", "subjects/alice/export", None),
-                               ("GET", "subjects/alice", None), ("GET", f"memories/{memory.id}", None),
-                               ("GET", f"memories/{memory.id}/history", None),
-                               ("POST", "subjects/alice/recall", {"query": "tea"})]:
+    for method, path, body in [
+        ("GET", "subjects/alice/memories", None),
+        ("GET", "subjects/alice/export", None),
+        ("GET", "subjects/alice", None),
+        ("GET", f"memories/{memory.id}", None),
+        ("GET", f"memories/{memory.id}/history", None),
+        ("POST", "subjects/alice/recall", {"query": "tea"}),
+    ]:
         answer = write_only(method, path, body)
         assert answer.status == 403 and SECRET not in answer.text, (path, answer.status)
 
@@ -161,8 +179,12 @@ def test_a_read_write_key_still_gets_the_memory(world):
 
 # --- subject ids that do not read as what they are ---------------------------------------------
 
-@pytest.mark.parametrize("char", ["\u202e", "\u202a", "\u2066", "\u2069", "\u200e", "\u200f", "\x7f", "\u200b"],
-                         ids=lambda c: f"U+{ord(c):04X}")
+
+@pytest.mark.parametrize(
+    "char",
+    ["\u202e", "\u202a", "\u2066", "\u2069", "\u200e", "\u200f", "\x7f", "\u200b"],
+    ids=lambda c: f"U+{ord(c):04X}",
+)
 def test_subject_ids_with_bidi_or_control_characters_are_refused(world, char):
     agent, external_id = world["agent"], quote(f"alice{char}gnp.exe")
 

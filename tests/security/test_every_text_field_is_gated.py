@@ -29,8 +29,10 @@ PII = f"我的手机是{MOBILE}，邮箱 {EMAIL}，身份证 {RESIDENT_ID}，卡
 def our_text_fields() -> set[str]:
     return {
         f"{model._meta.app_label}.{model.__name__}.{field.name}"
-        for model in apps.get_models() if model._meta.app_label in OUR_APPS
-        for field in model._meta.concrete_fields if isinstance(field, TEXT_FIELDS)
+        for model in apps.get_models()
+        if model._meta.app_label in OUR_APPS
+        for field in model._meta.concrete_fields
+        if isinstance(field, TEXT_FIELDS)
     }
 
 
@@ -52,14 +54,25 @@ def test_the_policy_names_only_fields_that_exist_with_known_classes():
 
 @pytest.mark.django_db(transaction=True)
 def test_every_api_write_path_stores_no_personal_data(api, alice):
-    fact = api.post("/api/v1/subjects/alice/facts", {
-        "key": f"contact {EMAIL}", "value": PII, "category": "preference", "session_id": "s-1", "turn_id": "t-1",
-        "metadata": {"raw": PII, PII: [{"card": BANK_CARD}]},
-    }, format="json")
+    fact = api.post(
+        "/api/v1/subjects/alice/facts",
+        {
+            "key": f"contact {EMAIL}",
+            "value": PII,
+            "category": "preference",
+            "session_id": "s-1",
+            "turn_id": "t-1",
+            "metadata": {"raw": PII, PII: [{"card": BANK_CARD}]},
+        },
+        format="json",
+    )
     episode = api.post("/api/v1/subjects/alice/episodes", {"text": PII, "metadata": {"note": PII}}, format="json")
     corrected = api.patch(f"/api/v1/memories/{fact.json()['id']}", {"value": f"{PII}!", "reason": PII}, format="json")
-    turn = api.post("/api/v1/subjects/alice/turns", {
-        "turn_id": "t-2", "user_message": f"我不吃辣。{PII}", "assistant_message": f"好的，已记下 {PII}"}, format="json")
+    turn = api.post(
+        "/api/v1/subjects/alice/turns",
+        {"turn_id": "t-2", "user_message": f"我不吃辣。{PII}", "assistant_message": f"好的，已记下 {PII}"},
+        format="json",
+    )
     recalled = api.post("/api/v1/subjects/alice/recall", {"query": PII}, format="json")
     forgotten = api.delete(f"/api/v1/memories/{episode.json()['id']}")
 
@@ -71,8 +84,9 @@ def test_every_api_write_path_stores_no_personal_data(api, alice):
 
 @pytest.mark.django_db(transaction=True)
 def test_every_portal_write_path_stores_no_personal_data(client, api, alice, django_user_model):
-    memory_id = api.post("/api/v1/subjects/alice/facts", {"key": "drink", "value": "oolong", "category": "preference"},
-                         format="json").json()["id"]
+    memory_id = api.post(
+        "/api/v1/subjects/alice/facts", {"key": "drink", "value": "oolong", "category": "preference"}, format="json"
+    ).json()["id"]
     user = django_user_model.objects.create_user("alice", password="alice-pass")
     Subject.objects.filter(pk=alice.pk).update(user=user)
     client.force_login(user)
@@ -86,10 +100,12 @@ def test_every_portal_write_path_stores_no_personal_data(client, api, alice, dja
 
 @pytest.mark.django_db(transaction=True)
 def test_every_console_write_path_stores_no_personal_data(client, api, acme, alice, django_user_model):
-    first = api.post("/api/v1/subjects/alice/facts", {"key": "drink", "value": "oolong", "category": "preference"},
-                     format="json").json()["id"]
-    second = api.post("/api/v1/subjects/alice/facts", {"key": "food", "value": "noodles", "category": "preference"},
-                      format="json").json()["id"]
+    first = api.post(
+        "/api/v1/subjects/alice/facts", {"key": "drink", "value": "oolong", "category": "preference"}, format="json"
+    ).json()["id"]
+    second = api.post(
+        "/api/v1/subjects/alice/facts", {"key": "food", "value": "noodles", "category": "preference"}, format="json"
+    ).json()["id"]
     adam = django_user_model.objects.create_user("adam", password="adam-pass")
     Membership.objects.create(workspace=acme, user=adam, role=Membership.Role.ADMIN)
     client.force_login(adam)
@@ -109,8 +125,9 @@ def test_names_and_descriptions_given_to_the_services_are_redacted(acme):
     workspace = workspace_create(name=f"Shop of {EMAIL}", slug="shop")
     subject = subject_get_or_create(workspace=acme, external_id="u-1", display_name=f"Zhang {MOBILE}")
     agent = agent_create(workspace=acme, name="Desk Bot", description=f"owner {RESIDENT_ID}")
-    event = audit_record(workspace=acme, actor=Actor(type="operator", id="7", name=EMAIL), action="test.done",
-                         reason=f"card {BANK_CARD}")
+    event = audit_record(
+        workspace=acme, actor=Actor(type="operator", id="7", name=EMAIL), action="test.done", reason=f"card {BANK_CARD}"
+    )
 
     assert workspace.name == "Shop of <EMAIL_ADDRESS>"
     assert subject.display_name == "Zhang <CN_MOBILE>"
@@ -126,8 +143,16 @@ class _ChattyExtractor:
 
     def extract(self, turn):
         return Extraction(
-            proposals=[Proposal(kind="profile", category="fact", key="health", value="asthma", sensitive="health",
-                                evidence=f"asthma, call {MOBILE}")],
+            proposals=[
+                Proposal(
+                    kind="profile",
+                    category="fact",
+                    key="health",
+                    value="asthma",
+                    sensitive="health",
+                    evidence=f"asthma, call {MOBILE}",
+                )
+            ],
             skipped=[Skip(text=f"mail {EMAIL}", reason="question")],
         )
 

@@ -85,13 +85,25 @@ SUBJECTS = list(SUBJECT_DIGIT)
 PORTAL_USERS = [("a", "alice"), ("a", "bob"), ("b", "carol")]
 EXTERNAL_IDS = ["alice", "bob", "carol"]
 PHRASES = [
-    "喜欢喝乌龙茶", "下周三去杭州出差", "住在西湖边，每天骑车上班", "prefers replies in 中文",
-    "养了一只叫团团的猫", "在学弹吉他", "周末常去爬山", "不吃香菜", "asked about the refund of an order",
+    "喜欢喝乌龙茶",
+    "下周三去杭州出差",
+    "住在西湖边，每天骑车上班",
+    "prefers replies in 中文",
+    "养了一只叫团团的猫",
+    "在学弹吉他",
+    "周末常去爬山",
+    "不吃香菜",
+    "asked about the refund of an order",
 ]
 CATEGORIES = ["preference", "fact", "constraint", "goal"]
 # (subject, kind, phrase, category, pinned) of one write.
-WRITES = st.tuples(st.sampled_from(SUBJECTS), st.sampled_from(["fact", "episode"]), st.sampled_from(PHRASES),
-                   st.sampled_from(CATEGORIES), st.booleans())
+WRITES = st.tuples(
+    st.sampled_from(SUBJECTS),
+    st.sampled_from(["fact", "episode"]),
+    st.sampled_from(PHRASES),
+    st.sampled_from(CATEGORIES),
+    st.booleans(),
+)
 GHOST_ID = "00000000-0000-4000-8000-000000000000"  # never exists
 WORKSPACES = st.sampled_from("ab")
 
@@ -237,11 +249,14 @@ class IsolationMachine(RuleBasedStateMachine):
 
         def leak(what: str, token: str) -> str:
             at = body.find(token)
-            return (f"LEAK ({what}): {request} -> {response.status_code}, viewer {viewer}; found {token!r} in "
-                    f"…{body[max(0, at - 300):at + 200]!r}…")
+            return (
+                f"LEAK ({what}): {request} -> {response.status_code}, viewer {viewer}; found {token!r} in "
+                f"…{body[max(0, at - 300) : at + 200]!r}…"
+            )
 
         assert response.status_code in expect, (
-            f"{request} -> {response.status_code}, expected {sorted(expect)}: {body[:600]!r}")
+            f"{request} -> {response.status_code}, expected {sorted(expect)}: {body[:600]!r}"
+        )
         if response.status_code == 404:
             viewer = None
         digit = SUBJECT_DIGIT[viewer] if viewer else None
@@ -255,15 +270,20 @@ class IsolationMachine(RuleBasedStateMachine):
             owner = ID_OWNER.get(_hex(found))
             if owner is not None:
                 assert viewer is not None and owner == (self.tag, viewer[0], digit), leak(
-                    "a memory id of another subject or workspace", found)
+                    "a memory id of another subject or workspace", found
+                )
 
     def check_reads(self, person: tuple, memory_id: str) -> None:
         """The portal details of `memory_id`: "Who read it" counts exactly the recalls of its lineage
         (one line per agent: "Support Bot: once, on …" / "…: 3 times, last on …")."""
-        page = self.call(self.portal[person], "get", f"/me/memories/{memory_id}/", viewer=person,
-                         expect={200}).content.decode()
-        lines = page.split('<ul class="reads">', 1)[1].split("</ul>", 1)[0].split("<li>")[1:] \
-            if '<ul class="reads">' in page else []
+        page = self.call(
+            self.portal[person], "get", f"/me/memories/{memory_id}/", viewer=person, expect={200}
+        ).content.decode()
+        lines = (
+            page.split('<ul class="reads">', 1)[1].split("</ul>", 1)[0].split("<li>")[1:]
+            if '<ul class="reads">' in page
+            else []
+        )
         reads = sum(int(m.group(1)) if (m := re.search(r": (\d+) times", line)) else 1 for line in lines)
         expected = self.lineage_of(memory_id)["reads"]
         assert reads == expected, f"{person} sees {reads} reads of {memory_id}, expected {expected}"
@@ -288,17 +308,29 @@ class IsolationMachine(RuleBasedStateMachine):
         w, external_id = owner
         value, meta = self.marker(owner), self.marker(owner)
         if kind == "fact":
-            body = {"key": f"note {next(self.keys)}", "value": f"{value} {phrase}", "category": category,
-                    "pinned": pinned, "metadata": {"tag": meta}}
+            body = {
+                "key": f"note {next(self.keys)}",
+                "value": f"{value} {phrase}",
+                "category": category,
+                "pinned": pinned,
+                "metadata": {"tag": meta},
+            }
         else:
             body = {"text": f"{phrase}，{value}", "metadata": {"tag": meta}, "session_id": f"s-{next(self.keys) % 3}"}
-        response = self.call(self.api[w], "post", f"/api/v1/subjects/{external_id}/{kind}s", body,
-                             viewer=owner, expect={201})
+        response = self.call(
+            self.api[w], "post", f"/api/v1/subjects/{external_id}/{kind}s", body, viewer=owner, expect={201}
+        )
         written = response.json()
         assert value in written["value" if kind == "fact" else "text"], written  # stored verbatim
         memory_id = written["id"]
-        self.lineages[memory_id] = {"owner": owner, "kind": kind, "current": None, "marker": value,
-                                    "markers": set(), "reads": 0}
+        self.lineages[memory_id] = {
+            "owner": owner,
+            "kind": kind,
+            "current": None,
+            "marker": value,
+            "markers": set(),
+            "reads": 0,
+        }
         self.add_version(memory_id, owner, memory_id, {value, meta}, value)
 
     # --- the agent API, by memory id ---------------------------------------------------------------
@@ -308,8 +340,13 @@ class IsolationMachine(RuleBasedStateMachine):
     def agent_reads_memory(self, w, data, history):
         memory_id = self.pick(data)
         owner, _, visible = self.for_agent(w, memory_id)
-        self.call(self.api[w], "get", f"/api/v1/memories/{memory_id}{'/history' if history else ''}",
-                  viewer=owner, expect={200} if visible else {404})
+        self.call(
+            self.api[w],
+            "get",
+            f"/api/v1/memories/{memory_id}{'/history' if history else ''}",
+            viewer=owner,
+            expect={200} if visible else {404},
+        )
 
     @precondition(lambda self: self.ids)
     @rule(w=WORKSPACES, data=st.data(), phrase=st.sampled_from(PHRASES))
@@ -320,9 +357,14 @@ class IsolationMachine(RuleBasedStateMachine):
         new, reason = self.marker(stamp), self.marker(stamp)
         field = "text" if memory_id in self.mem and self.lineage_of(memory_id)["kind"] == "episode" else "value"
         before = _row(memory_id)
-        response = self.call(self.api[w], "patch", f"/api/v1/memories/{memory_id}",
-                             {field: f"{phrase} {new}", "reason": f"corrected: {reason}"}, viewer=owner,
-                             expect={404} if not visible else {200} if status == ACTIVE else {409})
+        response = self.call(
+            self.api[w],
+            "patch",
+            f"/api/v1/memories/{memory_id}",
+            {field: f"{phrase} {new}", "reason": f"corrected: {reason}"},
+            viewer=owner,
+            expect={404} if not visible else {200} if status == ACTIVE else {409},
+        )
         if response.status_code == 200:
             corrected = response.json()
             assert new in corrected[field], corrected
@@ -337,8 +379,13 @@ class IsolationMachine(RuleBasedStateMachine):
         memory_id = self.pick(data)
         owner, status, visible = self.for_agent(w, memory_id)
         before = _row(memory_id)
-        response = self.call(self.api[w], "post", f"/api/v1/memories/{memory_id}/{action}", viewer=owner,
-                             expect={404} if not visible else {200} if status == ACTIVE else {409})
+        response = self.call(
+            self.api[w],
+            "post",
+            f"/api/v1/memories/{memory_id}/{action}",
+            viewer=owner,
+            expect={404} if not visible else {200} if status == ACTIVE else {409},
+        )
         if response.status_code != 200:
             assert _row(memory_id) == before, f"a refused {action} changed {memory_id}"
 
@@ -348,8 +395,9 @@ class IsolationMachine(RuleBasedStateMachine):
         memory_id = self.pick(data)
         owner, _, visible = self.for_agent(w, memory_id)
         before = _row(memory_id)
-        response = self.call(self.api[w], "delete", f"/api/v1/memories/{memory_id}", viewer=owner,
-                             expect={204} if visible else {404})
+        response = self.call(
+            self.api[w], "delete", f"/api/v1/memories/{memory_id}", viewer=owner, expect={204} if visible else {404}
+        )
         if response.status_code == 204:
             self.forget_lineage(self.mem[memory_id]["lineage"])
         else:
@@ -357,8 +405,12 @@ class IsolationMachine(RuleBasedStateMachine):
 
     # --- the agent API, by subject -----------------------------------------------------------------
 
-    @rule(w=WORKSPACES, external_id=st.sampled_from(EXTERNAL_IDS), data=st.data(),
-          endpoint=st.sampled_from(["memories", "memories?q", "memories?status", "export", "subject"]))
+    @rule(
+        w=WORKSPACES,
+        external_id=st.sampled_from(EXTERNAL_IDS),
+        data=st.data(),
+        endpoint=st.sampled_from(["memories", "memories?q", "memories?status", "export", "subject"]),
+    )
     def agent_reads_subject(self, w, external_id, data, endpoint):
         owner = (w, external_id)
         exists = owner in SUBJECT_DIGIT
@@ -393,16 +445,26 @@ class IsolationMachine(RuleBasedStateMachine):
         if exists:
             self.forget_subject(owner)
 
-    @rule(w=WORKSPACES, external_id=st.sampled_from(EXTERNAL_IDS), data=st.data(),
-          phrases=st.lists(st.sampled_from(PHRASES), min_size=1, max_size=2), pieces=st.integers(0, 3))
+    @rule(
+        w=WORKSPACES,
+        external_id=st.sampled_from(EXTERNAL_IDS),
+        data=st.data(),
+        phrases=st.lists(st.sampled_from(PHRASES), min_size=1, max_size=2),
+        pieces=st.integers(0, 3),
+    )
     def agent_recalls(self, w, external_id, data, phrases, pieces):
         owner = (w, external_id)
         words = list(phrases)
         for _ in range(pieces):
             words.append(data.draw(st.sampled_from(self.all_markers()), label="marker piece in query")[:-1])
-        response = self.call(self.api[w], "post", f"/api/v1/subjects/{external_id}/recall",
-                             {"query": " ".join(words), "top_k": 8},
-                             viewer=owner, expect={200} if owner in SUBJECT_DIGIT else {404})
+        response = self.call(
+            self.api[w],
+            "post",
+            f"/api/v1/subjects/{external_id}/recall",
+            {"query": " ".join(words), "top_k": 8},
+            viewer=owner,
+            expect={200} if owner in SUBJECT_DIGIT else {404},
+        )
         if response.status_code != 200:
             return
         recalled = [memory["id"] for memory in response.json()["memories"]]
@@ -415,8 +477,12 @@ class IsolationMachine(RuleBasedStateMachine):
 
     # --- the portal ----------------------------------------------------------------------------------
 
-    @rule(person=st.sampled_from(PORTAL_USERS), data=st.data(), htmx=st.booleans(),
-          search=st.sampled_from(["none", "marker", "phrase"]))
+    @rule(
+        person=st.sampled_from(PORTAL_USERS),
+        data=st.data(),
+        htmx=st.booleans(),
+        search=st.sampled_from(["none", "marker", "phrase"]),
+    )
     def portal_lists(self, person, data, htmx, search):
         extra = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "memory-list"} if htmx else {}
         params = {}
@@ -442,12 +508,21 @@ class IsolationMachine(RuleBasedStateMachine):
         if owned and page == "":
             self.check_reads(person, memory_id)
         else:
-            self.call(self.portal[person], "get", f"/me/memories/{memory_id}/{page}", viewer=person,
-                      expect={200} if owned else {404})
+            self.call(
+                self.portal[person],
+                "get",
+                f"/me/memories/{memory_id}/{page}",
+                viewer=person,
+                expect={200} if owned else {404},
+            )
 
     @precondition(lambda self: self.ids)
-    @rule(person=st.sampled_from(PORTAL_USERS), data=st.data(), phrase=st.sampled_from(PHRASES),
-          action=st.sampled_from(["pin", "unpin", "correct", "delete"]))
+    @rule(
+        person=st.sampled_from(PORTAL_USERS),
+        data=st.data(),
+        phrase=st.sampled_from(PHRASES),
+        action=st.sampled_from(["pin", "unpin", "correct", "delete"]),
+    )
     def portal_changes_memory(self, person, data, phrase, action):
         memory_id = self.pick(data)
         status = self.status_of(memory_id)
@@ -464,8 +539,14 @@ class IsolationMachine(RuleBasedStateMachine):
         else:
             stamp = person if owned else (person[0], None)
             new, reason = self.marker(stamp), self.marker(stamp)
-            response = self.call(client, "post", path, {"value": f"{phrase} {new}", "reason": reason}, viewer=person,
-                                 expect={404} if not owned else {302} if status == ACTIVE else {400})
+            response = self.call(
+                client,
+                "post",
+                path,
+                {"value": f"{phrase} {new}", "reason": reason},
+                viewer=person,
+                expect={404} if not owned else {302} if status == ACTIVE else {400},
+            )
             if response.status_code == 302:
                 new_id = UUID_RE.findall(response["Location"])[0]
                 self.add_version(new_id, person, self.mem[memory_id]["lineage"], {new, reason}, new)
@@ -480,8 +561,14 @@ class IsolationMachine(RuleBasedStateMachine):
         if really:
             self.call(self.portal[person], "get", "/me/forget", viewer=person, expect={200})
             return
-        self.call(self.portal[person], "post", "/me/forget", {"confirmation": "forget everything"},
-                  viewer=person, expect={302})
+        self.call(
+            self.portal[person],
+            "post",
+            "/me/forget",
+            {"confirmation": "forget everything"},
+            viewer=person,
+            expect={302},
+        )
         self.forget_subject(person)
 
 
@@ -494,11 +581,16 @@ def test_no_response_leaks_another_workspace_or_subject():
     run_state_machine_as_test(
         IsolationMachine,
         settings=settings(
-            max_examples=30, stateful_step_count=25, deadline=None, database=None,
+            max_examples=30,
+            stateful_step_count=25,
+            deadline=None,
+            database=None,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
         ),
     )
     for kind, (count, seconds) in sorted(STATS.items(), key=lambda item: -item[1][1]):
         print(f"{count:5d} {seconds:6.1f}s  {kind}")
-    print(f"{sum(count for count, _ in STATS.values())} requests, {len(ID_OWNER)} memory ids, "
-          f"{time.monotonic() - started:.1f}s")
+    print(
+        f"{sum(count for count, _ in STATS.values())} requests, {len(ID_OWNER)} memory ids, "
+        f"{time.monotonic() - started:.1f}s"
+    )

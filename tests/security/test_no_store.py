@@ -34,15 +34,23 @@ def assert_no_store(response):
     assert "no-store" in response.get("Cache-Control", ""), (response.status_code, response.get("Cache-Control"))
 
 
-@pytest.mark.parametrize("path", ["/api/v1/subjects/alice/memories", "/api/v1/subjects/alice/export",
-                                  "/api/v1/subjects/alice", "/api/v1/subjects/nobody/memories"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/v1/subjects/alice/memories",
+        "/api/v1/subjects/alice/export",
+        "/api/v1/subjects/alice",
+        "/api/v1/subjects/nobody/memories",
+    ],
+)
 def test_api_reads_are_not_stored(api, memory, path):
     assert_no_store(api.get(path))
 
 
 def test_api_writes_and_recalls_are_not_stored(api, memory):
-    assert_no_store(api.post("/api/v1/subjects/alice/facts", {"key": "k", "value": "v", "category": "fact"},
-                             format="json"))
+    assert_no_store(
+        api.post("/api/v1/subjects/alice/facts", {"key": "k", "value": "v", "category": "fact"}, format="json")
+    )
     assert_no_store(api.post("/api/v1/subjects/alice/recall", {"query": "tea"}, format="json"))
     assert_no_store(api.post(f"/api/v1/memories/{memory.id}/pin"))
 
@@ -64,8 +72,9 @@ def test_a_memory_page_of_the_portal_is_not_stored(as_alice, memory):
     assert_no_store(as_alice.get(f"/me/memories/{memory.id}/"))
 
 
-@pytest.mark.parametrize("path", ["/console/", "/console/subjects/", "/console/audit/", "/console/audit.csv",
-                                  "/console/agents/"])
+@pytest.mark.parametrize(
+    "path", ["/console/", "/console/subjects/", "/console/audit/", "/console/audit.csv", "/console/agents/"]
+)
 def test_console_pages_are_not_stored_and_vary_by_cookie(as_adam, memory, path):
     response = as_adam.get(path)
 

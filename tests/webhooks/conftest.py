@@ -3,8 +3,15 @@ import pytest
 from apps.webhooks.services import endpoint_create
 from tests.webhooks.receiver import Receiver
 
-ALL_EVENTS = ["memory.created", "memory.superseded", "memory.corrected", "memory.deleted", "subject.forgotten",
-              "ingest.done", "ingest.failed"]
+ALL_EVENTS = [
+    "memory.created",
+    "memory.superseded",
+    "memory.corrected",
+    "memory.deleted",
+    "subject.forgotten",
+    "ingest.done",
+    "ingest.failed",
+]
 
 
 @pytest.fixture
@@ -31,7 +38,9 @@ def hook(acme, receiver):
 @pytest.fixture
 def on_commit(django_capture_on_commit_callbacks):
     """Run what a write hands to on_commit (the webhook delivery), as a real commit would."""
+
     def run(call):
         with django_capture_on_commit_callbacks(execute=True):
             return call()
+
     return run

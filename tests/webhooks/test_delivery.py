@@ -35,8 +35,15 @@ def test_a_new_memory_is_announced_signed_with_ids_and_no_content(alice, bot, ho
     assert body["id"] == request.headers["memoryadmin-event-id"]
     assert body["data"]["subject"] == "alice"
     assert body["data"]["memory"] | {"created_at": None} == {
-        "id": str(memory.id), "lineage": str(memory.lineage), "version": 1, "supersedes": None, "kind": "profile",
-        "category": "preference", "key": "tea", "status": "active", "created_at": None,
+        "id": str(memory.id),
+        "lineage": str(memory.lineage),
+        "version": 1,
+        "supersedes": None,
+        "kind": "profile",
+        "category": "preference",
+        "key": "tea",
+        "status": "active",
+        "created_at": None,
     }
     assert "oolong" not in request.body.decode() and PHONE not in request.body.decode()
 
@@ -82,8 +89,7 @@ def test_supersede_correct_delete_and_forget_each_send_their_event(alice, bot, h
     assert receiver.requests[4].json["data"] == {"subject": "alice", "memories_erased": 3, "actor": "agent"}
 
 
-def test_a_memory_forgotten_before_its_event_is_sent_goes_out_without_its_key_or_content(
-        acme, alice, bot, receiver):
+def test_a_memory_forgotten_before_its_event_is_sent_goes_out_without_its_key_or_content(acme, alice, bot, receiver):
     endpoint_create(workspace=acme, url=receiver.url, events=["memory.created"], include_content=True)
     memory = write_tea(alice, bot)  # its delivery is still pending: no commit yet
     memory_forget(memory=memory, actor=bot)
@@ -198,7 +204,9 @@ def test_one_workspaces_endpoints_never_receive_another_workspaces_events(globex
         on_commit(lambda: subject_forget(subject=carol, actor=globex_bot))
 
         assert [(r.json["workspace"], r.json["data"]["subject"]) for r in other.requests] == [
-            ("globex", "carol"), ("globex", "carol")]
+            ("globex", "carol"),
+            ("globex", "carol"),
+        ]
     finally:
         other.close()
 
@@ -216,8 +224,9 @@ def test_nothing_is_sent_for_a_write_that_rolled_back(alice, bot, hook, receiver
 
 def test_a_processed_turn_sends_ingest_done_with_the_ids_it_wrote(acme, support_bot, receiver, on_commit):
     endpoint_create(workspace=acme, url=receiver.url, events=["ingest.done"], include_content=True)
-    ingest, _ = ingest_accept(workspace=acme, external_id="alice", agent=support_bot, turn_id="t-1",
-                              user_message="我不吃辣。I use Neovim.")
+    ingest, _ = ingest_accept(
+        workspace=acme, external_id="alice", agent=support_bot, turn_id="t-1", user_message="我不吃辣。I use Neovim."
+    )
 
     done = on_commit(lambda: ingest_process(ingest_id=ingest.id))
 
@@ -233,21 +242,31 @@ def test_a_processed_turn_sends_ingest_done_with_the_ids_it_wrote(acme, support_
 
 def test_a_failed_turn_sends_ingest_failed(acme, support_bot, receiver, on_commit):
     endpoint_create(workspace=acme, url=receiver.url, events=["ingest.failed"])
-    ingest, _ = ingest_accept(workspace=acme, external_id="alice", agent=support_bot, turn_id="t-2",
-                              user_message="hello")
+    ingest, _ = ingest_accept(
+        workspace=acme, external_id="alice", agent=support_bot, turn_id="t-2", user_message="hello"
+    )
 
     on_commit(lambda: ingest_fail(ingest_id=ingest.id, error="LLM endpoint down"))
 
     [request] = receiver.requests
-    assert request.json["data"]["ingest"] | {"id": None} == {"id": None, "status": "failed", "turn_id": "t-2",
-                                                              "created": [], "updated": []}
+    assert request.json["data"]["ingest"] | {"id": None} == {
+        "id": None,
+        "status": "failed",
+        "turn_id": "t-2",
+        "created": [],
+        "updated": [],
+    }
     assert "LLM" not in request.body.decode()
 
 
 def test_an_api_write_reaches_the_receiver_once_its_transaction_commits(api, hook, receiver, on_commit):
-    response = on_commit(lambda: api.post("/api/v1/subjects/alice/facts",
-                                          {"key": "drink", "value": "cold brew", "category": "preference"},
-                                          format="json"))
+    response = on_commit(
+        lambda: api.post(
+            "/api/v1/subjects/alice/facts",
+            {"key": "drink", "value": "cold brew", "category": "preference"},
+            format="json",
+        )
+    )
 
     assert response.status_code == 201
     assert receiver.requests[0].json["data"]["memory"]["id"] == response.json()["id"]

@@ -24,12 +24,14 @@ def wait_for_state(state: str, timeout: float = 20) -> WebhookDelivery:
 
 @pytest.mark.skipif(not BROKER.startswith("redis"), reason="needs Redis at 127.0.0.1:6379")
 def test_a_real_worker_retries_a_failed_delivery_until_the_receiver_takes_it(
-        api, hook, receiver, settings, real_worker):  # noqa: F811
+    api, hook, receiver, settings, real_worker
+):  # noqa: F811
     settings.WEBHOOK_RETRY_BASE_SECONDS = 0.3
     receiver.answers = [500]
 
-    response = api.post("/api/v1/subjects/alice/facts", {"key": "drink", "value": "cold brew",
-                                                        "category": "preference"}, format="json")
+    response = api.post(
+        "/api/v1/subjects/alice/facts", {"key": "drink", "value": "cold brew", "category": "preference"}, format="json"
+    )
     assert response.status_code == 201
 
     delivery = wait_for_state("delivered")

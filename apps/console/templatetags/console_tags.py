@@ -19,8 +19,13 @@ def stamp(value, seconds: str = ""):
         return "—"
     local = timezone.localtime(value)
     shown = dateformat.format(local, "Y-m-d H:i:s" if seconds else "Y-m-d H:i")
-    return format_html('<time datetime="{}" title="{}">{} <span class="zone">{}</span></time>',
-                       value.isoformat(), timezone.get_current_timezone_name(), shown, local.tzname())
+    return format_html(
+        '<time datetime="{}" title="{}">{} <span class="zone">{}</span></time>',
+        value.isoformat(),
+        timezone.get_current_timezone_name(),
+        shown,
+        local.tzname(),
+    )
 
 
 @register.filter

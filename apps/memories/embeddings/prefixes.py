@@ -26,7 +26,8 @@ NONE = "none"
 KNOWN: dict[str, tuple[str, str]] = {
     "embeddinggemma": ("task: search result | query: ", "title: none | text: "),
     "qwen3-embedding": (
-        "Instruct: Given a web search query, retrieve relevant passages that answer the query\nQuery:", ""
+        "Instruct: Given a web search query, retrieve relevant passages that answer the query\nQuery:",
+        "",
     ),
     "bge-m3": ("", ""),
     "e5": ("query: ", "passage: "),

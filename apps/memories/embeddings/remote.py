@@ -100,8 +100,14 @@ class OpenAIEmbedder:
 
     def _request(self, batch: list[str]) -> np.ndarray:
         try:
-            raw = post_json(self._opener, self._endpoint, {"model": self.config.model, "input": batch},
-                            api_key=self.config.api_key, timeout=self.config.timeout, max_bytes=MAX_RESPONSE_BYTES)
+            raw = post_json(
+                self._opener,
+                self._endpoint,
+                {"model": self.config.model, "input": batch},
+                api_key=self.config.api_key,
+                timeout=self.config.timeout,
+                max_bytes=MAX_RESPONSE_BYTES,
+            )
         except OutboundError as exc:
             raise EmbeddingError(str(exc)) from exc
         return self._parse(raw, len(batch))

@@ -28,113 +28,208 @@ import unicodedata
 __all__ = ["injection_reason", "looks_like_injection"]
 
 _VERB = r"(?:ignore|disregard|forget|override|bypass|skip|drop|discard|abandon|neglect)"
-_MODIFIER = (r"(?:previous|prior|above|earlier|preceding|former|original|initial|system|existing|safety|all|old|"
-             r"foregoing|aforementioned)")
-_NOUN = (r"(?:instructions?|rules?|prompts?|directions?|directives?|guidelines?|guardrails?|context|messages?|"
-         r"constraints|restrictions|polic(?:y|ies)|programming|commands?|orders?|system\s+prompt)\b")
+_MODIFIER = (
+    r"(?:previous|prior|above|earlier|preceding|former|original|initial|system|existing|safety|all|old|"
+    r"foregoing|aforementioned)"
+)
+_NOUN = (
+    r"(?:instructions?|rules?|prompts?|directions?|directives?|guidelines?|guardrails?|context|messages?|"
+    r"constraints|restrictions|polic(?:y|ies)|programming|commands?|orders?|system\s+prompt)\b"
+)
 # What the person may well say of their own earlier words ("ignore my previous message").
-_OWN_NOUN = (r"(?:instructions?|rules?|prompts?|directives?|guidelines?|guardrails?|constraints|restrictions|"
-             r"polic(?:y|ies)|programming|system\s+prompt)\b")
-_STRONG_NOUN = (r"(?:instructions|prompts?|directives|guidelines|guardrails|programming|system\s+prompt|"
-                r"safety\s+(?:rules|guidelines|policies|filters))\b")
+_OWN_NOUN = (
+    r"(?:instructions?|rules?|prompts?|directives?|guidelines?|guardrails?|constraints|restrictions|"
+    r"polic(?:y|ies)|programming|system\s+prompt)\b"
+)
+_STRONG_NOUN = (
+    r"(?:instructions|prompts?|directives|guidelines|guardrails|programming|system\s+prompt|"
+    r"safety\s+(?:rules|guidelines|policies|filters))\b"
+)
 
 _EN_PATTERNS: list[tuple[str, str]] = [
     # override / ignore prior instructions
-    ("override", rf"\b{_VERB}\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|these\s+|those\s+)?"
-     rf"{_MODIFIER}\s+(?:\w+\s+)?{_NOUN}"),
+    (
+        "override",
+        rf"\b{_VERB}\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|these\s+|those\s+)?"
+        rf"{_MODIFIER}\s+(?:\w+\s+)?{_NOUN}",
+    ),
     ("override", rf"\b{_VERB}\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?my\s+{_MODIFIER}\s+(?:\w+\s+)?{_OWN_NOUN}"),
-    ("override", rf"\b{_VERB}\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+)?"
-     rf"{_STRONG_NOUN}"),
+    (
+        "override",
+        rf"\b{_VERB}\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+)?"
+        rf"{_STRONG_NOUN}",
+    ),
     ("override", rf"\b{_VERB}\s+(?:all|any|every)\s+(?:of\s+)?(?:the\s+|your\s+)?{_NOUN}"),
-    ("override", r"\b(?:ignore|disregard|bypass|override|break)\s+(?:the|your)\s+(?:rules|restrictions|policies|"
-     r"constraints|guidelines|filters)\b"),
-    ("override", r"\b(?:disregard|ignore)\s+(?:everything|anything|all)\s+(?:above|before|previously|you\s+were\s+told)"),
-    ("override", r"\b(?:disregard|ignore)\s+(?:all\s+)?(?:of\s+)?(?:the\s+|what(?:'s|\s+is|\s+was)\s+)?"
-     r"(?:above|foregoing|previous(?:ly)?|prior|earlier|aforementioned)\b"
-     r"(?=\s*(?:$|[.,;:!?…，。；：！？]|and\b|then\b|or\b|(?:said|written|stated|mentioned|told)\b))"),
-    ("override", r"\b(?:override|bypass|disable|turn\s+off)\s+(?:your\s+|the\s+|all\s+)?(?:safety|security|content)\s*"
-     r"(?:filters?|settings?|checks?|measures?|rules?|guidelines?|protocols?)?\b"),
+    (
+        "override",
+        r"\b(?:ignore|disregard|bypass|override|break)\s+(?:the|your)\s+(?:rules|restrictions|policies|"
+        r"constraints|guidelines|filters)\b",
+    ),
+    (
+        "override",
+        r"\b(?:disregard|ignore)\s+(?:everything|anything|all)\s+(?:above|before|previously|you\s+were\s+told)",
+    ),
+    (
+        "override",
+        r"\b(?:disregard|ignore)\s+(?:all\s+)?(?:of\s+)?(?:the\s+|what(?:'s|\s+is|\s+was)\s+)?"
+        r"(?:above|foregoing|previous(?:ly)?|prior|earlier|aforementioned)\b"
+        r"(?=\s*(?:$|[.,;:!?…，。；：！？]|and\b|then\b|or\b|(?:said|written|stated|mentioned|told)\b))",
+    ),
+    (
+        "override",
+        r"\b(?:override|bypass|disable|turn\s+off)\s+(?:your\s+|the\s+|all\s+)?(?:safety|security|content)\s*"
+        r"(?:filters?|settings?|checks?|measures?|rules?|guidelines?|protocols?)?\b",
+    ),
     ("override", r"\b(?:system|admin|developer|root)\s+override\b"),
     ("override", r"\bnew\s+(?:system\s+)?instructions?\s*[:：]"),
     ("override", r"\b(?:new|updated|real|actual|true|secret|hidden)\s+system\s+prompt\b"),
     ("override", r"\byour\s+(?:new|updated|real|actual|true|secret)\s+(?:instructions|rules|orders)\b"),
     ("override", r"\bsystem\s+prompt\s*[:：=]"),
-    ("override", r"\b(?:update|change|replace|overwrite|rewrite|modify|edit)\s+(?:your\s+(?:system\s+prompt|"
-     r"instructions|rules|programming)|(?:the|its)\s+system\s+prompt)\b"),
-    ("override", r"\bbelow\s+(?:are|is)\s+(?:your\s+(?:new\s+|real\s+|actual\s+)?|the\s+(?:new|real|actual)\s+)"
-     r"(?:system\s+)?(?:instructions|prompt|rules)\b"),
-    ("override", r"\byou\s+(?:have\s+no|don'?t\s+have\s+any|are\s+free\s+of(?:\s+all)?)\s+(?:restrictions|rules|limits|"
-     r"guidelines|filters)\b"),
+    (
+        "override",
+        r"\b(?:update|change|replace|overwrite|rewrite|modify|edit)\s+(?:your\s+(?:system\s+prompt|"
+        r"instructions|rules|programming)|(?:the|its)\s+system\s+prompt)\b",
+    ),
+    (
+        "override",
+        r"\bbelow\s+(?:are|is)\s+(?:your\s+(?:new\s+|real\s+|actual\s+)?|the\s+(?:new|real|actual)\s+)"
+        r"(?:system\s+)?(?:instructions|prompt|rules)\b",
+    ),
+    (
+        "override",
+        r"\byou\s+(?:have\s+no|don'?t\s+have\s+any|are\s+free\s+of(?:\s+all)?)\s+(?:restrictions|rules|limits|"
+        r"guidelines|filters)\b",
+    ),
     ("override", r"\bwithout\s+(?:any\s+)?(?:restrictions|filters|censorship|safety\s+guidelines)\b"),
     ("override", r"\byou\s+must\s+(?:now\s+)?(?:obey|comply\s+with)\s+(?:me|my|these|the\s+following)\b"),
     # role re-assignment
-    ("role", r"\b(?:from\s+now\s+on|starting\s+now|henceforth|going\s+forward)\s*,?\s+you\s+(?:are|will\s+be|shall\s+be|"
-     r"must\s+act|act|play)\b"),
+    (
+        "role",
+        r"\b(?:from\s+now\s+on|starting\s+now|henceforth|going\s+forward)\s*,?\s+you\s+(?:are|will\s+be|shall\s+be|"
+        r"must\s+act|act|play)\b",
+    ),
     # "you are now <a new identity>" — not "appreciate where you are now", "you are now the proud owner".
-    ("role", r"\byou(?:\s+are|'?re)\s+(?:now|no\s+longer)\s+(?:an?\s+|my\s+)?(?:(?:unrestricted|unfiltered|uncensored|evil|"
-     r"jailbroken|free|different|new|rogue)\b|(?:ai|assistant|chatbot|language\s+model|model|bot|character|persona)\b|"
-     r"called\b|named\b|(?:in|entering)\s+\w+\s+mode\b|(?:bound|restricted)\s+by\b)"),
+    (
+        "role",
+        r"\byou(?:\s+are|'?re)\s+(?:now|no\s+longer)\s+(?:an?\s+|my\s+)?(?:(?:unrestricted|unfiltered|uncensored|evil|"
+        r"jailbroken|free|different|new|rogue)\b|(?:ai|assistant|chatbot|language\s+model|model|bot|character|persona)\b|"
+        r"called\b|named\b|(?:in|entering)\s+\w+\s+mode\b|(?:bound|restricted)\s+by\b)",
+    ),
     ("role", r"\b(?:pretend|imagine)\s+(?:that\s+)?(?:you\s+are|you'?re|to\s+be)\b"),
-    ("role", r"(?:^|[.!?,;:]\s*|\bplease\s+|\bnow\s+|\byou\s+(?:will|must|should)\s+)(?:act|behave)\s+as\s+(?:if\s+you|"
-     r"a|an|my|the|though)\b"),
+    (
+        "role",
+        r"(?:^|[.!?,;:]\s*|\bplease\s+|\bnow\s+|\byou\s+(?:will|must|should)\s+)(?:act|behave)\s+as\s+(?:if\s+you|"
+        r"a|an|my|the|though)\b",
+    ),
     ("role", r"\b(?:roleplay|role-play|role\s+play)\s+as\b"),
-    ("role", r"(?-i:\bDAN\b)|\bdo\s+anything\s+now\b|\bjailbreak|\bdeveloper\s+mode\b|\bgod\s+mode\b|\bunfiltered\s+mode\b"),
+    (
+        "role",
+        r"(?-i:\bDAN\b)|\bdo\s+anything\s+now\b|\bjailbreak|\bdeveloper\s+mode\b|\bgod\s+mode\b|\bunfiltered\s+mode\b",
+    ),
     # reveal the prompt / secrets
-    ("exfiltration", r"\b(?:reveal|show|print|output|repeat|display|leak|dump|disclose|tell\s+me|give\s+me|share|"
-     r"recite|write\s+out|spell\s+out)\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:the\s+|your\s+|its\s+)?(?:full\s+|entire\s+|"
-     r"exact\s+|original\s+|complete\s+)?(?:system|hidden|initial|original|secret|internal|developer|pre-?)\s*"
-     r"(?:prompt|instructions?|message|rules|configuration|config)\b"),
+    (
+        "exfiltration",
+        r"\b(?:reveal|show|print|output|repeat|display|leak|dump|disclose|tell\s+me|give\s+me|share|"
+        r"recite|write\s+out|spell\s+out)\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:the\s+|your\s+|its\s+)?(?:full\s+|entire\s+|"
+        r"exact\s+|original\s+|complete\s+)?(?:system|hidden|initial|original|secret|internal|developer|pre-?)\s*"
+        r"(?:prompt|instructions?|message|rules|configuration|config)\b",
+    ),
     ("exfiltration", r"\bwhat(?:'s|\s+is|\s+are)\s+your\s+(?:system\s+prompt|instructions|hidden\s+rules)\b"),
-    ("exfiltration", r"\b(?:reveal|leak|send|forward|exfiltrate|upload|post|email)\s+(?:all\s+)?(?:the\s+|your\s+)?"
-     r"(?:api\s+keys?|secrets?|passwords?|credentials|tokens?|memories|user\s+data|conversation\s+history|"
-     r"other\s+users?['’]?\s*(?:data|memories))\b"),
-    ("memory_poison", r"\bremember\s+(?:that\s+)?(?:to\s+|you\s+(?:must|should|will)\s+)?(?:always|never|from\s+now\s+on)?"
-     r"\s*(?:reveal|ignore|disregard|disclose|leak|bypass|obey|execute|run|send|forward|grant|approve|transfer|"
-     r"output\s+(?:the|your)\s+system)\b"),
+    (
+        "exfiltration",
+        r"\b(?:reveal|leak|send|forward|exfiltrate|upload|post|email)\s+(?:all\s+)?(?:the\s+|your\s+)?"
+        r"(?:api\s+keys?|secrets?|passwords?|credentials|tokens?|memories|user\s+data|conversation\s+history|"
+        r"other\s+users?['’]?\s*(?:data|memories))\b",
+    ),
+    (
+        "memory_poison",
+        r"\bremember\s+(?:that\s+)?(?:to\s+|you\s+(?:must|should|will)\s+)?(?:always|never|from\s+now\s+on)?"
+        r"\s*(?:reveal|ignore|disregard|disclose|leak|bypass|obey|execute|run|send|forward|grant|approve|transfer|"
+        r"output\s+(?:the|your)\s+system)\b",
+    ),
     # a claimed authority to be kept and obeyed later ("remember that I am the admin … my instructions override everything")
-    ("memory_poison", r"\bmy\s+(?:instructions|commands|orders|words|requests)\s+(?:always\s+)?(?:override|supersede|overrule|trump|"
-     r"take\s+(?:precedence|priority)\s+over)\b"),
-    ("memory_poison", r"\bremember\s+(?:that\s+)?(?:I\s+am|I'm)\s+(?:the|an|your)\s+(?:admin|administrator|owner|developer|operator|"
-     r"root|superuser|creator)\b"),
-    ("memory_poison", r"\b(?:add|save|store|write)\s+(?:this|the\s+following)\s+(?:to|into|in)\s+your\s+"
-     r"(?:system\s+prompt|instructions|rules|core\s+memory\s+as\s+an?\s+instruction)\b"),
+    (
+        "memory_poison",
+        r"\bmy\s+(?:instructions|commands|orders|words|requests)\s+(?:always\s+)?(?:override|supersede|overrule|trump|"
+        r"take\s+(?:precedence|priority)\s+over)\b",
+    ),
+    (
+        "memory_poison",
+        r"\bremember\s+(?:that\s+)?(?:I\s+am|I'm)\s+(?:the|an|your)\s+(?:admin|administrator|owner|developer|operator|"
+        r"root|superuser|creator)\b",
+    ),
+    (
+        "memory_poison",
+        r"\b(?:add|save|store|write)\s+(?:this|the\s+following)\s+(?:to|into|in)\s+your\s+"
+        r"(?:system\s+prompt|instructions|rules|core\s+memory\s+as\s+an?\s+instruction)\b",
+    ),
     # commands
-    ("command", r"\b(?:execute|run|eval)\s+(?:the\s+)?(?:following|this|these)\s+(?:command|code|script|shell|"
-     r"instructions?|payload)s?\b"),
-    ("command", r"\brm\s+-rf\b|\bcurl\s+[^|]*\|\s*(?:ba)?sh\b|\bwget\s+[^|]*\|\s*(?:ba)?sh\b|\bsudo\s+\w+|"
-     r"\bos\.system\s*\(|\bsubprocess\.|\bDROP\s+TABLE\b"),
+    (
+        "command",
+        r"\b(?:execute|run|eval)\s+(?:the\s+)?(?:following|this|these)\s+(?:command|code|script|shell|"
+        r"instructions?|payload)s?\b",
+    ),
+    (
+        "command",
+        r"\brm\s+-rf\b|\bcurl\s+[^|]*\|\s*(?:ba)?sh\b|\bwget\s+[^|]*\|\s*(?:ba)?sh\b|\bsudo\s+\w+|"
+        r"\bos\.system\s*\(|\bsubprocess\.|\bDROP\s+TABLE\b",
+    ),
 ]
 
 _ZH_PATTERNS: list[tuple[str, str]] = [
-    ("override", r"(?:忽略|无视|忽视|忘记|忘掉|不要理会|别理会|不用理会|跳过|覆盖|绕过|抛弃|放弃|丢弃)(?:掉)?"
-     r"(?:你|你的)?(?:之前|以前|上面|前面|先前|此前|原来|原有|原先|原始|所有|全部|一切|以上|之上|上述|系统)?的?"
-     r"(?:所有|全部|一切|任何)?的?(?:指令|指示|规则|设定|设置|提示词?|要求|限制|约束|规定|命令|系统提示|安全策略|内容政策)"),
+    (
+        "override",
+        r"(?:忽略|无视|忽视|忘记|忘掉|不要理会|别理会|不用理会|跳过|覆盖|绕过|抛弃|放弃|丢弃)(?:掉)?"
+        r"(?:你|你的)?(?:之前|以前|上面|前面|先前|此前|原来|原有|原先|原始|所有|全部|一切|以上|之上|上述|系统)?的?"
+        r"(?:所有|全部|一切|任何)?的?(?:指令|指示|规则|设定|设置|提示词?|要求|限制|约束|规定|命令|系统提示|安全策略|内容政策)",
+    ),
     ("override", r"(?:新的?|最新)(?:系统)?(?:指令|指示)[:：]"),
     ("override", r"(?:新的?|最新的?|真正的?)系统(?:提示词|指令)"),
     # "系统提示：" is also what a UI notice says ("系统提示：支付失败"): refused only when it addresses the model
     ("override", r"系统(?:提示词|指令)\s*[:：]|系统提示\s*[:：]\s*(?:你|您)"),
     ("override", r"(?:修改|更新|替换|覆盖|改写|重写)(?:你的|掉)?(?:系统提示词?|系统指令|提示词|系统设定)"),
-    ("override", r"(?:以下|下面|接下来)(?:是|为)(?:你的(?:新的?|真正的?)?|新的?|真正的?|系统)(?:系统)?"
-     r"(?:指令|指示|提示词|规则)"),
+    (
+        "override",
+        r"(?:以下|下面|接下来)(?:是|为)(?:你的(?:新的?|真正的?)?|新的?|真正的?|系统)(?:系统)?"
+        r"(?:指令|指示|提示词|规则)",
+    ),
     ("override", r"(?:不受|没有|解除|取消|摆脱)(?:任何|所有|一切)?(?:的)?(?:限制|约束|规则|审查|过滤)"),
     ("override", r"(?:关闭|禁用|绕过)(?:你的)?(?:安全|内容)(?:过滤|审查|策略|机制|限制)"),
-    ("role", r"(?:从现在(?:开始|起)|从今以后|从此以后|接下来|现在开始|今后|以后)[，,\s]*你(?:就)?(?:是|将是|将会是|要扮演|扮演|"
-     r"作为|成为|变成|充当|叫做?|的(?:新)?(?:身份|角色|名字))"),
+    (
+        "role",
+        r"(?:从现在(?:开始|起)|从今以后|从此以后|接下来|现在开始|今后|以后)[，,\s]*你(?:就)?(?:是|将是|将会是|要扮演|扮演|"
+        r"作为|成为|变成|充当|叫做?|的(?:新)?(?:身份|角色|名字))",
+    ),
     ("role", r"你现在(?:是|就是|扮演|作为|成为|变成|充当)(?!在)"),
     ("role", r"(?:假装|假设|想象)你(?:是|就是|成为)"),
     ("role", r"(?:扮演|充当|角色扮演)(?:一个|一名|一位|成)?"),
     ("role", r"你的新(?:身份|角色|名字|任务)"),
     ("role", r"开发者模式|越狱|DAN模式|上帝模式|无限制模式"),
-    ("exfiltration", r"(?:显示|输出|打印|告诉我|泄露|透露|重复|给我看|展示|复述|说出|公开|发给我)(?:一下)?(?:你的|你|完整的|全部的?)?"
-     r"(?:系统提示词?|系统指令|系统消息|system\s*prompt|初始指令|隐藏指令|原始指令|提示词|内部指令|设定)"),
+    (
+        "exfiltration",
+        r"(?:显示|输出|打印|告诉我|泄露|透露|重复|给我看|展示|复述|说出|公开|发给我)(?:一下)?(?:你的|你|完整的|全部的?)?"
+        r"(?:系统提示词?|系统指令|系统消息|system\s*prompt|初始指令|隐藏指令|原始指令|提示词|内部指令|设定)",
+    ),
     ("exfiltration", r"你的(?:系统提示词?|系统指令|提示词|初始指令)是什么"),
-    ("exfiltration", r"把?(?:你的|你)?(?:完整的?|全部的?)?(?:系统提示词?|系统指令|系统消息|system\s*prompt|初始指令|隐藏指令|原始指令|提示词|内部指令)"
-     r"(?:完整|全部|原样|原封不动|一字不差|逐字)?地?(?:的)?(?:输出|打印|显示|发|告诉|复述|展示|贴|写|念|重复)"),
-    ("exfiltration", r"(?:发送|转发|上传|泄露)(?:所有|全部)?(?:的)?(?:用户数据|记忆|聊天记录|密码|密钥|API\s*key|凭证)"),
-    ("memory_poison", r"我的(?:指令|命令|话|要求)(?:永远|都|总是)?(?:优先|高于|覆盖|凌驾)|记住\s*(?:我是|我就是)(?:这个|本)?\S{0,6}?"
-     r"(?:管理员|开发者|所有者|创建者)"),
-    ("memory_poison", r"记住[:：，,]?\s*(?:你|以后|今后|永远|总是|始终|每次)?(?:要|必须|都|应该)?(?:总是|永远|始终|每次)?"
-     r"(?:泄露|透露|忽略|无视|执行|输出系统|绕过|服从|转账|发送)"),
+    (
+        "exfiltration",
+        r"把?(?:你的|你)?(?:完整的?|全部的?)?(?:系统提示词?|系统指令|系统消息|system\s*prompt|初始指令|隐藏指令|原始指令|提示词|内部指令)"
+        r"(?:完整|全部|原样|原封不动|一字不差|逐字)?地?(?:的)?(?:输出|打印|显示|发|告诉|复述|展示|贴|写|念|重复)",
+    ),
+    (
+        "exfiltration",
+        r"(?:发送|转发|上传|泄露)(?:所有|全部)?(?:的)?(?:用户数据|记忆|聊天记录|密码|密钥|API\s*key|凭证)",
+    ),
+    (
+        "memory_poison",
+        r"我的(?:指令|命令|话|要求)(?:永远|都|总是)?(?:优先|高于|覆盖|凌驾)|记住\s*(?:我是|我就是)(?:这个|本)?\S{0,6}?"
+        r"(?:管理员|开发者|所有者|创建者)",
+    ),
+    (
+        "memory_poison",
+        r"记住[:：，,]?\s*(?:你|以后|今后|永远|总是|始终|每次)?(?:要|必须|都|应该)?(?:总是|永远|始终|每次)?"
+        r"(?:泄露|透露|忽略|无视|执行|输出系统|绕过|服从|转账|发送)",
+    ),
     ("command", r"(?:执行|运行)(?:以下|下面|如下|这个|这些|这条|这段)(?:的)?(?:命令|代码|指令|脚本|程序)"),
     ("command", r"(?:执行|运行)(?:命令|脚本|shell)[:：]"),
 ]
@@ -146,7 +241,10 @@ _MARKUP_PATTERNS: list[tuple[str, str]] = [
     ("markup", r"<\s*/?\s*(?:start_of_turn|end_of_turn|bos|eos|\|?endoftext\|?)\s*>"),
     ("markup", r"\[/?INST\]|<<\s*/?SYS\s*>>|</s>|<s>\s*\[INST"),
     ("markup", r"</?\s*(?:system|sys|instructions?|assistant_instructions|admin)\s*>"),
-    ("markup", r"(?m)^\s*#{1,6}\s*(?:system|instructions?|new\s+instructions|assistant|response|系统|指令)(?:\b|(?=[:：]))"),
+    (
+        "markup",
+        r"(?m)^\s*#{1,6}\s*(?:system|instructions?|new\s+instructions|assistant|response|系统|指令)(?:\b|(?=[:：]))",
+    ),
     # a role marker at the start of a line forges a turn ("User: ..." is allowed, see the docstring)
     ("markup", r"(?m)^\s*(?:system|assistant|developer|human)\s*[:：]"),
     ("markup", r"(?m)^\s*(?:系统|助手|助理|开发者)\s*[:：]"),
@@ -158,8 +256,10 @@ _MARKUP_PATTERNS: list[tuple[str, str]] = [
     ("markup", r"(?:笔记|备注|参考信息|记忆)(?:到此)?结束"),
 ]
 
-_COMPILED = [(label, re.compile(pattern, re.IGNORECASE | re.DOTALL))
-             for label, pattern in (*_EN_PATTERNS, *_ZH_PATTERNS, *_MARKUP_PATTERNS)]
+_COMPILED = [
+    (label, re.compile(pattern, re.IGNORECASE | re.DOTALL))
+    for label, pattern in (*_EN_PATTERNS, *_ZH_PATTERNS, *_MARKUP_PATTERNS)
+]
 
 # Invisible characters used to split trigger words ("ig\u200bnore").
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
@@ -178,8 +278,11 @@ def injection_reason(text: str) -> str:
     for label, regex in _COMPILED:
         if regex.search(prepared):
             # "I act as the team's scrum master" is about the user, not an order to the model
-            if label == "role" and re.search(r"\b(?:I|we)\s+(?:\w+\s+)?(?:act|behave)\s+as\b", prepared, re.IGNORECASE) \
-                    and not re.search(r"\byou\b", prepared, re.IGNORECASE):
+            if (
+                label == "role"
+                and re.search(r"\b(?:I|we)\s+(?:\w+\s+)?(?:act|behave)\s+as\b", prepared, re.IGNORECASE)
+                and not re.search(r"\byou\b", prepared, re.IGNORECASE)
+            ):
                 continue
             if label == "role" and re.search(r"我(?:在|们)?(?:公司|团队|项目|组)?(?:里)?(?:扮演|充当)", prepared):
                 continue

@@ -49,11 +49,28 @@ STABILITIES = ("stable", "transient")
 SCOPES = ("personal", "team")
 SENSITIVE_VALUES = ("", *SENSITIVE_CATEGORIES)
 SKIP_REASONS = (
-    "question", "hypothetical", "conditional", "quoted", "joke", "injection", "sensitive", "transient", "other",
+    "question",
+    "hypothetical",
+    "conditional",
+    "quoted",
+    "joke",
+    "injection",
+    "sensitive",
+    "transient",
+    "other",
 )
 
 MEMORY_FIELDS = (
-    "kind", "category", "key", "value", "text", "confidence", "stability", "importance", "sensitive", "scope",
+    "kind",
+    "category",
+    "key",
+    "value",
+    "text",
+    "confidence",
+    "stability",
+    "importance",
+    "sensitive",
+    "scope",
     "evidence",
 )
 SKIP_FIELDS = ("text", "reason")
@@ -80,8 +97,8 @@ _MEMORY_SCHEMA = {
     "properties": {
         "kind": {"type": "string", "enum": list(KINDS)},
         "category": {"type": "string", "enum": [*PROFILE_CATEGORIES, *EPISODE_CATEGORIES]},
-        "key": {"type": "string", "description": "profile: what the fact is about, a few words; episode: \"\""},
-        "value": {"type": "string", "description": "profile: the fact's value; episode: \"\""},
+        "key": {"type": "string", "description": 'profile: what the fact is about, a few words; episode: ""'},
+        "value": {"type": "string", "description": 'profile: the fact\'s value; episode: ""'},
         "text": {"type": "string", "description": "one self-contained sentence; required for episodes"},
         "confidence": {"type": "number", "minimum": 0, "maximum": 1},
         "stability": {"type": "string", "enum": list(STABILITIES)},
@@ -403,8 +420,14 @@ class LLMExtractor:
 
     def _post(self, body: dict) -> dict:
         try:
-            raw = post_json(self._opener, self.endpoint, body, api_key=self.api_key, timeout=self.timeout,
-                            max_bytes=MAX_RESPONSE_BYTES)
+            raw = post_json(
+                self._opener,
+                self.endpoint,
+                body,
+                api_key=self.api_key,
+                timeout=self.timeout,
+                max_bytes=MAX_RESPONSE_BYTES,
+            )
         except OutboundError as exc:
             retryable = _retryable_status(exc.status) if exc.status else True
             raise ExtractionError(str(exc), retryable=retryable, status=exc.status) from exc

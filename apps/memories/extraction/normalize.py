@@ -54,13 +54,43 @@ __all__ = ["canonical_key", "canonical_units", "cn_number", "known_key", "resolv
 
 # --- numbers -----------------------------------------------------------------------------------
 
-_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4, "五": 5,
-              "六": 6, "七": 7, "八": 8, "九": 9}
+_CN_DIGITS = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "俩": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
 _CN_NUM = r"[零〇一二两俩三四五六七八九十百]+"
 _NUM = rf"(?:\d+(?:\.\d+)?|{_CN_NUM})"
-_EN_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-                    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-                    "couple of": 2, "a couple of": 2, "few": 3, "a few": 3}
+_EN_NUMBER_WORDS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "couple of": 2,
+    "a couple of": 2,
+    "few": 3,
+    "a few": 3,
+}
 
 
 def cn_number(token: str) -> float | None:
@@ -115,18 +145,67 @@ def _apply(text: str, items: list[dict], render) -> str:
 
 # --- dates -------------------------------------------------------------------------------------
 
-_WEEKDAY_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "末": 5,
-               "1": 0, "2": 1, "3": 2, "4": 3, "5": 4, "6": 5, "7": 6}
-_WEEKDAY_EN = {"monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2,
-               "thursday": 3, "thu": 3, "thur": 3, "thurs": 3, "friday": 4, "fri": 4,
-               "saturday": 5, "sat": 5, "sunday": 6, "sun": 6}
+_WEEKDAY_ZH = {
+    "一": 0,
+    "二": 1,
+    "三": 2,
+    "四": 3,
+    "五": 4,
+    "六": 5,
+    "日": 6,
+    "天": 6,
+    "末": 5,
+    "1": 0,
+    "2": 1,
+    "3": 2,
+    "4": 3,
+    "5": 4,
+    "6": 5,
+    "7": 6,
+}
+_WEEKDAY_EN = {
+    "monday": 0,
+    "mon": 0,
+    "tuesday": 1,
+    "tue": 1,
+    "tues": 1,
+    "wednesday": 2,
+    "wed": 2,
+    "thursday": 3,
+    "thu": 3,
+    "thur": 3,
+    "thurs": 3,
+    "friday": 4,
+    "fri": 4,
+    "saturday": 5,
+    "sat": 5,
+    "sunday": 6,
+    "sun": 6,
+}
 
-_ZH_DAY_WORDS = {"大前天": -3, "前天": -2, "昨天": -1, "昨日": -1, "昨": -1, "今天": 0, "今日": 0,
-                 "今儿": 0, "今": 0, "明天": 1, "明日": 1, "明儿": 1, "明": 1, "后天": 2, "大后天": 3}
+_ZH_DAY_WORDS = {
+    "大前天": -3,
+    "前天": -2,
+    "昨天": -1,
+    "昨日": -1,
+    "昨": -1,
+    "今天": 0,
+    "今日": 0,
+    "今儿": 0,
+    "今": 0,
+    "明天": 1,
+    "明日": 1,
+    "明儿": 1,
+    "明": 1,
+    "后天": 2,
+    "大后天": 3,
+}
 _ZH_PARTS = ("凌晨", "早上", "早晨", "上午", "中午", "下午", "傍晚", "晚上", "夜里", "早", "晚")
 _ZH_PART = "|".join(_ZH_PARTS)
-_ZH_TIME = (rf"(?P<hour>\d{{1,2}}|{_CN_NUM})(?:(?:点|點|时|時)(?:(?P<half>半)|(?P<quarter>一刻|三刻)|"
-            rf"(?P<minute>\d{{1,2}}|{_CN_NUM})分?)?|[:：](?P<minute2>\d{{2}}))")
+_ZH_TIME = (
+    rf"(?P<hour>\d{{1,2}}|{_CN_NUM})(?:(?:点|點|时|時)(?:(?P<half>半)|(?P<quarter>一刻|三刻)|"
+    rf"(?P<minute>\d{{1,2}}|{_CN_NUM})分?)?|[:：](?P<minute2>\d{{2}}))"
+)
 _ZH_WEEK_PREFIX = r"(?P<wprefix>下下个?|下个?|上上个?|上个?|这个?|本)?"
 _ZH_WEEK = r"(?:周|星期|礼拜|禮拜)"
 
@@ -160,10 +239,11 @@ _ZH_DATE_RE = re.compile(
     ")"
 )
 
-_EN_WEEKDAY = ("monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
-               "mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun")
-_EN_TIME = (r"(?:\s*(?:at\s+)?(?P<ehour>\d{1,2})(?::(?P<emin>\d{2}))?\s*(?P<eampm>a\.?m\.?|p\.?m\.?)"
-            r"|\s+at\s+(?P<ehour2>\d{1,2}):(?P<emin2>\d{2})|\s+at\s+(?P<enoon>noon|midnight))")
+_EN_WEEKDAY = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun"
+_EN_TIME = (
+    r"(?:\s*(?:at\s+)?(?P<ehour>\d{1,2})(?::(?P<emin>\d{2}))?\s*(?P<eampm>a\.?m\.?|p\.?m\.?)"
+    r"|\s+at\s+(?P<ehour2>\d{1,2}):(?P<emin2>\d{2})|\s+at\s+(?P<enoon>noon|midnight))"
+)
 _EN_PART = r"(?:\s+(?P<epart>morning|afternoon|evening|night))"
 _EN_DATE_RE = re.compile(
     r"\b(?:"
@@ -266,8 +346,9 @@ def _zh_item(match: re.Match, local: datetime, tz: ZoneInfo) -> dict | None:
         if hour_number is None or not 0 <= hour_number <= 24:
             return None, 0, 0
         hour, extra = _hour_for_part(int(hour_number), part)
-        minute = _minutes(g.get(prefix + "half"), g.get(prefix + "quarter"), g.get(prefix + "minute"),
-                          g.get(prefix + "minute2"))
+        minute = _minutes(
+            g.get(prefix + "half"), g.get(prefix + "quarter"), g.get(prefix + "minute"), g.get(prefix + "minute2")
+        )
         return hour % 24, minute, extra
 
     if g["zday"]:
@@ -281,8 +362,11 @@ def _zh_item(match: re.Match, local: datetime, tz: ZoneInfo) -> dict | None:
         offset = {"下下": 2, "下": 1, "上上": -2, "上": -1}.get(prefix.rstrip("个"), 0)
         if g["wday"] == "末":
             saturday = _week_monday(today) + timedelta(weeks=offset, days=5)
-            return {"resolved": f"{saturday.isoformat()}/{(saturday + timedelta(days=1)).isoformat()}",
-                    "grain": "weekend", "display": f"{saturday.isoformat()}/{(saturday + timedelta(days=1)).isoformat()}"}
+            return {
+                "resolved": f"{saturday.isoformat()}/{(saturday + timedelta(days=1)).isoformat()}",
+                "grain": "weekend",
+                "display": f"{saturday.isoformat()}/{(saturday + timedelta(days=1)).isoformat()}",
+            }
         target = _week_monday(today) + timedelta(weeks=offset, days=_WEEKDAY_ZH[g["wday"]])
         if not prefix and target < today:  # bare "周五" already past this week: the coming one
             target += timedelta(weeks=1)
@@ -385,8 +469,20 @@ def _dateparser():
     return dateparser
 
 
-_MONTHS_EN = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-              "november", "december"]
+_MONTHS_EN = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]
 
 
 def _en_item(match: re.Match, local: datetime, tz: ZoneInfo, timezone: str) -> dict | None:
@@ -394,8 +490,14 @@ def _en_item(match: re.Match, local: datetime, tz: ZoneInfo, timezone: str) -> d
     today = local.date()
     if g["eday"]:
         word = " ".join(g["eday"].lower().split())
-        offset = {"the day after tomorrow": 2, "the day before yesterday": -2, "tomorrow": 1, "today": 0,
-                  "tonight": 0, "yesterday": -1}[word]
+        offset = {
+            "the day after tomorrow": 2,
+            "the day before yesterday": -2,
+            "tomorrow": 1,
+            "today": 0,
+            "tonight": 0,
+            "yesterday": -1,
+        }[word]
         hour, minute, extra = _en_clock(g, "e")
         if hour is not None and g.get("epart") and not g.get("eampm"):
             hour, extra = _hour_for_part(hour, g["epart"])
@@ -435,7 +537,9 @@ def _en_item(match: re.Match, local: datetime, tz: ZoneInfo, timezone: str) -> d
         first = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}[g["eseason"].lower()]
         prefix = " ".join(g["eseasonprefix"].lower().split())
         year = today.year + (-1 if prefix == "last" else 0)
-        if prefix != "last" and (date(year, first, 1) <= today.replace(day=1) if prefix != "next" else first <= today.month):
+        if prefix != "last" and (
+            date(year, first, 1) <= today.replace(day=1) if prefix != "next" else first <= today.month
+        ):
             year += 1
         end = _add_months(date(year, first, 1), 2)
         span = f"{year:04d}-{first:02d}/{end.year:04d}-{end.month:02d}"
@@ -443,15 +547,24 @@ def _en_item(match: re.Match, local: datetime, tz: ZoneInfo, timezone: str) -> d
     if g["emonth"] or g["emonth2"]:
         month = _MONTHS_EN.index((g["emonth"] or g["emonth2"]).lower()) + 1
         year_text = g["emyear"] or g["emyear2"]
-        year = int(year_text) if year_text else today.year + (1 if month < today.month or (
-            (g["emprefix"] or "").lower() == "next" and month <= today.month) else 0)
+        year = (
+            int(year_text)
+            if year_text
+            else today.year
+            + (1 if month < today.month or ((g["emprefix"] or "").lower() == "next" and month <= today.month) else 0)
+        )
         return _month_item(year, month)
     if g["edp"]:
         phrase = g["edp"]
         parsed = _dateparser().parse(
-            phrase, languages=["en"],
-            settings={"RELATIVE_BASE": local.replace(tzinfo=None), "TIMEZONE": timezone or "UTC",
-                      "PREFER_DATES_FROM": "future", "RETURN_AS_TIMEZONE_AWARE": False},
+            phrase,
+            languages=["en"],
+            settings={
+                "RELATIVE_BASE": local.replace(tzinfo=None),
+                "TIMEZONE": timezone or "UTC",
+                "PREFER_DATES_FROM": "future",
+                "RETURN_AS_TIMEZONE_AWARE": False,
+            },
         )
         if parsed is None:
             return None
@@ -479,8 +592,10 @@ def resolve_dates(text: str, *, now: datetime | None = None, timezone: str = "UT
 
     found: list[dict] = []
     taken: list[tuple[int, int]] = []
-    for regex, resolver in ((_ZH_DATE_RE, lambda m: _zh_item(m, local, tz)),
-                            (_EN_DATE_RE, lambda m: _en_item(m, local, tz, timezone))):
+    for regex, resolver in (
+        (_ZH_DATE_RE, lambda m: _zh_item(m, local, tz)),
+        (_EN_DATE_RE, lambda m: _en_item(m, local, tz, timezone)),
+    ):
         for match in regex.finditer(text):
             start, end = match.span()
             original = match.group(0)
@@ -497,8 +612,15 @@ def resolve_dates(text: str, *, now: datetime | None = None, timezone: str = "UT
             if item is None:
                 continue
             taken.append((start, end))
-            found.append({"original": original, "resolved": item["resolved"], "grain": item["grain"],
-                          "span": (start, end), "display": item["display"]})
+            found.append(
+                {
+                    "original": original,
+                    "resolved": item["resolved"],
+                    "grain": item["grain"],
+                    "span": (start, end),
+                    "display": item["display"],
+                }
+            )
     found.sort(key=lambda i: i["span"][0])
     rewritten = _apply(text, found, lambda i: f"{i['display']} ({i['original']})")
     for item in found:
@@ -512,7 +634,9 @@ _BINARY = {"": 0, "k": 1, "m": 2, "g": 3, "t": 4, "p": 5}
 _BINARY_NAMES = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"]
 _MEMORY_CONTEXT = re.compile(
     r"内存|显存|硬盘|磁盘|存储|空间|容量|缓存|堆|交换|memory|\bram\b|\bdisk|storage|\bheap|\bswap|vram|"
-    r"\bvolume|quota|\bcache|\bssd|\bhdd|-xm[xs]", re.IGNORECASE)
+    r"\bvolume|quota|\bcache|\bssd|\bhdd|-xm[xs]",
+    re.IGNORECASE,
+)
 _SIZE_RE = re.compile(
     rf"(?<![A-Za-z0-9.])(?P<num>{_NUM})\s*(?P<ge>个)?\s*"
     r"(?P<unit>[KkMmGgTtPp]i[Bb]|[KMGTP]B|[kmgtp]b|[KMGTPkmgtp](?![A-Za-z])|兆(?!网|宽带|带宽|光纤)|bytes?|字节)"
@@ -548,11 +672,11 @@ def _size_item(match: re.Match, text: str) -> dict | None:
     bare = len(unit) == 1 and unit != "兆"
     needs_context = unit == "兆" or (bare and (lower in ("k", "m", "p") or unit.islower()))  # "50g" may be grams
     if needs_context:
-        window = text[max(0, match.start() - 12): match.end() + 12]
+        window = text[max(0, match.start() - 12) : match.end() + 12]
         if not _MEMORY_CONTEXT.search(window):
             return None
     if bare and lower in ("g", "t") and match["num"] in ("3", "4", "5") and not match["ge"]:
-        window = text[max(0, match.start() - 12): match.end() + 12]
+        window = text[max(0, match.start() - 12) : match.end() + 12]
         if not _MEMORY_CONTEXT.search(window):  # "4G" / "5G" are mobile networks
             return None
     size = number * 1024**power
@@ -586,7 +710,7 @@ def _duration_item(match: re.Match, text: str) -> dict | None:
         return None
     seconds_per = next(s for p, s in _DURATION_UNITS if re.fullmatch(p, unit, re.IGNORECASE))
     if unit.lower() == "s":
-        before = text[max(0, match.start() - 12): match.start()]
+        before = text[max(0, match.start() - 12) : match.start()]
         if re.search(r"[A-Z][A-Za-z]*\s*$", before):  # "iPhone 5s"
             return None
     seconds = number * seconds_per
@@ -640,67 +764,295 @@ _ALREADY_UNIT = re.compile(r"\d\s*(?:[KMGTP]iB|B|ms|s|min|h|d)\s*[(（]\s*$")
 
 _KEY_SYNONYMS: dict[str, tuple[str, ...]] = {
     "programming_language": (
-        "编程语言", "主要语言", "主力语言", "常用语言", "开发语言", "主要编程语言", "主力编程语言", "写代码的语言",
-        "programming language", "main language", "primary language", "primary programming language",
-        "main programming language", "coding language", "preferred programming language", "language of choice",
-        "favorite programming language", "favourite programming language", "dev language", "code language",
-        "language", "语言", "编程", "写代码",
+        "编程语言",
+        "主要语言",
+        "主力语言",
+        "常用语言",
+        "开发语言",
+        "主要编程语言",
+        "主力编程语言",
+        "写代码的语言",
+        "programming language",
+        "main language",
+        "primary language",
+        "primary programming language",
+        "main programming language",
+        "coding language",
+        "preferred programming language",
+        "language of choice",
+        "favorite programming language",
+        "favourite programming language",
+        "dev language",
+        "code language",
+        "language",
+        "语言",
+        "编程",
+        "写代码",
     ),
-    "spoken_languages": ("会说的语言", "会的语言", "语言能力", "外语", "spoken language", "spoken languages",
-                         "languages spoken", "languages i speak"),
+    "spoken_languages": (
+        "会说的语言",
+        "会的语言",
+        "语言能力",
+        "外语",
+        "spoken language",
+        "spoken languages",
+        "languages spoken",
+        "languages i speak",
+    ),
     "reply_language": (
-        "回复语言", "回答语言", "答复语言", "输出语言", "对话语言", "交流语言", "沟通语言", "语言偏好", "回复的语言",
-        "回答的语言", "answer language", "reply language", "response language", "language for replies",
-        "language for answers", "language for responses", "preferred language", "preferred reply language",
-        "output language", "chat language", "communication language", "answer in",
+        "回复语言",
+        "回答语言",
+        "答复语言",
+        "输出语言",
+        "对话语言",
+        "交流语言",
+        "沟通语言",
+        "语言偏好",
+        "回复的语言",
+        "回答的语言",
+        "answer language",
+        "reply language",
+        "response language",
+        "language for replies",
+        "language for answers",
+        "language for responses",
+        "preferred language",
+        "preferred reply language",
+        "output language",
+        "chat language",
+        "communication language",
+        "answer in",
     ),
-    "report_language": ("报告语言", "报告的语言", "文档语言", "report language", "language for reports",
-                        "document language", "docs language"),
-    "reply_length": ("回答长度", "回复长度", "答复长度", "篇幅", "回答篇幅", "answer length", "reply length",
-                     "response length", "verbosity", "length of answers"),
-    "reply_style": ("回答风格", "回复风格", "答复风格", "说话风格", "语气", "answer style", "reply style",
-                    "response style", "tone", "writing style", "communication style"),
-    "reply_format": ("回答格式", "回复格式", "输出格式", "答复格式", "answer format", "reply format",
-                     "response format", "output format", "formatting", "format"),
-    "diet": ("饮食", "饮食习惯", "饮食限制", "饮食禁忌", "忌口", "饮食偏好", "食物限制", "diet", "dietary restriction",
-             "dietary restrictions", "food restriction", "food restrictions", "eating habits", "dietary needs",
-             "dietary preference"),
-    "allergy": ("过敏", "过敏源", "过敏原", "过敏史", "过敏物", "食物过敏", "allergies", "allergy", "allergic to",
-                "food allergy", "food allergies", "allergens"),
-    "city": ("所在城市", "城市", "住在", "居住地", "居住城市", "常住地", "住的城市", "现居", "现居地", "所在地",
-             "location", "city", "current city", "home city", "where i live", "lives in", "live in",
-             "residence", "based in", "current location"),
-    "hometown": ("老家", "家乡", "籍贯", "出生地", "故乡", "hometown", "home town", "place of origin", "origin",
-                 "birthplace", "from"),
-    "work_city": ("工作城市", "工作地点", "上班地点", "办公地点", "工作地", "work location", "office location",
-                  "work city", "office city"),
-    "job_title": ("职业", "工作", "职位", "岗位", "头衔", "职务", "干什么的", "job", "job title", "occupation",
-                  "profession", "role", "position", "title", "work"),
-    "employer": ("公司", "雇主", "所在公司", "就职公司", "单位", "工作单位", "company", "employer", "workplace",
-                 "works at", "work at", "organization"),
-    "editor": ("编辑器", "代码编辑器", "常用编辑器", "文本编辑器", "ide", "editor", "code editor", "text editor",
-               "preferred editor", "favorite editor", "favourite editor", "main editor"),
+    "report_language": (
+        "报告语言",
+        "报告的语言",
+        "文档语言",
+        "report language",
+        "language for reports",
+        "document language",
+        "docs language",
+    ),
+    "reply_length": (
+        "回答长度",
+        "回复长度",
+        "答复长度",
+        "篇幅",
+        "回答篇幅",
+        "answer length",
+        "reply length",
+        "response length",
+        "verbosity",
+        "length of answers",
+    ),
+    "reply_style": (
+        "回答风格",
+        "回复风格",
+        "答复风格",
+        "说话风格",
+        "语气",
+        "answer style",
+        "reply style",
+        "response style",
+        "tone",
+        "writing style",
+        "communication style",
+    ),
+    "reply_format": (
+        "回答格式",
+        "回复格式",
+        "输出格式",
+        "答复格式",
+        "answer format",
+        "reply format",
+        "response format",
+        "output format",
+        "formatting",
+        "format",
+    ),
+    "diet": (
+        "饮食",
+        "饮食习惯",
+        "饮食限制",
+        "饮食禁忌",
+        "忌口",
+        "饮食偏好",
+        "食物限制",
+        "diet",
+        "dietary restriction",
+        "dietary restrictions",
+        "food restriction",
+        "food restrictions",
+        "eating habits",
+        "dietary needs",
+        "dietary preference",
+    ),
+    "allergy": (
+        "过敏",
+        "过敏源",
+        "过敏原",
+        "过敏史",
+        "过敏物",
+        "食物过敏",
+        "allergies",
+        "allergy",
+        "allergic to",
+        "food allergy",
+        "food allergies",
+        "allergens",
+    ),
+    "city": (
+        "所在城市",
+        "城市",
+        "住在",
+        "居住地",
+        "居住城市",
+        "常住地",
+        "住的城市",
+        "现居",
+        "现居地",
+        "所在地",
+        "location",
+        "city",
+        "current city",
+        "home city",
+        "where i live",
+        "lives in",
+        "live in",
+        "residence",
+        "based in",
+        "current location",
+    ),
+    "hometown": (
+        "老家",
+        "家乡",
+        "籍贯",
+        "出生地",
+        "故乡",
+        "hometown",
+        "home town",
+        "place of origin",
+        "origin",
+        "birthplace",
+        "from",
+    ),
+    "work_city": (
+        "工作城市",
+        "工作地点",
+        "上班地点",
+        "办公地点",
+        "工作地",
+        "work location",
+        "office location",
+        "work city",
+        "office city",
+    ),
+    "job_title": (
+        "职业",
+        "工作",
+        "职位",
+        "岗位",
+        "头衔",
+        "职务",
+        "干什么的",
+        "job",
+        "job title",
+        "occupation",
+        "profession",
+        "role",
+        "position",
+        "title",
+        "work",
+    ),
+    "employer": (
+        "公司",
+        "雇主",
+        "所在公司",
+        "就职公司",
+        "单位",
+        "工作单位",
+        "company",
+        "employer",
+        "workplace",
+        "works at",
+        "work at",
+        "organization",
+    ),
+    "editor": (
+        "编辑器",
+        "代码编辑器",
+        "常用编辑器",
+        "文本编辑器",
+        "ide",
+        "editor",
+        "code editor",
+        "text editor",
+        "preferred editor",
+        "favorite editor",
+        "favourite editor",
+        "main editor",
+    ),
     "timezone": ("时区", "所在时区", "time zone", "timezone", "tz", "local timezone"),
-    "name": ("名字", "姓名", "全名", "大名", "中文名", "英文名", "真名", "name", "real name", "full name", "first name", "given name"),
+    "name": (
+        "名字",
+        "姓名",
+        "全名",
+        "大名",
+        "中文名",
+        "英文名",
+        "真名",
+        "name",
+        "real name",
+        "full name",
+        "first name",
+        "given name",
+    ),
     "preferred_name": ("称呼", "昵称", "怎么称呼", "叫我", "nickname", "preferred name", "call me", "what to call me"),
-    "database": ("数据库", "主数据库", "常用数据库", "db", "database", "primary database", "main database",
-                 "database engine", "rdbms"),
+    "database": (
+        "数据库",
+        "主数据库",
+        "常用数据库",
+        "db",
+        "database",
+        "primary database",
+        "main database",
+        "database engine",
+        "rdbms",
+    ),
     "os": ("操作系统", "系统", "电脑系统", "os", "operating system"),
     "shell": ("shell", "命令行", "终端shell", "default shell"),
     "tech_stack": ("技术栈", "技术选型", "stack", "tech stack", "technology stack", "tech"),
     "framework": ("框架", "web框架", "开发框架", "framework", "web framework"),
     "cloud": ("云", "云服务", "云服务商", "云平台", "cloud", "cloud provider", "cloud platform"),
     "budget": ("预算", "预算上限", "budget", "max budget", "budget limit", "spending limit"),
-    "meeting_hours": ("会议时间", "开会时间", "会议安排", "meeting hours", "meeting time", "meetings",
-                      "meeting schedule"),
+    "meeting_hours": (
+        "会议时间",
+        "开会时间",
+        "会议安排",
+        "meeting hours",
+        "meeting time",
+        "meetings",
+        "meeting schedule",
+    ),
     "availability": ("空闲时间", "可用时间", "工作时间", "availability", "working hours", "work hours", "schedule"),
     "income": ("工资", "薪水", "薪资", "月薪", "年薪", "收入", "salary", "income", "pay", "wage", "wages", "earnings"),
     "debt": ("欠款", "债务", "负债", "欠债", "贷款", "debt", "debts", "loan", "loans"),
     "religion": ("宗教", "信仰", "宗教信仰", "religion", "faith", "religious belief"),
     "politics": ("政治立场", "政治倾向", "党派", "political view", "political views", "politics", "party"),
     "sexuality": ("性取向", "sexual orientation", "orientation", "sexuality"),
-    "health_condition": ("疾病", "病", "健康状况", "身体状况", "病史", "慢性病", "health condition", "medical condition",
-                         "illness", "condition", "diagnosis", "health"),
+    "health_condition": (
+        "疾病",
+        "病",
+        "健康状况",
+        "身体状况",
+        "病史",
+        "慢性病",
+        "health condition",
+        "medical condition",
+        "illness",
+        "condition",
+        "diagnosis",
+        "health",
+    ),
     "medication": ("药", "用药", "药物", "服药", "吃的药", "medication", "medications", "medicine", "meds", "drugs"),
     "emotional_state": ("情绪", "心情", "心理状态", "情绪状态", "mood", "emotional state", "feelings", "mental state"),
     "hobby": ("爱好", "兴趣", "兴趣爱好", "业余爱好", "hobby", "hobbies", "interests", "pastime"),
@@ -736,7 +1088,9 @@ def _slug(text: str) -> str:
 
 _SYNONYM_INDEX = {_slug(word): canonical for canonical, words in _KEY_SYNONYMS.items() for word in words}
 _SYNONYM_INDEX.update({canonical: canonical for canonical in _KEY_SYNONYMS})
-_KEY_PREFIXES = re.compile(r"^(?:my_|our_|the_|user_s?_|users_|favorite_|favourite_|preferred_|我的|我们的|用户的|用户)")
+_KEY_PREFIXES = re.compile(
+    r"^(?:my_|our_|the_|user_s?_|users_|favorite_|favourite_|preferred_|我的|我们的|用户的|用户)"
+)
 
 
 def canonical_key(key: str) -> str:

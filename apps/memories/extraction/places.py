@@ -11,17 +11,59 @@ from functools import lru_cache
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # capitalised English words that are also city names somewhere, and words people write where a city could go
-_NOT_CITIES = {"hope", "home", "office", "school", "college", "university", "company", "china", "america", "europe",
-               "asia", "africa", "town", "city", "downtown", "suburbs", "hospital", "bank", "church", "university",
-               "公司", "学校", "银行", "医院", "家里", "家", "单位", "老家", "国外", "外地", "本地", "市区", "郊区", "中国",
-               "美国", "日本", "英国", "国内", "google", "sap", "toyota", "sin"}
+_NOT_CITIES = {
+    "hope",
+    "home",
+    "office",
+    "school",
+    "college",
+    "university",
+    "company",
+    "china",
+    "america",
+    "europe",
+    "asia",
+    "africa",
+    "town",
+    "city",
+    "downtown",
+    "suburbs",
+    "hospital",
+    "bank",
+    "church",
+    "university",
+    "公司",
+    "学校",
+    "银行",
+    "医院",
+    "家里",
+    "家",
+    "单位",
+    "老家",
+    "国外",
+    "外地",
+    "本地",
+    "市区",
+    "郊区",
+    "中国",
+    "美国",
+    "日本",
+    "英国",
+    "国内",
+    "google",
+    "sap",
+    "toyota",
+    "sin",
+}
 # English words that GeoNames also lists as some town's name ("The", "Our", "Time", "March"): never a city here.
-_COMMON_WORDS = frozenset("""the a an and or for of to in on at by with from our your my his her their its this that these
+_COMMON_WORDS = frozenset(
+    """the a an and or for of to in on at by with from our your my his her their its this that these
 those here there now then time center centre gym bar pub valley north south east west central upper lower new old great
 little big long grand saint san santa mount fort port bay rock spring summer winter fall autumn march may june july august
 april home work office bed town city park mall church school beach lake river mountain hill island point view green white
 black red blue gold silver union independence liberty victory hope faith grace joy love peace rich young mercy sale split
-mission enterprise commerce industry harmony unity plenty orange""".split())
+mission enterprise commerce industry harmony unity plenty orange""".split()
+)
 
 
 @lru_cache(maxsize=1)
@@ -38,7 +80,11 @@ def _names() -> frozenset[str]:
                 if 2 <= len(name) <= 8:
                     names.add(name)
                     names.add(name.removesuffix("市"))
-            elif len(name) >= 3 and name[0].isupper() and name.replace(" ", "").replace("-", "").replace(".", "").isalpha():
+            elif (
+                len(name) >= 3
+                and name[0].isupper()
+                and name.replace(" ", "").replace("-", "").replace(".", "").isalpha()
+            ):
                 names.add(name.casefold())
     return frozenset(n for n in names if len(n) >= 2 and n.casefold() not in _NOT_CITIES)
 

@@ -42,21 +42,25 @@ from .places import is_city
 
 I = re.IGNORECASE
 
-_JOB_EN = (r"(?:(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|barista|cashier|waiter|waitress|bartender|electrician|"
-           r"plumber|carpenter|firefighter|officer|soldier|paramedic|surgeon|therapist|psychologist|librarian|farmer|cook|baker|"
-           r"hairdresser|stylist|actor|actress|singer|dancer|coach|trainer|realtor|broker|banker|trader|auditor|clerk|"
-           r"secretary|assistant|receptionist|driver|courier|nanny|tutor|principal|veterinarian|vet|midwife|dev|eng|"
-           r"drummer|guitarist|pianist|violinist|fitter|welder|machinist|mechanic|translator|interpreter|editor|reporter|"
-           r"paralegal|dispatcher|scheduler|planner|buyer|merchandiser|copywriter|ops person|ops lead|"
-           r"engineer|developer|programmer|designer|manager|teacher|doctor|nurse|lawyer|student|scientist|analyst|"
-           r"accountant|writer|researcher|consultant|architect|founder|co-?founder|sre|devops|translator|freelancer|lead|"
-           r"cto|ceo|intern|professor|lecturer|journalist|photographer|artist|chef|pharmacist|dentist|marketer|recruiter|"
-           r"tester|entrepreneur|musician|pilot|mechanic|technician|director|specialist|coordinator|product owner|"
-           r"administrator|admin|editor|illustrator|animator|economist|statistician|physicist|chemist|biologist)s?")
+_JOB_EN = (
+    r"(?:(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|barista|cashier|waiter|waitress|bartender|electrician|"
+    r"plumber|carpenter|firefighter|officer|soldier|paramedic|surgeon|therapist|psychologist|librarian|farmer|cook|baker|"
+    r"hairdresser|stylist|actor|actress|singer|dancer|coach|trainer|realtor|broker|banker|trader|auditor|clerk|"
+    r"secretary|assistant|receptionist|driver|courier|nanny|tutor|principal|veterinarian|vet|midwife|dev|eng|"
+    r"drummer|guitarist|pianist|violinist|fitter|welder|machinist|mechanic|translator|interpreter|editor|reporter|"
+    r"paralegal|dispatcher|scheduler|planner|buyer|merchandiser|copywriter|ops person|ops lead|"
+    r"engineer|developer|programmer|designer|manager|teacher|doctor|nurse|lawyer|student|scientist|analyst|"
+    r"accountant|writer|researcher|consultant|architect|founder|co-?founder|sre|devops|translator|freelancer|lead|"
+    r"cto|ceo|intern|professor|lecturer|journalist|photographer|artist|chef|pharmacist|dentist|marketer|recruiter|"
+    r"tester|entrepreneur|musician|pilot|mechanic|technician|director|specialist|coordinator|product owner|"
+    r"administrator|admin|editor|illustrator|animator|economist|statistician|physicist|chemist|biologist)s?"
+)
 
 # -- clause splitting -------------------------------------------------------------------------
 _SENTENCE = re.compile(r"[^。！？；!?;\n]+[。！？；!?;]*")
-_EN_PERIOD = re.compile(r"(?<=[\w>)\]\"'])(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)\.\s+(?=\S)")
+_EN_PERIOD = re.compile(
+    r"(?<=[\w>)\]\"'])(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)\.\s+(?=\S)"
+)
 _NEW_CLAUSE = re.compile(
     r"\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
     r"\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|"
@@ -66,9 +70,14 @@ _NEW_CLAUSE = re.compile(
     r"(?:living|based|working|originally|commute|commuting|moved|moving|married|single|currently|mostly|mainly|"
     r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up)\b|"
     rf"(?:a|an)\s+(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN}\b))|"
-    r"(?<=[\u4e00-\u9fff\w）)])[，]\s*(?=[^，]{2})", I)
-_IDIOMS = re.compile(r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak|"
-                     r"^(?:(?!如果|要是|假如|万一|假设)[\u4e00-\u9fff]){1,6}的话[，,]?\s*", I)  # "旅游的话…": a topic, not an if
+    r"(?<=[\u4e00-\u9fff\w）)])[，]\s*(?=[^，]{2})",
+    I,
+)
+_IDIOMS = re.compile(
+    r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak|"
+    r"^(?:(?!如果|要是|假如|万一|假设)[\u4e00-\u9fff]){1,6}的话[，,]?\s*",
+    I,
+)  # "旅游的话…": a topic, not an if
 # "说" is reporting speech unless it is speaking a language ("我说粤语") or talking (说话)
 _SAYS = r"(?<![小会能])说(?!明(?![年天早晚])|[服话]|(?:一?下|说)\s*(?:我|自己)的?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
 _CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|\bif\b|\bunless\b|\bwhen\b"
@@ -77,60 +86,110 @@ _CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
 
 # -- skip reasons, checked in this order ------------------------------------------------------
 _SKIPS: list[tuple[str, re.Pattern]] = [
-    ("question", re.compile(
-        r"[?？]\s*$|[吗呢嘛]\s*[。！!.~～]*\s*$|^(?:请问|能不能|可不可以|能否|是不是|要不要|有没有|会不会|为什么|怎么|什么|哪)|"
-        r"是不是|有没有|对不对|好不好|^(?:is|are|am|do|does|did|can|could|should|would|will|what|how|why|where|when|"
-        r"which|who)\b", I)),
-    ("hypothetical", re.compile(
-        r"^(?:even\s+(?:if|when|though)|when|whenever|即使|就算|哪怕|当)\b|如果|要是|假如|假设|万一|会不会|也许|可能|的话|说不定|\bif\b|\bmaybe\b|\bperhaps\b|\bwould\b(?!\s+like)|"
-        r"\bcould\b|\bmight\b|\bI wonder\b|\bsuppose\b|\bimagine\b|\bunless\b(?!\s+I\s+(?:\w+\s+)?(?:ask|say|tell|request))|不知道|不确定|不清楚|\bnot sure\b|"
-        r"\bdon't know\b|\bno idea\b", I)),
-    ("quoted", re.compile(
-        r"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:老婆|老公|妻子|丈夫|妈妈?|爸爸?|母亲|父亲|女朋友|男朋友|朋友|同事|老板|"
-        r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户|闺蜜|哥们儿?|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|爷爷|奶奶|外公|外婆|"
-        r"姥姥|姥爷|邻居|同学|舍友|亲戚|对象|媳妇儿?|婆婆|岳母|丈母娘))|^我\s*(?:的)?\s*(?:manager|boss|wife|husband|mom|mum|dad|bf|gf|"
-        r"boyfriend|girlfriend|partner|colleague|coworker|roommate|friend|lead|PM|老板|leader)\b|" + _SAYS + r"|[“「『\"][^”」』\"]{7,}|"
-        r"^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|friend|boss|colleague|"
-        r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client|best\s+friend|bff|cousin|uncle|aunt|"
-        r"grandma|grandpa|grandmother|grandfather|neighbou?r|classmate|niece|nephew|in-laws?|fianc[ée]e?|teammate|landlord)s?)\b|"
-        r"\b(?:said|says|told me|according to)\b", I)),
-    ("one_off", re.compile(  # a task for now: "帮我 review 一下这个 PR", "write me a haiku about mondays"
-        r"^(?:请|麻烦)?(?:你)?帮(?:我|忙)[^，,。]{0,30}?(?:一下|看看|改改)|^(?:please\s+|can\s+you\s+|could\s+you\s+)?"
-        r"(?:(?:write|draft|compose|translate|summari[sz]e|review|proofread|fix|debug|tell)\s+(?:me\s+|us\s+)?"
-        r"(?:a|an|one|this|these|that|my)\b|be\s+(?:honest|brutal|frank|straight|real)(?:\s+with\s+me)?[\s.!]*$)"
-        r"(?!.*\b(?:always|every|from now on|going forward)\b)", I)),
+    (
+        "question",
+        re.compile(
+            r"[?？]\s*$|[吗呢嘛]\s*[。！!.~～]*\s*$|^(?:请问|能不能|可不可以|能否|是不是|要不要|有没有|会不会|为什么|怎么|什么|哪)|"
+            r"是不是|有没有|对不对|好不好|^(?:is|are|am|do|does|did|can|could|should|would|will|what|how|why|where|when|"
+            r"which|who)\b",
+            I,
+        ),
+    ),
+    (
+        "hypothetical",
+        re.compile(
+            r"^(?:even\s+(?:if|when|though)|when|whenever|即使|就算|哪怕|当)\b|如果|要是|假如|假设|万一|会不会|也许|可能|的话|说不定|\bif\b|\bmaybe\b|\bperhaps\b|\bwould\b(?!\s+like)|"
+            r"\bcould\b|\bmight\b|\bI wonder\b|\bsuppose\b|\bimagine\b|\bunless\b(?!\s+I\s+(?:\w+\s+)?(?:ask|say|tell|request))|不知道|不确定|不清楚|\bnot sure\b|"
+            r"\bdon't know\b|\bno idea\b",
+            I,
+        ),
+    ),
+    (
+        "quoted",
+        re.compile(
+            r"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:老婆|老公|妻子|丈夫|妈妈?|爸爸?|母亲|父亲|女朋友|男朋友|朋友|同事|老板|"
+            r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户|闺蜜|哥们儿?|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|爷爷|奶奶|外公|外婆|"
+            r"姥姥|姥爷|邻居|同学|舍友|亲戚|对象|媳妇儿?|婆婆|岳母|丈母娘))|^我\s*(?:的)?\s*(?:manager|boss|wife|husband|mom|mum|dad|bf|gf|"
+            r"boyfriend|girlfriend|partner|colleague|coworker|roommate|friend|lead|PM|老板|leader)\b|"
+            + _SAYS
+            + r"|[“「『\"][^”」』\"]{7,}|"
+            r"^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|friend|boss|colleague|"
+            r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client|best\s+friend|bff|cousin|uncle|aunt|"
+            r"grandma|grandpa|grandmother|grandfather|neighbou?r|classmate|niece|nephew|in-laws?|fianc[ée]e?|teammate|landlord)s?)\b|"
+            r"\b(?:said|says|told me|according to)\b",
+            I,
+        ),
+    ),
+    (
+        "one_off",
+        re.compile(  # a task for now: "帮我 review 一下这个 PR", "write me a haiku about mondays"
+            r"^(?:请|麻烦)?(?:你)?帮(?:我|忙)[^，,。]{0,30}?(?:一下|看看|改改)|^(?:please\s+|can\s+you\s+|could\s+you\s+)?"
+            r"(?:(?:write|draft|compose|translate|summari[sz]e|review|proofread|fix|debug|tell)\s+(?:me\s+|us\s+)?"
+            r"(?:a|an|one|this|these|that|my)\b|be\s+(?:honest|brutal|frank|straight|real)(?:\s+with\s+me)?[\s.!]*$)"
+            r"(?!.*\b(?:always|every|from now on|going forward)\b)",
+            I,
+        ),
+    ),
     ("joke", re.compile(r"哈哈|开玩笑|逗你|😂|🤣|\blol\b|\blmao\b|\bjk\b|just kidding|\bkidding\b", I)),
-    ("retracted", re.compile(r"^(?:我)?(?:之前|原来|早先)|(?<![\d点时])以前|曾经|从前|过去常|不再|\bused to\b|\bno longer\b|\bnot anymore\b|"
-                             r"\banymore\b|\bformerly\b", I)),
-    ("small_talk", re.compile(
-        r"^(?:hi|hello|hey|thanks|thank you|thx|ok|okay|sure|great|cool|bye|good (?:morning|night)|你好|您好|谢谢|多谢|"
-        r"好的|好|嗯+|哦|收到|明白|再见|拜拜|早上好|晚安)[\s,，.。!！~～]*(?:you|a lot|啊|呀|了|哈)?[\s.。!！~～]*$", I)),
+    (
+        "retracted",
+        re.compile(
+            r"^(?:我)?(?:之前|原来|早先)|(?<![\d点时])以前|曾经|从前|过去常|不再|\bused to\b|\bno longer\b|\bnot anymore\b|"
+            r"\banymore\b|\bformerly\b",
+            I,
+        ),
+    ),
+    (
+        "small_talk",
+        re.compile(
+            r"^(?:hi|hello|hey|thanks|thank you|thx|ok|okay|sure|great|cool|bye|good (?:morning|night)|你好|您好|谢谢|多谢|"
+            r"好的|好|嗯+|哦|收到|明白|再见|拜拜|早上好|晚安)[\s,，.。!！~～]*(?:you|a lot|啊|呀|了|哈)?[\s.。!！~～]*$",
+            I,
+        ),
+    ),
 ]
 _QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
 _JOKE = re.compile(r"开玩笑|逗你|just kidding|\bjk\b|\bkidding\b", I)  # the whole message was a joke
-_HEALTH_WORDS = re.compile(r"过敏|不耐受|糖尿病|怀孕|药|确诊|诊断|住院|手术|医院|看病|化疗|allerg|intoleran|celiac|diabet|pregnan|medicat|"
-                           r"insulin|diagnos|\bADHD\b|autis|surgery|hospital(?!ity)|chemo|therapy|therapist|rehab|\bsick\b|illness", I)
+_HEALTH_WORDS = re.compile(
+    r"过敏|不耐受|糖尿病|怀孕|药|确诊|诊断|住院|手术|医院|看病|化疗|allerg|intoleran|celiac|diabet|pregnan|medicat|"
+    r"insulin|diagnos|\bADHD\b|autis|surgery|hospital(?!ity)|chemo|therapy|therapist|rehab|\bsick\b|illness",
+    I,
+)
 
-_HEDGE = re.compile(r"好像|似乎|大概|应该是|估计|也许|感觉我|\bI think\b|\bI guess\b|\bprobably\b|\bkind of\b|"
-                    r"\bsort of\b|\bI believe\b|\bnot sure\b", I)
-_TRANSIENT = re.compile(r"今天|今晚|今早|今天早上|现在|此刻|这次|这回|刚才|刚刚|这会儿|明天|昨天|这两天|这几天|"
-                        r"下周|这周|本周|周末|下个月|\bnext (?:week|month)\b|\bthis (?:week|weekend)\b|"
-                        r"\btoday\b|\btonight\b|\bright now\b|(?<!from )\bnow\b(?!\s+on)|\bthis time\b|"
-                        r"\bat the moment\b|\btomorrow\b|\byesterday\b|\bthis (?:morning|afternoon|evening)\b", I)
-_PREFIX = re.compile(r"^(?:(?:其实|另外|而且|还有|对了|顺便说一下|顺便说|补充一下|请记住|记住|记一下|备注|还是|"
-                     r"但是|但|不过|可是|btw|by the way|also|and|but|please|pls|plz|actually|honestly|oh|well|fyi|so|please note|note that|update|"
-                     r"about me|quick note|quick intro|intro|small update|quick update|for the record|ps|p\.s\.|hey|hi|fwiw|tbh|imo|ngl|"
-                     r"heads up|psa|ok so|so yeah|anyway|anyways|"
-                     r"remember(?: that)?|just so you know|I think|I guess|I believe)[\s,，:：、]*)+", I)
-_OBJ_STOP = re.compile(r"^(?:this|that|these|those|it|you|your|them|him|her|when|if|how|what|not|more|too|so much)\b|"
-                       r"^.{0,2}(?:这|那|你|它|他|她)|^(?:死|太|多少)|什么|哪|多少|方案|选项|^the (?:first|second|third|last|other|former|latter)\b|"
-                       r"\boption\b", I)
+_HEDGE = re.compile(
+    r"好像|似乎|大概|应该是|估计|也许|感觉我|\bI think\b|\bI guess\b|\bprobably\b|\bkind of\b|"
+    r"\bsort of\b|\bI believe\b|\bnot sure\b",
+    I,
+)
+_TRANSIENT = re.compile(
+    r"今天|今晚|今早|今天早上|现在|此刻|这次|这回|刚才|刚刚|这会儿|明天|昨天|这两天|这几天|"
+    r"下周|这周|本周|周末|下个月|\bnext (?:week|month)\b|\bthis (?:week|weekend)\b|"
+    r"\btoday\b|\btonight\b|\bright now\b|(?<!from )\bnow\b(?!\s+on)|\bthis time\b|"
+    r"\bat the moment\b|\btomorrow\b|\byesterday\b|\bthis (?:morning|afternoon|evening)\b",
+    I,
+)
+_PREFIX = re.compile(
+    r"^(?:(?:其实|另外|而且|还有|对了|顺便说一下|顺便说|补充一下|请记住|记住|记一下|备注|还是|"
+    r"但是|但|不过|可是|btw|by the way|also|and|but|please|pls|plz|actually|honestly|oh|well|fyi|so|please note|note that|update|"
+    r"about me|quick note|quick intro|intro|small update|quick update|for the record|ps|p\.s\.|hey|hi|fwiw|tbh|imo|ngl|"
+    r"heads up|psa|ok so|so yeah|anyway|anyways|"
+    r"remember(?: that)?|just so you know|I think|I guess|I believe)[\s,，:：、]*)+",
+    I,
+)
+_OBJ_STOP = re.compile(
+    r"^(?:this|that|these|those|it|you|your|them|him|her|when|if|how|what|not|more|too|so much)\b|"
+    r"^.{0,2}(?:这|那|你|它|他|她)|^(?:死|太|多少)|什么|哪|多少|方案|选项|^the (?:first|second|third|last|other|former|latter)\b|"
+    r"\boption\b",
+    I,
+)
 
 # -- first-person patterns ----------------------------------------------------------------------
 _ZH_I = r"^我(?:本人)?(?:一直|平时|一般|从来|从|基本上?|都|也|还是|还|自己|比较|特别|非常|很|真的|最|完全|绝对|好像|似乎|大概|应该|正在|挺|真|其实|超级?|巨|贼|蛮|相当|尤其)*"
 _ZH_IMPLIED = r"^(?:我(?:本人)?)?(?:一直|平时|一般|从来|从|基本上?|都|也|还|完全|绝对)*"
-_EN_I = r"^(?:I|I'm|I am|I've|I have)\s+(?:really\s+|also\s+|absolutely\s+|generally\s+|usually\s+|much\s+|" \
-        r"strongly\s+|definitely\s+|always\s+|never\s+|actually\s+|mostly\s+|mainly\s+)*"
+_EN_I = (
+    r"^(?:I|I'm|I am|I've|I have)\s+(?:really\s+|also\s+|absolutely\s+|generally\s+|usually\s+|much\s+|"
+    r"strongly\s+|definitely\s+|always\s+|never\s+|actually\s+|mostly\s+|mainly\s+)*"
+)
 _LANG = r"(?:中文|英文|英语|汉语|日语|日文|简体中文|繁体中文|Chinese|English|Japanese|Mandarin|Spanish|French|German)"
 
 # (regex, category, key | None (derived from the object), sensitive, scope)
@@ -138,94 +197,357 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     # constraints
     (re.compile(_ZH_IMPLIED + r"(?P<v>对(?P<obj>.+?)过敏.*)"), "constraint", "allergy", "health", "personal"),
     (re.compile(_ZH_I + r"(?P<v>(?P<obj>\S{1,8}?)过敏.*)"), "constraint", "allergy", "health", "personal"),
-    (re.compile(r"^I(?:'m| am)\s+(?:very\s+|severely\s+|also\s+|mildly\s+)?(?P<v>allergic to (?P<obj>.+))", I),
-     "constraint", "allergy", "health", "personal"),
-    (re.compile(r"^I have (?:an? )?(?:severe |mild )?(?P<v>(?P<obj>[\w -]+?) allerg(?:y|ies))", I),
-     "constraint", "allergy", "health", "personal"),
-    (re.compile(_ZH_IMPLIED + r"(?P<v>(?:吃素|吃全素|是素食(?:主义)?者|不(?:能)?(?:吃|喝|碰)(?P<obj>.+)))"), "constraint", "diet", "",
-     "personal"),
-    (re.compile(_EN_I + r"(?:a\s+)?(?:strict\s+)?(?P<v>vegetarian|vegan|pescatarian|lactose intolerant|gluten[- ]free|"
-                r"halal|kosher)\b", I), "constraint", "diet", "", "personal"),
-    (re.compile(_EN_I + r"(?P<v>(?:don't|do not|can't|cannot|never|won't)\s+(?:eat|drink)\s+(?P<obj>.+))", I),
-     "constraint", "diet", "", "personal"),
-    (re.compile(r"^(?:我的?)?(?P<v>(?:[^，,\d]{0,8}?)(?:预算|budget)\s*(?:是|不超过|不能超过|最多|上限是?|在|只有|控制在)?.*\d.*)", I),
-     "constraint", "budget", "", "personal"),
-    (re.compile(r"^(?:my\s+)?(?P<v>budget\s+(?:is\s+)?(?:under|below|at most|max(?:imum)?|up to|of|is|around)\b.*)", I),
-     "constraint", "budget", "", "personal"),
-    (re.compile(r"^(?:我)?(?P<v>.{0,12}(?:以前|之前|前|以后|之后|后|每周.|周.|上午|下午|晚上|早上)(?:不要?|别|不想|不能)(?:安排)?(?:开会|会议|约会议).*)"),
-     "constraint", "meeting_hours", "", "personal"),
-    (re.compile(r"^(?:I\s+(?:don't|do not)\s+(?:take|do|want)\s+|please\s+)?(?P<v>(?:no|any|don't schedule|never schedule)?\s*"
-                r"meetings?\s+(?:before|after)\s+.+)", I), "constraint", "meeting_hours", "", "personal"),
+    (
+        re.compile(r"^I(?:'m| am)\s+(?:very\s+|severely\s+|also\s+|mildly\s+)?(?P<v>allergic to (?P<obj>.+))", I),
+        "constraint",
+        "allergy",
+        "health",
+        "personal",
+    ),
+    (
+        re.compile(r"^I have (?:an? )?(?:severe |mild )?(?P<v>(?P<obj>[\w -]+?) allerg(?:y|ies))", I),
+        "constraint",
+        "allergy",
+        "health",
+        "personal",
+    ),
+    (
+        re.compile(_ZH_IMPLIED + r"(?P<v>(?:吃素|吃全素|是素食(?:主义)?者|不(?:能)?(?:吃|喝|碰)(?P<obj>.+)))"),
+        "constraint",
+        "diet",
+        "",
+        "personal",
+    ),
+    (
+        re.compile(
+            _EN_I + r"(?:a\s+)?(?:strict\s+)?(?P<v>vegetarian|vegan|pescatarian|lactose intolerant|gluten[- ]free|"
+            r"halal|kosher)\b",
+            I,
+        ),
+        "constraint",
+        "diet",
+        "",
+        "personal",
+    ),
+    (
+        re.compile(_EN_I + r"(?P<v>(?:don't|do not|can't|cannot|never|won't)\s+(?:eat|drink)\s+(?P<obj>.+))", I),
+        "constraint",
+        "diet",
+        "",
+        "personal",
+    ),
+    (
+        re.compile(
+            r"^(?:我的?)?(?P<v>(?:[^，,\d]{0,8}?)(?:预算|budget)\s*(?:是|不超过|不能超过|最多|上限是?|在|只有|控制在)?.*\d.*)",
+            I,
+        ),
+        "constraint",
+        "budget",
+        "",
+        "personal",
+    ),
+    (
+        re.compile(
+            r"^(?:my\s+)?(?P<v>budget\s+(?:is\s+)?(?:under|below|at most|max(?:imum)?|up to|of|is|around)\b.*)", I
+        ),
+        "constraint",
+        "budget",
+        "",
+        "personal",
+    ),
+    (
+        re.compile(
+            r"^(?:我)?(?P<v>.{0,12}(?:以前|之前|前|以后|之后|后|每周.|周.|上午|下午|晚上|早上)(?:不要?|别|不想|不能)(?:安排)?(?:开会|会议|约会议).*)"
+        ),
+        "constraint",
+        "meeting_hours",
+        "",
+        "personal",
+    ),
+    (
+        re.compile(
+            r"^(?:I\s+(?:don't|do not)\s+(?:take|do|want)\s+|please\s+)?(?P<v>(?:no|any|don't schedule|never schedule)?\s*"
+            r"meetings?\s+(?:before|after)\s+.+)",
+            I,
+        ),
+        "constraint",
+        "meeting_hours",
+        "",
+        "personal",
+    ),
     # standing instructions about answers
-    (re.compile(r"^(?:请)?(?:以后|今后|之后|往后|从现在起|从今以后)(?!再|有)(?:请)?(?P<v>.*(?:都|一律|全部|总是|尽量|用|回答|回复).+)"), "preference", None, "",
-     "personal"),
-    (re.compile(r"^(?:please\s+)?(?:from now on|going forward|in (?:the )?future)\s*,?\s*(?:please\s+)?(?P<v>.+)", I),
-     "preference", None, "", "personal"),
-    (re.compile(r"^(?:please\s+)?(?P<v>always\s+(?:answer|reply|respond|write|use|keep|give|format|explain).+)", I),
-     "preference", None, "", "personal"),
+    (
+        re.compile(
+            r"^(?:请)?(?:以后|今后|之后|往后|从现在起|从今以后)(?!再|有)(?:请)?(?P<v>.*(?:都|一律|全部|总是|尽量|用|回答|回复).+)"
+        ),
+        "preference",
+        None,
+        "",
+        "personal",
+    ),
+    (
+        re.compile(
+            r"^(?:please\s+)?(?:from now on|going forward|in (?:the )?future)\s*,?\s*(?:please\s+)?(?P<v>.+)", I
+        ),
+        "preference",
+        None,
+        "",
+        "personal",
+    ),
+    (
+        re.compile(r"^(?:please\s+)?(?P<v>always\s+(?:answer|reply|respond|write|use|keep|give|format|explain).+)", I),
+        "preference",
+        None,
+        "",
+        "personal",
+    ),
     # emotions and states (state words are transient by nature, see _INHERENTLY_TRANSIENT)
-    (re.compile(_ZH_I + r"(?:有点|有些|好|太|挺)?(?P<v>焦虑|抑郁|难过|不开心|烦躁|崩溃|累|困|饿|忙)"), "fact", "emotional_state",
-     "", "personal"),
-    (re.compile(r"^I(?:'m| am)\s+(?:so\s+|very\s+|really\s+|a bit\s+|kind of\s+|quite\s+)?(?P<v>tired|sleepy|hungry|busy|"
-                r"exhausted|stressed|anxious|depressed|sad|lonely|burned out)\b", I), "fact", "emotional_state", "", "personal"),
-    (re.compile(r"^I have (?P<v>depression|anxiety|diabetes|asthma|ADHD|high blood pressure|hypertension|"
-                r"celiac disease|epilepsy|cancer)\b", I), "fact", "health_condition", "", "personal"),
-    (re.compile(_ZH_I + r"(?:有|患有|得了)(?P<v>\S*(?:病|症|炎|癌|糖尿病|高血压|哮喘))"), "fact", "health_condition", "",
-     "personal"),
-    (re.compile(r"^(?:I(?:'m| am)\s+(?P<v>pregnant)|我(?P<v2>怀孕了))", I), "fact", "health_condition", "health", "personal"),
-    (re.compile(r"^I(?:\s+\w+)?\s+take\s+(?P<v>insulin|antidepressants|\w+ medication|medication\b.*)", I), "fact",
-     "medication", "health", "personal"),
+    (
+        re.compile(_ZH_I + r"(?:有点|有些|好|太|挺)?(?P<v>焦虑|抑郁|难过|不开心|烦躁|崩溃|累|困|饿|忙)"),
+        "fact",
+        "emotional_state",
+        "",
+        "personal",
+    ),
+    (
+        re.compile(
+            r"^I(?:'m| am)\s+(?:so\s+|very\s+|really\s+|a bit\s+|kind of\s+|quite\s+)?(?P<v>tired|sleepy|hungry|busy|"
+            r"exhausted|stressed|anxious|depressed|sad|lonely|burned out)\b",
+            I,
+        ),
+        "fact",
+        "emotional_state",
+        "",
+        "personal",
+    ),
+    (
+        re.compile(
+            r"^I have (?P<v>depression|anxiety|diabetes|asthma|ADHD|high blood pressure|hypertension|"
+            r"celiac disease|epilepsy|cancer)\b",
+            I,
+        ),
+        "fact",
+        "health_condition",
+        "",
+        "personal",
+    ),
+    (
+        re.compile(_ZH_I + r"(?:有|患有|得了)(?P<v>\S*(?:病|症|炎|癌|糖尿病|高血压|哮喘))"),
+        "fact",
+        "health_condition",
+        "",
+        "personal",
+    ),
+    (
+        re.compile(r"^(?:I(?:'m| am)\s+(?P<v>pregnant)|我(?P<v2>怀孕了))", I),
+        "fact",
+        "health_condition",
+        "health",
+        "personal",
+    ),
+    (
+        re.compile(r"^I(?:\s+\w+)?\s+take\s+(?P<v>insulin|antidepressants|\w+ medication|medication\b.*)", I),
+        "fact",
+        "medication",
+        "health",
+        "personal",
+    ),
     (re.compile(_ZH_I + r"(?:在|每天|长期)(?:吃|服用)(?P<v>\S*药\S*)"), "fact", "medication", "health", "personal"),
     # finance, religion, politics, sexuality
-    (re.compile(r"^(?:我的?)?(?P<v>(?:月薪|年薪|工资|收入)(?:是|有|大概)?.*\d.*)"), "fact", "income", "finance", "personal"),
-    (re.compile(r"^(?:my\s+)?(?P<v>(?:salary|income)\s+is\s+.+)|^I (?P<v2>make|earn)\s+.+\s+a\s+(?:year|month)", I), "fact",
-     "income", "finance", "personal"),
-    (re.compile(_ZH_I + r"(?P<v>欠了?.*(?:钱|债|贷款|万).*)|^I\s+have\s+(?P<v2>.+\s+(?:in\s+)?debt)", I), "fact", "debt",
-     "finance", "personal"),
-    (re.compile(_ZH_I + r"(?P<v>信(?:佛|教|基督|天主|伊斯兰)\S*|是(?:佛教徒|基督徒|穆斯林|天主教徒))|"
-                r"^I(?:'m| am)\s+(?:a\s+)?(?P<v2>Christian|Muslim|Buddhist|Jewish|Hindu|Catholic|atheist)\b", I), "fact",
-     "religion", "religion", "personal"),
-    (re.compile(_ZH_I + r"(?P<v>是(?:共产)?党员)|^I(?:'m| am)\s+(?:a\s+)?(?P<v2>Democrat|Republican|liberal|conservative|"
-                r"socialist|libertarian)\b", I), "fact", "politics", "politics", "personal"),
-    (re.compile(_ZH_I + r"(?P<v>是(?:同性恋|双性恋|异性恋|gay))|^I(?:'m| am)\s+(?P<v2>gay|lesbian|bisexual|queer|asexual|"
-                r"straight|bi|pan|pansexual|trans|transgender|nonbinary|non-binary)\b(?!-)", I), "fact", "sexuality", "sexuality", "personal"),
+    (
+        re.compile(r"^(?:我的?)?(?P<v>(?:月薪|年薪|工资|收入)(?:是|有|大概)?.*\d.*)"),
+        "fact",
+        "income",
+        "finance",
+        "personal",
+    ),
+    (
+        re.compile(r"^(?:my\s+)?(?P<v>(?:salary|income)\s+is\s+.+)|^I (?P<v2>make|earn)\s+.+\s+a\s+(?:year|month)", I),
+        "fact",
+        "income",
+        "finance",
+        "personal",
+    ),
+    (
+        re.compile(_ZH_I + r"(?P<v>欠了?.*(?:钱|债|贷款|万).*)|^I\s+have\s+(?P<v2>.+\s+(?:in\s+)?debt)", I),
+        "fact",
+        "debt",
+        "finance",
+        "personal",
+    ),
+    (
+        re.compile(
+            _ZH_I + r"(?P<v>信(?:佛|教|基督|天主|伊斯兰)\S*|是(?:佛教徒|基督徒|穆斯林|天主教徒))|"
+            r"^I(?:'m| am)\s+(?:a\s+)?(?P<v2>Christian|Muslim|Buddhist|Jewish|Hindu|Catholic|atheist)\b",
+            I,
+        ),
+        "fact",
+        "religion",
+        "religion",
+        "personal",
+    ),
+    (
+        re.compile(
+            _ZH_I + r"(?P<v>是(?:共产)?党员)|^I(?:'m| am)\s+(?:a\s+)?(?P<v2>Democrat|Republican|liberal|conservative|"
+            r"socialist|libertarian)\b",
+            I,
+        ),
+        "fact",
+        "politics",
+        "politics",
+        "personal",
+    ),
+    (
+        re.compile(
+            _ZH_I + r"(?P<v>是(?:同性恋|双性恋|异性恋|gay))|^I(?:'m| am)\s+(?P<v2>gay|lesbian|bisexual|queer|asexual|"
+            r"straight|bi|pan|pansexual|trans|transgender|nonbinary|non-binary)\b(?!-)",
+            I,
+        ),
+        "fact",
+        "sexuality",
+        "sexuality",
+        "personal",
+    ),
     # goals
-    (re.compile(_ZH_I + r"(?P<v>(?:想学|想学习|在学(?![校生])|正在学习?|学习(?![了过到])|打算|计划|准备学|想成为|的目标是|目标是)(?P<obj>.+))"), "goal", None, "",
-     "personal"),
-    (re.compile(r"^I(?:'m| am)?\s+(?:really\s+|also\s+)?(?P<v>(?:want to (?:learn|become|get better at|improve|switch to)|"
-                r"plan to|planning to|intend to|trying to|learning|hope to)\s+(?P<obj>.+))", I), "goal", None, "", "personal"),
+    (
+        re.compile(
+            _ZH_I
+            + r"(?P<v>(?:想学|想学习|在学(?![校生])|正在学习?|学习(?![了过到])|打算|计划|准备学|想成为|的目标是|目标是)(?P<obj>.+))"
+        ),
+        "goal",
+        None,
+        "",
+        "personal",
+    ),
+    (
+        re.compile(
+            r"^I(?:'m| am)?\s+(?:really\s+|also\s+)?(?P<v>(?:want to (?:learn|become|get better at|improve|switch to)|"
+            r"plan to|planning to|intend to|trying to|learning|hope to)\s+(?P<obj>.+))",
+            I,
+        ),
+        "goal",
+        None,
+        "",
+        "personal",
+    ),
     (re.compile(r"^(?P<v>my goal is (?:to\s+)?(?P<obj>.+))", I), "goal", None, "", "personal"),
     # preferences ("我最喜欢的编程语言是 Rust": key from the words)
     (re.compile(_ZH_I + r"(?:喜欢|爱)的(?P<k>.{1,8}?)是(?P<v>.+)"), "preference", "", "", "personal"),
     (re.compile(r"^my (?:favorite|favourite) (?P<k>[\w ]{1,24}?) is (?P<v>.+)", I), "preference", "", "", "personal"),
-    (re.compile(_ZH_I + r"\s*(?P<v>(?:不是很|不是特别|不太|不怎么|没那么|不)?(?:更喜欢|喜欢|爱|偏好|prefer|习惯|讨厌|受不了|反感)\s*(?P<obj>.+))", I),
-     "preference", None, "", "personal"),
-    (re.compile(_EN_I + r"(?P<v>(?:like|love|prefer|enjoy|hate|dislike|don't like|do not like|can't stand|cannot stand|"
-                r"not (?:a |really a )?(?:big |huge )?fan of|(?:a )?(?:big |huge )?fan of|really into|into)"
-                r"\s+(?P<obj>.+))", I), "preference", None, "", "personal"),
+    (
+        re.compile(
+            _ZH_I
+            + r"\s*(?P<v>(?:不是很|不是特别|不太|不怎么|没那么|不)?(?:更喜欢|喜欢|爱|偏好|prefer|习惯|讨厌|受不了|反感)\s*(?P<obj>.+))",
+            I,
+        ),
+        "preference",
+        None,
+        "",
+        "personal",
+    ),
+    (
+        re.compile(
+            _EN_I + r"(?P<v>(?:like|love|prefer|enjoy|hate|dislike|don't like|do not like|can't stand|cannot stand|"
+            r"not (?:a |really a )?(?:big |huge )?fan of|(?:a )?(?:big |huge )?fan of|really into|into)"
+            r"\s+(?P<obj>.+))",
+            I,
+        ),
+        "preference",
+        None,
+        "",
+        "personal",
+    ),
     # facts: who, where, tools ("我的主力语言是 Go": only words normalize.py knows as a key)
-    (re.compile(r"^我的(?P<fk>[^\s是]{1,8}?)\s*是\s*(?!很|太|挺|有点|非常|真|不|什么)(?P<v>.+)"), "fact", "", "", "personal"),
+    (
+        re.compile(r"^我的(?P<fk>[^\s是]{1,8}?)\s*是\s*(?!很|太|挺|有点|非常|真|不|什么)(?P<v>.+)"),
+        "fact",
+        "",
+        "",
+        "personal",
+    ),
     (re.compile(_ZH_I + r"叫(?![了过他她你])(?P<v>(?P<obj>.+))"), "fact", "name", "", "personal"),
     (re.compile(r"^my name is (?P<v>.+)", I), "fact", "name", "", "personal"),
     (re.compile(_ZH_I + r"(?:现在)?住在(?P<v>.+)"), "fact", "city", "", "personal"),
-    (re.compile(r"^I(?:\s+currently)?\s+live\s+in\s+(?P<v>(?-i:[A-Z]).+|[a-z][a-z ]+?\s+city\b.*)", I), "fact", "city", "", "personal"),
+    (
+        re.compile(r"^I(?:\s+currently)?\s+live\s+in\s+(?P<v>(?-i:[A-Z]).+|[a-z][a-z ]+?\s+city\b.*)", I),
+        "fact",
+        "city",
+        "",
+        "personal",
+    ),
     (re.compile(_ZH_I + r"(?:在|于)(?P<v>.+?)(?:工作|上班|任职)"), "fact", "employer", "", "personal"),
     (re.compile(r"^I\s+work\s+(?:at|for)\s+(?P<v>.+)", I), "fact", "employer", "", "personal"),
-    (re.compile(_ZH_I + r"(?:是|做)(?:一名|一个|一位)?\s*(?P<v>.{0,12}?(?:工程师|程序员|开发|设计师|经理|老师|教师|"
-                r"医生|护士|律师|学生|研究生|博士生?|会计|分析师|产品经理|运维|架构师|作家|记者|销售))(?=$|[，,])"), "fact", "job_title", "",
-     "personal"),
-    (re.compile(r"^I(?:'m| am|\s+work as)\s+(?:a|an)\s+(?P<v>(?:[\w-]+\s+){0,3}(?:engineer|developer|programmer|designer|"
-                r"manager|teacher|doctor|nurse|lawyer|student|scientist|analyst|accountant|writer|researcher|consultant|"
-                r"architect|founder|product manager|sre|devops))\b", I), "fact", "job_title", "", "personal"),
-    (re.compile(r"^(?:我们|咱们)(?:\s*(?:team|团队|公司|组|项目))?(?:的)?\s*(?:现在|主要|一般|都)?(?:用的是|用的|使用|在用|用)(?P<v>.+)|"
-                r"^(?:我们|咱们)(?:\s*(?:team|团队|公司|组|项目))?的技术栈(?:是)?(?P<v2>.+)", I), "fact", None, "", "team"),
-    (re.compile(r"^(?:we|our team|our company)\s+(?:mainly\s+|mostly\s+|currently\s+)?(?:use|run|are using|are on)\s+"
-                r"(?P<v>.+)|^our\s+(?:tech\s+)?stack\s+is\s+(?P<v2>.+)", I), "fact", None, "", "team"),
-    (re.compile(_ZH_I + r"(?:主要|一般|平时)?(?:在|一直在)?(?:用|使用)(?!了)(?:的是)?(?P<v>.+)"), "fact", None, "", "personal"),
-    (re.compile(_ZH_I + r"(?:老家|家乡)(?:是|在)(?P<v>.+?)的?$|^I(?:'m| am)\s+(?:originally\s+)?from\s+(?P<v2>[A-Z].+)"), "fact",
-     "hometown", "", "personal"),
-    (re.compile(_ZH_I + r"养了?(?P<v>(?:一|两|三|几)[只条个].+)|^I have (?P<v2>(?:a|an|two|three) (?:dogs?|cats?|parrots?|rabbits?)\b.*)", I),
-     "fact", "pet", "", "personal"),
+    (
+        re.compile(
+            _ZH_I + r"(?:是|做)(?:一名|一个|一位)?\s*(?P<v>.{0,12}?(?:工程师|程序员|开发|设计师|经理|老师|教师|"
+            r"医生|护士|律师|学生|研究生|博士生?|会计|分析师|产品经理|运维|架构师|作家|记者|销售))(?=$|[，,])"
+        ),
+        "fact",
+        "job_title",
+        "",
+        "personal",
+    ),
+    (
+        re.compile(
+            r"^I(?:'m| am|\s+work as)\s+(?:a|an)\s+(?P<v>(?:[\w-]+\s+){0,3}(?:engineer|developer|programmer|designer|"
+            r"manager|teacher|doctor|nurse|lawyer|student|scientist|analyst|accountant|writer|researcher|consultant|"
+            r"architect|founder|product manager|sre|devops))\b",
+            I,
+        ),
+        "fact",
+        "job_title",
+        "",
+        "personal",
+    ),
+    (
+        re.compile(
+            r"^(?:我们|咱们)(?:\s*(?:team|团队|公司|组|项目))?(?:的)?\s*(?:现在|主要|一般|都)?(?:用的是|用的|使用|在用|用)(?P<v>.+)|"
+            r"^(?:我们|咱们)(?:\s*(?:team|团队|公司|组|项目))?的技术栈(?:是)?(?P<v2>.+)",
+            I,
+        ),
+        "fact",
+        None,
+        "",
+        "team",
+    ),
+    (
+        re.compile(
+            r"^(?:we|our team|our company)\s+(?:mainly\s+|mostly\s+|currently\s+)?(?:use|run|are using|are on)\s+"
+            r"(?P<v>.+)|^our\s+(?:tech\s+)?stack\s+is\s+(?P<v2>.+)",
+            I,
+        ),
+        "fact",
+        None,
+        "",
+        "team",
+    ),
+    (
+        re.compile(_ZH_I + r"(?:主要|一般|平时)?(?:在|一直在)?(?:用|使用)(?!了)(?:的是)?(?P<v>.+)"),
+        "fact",
+        None,
+        "",
+        "personal",
+    ),
+    (
+        re.compile(
+            _ZH_I + r"(?:老家|家乡)(?:是|在)(?P<v>.+?)的?$|^I(?:'m| am)\s+(?:originally\s+)?from\s+(?P<v2>[A-Z].+)"
+        ),
+        "fact",
+        "hometown",
+        "",
+        "personal",
+    ),
+    (
+        re.compile(
+            _ZH_I
+            + r"养了?(?P<v>(?:一|两|三|几)[只条个].+)|^I have (?P<v2>(?:a|an|two|three) (?:dogs?|cats?|parrots?|rabbits?)\b.*)",
+            I,
+        ),
+        "fact",
+        "pet",
+        "",
+        "personal",
+    ),
     (re.compile(_EN_I + r"(?:use|code in|write code in|program in)\s+(?P<v>.+)", I), "fact", None, "", "personal"),
 ]
 # The sensitive, allergy, diet, budget, meeting and instruction patterns come before the broader grammar.
@@ -234,17 +556,32 @@ _INHERENTLY_TRANSIENT = re.compile(r"^(?:累|困|饿|忙|tired|sleepy|hungry|bus
 
 # Tools by kind: the key of a tool fact (and of a preference about a tool).
 _TOOLS = [
-    ("database", r"PostgreSQL|Postgres|MySQL|MariaDB|SQLite|MongoDB|(?-i:Oracle)|SQL Server|ClickHouse|TiDB|Redis|"
-                 r"Elasticsearch|DynamoDB|Cassandra|Snowflake|BigQuery"),
-    ("editor", r"VS ?Code|Visual Studio(?! Code)|Vim|Neovim|nvim|Emacs|PyCharm|IntelliJ(?: IDEA)?|IDEA|(?-i:Cursor)|Sublime(?: Text)?|"
-               r"WebStorm|(?-i:Zed)|Xcode|Android Studio|GoLand|(?-i:Helix)|CLion|(?-i:Rider)|RubyMine|PhpStorm|Eclipse|NetBeans|"
-               r"Notepad\+\+|(?-i:Nano)|TextMate|BBEdit|(?-i:Atom)|(?-i:Fleet)|DataGrip|Jupyter(?: Notebook| Lab)?|JupyterLab"),
+    (
+        "database",
+        r"PostgreSQL|Postgres|MySQL|MariaDB|SQLite|MongoDB|(?-i:Oracle)|SQL Server|ClickHouse|TiDB|Redis|"
+        r"Elasticsearch|DynamoDB|Cassandra|Snowflake|BigQuery",
+    ),
+    (
+        "editor",
+        r"VS ?Code|Visual Studio(?! Code)|Vim|Neovim|nvim|Emacs|PyCharm|IntelliJ(?: IDEA)?|IDEA|(?-i:Cursor)|Sublime(?: Text)?|"
+        r"WebStorm|(?-i:Zed)|Xcode|Android Studio|GoLand|(?-i:Helix)|CLion|(?-i:Rider)|RubyMine|PhpStorm|Eclipse|NetBeans|"
+        r"Notepad\+\+|(?-i:Nano)|TextMate|BBEdit|(?-i:Atom)|(?-i:Fleet)|DataGrip|Jupyter(?: Notebook| Lab)?|JupyterLab",
+    ),
     ("browser", r"Firefox|Chrome|Chromium|Safari|(?-i:Edge)|(?-i:Brave)|(?-i:Arc)|(?-i:Opera)|Vivaldi"),
-    ("laptop", r"MacBook(?: Pro| Air)?|ThinkPad|Dell XPS|XPS|(?-i:Surface(?: Laptop| Pro)?)|MateBook|(?-i:ROG)|拯救者|ThinkBook"),
-    ("phone", r"iPhone|苹果手机|安卓手机|华为|Huawei|小米|Xiaomi|(?-i:Pixel)|Samsung|三星|(?-i:Galaxy)|OPPO|vivo|荣耀|(?-i:Honor)|OnePlus|一加"),
+    (
+        "laptop",
+        r"MacBook(?: Pro| Air)?|ThinkPad|Dell XPS|XPS|(?-i:Surface(?: Laptop| Pro)?)|MateBook|(?-i:ROG)|拯救者|ThinkBook",
+    ),
+    (
+        "phone",
+        r"iPhone|苹果手机|安卓手机|华为|Huawei|小米|Xiaomi|(?-i:Pixel)|Samsung|三星|(?-i:Galaxy)|OPPO|vivo|荣耀|(?-i:Honor)|OnePlus|一加",
+    ),
     ("os", r"macOS|(?-i:Mac)|Linux|Ubuntu|Windows|Debian|(?-i:Arch(?: Linux)?)|Fedora|NixOS|CentOS"),
-    ("framework", r"Django|Flask|FastAPI|React|Vue|Angular|(?-i:Spring(?: Boot)?)|(?-i:Rails)|Next\.js|Laravel|Svelte|(?-i:Express)|"
-                  r"(?-i:Unity)|Flutter"),
+    (
+        "framework",
+        r"Django|Flask|FastAPI|React|Vue|Angular|(?-i:Spring(?: Boot)?)|(?-i:Rails)|Next\.js|Laravel|Svelte|(?-i:Express)|"
+        r"(?-i:Unity)|Flutter",
+    ),
     ("cloud", r"AWS|GCP|Azure|阿里云|腾讯云|华为云|Fly\.io|Vercel|Heroku|Netlify|DigitalOcean|Cloudflare"),
     ("infrastructure", r"Kubernetes|k8s|Docker|Terraform|Ansible|(?-i:Helm)|(?-i:Nomad)|OpenStack"),
     ("team_chat", r"Slack|Microsoft Teams|(?-i:Teams)|飞书|(?-i:Lark)|钉钉|企业微信|Discord|Mattermost"),
@@ -252,43 +589,74 @@ _TOOLS = [
     ("design_tool", r"Figma|(?-i:Sketch)|Photoshop|Illustrator|(?-i:Blender)"),
     ("terminal", r"iTerm2?|Alacritty|WezTerm|(?-i:Warp)|Windows Terminal|(?-i:kitty)|Ghostty"),
     ("shell", r"zsh|bash|fish shell|(?-i:fish)|nushell|PowerShell"),
-    ("programming_language", r"Python|(?-i:Go)|Golang|(?-i:Rust)|Java|TypeScript|JavaScript|C\+\+|C#|Kotlin|(?-i:Swift)|Ruby|PHP|Scala|"
-                             r"(?-i:Julia)|(?-i:Dart)|Elixir|Haskell|(?-i:Lua)|Zig|OCaml|Clojure|(?-i:Perl)"),
+    (
+        "programming_language",
+        r"Python|(?-i:Go)|Golang|(?-i:Rust)|Java|TypeScript|JavaScript|C\+\+|C#|Kotlin|(?-i:Swift)|Ruby|PHP|Scala|"
+        r"(?-i:Julia)|(?-i:Dart)|Elixir|Haskell|(?-i:Lua)|Zig|OCaml|Clojure|(?-i:Perl)",
+    ),
 ]
 # ASCII boundaries only: Chinese text is all word characters ("用飞书沟通").
 # after a Chinese brand a Latin model name may follow at once ("华为Mate 60"); after a Latin name it may not ("Gopher")
-_TOOL_RES = [(key, re.compile(rf"(?<![A-Za-z0-9_.+#])(?:{words})(?:(?<=[\u4e00-\u9fff])|(?![A-Za-z_+#]))", I)) for key, words in _TOOLS]
-_ANSWER = re.compile(r"回答|回复|答复|答案|解释|输出|说明|报告|说话|跟我说|表格|表情|emojis?|units|单位|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
-                     r"reports?|简短|详细|简洁|concise|short|brief|detailed|bullet|markdown|格式|语气|tone", I)
+_TOOL_RES = [
+    (key, re.compile(rf"(?<![A-Za-z0-9_.+#])(?:{words})(?:(?<=[\u4e00-\u9fff])|(?![A-Za-z_+#]))", I))
+    for key, words in _TOOLS
+]
+_ANSWER = re.compile(
+    r"回答|回复|答复|答案|解释|输出|说明|报告|说话|跟我说|表格|表情|emojis?|units|单位|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
+    r"reports?|简短|详细|简洁|concise|short|brief|detailed|bullet|markdown|格式|语气|tone",
+    I,
+)
 _PRODUCT = re.compile(r"^[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2}$")
 _LENGTH = re.compile(r"简短|简洁|详细|啰嗦|长|字以内|\bshort|\bbrief|concise|detailed|long|\bwords\b", I)
 _FORMAT = re.compile(r"表格|表情|格式|列表|markdown|bullet|tables?|emojis?|lists?|units|单位", I)
-_LIMIT = re.compile(r"(?:控制在|不超过|少于|别超过|不要超过|以内|之内)?\s*[\d一二三四五六七八九十两百千]+\s*个?(?:字|句话?|段|行|条要点)(?:以内|之内|内|左右)|"
-                    r"\b(?:under|below|at most|no more than|max(?:imum)?(?: of)?)\s+\d+\s+(?:words|lines|sentences|paragraphs|"
-                    r"characters|bullet points)\b", I)
+_LIMIT = re.compile(
+    r"(?:控制在|不超过|少于|别超过|不要超过|以内|之内)?\s*[\d一二三四五六七八九十两百千]+\s*个?(?:字|句话?|段|行|条要点)(?:以内|之内|内|左右)|"
+    r"\b(?:under|below|at most|no more than|max(?:imum)?(?: of)?)\s+\d+\s+(?:words|lines|sentences|paragraphs|"
+    r"characters|bullet points)\b",
+    I,
+)
 _REPORT = re.compile(r"报告|文档|reports?|docs?\b|documents?", I)
 _SPICE = re.compile(r"辣|spicy", I)
 
 # -- entities (user clauses that passed the skips) --------------------------------------------
 _ENTITIES = [
-    (re.compile(r"(?:订单号|订单编号|单号|order\s*(?:number|no\.?|id)|order)\s*(?:是|为|is|:|：)?\s*#?\s*"
-                r"(?P<v>[A-Z]{0,4}-?\d[\w-]{2,})", I), "order_number"),
+    (
+        re.compile(
+            r"(?:订单号|订单编号|单号|order\s*(?:number|no\.?|id)|order)\s*(?:是|为|is|:|：)?\s*#?\s*"
+            r"(?P<v>[A-Z]{0,4}-?\d[\w-]{2,})",
+            I,
+        ),
+        "order_number",
+    ),
     (re.compile(r"(?P<v>\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:internal|local|lan|corp|intranet))\b", I), "host"),
 ]
-_VERSION = re.compile(r"(?P<prod>[A-Za-z][\w.+-]*)\s*(?:(?:version|版本)\s*(?:是|is|:|：)?\s*v?|v)(?P<ver>\d+(?:\.\d+)+)\b", I)
+_VERSION = re.compile(
+    r"(?P<prod>[A-Za-z][\w.+-]*)\s*(?:(?:version|版本)\s*(?:是|is|:|：)?\s*v?|v)(?P<ver>\d+(?:\.\d+)+)\b", I
+)
 _NOT_PRODUCT = re.compile(r"^(?:to|is|on|at|the|we|use|using|running|run|version|from|upgrade|upgraded|and|of|in)$", I)
 
 # -- events confirmed by the assistant ----------------------------------------------------------
-_EVENT_ZH = re.compile(r"(?:已经?|都已)(?:为您|帮您|给您|替您)?(?:成功)?(?:提交|完成|预约|预订|订好|发送|发出|退款|取消|安排|部署|"
-                       r"上线|创建|支付|下单|寄出|修复|办理|开通|处理|发布)|(?:退款|订单|申请|工单)(?:已经?)(?:提交|完成|处理|受理|发出)|"
-                       r"^(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}月\d{1,2}[日号])\s*(?:部署|上线|发布|提交|完成|处理|修复|发送|创建)了")
-_EVENT_EN = re.compile(r"^(?:done[,.!]?\s*)?(?:I(?:'ve| have)?\s+(?:just\s+|now\s+|successfully\s+)?)?"
-                       r"(?P<v>(?:deployed|booked|sent|scheduled|submitted|cancelled|canceled|created|refunded|"
-                       r"processed|filed|reserved|ordered|placed|shipped|fixed|merged|released)\b.+)", I)
-_EVENT_PASSIVE = re.compile(r"\b(?:has|have) been (?:processed|submitted|shipped|sent|booked|cancell?ed|refunded|"
-                            r"deployed|scheduled|completed|issued)\b", I)
-_NOT_EVENT = re.compile(r"已记下|已记住|已了解|已收到|已明白|记住了|\bnoted\b|\bgot it\b|将|(?<!开)会(?![议员])|\bwill\b|\bcan\b|\bI'll\b|"
-                        r"需要|是否|\bnot\b|\bnothing\b|\byet\b|没有|未", I)
+_EVENT_ZH = re.compile(
+    r"(?:已经?|都已)(?:为您|帮您|给您|替您)?(?:成功)?(?:提交|完成|预约|预订|订好|发送|发出|退款|取消|安排|部署|"
+    r"上线|创建|支付|下单|寄出|修复|办理|开通|处理|发布)|(?:退款|订单|申请|工单)(?:已经?)(?:提交|完成|处理|受理|发出)|"
+    r"^(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}月\d{1,2}[日号])\s*(?:部署|上线|发布|提交|完成|处理|修复|发送|创建)了"
+)
+_EVENT_EN = re.compile(
+    r"^(?:done[,.!]?\s*)?(?:I(?:'ve| have)?\s+(?:just\s+|now\s+|successfully\s+)?)?"
+    r"(?P<v>(?:deployed|booked|sent|scheduled|submitted|cancelled|canceled|created|refunded|"
+    r"processed|filed|reserved|ordered|placed|shipped|fixed|merged|released)\b.+)",
+    I,
+)
+_EVENT_PASSIVE = re.compile(
+    r"\b(?:has|have) been (?:processed|submitted|shipped|sent|booked|cancell?ed|refunded|"
+    r"deployed|scheduled|completed|issued)\b",
+    I,
+)
+_NOT_EVENT = re.compile(
+    r"已记下|已记住|已了解|已收到|已明白|记住了|\bnoted\b|\bgot it\b|将|(?<!开)会(?![议员])|\bwill\b|\bcan\b|\bI'll\b|"
+    r"需要|是否|\bnot\b|\bnothing\b|\byet\b|没有|未",
+    I,
+)
 
 
 # -- the broader first-person grammar (issue 15) --------------------------------------------------
@@ -296,32 +664,46 @@ _NOT_EVENT = re.compile(r"已记下|已记住|已了解|已收到|已明白|记�
 # (category, key, value) triples; values carry no verb ("王峰", not "叫王峰"). They run after the
 # sensitive, allergy, diet, budget and instruction patterns above and before the older table below.
 _ZH_MODS = r"(?:现在|目前|平时|一般|主要|基本上?|一直|都|也|还|其实|本人|自己|比较|通常)*"
-_EN_MODS = r"(?:(?:really|also|currently|now|mostly|mainly|usually|actually|still|just|basically|pretty much|practically)\s+)*"
+_EN_MODS = (
+    r"(?:(?:really|also|currently|now|mostly|mainly|usually|actually|still|just|basically|pretty much|practically)\s+)*"
+)
 _CJK_NAME = r"[\u4e00-\u9fff·]{2,5}"
-_SURNAMES = (r"(?:欧阳|司马|上官|诸葛|东方|皇甫|令狐|慕容|[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
-             r"苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤])")
-_EN_NAME = (r"(?-i:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+[A-Z][\w'’.-]*|[A-ZÀ-ÞĀ-Ž][a-zß-ÿā-ž'’-]+(?:\s+[A-ZÀ-ÞĀ-Ž][a-zß-ÿā-ž'’-]+){0,2})")  # capitals, whatever the flags
+_SURNAMES = (
+    r"(?:欧阳|司马|上官|诸葛|东方|皇甫|令狐|慕容|[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
+    r"苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤])"
+)
+_EN_NAME = r"(?-i:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+[A-Z][\w'’.-]*|[A-ZÀ-ÞĀ-Ž][a-zß-ÿā-ž'’-]+(?:\s+[A-ZÀ-ÞĀ-Ž][a-zß-ÿā-ž'’-]+){0,2})"  # capitals, whatever the flags
 _NOT_A_NAME = re.compile(
     r"^(?:Chinese|English|American|British|Canadian|Australian|Indian|Japanese|Korean|German|French|Italian|Spanish|"
     r"Russian|Brazilian|Mexican|Dutch|Swiss|Swedish|Norwegian|Danish|Finnish|Polish|Irish|Scottish|Turkish|Thai|"
     r"Vietnamese|Filipino|Indonesian|Malaysian|Singaporean|Taiwanese|Cantonese|Asian|European|African|Muslim|Christian|"
     r"Catholic|Buddhist|Jewish|Hindu|Atheist|Democrat|Republican|Liberal|Conservative|Gay|Lesbian|Bisexual|Queer|"
     r"Fine|Good|Great|Okay|Ok|Sorry|Here|Back|Ready|Done|Sure|Not|Also|Just|Still|New|Vegan|Vegetarian|Single|Married|"
-    r"From|In|At|On|The|A|An|Happy|Glad|Tired|Busy|Hungry)\b", I)
-_JOB_ZH = (r"(?:工程师|程序员|开发|设计师|经理|老师|教师|医生|护士|律师|学生|研究生|博士生?|会计|分析师|运维|架构师|作家|记者|"
-           r"销售|前端|后端|全栈|测试|策划|运营|翻译|自由职业者?|创业者|实习生|教授|讲师|厨师|主管|总监|SRE|DBA|"
-           r"算法|产品|科学家|研究员|顾问|律师|编辑|摄影师|司机|公务员|客服)")
-_ZH_CITIES = (r"北京|上海|广州|深圳|杭州|成都|重庆|武汉|南京|西安|苏州|天津|长沙|郑州|青岛|厦门|大连|沈阳|合肥|济南|福州|"
-              r"昆明|哈尔滨|宁波|无锡|东莞|佛山|珠海|香港|澳门|台北|新加坡|东京|大阪|首尔|纽约|伦敦|巴黎|柏林|悉尼|墨尔本|"
-              r"多伦多|温哥华|旧金山|硅谷|西雅图|洛杉矶|波士顿|芝加哥|南宁|贵阳|兰州|太原|石家庄|南昌|海口|三亚|拉萨|乌鲁木齐|"
-              r"呼和浩特|银川|西宁|长春|常州|温州|泉州|烟台|徐州|[\u4e00-\u9fff]{2,3}市")
+    r"From|In|At|On|The|A|An|Happy|Glad|Tired|Busy|Hungry)\b",
+    I,
+)
+_JOB_ZH = (
+    r"(?:工程师|程序员|开发|设计师|经理|老师|教师|医生|护士|律师|学生|研究生|博士生?|会计|分析师|运维|架构师|作家|记者|"
+    r"销售|前端|后端|全栈|测试|策划|运营|翻译|自由职业者?|创业者|实习生|教授|讲师|厨师|主管|总监|SRE|DBA|"
+    r"算法|产品|科学家|研究员|顾问|律师|编辑|摄影师|司机|公务员|客服)"
+)
+_ZH_CITIES = (
+    r"北京|上海|广州|深圳|杭州|成都|重庆|武汉|南京|西安|苏州|天津|长沙|郑州|青岛|厦门|大连|沈阳|合肥|济南|福州|"
+    r"昆明|哈尔滨|宁波|无锡|东莞|佛山|珠海|香港|澳门|台北|新加坡|东京|大阪|首尔|纽约|伦敦|巴黎|柏林|悉尼|墨尔本|"
+    r"多伦多|温哥华|旧金山|硅谷|西雅图|洛杉矶|波士顿|芝加哥|南宁|贵阳|兰州|太原|石家庄|南昌|海口|三亚|拉萨|乌鲁木齐|"
+    r"呼和浩特|银川|西宁|长春|常州|温州|泉州|烟台|徐州|[\u4e00-\u9fff]{2,3}市"
+)
 _CITY_ZH = re.compile(rf"^(?:{_ZH_CITIES})")
-_PROVINCES = (r"湖南|湖北|四川|广东|广西|浙江|江苏|山东|山西|河南|河北|福建|江西|安徽|贵州|云南|陕西|甘肃|辽宁|吉林|黑龙江|海南|台湾|"
-              r"内蒙古?|新疆|西藏|宁夏|青海|东北")
+_PROVINCES = (
+    r"湖南|湖北|四川|广东|广西|浙江|江苏|山东|山西|河南|河北|福建|江西|安徽|贵州|云南|陕西|甘肃|辽宁|吉林|黑龙江|海南|台湾|"
+    r"内蒙古?|新疆|西藏|宁夏|青海|东北"
+)
 _PLACE_EN = r"[A-Z][\w.'’-]*(?:\s+(?:[A-Z][\w.'’-]*|de|del|da|am|upon|on)){0,3}"
-_LANG_WORD = (r"(?:(?:(?![和与跟及语话文])[\u4e00-\u9fff]){1,4}(?:语|话|文)|Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|"
-              r"Portuguese|Italian|Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Turkish|Thai|"
-              r"Vietnamese|Indonesian|Malay|Tagalog|Greek|Hebrew|Ukrainian|Czech|Hungarian|Bengali|Urdu|Persian|Swahili)")
+_LANG_WORD = (
+    r"(?:(?:(?![和与跟及语话文])[\u4e00-\u9fff]){1,4}(?:语|话|文)|Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|"
+    r"Portuguese|Italian|Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Turkish|Thai|"
+    r"Vietnamese|Indonesian|Malay|Tagalog|Greek|Hebrew|Ukrainian|Czech|Hungarian|Bengali|Urdu|Persian|Swahili)"
+)
 _LANGS = rf"{_LANG_WORD}(?:\s*(?:和|与|跟|及|、|,|，|and|or|&)\s*{_LANG_WORD})*"
 _LIST_SPLIT = re.compile(r"\s*(?:和|与|跟|及|、|,|，|\band\b|&|/|\+)\s*", I)
 _NEGATED = re.compile(r"不|没|别|\bnot\b|n't\b|\bnever\b|\bno\b", I)
@@ -330,45 +712,66 @@ _USE_VERB = re.compile(
     r"(?:用的是|用的|使用|在用|用|写|装的是|跑在|部署在|放在|托管在|换成了?|换到了?|迁到了?|迁移到了?|全是|都是|全用|都在)|"
     r"\b(?:use|uses|using|code in|write|program in|run|runs|running|deploy(?:\s+\w+)?\s+on|host(?:\s+\w+)?\s+on|"
     r"(?:am|are|'m|'re|'s|is)\s+on|work in|stick(?:ing)? with|switched\s+(?:from\s+(?:\S+\s+){1,3})?to|migrated to|moved to|swear by|lives?\s+in|"
-    r"(?:is|are)\s+(?:written|built|hosted)\s+(?:in|with|on))\b", I)
+    r"(?:is|are)\s+(?:written|built|hosted)\s+(?:in|with|on))\b",
+    I,
+)
 _DATE_WORDS = re.compile(
     r"下下?个?月|下下?周.?|下下?个?星期.?|下个?礼拜|明年|后年|今年|年底|年初|月底|月初|[\d一二三四五六七八九十两半]+个?(?:天|周|星期|月|年)"
     r"(?:后|以后|之后|内)|\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?|\d{4}\s*年|\bnext\s+(?:week|month|year|spring|summer|fall|autumn|winter|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bin\s+(?:\d+|a|an|one|two|three|four|five|six|a few)"
     r"\s+(?:days?|weeks?|months?|years?)\b|\bthis\s+(?:year|spring|summer|fall|autumn|winter)\b|\bby\s+(?:the\s+end\s+of\s+)?"
     r"(?:january|february|march|april|may|june|july|august|september|october|november|december|next|\d{4})\b|"
-    r"\b(?:later\s+this|end of the)\s+(?:year|month)\b", I)
-_SHORT_TERM = re.compile(r"今天|今晚|今早|明天|明早|明晚|此刻|这会儿|刚才|这两天|这几天|\btoday\b|\btonight\b|\btomorrow\b|"
-                         r"\bright now\b|\bthis (?:morning|afternoon|evening)\b", I)
+    r"\b(?:later\s+this|end of the)\s+(?:year|month)\b",
+    I,
+)
+_SHORT_TERM = re.compile(
+    r"今天|今晚|今早|明天|明早|明晚|此刻|这会儿|刚才|这两天|这几天|\btoday\b|\btonight\b|\btomorrow\b|"
+    r"\bright now\b|\bthis (?:morning|afternoon|evening)\b",
+    I,
+)
 # "明天开始戒糖", "starting Monday I'll run every day": a lasting change that starts soon
-_FROM_THEN_ON = re.compile(r"(?:明天|下周.?|下个?月|从明天|从下周|从今天)起?开始(?:戒|坚持|每天|每周|学|练|减|不再)|"
-                           r"\bstarting\s+(?:tomorrow|next\s+\w+|monday|today)\b.*\b(?:every|each|quit|stop|no more)\b", I)
+_FROM_THEN_ON = re.compile(
+    r"(?:明天|下周.?|下个?月|从明天|从下周|从今天)起?开始(?:戒|坚持|每天|每周|学|练|减|不再)|"
+    r"\bstarting\s+(?:tomorrow|next\s+\w+|monday|today)\b.*\b(?:every|each|quit|stop|no more)\b",
+    I,
+)
 # a one-off plan within the next days is transient ("我计划下周去北京出差"); a deadline is a goal
 _SOON = re.compile(r"下周|这周|本周|这个?星期|下个?星期|\bnext week\b|\bthis week(?:end)?\b", I)
 _DEADLINE = re.compile(r"之前|以前|前完成|截止|\bby\b|\bbefore\b|\buntil\b|\bdeadline\b", I)
 _HABIT_ZH = re.compile(
     r"^我(?:也|还|其实|基本上?)*\s*(?P<when>每天|每周.?|每个?(?:月|周末|星期.|礼拜.)|每晚|每早|每年|周末|早上|晚上|下班后|平时|平常|工作日|"
     r"weekends?|weekdays?)?\s*"
-    r"(?P<adv>一般|通常|经常|总是|常常|都会|都|会)?(?P<rest>[^，,]{2,30})$")
+    r"(?P<adv>一般|通常|经常|总是|常常|都会|都|会)?(?P<rest>[^，,]{2,30})$"
+)
 _HABIT_EN = re.compile(
     r"^(?:(?P<lead>every\s+\w+|on\s+(?:weekends|\w+days))\s*,?\s+)?I\s+(?P<adv>usually|always|often|normally|typically|"
-    r"generally|regularly)?\s*(?P<rest>(?!like|love|prefer|hate|enjoy|use|eat|drink|think|want|need|am|have)\w+.*)$", I)
-_HABIT_EVERY = re.compile(r"\bevery\s+(?:day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|"
-                          r"friday|saturday|sunday)\b|\bon\s+weekends\b|\b(?:mondays|tuesdays|wednesdays|thursdays|"
-                          r"fridays|saturdays|sundays)\b", I)
-_ANIMALS = r"(?:dogs?|cats?|puppy|puppies|kittens?|parrots?|rabbits?|bunny|hamsters?|fish|turtles?|birds?|corgis?|" \
-           r"(?:golden\s+)?retrievers?|labradors?|huskies|husky|guinea pigs?|beagles?|poodles?|shiba(?:\s+inu)?s?|dachshunds?|" \
-           r"terriers?|bulldogs?|pugs?|spaniels?|collies?|shepherds?|chihuahuas?|tabby|tabbies|ragdolls?|budgies?|" \
-           r"parakeets?|geckos?|snakes?|ferrets?|chinchillas?|hedgehogs?|horses?|ponies|pony|cockatiels?|lizards?|greyhounds?|" \
-           r"rescue (?:cat|dog)s?|mutts?|dachshunds?|schnauzers?|samoyeds?|akitas?|maltese|bichons?|doodles?|tortoises?|pigs?|goats?|" \
-           r"chickens?|hens?|ducks?|axolotls?|cockatoos?|rats?|mice|frogs?|shorthairs?|maine coons?|sphynx|bengals?|pomeranians?|" \
-           r"whippets?|lurchers?|labs?|westies?|yorkies?|cavaliers?|cockapoos?|labradoodles?|goldendoodles?|iguanas?|alpacas?)"
+    r"generally|regularly)?\s*(?P<rest>(?!like|love|prefer|hate|enjoy|use|eat|drink|think|want|need|am|have)\w+.*)$",
+    I,
+)
+_HABIT_EVERY = re.compile(
+    r"\bevery\s+(?:day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday)\b|\bon\s+weekends\b|\b(?:mondays|tuesdays|wednesdays|thursdays|"
+    r"fridays|saturdays|sundays)\b",
+    I,
+)
+_ANIMALS = (
+    r"(?:dogs?|cats?|puppy|puppies|kittens?|parrots?|rabbits?|bunny|hamsters?|fish|turtles?|birds?|corgis?|"
+    r"(?:golden\s+)?retrievers?|labradors?|huskies|husky|guinea pigs?|beagles?|poodles?|shiba(?:\s+inu)?s?|dachshunds?|"
+    r"terriers?|bulldogs?|pugs?|spaniels?|collies?|shepherds?|chihuahuas?|tabby|tabbies|ragdolls?|budgies?|"
+    r"parakeets?|geckos?|snakes?|ferrets?|chinchillas?|hedgehogs?|horses?|ponies|pony|cockatiels?|lizards?|greyhounds?|"
+    r"rescue (?:cat|dog)s?|mutts?|dachshunds?|schnauzers?|samoyeds?|akitas?|maltese|bichons?|doodles?|tortoises?|pigs?|goats?|"
+    r"chickens?|hens?|ducks?|axolotls?|cockatoos?|rats?|mice|frogs?|shorthairs?|maine coons?|sphynx|bengals?|pomeranians?|"
+    r"whippets?|lurchers?|labs?|westies?|yorkies?|cavaliers?|cockapoos?|labradoodles?|goldendoodles?|iguanas?|alpacas?)"
+)
 _KIDS_EN = r"(?:a|an|one|two|three|four|five|\d)\s+(?:[\w-]+\s+)?(?:daughters?|sons?|kids?|children|child|boys?|girls?|teenagers?)"
 _NAMES_EN = r"[A-Z][\w'’-]+(?:\s*\(\d+\))?(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Z][\w'’-]+(?:\s*\(\d+\))?)*"
 _PARTNER = r"老婆|老公|妻子|丈夫|爱人|太太|先生|对象|女朋友|男朋友|家人|室友"
 # one's spouse by name: "My wife 叫 Lily", "my partner Jun and I…", "我老婆叫小雅"
-_SPOUSE = re.compile(r"^(?:my\s+(?:wife|husband|partner|spouse)(?:'s\s+name\s+is|\s+is\s+called|\s+叫|,)?\s*|我(?:的)?(?:老婆|老公|妻子|丈夫|爱人|太太)(?:叫|名字叫))"
-                     r"\s*(?P<n>(?-i:[A-Z])[\w'-]+|[\u4e00-\u9fff]{2,3})(?=$|[\s，,]|\s+and\s+I)", I)
+_SPOUSE = re.compile(
+    r"^(?:my\s+(?:wife|husband|partner|spouse)(?:'s\s+name\s+is|\s+is\s+called|\s+叫|,)?\s*|我(?:的)?(?:老婆|老公|妻子|丈夫|爱人|太太)(?:叫|名字叫))"
+    r"\s*(?P<n>(?-i:[A-Z])[\w'-]+|[\u4e00-\u9fff]{2,3})(?=$|[\s，,]|\s+and\s+I)",
+    I,
+)
 _PETS_ZH = r"狗子|猫主子|毛孩子|猫咪?|狗狗?|兔子?|仓鼠|鹦鹉|乌龟|金鱼|鱼|柯基|金毛|泰迪|哈士奇|柴犬|拉布拉多|边牧|布偶|英短|美短|蓝猫|橘猫|狸花猫"
 # facts about one's children a person expects kept (their preferences are theirs: see the quoted skip)
 _FAMILY_FACT = re.compile(
@@ -378,13 +781,17 @@ _FAMILY_FACT = re.compile(
     r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩|大宝|二宝|家(?:的)?娃)(?:今年|现在|已经)?(?:才|都)?(?:\d+|[一二三四五六七八九十两]+)(?:岁|个月)|"
     r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩|家(?:的)?娃)(?:今年|现在)?(?:在)?(?:上|读)(?:小学|初中|高中|幼儿园|大学|[一二三四五六]年级|初[一二三]|高[一二三]|大[一二三四])|"
     r"^my\s+(?:son|daughter|kid|child)\s+(?:is|just\s+turned|turned)\s+\d+|"
-    r"^my\s+(?:son|daughter|kids?|children)\s+(?:is|are)\s+in\s+(?:\w+\s+)?(?:grade|kindergarten|preschool|school|college)", I)
+    r"^my\s+(?:son|daughter|kids?|children)\s+(?:is|are)\s+in\s+(?:\w+\s+)?(?:grade|kindergarten|preschool|school|college)",
+    I,
+)
 
 
 def _tool_spans(text: str) -> list[tuple[int, int, str]]:
     """Known tools in `text`: (start, end, kind), the longest one where two overlap ("华为云")."""
-    found = sorted(((m.start(), m.end(), kind) for kind, regex in _TOOL_RES for m in regex.finditer(text)),
-                   key=lambda t: (t[0], t[0] - t[1]))
+    found = sorted(
+        ((m.start(), m.end(), kind) for kind, regex in _TOOL_RES for m in regex.finditer(text)),
+        key=lambda t: (t[0], t[0] - t[1]),
+    )
     spans: list[tuple[int, int, str]] = []
     for start, end, kind in found:
         if spans and start < spans[-1][1]:
@@ -413,13 +820,17 @@ def _tools_in(text: str, *, fallback_products: bool = True) -> list[tuple[str, s
         by_kind.setdefault(kind, []).append(run)
         runs.append((start, start + len(run)))
     # several frameworks in one breath describe a stack ("We use Django and React")
-    found = [("tech_stack" if kind == "framework" and len(set(names)) > 1 else kind, ", ".join(dict.fromkeys(names)))
-             for kind, names in by_kind.items()]
+    found = [
+        ("tech_stack" if kind == "framework" and len(set(names)) > 1 else kind, ", ".join(dict.fromkeys(names)))
+        for kind, names in by_kind.items()
+    ]
     if fallback_products:  # "Slack and Linear": Slack is known, Linear is product-like
         rest = text
         for start, end in reversed(runs):  # "华为 Mate 60" is one phone, not 华为 and a tool "Mate 60"
             rest = rest[:start] + " and " + rest[end:]
-        head = re.split(r"\s+(?:to|for|at|in|with|on|来|做|写|管理|沟通|跑|记)\b|(?<=[\w.+-])\s*(?=[\u4e00-\u9fff])", rest.strip())[0]
+        head = re.split(
+            r"\s+(?:to|for|at|in|with|on|来|做|写|管理|沟通|跑|记)\b|(?<=[\w.+-])\s*(?=[\u4e00-\u9fff])", rest.strip()
+        )[0]
         for name in _LIST_SPLIT.split(head):
             name = name.strip(" .。")
             if _PRODUCT.match(name) and not _NOT_A_NAME.match(name) and len(name) <= 30:
@@ -441,9 +852,13 @@ def _place_zh(place: str) -> tuple[str, str] | None:
 
 def _read_identity(body: str) -> list[tuple[str, str, str]]:
     out = []
-    if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:的)?(?:名字|姓名|全名|中文名|英文名|真名)?(?:叫|是)\s*(?P<v>{_CJK_NAME}|{_EN_NAME})$",
-                     body):
-        if re.match(r"^我(?:的)?(?:名字|姓名|全名|中文名|英文名|真名)|^我叫", body) and not re.search(_JOB_ZH, m.group("v")):
+    if m := re.match(
+        rf"^(?:我|用户){_ZH_MODS}(?:的)?(?:名字|姓名|全名|中文名|英文名|真名)?(?:叫|是)\s*(?P<v>{_CJK_NAME}|{_EN_NAME})$",
+        body,
+    ):
+        if re.match(r"^我(?:的)?(?:名字|姓名|全名|中文名|英文名|真名)|^我叫", body) and not re.search(
+            _JOB_ZH, m.group("v")
+        ):
             out.append(("fact", "name", m.group("v")))
     if m := re.match(rf"^(?:我|我的)?\s*(?:中文名|全名|真名|大名|名字)(?:是|叫)?\s*(?P<v>{_CJK_NAME})$", body):
         out.append(("fact", "name", m.group("v")))
@@ -451,112 +866,216 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
         if not _NOT_A_NAME.match(m.group("v")) and not _tool_spans(m.group("v")):
             out.append(("fact", "name", m.group("v")))
     if m := re.match(rf"^(?:my\s+name\s+is|my\s+name's|name's|name\s+is|I'm|I\s+am)\s+(?P<v>{_EN_NAME})$", body, I):
-        if (re.match(r"my|name", body, I) or not _NOT_A_NAME.match(m.group("v"))) and m.group("v")[0].isupper() \
-                and not re.search(r"-(?:based|born|bred|raised|ish)$", m.group("v")):
+        if (
+            (re.match(r"my|name", body, I) or not _NOT_A_NAME.match(m.group("v")))
+            and m.group("v")[0].isupper()
+            and not re.search(r"-(?:based|born|bred|raised|ish)$", m.group("v"))
+        ):
             if not _tool_spans(m.group("v")):
                 out.append(("fact", "name", m.group("v")))
-    if m := re.match(r"^(?:(?:my|I)\s+)?birthday(?:'s|\s+is)\s+(?:on\s+)?(?P<v>[^,，]+)|^(?:我|我的)?\s*生日(?:是|在|[:：])?\s*(?P<v2>[^,，]*\d[^,，]*)", body, I):
+    if m := re.match(
+        r"^(?:(?:my|I)\s+)?birthday(?:'s|\s+is)\s+(?:on\s+)?(?P<v>[^,，]+)|^(?:我|我的)?\s*生日(?:是|在|[:：])?\s*(?P<v2>[^,，]*\d[^,，]*)",
+        body,
+        I,
+    ):
         out.append(("fact", "birthday", m.group("v") or m.group("v2")))
     if m := re.match(rf"^(?P<v>{_EN_NAME})\s+(?:is|works)\s+(?:fine|ok|okay|good|great|perfect)(?:\s+too)?$", body):
         out.append(("fact", "preferred_name", m.group("v")))
-    if m := re.match(r"^我?姓(?P<s>[\u4e00-\u9fff]{1,2})[，,\s]*(?:单名一个|单名|名字?叫?|叫)(?P<g>[\u4e00-\u9fff]{1,2}?)字?$", body):
+    if m := re.match(
+        r"^我?姓(?P<s>[\u4e00-\u9fff]{1,2})[，,\s]*(?:单名一个|单名|名字?叫?|叫)(?P<g>[\u4e00-\u9fff]{1,2}?)字?$", body
+    ):
         out.append(("fact", "name", m.group("s") + m.group("g")))
     if m := re.match(rf"^(?:本人|我是)\s*(?P<v>{_CJK_NAME})$", body):
         if re.match(_SURNAMES, m.group("v")) and not re.search(_JOB_ZH + r"|人$|的$", m.group("v")):
             out.append(("fact", "name", m.group("v")))
-    if m := re.search(rf"(?:^|可以|就|都|一般|通常|平时|以后|今后|大家|朋友们?|同事们?)(?:叫|喊|称呼)我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|小\S|老\S|阿\S)\s*(?:就行|就好|就可以|吧|好了)?$", body):
+    if m := re.search(
+        rf"(?:^|可以|就|都|一般|通常|平时|以后|今后|大家|朋友们?|同事们?)(?:叫|喊|称呼)我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|小\S|老\S|阿\S)\s*(?:就行|就好|就可以|吧|好了)?$",
+        body,
+    ):
         if not re.match(r"[别不去来做帮给把让快先再]", m.group("v")):
             out.append(("fact", "preferred_name", m.group("v")))
-    if m := re.match(rf"^(?:\w+\s+)?(?:everyone|everybody|people|friends|folks|my\s+friends)\s+(?:\w+\s+)?calls?\s+me\s+(?P<v>{_EN_NAME})\b", body, I):
+    if m := re.match(
+        rf"^(?:\w+\s+)?(?:everyone|everybody|people|friends|folks|my\s+friends)\s+(?:\w+\s+)?calls?\s+me\s+(?P<v>{_EN_NAME})\b",
+        body,
+        I,
+    ):
         out.append(("fact", "preferred_name", m.group("v")))
     if m := re.match(rf"^(?P<v>(?-i:[A-Z])[a-z][\w'-]+)\s+here\b", body):  # "Sarah here — I run …"
         if not is_city(m.group("v")) and not _NOT_A_NAME.match(m.group("v")):
             out.append(("fact", "name", m.group("v")))
-    if m := re.search(rf"(?:^|\b)(?:please\s+|you\s+can\s+|just\s+)?(?:call\s+me|I\s+go\s+by)\s+(?P<v>{_EN_NAME})"
-                      r"(?:\s+(?:from now on|please|pls|instead|for short))?$", body, I):
+    if m := re.search(
+        rf"(?:^|\b)(?:please\s+|you\s+can\s+|just\s+)?(?:call\s+me|I\s+go\s+by)\s+(?P<v>{_EN_NAME})"
+        r"(?:\s+(?:from now on|please|pls|instead|for short))?$",
+        body,
+        I,
+    ):
         if m.group("v")[0].isupper():
             out.append(("fact", "preferred_name", m.group("v")))
     return out
 
 
 # One fact each, read from the clause's start: (regex with a group "v", key).
-_WORK_FACTS = [(re.compile(pattern, flags), key) for pattern, flags, key in (
-    (rf"^I\s+{_EN_MODS}(?:got\s+promoted|was\s+promoted|'ve\s+been\s+promoted)\s+to\s+(?P<v>(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN})\b", I,
-     "job_title"),
-    (rf"^I\s+{_EN_MODS}(?:joined|started\s+(?:a\s+new\s+job\s+|working\s+)?at|got\s+a\s+job\s+at)\s+"
-     r"(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})", 0, "employer"),
-    (rf"^I\s+{_EN_MODS}work\s+in\s+(?:the\s+)?(?P<v>[\w -]{{2,30}}?)\s+(?:industry|sector|field)\b", I, "industry"),
-    (rf"^I\s+{_EN_MODS}commute\s+(?:in)?to\s+(?P<v>{_PLACE_EN}|[\u4e00-\u9fff]{{2,8}})", I, "work_city"),
-    (rf"^I\s+{_EN_MODS}(?:grew\s+up|was\s+born(?:\s+and\s+raised)?|was\s+raised)\s+in\s+(?P<v>{_PLACE_EN}|[\u4e00-\u9fff]{{2,8}})", 0,
-     "hometown"),
-    (rf"^(?:I\s+(?:work|am|'m)|I'm|we're|we\s+are|我{_ZH_MODS}(?:是|在)?)\s*(?:currently\s+|fully\s+|mostly\s+|now\s+)*"
-     r"(?P<v>hybrid|remote|fully remote|远程(?:办公)?|居家办公|混合办公|WFH|on-?site|in the office)\b", I, "work_mode"),
-)]
+_WORK_FACTS = [
+    (re.compile(pattern, flags), key)
+    for pattern, flags, key in (
+        (
+            rf"^I\s+{_EN_MODS}(?:got\s+promoted|was\s+promoted|'ve\s+been\s+promoted)\s+to\s+(?P<v>(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN})\b",
+            I,
+            "job_title",
+        ),
+        (
+            rf"^I\s+{_EN_MODS}(?:joined|started\s+(?:a\s+new\s+job\s+|working\s+)?at|got\s+a\s+job\s+at)\s+"
+            r"(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})",
+            0,
+            "employer",
+        ),
+        (rf"^I\s+{_EN_MODS}work\s+in\s+(?:the\s+)?(?P<v>[\w -]{{2,30}}?)\s+(?:industry|sector|field)\b", I, "industry"),
+        (rf"^I\s+{_EN_MODS}commute\s+(?:in)?to\s+(?P<v>{_PLACE_EN}|[\u4e00-\u9fff]{{2,8}})", I, "work_city"),
+        (
+            rf"^I\s+{_EN_MODS}(?:grew\s+up|was\s+born(?:\s+and\s+raised)?|was\s+raised)\s+in\s+(?P<v>{_PLACE_EN}|[\u4e00-\u9fff]{{2,8}})",
+            0,
+            "hometown",
+        ),
+        (
+            rf"^(?:I\s+(?:work|am|'m)|I'm|we're|we\s+are|我{_ZH_MODS}(?:是|在)?)\s*(?:currently\s+|fully\s+|mostly\s+|now\s+)*"
+            r"(?P<v>hybrid|remote|fully remote|远程(?:办公)?|居家办公|混合办公|WFH|on-?site|in the office)\b",
+            I,
+            "work_mode",
+        ),
+    )
+]
 
 
 def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     out = []
     # zh: 我在腾讯做产品经理 / 我在上海一家游戏公司当策划 / 我在成都上班 / 我在北京读大三 / 我在团队里负责测试
-    if m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责|干(?![了过])|开(?=[^，,]{{0,6}}(?:民宿|店|馆|厅|公司|工作室|诊所|超市|农场)))\s*(?P<job>[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
-                     r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$", body):
+    if m := re.match(
+        rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责|干(?![了过])|开(?=[^，,]{{0,6}}(?:民宿|店|馆|厅|公司|工作室|诊所|超市|农场)))\s*(?P<job>[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
+        r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$",
+        body,
+    ):
         place = m.group("place").strip()
         if (bare := re.sub(rf"^(?:{_PROVINCES})省?", "", place)) != place and is_city(bare):
             place = bare  # 海南三亚 → 三亚
-        split = (re.match(r"^(?P<city>.{2,6}?|[A-Z][\w .'-]{1,24}?)\s*(?:的)?\s*(?:一家|一个|一所)(?P<org>.+)$", place)
-                 or re.match(rf"^(?P<city>{_ZH_CITIES})(?P<org>[^市].+)$", place)
-                 or next((re.match(rf"^(?P<city>{re.escape(place[:n])})(?P<org>.{{2,}})$", place) for n in (2, 3, 4)
-                          if _CJK_CHAR.match(place) and is_city(place[:n]) and not is_city(place)), None))
-        if split and (_CITY_ZH.match(split.group("city")) or re.match(r"[A-Z]", split.group("city")) or is_city(split.group("city"))):
+        split = (
+            re.match(r"^(?P<city>.{2,6}?|[A-Z][\w .'-]{1,24}?)\s*(?:的)?\s*(?:一家|一个|一所)(?P<org>.+)$", place)
+            or re.match(rf"^(?P<city>{_ZH_CITIES})(?P<org>[^市].+)$", place)
+            or next(
+                (
+                    re.match(rf"^(?P<city>{re.escape(place[:n])})(?P<org>.{{2,}})$", place)
+                    for n in (2, 3, 4)
+                    if _CJK_CHAR.match(place) and is_city(place[:n]) and not is_city(place)
+                ),
+                None,
+            )
+        )
+        if split and (
+            _CITY_ZH.match(split.group("city"))
+            or re.match(r"[A-Z]", split.group("city"))
+            or is_city(split.group("city"))
+        ):
             out.append(("fact", "city", split.group("city")))
             place = split.group("org")
         verb = m.group("verb") or ""
         where = _place_zh(place)
-        if " at " in (m.group("job") or "") and re.match(r"^[A-Z][\w .'-]{1,30}$", place):  # "在 Amsterdam 做 PM at Booking"
+        if " at " in (m.group("job") or "") and re.match(
+            r"^[A-Z][\w .'-]{1,30}$", place
+        ):  # "在 Amsterdam 做 PM at Booking"
             where = ("city", place)
-        if where and not (verb in ("读书", "上学", "念书", "生活", "定居") or verb.startswith("读")) or where and where[0] == "city":
+        if (
+            where
+            and not (verb in ("读书", "上学", "念书", "生活", "定居") or verb.startswith("读"))
+            or where
+            and where[0] == "city"
+        ):
             out.append(("fact", *where))
         if m.group("job") and not _tool_spans(m.group("job")):
             job, _, org = m.group("job").partition(" at ")  # "在 Amsterdam 做 PM at Booking"
             job = "开" + job if body[m.start("job") - 1] == "开" else re.sub(r"这一?行$", "", job)  # 开民宿; 干质检这行
             out += [("fact", "job_title", job)] + ([("fact", "employer", org)] if org else [])
-            if org and not any(key == "city" for _, key, _ in out) and re.match(r"^[A-Z][\w .'-]{1,30}$", place.strip()):
+            if (
+                org
+                and not any(key == "city" for _, key, _ in out)
+                and re.match(r"^[A-Z][\w .'-]{1,30}$", place.strip())
+            ):
                 out.append(("fact", "city", place.strip()))
-    elif m := re.match(rf"^(?:我|用户){_ZH_MODS}\s*(?:人在|公司在|办公室在|单位在|office\s*在|上班在|工作在)\s*(?P<v>[^，,\s]{{2,16}}?|[A-Z][\w .'-]{{1,30}}?)$", body):
-        out.append(("fact", "work_city" if re.search(r"公司|办公室|单位|office|上班|工作", body[:12]) else "city", m.group("v")))
-    elif m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:已经|刚|刚刚|最近|去年|上个月|今年)*(?:住在|住|搬到了?|搬去了?|定居在?|base\s*在?|base)\s*"
-                       r"(?P<v>[^，,\s]{2,16}?)(?:市)?(?:(?:快|已经|都|有|差不多)?[\d一二三四五六七八九十两几半]+(?:个多?月|多?年|周))?(?:了|市)?$", body):
+    elif m := re.match(
+        rf"^(?:我|用户){_ZH_MODS}\s*(?:人在|公司在|办公室在|单位在|office\s*在|上班在|工作在)\s*(?P<v>[^，,\s]{{2,16}}?|[A-Z][\w .'-]{{1,30}}?)$",
+        body,
+    ):
+        out.append(
+            (
+                "fact",
+                "work_city" if re.search(r"公司|办公室|单位|office|上班|工作", body[:12]) else "city",
+                m.group("v"),
+            )
+        )
+    elif m := re.match(
+        rf"^(?:我|用户){_ZH_MODS}(?:已经|刚|刚刚|最近|去年|上个月|今年)*(?:住在|住|搬到了?|搬去了?|定居在?|base\s*在?|base)\s*"
+        r"(?P<v>[^，,\s]{2,16}?)(?:市)?(?:(?:快|已经|都|有|差不多)?[\d一二三四五六七八九十两几半]+(?:个多?月|多?年|周))?(?:了|市)?$",
+        body,
+    ):
         out.append(("fact", "city", m.group("v")))
-    elif (m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:来|到|回到?|待在|呆在|在)了?(?P<v>[\u4e00-\u9fff]{{2,6}}?)市?(?:(?:已经|都|快|有)?"
-                        r"[\d一二三四五六七八九十两几半]+(?:个月|年|多年)了?|生活|定居|发展)?$", body)) and is_city(m.group("v")):
+    elif (
+        m := re.match(
+            rf"^(?:我|用户){_ZH_MODS}(?:来|到|回到?|待在|呆在|在)了?(?P<v>[\u4e00-\u9fff]{{2,6}}?)市?(?:(?:已经|都|快|有)?"
+            r"[\d一二三四五六七八九十两几半]+(?:个月|年|多年)了?|生活|定居|发展)?$",
+            body,
+        )
+    ) and is_city(m.group("v")):
         out.append(("fact", "city", m.group("v")))
     elif m := re.match(rf"^(?:我|用户){_ZH_MODS}在(?P<v>{_ZH_CITIES})$", body):
         out.append(("fact", "city", m.group("v")))
-    elif m := re.match(rf"^(?:我|用户){_ZH_MODS}(?:每天|平时|每周)?(?:去|到|进)(?P<v>[^，,]{{2,8}}?)(?:上班|工作|办公)$", body):
+    elif m := re.match(
+        rf"^(?:我|用户){_ZH_MODS}(?:每天|平时|每周)?(?:去|到|进)(?P<v>[^，,]{{2,8}}?)(?:上班|工作|办公)$", body
+    ):
         out.append(("fact", "work_city", m.group("v")))
     elif m := re.match(rf"^我{_ZH_MODS}(?:在|从事)(?P<v>[^，,]{{2,10}}?)行业", body):
         out.append(("fact", "industry", m.group("v")))
-    elif m := re.match(rf"^我{_ZH_MODS}(?:在)?(?:做|搞|干)(?P<v>[^，,]{{1,10}}?(?:设计|开发|测试|运营|运维|产品|销售|市场|咨询|研究|翻译|"
-                       r"财务|人事|法务|数据分析|算法|前端|后端))(?:工作|相关的?)?(?:的)?$", body):
+    elif m := re.match(
+        rf"^我{_ZH_MODS}(?:在)?(?:做|搞|干)(?P<v>[^，,]{{1,10}}?(?:设计|开发|测试|运营|运维|产品|销售|市场|咨询|研究|翻译|"
+        r"财务|人事|法务|数据分析|算法|前端|后端))(?:工作|相关的?)?(?:的)?$",
+        body,
+    ):
         out.append(("fact", "job_title", m.group("v")))
-    elif m := re.match(rf"^我{_ZH_MODS}(?:上个月|去年|最近|刚|已经|今年|前两天|前几天|前阵子|前段时间)*(?:跳槽到|跳槽去了?|入职了?|加入了?)(?P<v>[^，,]{{2,12}}?)了?$", body):
+    elif m := re.match(
+        rf"^我{_ZH_MODS}(?:上个月|去年|最近|刚|已经|今年|前两天|前几天|前阵子|前段时间)*(?:跳槽到|跳槽去了?|入职了?|加入了?)(?P<v>[^，,]{{2,12}}?)了?$",
+        body,
+    ):
         out.append(("fact", "employer", m.group("v")))
-    elif m := re.match(rf"^我{_ZH_MODS}是?\s*(?P<v>(?:{_ZH_CITIES}|{_PROVINCES})[\u4e00-\u9fff]{{0,3}}?|[A-Z][\w .'-]{{1,24}}?)\s*人$", body):
+    elif m := re.match(
+        rf"^我{_ZH_MODS}是?\s*(?P<v>(?:{_ZH_CITIES}|{_PROVINCES})[\u4e00-\u9fff]{{0,3}}?|[A-Z][\w .'-]{{1,24}}?)\s*人$",
+        body,
+    ):
         out.append(("fact", "hometown", m.group("v")))
-    elif (m := re.match(rf"^我{_ZH_MODS}是\s*(?:{_PROVINCES})?省?(?P<v>[\u4e00-\u9fff]{{2,4}}?)(?:市|县)?的$", body)) and is_city(m.group("v")):
+    elif (
+        m := re.match(rf"^我{_ZH_MODS}是\s*(?:{_PROVINCES})?省?(?P<v>[\u4e00-\u9fff]{{2,4}}?)(?:市|县)?的$", body)
+    ) and is_city(m.group("v")):
         out.append(("fact", "hometown", m.group("v")))  # 俺是山东临沂的
-    elif m := re.match(rf"^我{_ZH_MODS}(?:是)?(?:做|搞|干)\s*(?P<v>[^，,的]{{1,8}}|[A-Za-z][\w &+-]{{1,30}}?)(?<!相关)(?<!方面)\s*的$|"
-                       rf"^(?:我)?{_ZH_MODS}(?:还是|依然|仍然)?(?:做|搞|干)\s*(?P<v2>[^，,的]{{2,8}}?)(?:这块|这一块|这行|这一行)$", body):
+    elif m := re.match(
+        rf"^我{_ZH_MODS}(?:是)?(?:做|搞|干)\s*(?P<v>[^，,的]{{1,8}}|[A-Za-z][\w &+-]{{1,30}}?)(?<!相关)(?<!方面)\s*的$|"
+        rf"^(?:我)?{_ZH_MODS}(?:还是|依然|仍然)?(?:做|搞|干)\s*(?P<v2>[^，,的]{{2,8}}?)(?:这块|这一块|这行|这一行)$",
+        body,
+    ):
         out.append(("fact", "job_title", m.group("v") or m.group("v2")))
-    elif m := re.match(rf"^我{_ZH_MODS}是\s*(?P<org>[^，,的]{{1,16}}?)\s*的\s*(?P<job>[^，,]{{0,8}}?(?:{_JOB_ZH}|{_JOB_EN}))$", body, I):
+    elif m := re.match(
+        rf"^我{_ZH_MODS}是\s*(?P<org>[^，,的]{{1,16}}?)\s*的\s*(?P<job>[^，,]{{0,8}}?(?:{_JOB_ZH}|{_JOB_EN}))$", body, I
+    ):
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
-    elif m := re.match(rf"^我{_ZH_MODS}是(?:一名|一个|一位|个)?\s*(?P<v>[^，,]{{0,10}}?(?:{_JOB_ZH}[者员师]?|{_JOB_EN}))$", body, I):
+    elif m := re.match(
+        rf"^我{_ZH_MODS}是(?:一名|一个|一位|个)?\s*(?P<v>[^，,]{{0,10}}?(?:{_JOB_ZH}[者员师]?|{_JOB_EN}))$", body, I
+    ):
         out.append(("fact", "job_title", m.group("v")))
     # en: I work as a data analyst at Shopify / I'm a nurse in Toronto / I'm the tech lead of … at …
-    job = (rf"(?:I\s+work\s+as|I'm|I\s+am|I'm\s+working\s+as)\s+{_EN_MODS}(?:(?:a|an|the)\s+)?(?P<job>(?:[\w+#-]+\s+){{0,3}}?(?:{_JOB_EN}|{_JOB_ZH}))"
-           r"(?:\s+of\s+[^,;]+?)?")
-    place = (rf"(?:\s+in\s+(?P<field>[a-z][\w &-]+?)(?=\s+at\s))?"
-             rf"(?:\s+(?:at|for|with)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?"
-             rf"(?:\s+from\s+(?P<home>{_PLACE_EN}))?")
+    job = (
+        rf"(?:I\s+work\s+as|I'm|I\s+am|I'm\s+working\s+as)\s+{_EN_MODS}(?:(?:a|an|the)\s+)?(?P<job>(?:[\w+#-]+\s+){{0,3}}?(?:{_JOB_EN}|{_JOB_ZH}))"
+        r"(?:\s+of\s+[^,;]+?)?"
+    )
+    place = (
+        rf"(?:\s+in\s+(?P<field>[a-z][\w &-]+?)(?=\s+at\s))?"
+        rf"(?:\s+(?:at|for|with)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?"
+        rf"(?:\s+from\s+(?P<home>{_PLACE_EN}))?"
+    )
     if m := re.match(rf"^{job}{place}$", body, I):
         student = re.search(r"student|intern", m.group("job"), I)
         out.append(("fact", "job_title", m.group("job")))
@@ -564,8 +1083,12 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "school" if student else "employer", m.group("org")))
         if m.group("field") and student:
             out.append(("fact", "major", m.group("field")))
-    elif m := re.match(rf"^I\s+{_EN_MODS}work\s+(?:at|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?)"
-                       rf"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<job>[\w&.' +-]{{2,30}}?))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?$", body, I):
+    elif m := re.match(
+        rf"^I\s+{_EN_MODS}work\s+(?:at|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?)"
+        rf"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<job>[\w&.' +-]{{2,30}}?))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?$",
+        body,
+        I,
+    ):
         out.append(("fact", "employer", m.group("org")))
         if m.group("job"):  # "I work at 字节 as a 前端工程师"
             out.append(("fact", "job_title", m.group("job")))
@@ -574,35 +1097,58 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     if m and m.groupdict().get("home"):
         out.append(("fact", "hometown", m.group("home")))
     out += [("fact", key, m.group("v")) for regex, key in _WORK_FACTS if (m := regex.match(body))]
-    if m := re.match(rf"^(?:I\s+{_EN_MODS}(?:live|reside|am\s+based|'m\s+based)|I'm\s+{_EN_MODS}(?:based|living|located)|"
-                     rf"I\s+(?:just\s+)?(?:moved|relocated)|I've\s+{_EN_MODS}(?:been\s+)?(?:lived|living|based)|(?:currently\s+)?based)"
-                     rf"\s+(?:in|to)\s+(?P<v>{_PLACE_EN})(?:[\s,].*)?$",
-                     body):
+    if m := re.match(
+        rf"^(?:I\s+{_EN_MODS}(?:live|reside|am\s+based|'m\s+based)|I'm\s+{_EN_MODS}(?:based|living|located)|"
+        rf"I\s+(?:just\s+)?(?:moved|relocated)|I've\s+{_EN_MODS}(?:been\s+)?(?:lived|living|based)|(?:currently\s+)?based)"
+        rf"\s+(?:in|to)\s+(?P<v>{_PLACE_EN})(?:[\s,].*)?$",
+        body,
+    ):
         out.append(("fact", "city", m.group("v")))
     elif m := re.match(rf"^I'm\s+{_EN_MODS}in\s+(?P<v>{_PLACE_EN})$|^I'm\s+(?P<v2>{_PLACE_EN})-based$", body):
         out.append(("fact", "city", m.group("v") or m.group("v2")))
     if m := re.match(rf"^my\s+(?:office|work|job|company)\s+is\s+in\s+(?P<v>{_PLACE_EN})", body):
         out.append(("fact", "work_city", m.group("v")))
-    if m := re.match(r"^I(?:'ve| have)\s+been\s+(?:at|with)\s+(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})\s+for\b|"
-                     r"^I'm\s+(?:now\s+)?(?:at|with)\s+(?P<v2>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})(?:\s+(?:now|btw|these\s+days))*$", body):
+    if m := re.match(
+        r"^I(?:'ve| have)\s+been\s+(?:at|with)\s+(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})\s+for\b|"
+        r"^I'm\s+(?:now\s+)?(?:at|with)\s+(?P<v2>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})(?:\s+(?:now|btw|these\s+days))*$",
+        body,
+    ):
         out.append(("fact", "employer", m.group("v") or m.group("v2")))
     return out
 
 
 def _read_languages(body: str) -> list[tuple[str, str, str]]:
     """我说粤语 / 也会一点日语 / 普通话也还行 / I speak English, Portuguese and a little Japanese."""
-    if m := re.match(rf"^我{_ZH_MODS}(?:会说|会讲|能说|能讲|说|讲|会)(?:一点|一些|点儿?|流利的)?\s*(?P<v>{_LANGS})$", body):
+    if m := re.match(
+        rf"^我{_ZH_MODS}(?:会说|会讲|能说|能讲|说|讲|会)(?:一点|一些|点儿?|流利的)?\s*(?P<v>{_LANGS})$", body
+    ):
         return [("fact", "spoken_languages", m.group("v"))]
-    if m := re.match(rf"^我{_ZH_MODS}(?P<v>{_LANG_WORD})(?:说得|讲得)?(?:也|还|都)*(?:还行|不错|很好|很流利|流利|可以|还可以|一般般?|没问题|凑合|马马虎虎|够用)$", body):
+    if m := re.match(
+        rf"^我{_ZH_MODS}(?P<v>{_LANG_WORD})(?:说得|讲得)?(?:也|还|都)*(?:还行|不错|很好|很流利|流利|可以|还可以|一般般?|没问题|凑合|马马虎虎|够用)$",
+        body,
+    ):
         return [("fact", "spoken_languages", m.group("v"))]
-    if m := re.match(rf"^I\s+{_EN_MODS}(?:can\s+)?speak\s+(?P<v>.+)$|^I'm\s+{_EN_MODS}(?:fluent|bilingual)\s+in\s+(?P<v2>.+)$", body, I):
+    if m := re.match(
+        rf"^I\s+{_EN_MODS}(?:can\s+)?speak\s+(?P<v>.+)$|^I'm\s+{_EN_MODS}(?:fluent|bilingual)\s+in\s+(?P<v2>.+)$",
+        body,
+        I,
+    ):
         words = m.group("v") or m.group("v2")
-        native = re.search(rf"(?:native|first-language)\s+(?P<n>{_LANG_WORD})\s+speaker|(?P<n2>{_LANG_WORD})\s+is\s+my\s+(?:native|first)", words, I)
-        spoken = re.findall(_LANG_WORD, words[:native.start()] if native else words, I)
+        native = re.search(
+            rf"(?:native|first-language)\s+(?P<n>{_LANG_WORD})\s+speaker|(?P<n2>{_LANG_WORD})\s+is\s+my\s+(?:native|first)",
+            words,
+            I,
+        )
+        spoken = re.findall(_LANG_WORD, words[: native.start()] if native else words, I)
         return ([("fact", "spoken_languages", ", ".join(spoken))] if spoken else []) + (
-            [("fact", "native_language", native.group("n") or native.group("n2"))] if native else [])
-    if m := re.match(rf"^(?:我)?(?:在家|在家里|出门|在外面|平时|工作|上班|跟\S{{1,4}})(?:讲|说|用)\s*(?P<v>{_LANG_WORD})$|"
-                     rf"^(?P<v2>{_LANG_WORD})\s+at\s+(?:home|work)$", body, I):  # 在家讲潮汕话 / polish at home
+            [("fact", "native_language", native.group("n") or native.group("n2"))] if native else []
+        )
+    if m := re.match(
+        rf"^(?:我)?(?:在家|在家里|出门|在外面|平时|工作|上班|跟\S{{1,4}})(?:讲|说|用)\s*(?P<v>{_LANG_WORD})$|"
+        rf"^(?P<v2>{_LANG_WORD})\s+at\s+(?:home|work)$",
+        body,
+        I,
+    ):  # 在家讲潮汕话 / polish at home
         return [("fact", "spoken_languages", m.group("v") or m.group("v2"))]
     if m := re.match(rf"^I'm\s+(?:a\s+)?native\s+(?P<v>{_LANG_WORD})\s+speaker", body, I):
         return [("fact", "native_language", m.group("v"))]
@@ -611,44 +1157,88 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
 
 def _read_tools(body: str) -> list[tuple[str, str, str]]:
     """我平时主要用 Python 和 Go / we run on AWS with Terraform / I'm a Vim user / Emacs is my editor."""
-    body = re.sub(r"^as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+(?=I\b)", "", body, flags=I)  # "as a product designer I live in figma"
-    if m := re.match(r"^(?:please\s+)?(?:keep|write|give|show)\s+(?:me\s+)?(?:all\s+)?(?:the\s+)?(?:code\s+)?(?:examples?|snippets?|samples?)\s+"
-                     r"in\s+(?P<v>[\w+#.]+)|^(?:代码)?(?:示例|例子)(?:都|统一)?用\s*(?P<v2>[\w+#.]+)", body, I):
-        return [("fact", key, value) for key, value in _tools_in(m.group("v") or m.group("v2"), fallback_products=False)
-                if key == "programming_language"]
-    if m := re.match(r"^(?:I'm\s+|I\s+am\s+)?typing\s+(?:this\s+)?on\s+(?:a|an|my)\s+(?P<v>.+?)(?:\s+so\b|[,，]|$)", body, I):
+    body = re.sub(
+        r"^as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+(?=I\b)", "", body, flags=I
+    )  # "as a product designer I live in figma"
+    if m := re.match(
+        r"^(?:please\s+)?(?:keep|write|give|show)\s+(?:me\s+)?(?:all\s+)?(?:the\s+)?(?:code\s+)?(?:examples?|snippets?|samples?)\s+"
+        r"in\s+(?P<v>[\w+#.]+)|^(?:代码)?(?:示例|例子)(?:都|统一)?用\s*(?P<v2>[\w+#.]+)",
+        body,
+        I,
+    ):
+        return [
+            ("fact", key, value)
+            for key, value in _tools_in(m.group("v") or m.group("v2"), fallback_products=False)
+            if key == "programming_language"
+        ]
+    if m := re.match(
+        r"^(?:I'm\s+|I\s+am\s+)?typing\s+(?:this\s+)?on\s+(?:a|an|my)\s+(?P<v>.+?)(?:\s+so\b|[,，]|$)", body, I
+    ):
         return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
-    if m := re.match(r"^my\s+(?:go-to\s+|usual\s+|main\s+|current\s+|default\s+|daily\s+)?(?:tech\s+)?(?:stack|setup)\s+(?:is|=|:)\s+(?P<v>.+)$", body, I):
+    if m := re.match(
+        r"^my\s+(?:go-to\s+|usual\s+|main\s+|current\s+|default\s+|daily\s+)?(?:tech\s+)?(?:stack|setup)\s+(?:is|=|:)\s+(?P<v>.+)$",
+        body,
+        I,
+    ):
         tools = _tools_in(m.group("v"), fallback_products=False)
-        return [("fact", "tech_stack", m.group("v"))] + [("fact", key, value) for key, value in tools if key != "tech_stack"]
-    if m := re.match(r"^(?:yeah,?\s+|yes,?\s+)?(?:mostly|mainly|primarily)\s+(?P<v>[\w+#. ]{1,30}?)\s+(?:these\s+days|nowadays|lately|now)$", body, I):
+        return [("fact", "tech_stack", m.group("v"))] + [
+            ("fact", key, value) for key, value in tools if key != "tech_stack"
+        ]
+    if m := re.match(
+        r"^(?:yeah,?\s+|yes,?\s+)?(?:mostly|mainly|primarily)\s+(?P<v>[\w+#. ]{1,30}?)\s+(?:these\s+days|nowadays|lately|now)$",
+        body,
+        I,
+    ):
         return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
-    if _OCCASIONAL.search(body) or re.search(r"喜欢|爱用|习惯|偏好|\b(?:like|love|prefer|enjoy|hate)\b|技术栈|\bstack\b", body, I):
+    if _OCCASIONAL.search(body) or re.search(
+        r"喜欢|爱用|习惯|偏好|\b(?:like|love|prefer|enjoy|hate)\b|技术栈|\bstack\b", body, I
+    ):
         return []
-    if m := re.match(r"^(?:I'm|I\s+am|we're|we\s+are)\s+(?:a|an)\s+(?P<v>.+?)\s+(?:user|person|guy|girl|shop|house|household|team)"
-                     r"(?:\s+(?:through and through|all the way|for life|at heart))?$", body, I):
+    if m := re.match(
+        r"^(?:I'm|I\s+am|we're|we\s+are)\s+(?:a|an)\s+(?P<v>.+?)\s+(?:user|person|guy|girl|shop|house|household|team)"
+        r"(?:\s+(?:through and through|all the way|for life|at heart))?$",
+        body,
+        I,
+    ):
         return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
-    if m := re.match(r"^(?P<v>.+?)\s+is\s+(?:my|our)\s+(?:main\s+|primary\s+|favou?rite\s+|go-to\s+|daily\s+)?"
-                     r"(?P<k>[\w ]+?)(?:\s+of\s+choice)?$", body, I):
+    if m := re.match(
+        r"^(?P<v>.+?)\s+is\s+(?:my|our)\s+(?:main\s+|primary\s+|favou?rite\s+|go-to\s+|daily\s+)?"
+        r"(?P<k>[\w ]+?)(?:\s+of\s+choice)?$",
+        body,
+        I,
+    ):
         tools = _tools_in(m.group("v"), fallback_products=False)
         return [("fact", key, value) for key, value in tools if canonical_key(m.group("k")) in (key, "tool")]
-    subject = re.match(r"^(?:我们|咱们|我|用户|(?:I|we|our\s+\w+|my\s+(?:team|company|project|app|code|backend|frontend|"
-                       r"site|website|service|stack|setup))\b)", body, I)
+    subject = re.match(
+        r"^(?:我们|咱们|我|用户|(?:I|we|our\s+\w+|my\s+(?:team|company|project|app|code|backend|frontend|"
+        r"site|website|service|stack|setup))\b)",
+        body,
+        I,
+    )
     verb = _USE_VERB.search(body)
-    if not subject or not verb or verb.start() > (24 if body.isascii() else 14) or _NEGATED.search(body[:verb.start()]):
+    if (
+        not subject
+        or not verb
+        or verb.start() > (24 if body.isascii() else 14)
+        or _NEGATED.search(body[: verb.start()])
+    ):
         return []
-    if re.match(r"想|要|打算|准备|计划|want|plan|going|would", body[subject.end():verb.start()].strip(), I):
+    if re.match(r"想|要|打算|准备|计划|want|plan|going|would", body[subject.end() : verb.start()].strip(), I):
         return []
-    return [("fact", key, value) for key, value in _tools_in(body[verb.end():])]
+    return [("fact", key, value) for key, value in _tools_in(body[verb.end() :])]
 
 
 def _read_known_key(body: str) -> list[tuple[str, str, str]]:
     """我的电脑是 MacBook Pro / 我们组的数据库是 MongoDB / my native language is Portuguese."""
-    m = (re.match(r"^(?:我|我们|咱们|用户)(?:的)?\s*(?P<fk>[^\s是，,]{1,12}?|[A-Za-z][A-Za-z ]{1,30}?)\s*(?:是|为)\s*(?!很|太|挺|有点|非常|真|不|什么)(?P<v>.+)$", body)
-         or re.match(r"^(?:my|our)\s+(?P<fk>[\w ]{1,32}?)\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<v>.+)$", body, I))
+    m = re.match(
+        r"^(?:我|我们|咱们|用户)(?:的)?\s*(?P<fk>[^\s是，,]{1,12}?|[A-Za-z][A-Za-z ]{1,30}?)\s*(?:是|为)\s*(?!很|太|挺|有点|非常|真|不|什么)(?P<v>.+)$",
+        body,
+    ) or re.match(r"^(?:my|our)\s+(?P<fk>[\w ]{1,32}?)\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<v>.+)$", body, I)
     if not m or re.search(r"喜欢|爱(?!好)|favou?rite|prefer", m.group("fk"), I):  # "我最喜欢的编程语言是": a preference
         return []
-    if re.search(r"daily driver|main machine|workstation|\bsetup\b|\brig\b|主力机|设备", m.group("fk"), I):  # whatever tools it names
+    if re.search(
+        r"daily driver|main machine|workstation|\bsetup\b|\brig\b|主力机|设备", m.group("fk"), I
+    ):  # whatever tools it names
         return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
     phrase = re.sub(r"^.*的", "", m.group("fk")).strip()
     if re.search(r"[不没]$", phrase):
@@ -674,26 +1264,33 @@ def _read_known_key(body: str) -> list[tuple[str, str, str]]:
     return [("fact", key, value)]
 
 
-_NAMED_PET = [re.compile(pattern, I) for pattern in (
-    rf"^(?:I(?:'ve|\s+have)?\s+(?:got|have)|we(?:'ve|\s+have)?\s+(?:got|have)|yes\s+I'm\s+the\s+one\s+with)\s+(?:a|an|the|two|three|\d)\s+"
-    rf"(?:[\w-]+\s+){{0,2}}?(?P<a>{_ANIMALS})\s*(?:(?:called|named)\s+|[—–:-]+\s*|,\s*)(?P<n>{_NAMES_EN})",
-    rf"^(?P<n>(?-i:[A-Z])[\w'-]+)(?:'s|\s+is)\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){{0,2}}?(?P<a>{_ANIMALS})\b",
-    rf"^(?:我家|家里|我)?(?:的)?(?:那|这)?(?:只|条)?(?P<a>{_PETS_ZH})(?:叫|名叫|名字叫)\s*(?P<n>[\u4e00-\u9fff]{{1,4}}|(?-i:[A-Z])[\w'-]+)",
-    rf"^(?P<n>[\u4e00-\u9fff]{{2,3}}|(?-i:[A-Z])[\w'-]+)\s*[（(]我家(?:的)?(?:那|这)?(?:只|条)?[^）)]{{0,6}}?(?P<a>{_PETS_ZH})[）)]",
-)]
-_NAMED_CHILD = [re.compile(pattern, I) for pattern in (
-    r"^我(?:的)?\s*(?P<r>儿子|女儿|闺女|大宝|二宝)\s*(?P<n>(?-i:[A-Z])[\w'-]+)",
-    r"^(?:我(?:的)?|我家(?:的)?)?\s*(?P<r>儿子|女儿|闺女|娃|孩子|大宝|二宝)(?:小名|大名|名字)?叫\s*(?P<n>[\u4e00-\u9fff]{1,3}|(?-i:[A-Z])[\w'-]+)",
-    r"^(?P<n>[\u4e00-\u9fff]{2,3}|(?-i:[A-Z])[\w'-]+)是我(?:的)?(?P<r>儿子|女儿|闺女|孩子|大宝|二宝)",
-    r"^(?P<n>(?-i:[A-Z])[\w'-]+)\s+is\s+my\s+(?:\w+\s+)?(?P<r>son|daughter|kid|boy|girl)\b",
-)]
+_NAMED_PET = [
+    re.compile(pattern, I)
+    for pattern in (
+        rf"^(?:I(?:'ve|\s+have)?\s+(?:got|have)|we(?:'ve|\s+have)?\s+(?:got|have)|yes\s+I'm\s+the\s+one\s+with)\s+(?:a|an|the|two|three|\d)\s+"
+        rf"(?:[\w-]+\s+){{0,2}}?(?P<a>{_ANIMALS})\s*(?:(?:called|named)\s+|[—–:-]+\s*|,\s*)(?P<n>{_NAMES_EN})",
+        rf"^(?P<n>(?-i:[A-Z])[\w'-]+)(?:'s|\s+is)\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){{0,2}}?(?P<a>{_ANIMALS})\b",
+        rf"^(?:我家|家里|我)?(?:的)?(?:那|这)?(?:只|条)?(?P<a>{_PETS_ZH})(?:叫|名叫|名字叫)\s*(?P<n>[\u4e00-\u9fff]{{1,4}}|(?-i:[A-Z])[\w'-]+)",
+        rf"^(?P<n>[\u4e00-\u9fff]{{2,3}}|(?-i:[A-Z])[\w'-]+)\s*[（(]我家(?:的)?(?:那|这)?(?:只|条)?[^）)]{{0,6}}?(?P<a>{_PETS_ZH})[）)]",
+    )
+]
+_NAMED_CHILD = [
+    re.compile(pattern, I)
+    for pattern in (
+        r"^我(?:的)?\s*(?P<r>儿子|女儿|闺女|大宝|二宝)\s*(?P<n>(?-i:[A-Z])[\w'-]+)",
+        r"^(?:我(?:的)?|我家(?:的)?)?\s*(?P<r>儿子|女儿|闺女|娃|孩子|大宝|二宝)(?:小名|大名|名字)?叫\s*(?P<n>[\u4e00-\u9fff]{1,3}|(?-i:[A-Z])[\w'-]+)",
+        r"^(?P<n>[\u4e00-\u9fff]{2,3}|(?-i:[A-Z])[\w'-]+)是我(?:的)?(?P<r>儿子|女儿|闺女|孩子|大宝|二宝)",
+        r"^(?P<n>(?-i:[A-Z])[\w'-]+)\s+is\s+my\s+(?:\w+\s+)?(?P<r>son|daughter|kid|boy|girl)\b",
+    )
+]
 
 
 def _read_family(body: str) -> list[tuple[str, str, str]]:
     out = _read_family_forms(body)
     for key, forms, value in (("pet", _NAMED_PET, "{n} ({a})"), ("children", _NAMED_CHILD, "{r} {n}")):
-        if (m := next(filter(None, (regex.search(body) for regex in forms)), None)) \
-                and not any(k == key and m.group("n") in v for _, k, v in out):
+        if (m := next(filter(None, (regex.search(body) for regex in forms)), None)) and not any(
+            k == key and m.group("n") in v for _, k, v in out
+        ):
             out = [t for t in out if t[1] != key] + [("fact", key, value.format(**m.groupdict()))]
     return out
 
@@ -702,104 +1299,219 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     out = []
     if m := re.match(rf"^我{_ZH_MODS}(?P<v>结婚了|已婚|离婚了|单身|订婚了)", body):
         out.append(("fact", "marital_status", m.group("v")))
-    if m := re.match(r"^(?:(?:a\s+)?proud\s+)?(?:dad|mom|mum|father|mother|parent)\s+(?:of|to)\s+(?P<v>(?:one|two|three|four|five|\d)\b.*)$", body, I):
+    if m := re.match(
+        r"^(?:(?:a\s+)?proud\s+)?(?:dad|mom|mum|father|mother|parent)\s+(?:of|to)\s+(?P<v>(?:one|two|three|four|five|\d)\b.*)$",
+        body,
+        I,
+    ):
         out.append(("fact", "children", m.group("v")))
-    if m := re.search(r"(?:^我|，|,)\s*(?:还|也)?有(?P<v>(?:(?:一|两|三|四|几|\d)个?|个)(?:孩子|女儿|儿子|小孩|娃|闺女)(?:[和跟](?:一|两|\d)个?(?:女儿|儿子))?)", body):
+    if m := re.search(
+        r"(?:^我|，|,)\s*(?:还|也)?有(?P<v>(?:(?:一|两|三|四|几|\d)个?|个)(?:孩子|女儿|儿子|小孩|娃|闺女)(?:[和跟](?:一|两|\d)个?(?:女儿|儿子))?)",
+        body,
+    ):
         out.append(("fact", "children", m.group("v")))
-    if m := re.match(rf"^我(?:和|跟)?(?:{_PARTNER})?{_ZH_MODS}(?:家里?|家里面)?{_ZH_MODS}(?:有|养了?|养着|领养了?|收养了?|adopt\s*了?)(?P<v>(?:一|两|三|四|几|\d)?[只条个]?\s*"
-                     rf"[^，,]{{0,8}}?(?:{_PETS_ZH}|{_ANIMALS}).*)$", body, I):
+    if m := re.match(
+        rf"^我(?:和|跟)?(?:{_PARTNER})?{_ZH_MODS}(?:家里?|家里面)?{_ZH_MODS}(?:有|养了?|养着|领养了?|收养了?|adopt\s*了?)(?P<v>(?:一|两|三|四|几|\d)?[只条个]?\s*"
+        rf"[^，,]{{0,8}}?(?:{_PETS_ZH}|{_ANIMALS}).*)$",
+        body,
+        I,
+    ):
         out.append(("fact", "pet", m.group("v")))
-    if m := re.match(rf"^我(?:和|跟)?(?:{_PARTNER})?(?:去年|今年|前年|刚|已经|早就)*结婚(?P<v>.*)$|^I(?:'ve| have)\s+been\s+married\s+(?P<v2>for\s+.+)$", body, I):
+    if m := re.match(
+        rf"^我(?:和|跟)?(?:{_PARTNER})?(?:去年|今年|前年|刚|已经|早就)*结婚(?P<v>.*)$|^I(?:'ve| have)\s+been\s+married\s+(?P<v2>for\s+.+)$",
+        body,
+        I,
+    ):
         out.append(("fact", "marital_status", re.sub(r"^(?:我|I(?:'ve| have)\s+)", "", m.group(0))))
     if _FAMILY_FACT.match(body):
         out.append(("fact", "children", re.sub(r"^(?:我的?|my\s+)", "", body, flags=I)))
     if m := _SPOUSE.match(body):
         out.append(("fact", "spouse", m.group("n")))
-    if m := re.match(r"^I'm\s+(?P<v>married|single|divorced|engaged|widowed)\b(?:\s+with\s+(?P<kids>" + _KIDS_EN + r"))?", body, I):
+    if m := re.match(
+        r"^I'm\s+(?P<v>married|single|divorced|engaged|widowed)\b(?:\s+with\s+(?P<kids>" + _KIDS_EN + r"))?", body, I
+    ):
         out.append(("fact", "marital_status", m.group("v")))
         if m.group("kids"):
             out.append(("fact", "children", m.group("kids")))
     if m := re.match(rf"^my\s+(?P<v>(?:[\w-]+\s+)?{_ANIMALS}\b\s*,?\s*(?:named\s+|called\s+)?{_EN_NAME})", body, I):
         out.append(("fact", "pet", m.group("v")))
-    if m := re.match(rf"^I\s+have\s+(?P<v>{_KIDS_EN}(?:\s+and\s+{_KIDS_EN})?(?:,?\s+{_NAMES_EN})?)(?=$|[\s,.;])", body, I):
+    if m := re.match(
+        rf"^I\s+have\s+(?P<v>{_KIDS_EN}(?:\s+and\s+{_KIDS_EN})?(?:,?\s+{_NAMES_EN})?)(?=$|[\s,.;])", body, I
+    ):
         out.append(("fact", "children", m.group("v")))
-    if m := re.match(rf"^我家(?:的)?(?P<v>(?:{_PETS_ZH})\s*[\u4e00-\u9fff]{{2,3}}|(?:{_PETS_ZH})叫[\u4e00-\u9fff]{{2,3}})", body):
+    if m := re.match(
+        rf"^我家(?:的)?(?P<v>(?:{_PETS_ZH})\s*[\u4e00-\u9fff]{{2,3}}|(?:{_PETS_ZH})叫[\u4e00-\u9fff]{{2,3}})", body
+    ):
         out.append(("fact", "pet", m.group("v")))
-    if re.match(r"^(?:I\b|I'm|I've|we\b|we've|married|single|divorced|engaged)", body, I) and (m := re.search(
+    if re.match(r"^(?:I\b|I'm|I've|we\b|we've|married|single|divorced|engaged)", body, I) and (
+        m := re.search(
             rf"(?:^I\s+|,\s*|\bhave\s+|\bgot\s+|\bwith\s+|\badopted\s+|\brescued\s+)(?P<v>(?:a|an|one|two|three|four|\d)\s+(?:[\w-]+\s+){{0,3}}?{_ANIMALS}\b"
-            rf"(?:\s*\([^)]*\))?(?:\s+(?:named|called)\s+{_NAMES_EN})?)", body, I)):
+            rf"(?:\s*\([^)]*\))?(?:\s+(?:named|called)\s+{_NAMES_EN})?)",
+            body,
+            I,
+        )
+    ):
         out.append(("fact", "pet", m.group("v")))
     return out
 
 
 def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     """Standing requests: answers (language, length, format), dislikes, constraints."""
-    text = re.sub(r"^(?:请|麻烦|以后|今后|之后|往后|从现在起|从今以后|please|from now on|going forward)[\s,，]*|"
-                  r"[\s,，]*(?:please|from now on|going forward|谢谢|thanks)[\s.!。！]*$|(?:吧|了)$", "", body, flags=I).strip()
+    text = re.sub(
+        r"^(?:请|麻烦|以后|今后|之后|往后|从现在起|从今以后|please|from now on|going forward)[\s,，]*|"
+        r"[\s,，]*(?:please|from now on|going forward|谢谢|thanks)[\s.!。！]*$|(?:吧|了)$",
+        "",
+        body,
+        flags=I,
+    ).strip()
     text = re.sub(r"^(?:请|please)\s*", "", text, flags=I)
-    answer = re.search(r"回答|回复|答复|解释|输出|说明|报告|聊天|沟通|交流|对话|说话|跟我说|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
-                       r"explain|write|spelling|拼写|units|单位|\bchat\b|\btalk\b", text, I)
-    imperative = re.match(r"(?:always|never|keep|use|give|write|answer|reply|respond|don't|do not|no|用|都用|回答|回复|解释|"
-                          r"控制|别|不要|每次|给我)", text, I)
+    answer = re.search(
+        r"回答|回复|答复|解释|输出|说明|报告|聊天|沟通|交流|对话|说话|跟我说|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
+        r"explain|write|spelling|拼写|units|单位|\bchat\b|\btalk\b",
+        text,
+        I,
+    )
+    imperative = re.match(
+        r"(?:always|never|keep|use|give|write|answer|reply|respond|don't|do not|no|用|都用|回答|回复|解释|"
+        r"控制|别|不要|每次|给我)",
+        text,
+        I,
+    )
     lang = re.search(_LANG, text, I) or re.search(r"\b(?:in|用)\s*(?P<l>" + _LANG_WORD + ")", text, I)
-    if re.search(r"这次|这回|这一次|本次|这个问题|这道题|这条|这封|这段|just this once|this time|this one|this question|this email|"
-                 r"this message|for this (?:one|answer|question|reply)|for now", body, I):
+    if re.search(
+        r"这次|这回|这一次|本次|这个问题|这道题|这条|这封|这段|just this once|this time|this one|this question|this email|"
+        r"this message|for this (?:one|answer|question|reply)|for now",
+        body,
+        I,
+    ):
         return []  # a one-off request, not a standing one
-    negative = re.match(r"(?:别|不要|不许|禁止|don't|do not|never|no\b)|^[^，,别不]{0,6}?(?:里|中|上|时|的时候)(?:别|不要|不许)", text, I)
-    if not answer and (m := re.search(r"(?:不超过|不能超过|最多|别超过|上限)\s*[\d一二三四五六七八九十两百千万]+|"
-                                      r"\b(?:no more than|at most|max(?:imum)?|under)\s+[$€£¥]?\d+", text, I)):
-        topic = re.sub(r"[^\w\s]", " ", text[:m.start()]).split()
+    negative = re.match(
+        r"(?:别|不要|不许|禁止|don't|do not|never|no\b)|^[^，,别不]{0,6}?(?:里|中|上|时|的时候)(?:别|不要|不许)",
+        text,
+        I,
+    )
+    if not answer and (
+        m := re.search(
+            r"(?:不超过|不能超过|最多|别超过|上限)\s*[\d一二三四五六七八九十两百千万]+|"
+            r"\b(?:no more than|at most|max(?:imum)?|under)\s+[$€£¥]?\d+",
+            text,
+            I,
+        )
+    ):
+        topic = re.sub(r"[^\w\s]", " ", text[: m.start()]).split()
         return [("constraint", "constraint " + " ".join(topic[-2:])[:24] if topic else "constraint limit", text)]
-    if m := re.match(r"^(?:I|我)\s*(?:like|prefer|want|喜欢|希望|更喜欢)\s*(?P<v>.{2,60}?\s*(?:tone|style|voice|语气|风格))\b", body, I):
+    if m := re.match(
+        r"^(?:I|我)\s*(?:like|prefer|want|喜欢|希望|更喜欢)\s*(?P<v>.{2,60}?\s*(?:tone|style|voice|语气|风格))\b",
+        body,
+        I,
+    ):
         return [("preference", "reply_style", m.group("v"))]
     if _LIMIT.search(text) and not negative:  # "最好控制在三段以内": a length said with its unit
         return [("preference", "reply_length", text)]
-    if m := re.match(r"^no\s+(?P<v>emojis?|tables?|markdown|bullet\s+points?|jargon|fluff|walls? of text|headers)\b", text, I):
+    if m := re.match(
+        r"^no\s+(?P<v>emojis?|tables?|markdown|bullet\s+points?|jargon|fluff|walls? of text|headers)\b", text, I
+    ):
         return [("preference", "reply_format", text)]
-    if m := re.match(r"^(?:be|stay|keep it)\s+(?:more\s+)?(?P<v>blunt|direct|concise|brief|honest|straightforward|formal|casual|"
-                     r"gentle|patient|friendly|professional|short|simple)\b|^(?:说话|回答|回复|讲话|语气)?(?P<v2>直接|简单|简洁|委婉|正式|随意|"
-                     r"温柔|幽默|专业|直白)(?:一?点儿?|些)", text, I):
+    if m := re.match(
+        r"^(?:be|stay|keep it)\s+(?:more\s+)?(?P<v>blunt|direct|concise|brief|honest|straightforward|formal|casual|"
+        r"gentle|patient|friendly|professional|short|simple)\b|^(?:说话|回答|回复|讲话|语气)?(?P<v2>直接|简单|简洁|委婉|正式|随意|"
+        r"温柔|幽默|专业|直白)(?:一?点儿?|些)",
+        text,
+        I,
+    ):
         return [("preference", "reply_style", text)]
-    if (lang and answer and re.search(r"用|\bin\b|switch|change", text[:lang.start()], I) and not negative
-            and not _NEGATED.search(text[:lang.start()])):
-        key = "report_language" if _REPORT.search(text[:lang.end() + 4]) else "reply_language"
+    if (
+        lang
+        and answer
+        and re.search(r"用|\bin\b|switch|change", text[: lang.start()], I)
+        and not negative
+        and not _NEGATED.search(text[: lang.start()])
+    ):
+        key = "report_language" if _REPORT.search(text[: lang.end() + 4]) else "reply_language"
         if re.search(r"[，,]", text):  # "写报告的时候用英文，平时聊天用中文": each part its own
             return [item for part in re.split(r"[，,]\s*", text) if part for item in _read_instruction(part)]
-        return [(("preference", key, lang.group(0).split()[-1] if lang.group(0).lower().startswith("in") else lang.group(0)))]
+        return [
+            (
+                (
+                    "preference",
+                    key,
+                    lang.group(0).split()[-1] if lang.group(0).lower().startswith("in") else lang.group(0),
+                )
+            )
+        ]
     if lang and re.match(r"(?:switch|change|go)\s+(?:back\s+)?to\s", text, I):
         return [("preference", "reply_language", lang.group(0).split()[-1])]
-    if answer and (imperative or re.match(r"以后|今后|from now on|please", body, I)) or re.search(r"回答|回复|answers?|replies", text, I) and imperative:
-        if lang and not _NEGATED.search(text[:lang.start()]):
+    if (
+        answer
+        and (imperative or re.match(r"以后|今后|from now on|please", body, I))
+        or re.search(r"回答|回复|answers?|replies", text, I)
+        and imperative
+    ):
+        if lang and not _NEGATED.search(text[: lang.start()]):
             key = "report_language" if _REPORT.search(text) else "reply_language"
-            return [("preference", key, lang.group(0).split()[-1] if lang.group(0).lower().startswith("in") else lang.group(0))]
+            return [
+                (
+                    "preference",
+                    key,
+                    lang.group(0).split()[-1] if lang.group(0).lower().startswith("in") else lang.group(0),
+                )
+            ]
         if _LENGTH.search(text) or _LIMIT.search(text):
             return [("preference", "reply_length", text)]
         if _FORMAT.search(text) or re.search(r"metric|imperial|公制|emoji", text, I):
             return [("preference", "reply_format", text)]
         return [("preference", "reply_style", text)]
-    if re.match(r"以后|今后|from now on", body, I) and (m := re.match(r"^(?:我)?(?P<v>(?:不|少|多|只)(?:吃|喝)(?P<obj>.+))$", text)):
+    if re.match(r"以后|今后|from now on", body, I) and (
+        m := re.match(r"^(?:我)?(?P<v>(?:不|少|多|只)(?:吃|喝)(?P<obj>.+))$", text)
+    ):
         return [("preference", _topic(m.group("v"), m.group("obj"), "preference"), m.group("v"))]
-    if m := re.match(r"^(?:别|不要|不用)再?(?:给我|跟我)?(?P<verb>推荐|推送|安利|介绍)(?P<obj>.+)$|"
-                     r"^(?:stop|quit)\s+(?P<verb2>recommending|suggesting|sending|showing)(?:\s+me)?\s+(?P<obj2>.+?)(?:\s+to me)?$|"
-                     r"^(?:no\s+more)\s+(?P<obj3>.+)$|^(?:don't|do not|never)\s+(?:recommend|suggest)(?:\s+me)?\s+(?P<obj4>.+)$", text, I):
+    if m := re.match(
+        r"^(?:别|不要|不用)再?(?:给我|跟我)?(?P<verb>推荐|推送|安利|介绍)(?P<obj>.+)$|"
+        r"^(?:stop|quit)\s+(?P<verb2>recommending|suggesting|sending|showing)(?:\s+me)?\s+(?P<obj2>.+?)(?:\s+to me)?$|"
+        r"^(?:no\s+more)\s+(?P<obj3>.+)$|^(?:don't|do not|never)\s+(?:recommend|suggest)(?:\s+me)?\s+(?P<obj4>.+)$",
+        text,
+        I,
+    ):
         obj = next(g for g in (m.group("obj"), m.group("obj2"), m.group("obj3"), m.group("obj4")) if g)
         return [("preference", _topic(obj, obj, "preference"), text)]
-    if m := re.match(r"^(?:[^别不，,]{0,12}?(?:里|中|上|时|的时候|周末|晚上|早上|上午|下午|工作日|以后|之后|以前|之前))?\s*(?:别|不要|不许|禁止)(?:再)?(?:给我|帮我|跟我)?(?P<obj>(?:用|安排|写|提|加|放|打电话|联系|发|输出)?.+)$|"
-                     r"^(?:don't|do not|never)\s+(?P<obj2>(?:give|show|send|use|schedule|book|include|write|call|email|put|"
-                     r"mention|add|suggest)\b.+)$", text, I):
+    if m := re.match(
+        r"^(?:[^别不，,]{0,12}?(?:里|中|上|时|的时候|周末|晚上|早上|上午|下午|工作日|以后|之后|以前|之前))?\s*(?:别|不要|不许|禁止)(?:再)?(?:给我|帮我|跟我)?(?P<obj>(?:用|安排|写|提|加|放|打电话|联系|发|输出)?.+)$|"
+        r"^(?:don't|do not|never)\s+(?P<obj2>(?:give|show|send|use|schedule|book|include|write|call|email|put|"
+        r"mention|add|suggest)\b.+)$",
+        text,
+        I,
+    ):
         obj = m.group("obj") or m.group("obj2")
-        if re.search(r"emoji|表情|表格|markdown|tables?|bullet|粗体|标题|列表", obj, I):  # "不要给我发 emoji": how answers look
+        if re.search(
+            r"emoji|表情|表格|markdown|tables?|bullet|粗体|标题|列表", obj, I
+        ):  # "不要给我发 emoji": how answers look
             return [("preference", "reply_format", text)]
-        topic = re.sub(r"^(?:give|show|send|use|schedule|book|include|write|call|email|put|mention|add|suggest)\s+(?:me\s+)?|"
-                       r"^(?:用|安排|写|提|加|放|发|输出)", "", obj, flags=I)
+        topic = re.sub(
+            r"^(?:give|show|send|use|schedule|book|include|write|call|email|put|mention|add|suggest)\s+(?:me\s+)?|"
+            r"^(?:用|安排|写|提|加|放|发|输出)",
+            "",
+            obj,
+            flags=I,
+        )
         return [("constraint", "constraint " + " ".join(re.sub(r"[^\w\s]", " ", topic).split()[:3])[:24], text)]
-    if m := re.match(rf"^(?:我|我们|咱们|用户)?(?:的)?(?:[^，,]{{0,6}}?)(?:必须|只能|一定要|不能|不可以|没法|无法)(?P<obj>.+)$", body):
+    if m := re.match(
+        rf"^(?:我|我们|咱们|用户)?(?:的)?(?:[^，,]{{0,6}}?)(?:必须|只能|一定要|不能|不可以|没法|无法)(?P<obj>.+)$", body
+    ):
         if not re.search(r"吃|喝|碰|过敏", m.group("obj")) and re.match(r"^(?:我|我们|咱们|用户)", body):
-            return [("constraint", "constraint " + m.group("obj")[:12], re.sub(r"^(?:我们|咱们|我|用户)(?:的)?", "", body))]
-    if m := re.match(r"^(?:I|we)\s+(?:can\s+only|(?:can't|cannot|must not|mustn't)\s+(?=use|access|install|run|work|attend|"
-                     r"travel|join|share|send|download|upload|open|be\b)|must|have\s+to|need\s+to\s+always)\s*(?P<obj>.+)$", body, I):
-        key = "availability" if re.search(r"\d\s*(?:am|pm)|\bweekdays?\b|\bweekends?\b|\bmornings?\b|\bevenings?\b", body, I) \
+            return [
+                ("constraint", "constraint " + m.group("obj")[:12], re.sub(r"^(?:我们|咱们|我|用户)(?:的)?", "", body))
+            ]
+    if m := re.match(
+        r"^(?:I|we)\s+(?:can\s+only|(?:can't|cannot|must not|mustn't)\s+(?=use|access|install|run|work|attend|"
+        r"travel|join|share|send|download|upload|open|be\b)|must|have\s+to|need\s+to\s+always)\s*(?P<obj>.+)$",
+        body,
+        I,
+    ):
+        key = (
+            "availability"
+            if re.search(r"\d\s*(?:am|pm)|\bweekdays?\b|\bweekends?\b|\bmornings?\b|\bevenings?\b", body, I)
             else "constraint " + " ".join(m.group("obj").split()[:3])
+        )
         if not re.search(r"\b(?:eat|drink|have)\b", m.group("obj"), I):
             return [("constraint", key, re.sub(r"^(?:I|we)\s+", "", body, flags=I))]
     return []
@@ -807,13 +1519,29 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
 
 def _read_plan(body: str) -> list[tuple[str, str, str]]:
     """准备明年去日本读研 / 下个月要迁移到 K8s / I'm preparing for … next month / In two weeks I'm starting …"""
-    if m := re.match(r"^(?:我的|我|my\s+)?\s*(?:(?:新年|今年|明年|\d{4}\s*年?的?)?(?:小)?目标|(?:new year'?s?\s+)?goals?|resolution|target)"
-                     r"(?:\s+for\s+(?P<when>[\w ]{2,20}?))?\s*(?:是|就是|[:：]|is|are)\s*(?:to\s+)?(?P<rest>.{2,})$", body, I):
+    if m := re.match(
+        r"^(?:我的|我|my\s+)?\s*(?:(?:新年|今年|明年|\d{4}\s*年?的?)?(?:小)?目标|(?:new year'?s?\s+)?goals?|resolution|target)"
+        r"(?:\s+for\s+(?P<when>[\w ]{2,20}?))?\s*(?:是|就是|[:：]|is|are)\s*(?:to\s+)?(?P<rest>.{2,})$",
+        body,
+        I,
+    ):
         rest = m.group("rest")
-        return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3])[:24],
-                 f"{rest} ({m.group('when')})" if m.group("when") else rest)]
-    m = re.match(r"^(?P<lead>[^我，,]{2,12}?)?(?:我|我们|咱们|用户)(?P<mid>[^，,]{0,16}?)(?P<verb>准备|计划|打算|要|将要|将|会|得|想|搬到|搬去|relocate|move|start|开始|入职)(?P<rest>[^，,了过]{2,}[^，,]*)$", body)
-    if m and m.group("verb") in ("想", "搬到", "搬去", "relocate", "move", "start", "开始", "入职") and not _DATE_WORDS.search(body):
+        return [
+            (
+                "goal",
+                "goal " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3])[:24],
+                f"{rest} ({m.group('when')})" if m.group("when") else rest,
+            )
+        ]
+    m = re.match(
+        r"^(?P<lead>[^我，,]{2,12}?)?(?:我|我们|咱们|用户)(?P<mid>[^，,]{0,16}?)(?P<verb>准备|计划|打算|要|将要|将|会|得|想|搬到|搬去|relocate|move|start|开始|入职)(?P<rest>[^，,了过]{2,}[^，,]*)$",
+        body,
+    )
+    if (
+        m
+        and m.group("verb") in ("想", "搬到", "搬去", "relocate", "move", "start", "开始", "入职")
+        and not _DATE_WORDS.search(body)
+    ):
         m = None  # these say a plan only with a date
     if m:
         dated = _DATE_WORDS.search(body)
@@ -822,49 +1550,81 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         if re.search(r"[不没别]|可能|也许", m.group("mid")) or "想" in m.group("mid") and not dated:
             return []
         rest = re.sub(r"^(?:开始)?", "", m.group("rest"))
-        return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3])[:24],
-                 re.sub(r"^(?:我们|咱们|我|用户)", "", body) if not m.group("lead") else body.replace("我们", "").replace("我", "", 1))]
-    en = (r"^(?P<lead>.{2,24}?,?\s+)?(?:I|we)(?:'m|\s+am|'re|\s+are)\s+(?:now\s+|also\s+|currently\s+)?"
-          r"(?P<verb>preparing\s+for|plann?ing\s+to|plann?ing\s+on|going\s+to|about\s+to|starting|moving\s+to|migrating|"
-          r"switching\s+to|relocating\s+to|applying\s+(?:to|for)|studying\s+for|taking|getting|saving\s+(?:up\s+)?(?:to|for))\s+(?P<rest>.+)$")
+        return [
+            (
+                "goal",
+                "goal " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3])[:24],
+                re.sub(r"^(?:我们|咱们|我|用户)", "", body)
+                if not m.group("lead")
+                else body.replace("我们", "").replace("我", "", 1),
+            )
+        ]
+    en = (
+        r"^(?P<lead>.{2,24}?,?\s+)?(?:I|we)(?:'m|\s+am|'re|\s+are)\s+(?:now\s+|also\s+|currently\s+)?"
+        r"(?P<verb>preparing\s+for|plann?ing\s+to|plann?ing\s+on|going\s+to|about\s+to|starting|moving\s+to|migrating|"
+        r"switching\s+to|relocating\s+to|applying\s+(?:to|for)|studying\s+for|taking|getting|saving\s+(?:up\s+)?(?:to|for))\s+(?P<rest>.+)$"
+    )
     if m := re.match(en, body, I):
         dated = _DATE_WORDS.search(body)
-        if not dated and not re.match(r"preparing|plann?ing|studying|applying|moving|migrating|switching|relocating|saving",
-                                      m.group("verb"), I):
+        if not dated and not re.match(
+            r"preparing|plann?ing|studying|applying|moving|migrating|switching|relocating|saving", m.group("verb"), I
+        ):
             return []
         if m.group("lead") and not _DATE_WORDS.search(m.group("lead")):
             return []
         return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("rest")).split()[:3])[:24], body)]
-    if m := re.match(r"^(?P<lead>in\s+(?:\w+\s+){1,2}(?:days?|weeks?|months?|years?)|next\s+\w+|this\s+(?:spring|summer|fall|autumn|winter)|"
-                     r"by\s+\w+|starting\s+\w+),?\s+(?:I|we)\s+(?:start|begin|move|leave|graduate|join|launch|finish|relocate)\b(?P<rest>.+)$",
-                     body, I):
+    if m := re.match(
+        r"^(?P<lead>in\s+(?:\w+\s+){1,2}(?:days?|weeks?|months?|years?)|next\s+\w+|this\s+(?:spring|summer|fall|autumn|winter)|"
+        r"by\s+\w+|starting\s+\w+),?\s+(?:I|we)\s+(?:start|begin|move|leave|graduate|join|launch|finish|relocate)\b(?P<rest>.+)$",
+        body,
+        I,
+    ):
         return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("rest")).split()[:3])[:24], body)]
     if m := re.match(r"^I\s+(?:really\s+)?(?:want|hope|plan|intend|aim)\s+to\s+(?P<rest>\w+\b.+)$", body, I):
-        if re.search(r"\byour?\b|\bmore about\b|\bthis\b|\bthat\b|\bit\b", m.group("rest"), I):  # about the conversation, not a goal
+        if re.search(
+            r"\byour?\b|\bmore about\b|\bthis\b|\bthat\b|\bit\b", m.group("rest"), I
+        ):  # about the conversation, not a goal
             return []
-        if not (_DATE_WORDS.search(body) or re.match(r"(?:get|pass|finish|start|move|buy|visit|travel|quit|build|launch|write|run|"
-                                                      r"learn|become|save|lose|reach|hit|read|complete|master)\b", m.group("rest"), I)):
+        if not (
+            _DATE_WORDS.search(body)
+            or re.match(
+                r"(?:get|pass|finish|start|move|buy|visit|travel|quit|build|launch|write|run|"
+                r"learn|become|save|lose|reach|hit|read|complete|master)\b",
+                m.group("rest"),
+                I,
+            )
+        ):
             return []
         return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("rest")).split()[:3])[:24], body[2:])]
-    if m := re.match(rf"^我{_ZH_MODS}(?:从)?(?:明天|下周.?|下个?月|今天|下礼拜.?)起?开始(?P<v>(?:戒|坚持|每天|学|练|减|不再)[^，,]+)$", body):
+    if m := re.match(
+        rf"^我{_ZH_MODS}(?:从)?(?:明天|下周.?|下个?月|今天|下礼拜.?)起?开始(?P<v>(?:戒|坚持|每天|学|练|减|不再)[^，,]+)$",
+        body,
+    ):
         return [("goal", "goal " + m.group("v")[:12], body[1:])]
     if m := re.match(rf"^我{_ZH_MODS}(?P<v>.{{1,8}}?)(?:还在|正在|在)学(?:习)?$", body):
         return [("goal", "goal " + m.group("v"), f"学{m.group('v')}")]
-    if m := re.match(r"^我(?:最近|这段时间|这阵子|现在)?(?:一直)?(?:在|正在)(?P<v>健身|减肥|锻炼|备考\S*|练\S+|戒\S+)$", body):
+    if m := re.match(
+        r"^我(?:最近|这段时间|这阵子|现在)?(?:一直)?(?:在|正在)(?P<v>健身|减肥|锻炼|备考\S*|练\S+|戒\S+)$", body
+    ):
         return [("goal", "goal " + m.group("v"), m.group("v"))]
     return _read_dated_plan(body)
 
 
 _MONTHS = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
-_FUTURE = re.compile(rf"下下?个?月|明年|后年|年底|\d{{1,2}}\s*月|[一二三四五六七八九十]{{1,2}}月|五一|国庆|春节|"
-                     rf"\bnext\s+(?:month|year|spring|summer|fall|autumn|winter|quarter|{_MONTHS})\b|"
-                     rf"\b(?:in|on|by|this|since)\s+(?:early\s+|late\s+|mid-?)?{_MONTHS}\b|\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
-                     r"\bQ[1-4]\b|\bin\s+(?:\d+|a|two|three|four|five|six)\s+months?\b", I)
+_FUTURE = re.compile(
+    rf"下下?个?月|明年|后年|年底|\d{{1,2}}\s*月|[一二三四五六七八九十]{{1,2}}月|五一|国庆|春节|"
+    rf"\bnext\s+(?:month|year|spring|summer|fall|autumn|winter|quarter|{_MONTHS})\b|"
+    rf"\b(?:in|on|by|this|since)\s+(?:early\s+|late\s+|mid-?)?{_MONTHS}\b|\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
+    r"\bQ[1-4]\b|\bin\s+(?:\d+|a|two|three|four|five|six)\s+months?\b",
+    I,
+)
 _PLAN_WORDS = re.compile(
     r"\b(?:exam|test|marathon|race|interview|wedding|move|moving|relocat\w*|onboard\w*|start\w*|join\w*|launch\w*|ship\w*|"
     r"apply\w*|graduat\w*|defen[cs]e|deadline|due|training|sitting|taking|heading|flying|visit\w*|trip|migrat\w*|"
     r"switch\w*|release|present\w*|marry\w*|married)\b|考|面试|结婚|婚礼|搬|入职|报到|onboard|上岗|出发|毕业|答辩|发布|上线|迁移|"
-    r"申请|apply|开学|调到|调去|比赛|马拉松|跳槽|去\S{2,}", I)
+    r"申请|apply|开学|调到|调去|比赛|马拉松|跳槽|去\S{2,}",
+    I,
+)
 
 
 def _read_dated_plan(body: str) -> list[tuple[str, str, str]]:
@@ -878,20 +1638,29 @@ def _read_dated_plan(body: str) -> list[tuple[str, str, str]]:
     return [("goal", "goal " + " ".join(words[:3])[:24], re.sub(r"^(?:我们|咱们|我)", "", body))]
 
 
-_DISLIKE_END = re.compile(r"^(?:我)?\s*(?P<obj>[^，,]{1,24}?)[，,]?\s*(?:真的|实在|完全|就)?(?:hard pass|no thanks|not for me|never again|"
-                          r"就算了|算了|欣赏不来|受不了|接受不了|不感冒|无感|不行|不太行|免了|(?:is|are)\s+a\s+hard\s+(?:no|pass)(?:\s+for\s+me)?|"
-                          r"(?:is|are)\s+not\s+my\s+thing|(?:is|are)\s+not\s+for\s+me)(?:[，,].*)?$", I)
-_LIKES_INLINE = re.compile(r"^(?:fav(?:ou?rite)?s?\s+[\w ]{2,20}?(?:\s+(?:rn|right now|atm|lately))?|things\s+I\s+(?:love|like|hate)\b[^:：]{0,30}|"
-                           r"movies?|films?|music|food(?:\s*wise)?|sports?(?:\s+stuff)?|travel|books?|games?|tv|shows|"
-                           r"音乐|电影|吃的|美食|运动|旅游|书)\s*[:：]\s*", I)
+_DISLIKE_END = re.compile(
+    r"^(?:我)?\s*(?P<obj>[^，,]{1,24}?)[，,]?\s*(?:真的|实在|完全|就)?(?:hard pass|no thanks|not for me|never again|"
+    r"就算了|算了|欣赏不来|受不了|接受不了|不感冒|无感|不行|不太行|免了|(?:is|are)\s+a\s+hard\s+(?:no|pass)(?:\s+for\s+me)?|"
+    r"(?:is|are)\s+not\s+my\s+thing|(?:is|are)\s+not\s+for\s+me)(?:[，,].*)?$",
+    I,
+)
+_LIKES_INLINE = re.compile(
+    r"^(?:fav(?:ou?rite)?s?\s+[\w ]{2,20}?(?:\s+(?:rn|right now|atm|lately))?|things\s+I\s+(?:love|like|hate)\b[^:：]{0,30}|"
+    r"movies?|films?|music|food(?:\s*wise)?|sports?(?:\s+stuff)?|travel|books?|games?|tv|shows|"
+    r"音乐|电影|吃的|美食|运动|旅游|书)\s*[:：]\s*",
+    I,
+)
 
 
 def _read_taste(body: str) -> list[tuple[str, str, str]]:
-    """"Rom-coms, hard pass" / "恐怖片就算了" / "说唱真的欣赏不来" / "我只听粤语老歌" / "咖啡只喝美式"."""
+    """ "Rom-coms, hard pass" / "恐怖片就算了" / "说唱真的欣赏不来" / "我只听粤语老歌" / "咖啡只喝美式"."""
     if m := _DISLIKE_END.match(body):
         if not re.search(r"\b(?:I|you|it|this|that)\b|这|那|你", m.group("obj"), I):
             return [("preference", _topic(m.group("obj"), m.group("obj"), "preference"), body.removeprefix("我"))]
-    if m := re.match(r"^我?(?P<topic>[^，,]{0,6}?)(?:我)?(?:只|基本只|一般只|主要)(?P<verb>听|看|喝|吃|玩|读)(?P<obj>[^，,]{1,20})$", body):
+    if m := re.match(
+        r"^我?(?P<topic>[^，,]{0,6}?)(?:我)?(?:只|基本只|一般只|主要)(?P<verb>听|看|喝|吃|玩|读)(?P<obj>[^，,]{1,20})$",
+        body,
+    ):
         return [("preference", _topic(m.group("obj"), m.group("obj"), "preference"), body.removeprefix("我"))]
     return []
 
@@ -902,16 +1671,22 @@ def _read_diet(body: str) -> list[tuple[str, str, str]]:
         return [("preference", "taste", m.group(0).removeprefix("我"))]
     if m := re.match(r"^(?:我)?(?:不太|不怎么|不大|不是很)(?:能|会|敢|爱|喜欢)?吃(?P<v>[^，,]{1,6})$", body):
         return [("preference", _topic(m.group("v"), m.group("v"), "preference"), m.group(0).removeprefix("我"))]
-    if m := re.match(r"^(?:我)?(?:平时|每天)?(?:早饭|午饭|晚饭|早餐|午餐|晚餐|饮食上?)?(?:尽量|坚持|一般)(?:少|不|多)(?:吃|喝)?\S+$", body):
+    if m := re.match(
+        r"^(?:我)?(?:平时|每天)?(?:早饭|午饭|晚饭|早餐|午餐|晚餐|饮食上?)?(?:尽量|坚持|一般)(?:少|不|多)(?:吃|喝)?\S+$",
+        body,
+    ):
         return [("constraint", "diet", re.sub(r"^我", "", m.group(0)))]
     return []
 
 
-_HOBBY_FORMS = [re.compile(pattern, I) for pattern in (
-    r"^我?(?:最近|这阵子|今年)?(?:迷上了?|爱上了?|入坑了?|沉迷于?|喜欢上了?)\s*(?P<v>[^，,]{2,20})$",
-    r"^我?(?:的)?\s*(?:业余时间|业余|闲暇时间?|空闲时间?|有空的时候|没事的时候|下班后)(?:一般|喜欢|爱|都|会)*\s*(?:在)?(?P<v>[^，,]{2,24})$",
-    r"^(?:in\s+my\s+(?:free|spare)\s+time|when\s+I'm\s+not\s+working),?\s+I\s+(?:usually\s+|mostly\s+|like\s+to\s+)?(?P<v>.+)$",
-)]
+_HOBBY_FORMS = [
+    re.compile(pattern, I)
+    for pattern in (
+        r"^我?(?:最近|这阵子|今年)?(?:迷上了?|爱上了?|入坑了?|沉迷于?|喜欢上了?)\s*(?P<v>[^，,]{2,20})$",
+        r"^我?(?:的)?\s*(?:业余时间|业余|闲暇时间?|空闲时间?|有空的时候|没事的时候|下班后)(?:一般|喜欢|爱|都|会)*\s*(?:在)?(?P<v>[^，,]{2,24})$",
+        r"^(?:in\s+my\s+(?:free|spare)\s+time|when\s+I'm\s+not\s+working),?\s+I\s+(?:usually\s+|mostly\s+|like\s+to\s+)?(?P<v>.+)$",
+    )
+]
 
 
 def _read_hobby(body: str) -> list[tuple[str, str, str]]:
@@ -923,7 +1698,11 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
     if m := _HABIT_ZH.match(body):
         when, adv, rest = m.group("when") or "", m.group("adv") or "", m.group("rest")
         every = when.startswith("每") or (when and adv) or adv in ("一般", "通常", "经常", "总是", "常常")
-        if not every or _USE_VERB.match(rest) or re.match(r"[是在有叫住用喜爱讨没想要会]|觉得|不(?!看|碰|接|回|用|喝|吃)", rest):
+        if (
+            not every
+            or _USE_VERB.match(rest)
+            or re.match(r"[是在有叫住用喜爱讨没想要会]|觉得|不(?!看|碰|接|回|用|喝|吃)", rest)
+        ):
             return []
         when = "每" + when if when in ("周末",) else when + " " if re.match(r"[a-z]", when, I) else when
         return [("fact", "habit " + rest[-6:], f"{when}{adv}{rest}")]
@@ -931,49 +1710,96 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
         if not (m.group("adv") or _HABIT_EVERY.search(body)):
             return []
         rest = m.group("rest")
-        return [("fact", "habit " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3]), re.sub(r"^I\s+", "", body, flags=I))]
+        return [
+            (
+                "fact",
+                "habit " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3]),
+                re.sub(r"^I\s+", "", body, flags=I),
+            )
+        ]
     return []
 
 
-_DEGREE = r"(?:master'?s|bachelor'?s|ph\.?d\.?|doctorate|mba|degree|undergrad(?:uate)?|bsc?|msc?|ba|ma|b\.?s\.?|m\.?s\.?)"
-_SCHOOL_WORD = re.compile(r"大学|学院|学校|中学|高中|University|College|Institute|School|Academy|\b[A-Z]{2,6}\b|\bETH\b", I)
+_DEGREE = (
+    r"(?:master'?s|bachelor'?s|ph\.?d\.?|doctorate|mba|degree|undergrad(?:uate)?|bsc?|msc?|ba|ma|b\.?s\.?|m\.?s\.?)"
+)
+_SCHOOL_WORD = re.compile(
+    r"大学|学院|学校|中学|高中|University|College|Institute|School|Academy|\b[A-Z]{2,6}\b|\bETH\b", I
+)
 
 
 def _read_education(body: str) -> list[tuple[str, str, str]]:
     """I did my master's in statistics at UCLA / 本科是武汉大学的 / 学的土木 / 我 PhD 读的是 computational biology."""
     out = []
-    if m := re.match(rf"^I\s+{_EN_MODS}(?:did|got|have|earned|completed|finished|hold|am\s+doing|'m\s+doing|'m\s+getting)\s+"
-                     rf"(?:my\s+|a\s+|an\s+)?{_DEGREE}(?:\s+degree)?(?:\s+(?:in|on)\s+(?P<major>[\w &'-]+?))?"
-                     r"(?:\s+(?:at|from|in)\s+(?P<school>[\w&.' -]+?))?$", body, I):
+    if m := re.match(
+        rf"^I\s+{_EN_MODS}(?:did|got|have|earned|completed|finished|hold|am\s+doing|'m\s+doing|'m\s+getting)\s+"
+        rf"(?:my\s+|a\s+|an\s+)?{_DEGREE}(?:\s+degree)?(?:\s+(?:in|on)\s+(?P<major>[\w &'-]+?))?"
+        r"(?:\s+(?:at|from|in)\s+(?P<school>[\w&.' -]+?))?$",
+        body,
+        I,
+    ):
         major, school = m.group("major"), m.group("school")
-    elif m := re.match(rf"^I\s+{_EN_MODS}(?:studied|majored\s+in|study|am\s+studying|'m\s+studying)\s+(?P<major>[\w &'-]+?)"
-                       r"(?:\s+(?:at|in)\s+(?P<school>[A-Z][\w&.' -]+?))?$", body, I):
+    elif m := re.match(
+        rf"^I\s+{_EN_MODS}(?:studied|majored\s+in|study|am\s+studying|'m\s+studying)\s+(?P<major>[\w &'-]+?)"
+        r"(?:\s+(?:at|in)\s+(?P<school>[A-Z][\w&.' -]+?))?$",
+        body,
+        I,
+    ):
         major, school = m.group("major"), m.group("school")
-    elif m := re.match(rf"^I\s+{_EN_MODS}(?:graduated|graduate)\s+from\s+(?P<school>[\w&.' -]+?)"
-                       r"(?:\s+(?:with\s+a\s+(?:degree\s+)?|in\s+)(?:degree\s+in\s+)?(?P<major>[\w &'-]+?))?$", body, I):
+    elif m := re.match(
+        rf"^I\s+{_EN_MODS}(?:graduated|graduate)\s+from\s+(?P<school>[\w&.' -]+?)"
+        r"(?:\s+(?:with\s+a\s+(?:degree\s+)?|in\s+)(?:degree\s+in\s+)?(?P<major>[\w &'-]+?))?$",
+        body,
+        I,
+    ):
         major, school = m.group("major"), m.group("school")
-    elif m := re.match(rf"^我{_ZH_MODS}(?:的)?\s*(?:本科|硕士|研究生|博士|PhD|master|读研|读博)?\s*(?:是)?在\s*(?P<school>[^，,]{{2,20}}?)\s*"
-                       r"(?:读的|念的|学的)(?:是)?\s*(?P<major>[^，,]{2,20})$", body, I):
+    elif m := re.match(
+        rf"^我{_ZH_MODS}(?:的)?\s*(?:本科|硕士|研究生|博士|PhD|master|读研|读博)?\s*(?:是)?在\s*(?P<school>[^，,]{{2,20}}?)\s*"
+        r"(?:读的|念的|学的)(?:是)?\s*(?P<major>[^，,]{2,20})$",
+        body,
+        I,
+    ):
         major, school = m.group("major"), m.group("school")
-    elif m := re.match(rf"^我{_ZH_MODS}(?:的)?\s*(?:本科|硕士|研究生|博士|PhD|大学|高中|MBA|master|读研|读博)\s*(?:是|读的是|学的是|念的是|读的|在)\s*"
-                       r"(?P<x>[^，,]+?)(?:读的|念的|毕业的|毕业|的)?$", body, I):
+    elif m := re.match(
+        rf"^我{_ZH_MODS}(?:的)?\s*(?:本科|硕士|研究生|博士|PhD|大学|高中|MBA|master|读研|读博)\s*(?:是|读的是|学的是|念的是|读的|在)\s*"
+        r"(?P<x>[^，,]+?)(?:读的|念的|毕业的|毕业|的)?$",
+        body,
+        I,
+    ):
         x = m.group("x").strip()
-        at = re.search(r"(?:是|的|在)\s*$", m.group(0)[:m.start("x")]).group(0).strip() == "在" or is_city(x)  # 大学在武汉读的
+        at = re.search(r"(?:是|的|在)\s*$", m.group(0)[: m.start("x")]).group(0).strip() == "在" or is_city(
+            x
+        )  # 大学在武汉读的
         major, school = (None, x) if at or _SCHOOL_WORD.search(x) else (x, None)
     elif m := re.match(rf"^我{_ZH_MODS}(?:是)?(?P<school>[^，,是]{{2,12}}?(?:大学|学院))(?:毕业的?|的)$", body):
         major, school = None, m.group("school")
-    elif m := re.match(rf"^我{_ZH_MODS}(?:是)?(?P<school>[^，,是]{{1,8}}?(?:大学|学院|大|[A-Z]{{2,6}}))\s*(?P<major>[^，,]{{2,10}}?)专业(?:毕业)?的?$", body):
+    elif m := re.match(
+        rf"^我{_ZH_MODS}(?:是)?(?P<school>[^，,是]{{1,8}}?(?:大学|学院|大|[A-Z]{{2,6}}))\s*(?P<major>[^，,]{{2,10}}?)专业(?:毕业)?的?$",
+        body,
+    ):
         major, school = m.group("major"), m.group("school")
-    elif m := re.match(rf"^I\s+{_EN_MODS}(?:went|go)\s+to\s+(?P<school>[A-Z][\w&.' -]+?)\s+for\s+(?:my\s+)?(?:undergrad|college|grad school|"
-                       rf"{_DEGREE}|university|school)\b", body, I):
+    elif m := re.match(
+        rf"^I\s+{_EN_MODS}(?:went|go)\s+to\s+(?P<school>[A-Z][\w&.' -]+?)\s+for\s+(?:my\s+)?(?:undergrad|college|grad school|"
+        rf"{_DEGREE}|university|school)\b",
+        body,
+        I,
+    ):
         major, school = None, m.group("school")
-    elif m := re.match(r"^I\s+(?:majored|major|specialized|specialised)\s+in\s+(?P<major>[\w &'-]+?)(?:\s+at\s+(?P<school>[A-Z][\w&.' -]+))?$", body, I):
+    elif m := re.match(
+        r"^I\s+(?:majored|major|specialized|specialised)\s+in\s+(?P<major>[\w &'-]+?)(?:\s+at\s+(?P<school>[A-Z][\w&.' -]+))?$",
+        body,
+        I,
+    ):
         major, school = m.group("major"), m.group("school")
-    elif m := re.match(rf"^我{_ZH_MODS}(?:学的|学的是|专业是|读的专业是|念的是|主修)\s*(?P<major>[^，,]{{2,20}}?)(?:专业)?$", body):
+    elif m := re.match(
+        rf"^我{_ZH_MODS}(?:学的|学的是|专业是|读的专业是|念的是|主修)\s*(?P<major>[^，,]{{2,20}}?)(?:专业)?$", body
+    ):
         major, school = m.group("major"), None
     else:
         return []
-    if major and not re.match(r"(?:abroad|hard|a lot|online|at|in)\b|(?:大学|本科|研究生|硕士|博士|高中|大专)$", major, I):
+    if major and not re.match(
+        r"(?:abroad|hard|a lot|online|at|in)\b|(?:大学|本科|研究生|硕士|博士|高中|大专)$", major, I
+    ):
         out.append(("fact", "major", major))
     if school:
         out.append(("fact", "school", school))
@@ -983,36 +1809,69 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
 def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
     """Where one lives, said inside a longer sentence: "my wife and I just moved to Leeds",
     "我和老婆去年搬到了厦门" — only for a known city (places.py) after a verb of living or moving."""
-    if not re.match(r"^(?:我|I\b|I'm|I've|we\b|we're|we've|my\s+(?:wife|husband|partner|family|girlfriend|boyfriend)\s+and\s+I)", body, I):
+    if not re.match(
+        r"^(?:我|I\b|I'm|I've|we\b|we're|we've|my\s+(?:wife|husband|partner|family|girlfriend|boyfriend)\s+and\s+I)",
+        body,
+        I,
+    ):
         return []
-    if m := re.search(r"(?:住在|住|搬到了?|搬来了?|搬去了?|定居在?|安家在?)\s*(?P<c>[\u4e00-\u9fff]{2,6}?)(?:市)?(?=$|[了，,的]|已经|快|有|\d|[一二三四五六七八九十两几]+年)", body):
+    if m := re.search(
+        r"(?:住在|住|搬到了?|搬来了?|搬去了?|定居在?|安家在?)\s*(?P<c>[\u4e00-\u9fff]{2,6}?)(?:市)?(?=$|[了，,的]|已经|快|有|\d|[一二三四五六七八九十两几]+年)",
+        body,
+    ):
         if is_city(m.group("c")) or _CITY_ZH.match(m.group("c")):
             return [("fact", "city", m.group("c"))]
-    if m := re.search(r"\b(?:live|living|lived|based|moved|relocated|settled|reside|residing)\b(?:\s+\w+){0,3}?\s+(?:in|to)\s+"
-                      r"(?P<c>(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*){0,2})", body, I):
+    if m := re.search(
+        r"\b(?:live|living|lived|based|moved|relocated|settled|reside|residing)\b(?:\s+\w+){0,3}?\s+(?:in|to)\s+"
+        r"(?P<c>(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*){0,2})",
+        body,
+        I,
+    ):
         if is_city(m.group("c")):
             return [("fact", "city", m.group("c"))]
     return []
 
 
 # -- facts found anywhere in one's own clause, by what the words are (a known city, an occupation) ----
-_SELF_START = re.compile(r"^(?:我(?!们)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've)", I)
-_HOME_CUE = re.compile(r"(?:from|grew\s+up|born|raised|originally|hometown|native\s+of|a\s+\S+\s+(?:guy|girl|kid|native))\s+(?:\S+\s+){0,5}$|"
-                       r"(?:老家|家乡|出生在|生在|长在|来自)\S{0,3}$", I)
-_WORK_CUE = re.compile(r"(?:commut\w*|office|offices|work(?:ing|s)?|job|shift|studio|studios|clinic|hospital|bureau|desk|"
-                       r"上班|工作|办公)\b[^,.;，。]{0,30}$|(?:commut\w*\s+(?:from\s+\S+\s+)?(?:up\s+|down\s+|over\s+)?(?:in)?to)\s+$|(?:上班在|工作在|办公室在|公司在)\s*$", I)
-_LIVE_CUE = re.compile(r"\bI'm\s+(?:\w+\s+)?$|\bI\s+am\s+(?:\w+\s+)?$|"
-                       r"(?:live|living|lived|based|moved|relocated|settled|now|back(?:\s+home)?|here|stay(?:ing)?|spent|been|still|"
-                       r"住|住在|定居|搬到了?|搬来了?|回了?|坐标|人在|待了?|呆了?|在)\b\S*\s*(?:\S+\s+){0,3}$", I)
-_CITY_EN = re.compile(r"\b(?:in|to|from|at|near|outside|of)\s+(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2}|[\u4e00-\u9fff]{2,6}|"
-                      r"(?-i:[a-z])[a-z.'-]{2,}(?:\s+(?-i:[a-z])[a-z.'-]+)?)", I)
-_CITY_ZH_ANY = re.compile(r"(?:在|来|到|回|住|从|老家|坐标|常驻|待在|呆在|搬到|搬来|留在|留)了?(?P<c>[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)")
-_TRIP = re.compile(r"\b(?:trip|vacation|holiday|visit(?:ing|ed)?|week\s+in|weekend\s+in|conference|flying|flew|fly)\b|旅游|旅行|出差|玩|度假", I)
+_SELF_START = re.compile(
+    r"^(?:我(?!们)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've)",
+    I,
+)
+_HOME_CUE = re.compile(
+    r"(?:from|grew\s+up|born|raised|originally|hometown|native\s+of|a\s+\S+\s+(?:guy|girl|kid|native))\s+(?:\S+\s+){0,5}$|"
+    r"(?:老家|家乡|出生在|生在|长在|来自)\S{0,3}$",
+    I,
+)
+_WORK_CUE = re.compile(
+    r"(?:commut\w*|office|offices|work(?:ing|s)?|job|shift|studio|studios|clinic|hospital|bureau|desk|"
+    r"上班|工作|办公)\b[^,.;，。]{0,30}$|(?:commut\w*\s+(?:from\s+\S+\s+)?(?:up\s+|down\s+|over\s+)?(?:in)?to)\s+$|(?:上班在|工作在|办公室在|公司在)\s*$",
+    I,
+)
+_LIVE_CUE = re.compile(
+    r"\bI'm\s+(?:\w+\s+)?$|\bI\s+am\s+(?:\w+\s+)?$|"
+    r"(?:live|living|lived|based|moved|relocated|settled|now|back(?:\s+home)?|here|stay(?:ing)?|spent|been|still|"
+    r"住|住在|定居|搬到了?|搬来了?|回了?|坐标|人在|待了?|呆了?|在)\b\S*\s*(?:\S+\s+){0,3}$",
+    I,
+)
+_CITY_EN = re.compile(
+    r"\b(?:in|to|from|at|near|outside|of)\s+(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2}|[\u4e00-\u9fff]{2,6}|"
+    r"(?-i:[a-z])[a-z.'-]{2,}(?:\s+(?-i:[a-z])[a-z.'-]+)?)",
+    I,
+)
+_CITY_ZH_ANY = re.compile(
+    r"(?:在|来|到|回|住|从|老家|坐标|常驻|待在|呆在|搬到|搬来|留在|留)了?(?P<c>[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)"
+)
+_TRIP = re.compile(
+    r"\b(?:trip|vacation|holiday|visit(?:ing|ed)?|week\s+in|weekend\s+in|conference|flying|flew|fly)\b|旅游|旅行|出差|玩|度假",
+    I,
+)
 
 
-_ORG_WORD = re.compile(r"(?:Robotics|Health|Labs?|Data|Systems|Bank|Group|Partners|Capital|Studios?|Technologies|Tech|Inc|Ltd|"
-                       r"Media|Games|AI|Software|Solutions|Hospital|Airlines|Motors|Energy|Foods|Logistics|Analytics|Consulting|"
-                       r"Ventures|Digital|Networks|Pharma|Bio|Insurance|Holdings|Industries)\b")
+_ORG_WORD = re.compile(
+    r"(?:Robotics|Health|Labs?|Data|Systems|Bank|Group|Partners|Capital|Studios?|Technologies|Tech|Inc|Ltd|"
+    r"Media|Games|AI|Software|Solutions|Hospital|Airlines|Motors|Energy|Foods|Logistics|Analytics|Consulting|"
+    r"Ventures|Digital|Networks|Pharma|Bio|Insurance|Holdings|Industries)\b"
+)
 
 
 def _city_in(phrase: str) -> str:
@@ -1022,41 +1881,67 @@ def _city_in(phrase: str) -> str:
         name = re.sub(r"(?:['’]s|[.,'’])+$", "", " ".join(words[:size]))  # "Leeds", not "Leed"; "Tacoma's" → "Tacoma"
         name = name.title() if name.islower() else name  # "i live in tacoma"
         if is_city(name) or (not name.isascii() and _CITY_ZH.fullmatch(name)):
-            return "" if _ORG_WORD.match(" ".join(words[size:size + 1])) else name
+            return "" if _ORG_WORD.match(" ".join(words[size : size + 1])) else name
     return ""
 
 
 def _scan_places(body: str) -> list[tuple[str, str, str]]:
-    """"after we moved to Porto…", "I'm a Brooklyn guy … out in Denver", "仓库在义乌，人住在金华"."""
+    """ "after we moved to Porto…", "I'm a Brooklyn guy … out in Denver", "仓库在义乌，人住在金华"."""
     out = []
     for m in _CITY_EN.finditer(body):
         city = _city_in(m.group("c"))
         if not city:
             continue
-        before = body[max(0, m.start() - 48):m.start() + len(m.group(0)) - len(m.group("c"))]
-        if _TRIP.search(before) or _TRIP.search(body[m.end():m.end() + 30]) or re.search(r"\bfrom\s*$", before, I) \
-                and re.search(r"\bto\s+(?-i:[A-Z])", body[m.end():m.end() + 30]):
+        before = body[max(0, m.start() - 48) : m.start() + len(m.group(0)) - len(m.group("c"))]
+        if (
+            _TRIP.search(before)
+            or _TRIP.search(body[m.end() : m.end() + 30])
+            or re.search(r"\bfrom\s*$", before, I)
+            and re.search(r"\bto\s+(?-i:[A-Z])", body[m.end() : m.end() + 30])
+        ):
             continue  # a trip, or the place one moved away from
         near = re.split(r"[,;，；]|\band\b|\bbut\b|\bthen\b|\bso\b", before, flags=I)[-1]
-        key = next((key for text in (near, before) for key, cue in (("hometown", _HOME_CUE), ("work_city", _WORK_CUE),
-                                                                    ("city", _LIVE_CUE)) if cue.search(text)), "")
+        key = next(
+            (
+                key
+                for text in (near, before)
+                for key, cue in (("hometown", _HOME_CUE), ("work_city", _WORK_CUE), ("city", _LIVE_CUE))
+                if cue.search(text)
+            ),
+            "",
+        )
         if re.search(r"\bcommut\w*\s+from\s+$", before, I):
             key = "city"  # "commuting from Hoboken to …": where one lives
         if key:
             out.append(("fact", key, city, _tense(near)))
     for m in _CITY_ZH_ANY.finditer(body):
-        span = body[m.start("c"):m.start("c") + 8]
-        city = next((c for size in (4, 3, 2) for c in (span[:size], re.sub(rf"^(?:{_PROVINCES})(?:省)?", "", span)[:size])
-                     if len(c) >= 2 and (is_city(c) or _CITY_ZH.fullmatch(c))), "")
+        span = body[m.start("c") : m.start("c") + 8]
+        city = next(
+            (
+                c
+                for size in (4, 3, 2)
+                for c in (span[:size], re.sub(rf"^(?:{_PROVINCES})(?:省)?", "", span)[:size])
+                if len(c) >= 2 and (is_city(c) or _CITY_ZH.fullmatch(c))
+            ),
+            "",
+        )
         if not city:
             continue
         end = body.index(city, m.start("c")) + len(city)
-        before, after = body[max(0, m.start() - 12):m.start() + 2], re.sub(r"^(?:市区|市|区|县)", "", body[end:end + 8])
+        before, after = (
+            body[max(0, m.start() - 12) : m.start() + 2],
+            re.sub(r"^(?:市区|市|区|县)", "", body[end : end + 8]),
+        )
         if _TRIP.search(after) or re.match(r"(?:读|上学|念书|出差|旅游|玩)", after):
             continue
-        key = ("hometown" if re.search(r"老家|家乡|从$", before) or after.startswith("人") else
-               "work_city" if re.match(r"[\u4e00-\u9fff]{0,4}?(?:上班|工作|办公)", after)
-               or re.search(r"上班在|工作在|公司在|办公室在|仓库在|工厂在", before) else "city")
+        key = (
+            "hometown"
+            if re.search(r"老家|家乡|从$", before) or after.startswith("人")
+            else "work_city"
+            if re.match(r"[\u4e00-\u9fff]{0,4}?(?:上班|工作|办公)", after)
+            or re.search(r"上班在|工作在|公司在|办公室在|仓库在|工厂在", before)
+            else "city"
+        )
         out.append(("fact", key, city, _tense(before)))
     chosen: dict[str, tuple] = {}
     for triple in out:  # one value per key: the first said, unless a later one is said as now and it as before
@@ -1077,46 +1962,72 @@ def _tense(cue: str) -> int:
 _JOB_ANYWHERE = re.compile(
     rf"\b(?:I'm|I\s+am|Im|as|work(?:ing|in')?\s+as|been|I'm\s+now|now\s+a|became|becoming)\s+(?:(?:a|an|the|their|our)\s+)?"
     rf"(?:(?:one\s+and\s+)?only\s+)?(?P<job>(?:[\w/+-]+\s+){{0,3}}?(?:{_JOB_EN}))\b"
-    r"(?:\s+(?:at|for|with)\s+(?:a\s+|an\s+|the\s+)?(?P<org>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}))?", I)
+    r"(?:\s+(?:at|for|with)\s+(?:a\s+|an\s+|the\s+)?(?P<org>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}))?",
+    I,
+)
 _JOB_VERB = re.compile(
     r"\bI\s+(?:\w+\s+)?(?P<v>(?:teach|tutor|nurse|bartend|freelance|consult)\b[^,.;]{0,40}?)(?=\s+(?:at|in|for)\b|[,.;]|$)|"
     r"\b(?:been\s+)?(?P<v2>nursing|teaching|lawyering|bartending|freelancing)\s+for\s+\w+\s+years|"
     r"\bI\s+(?:run|lead|head|manage)\s+(?P<v3>design|marketing|ops|operations|engineering|sales|product|growth|support|hr|finance)\b|"
     r"\bI\s+do\s+(?P<v4>\w+ing|UX research|data science|data engineering)\s+(?:for|at)\b|"
-    r"\b(?:doing|do)\s+(?P<v5>UX research|research|design|marketing|consulting|bookkeeping|accounting|sales)\s+(?:for|at)\b", I)
-_JOB_ZH_ANY = re.compile(rf"(?:做|当|是|担任|干)(?:一名|一个|个)?(?P<job>[^，,。；\s的]{{0,8}}?(?:{_JOB_ZH}|员|师))(?=[，,。；]|$|了|，)")
+    r"\b(?:doing|do)\s+(?P<v5>UX research|research|design|marketing|consulting|bookkeeping|accounting|sales)\s+(?:for|at)\b",
+    I,
+)
+_JOB_ZH_ANY = re.compile(
+    rf"(?:做|当|是|担任|干)(?:一名|一个|个)?(?P<job>[^，,。；\s的]{{0,8}}?(?:{_JOB_ZH}|员|师))(?=[，,。；]|$|了|，)"
+)
 
 
 _SCHOOL_EN = r"(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}"
 
 
 def _scan_school(body: str) -> list[tuple[str, str, str]]:
-    """"did chemistry at Trinity", "studied at Manchester", "went to Georgia Tech for industrial design"."""
-    if m := re.search(rf"\b(?:studied|did|majored\s+in|read)\s+(?P<major>[a-z][\w &-]{{2,30}}?)\s+at\s+(?P<school>{_SCHOOL_EN})", body, I):
+    """ "did chemistry at Trinity", "studied at Manchester", "went to Georgia Tech for industrial design"."""
+    if m := re.search(
+        rf"\b(?:studied|did|majored\s+in|read)\s+(?P<major>[a-z][\w &-]{{2,30}}?)\s+at\s+(?P<school>{_SCHOOL_EN})",
+        body,
+        I,
+    ):
         return [("fact", "major", m.group("major")), ("fact", "school", m.group("school"))]
-    if m := re.search(rf"\b(?:went\s+to|studied\s+at|graduated?\s+from|attended)\s+(?P<school>{_SCHOOL_EN})"
-                      rf"(?:\s+for\s+(?:my\s+|a\s+)?(?P<major>[a-z][\w &-]{{2,30}}?)(?=[,.;]|\s+(?:which|and|but|so)\b|$))?", body, I):
+    if m := re.search(
+        rf"\b(?:went\s+to|studied\s+at|graduated?\s+from|attended)\s+(?P<school>{_SCHOOL_EN})"
+        rf"(?:\s+for\s+(?:my\s+|a\s+)?(?P<major>[a-z][\w &-]{{2,30}}?)(?=[,.;]|\s+(?:which|and|but|so)\b|$))?",
+        body,
+        I,
+    ):
         if is_city(m.group("school")) and not re.search(r"studied|graduated|attended", m.group(0), I):
             return []  # "went to Paris": a trip
         out = [("fact", "school", m.group("school"))]
-        if m.group("major") and not re.match(r"(?:undergrad|college|grad school|university|school|a while|\d)", m.group("major"), I):
+        if m.group("major") and not re.match(
+            r"(?:undergrad|college|grad school|university|school|a while|\d)", m.group("major"), I
+        ):
             out.append(("fact", "major", m.group("major")))
         return out
     return []
 
 
 def _scan_job(body: str) -> list[tuple[str, str, str]]:
-    """"…ended up as a data analyst at a reinsurance firm", "I teach 8th grade math", "我是做跨境电商的"."""
+    """ "…ended up as a data analyst at a reinsurance firm", "I teach 8th grade math", "我是做跨境电商的"."""
     out = []
-    if m := re.search(r"\b(?P<v>(?:fully\s+)?remote)(?:ly)?\s+(?:for|at|with)\b|\bwork(?:ing)?\s+(?P<v2>remotely)\b|(?P<v3>远程(?:办公|工作))", body, I):
+    if m := re.search(
+        r"\b(?P<v>(?:fully\s+)?remote)(?:ly)?\s+(?:for|at|with)\b|\bwork(?:ing)?\s+(?P<v2>remotely)\b|(?P<v3>远程(?:办公|工作))",
+        body,
+        I,
+    ):
         out.append(("fact", "work_mode", m.group("v") or m.group("v2") or m.group("v3")))
     if m := _JOB_ANYWHERE.search(body):
-        job = re.sub(r"^(?:full[- ]time|part[- ]time|senior|junior|remote)\s+(?=\w+\s)", lambda x: x.group(0), m.group("job"))
+        job = re.sub(
+            r"^(?:full[- ]time|part[- ]time|senior|junior|remote)\s+(?=\w+\s)", lambda x: x.group(0), m.group("job")
+        )
         out.append(("fact", "job_title", job))
         if m.group("org") and not is_city(m.group("org")):
             out.append(("fact", "employer", m.group("org")))
-    elif m := re.search(rf"\bat\s+(?P<org>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){{0,2}})\s+as\s+(?:a|an|the)\s+"
-                        rf"(?P<job>(?:[\w/+-]+\s+){{0,2}}?(?:{_JOB_EN}))\b", body, I):
+    elif m := re.search(
+        rf"\bat\s+(?P<org>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){{0,2}})\s+as\s+(?:a|an|the)\s+"
+        rf"(?P<job>(?:[\w/+-]+\s+){{0,2}}?(?:{_JOB_EN}))\b",
+        body,
+        I,
+    ):
         out += [("fact", "job_title", m.group("job")), ("fact", "employer", m.group("org"))]
     elif m := _JOB_VERB.search(body):
         out.append(("fact", "job_title", next(g for g in m.groups() if g)))
@@ -1124,14 +2035,32 @@ def _scan_job(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "job_title", m.group("job")))
     elif m := re.match(rf"^我?(?P<job>[^，,]{{0,8}}?{_JOB_ZH}[者员师]?)(?:都)?(?:干了|做了|当了)", body):
         out.append(("fact", "job_title", m.group("job")))
-    if m := re.search(r"\b(?:company|firm|startup|agency|studio|biotech|fintech|nonprofit|bank|lab|shop|utility)\s+(?:called|named)\s+"
-                      r"(?P<org>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})", body, I):
+    if m := re.search(
+        r"\b(?:company|firm|startup|agency|studio|biotech|fintech|nonprofit|bank|lab|shop|utility)\s+(?:called|named)\s+"
+        r"(?P<org>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})",
+        body,
+        I,
+    ):
         out.append(("fact", "employer", m.group("org")))
     return out
 
 
-_READERS = (_read_identity, _read_work_and_place, _read_languages, _read_family, _read_education, _read_instruction,
-            _read_plan, _read_diet, _read_taste, _read_hobby, _read_known_key, _read_tools, _read_habit, _read_city_mention)
+_READERS = (
+    _read_identity,
+    _read_work_and_place,
+    _read_languages,
+    _read_family,
+    _read_education,
+    _read_instruction,
+    _read_plan,
+    _read_diet,
+    _read_taste,
+    _read_hobby,
+    _read_known_key,
+    _read_tools,
+    _read_habit,
+    _read_city_mention,
+)
 
 # -- what happened to the user, said by the user (an episode) ---------------------------------------
 _PAST_WHEN = re.compile(
@@ -1141,20 +2070,39 @@ _PAST_WHEN = re.compile(
     r"\bjust\s+(?:got back|got home|finished|moved|started|got promoted|graduated|passed|ran|completed|got|landed|signed)\b|"
     r"刚刚?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)|\b(?:finally\s+)?(?:finished|passed|completed|defended|landed|got)\b.*\btoday\b|"
     r"今天(?:终于)?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)|\bthis\s+morning\b|"
-    r"\bon\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", I)
-_PAST_DONE = re.compile(r"[了过](?![吗呢])|完成|结束|\b(?:\w+ed|went|got|came|ran|saw|met|took|did|made|bought|won|lost|gave|left|"
-                        r"flew|drove|began|became|wrote|read|sold|built|spent|caught|taught|thought|brought)\b", I)
-_TRIVIAL = re.compile(r"吃了?饭|吃了|喝了|睡了|睡觉|洗澡|\b(?:ate|slept|drank|showered|napped)\b|\bhad\s+(?:lunch|dinner|breakfast|coffee|"
-                      r"a nap)\b|吵架|分手|\bfight\b|\bbroke up\b|\bcried\b|哭", I)
+    r"\bon\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
+    I,
+)
+_PAST_DONE = re.compile(
+    r"[了过](?![吗呢])|完成|结束|\b(?:\w+ed|went|got|came|ran|saw|met|took|did|made|bought|won|lost|gave|left|"
+    r"flew|drove|began|became|wrote|read|sold|built|spent|caught|taught|thought|brought)\b",
+    I,
+)
+_TRIVIAL = re.compile(
+    r"吃了?饭|吃了|喝了|睡了|睡觉|洗澡|\b(?:ate|slept|drank|showered|napped)\b|\bhad\s+(?:lunch|dinner|breakfast|coffee|"
+    r"a nap)\b|吵架|分手|\bfight\b|\bbroke up\b|\bcried\b|哭",
+    I,
+)
 
 
 def _user_event(clause: str, body: str) -> Proposal | None:
-    """"昨天面试了快手", "I got promoted last Friday": an episode in the user's own words."""
-    if not (_PAST_WHEN.search(body) and _PAST_DONE.search(body)) or _TRIVIAL.search(body) or _INHERENTLY_TRANSIENT.search(body):
+    """ "昨天面试了快手", "I got promoted last Friday": an episode in the user's own words."""
+    if (
+        not (_PAST_WHEN.search(body) and _PAST_DONE.search(body))
+        or _TRIVIAL.search(body)
+        or _INHERENTLY_TRANSIENT.search(body)
+    ):
         return None
     sensitive = next((kind for kind, words in _SENSITIVE_WORDS if words.search(body)), "")
-    return Proposal(kind="episode", category="event", text=_clean(body) if len(body) <= 200 else body[:200],
-                    confidence=0.8, importance=0.5, sensitive=sensitive, evidence=clause)
+    return Proposal(
+        kind="episode",
+        category="event",
+        text=_clean(body) if len(body) <= 200 else body[:200],
+        confidence=0.8,
+        importance=0.5,
+        sensitive=sensitive,
+        evidence=clause,
+    )
 
 
 def _sentences(text: str) -> list[list[str]]:
@@ -1164,20 +2112,23 @@ def _sentences(text: str) -> list[list[str]]:
         for part in _EN_PERIOD.split(sentence):
             pieces, start = [], 0
             for match in _NEW_CLAUSE.finditer(part):
-                before = _IDIOMS.sub("", part[start:match.start()])
+                before = _IDIOMS.sub("", part[start : match.start()])
                 # "My wife says I should use Windows, but I'm a Mac person": the contrast is the user's own
                 contrast = _CONTRAST.match(part, match.start()) and not re.search(_CONDITION, before, I)
                 if contrast or not _NO_SPLIT.search(before):
-                    pieces.append(part[start:match.start()])
+                    pieces.append(part[start : match.start()])
                     start = match.end()
             pieces.append(part[start:])
             out.append([p.strip() for p in pieces if p.strip(" ,，.。")])
     return out
 
 
-_INTRO = re.compile(r"^(?:(?:quick|short|brief)\s+|a\s+bit\s+|some\s+)?(?:intro(?:duction)?|about\s+me|context(?:\s+about\s+me)?|background|"
-                    r"(?:ok\s+)?here'?s\s+my\s+setup|my\s+setup|setup|(?:the\s+)?short\s+version(?:\s+of\s+my\s+life)?)\s*[:：]\s*|"
-                    r"^(?:自我介绍|简单介绍一下(?:我自己)?|介绍一下(?:我自己)?|关于我|我的情况)\s*[:：]\s*", I)
+_INTRO = re.compile(
+    r"^(?:(?:quick|short|brief)\s+|a\s+bit\s+|some\s+)?(?:intro(?:duction)?|about\s+me|context(?:\s+about\s+me)?|background|"
+    r"(?:ok\s+)?here'?s\s+my\s+setup|my\s+setup|setup|(?:the\s+)?short\s+version(?:\s+of\s+my\s+life)?)\s*[:：]\s*|"
+    r"^(?:自我介绍|简单介绍一下(?:我自己)?|介绍一下(?:我自己)?|关于我|我的情况)\s*[:：]\s*",
+    I,
+)
 
 
 def _inline_list(sentence: list[str]) -> tuple[str, list[str]] | None:
@@ -1189,32 +2140,52 @@ def _inline_list(sentence: list[str]) -> tuple[str, list[str]] | None:
         kind, separators = "notes", r"\s*[,，;；、]\s*"
     else:
         return None
-    text = "，".join([sentence[0][m.end():], *sentence[1:]])
+    text = "，".join([sentence[0][m.end() :], *sentence[1:]])
     return kind, [item.strip() for item in re.split(separators, text) if item.strip(" .。")]
 
 
 def _tool_facts(item: str) -> list[Proposal]:
     """The known tools an item names, one fact per kind ("Arc browser" → browser: Arc)."""
-    return [Proposal(kind="profile", category="fact", key=canonical_key(key), value=value, confidence=0.9, importance=0.5,
-                     evidence=item) for key, value in _tools_in(item, fallback_products=False)]
+    return [
+        Proposal(
+            kind="profile",
+            category="fact",
+            key=canonical_key(key),
+            value=value,
+            confidence=0.9,
+            importance=0.5,
+            evidence=item,
+        )
+        for key, value in _tools_in(item, fallback_products=False)
+    ]
 
 
 def _liked(item: str) -> Proposal:
     """An item of a list of likes or dislikes, kept as the person wrote it."""
-    return Proposal(kind="profile", category="preference", key=canonical_key(_topic(item, item, "preference")), value=item,
-                    confidence=0.9, importance=0.6, evidence=item)
+    return Proposal(
+        kind="profile",
+        category="preference",
+        key=canonical_key(_topic(item, item, "preference")),
+        value=item,
+        confidence=0.9,
+        importance=0.6,
+        evidence=item,
+    )
 
 
 _HEADER = re.compile(r"^(?P<h>[^\n:：]{2,60}?)\s*[:：]\s*$")
 _ITEM = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、])\s*(?P<i>\S.*)$")
 _FIELD = re.compile(r"^\s*(?P<k>[A-Za-z\u4e00-\u9fff][A-Za-z \u4e00-\u9fff]{0,24}?)\s*[:：]\s*(?P<v>[^\n]{1,80}?)\s*$")
-_LIKES_HEADER = re.compile(r"prefer|like|love|hate|dislike|fav|stuff|movies?|films?|music|bands?|food|travel|sports?|books?|喜欢|偏好|口味|"
-                           r"受不了|讨厌", I)
+_LIKES_HEADER = re.compile(
+    r"prefer|like|love|hate|dislike|fav|stuff|movies?|films?|music|bands?|food|travel|sports?|books?|喜欢|偏好|口味|"
+    r"受不了|讨厌",
+    I,
+)
 _TOOLS_HEADER = re.compile(r"setup|software|tools?|stack|apps?|\buse\b|gear|devices?|工具|设备|软件|常用", I)
 
 
 def _field_category(key: str) -> str:
-    """"预算：5000以内" is a constraint, "format: tables" how answers look, the rest facts."""
+    """ "预算：5000以内" is a constraint, "format: tables" how answers look, the rest facts."""
     if key.startswith(("reply_", "report_")):
         return "preference"
     return "constraint" if key in ("budget", "allergy", "diet", "meeting_hours") else "fact"
@@ -1233,11 +2204,21 @@ def _notes(message: str) -> tuple[list[tuple[str, list[str]]], list[tuple[str, s
             items.append(item.group("i").strip())
             j += 1
         if header and items:
-            kind = "likes" if _LIKES_HEADER.search(header.group("h")) else "tools" if _TOOLS_HEADER.search(header.group("h")) else "notes"
+            kind = (
+                "likes"
+                if _LIKES_HEADER.search(header.group("h"))
+                else "tools"
+                if _TOOLS_HEADER.search(header.group("h"))
+                else "notes"
+            )
             lists.append((kind, items))
             i = j
             continue
-        if (field := _FIELD.match(lines[i])) and known_key(field.group("k")) and (len(lines) > 1 or len(field.group("k")) <= 8):
+        if (
+            (field := _FIELD.match(lines[i]))
+            and known_key(field.group("k"))
+            and (len(lines) > 1 or len(field.group("k")) <= 8)
+        ):
             fields.append((known_key(field.group("k")), field.group("v").strip(" .。")))
         else:
             rest.append(lines[i])
@@ -1249,13 +2230,21 @@ def _clauses(text: str) -> list[str]:
     return [clause for sentence in _sentences(text) for clause in sentence]
 
 
-_WHOLE_RETRACTION = re.compile(r"当我没说|就当我没说|never\s*mind|scratch that|forget (?:what I (?:just )?said|it|that)\b", I)
-_CALLED_BY_OTHERS = re.compile(r"^(?:大家|朋友们?|同事们?|别人|人家|他们)(?:一般|都|也|通常|平时)*(?:叫我|喊我|称呼我)(?!.*说)|"
-                               r"^(?:most people|everyone|people|my friends|friends)\s+(?:just\s+)?call\s+me\b", I)
+_WHOLE_RETRACTION = re.compile(
+    r"当我没说|就当我没说|never\s*mind|scratch that|forget (?:what I (?:just )?said|it|that)\b", I
+)
+_CALLED_BY_OTHERS = re.compile(
+    r"^(?:大家|朋友们?|同事们?|别人|人家|他们)(?:一般|都|也|通常|平时)*(?:叫我|喊我|称呼我)(?!.*说)|"
+    r"^(?:most people|everyone|people|my friends|friends)\s+(?:just\s+)?call\s+me\b",
+    I,
+)
 _SUBJECT_TEAM = re.compile(r"^(?:我们|咱们|我司|用户的团队|we\b|we're|our\b)", I)
 _SUBJECT_SELF = re.compile(r"^(?:我(?!们)|用户|I\b|I'm|I've|I'd|my\b)", I)
-_SUBJECT_ANY = re.compile(r"^(?:你|您|他|她|它|大家|别人|人家|朋友|同事|老板|you\b|he\b|she\b|they\b|his\b|her\b|their\b|it\b|"
-                          r"it's\b|this\b|that\b|there\b)", I)
+_SUBJECT_ANY = re.compile(
+    r"^(?:你|您|他|她|它|大家|别人|人家|朋友|同事|老板|you\b|he\b|she\b|they\b|his\b|her\b|their\b|it\b|"
+    r"it's\b|this\b|that\b|there\b)",
+    I,
+)
 
 
 def _subject(body: str) -> str:
@@ -1267,8 +2256,11 @@ def _subject(body: str) -> str:
     return "other" if _SUBJECT_ANY.match(body) or _SKIPS[2][1].match(body) else ""
 
 
-_STANDING_ASK = re.compile(r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:always|never|from\s+now\s+on|stop|start)\b|"
-                           r"^(?:能不能|可不可以|能否|可以)(?:以后|今后|每次|一直|总是)", I)
+_STANDING_ASK = re.compile(
+    r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:always|never|from\s+now\s+on|stop|start)\b|"
+    r"^(?:能不能|可不可以|能否|可以)(?:以后|今后|每次|一直|总是)",
+    I,
+)
 
 
 def _skip_reason(clause: str, message_is_joke: bool) -> str:
@@ -1278,8 +2270,15 @@ def _skip_reason(clause: str, message_is_joke: bool) -> str:
     for reason, regex in _SKIPS:
         if reason == "question" and _STANDING_ASK.match(clause.strip()):
             continue
-        if regex.search(clause) and not (reason == "quoted" and (_CALLED_BY_OTHERS.match(clause) or _FAMILY_FACT.match(clause)
-                                                                 or _SPOUSE.match(clause) or _NAMED_CHILD[0].match(clause))):
+        if regex.search(clause) and not (
+            reason == "quoted"
+            and (
+                _CALLED_BY_OTHERS.match(clause)
+                or _FAMILY_FACT.match(clause)
+                or _SPOUSE.match(clause)
+                or _NAMED_CHILD[0].match(clause)
+            )
+        ):
             return reason
     return "joke" if message_is_joke else ""
 
@@ -1303,22 +2302,38 @@ def _topic(text: str, obj: str, fallback: str) -> str:
     return f"{fallback} {' '.join(words[:3])[:24]}".strip()
 
 
-_EMOTION_WORDS = re.compile(r"焦虑|抑郁|难过|崩溃|孤独|压力|anxious|anxiety|depress|lonely|stressed|sad\b|grief|panic", I)
-_RELIGION_WORDS = re.compile(r"教堂|礼拜|弥撒|祷告|念经|清真寺|拜佛|烧香|斋月|\bchurch\b|\bmass\b|\bmosque\b|\bsynagogue\b|"
-                             r"\btemple\b|\bpray(?:er|ing)?\b|\bramadan\b|\bsabbath\b", I)
-_SEXUALITY_WORDS = re.compile(r"出柜|同性恋|双性恋|性取向|\bcame\s+out\b|\bcoming\s+out\b|\bbisexual|\blesbian|\bqueer\b", I)
-_SENSITIVE_WORDS = (("health", _HEALTH_WORDS), ("emotion", _EMOTION_WORDS), ("religion", _RELIGION_WORDS),
-                    ("sexuality", _SEXUALITY_WORDS))
+_EMOTION_WORDS = re.compile(
+    r"焦虑|抑郁|难过|崩溃|孤独|压力|anxious|anxiety|depress|lonely|stressed|sad\b|grief|panic", I
+)
+_RELIGION_WORDS = re.compile(
+    r"教堂|礼拜|弥撒|祷告|念经|清真寺|拜佛|烧香|斋月|\bchurch\b|\bmass\b|\bmosque\b|\bsynagogue\b|"
+    r"\btemple\b|\bpray(?:er|ing)?\b|\bramadan\b|\bsabbath\b",
+    I,
+)
+_SEXUALITY_WORDS = re.compile(
+    r"出柜|同性恋|双性恋|性取向|\bcame\s+out\b|\bcoming\s+out\b|\bbisexual|\blesbian|\bqueer\b", I
+)
+_SENSITIVE_WORDS = (
+    ("health", _HEALTH_WORDS),
+    ("emotion", _EMOTION_WORDS),
+    ("religion", _RELIGION_WORDS),
+    ("sexuality", _SEXUALITY_WORDS),
+)
 
 
 def _tidy(value: str) -> str:
     """A value without the particles and fillers around it ("杭州了" → "杭州", "Madrid now" → "Madrid")."""
-    value = re.sub(r"(?:就行|就好|就可以|好了|了|吧|呢|啊|哦)$|\s+(?:please|now|these days|currently|thanks)$", "", value.strip(), flags=I)
+    value = re.sub(
+        r"(?:就行|就好|就可以|好了|了|吧|呢|啊|哦)$|\s+(?:please|now|these days|currently|thanks)$",
+        "",
+        value.strip(),
+        flags=I,
+    )
     return re.sub(r"^(?:a|an|the)\s+", "", value, flags=I).strip(" ,，.。!！;；:：~～")
 
 
 def _language_only(value: str) -> str:
-    """"都用中文回答" → "中文"; "always answer in English" → "English"."""
+    """ "都用中文回答" → "中文"; "always answer in English" → "English"."""
     match = re.search(_LANG, value, I) or re.search(_LANG_WORD, value, I)
     return match.group(0) if match else value
 
@@ -1344,9 +2359,12 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
     return chinese + ["I " + body, "I'm " + body]
 
 
-_CORRECTION = re.compile(r"^(?:哦|噢|啊|呃)?\s*不对(?:[，,]?\s*(?:是|应该是)\s*(?P<v>.+))?$|"
-                         r"^(?:(?:sorry|oops|wait|no),?\s*)?I\s+meant?\s+(?P<v2>.+)$|^(?:correction|actually,?\s+no)\b|"
-                         r"^(?:wait\s+)?no,?\s+(?P<v3>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*)?)$", I)
+_CORRECTION = re.compile(
+    r"^(?:哦|噢|啊|呃)?\s*不对(?:[，,]?\s*(?:是|应该是)\s*(?P<v>.+))?$|"
+    r"^(?:(?:sorry|oops|wait|no),?\s*)?I\s+meant?\s+(?P<v2>.+)$|^(?:correction|actually,?\s+no)\b|"
+    r"^(?:wait\s+)?no,?\s+(?P<v3>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*)?)$",
+    I,
+)
 
 
 def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str) -> list[Proposal] | None:
@@ -1359,9 +2377,14 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
     rest = [p for p in proposals if p.evidence != said_last]
     last = before[-1]
     if last.key in ("pet", "children") and _NAMING.match(body):
-        return rest + before[:-1] + [replace(last, value=f"{last.value}，{body}", evidence=f"{last.evidence}，{clause}")]
-    if last.key == "hometown" and (m := re.match(rf"^(?:{_PROVINCES})?省?(?P<v>[\u4e00-\u9fff]{{2,4}}?)(?:市|县)?(?:的|人)$", body)) \
-            and is_city(m.group("v")):
+        return (
+            rest + before[:-1] + [replace(last, value=f"{last.value}，{body}", evidence=f"{last.evidence}，{clause}")]
+        )
+    if (
+        last.key == "hometown"
+        and (m := re.match(rf"^(?:{_PROVINCES})?省?(?P<v>[\u4e00-\u9fff]{{2,4}}?)(?:市|县)?(?:的|人)$", body))
+        and is_city(m.group("v"))
+    ):
         return rest + before[:-1] + [replace(last, value=m.group("v"), evidence=f"{last.evidence}，{clause}")]
     if last.key == "major" and (m := re.match(r"^(?:在|at|in)\s*(?P<v>\S.{1,30})$", body)):
         return proposals + [replace(last, key="school", value=_tidy(m.group("v")), evidence=clause)]
@@ -1377,19 +2400,33 @@ _LIST_KEYS = {"spoken_languages", "hobby", "pet", "children"}
 
 
 def _merge_lists(proposals: list[Proposal]) -> list[Proposal]:
-    """"我说粤语，也会一点日语": two languages of one turn are one fact, not a version replacing the other."""
+    """ "我说粤语，也会一点日语": two languages of one turn are one fact, not a version replacing the other."""
     out: list[Proposal] = []
     for proposal in proposals:
-        twin = next((i for i, p in enumerate(out) if proposal.key in _LIST_KEYS and (p.key, p.category) == (proposal.key, proposal.category)), None)
+        twin = next(
+            (
+                i
+                for i, p in enumerate(out)
+                if proposal.key in _LIST_KEYS and (p.key, p.category) == (proposal.key, proposal.category)
+            ),
+            None,
+        )
         if twin is None:
             out.append(proposal)
         elif proposal.value not in out[twin].value:
-            out[twin] = replace(out[twin], value=f"{out[twin].value}, {proposal.value}", evidence=f"{out[twin].evidence}，{proposal.evidence}")
+            out[twin] = replace(
+                out[twin],
+                value=f"{out[twin].value}, {proposal.value}",
+                evidence=f"{out[twin].evidence}，{proposal.evidence}",
+            )
     return out
 
 
-_NAMING = re.compile(r"^(?:它|他|她|它们|他们)?(?:的)?(?:名字)?(?:叫|是)\s*\S+|^(?:取名|起名|名字)(?:叫|是)?\s*\S+|^(?:一只|一条|一个|另一只|另外一只|大的|小的)叫\S+|"
-                     r"^(?:named|called|(?:his|her|its|their)\s+names?\s+(?:is|are))\s+\S+", I)
+_NAMING = re.compile(
+    r"^(?:它|他|她|它们|他们)?(?:的)?(?:名字)?(?:叫|是)\s*\S+|^(?:取名|起名|名字)(?:叫|是)?\s*\S+|^(?:一只|一条|一个|另一只|另外一只|大的|小的)叫\S+|"
+    r"^(?:named|called|(?:his|her|its|their)\s+names?\s+(?:is|are))\s+\S+",
+    I,
+)
 
 
 class RuleExtractor:
@@ -1412,13 +2449,21 @@ class RuleExtractor:
                 continue
             said_last = ""  # the last clause of this sentence that said something
             touchy = ""  # a sensitive category this sentence is about
-            frame, previous = "", ""  # whose clause this is ("self", "team", "other"), carried to clauses without a subject
+            frame, previous = (
+                "",
+                "",
+            )  # whose clause this is ("self", "team", "other"), carried to clauses without a subject
             first_of_sentence = len(proposals)
             for clause in sentence:
                 body = _PREFIX.sub("", clause).strip(" .。!！~～;；,，")
                 body = re.sub(r"^(?:咱|俺|在下)(?!们)", "我", body)  # 咱家娃, 俺是山东临沂的, 在下姓郑
                 if _STANDING_ASK.match(body):  # "can you always give me bullet points?": a standing request
-                    body = re.sub(r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|能不能|可不可以|能否|可以)|[?？]+$", "", body, flags=I).strip()
+                    body = re.sub(
+                        r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|能不能|可不可以|能否|可以)|[?？]+$",
+                        "",
+                        body,
+                        flags=I,
+                    ).strip()
                 reason = "retracted" if _WHOLE_RETRACTION.search(message) else _skip_reason(clause, message_is_joke)
                 subject = _subject(body)
                 if not reason and not subject and frame == "other" and not _NAMED_CHILD[1].match(body):
@@ -1441,13 +2486,24 @@ class RuleExtractor:
                 if not found and carried != body:
                     found = self._profile(clause, carried)
                 if not found and not subject and carried == body:  # "Married, no kids, a beagle…": I'm, not I
-                    tried = [(self._profile(clause, candidate), candidate) for candidate in _carries(body, frame, first=not previous)]
+                    tried = [
+                        (self._profile(clause, candidate), candidate)
+                        for candidate in _carries(body, frame, first=not previous)
+                    ]
                     found, carried = max(tried, key=lambda pair: len(pair[0]), default=([], body))
                     carried = carried if found else body
                 speaker = _subject(carried) or subject or frame or "self"  # no subject at all: the user speaking
-                ours = speaker == "team" and re.match(r"^we\s+(?:just\s+|finally\s+)?(?:got\s+(?:engaged|married)|had\s+(?:our|a)\s+(?:\w+\s+)?baby|"
-                                                         r"adopted|bought\s+(?:a|our)\s+(?:house|home|flat|place))|^我们(?:俩)?(?:领证|结婚|订婚)", carried, I)
-                if (speaker == "self" or ours) and not _SUBJECT_ANY.match(carried) and (event := _user_event(clause, carried)):
+                ours = speaker == "team" and re.match(
+                    r"^we\s+(?:just\s+|finally\s+)?(?:got\s+(?:engaged|married)|had\s+(?:our|a)\s+(?:\w+\s+)?baby|"
+                    r"adopted|bought\s+(?:a|our)\s+(?:house|home|flat|place))|^我们(?:俩)?(?:领证|结婚|订婚)",
+                    carried,
+                    I,
+                )
+                if (
+                    (speaker == "self" or ours)
+                    and not _SUBJECT_ANY.match(carried)
+                    and (event := _user_event(clause, carried))
+                ):
                     found.append(event)
                 if touchy and not subject:  # "我信佛，每个月初一十五都吃素": the second half is as sensitive
                     found = [replace(p, sensitive=p.sensitive or touchy) for p in found]
@@ -1457,8 +2513,10 @@ class RuleExtractor:
                 frame = speaker
                 previous = carried
             if any(_HEALTH_WORDS.search(clause) for clause in sentence):  # "不能吃 dairy，我 lactose intolerant"
-                proposals[first_of_sentence:] = [replace(p, sensitive=p.sensitive or "health") if p.key in ("diet", "allergy")
-                                                 else p for p in proposals[first_of_sentence:]]
+                proposals[first_of_sentence:] = [
+                    replace(p, sensitive=p.sensitive or "health") if p.key in ("diet", "allergy") else p
+                    for p in proposals[first_of_sentence:]
+                ]
         for clause in _clauses(turn.assistant_message):
             if event := self._event(clause):
                 proposals.append(event)
@@ -1466,8 +2524,19 @@ class RuleExtractor:
 
     def _listed(self, lists: list[tuple[str, list[str]]], fields: list[tuple[str, str]]) -> list[Proposal]:
         """What a list under a header, or a "role: SRE" form, says about the user."""
-        found = [Proposal(kind="profile", category=_field_category(key), key=key, value=value, confidence=0.9, importance=0.5,
-                          evidence=f"{key}: {value}") for key, value in fields if not looks_like_injection(value)]
+        found = [
+            Proposal(
+                kind="profile",
+                category=_field_category(key),
+                key=key,
+                value=value,
+                confidence=0.9,
+                importance=0.5,
+                evidence=f"{key}: {value}",
+            )
+            for key, value in fields
+            if not looks_like_injection(value)
+        ]
         for kind, items in lists:
             if kind == "notes":
                 found += self._intro(items)
@@ -1489,8 +2558,13 @@ class RuleExtractor:
         for number, item in enumerate(items):
             if _skip_reason(item, False):
                 continue
-            if number == 0 and (re.fullmatch(_EN_NAME, item) and not _NOT_A_NAME.match(item)
-                                or re.fullmatch(_CJK_NAME, item) and re.match(_SURNAMES, item) and not item.endswith("人")):
+            if number == 0 and (
+                re.fullmatch(_EN_NAME, item)
+                and not _NOT_A_NAME.match(item)
+                or re.fullmatch(_CJK_NAME, item)
+                and re.match(_SURNAMES, item)
+                and not item.endswith("人")
+            ):
                 item = f"my name is {item}" if item.isascii() else f"我叫{item}"
             tried = [self._profile(item, candidate) for candidate in (item, *_carries(item, "self", first=True))]
             said = max(tried, key=len)
@@ -1536,11 +2610,20 @@ class RuleExtractor:
             transient = transient and not key.startswith("habit")
             confidence = 0.6 if hedged else 0.75 if team else 0.9
             importance = {"constraint": 0.9, "goal": 0.7, "preference": 0.6}.get(category, 0.5)
-            found.append(Proposal(
-                kind="profile", category=category, key=canonical_key(key), value=value, confidence=confidence,
-                importance=importance, stability="transient" if transient else "stable", sensitive=sensitive,
-                scope="team" if team else "personal", evidence=clause,
-            ))
+            found.append(
+                Proposal(
+                    kind="profile",
+                    category=category,
+                    key=canonical_key(key),
+                    value=value,
+                    confidence=confidence,
+                    importance=importance,
+                    stability="transient" if transient else "stable",
+                    sensitive=sensitive,
+                    scope="team" if team else "personal",
+                    evidence=clause,
+                )
+            )
         return found
 
     def _table(self, clause: str, body: str, patterns) -> list[Proposal]:
@@ -1565,7 +2648,9 @@ class RuleExtractor:
                 key = _topic(value, obj, "preference" if category == "preference" else "tools")
                 if category == "fact" and re.search(r"技术栈|\bstack\b", body, I):
                     key = "tech_stack"
-                if re.match(r"[A-Za-z]", value) and not key.startswith(("reply_", "report_", "answer_")):  # "Vim 写代码" → "Vim"
+                if re.match(r"[A-Za-z]", value) and not key.startswith(
+                    ("reply_", "report_", "answer_")
+                ):  # "Vim 写代码" → "Vim"
                     value = re.split(r"\s*(?=[\u4e00-\u9fff])", value)[0]
                 if key.startswith("tools"):  # unknown tool: only a product-like name ("Jira", "GitLab CI")
                     if not _PRODUCT.match(value):
@@ -1584,27 +2669,51 @@ class RuleExtractor:
             if _HEDGE.search(clause):
                 confidence = 0.6
             importance = {"constraint": 0.9, "goal": 0.7, "preference": 0.6}.get(category, 0.5)
-            found.append(Proposal(
-                kind="profile", category=category, key=canonical_key(key), value=value, confidence=confidence,
-                importance=importance, stability="transient" if transient else "stable", sensitive=sensitive,
-                scope=scope, evidence=clause,
-            ))
+            found.append(
+                Proposal(
+                    kind="profile",
+                    category=category,
+                    key=canonical_key(key),
+                    value=value,
+                    confidence=confidence,
+                    importance=importance,
+                    stability="transient" if transient else "stable",
+                    sensitive=sensitive,
+                    scope=scope,
+                    evidence=clause,
+                )
+            )
             break
         return found
 
     def _entities(self, clause: str) -> list[Proposal]:
         team = bool(re.match(r"(?:我们|咱们|we\b|we're|our\b)", clause, I))
         found = [(key, m.group("v")) for regex, key in _ENTITIES for m in regex.finditer(clause)]
-        found += [(f"{m.group('prod')} version", f"{m.group('prod')} {m.group('ver')}") for m in _VERSION.finditer(clause)
-                  if not _NOT_PRODUCT.match(m.group("prod"))]
-        return [Proposal(kind="profile", category="fact", key=canonical_key(key), value=value,
-                         confidence=0.75 if team else 0.85, importance=0.5, scope="team" if team else "personal",
-                         evidence=clause) for key, value in found]
+        found += [
+            (f"{m.group('prod')} version", f"{m.group('prod')} {m.group('ver')}")
+            for m in _VERSION.finditer(clause)
+            if not _NOT_PRODUCT.match(m.group("prod"))
+        ]
+        return [
+            Proposal(
+                kind="profile",
+                category="fact",
+                key=canonical_key(key),
+                value=value,
+                confidence=0.75 if team else 0.85,
+                importance=0.5,
+                scope="team" if team else "personal",
+                evidence=clause,
+            )
+            for key, value in found
+        ]
 
     def _event(self, clause: str) -> Proposal | None:
         if looks_like_injection(clause) or _QUESTION.search(clause) or _HYPOTHETICAL.search(clause):
             return None
-        body = _clean(re.sub(r"^(?:好的|好|是的|已完成|done|ok|okay|sure|yes|great)[,，!！.。\s]*(?=\S)", "", clause, flags=I))
+        body = _clean(
+            re.sub(r"^(?:好的|好|是的|已完成|done|ok|okay|sure|yes|great)[,，!！.。\s]*(?=\S)", "", clause, flags=I)
+        )
         if _EVENT_ZH.search(body) and not _NOT_EVENT.search(body):
             text = re.sub(r"(?:为您|帮您|给您|替您|您的|您)", "", body)
         elif (match := _EVENT_EN.search(body)) and not _NOT_EVENT.search(body):
@@ -1614,5 +2723,6 @@ class RuleExtractor:
             text = re.sub(r"\byour\b", "the user's", body, flags=I)
         else:
             return None
-        return Proposal(kind="episode", category="event", text=_clean(text), confidence=0.85, importance=0.5,
-                        evidence=clause)
+        return Proposal(
+            kind="episode", category="event", text=_clean(text), confidence=0.85, importance=0.5, evidence=clause
+        )

@@ -60,9 +60,16 @@ def access_write(entries: list[Access], recalls: list[Recall] = ()) -> None:
         existing = set(Memory.objects.filter(pk__in=list(reads)).values_list("pk", flat=True))
         AccessLog.objects.bulk_create(
             [
-                AccessLog(workspace_id=e.workspace_id, agent_id=e.agent_id, subject_id=e.subject_id,
-                          memory_id=e.memory_id, rank=e.rank, score=e.score)
-                for e in entries if e.memory_id in existing
+                AccessLog(
+                    workspace_id=e.workspace_id,
+                    agent_id=e.agent_id,
+                    subject_id=e.subject_id,
+                    memory_id=e.memory_id,
+                    rank=e.rank,
+                    score=e.score,
+                )
+                for e in entries
+                if e.memory_id in existing
             ]
         )
         for count, memory_ids in by_count.items():

@@ -40,8 +40,9 @@ _TEMPLATE_TOKEN = re.compile(
     rf"|{_L}\s*/?\s*[|｜]|[|｜]\s*{_R}",  # any other half of a <|...|> token
     re.IGNORECASE,
 )
-_DEFUSE = str.maketrans({"<": "‹", "＜": "‹", ">": "›", "＞": "›", "[": "⟦", "［": "⟦", "]": "⟧", "］": "⟧",
-                         "|": "¦", "｜": "¦"})
+_DEFUSE = str.maketrans(
+    {"<": "‹", "＜": "‹", ">": "›", "＞": "›", "[": "⟦", "［": "⟦", "]": "⟧", "］": "⟧", "|": "¦", "｜": "¦"}
+)
 # Characters some tokenizers or renderers take as a line break; json.dumps leaves them as they are.
 _BREAKS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 

@@ -39,11 +39,29 @@ _embedding_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-e
 LEGS = ("vector", "keyword", "recent")
 # What scoring, the memory block and the API's answer read of a candidate (and its source).
 RECALLED_FIELDS = (
-    "id", "subject_id", "kind", "category", "key", "value", "text", "importance", "pinned", "occurred_at", "updated_at",
+    "id",
+    "subject_id",
+    "kind",
+    "category",
+    "key",
+    "value",
+    "text",
+    "importance",
+    "pinned",
+    "occurred_at",
+    "updated_at",
     "session_id",
-    "source", "source__agent", "source__agent__name", "source__session_id", "source__turn_id", "source__channel",
+    "source",
+    "source__agent",
+    "source__agent__name",
+    "source__session_id",
+    "source__turn_id",
+    "source__channel",
     "source__actor_type",
-    "source__extractor", "source__extractor_version", "source__excerpt", "source__received_at",
+    "source__extractor",
+    "source__extractor_version",
+    "source__excerpt",
+    "source__received_at",
 )
 
 
@@ -277,7 +295,8 @@ def recall(
         index = None
         # Busy is the overload rule at work (counted by the fallback field), not a fault to log each time.
         (logger.debug if isinstance(error, EmbedderBusy) else logger.warning)(
-            "Recall falls back to keyword + recency: %s", error)
+            "Recall falls back to keyword + recency: %s", error
+        )
         result.fallback, pending_vector = "keyword", None
     with span("recall.keyword"):
         keyword_ranks = _keyword_leg(base, query, settings.RECALL_KEYWORD_CANDIDATES) if "keyword" in legs else {}
@@ -293,9 +312,9 @@ def recall(
             try:
                 query_vector = pending_vector()
                 laps.lap("embed")
-                similarities = dict(vectors.nearest(
-                    index=index, memories=base, subject=subject, query_vector=query_vector, limit=pool
-                ))
+                similarities = dict(
+                    vectors.nearest(index=index, memories=base, subject=subject, query_vector=query_vector, limit=pool)
+                )
                 laps.lap("vector")
             except (EmbeddingError, DatabaseError) as error:
                 logger.warning("Recall falls back to keyword + recency: %s", error)
@@ -344,7 +363,9 @@ def recall(
             candidates[memory_id].needed = _concerns(candidates[memory_id], topics, index.name if index else "")
     for memory_id, candidate in candidates.items():
         candidate.relevant = (
-            candidate.similarity > 0 or candidate.keyword > 0 or candidate.neighbour * neighbour_weight > 0
+            candidate.similarity > 0
+            or candidate.keyword > 0
+            or candidate.neighbour * neighbour_weight > 0
             or candidate.needed
             or (memory_id in recent_ids and (asks_recent or result.fallback is not None))
         )
@@ -363,18 +384,31 @@ def recall(
     result.memories = [c for c in picked if c.memory.id in kept_ids]
     if include_trace:
         result.trace = {
-            "model": model_id, "similarity_floor": floor, "asks_recent": asks_recent,
+            "model": model_id,
+            "similarity_floor": floor,
+            "asks_recent": asks_recent,
             "legs": {"vector": len(similarities), "keyword": len(keyword_ranks), "recent": len(recent_ids)},
-            "candidates": len(candidates), "eligible": len(eligible), "picked": len(picked),
+            "candidates": len(candidates),
+            "eligible": len(eligible),
+            "picked": len(picked),
             "dropped_for_budget": len(picked) - len(result.memories),
         }
     laps.lap("rank")
-    annotate(workspace=workspace.slug, model=model_id, fallback=result.fallback, vector_hits=len(similarities),
-             keyword_hits=len(keyword_ranks), recent_hits=len(recent_ids), candidates=len(candidates),
-             kept=len(result.memories))
+    annotate(
+        workspace=workspace.slug,
+        model=model_id,
+        fallback=result.fallback,
+        vector_hits=len(similarities),
+        keyword_hits=len(keyword_ranks),
+        recent_hits=len(recent_ids),
+        candidates=len(candidates),
+        kept=len(result.memories),
+    )
     result.took_ms = round((time.perf_counter() - started) * 1000, 2)
     # "stored": the hard filters matched a memory (the recent leg takes any five), so a hit was due
-    metrics.recall_done(seconds=laps.last - started, fallback=result.fallback, stored=bool(ids), hit=bool(result.memories))
+    metrics.recall_done(
+        seconds=laps.last - started, fallback=result.fallback, stored=bool(ids), hit=bool(result.memories)
+    )
     return result
 
 
@@ -390,15 +424,19 @@ def _adjacent_turns(base: QuerySet[Memory], memories) -> list[tuple]:
         return []
     previous = (
         base.filter(kind=Memory.Kind.EPISODE, session_id=OuterRef("session_id"))
-        .filter(Q(occurred_at__lt=OuterRef("occurred_at")) | Q(occurred_at=OuterRef("occurred_at"), id__lt=OuterRef("id")))
+        .filter(
+            Q(occurred_at__lt=OuterRef("occurred_at")) | Q(occurred_at=OuterRef("occurred_at"), id__lt=OuterRef("id"))
+        )
         .order_by("-occurred_at", "-id")
         .values("id")[:1]
     )
     rows = base.filter(id__in=turns).annotate(previous=Subquery(previous)).values_list("previous", "id")
     gap = timedelta(minutes=settings.RECALL_NEIGHBOUR_GAP_MINUTES)
     return [
-        (earlier, later) for earlier, later in rows
-        if earlier in turns and (turns[later].session_id or turns[later].occurred_at - turns[earlier].occurred_at <= gap)
+        (earlier, later)
+        for earlier, later in rows
+        if earlier in turns
+        and (turns[later].session_id or turns[later].occurred_at - turns[earlier].occurred_at <= gap)
     ]
 
 
@@ -445,7 +483,8 @@ def _keep_constraints(picked: list[Candidate], eligible: list[Candidate], top_k:
     question calls for, are never crowded out: each one left out replaces the lowest-scored other
     pick. (Similarity alone is not enough: e5 puts unrelated text just above its floor.)"""
     missing = [
-        c for c in sorted(eligible, key=ranking)
+        c
+        for c in sorted(eligible, key=ranking)
         if c not in picked and (c.needed or (c.memory.category == Memory.Category.CONSTRAINT and c.keyword > 0))
     ]
     for constraint in missing:

@@ -35,9 +35,9 @@ _ASKS = (
 )
 NEED_TOPICS = {
     "food": r"dinner|lunch|breakfast|brunch|meal|food|eat|restaurant|cook|recipe|snack|dish|takeout|take-away|delivery|"
-            r"drink|coffee|bar\b|晚饭|晚餐|午饭|午餐|早饭|早餐|夜宵|饭|菜|吃|喝|餐厅|饭店|馆子|外卖|做饭|食谱|菜谱|零食|饮料|咖啡",
+    r"drink|coffee|bar\b|晚饭|晚餐|午饭|午餐|早饭|早餐|夜宵|饭|菜|吃|喝|餐厅|饭店|馆子|外卖|做饭|食谱|菜谱|零食|饮料|咖啡",
     "schedule": r"schedule|meeting|call\b|appointment|calendar|slot|when (?:can|should)|time for|"
-                r"安排.*(?:会|时间)|会议|开会|约|日程|时间|几点|档期",
+    r"安排.*(?:会|时间)|会议|开会|约|日程|时间|几点|档期",
     "travel": r"trip|travel|flight|hotel|vacation|holiday|itinerary|visit|tour|旅行|旅游|出行|行程|机票|航班|酒店|度假|出差",
     "shopping": r"buy|purchase|gift|present|shop|phone|laptop|买|购|礼物|手机|电脑|送什么",
     "health": r"workout|exercise|gym|run\b|training|diet plan|medicine|doctor|健身|锻炼|运动|跑步|减肥|看病|医生|药",
@@ -47,11 +47,11 @@ _TOPIC_RES = {topic: re.compile(pattern, re.IGNORECASE) for topic, pattern in NE
 # What a remembered constraint or fact is about, when its words say so (an embedding decides otherwise).
 CONCERNS = {
     "food": r"allerg|peanut|nut\b|shellfish|seafood|gluten|lactose|dairy|vegan|vegetarian|halal|kosher|meat|pork|beef|"
-            r"spicy|sugar|diet|food|eat|过敏|花生|坚果|海鲜|虾|麸质|乳糖|牛奶|素|清真|肉|辣|糖|忌口|饮食|吃|喝酒|酒",
+    r"spicy|sugar|diet|food|eat|过敏|花生|坚果|海鲜|虾|麸质|乳糖|牛奶|素|清真|肉|辣|糖|忌口|饮食|吃|喝酒|酒",
     "schedule": r"meeting|morning|evening|weekend|before \d|after \d|\d ?(?:am|pm)|busy|available|calendar|"
-                r"会议|开会|上午|下午|晚上|周末|点前|点后|有空|没空|日程",
+    r"会议|开会|上午|下午|晚上|周末|点前|点后|有空|没空|日程",
     "travel": r"fly|flight|seat|hotel|travel|trip|visa|passport|motion sick|aisle|window seat|"
-              r"飞|航班|座位|酒店|出行|签证|晕车|晕机",
+    r"飞|航班|座位|酒店|出行|签证|晕车|晕机",
     "shopping": r"budget|price|spend|brand|afford|预算|价格|花费|品牌|便宜|贵",
     "health": r"injur|knee|back pain|asthma|pregnan|condition|medic|doctor|受伤|膝盖|腰|哮喘|怀孕|病|药",
 }
@@ -83,13 +83,32 @@ def concerns(text: str) -> set[str]:
 
 # Questions about the person, by the profile keys that answer them.
 SELF_QUESTIONS = (
-    (r"where do i live|where i live|my (?:home|address|city)|which city (?:do|am) i|我住(?:在)?哪|我家在哪|我的(?:地址|住址|城市)|我在哪个城市",
-     ("city", "home_city", "address", "home", "location", "residence", "hometown", "城市", "住址", "地址")),
-    (r"what(?:'s| is) my (?:job|work|occupation|profession)|what do i do for (?:a living|work)|where do i work|"
-     r"我(?:是)?做什么(?:工作)?的|我的(?:工作|职业)|我在哪(?:里)?(?:上班|工作)",
-     ("job", "occupation", "profession", "role", "title", "job_title", "employer", "company", "work", "职业", "工作")),
+    (
+        r"where do i live|where i live|my (?:home|address|city)|which city (?:do|am) i|我住(?:在)?哪|我家在哪|我的(?:地址|住址|城市)|我在哪个城市",
+        ("city", "home_city", "address", "home", "location", "residence", "hometown", "城市", "住址", "地址"),
+    ),
+    (
+        r"what(?:'s| is) my (?:job|work|occupation|profession)|what do i do for (?:a living|work)|where do i work|"
+        r"我(?:是)?做什么(?:工作)?的|我的(?:工作|职业)|我在哪(?:里)?(?:上班|工作)",
+        (
+            "job",
+            "occupation",
+            "profession",
+            "role",
+            "title",
+            "job_title",
+            "employer",
+            "company",
+            "work",
+            "职业",
+            "工作",
+        ),
+    ),
     (r"what(?:'s| is) my name|who am i|我叫什么|我的名字", ("name", "preferred_name", "nickname", "名字", "称呼")),
-    (r"how old am i|my (?:age|birthday)|我(?:今年)?(?:几岁|多大)|我的(?:年龄|生日)", ("age", "birthday", "birth_date", "年龄", "生日")),
+    (
+        r"how old am i|my (?:age|birthday)|我(?:今年)?(?:几岁|多大)|我的(?:年龄|生日)",
+        ("age", "birthday", "birth_date", "年龄", "生日"),
+    ),
 )
 _SELF_RES = [(re.compile(pattern, re.IGNORECASE), keys) for pattern, keys in SELF_QUESTIONS]
 

@@ -23,6 +23,8 @@ class Command(BaseCommand):
             key, raw_key = apikey_issue(agent=agent, scopes=[s.strip() for s in scopes.split(",") if s.strip()])
         except ValidationError as error:
             raise CommandError("; ".join(error.messages)) from None
-        self.stdout.write(f"Agent {agent.name!r} in {found.slug}: key prefix {key.prefix}, scopes {','.join(key.scopes)}")
+        self.stdout.write(
+            f"Agent {agent.name!r} in {found.slug}: key prefix {key.prefix}, scopes {','.join(key.scopes)}"
+        )
         self.stdout.write("API key (shown once; only its hash is stored):")
         self.stdout.write(raw_key)

@@ -18,5 +18,7 @@ class Command(BaseCommand):
             workspace = workspace_create(name=name, slug=slug, actor=Actor.system("manage.py create_workspace"))
         except ValidationError as error:
             raise refusal(error) from None
-        self.stdout.write(f"Workspace {workspace.name!r} created with slug {workspace.slug}. Next: "
-                          f"manage.py add_operator --workspace {workspace.slug} --user <username> --role admin")
+        self.stdout.write(
+            f"Workspace {workspace.name!r} created with slug {workspace.slug}. Next: "
+            f"manage.py add_operator --workspace {workspace.slug} --user <username> --role admin"
+        )

@@ -25,8 +25,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument("file", help="Path of the .jsonl file ('-' for stdin).")
         parser.add_argument("--workspace", required=True, help="Workspace slug.")
-        parser.add_argument("--atomic", action="store_true",
-                            help="All or nothing: one bad line and nothing is written (default: the good lines are).")
+        parser.add_argument(
+            "--atomic",
+            action="store_true",
+            help="All or nothing: one bad line and nothing is written (default: the good lines are).",
+        )
 
     def handle(self, *args, file: str, workspace: str, atomic: bool, **options) -> None:
         found = selectors.workspace_by_slug(slug=workspace)
@@ -43,11 +46,12 @@ class Command(BaseCommand):
             raise CommandError(f"{len(errors)} of {len(lines)} lines are invalid; nothing was written.")
 
         actor, counts = Actor.system("manage.py import_memories"), {"written": 0, "unchanged": 0, "replayed": 0}
-        chunks = [items] if atomic else [items[i:i + BATCH_MAX_ITEMS] for i in range(0, len(items), BATCH_MAX_ITEMS)]
+        chunks = [items] if atomic else [items[i : i + BATCH_MAX_ITEMS] for i in range(0, len(items), BATCH_MAX_ITEMS)]
         with tqdm(total=len(lines), initial=len(errors), unit="line", file=sys.stderr, desc="import") as progress:
             for chunk in chunks:
-                outcomes = memories_import(workspace=found, items=[item for _, item in chunk], actor=actor,
-                                           atomic=atomic)
+                outcomes = memories_import(
+                    workspace=found, items=[item for _, item in chunk], actor=actor, atomic=atomic
+                )
                 for (number, _item), outcome in zip(chunk, outcomes):
                     if outcome.error is not None:
                         errors.append(number)
@@ -58,11 +62,15 @@ class Command(BaseCommand):
         if errors:
             if atomic:
                 raise CommandError(f"{len(errors)} of {len(lines)} lines were refused; nothing was written.")
-            raise CommandError(f"{len(errors)} of {len(lines)} lines were not imported (see above); "
-                               f"{counts['written']} written. Fix them and run again: lines with a client_id are "
-                               "not written twice.")
-        self.stdout.write(f"{len(lines)} lines: {counts['written']} written, {counts['unchanged']} unchanged, "
-                          f"{counts['replayed']} already imported.")
+            raise CommandError(
+                f"{len(errors)} of {len(lines)} lines were not imported (see above); "
+                f"{counts['written']} written. Fix them and run again: lines with a client_id are "
+                "not written twice."
+            )
+        self.stdout.write(
+            f"{len(lines)} lines: {counts['written']} written, {counts['unchanged']} unchanged, "
+            f"{counts['replayed']} already imported."
+        )
 
     def _check(self, lines: list[tuple[int, str]]) -> tuple[list[tuple[int, ImportItem]], list[int]]:
         items, errors, subjects = [], [], {}
@@ -89,8 +97,10 @@ class Command(BaseCommand):
 
     def _report(self, number: int, error: Exception) -> None:
         _status, body = batch.refusal(error)
-        fields = "; ".join(f"{name}: {' '.join(map(str, messages)) if isinstance(messages, list) else messages}"
-                           for name, messages in body["fields"].items())
+        fields = "; ".join(
+            f"{name}: {' '.join(map(str, messages)) if isinstance(messages, list) else messages}"
+            for name, messages in body["fields"].items()
+        )
         self.stderr.write(f"line {number}: {fields or body['message']}")
 
 

@@ -24,13 +24,17 @@ class Command(BaseCommand):
     def handle(self, *args, api_key: str, **options) -> None:
         raw_key = (api_key or os.environ.get(ENV, "")).strip()
         if not raw_key:
-            raise CommandError(f"No API key: set {ENV} (or pass --api-key). "
-                               "Make one with: manage.py create_agent --workspace W --name N")
+            raise CommandError(
+                f"No API key: set {ENV} (or pass --api-key). "
+                "Make one with: manage.py create_agent --workspace W --name N"
+            )
         try:
             key = key_from_raw(raw_key)
         except AuthenticationFailed as failed:
             raise CommandError(str(failed.detail)) from None
-        self.stderr.write(f"memoryadmin MCP server on stdio: agent {key.agent.name!r} of workspace "
-                          f"{key.workspace.slug!r}, scopes {', '.join(key.scopes)}")
+        self.stderr.write(
+            f"memoryadmin MCP server on stdio: agent {key.agent.name!r} of workspace "
+            f"{key.workspace.slug!r}, scopes {', '.join(key.scopes)}"
+        )
         stdio_key.set(raw_key)
         anyio.run(server.run_stdio_async)

@@ -30,8 +30,12 @@ class Command(BaseCommand):
             EmbeddingIndex.objects.filter(pk=index.pk).update(state=EmbeddingIndex.State.BUILDING)
         total = Memory.objects.filter(status=Memory.Status.ACTIVE).count()
         with tqdm(total=total, desc=f"embedding with {index.model_id}", unit="memory") as bar:
-            bar.update(total - Memory.objects.filter(status=Memory.Status.ACTIVE)
-                       .exclude(embeddings__model_id=index.model_id).count())
+            bar.update(
+                total
+                - Memory.objects.filter(status=Memory.Status.ACTIVE)
+                .exclude(embeddings__model_id=index.model_id)
+                .count()
+            )
             while ids := vectors.missing_ids(index, batch_size):
                 written = vectors.memory_embed(memory_ids=ids)
                 if not written and vectors.missing_ids(index, batch_size) == ids:

@@ -92,8 +92,10 @@ def _clock(moment: datetime):
 
 
 class Command(BaseCommand):
-    help = ("Create the demo workspace, logins, an agent with an API key and about 30 memories with a "
-            "30-day history (once).")
+    help = (
+        "Create the demo workspace, logins, an agent with an API key and about 30 memories with a "
+        "30-day history (once)."
+    )
 
     def handle(self, *args, **options) -> None:
         if Workspace.objects.filter(slug="demo").exists():
@@ -133,43 +135,75 @@ class Command(BaseCommand):
             self.users[username] = User.objects.create_user(
                 username=username, password=password, is_staff=username == "admin", is_superuser=username == "admin"
             )
-        Membership.objects.create(workspace=self.workspace, user=self.users["operator"], role=Membership.Role.ADMIN,
-                                  timezone="Asia/Shanghai")
+        Membership.objects.create(
+            workspace=self.workspace, user=self.users["operator"], role=Membership.Role.ADMIN, timezone="Asia/Shanghai"
+        )
         self.alice = Subject.objects.create(
-            workspace=self.workspace, external_id="alice", display_name="Alice Chen", timezone="Asia/Shanghai",
+            workspace=self.workspace,
+            external_id="alice",
+            display_name="Alice Chen",
+            timezone="Asia/Shanghai",
             user=self.users["alice"],
         )
         self.bob = Subject.objects.create(
-            workspace=self.workspace, external_id="bob", display_name="Bob Weber", timezone="Europe/Berlin",
+            workspace=self.workspace,
+            external_id="bob",
+            display_name="Bob Weber",
+            timezone="Europe/Berlin",
             user=self.users["bob"],
         )
-        self.agent = agent_create(workspace=self.workspace, name="Support Bot", description="The demo support assistant")
+        self.agent = agent_create(
+            workspace=self.workspace, name="Support Bot", description="The demo support assistant"
+        )
         _, raw_key = apikey_issue(agent=self.agent, scopes=["read", "write"])
         self.actor = Actor.agent(self.agent)
         return raw_key
 
     def history(self) -> list[tuple[datetime, object]]:
         steps = []
-        for subject, facts, episodes, first_day in ((self.alice, ALICE_FACTS, ALICE_EPISODES, 29),
-                                                    (self.bob, BOB_FACTS, BOB_EPISODES, 27)):
+        for subject, facts, episodes, first_day in (
+            (self.alice, ALICE_FACTS, ALICE_EPISODES, 29),
+            (self.bob, BOB_FACTS, BOB_EPISODES, 27),
+        ):
             for index, fact in enumerate(facts):  # learned over the first weeks, a few a day
                 days_ago = first_day - index * (first_day - 6) / len(facts)
                 moment = self._at(days_ago, hour=9 + index % 9, minute=(index * 17) % 60)
-                steps.append((moment, lambda subject=subject, index=index, fact=fact: self.write_fact(subject, index, *fact)))
+                steps.append(
+                    (moment, lambda subject=subject, index=index, fact=fact: self.write_fact(subject, index, *fact))
+                )
             for index, (days_ago, session_id, text) in enumerate(episodes):
                 moment = self._at(days_ago, hour=15, minute=(20 + index * 7) % 60)
-                steps.append((moment, lambda subject=subject, session_id=session_id, text=text, moment=moment:
-                              self.write_episode(subject, session_id, text, moment)))
+                steps.append(
+                    (
+                        moment,
+                        lambda subject=subject, session_id=session_id, text=text, moment=moment: self.write_episode(
+                            subject, session_id, text, moment
+                        ),
+                    )
+                )
 
         # Version history: Alice moved, changed her mind about answers, pinned what matters most;
         # an operator fixed Bob's city after a support ticket.
         steps += [
-            (self._at(12, hour=20), lambda: fact_upsert(subject=self.alice, key="city", value="Hangzhou 杭州",
-                                                       category="fact", actor=self.actor)),
+            (
+                self._at(12, hour=20),
+                lambda: fact_upsert(
+                    subject=self.alice, key="city", value="Hangzhou 杭州", category="fact", actor=self.actor
+                ),
+            ),
             (self._at(11, hour=9, minute=40), self.alice_clarifies_city),
-            (self._at(7, hour=14), lambda: fact_upsert(
-                subject=self.alice, key="answer_style", value="concise answers, code first, 中文解释",
-                category="preference", confidence=0.95, importance=0.8, actor=self.actor)),
+            (
+                self._at(7, hour=14),
+                lambda: fact_upsert(
+                    subject=self.alice,
+                    key="answer_style",
+                    value="concise answers, code first, 中文解释",
+                    category="preference",
+                    confidence=0.95,
+                    importance=0.8,
+                    actor=self.actor,
+                ),
+            ),
             (self._at(6, hour=21), self.alice_pins_allergy),
             (self._at(2, hour=16, minute=10), self.operator_fixes_bob_city),
         ]
@@ -177,14 +211,25 @@ class Command(BaseCommand):
 
     def write_fact(self, subject, index, key, value, category, confidence, importance) -> None:
         fact_upsert(
-            subject=subject, key=key, value=value, category=category, confidence=confidence,
-            importance=importance, actor=self.actor,
+            subject=subject,
+            key=key,
+            value=value,
+            category=category,
+            confidence=confidence,
+            importance=importance,
+            actor=self.actor,
             provenance=Provenance(agent=self.agent, session_id="seed", turn_id=f"seed-{key}-{index}", excerpt=value),
         )
 
     def write_episode(self, subject, session_id, text, moment) -> None:
-        episode_record(subject=subject, text=text, session_id=session_id, actor=self.actor, occurred_at=moment,
-                       provenance=Provenance(agent=self.agent, session_id=session_id, excerpt=text))
+        episode_record(
+            subject=subject,
+            text=text,
+            session_id=session_id,
+            actor=self.actor,
+            occurred_at=moment,
+            provenance=Provenance(agent=self.agent, session_id=session_id, excerpt=text),
+        )
 
     def alice_clarifies_city(self) -> None:
         moved = self.alice.memories.get(key="city", status="active")
@@ -196,8 +241,12 @@ class Command(BaseCommand):
 
     def operator_fixes_bob_city(self) -> None:
         city = self.bob.memories.get(key="city", status="active")
-        memory_correct(memory=city, value="Berlin (Prenzlauer Berg)", reason="support ticket 1042: moved within Berlin",
-                       actor=Actor.user(self.users["operator"], type="operator", channel="console"))
+        memory_correct(
+            memory=city,
+            value="Berlin (Prenzlauer Berg)",
+            reason="support ticket 1042: moved within Berlin",
+            actor=Actor.user(self.users["operator"], type="operator", channel="console"),
+        )
 
     def recalls(self) -> list[tuple[datetime, object]]:
         """The demo agent recalls on most days (more on weekdays), and a few times in the last day, so
@@ -210,16 +259,36 @@ class Command(BaseCommand):
                 steps.append((moment, lambda external_id=external_id, query=query: self.recall(external_id, query)))
         for minutes in (200, 90, 30):
             external_id, query = self.random.choice(RECALLS)
-            steps.append((self.now - timedelta(minutes=minutes),
-                          lambda external_id=external_id, query=query: self.recall(external_id, query)))
+            steps.append(
+                (
+                    self.now - timedelta(minutes=minutes),
+                    lambda external_id=external_id, query=query: self.recall(external_id, query),
+                )
+            )
         return steps
 
     def recall(self, external_id: str, query: str) -> None:
         subject = Subject.objects.get(workspace=self.workspace, external_id=external_id)
         result = recall(workspace=self.workspace, subject=subject, query=query, top_k=5)
         access_write(
-            [Access(workspace_id=self.workspace.pk, agent_id=self.agent.pk, subject_id=subject.pk, memory_id=c.memory.id,
-                    rank=rank, score=round(c.score, 4)) for rank, c in enumerate(result.memories, start=1)],
-            [Recall(workspace_id=self.workspace.pk, agent_id=self.agent.pk, took_ms=result.took_ms,
-                    results=len(result.memories), fallback=result.fallback or "")],
+            [
+                Access(
+                    workspace_id=self.workspace.pk,
+                    agent_id=self.agent.pk,
+                    subject_id=subject.pk,
+                    memory_id=c.memory.id,
+                    rank=rank,
+                    score=round(c.score, 4),
+                )
+                for rank, c in enumerate(result.memories, start=1)
+            ],
+            [
+                Recall(
+                    workspace_id=self.workspace.pk,
+                    agent_id=self.agent.pk,
+                    took_ms=result.took_ms,
+                    results=len(result.memories),
+                    fallback=result.fallback or "",
+                )
+            ],
         )

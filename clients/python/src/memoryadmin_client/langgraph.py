@@ -17,8 +17,18 @@ from collections.abc import Iterable
 from datetime import datetime, timezone
 from typing import Any
 
-from langgraph.store.base import (BaseStore, GetOp, InvalidNamespaceError, Item, ListNamespacesOp, Op, PutOp,
-                                  Result, SearchItem, SearchOp)
+from langgraph.store.base import (
+    BaseStore,
+    GetOp,
+    InvalidNamespaceError,
+    Item,
+    ListNamespacesOp,
+    Op,
+    PutOp,
+    Result,
+    SearchItem,
+    SearchOp,
+)
 
 from memoryadmin_client.client import Memory, MemoryAdminError
 from memoryadmin_client.models import MemoryItem
@@ -46,8 +56,13 @@ def _value(memory: MemoryItem) -> dict[str, Any]:
             return json.loads(memory.value)
         except (TypeError, ValueError):
             pass
-    return {"value": memory.value if memory.kind == "profile" else memory.text, "category": memory.category,
-            "kind": memory.kind, "text": memory.text, "id": memory.id}
+    return {
+        "value": memory.value if memory.kind == "profile" else memory.text,
+        "category": memory.category,
+        "kind": memory.kind,
+        "text": memory.text,
+        "id": memory.id,
+    }
 
 
 def _key(memory: MemoryItem) -> str:
@@ -78,8 +93,14 @@ class MemoryAdminStore(BaseStore):
         return next((m for m in self._memories(subject) if _key(m) in wanted), None)
 
     def _item(self, cls, namespace, memory: MemoryItem, **extra):
-        return cls(namespace=tuple(namespace), key=_key(memory), value=_value(memory),
-                   created_at=_when(memory.created_at), updated_at=_when(memory.updated_at), **extra)
+        return cls(
+            namespace=tuple(namespace),
+            key=_key(memory),
+            value=_value(memory),
+            created_at=_when(memory.created_at),
+            updated_at=_when(memory.updated_at),
+            **extra,
+        )
 
     def _get(self, op: GetOp) -> Item | None:
         memory = self._find(self._used(op.namespace), op.key)
@@ -95,8 +116,13 @@ class MemoryAdminStore(BaseStore):
         if isinstance(value.get("value"), str) and set(value) <= {"value", "category"}:
             self.memory.remember_fact(subject, op.key, value["value"], category=value.get("category", "fact"))
         else:
-            self.memory.remember_fact(subject, op.key, json.dumps(value, ensure_ascii=False, sort_keys=True),
-                                      category="fact", metadata=JSON_MARK)
+            self.memory.remember_fact(
+                subject,
+                op.key,
+                json.dumps(value, ensure_ascii=False, sort_keys=True),
+                category="fact",
+                metadata=JSON_MARK,
+            )
         return None
 
     def _search(self, op: SearchOp) -> list[SearchItem]:
@@ -110,23 +136,26 @@ class MemoryAdminStore(BaseStore):
                     return []
                 raise
             by_id = {m.id: m for m in self._memories(subject)}
-            items = [self._item(SearchItem, op.namespace_prefix, by_id[hit.id], score=hit.score)
-                     for hit in recalled.memories if hit.id in by_id]
+            items = [
+                self._item(SearchItem, op.namespace_prefix, by_id[hit.id], score=hit.score)
+                for hit in recalled.memories
+                if hit.id in by_id
+            ]
         else:
             items = [self._item(SearchItem, op.namespace_prefix, m) for m in self._memories(subject)]
-        return [item for item in items if matches(item)][op.offset:op.offset + op.limit]
+        return [item for item in items if matches(item)][op.offset : op.offset + op.limit]
 
     def _list_namespaces(self, op: ListNamespacesOp) -> list[tuple[str, ...]]:
         def fits(namespace: tuple[str, ...]) -> bool:
             for condition in op.match_conditions or ():
                 path = tuple(condition.path)
-                part = namespace[:len(path)] if condition.match_type == "prefix" else namespace[-len(path):]
+                part = namespace[: len(path)] if condition.match_type == "prefix" else namespace[-len(path) :]
                 if len(path) > len(namespace) or any(p != "*" and p != n for p, n in zip(path, part)):
                     return False
             return True
 
-        found = [ns[:op.max_depth] if op.max_depth else ns for ns in self.namespaces if fits(ns)]
-        return list(dict.fromkeys(found))[op.offset:op.offset + op.limit]
+        found = [ns[: op.max_depth] if op.max_depth else ns for ns in self.namespaces if fits(ns)]
+        return list(dict.fromkeys(found))[op.offset : op.offset + op.limit]
 
     def batch(self, ops: Iterable[Op]) -> list[Result]:
         handlers = {GetOp: self._get, PutOp: self._put, SearchOp: self._search, ListNamespacesOp: self._list_namespaces}

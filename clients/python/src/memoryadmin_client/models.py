@@ -23,7 +23,11 @@ def _from(cls, data: dict[str, Any] | None):
         value, hint = data[f.name], hints[f.name]
         inner = _dataclass_in(hint)
         if inner is not None and value is not None:
-            value = [_from(inner, v) for v in value] if typing.get_origin(_strip_none(hint)) is list else _from(inner, value)
+            value = (
+                [_from(inner, v) for v in value]
+                if typing.get_origin(_strip_none(hint)) is list
+                else _from(inner, value)
+            )
         values[f.name] = value
     return cls(**values)
 
