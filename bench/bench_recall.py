@@ -44,19 +44,18 @@ import uuid
 from collections import defaultdict
 from datetime import timedelta
 
-from common import percentile, setup_django, throwaway_database  # first: the app's process settings
-
 import numpy as np  # noqa: E402
+from common import percentile, setup_django, throwaway_database  # first: the app's process settings
 from synthetic import (  # noqa: E402
-    FOODS,
     CITIES,
-    JOBS,
-    HOBBIES,
-    THINGS,
-    TEMPLATES,
-    PROFILE_CATEGORIES,
     EPISODE_CATEGORIES,
+    FOODS,
+    HOBBIES,
+    JOBS,
+    PROFILE_CATEGORIES,
     QUERY_TEMPLATES,
+    TEMPLATES,
+    THINGS,
 )
 
 os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,localhost")  # the HTTP phase talks to 127.0.0.1

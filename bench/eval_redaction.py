@@ -58,7 +58,7 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     from make_pii_corpus import build
 
-    from apps.privacy import redact, get_engines
+    from apps.privacy import get_engines, redact
     from tests.privacy.leaks import leaked
 
     get_engines()

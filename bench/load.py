@@ -52,15 +52,15 @@ from urllib.parse import quote
 
 from common import percentile, setup_django
 from synthetic import (  # noqa: E402
-    FOODS,
     CITIES,
-    JOBS,
-    HOBBIES,
-    THINGS,
-    TEMPLATES,
-    PROFILE_CATEGORIES,
     EPISODE_CATEGORIES,
+    FOODS,
+    HOBBIES,
+    JOBS,
+    PROFILE_CATEGORIES,
     QUERY_TEMPLATES,
+    TEMPLATES,
+    THINGS,
 )
 
 # gunicorn gets the environment this script was started with (plus the variables below and --env),

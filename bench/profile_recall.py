@@ -26,6 +26,9 @@ from pathlib import Path
 
 os.environ.setdefault("ALLOWED_HOSTS", "testserver")  # the test Client's host
 import load  # noqa: E402,F401  (sets up Django like the load test: the same seeding and queries)
+from django.conf import settings  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
 from load import (
     SEED,
     database_exists,
@@ -36,10 +39,6 @@ from load import (
     seed_template_name,
     seeded_copy,
 )
-
-from django.conf import settings  # noqa: E402
-from django.db import connection  # noqa: E402
-from django.test import Client  # noqa: E402
 
 from apps.memories.embeddings import get_embedder  # noqa: E402
 from apps.memories.recall import engine  # noqa: E402

@@ -30,8 +30,8 @@ from __future__ import annotations
 import functools
 import os
 import threading
+from collections.abc import Callable
 from contextlib import contextmanager, nullcontext
-from typing import Callable
 
 from opentelemetry import context as otel_context
 from opentelemetry import trace

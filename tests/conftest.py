@@ -2,7 +2,6 @@
 is Support Bot; Globex is another tenant with its own subject carol and agent."""
 
 import pytest
-
 from rest_framework.test import APIClient
 
 from apps.accounts.models import Agent, Subject, Workspace

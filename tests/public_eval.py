@@ -18,7 +18,7 @@ import os
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone as dt_timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from django.conf import settings
@@ -62,7 +62,7 @@ def load_locomo(path: Path | None = None) -> list[Corpus]:
         numbers = sorted(int(k.split("_")[1]) for k in sessions if re.fullmatch(r"session_\d+", k))
         for number in numbers:
             start = datetime.strptime(sessions[f"session_{number}_date_time"], "%I:%M %p on %d %B, %Y")
-            start = start.replace(tzinfo=dt_timezone.utc)
+            start = start.replace(tzinfo=UTC)
             for i, turn in enumerate(sessions[f"session_{number}"]):
                 corpus.turns.append(
                     (
@@ -98,7 +98,7 @@ def load_memorybank(lang: str) -> list[Corpus]:
         name = name.strip()
         corpus = corpora[name] = Corpus(subject=f"mb-{lang}-{name}")
         for day in sorted(person["history"]):
-            start = datetime.strptime(day, "%Y-%m-%d").replace(hour=12, tzinfo=dt_timezone.utc)
+            start = datetime.strptime(day, "%Y-%m-%d").replace(hour=12, tzinfo=UTC)
             for i, turn in enumerate(person["history"][day]):
                 text = f"{name}: {turn.get('query', '')}\n{speaker}: {turn.get('response', '')}"
                 corpus.turns.append((f"{day}#{i}", text, start + timedelta(minutes=i), day))

@@ -6,7 +6,6 @@ from rest_framework.exceptions import Throttled
 from rest_framework.throttling import ScopedRateThrottle
 
 from apps.accounts.models import ApiKey
-
 from apps.accounts.quota import writes_charged
 from apps.api.permissions import required_scope
 

@@ -4,9 +4,9 @@ Every view derives from WorkspaceAPIView: the workspace and agent come from the 
 subjects and memories are only ever looked up inside that workspace (another tenant's id is 404).
 """
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import CursorPagination

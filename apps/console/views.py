@@ -15,9 +15,9 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -59,7 +59,7 @@ from apps.memories import selectors, services
 from apps.memories.export import subject_export_audited
 from apps.memories.models import Memory
 from apps.privacy import PIIRejected
-from apps.privacy.labels import TOKEN_LABELS, GENERIC_TOKEN
+from apps.privacy.labels import GENERIC_TOKEN, TOKEN_LABELS
 
 PAGE = 50
 SESSION_KEY = "console_workspace"
@@ -731,21 +731,20 @@ def workspaces(request: HttpRequest) -> HttpResponse:
                 request, _("Workspace “%(name)s” created. Add its first operator below.") % {"name": workspace.name}
             )
             return redirect("console:workspaces")
-    if action == "operator" and operator_form.is_valid():
-        if membership := _add_operator(request, operator_form):
-            if not membership.user.has_usable_password():
-                request.session[INVITE_SESSION_KEY] = membership.pk
-                return redirect("console:invited")
-            messages.success(
-                request,
-                _("%(user)s is now %(role)s of %(workspace)s.")
-                % {
-                    "user": membership.user.get_username(),
-                    "role": membership.get_role_display(),
-                    "workspace": membership.workspace.name,
-                },
-            )
-            return redirect("console:workspaces")
+    if action == "operator" and operator_form.is_valid() and (membership := _add_operator(request, operator_form)):
+        if not membership.user.has_usable_password():
+            request.session[INVITE_SESSION_KEY] = membership.pk
+            return redirect("console:invited")
+        messages.success(
+            request,
+            _("%(user)s is now %(role)s of %(workspace)s.")
+            % {
+                "user": membership.user.get_username(),
+                "role": membership.get_role_display(),
+                "workspace": membership.workspace.name,
+            },
+        )
+        return redirect("console:workspaces")
     context = {
         "workspaces": account_selectors.workspaces_with_operators(),
         "workspace_form": workspace_form,

@@ -3,8 +3,8 @@ language" / 回答语言), the category for a "family" key ("goal_2027_marathon"
 in words ("you said so" / "inferred"). Shared by the portal and the console templates through
 `{% load memory_labels %}`."""
 
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from apps.memories.models import Memory

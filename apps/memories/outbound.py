@@ -7,6 +7,7 @@ request body) and the HTTP status when there was one. URLs that operators type (
 through `guarded_opener`: public addresses only, checked on the address actually connected to.
 """
 
+import contextlib
 import functools
 import http.client
 import ipaddress
@@ -71,14 +72,12 @@ def post(
             return response.status, _read(response, deadline, url, max_bytes)
     except urllib.error.HTTPError as exc:
         detail = ""
-        try:
+        with contextlib.suppress(Exception):
             detail = exc.read(500).decode("utf-8", "replace").strip()
-        except Exception:
-            pass
         raise OutboundError(
             f"{url} answered HTTP {exc.code}: {detail or exc.reason}", status=exc.code, detail=detail
         ) from exc
-    except (TimeoutError, socket.timeout) as exc:
+    except TimeoutError as exc:
         raise OutboundError(too_slow) from exc
     except urllib.error.URLError as exc:
         if isinstance(exc.reason, (TimeoutError, socket.timeout)):

@@ -17,9 +17,9 @@ from enum import StrEnum
 from functools import wraps
 
 from django.conf import settings
+from django.contrib.postgres.search import SearchVector
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.contrib.postgres.search import SearchVector
 from django.db.models import Exists, OuterRef, QuerySet, Value
 from django.utils import timezone
 from django.utils.text import slugify
@@ -981,8 +981,7 @@ def memory_correct(
         if gate.counts:  # e.g. the real address typed over its <EMAIL_ADDRESS> placeholder
             raise ValidationError(
                 {
-                    "non_field_errors": "%s %s"
-                    % (
+                    "non_field_errors": "{} {}".format(
                         removed_notice(dict(gate.counts)),
                         _(
                             "Nothing changed: personal data is removed before saving, so the correction is what is "

@@ -4,7 +4,6 @@ views return only the affected partial."""
 
 from functools import wraps
 from itertools import groupby
-
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -29,10 +28,10 @@ from apps.audit.models import AuditEvent
 from apps.audit.services import Actor
 from apps.memories import selectors, services
 from apps.memories.export import export_document
+from apps.memories.labels import memory_plain
 from apps.memories.models import Memory
 from apps.portal.forms import CorrectForm, FilterForm, ForgetAllForm
 from apps.privacy import PIIRejected
-from apps.memories.labels import memory_plain
 from apps.privacy.labels import placeholders_marked, placeholders_restored, removed_notice
 
 EPISODES_PER_PAGE = 30

@@ -155,7 +155,7 @@ def _date_ok(year: int, month: int, day: int, today: datetime.date | None = None
         born = datetime.date(year, month, day)
     except ValueError:
         return False
-    return 1900 <= born.year and born <= (today or datetime.date.today())
+    return born.year >= 1900 and born <= (today or datetime.date.today())
 
 
 def cn_id_birth_date_ok(value: str, today: datetime.date | None = None) -> bool:
@@ -469,9 +469,8 @@ class NumberRecognizer(EntityRecognizer):
             run.sizes in _NANP_SHAPES
             and run.separators & set("-. ()")
             or (run.text.startswith("(") and len(digits) >= 9)
-        ):
-            if not _not_phone_shaped(run):
-                return self._result(run, "PHONE_NUMBER", self.PHONE_SCORE, end)
+        ) and not _not_phone_shaped(run):
+            return self._result(run, "PHONE_NUMBER", self.PHONE_SCORE, end)
         if strict or _not_phone_shaped(run):
             return None
         regions = tuple(settings.PII_PHONE_REGIONS)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import regex
 import tldextract
-from presidio_analyzer import EntityRecognizer, Pattern, PatternRecognizer, RecognizerRegistry, RecognizerResult
+from presidio_analyzer import EntityRecognizer, PatternRecognizer, RecognizerRegistry, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 from presidio_analyzer.predefined_recognizers import CryptoRecognizer, IbanRecognizer, IpRecognizer
 

@@ -1,4 +1,5 @@
 import pytest
+
 from apps.audit.models import AuditEvent
 from apps.memories.models import Memory
 from tests.dbscan import columns_containing

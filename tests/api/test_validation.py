@@ -72,7 +72,7 @@ def test_a_number_too_large_for_a_float_in_metadata_gets_400_not_500(api, fact, 
 
 @pytest.mark.parametrize("field", ["confidence", "importance"])
 def test_a_non_finite_score_gets_400(api, fact, field):
-    body = '{"key": "tone", "value": "formal", "category": "preference", "%s": 1e400}' % field
+    body = f'{{"key": "tone", "value": "formal", "category": "preference", "{field}": 1e400}}'
     response = api.post("/api/v1/subjects/alice/facts", body, content_type="application/json")
 
     assert response.status_code == 400 and field in response.json()["error"]["fields"]

@@ -3,7 +3,7 @@ with labels, the memory text and what changed, times in the operator's own zone 
 whose figures say what they count, in the reader's language."""
 
 import json
-from datetime import datetime, timezone as dt_timezone
+from datetime import UTC, datetime
 
 import pytest
 from django.utils import translation
@@ -106,7 +106,7 @@ def test_actors_are_named_with_a_translated_role(as_olga, alice, olga):
 
 def test_times_are_in_the_operators_zone_and_the_zone_is_named(as_olga, olga, alice):
     tea = fact(alice, "tea", "green tea")
-    AuditEvent.objects.filter(memory=tea).update(created_at=datetime(2026, 11, 30, 23, 30, tzinfo=dt_timezone.utc))
+    AuditEvent.objects.filter(memory=tea).update(created_at=datetime(2026, 11, 30, 23, 30, tzinfo=UTC))
     Membership.objects.filter(user=olga).update(timezone="Asia/Shanghai")
 
     page = as_olga.get("/console/audit/").content.decode()

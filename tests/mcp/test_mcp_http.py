@@ -154,8 +154,9 @@ def test_a_request_without_a_valid_key_gets_401(asgi_server):
 
 
 def test_a_revoked_key_stops_working(http, bot_key, alice):
-    from apps.accounts.models import ApiKey
     from django.utils import timezone
+
+    from apps.accounts.models import ApiKey
 
     ApiKey.objects.update(revoked_at=timezone.now())
 

@@ -4,7 +4,8 @@ import pytest
 
 from apps.audit.models import AuditEvent
 from apps.memories.models import Memory
-from tests.mcp.conftest import FACT_ARGS as FACT, error_of
+from tests.mcp.conftest import FACT_ARGS as FACT
+from tests.mcp.conftest import error_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -19,8 +19,10 @@ from apps.memories.embeddings import (
     calibration,
     default_model,
     get_embedder,
+    local,
+    registry,
+    thresholds,
 )
-from apps.memories.embeddings import local, registry, thresholds
 from tests.fake_embeddings import DIM, FakeEmbeddingServer, fake_vector, unit
 
 # --- local models ------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -10,7 +10,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_it_records_what_happened_in_which_session(alice, bot, support_bot):
-    when = datetime(2026, 11, 12, 9, 30, tzinfo=timezone.utc)
+    when = datetime(2026, 11, 12, 9, 30, tzinfo=UTC)
 
     memory = episode_record(
         subject=alice,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -20,7 +20,7 @@ from tests.fake_openai import FakeOpenAIServer
 MODEL = "qwen2.5:7b-instruct"
 
 # 2025-03-13 20:30 UTC is already Friday 2025-03-14 04:30 in Shanghai.
-NOW = datetime(2025, 3, 13, 20, 30, tzinfo=timezone.utc)
+NOW = datetime(2025, 3, 13, 20, 30, tzinfo=UTC)
 TURN = Turn(
     user_message="我不吃辣。明天下午三点我要去看牙医。Do I like sushi?",
     assistant_message="好的，已为您预订明天 15:00 的牙医门诊。",

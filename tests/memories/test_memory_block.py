@@ -4,14 +4,14 @@ past it) cannot close the block, start a new line or open a new role. It stays r
 
 import json
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
 from apps.memories.models import Memory
 from apps.memories.recall.block import HEADER, SECTIONS, count_tokens, pack
 
-NOW = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)
 TEMPLATE_TOKENS = [
     "<|im_start|>",
     "<|im_end|>",

@@ -3,10 +3,10 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
+from django.utils import timezone
 from hypothesis import given
 from hypothesis import settings as settings_hypothesis
 from hypothesis import strategies as st
-from django.utils import timezone
 
 from apps.audit.services import Actor
 from apps.memories.models import EmbeddingIndex

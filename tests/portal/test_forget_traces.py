@@ -6,10 +6,10 @@ import pytest
 
 from apps.accounts.models import Agent, Membership
 from apps.audit.models import AuditEvent
+from apps.audit.services import Actor
 from apps.memories.ingest import ingest_accept
 from apps.memories.models import IdempotencyRecord, Ingest, Memory, Source
 from apps.memories.services import Provenance, fact_upsert
-from apps.audit.services import Actor
 from tests.dbscan import columns_containing
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -7,9 +7,9 @@ from django.template import Context, Template
 from django.utils import translation
 
 from apps.accounts.models import Agent
+from apps.audit.services import Actor
 from apps.memories.models import Memory
 from apps.memories.services import Provenance, memory_correct
-from apps.audit.services import Actor
 from apps.privacy.labels import TOKEN_LABELS, placeholders_html
 from tests.memories.recall_helpers import fact
 
@@ -79,7 +79,7 @@ def test_the_rest_of_a_value_stays_escaped(as_alice, alice):
 
     note = fact(alice, "note", f"a note, call {MOBILE}")
     Memory.objects.filter(pk=note.pk).update(
-        value=f"<script>alert(1)</script> call <CN_MOBILE>", text=f"note: <script>alert(1)</script> call <CN_MOBILE>"
+        value="<script>alert(1)</script> call <CN_MOBILE>", text="note: <script>alert(1)</script> call <CN_MOBILE>"
     )
 
     page = as_alice.get("/me/").content.decode()

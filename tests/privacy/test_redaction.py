@@ -12,8 +12,7 @@ import pytest
 import tldextract
 
 import apps.privacy
-from apps.privacy import PIIRejected, Redacted, get_engines, redact, redact_data
-from apps.privacy import redaction
+from apps.privacy import PIIRejected, Redacted, get_engines, redact, redact_data, redaction
 from apps.privacy.recognizers import offline_tld_extractor
 
 MIXED = "我的手机是13812345678，邮箱 zhang.san@qq.com，身份证 11010519491231002X，卡号 6222020200112233446"

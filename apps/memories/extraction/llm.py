@@ -24,8 +24,7 @@ from __future__ import annotations
 import json
 import math
 import urllib.parse
-from datetime import datetime
-from datetime import timezone as dt_timezone
+from datetime import UTC, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
@@ -210,9 +209,9 @@ _WEEKDAYS_ZH = ("星期一", "星期二", "星期三", "星期四", "星期五",
 
 def _local_now(turn: Turn) -> tuple[datetime, str]:
     """The turn's moment in the subject's time zone (UTC when the zone is unknown)."""
-    now = turn.now or datetime.now(dt_timezone.utc)
+    now = turn.now or datetime.now(UTC)
     if now.tzinfo is None:  # documented as aware; a naive one is taken as UTC
-        now = now.replace(tzinfo=dt_timezone.utc)
+        now = now.replace(tzinfo=UTC)
     name = (turn.timezone or "UTC").strip() or "UTC"
     try:
         zone = ZoneInfo(name)

@@ -45,8 +45,7 @@ from __future__ import annotations
 import calendar
 import re
 import unicodedata
-from datetime import date, datetime, timedelta
-from datetime import timezone as dt_timezone
+from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -585,7 +584,7 @@ def resolve_dates(text: str, *, now: datetime | None = None, timezone: str = "UT
         return text, []
     tz = _zone(timezone)
     if now is None:
-        now = datetime.now(dt_timezone.utc)
+        now = datetime.now(UTC)
     elif now.tzinfo is None:
         now = now.replace(tzinfo=tz)
     local = now.astimezone(tz)

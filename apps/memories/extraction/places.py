@@ -31,7 +31,6 @@ _NOT_CITIES = {
     "hospital",
     "bank",
     "church",
-    "university",
     "公司",
     "学校",
     "银行",

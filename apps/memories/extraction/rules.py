@@ -862,7 +862,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "name", m.group("v")))
     if m := re.match(rf"^(?:我|我的)?\s*(?:中文名|全名|真名|大名|名字)(?:是|叫)?\s*(?P<v>{_CJK_NAME})$", body):
         out.append(("fact", "name", m.group("v")))
-    if m := re.match(rf"^我是\s*(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)$", body):
+    if m := re.match(r"^我是\s*(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)$", body):
         if not _NOT_A_NAME.match(m.group("v")) and not _tool_spans(m.group("v")):
             out.append(("fact", "name", m.group("v")))
     if m := re.match(rf"^(?:my\s+name\s+is|my\s+name's|name's|name\s+is|I'm|I\s+am)\s+(?P<v>{_EN_NAME})$", body, I):
@@ -900,7 +900,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         out.append(("fact", "preferred_name", m.group("v")))
-    if m := re.match(rf"^(?P<v>(?-i:[A-Z])[a-z][\w'-]+)\s+here\b", body):  # "Sarah here — I run …"
+    if m := re.match(r"^(?P<v>(?-i:[A-Z])[a-z][\w'-]+)\s+here\b", body):  # "Sarah here — I run …"
         if not is_city(m.group("v")) and not _NOT_A_NAME.match(m.group("v")):
             out.append(("fact", "name", m.group("v")))
     if m := re.search(
@@ -1495,7 +1495,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         )
         return [("constraint", "constraint " + " ".join(re.sub(r"[^\w\s]", " ", topic).split()[:3])[:24], text)]
     if m := re.match(
-        rf"^(?:我|我们|咱们|用户)?(?:的)?(?:[^，,]{{0,6}}?)(?:必须|只能|一定要|不能|不可以|没法|无法)(?P<obj>.+)$", body
+        r"^(?:我|我们|咱们|用户)?(?:的)?(?:[^，,]{0,6}?)(?:必须|只能|一定要|不能|不可以|没法|无法)(?P<obj>.+)$", body
     ):
         if not re.search(r"吃|喝|碰|过敏", m.group("obj")) and re.match(r"^(?:我|我们|咱们|用户)", body):
             return [

@@ -9,12 +9,12 @@ import logging
 import threading
 import time
 from collections import Counter, OrderedDict
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import reduce
-from typing import Callable
 
 import numpy as np
 from django.conf import settings
@@ -25,12 +25,12 @@ from django.utils import timezone
 
 from apps.accounts.models import Subject, Workspace
 from apps.memories import vectors
-from apps.memories.selectors import narrow
 from apps.memories.embeddings import EmbeddingError, calibration, get_embedder
 from apps.memories.models import Memory
 from apps.memories.recall import block, intent
 from apps.memories.recall.scoring import Candidate, mmr, ranking, recency, relevance, score
 from apps.memories.search import CONFIG, query_terms
+from apps.memories.selectors import narrow
 from memoryadmin import metrics
 from memoryadmin.tracing import annotate, in_thread, span, traced
 

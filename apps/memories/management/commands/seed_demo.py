@@ -18,7 +18,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from apps.accounts.models import Agent, Membership, Subject, Workspace
+from apps.accounts.models import Membership, Subject, Workspace
 from apps.accounts.services import agent_create, apikey_issue, workspace_create
 from apps.audit.services import Actor
 from apps.memories.recall import recall

@@ -5,8 +5,8 @@ from memoryadmin_client.models import (
     IngestStatus,
     MemoryItem,
     MemorySource,
-    RecallResult,
     RecalledMemory,
+    RecallResult,
     TurnAccepted,
     WriteResult,
 )

@@ -11,8 +11,9 @@ import itertools
 import random
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import quote
 
 import httpx

@@ -14,7 +14,7 @@ import asyncio
 import json
 import re
 from collections.abc import Iterable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from langgraph.store.base import (
@@ -47,7 +47,7 @@ def _normalized(key: str) -> str:
 
 
 def _when(value: str | None) -> datetime:
-    return datetime.fromisoformat(value.replace("Z", "+00:00")) if value else datetime.now(timezone.utc)
+    return datetime.fromisoformat(value.replace("Z", "+00:00")) if value else datetime.now(UTC)
 
 
 def _value(memory: MemoryItem) -> dict[str, Any]:
@@ -127,7 +127,10 @@ class MemoryAdminStore(BaseStore):
 
     def _search(self, op: SearchOp) -> list[SearchItem]:
         subject = self._used(op.namespace_prefix)
-        matches = lambda item: all(item.value.get(name) == wanted for name, wanted in (op.filter or {}).items())
+
+        def matches(item):
+            return all(item.value.get(name) == wanted for name, wanted in (op.filter or {}).items())
+
         if op.query:
             try:
                 recalled = self.memory.recall(subject, op.query, top_k=min(50, op.limit + op.offset))
