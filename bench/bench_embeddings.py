@@ -303,7 +303,7 @@ def probe_eval() -> tuple[list[dict], list[dict]]:
 def load_eval(path: Path) -> tuple[list[dict], list[dict]]:
     memories, queries = [], []
     with path.open(encoding="utf-8") as handle:
-        for line_no, line in enumerate(handle, 1):
+        for line in handle:
             line = line.strip()
             if not line or line.startswith("//"):
                 continue
@@ -410,7 +410,7 @@ def run_model(model: str, eval_path: Path | None, n_queries: int) -> dict:
             stats[bucket]["h1"].append(float(rank is not None and rank <= 1))
             stats[bucket]["h5"].append(float(rank is not None and rank <= 5))
             stats[bucket]["rr"].append(1.0 / rank if rank else 0.0)
-        for memory_id, sim in zip(ids, sims.tolist()):
+        for memory_id, sim in zip(ids, sims.tolist(), strict=True):
             (relevant if memory_id in expected else irrelevant).append(sim)
     out["quality"] = {
         lang: {

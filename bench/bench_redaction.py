@@ -50,8 +50,9 @@ ENGLISH = [
 
 def _id_number(rng: random.Random) -> str:
     weights = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
-    body = f"{rng.randint(110000, 659999)}{rng.randint(1950, 2005)}{rng.randint(1, 12):02d}{rng.randint(1, 28):02d}{rng.randint(0, 999):03d}"
-    return body + "10X98765432"[sum(int(d) * w for d, w in zip(body, weights)) % 11]
+    area, year = rng.randint(110000, 659999), rng.randint(1950, 2005)
+    body = f"{area}{year}{rng.randint(1, 12):02d}{rng.randint(1, 28):02d}{rng.randint(0, 999):03d}"
+    return body + "10X98765432"[sum(int(d) * w for d, w in zip(body, weights, strict=True)) % 11]
 
 
 def _luhn_card(rng: random.Random, prefix: str, length: int) -> str:

@@ -86,7 +86,8 @@ def public_set(name: str, corpora: list) -> list[dict]:
     )
     turns, queries = sum(len(c.turns) for c in corpora), sum(len(c.queries) for c in corpora)
     print(
-        f"{name}: {turns} turns of {len(corpora)} subjects written in {time.perf_counter() - started:.0f} s; {queries} queries"
+        f"{name}: {turns} turns of {len(corpora)} subjects written in {time.perf_counter() - started:.0f} s; "
+        f"{queries} queries"
     )
     results = {"bm25 (baseline)": public_eval.bm25_baseline(corpora)}
     for legs_name, legs in public_eval.LEG_SETS.items():

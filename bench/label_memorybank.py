@@ -6,8 +6,8 @@ MemoryBank ships dialogues and probing questions but no evidence. A *turn* is on
 the assistant's reply (`<date>#<index>` in the person's history). For each question:
 
 1. A date in the question ("On May 2nd", "5月2日", "4月27号") restricts the candidates to that day.
-2. A question about a whole day (or "our first conversation") ("what topics did we talk about on April 29th", "5月4日我心情如何",
-   the weather or mood that day) has every turn of that day as gold.
+2. A question about a whole day (or "our first conversation") ("what topics did we talk about on April 29th",
+   "5月4日我心情如何", the weather or mood that day) has every turn of that day as gold.
 3. Otherwise the turns are scored by the IDF-weighted content words they share with the question
    (question framing — recommend, remember, mention, 曾经, 推荐, 记得, … — removed; crude English
    stemming; jieba for Chinese); gold = the best turn and every other turn scoring at least 0.6 of

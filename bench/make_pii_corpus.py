@@ -37,7 +37,10 @@ LOCALES = (
     "el_GR ro_RO uk_UA he_IL"
 ).split()
 # Countries whose banks issue IBANs, among the locales above (Faker's iban() elsewhere is fake).
-IBAN_LOCALES = "en_GB fr_FR fr_CH de_DE de_AT es_ES pt_PT it_IT nl_NL nl_BE pl_PL tr_TR sv_SE da_DK no_NO cs_CZ fi_FI el_GR ro_RO uk_UA".split()
+IBAN_LOCALES = (
+    "en_GB fr_FR fr_CH de_DE de_AT es_ES pt_PT it_IT nl_NL nl_BE pl_PL "
+    "tr_TR sv_SE da_DK no_NO cs_CZ fi_FI el_GR ro_RO uk_UA"
+).split()
 
 # Templates: {v} is the value. The phone templates name the number for what it is, in the ways
 # people do; the neutral ones carry only international numbers (with "+").
@@ -137,12 +140,13 @@ def _cn_id(rng: random.Random) -> str:
         f"{rng.randint(110000, 659999)}{rng.randint(1940, 2008)}{rng.randint(1, 12):02d}"
         f"{rng.randint(1, 28):02d}{rng.randint(0, 999):03d}"
     )
-    return body + "10X98765432"[sum(int(d) * w for d, w in zip(body, weights)) % 11]
+    return body + "10X98765432"[sum(int(d) * w for d, w in zip(body, weights, strict=True)) % 11]
 
 
 def _cn_id_15(rng: random.Random) -> str:
     """The legacy first-generation ID: area, YYMMDD, sequence (no check character)."""
-    return f"{rng.randint(110000, 659999)}{rng.randint(40, 84):02d}{rng.randint(1, 12):02d}{rng.randint(1, 28):02d}{rng.randint(0, 999):03d}"
+    area, year = rng.randint(110000, 659999), rng.randint(40, 84)
+    return f"{area}{year:02d}{rng.randint(1, 12):02d}{rng.randint(1, 28):02d}{rng.randint(0, 999):03d}"
 
 
 def _hk_id(rng: random.Random) -> str:

@@ -70,8 +70,8 @@ REDACTIONS = Counter(
 )
 INJECTION_REFUSALS = Counter(
     "memoryadmin_injection_refusals",
-    "Writes refused as instructions to the model, by channel (api, mcp, import, correction, direct); posted turns count "
-    "once per turn (channel turns).",
+    "Writes refused as instructions to the model, by channel (api, mcp, import, correction, direct); "
+    "posted turns count once per turn (channel turns).",
     ["channel"],
 )
 WEBHOOK_ATTEMPTS = Counter(

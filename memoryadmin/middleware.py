@@ -1,3 +1,4 @@
+import contextlib
 import logging
 import re
 import uuid
@@ -70,10 +71,8 @@ def database_unavailable(request: HttpRequest, exception: BaseException | None) 
     logger.warning("Database unavailable: %s", type(exception).__name__)
     metrics.DB_UNAVAILABLE.inc()
     for connection in connections.all(initialized_only=True):
-        try:
+        with contextlib.suppress(DatabaseError):  # it is broken anyway; the next query opens a fresh one
             connection.close()
-        except DatabaseError:
-            pass  # it is broken anyway; the next query opens a fresh one
     message = "The database is unavailable; retry in a few seconds."
     if request.path.startswith("/api/"):
         response = JsonResponse({"error": {"code": "unavailable", "message": message, "fields": {}}}, status=503)

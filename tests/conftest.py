@@ -7,6 +7,7 @@ from rest_framework.test import APIClient
 from apps.accounts.models import Agent, Subject, Workspace
 from apps.accounts.services import apikey_issue
 from apps.audit.services import Actor
+from tests.broker import real_worker  # noqa: F401  (a fixture: one real Celery worker, for every module)
 from tests.fake_embeddings import FakeEmbeddingServer
 
 

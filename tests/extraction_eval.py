@@ -60,9 +60,8 @@ def matches(expected: dict, memory: Memory) -> bool:
     if (memory.kind, memory.category) != (expected["kind"], expected["category"]):
         return False
     key = expected["key"]
-    if memory.kind == Memory.Kind.PROFILE and key not in FAMILIES:
-        if normalize_key(canonical_key(key)) != memory.key:
-            return False
+    if memory.kind == Memory.Kind.PROFILE and key not in FAMILIES and normalize_key(canonical_key(key)) != memory.key:
+        return False
     if "value" in expected:
         return _norm(memory.value if memory.kind == Memory.Kind.PROFILE else memory.text) == _norm(expected["value"])
     pieces = expected["value_contains"]

@@ -1,11 +1,11 @@
 """Recall on public long-conversation data nobody here wrote (read from ../shared/eval, never copied):
 
 * LoCoMo dev (`locomo_dev.json`, CC BY-NC 4.0): one subject per conversation, every turn an
-  episode "speaker: text" at its session's date, with its session's id (as an agent writes them); each QA of categories 1–4 is a query, its
-  evidence dia ids the gold turns.
+  episode "speaker: text" at its session's date, with its session's id (as an agent writes them);
+  each QA of categories 1–4 is a query, its evidence dia ids the gold turns.
 * MemoryBank-SiliconFriend zh/en (`memorybank/`, MIT): one subject per person, every turn (user
-  message + assistant reply) an episode on its day, the day its session; gold turns from tests/data/memorybank_gold.jsonl
-  (labelled by bench/label_memorybank.py — see there for how, and its limits).
+  message + assistant reply) an episode on its day, the day its session; gold turns from
+  tests/data/memorybank_gold.jsonl (labelled by bench/label_memorybank.py — see there for how, and its limits).
 
 recall@k = the share of a query's gold turns among the top k, averaged over queries. The memories
 are written through the services and recalled through `recall()`, as an agent would.
@@ -194,7 +194,7 @@ def bm25_baseline(corpora: list[Corpus], k1: float = 1.5, b: float = 0.75) -> di
         for query in corpus.queries:
             terms = [t for t in dict.fromkeys(tokens(query["query"])) if t not in EN_STOPWORDS]
             ranked = []
-            for i, (tf, doc) in enumerate(zip(frequencies, docs)):
+            for i, (tf, doc) in enumerate(zip(frequencies, docs, strict=True)):
                 s = sum(
                     idf[t] * tf[t] * (k1 + 1) / (tf[t] + k1 * (1 - b + b * len(doc) / avgdl)) for t in terms if t in tf
                 )

@@ -15,7 +15,6 @@ import pytest
 from apps.accounts.models import Subject, Workspace
 from memoryadmin import tracing
 from memoryadmin.celery import app as celery_app
-from tests.broker import BROKER, real_worker  # noqa: F401  (the fixture)
 from tests.fake_otlp import FakeCollector
 from tests.memories.test_ingest import wait_until_done
 
@@ -215,9 +214,10 @@ from memoryadmin.tracing import span
 with span("recall") as current:
     current.set_attribute("kept", 1)
 response = Client().get("/no-such-page/")
+# redis-py imports the OTel *metrics* SDK when it is installed; the tracer and exporter are ours
+ours = ("opentelemetry.sdk.trace", "opentelemetry.exporter")
 print(json.dumps({"status": response.status_code, "headers": dict(response.headers),
-                  # redis-py imports the OTel *metrics* SDK when it is installed; the tracer and exporter are ours
-                  "sdk": sorted(name for name in sys.modules if name.startswith(("opentelemetry.sdk.trace", "opentelemetry.exporter")))}))
+                  "sdk": sorted(name for name in sys.modules if name.startswith(ours))}))
 """
     env = {key: value for key, value in os.environ.items() if not key.startswith("OTEL_")}
     env |= {

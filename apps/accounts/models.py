@@ -163,6 +163,9 @@ class PortalLink(models.Model):
         verbose_name = _("portal link")
         verbose_name_plural = _("portal links")
 
+    def __str__(self) -> str:
+        return f"portal link for {self.subject_id} (expires {self.expires_at:%Y-%m-%d %H:%M})"
+
 
 class RetentionPolicy(models.Model):
     """How long memories are kept, per workspace. Read by the write path (default expiry) and the
@@ -188,3 +191,6 @@ class RetentionPolicy(models.Model):
     class Meta:
         verbose_name = _("retention policy")
         verbose_name_plural = _("retention policies")
+
+    def __str__(self) -> str:
+        return f"retention of workspace {self.workspace_id}"

@@ -246,7 +246,7 @@ class BatchImportView(WorkspaceAPIView):
         checked = [batch.item_from(raw, external_id=external_id) for raw in raw_items]
         refused = [
             batch.item_result(index, ImportOutcome(ImportItem(external_id, "", {}, _client_id(raw)), error=item))
-            for index, (raw, item) in enumerate(zip(raw_items, checked))
+            for index, (raw, item) in enumerate(zip(raw_items, checked, strict=True))
             if isinstance(item, Exception)
         ]
         if refused and atomic:
@@ -262,12 +262,14 @@ class BatchImportView(WorkspaceAPIView):
         )
         if atomic and any(outcome.error for outcome in outcomes):  # rolled back
             failed = [
-                batch.item_result(index, outcome) for (index, _), outcome in zip(valid, outcomes) if outcome.error
+                batch.item_result(index, outcome)
+                for (index, _), outcome in zip(valid, outcomes, strict=True)
+                if outcome.error
             ]
             code, body = batch.rejection(failed, len(raw_items))
             return Response(body, status=code)
         results = sorted(
-            refused + [batch.item_result(index, outcome) for (index, _), outcome in zip(valid, outcomes)],
+            refused + [batch.item_result(index, outcome) for (index, _), outcome in zip(valid, outcomes, strict=True)],
             key=lambda result: result["index"],
         )
         failed = [result for result in results if "error" in result]

@@ -66,6 +66,9 @@ class AccessLog(models.Model):
             models.Index(fields=["workspace", "-created_at"], name="access_workspace_time"),
         ]
 
+    def __str__(self) -> str:
+        return f"memory {self.memory_id} read at rank {self.rank}"
+
 
 class RecallStat(models.Model):
     """One recall request: who asked, how long it took, how much came back (for the dashboard)."""
@@ -81,3 +84,6 @@ class RecallStat(models.Model):
         verbose_name = _("recall statistic")
         verbose_name_plural = _("recall statistics")
         indexes = [models.Index(fields=["workspace", "-created_at"], name="recallstat_workspace_time")]
+
+    def __str__(self) -> str:
+        return f"recall of {self.results} in {self.took_ms:.0f} ms"

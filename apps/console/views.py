@@ -339,7 +339,7 @@ def _memory_context(request: HttpRequest, memory: Memory, form: OperatorChangeFo
     history = selectors.memory_history_with_changes(workspace=workspace, memory=memory)
     chain_ = [
         (version, diff_html(previous.text, version.text) if previous else None)
-        for previous, version in zip([None, *history], history)
+        for previous, version in zip([None, *history], history, strict=False)
     ]
     return {
         "memory": memory,

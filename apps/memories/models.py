@@ -40,6 +40,9 @@ class Source(models.Model):
         verbose_name_plural = _("sources")
         indexes = [models.Index(fields=["subject", "turn_id"], name="source_subject_turn")]
 
+    def __str__(self) -> str:
+        return f"{self.channel} source {self.id}"
+
 
 class Memory(models.Model):
     class Kind(models.TextChoices):
@@ -184,6 +187,9 @@ class MemoryEmbedding(models.Model):
         constraints = [models.UniqueConstraint(fields=["memory", "model_id"], name="embedding_one_per_model")]
         indexes = [models.Index(fields=["model_id", "subject"], name="embedding_model_subject")]
 
+    def __str__(self) -> str:
+        return f"{self.model_id} vector of memory {self.memory_id}"
+
 
 class IdempotencyRecord(models.Model):
     """The first result of a write sent with a turn id or an Idempotency-Key, so a retry returns it.
@@ -210,6 +216,9 @@ class IdempotencyRecord(models.Model):
                 fields=["subject", "agent", "endpoint", "key"], nulls_distinct=False, name="idempotency_unique_key"
             )
         ]
+
+    def __str__(self) -> str:
+        return f"{self.endpoint or 'write'} {self.outcome} for memory {self.memory_id}"
 
 
 class Ingest(models.Model):
@@ -256,6 +265,9 @@ class Ingest(models.Model):
             models.Index(fields=["workspace", "-created_at"], name="ingest_workspace_time"),
         ]
 
+    def __str__(self) -> str:
+        return f"ingest {self.id} ({self.status})"
+
 
 class Suppression(models.Model):
     """ "Forget and don't learn this again": a person's rule, made when they deleted a memory. A fact
@@ -271,6 +283,9 @@ class Suppression(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["subject", "key"], name="suppression_subject_key")]
+
+    def __str__(self) -> str:
+        return f"don't learn {self.key or 'an episode'} for {self.subject_id}"
 
 
 class ForgetRequest(models.Model):
@@ -298,3 +313,6 @@ class ForgetRequest(models.Model):
     class Meta:
         indexes = [models.Index(fields=["due_at"], name="forget_request_due")]
         constraints = [models.UniqueConstraint(fields=["lineage"], name="forget_request_one_per_lineage")]
+
+    def __str__(self) -> str:
+        return f"forget request {self.id} for memory {self.memory_id}"

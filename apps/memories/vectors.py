@@ -99,7 +99,7 @@ def _embed_into(index: EmbeddingIndex, memories: list[Memory]) -> int:
                     model_id=index.model_id,
                     embedding=vector,
                 )
-                for m, vector in zip(memories, vectors)
+                for m, vector in zip(memories, vectors, strict=True)
                 if m.pk in live
             ],
             ignore_conflicts=True,

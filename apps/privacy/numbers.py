@@ -146,7 +146,7 @@ def luhn_ok(digits: str) -> bool:
 
 def cn_id_checksum_ok(value: str) -> bool:
     """True when the 18th character is the GB 11643-1999 (ISO 7064 MOD 11-2) check character."""
-    total = sum(int(d) * w for d, w in zip(value[:17], _ID_WEIGHTS))
+    total = sum(int(d) * w for d, w in zip(value[:17], _ID_WEIGHTS, strict=True))
     return _ID_CHECK_CHARS[total % 11] == value[17].upper()
 
 
@@ -418,9 +418,14 @@ class NumberRecognizer(EntityRecognizer):
         if not digits.isdigit() or len(set(digits)) == 1:
             return None
         before = text[max(0, run.start - _WINDOW) : run.start]
-        if len(digits) == 9 and digits[:3] not in ("000", "666") and digits[3:5] != "00" and digits[5:] != "0000":
-            if run.sizes == (3, 2, 4) or _SSN_CONTEXT.search(before):
-                return self._result(run, "US_SSN", self.SSN_SCORE)
+        if (
+            len(digits) == 9
+            and digits[:3] not in ("000", "666")
+            and digits[3:5] != "00"
+            and digits[5:] != "0000"
+            and (run.sizes == (3, 2, 4) or _SSN_CONTEXT.search(before))
+        ):
+            return self._result(run, "US_SSN", self.SSN_SCORE)
         if (
             6 <= len(digits) <= 18
             and self.nearest_cue(before, IDENTITY_CONTEXT)
@@ -512,9 +517,8 @@ class NumberRecognizer(EntityRecognizer):
             return True  # a version: 2.7.6.2964
         if len(groups) == 2 and all(len(g) == 4 and 1900 <= int(g) <= 2100 for g in groups):
             return True
-        if len(groups) >= 2 and seps <= {",", "."} and all(len(g) == 3 for g in groups[1:]) and len(groups[0]) <= 3:
-            return True  # 1,234,567 / 1.234.567
-        return False
+        # 1,234,567 / 1.234.567
+        return len(groups) >= 2 and seps <= {",", "."} and all(len(g) == 3 for g in groups[1:]) and len(groups[0]) <= 3
 
 
 _DATE_YMD = regex.compile(r"(?:19|20)\d\d([-./ ])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])(?!\d)")

@@ -135,7 +135,7 @@ class EmailRecognizer(EntityRecognizer):
             pos = dot.end()
         if len(labels) < 2:
             return 0
-        spelled_dot = any(text[a:b] != "." for (_, _, a), (_, b, _) in zip(labels, labels[1:]))
+        spelled_dot = any(text[a:b] != "." for (_, _, a), (_, b, _) in zip(labels, labels[1:], strict=False))
         if spelled and (not spelled_dot or any(len(label) < 2 for label, _, _ in labels)):
             return 0  # "look at google.com", "meet at 3 dot com"
         *head, (last, last_start, _) = labels
@@ -201,7 +201,8 @@ class HkIdRecognizer(_IdentityDocumentRecognizer):
 
     ENTITY = "HK_ID"
     PATTERN = regex.compile(
-        r"(?<![A-Za-z0-9-])[A-Z]{1,2} ?\d{3} ?\d{3}(?:[ \t]?(?P<paren>\([ \t]?[0-9A][ \t]?\))|-?[0-9A])?(?![A-Za-z0-9-])"
+        r"(?<![A-Za-z0-9-])[A-Z]{1,2} ?\d{3} ?\d{3}"
+        r"(?:[ \t]?(?P<paren>\([ \t]?[0-9A][ \t]?\))|-?[0-9A])?(?![A-Za-z0-9-])"
     )
 
     def valid(self, match: regex.Match) -> bool:
@@ -233,7 +234,7 @@ class TwIdRecognizer(_IdentityDocumentRecognizer):
         value = _alnum(match.group())
         n = self.CODES.index(value[0]) + 10
         digits = [n // 10, n % 10, *(int(c) for c in value[1:])]
-        return sum(d * w for d, w in zip(digits, (1, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1))) % 10 == 0
+        return sum(d * w for d, w in zip(digits, (1, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1), strict=False)) % 10 == 0
 
 
 class CnPassportRecognizer(_IdentityDocumentRecognizer):
@@ -253,7 +254,8 @@ class UkNinoRecognizer(_IdentityDocumentRecognizer):
 
     ENTITY = "UK_NINO"
     PATTERN = regex.compile(
-        r"(?<![A-Za-z0-9-])[A-Z]{2}(?P<spaced>[ \t])?\d{2}[ \t]?\d{2}[ \t]?\d{2}(?:[ \t]?(?P<suffix>[A-Z]))?(?![A-Za-z0-9-])"
+        r"(?<![A-Za-z0-9-])[A-Z]{2}(?P<spaced>[ \t])?\d{2}[ \t]?\d{2}[ \t]?\d{2}"
+        r"(?:[ \t]?(?P<suffix>[A-Z]))?(?![A-Za-z0-9-])"
     )
 
     def needs_cue(self, match: regex.Match) -> bool:

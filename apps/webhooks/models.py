@@ -70,6 +70,9 @@ class WebhookEvent(models.Model):
         verbose_name = _("webhook event")
         verbose_name_plural = _("webhook events")
 
+    def __str__(self) -> str:
+        return f"{self.type} event {self.id}"
+
 
 class WebhookDelivery(models.Model):
     """One event to one endpoint: pending until a 2xx answer (delivered) or the last attempt (failed)."""
@@ -98,6 +101,9 @@ class WebhookDelivery(models.Model):
             models.Index(fields=["endpoint", "-created_at"], name="webhook_delivery_endpoint"),
         ]
 
+    def __str__(self) -> str:
+        return f"delivery of {self.event_id} to {self.endpoint_id} ({self.state})"
+
 
 class WebhookAttempt(models.Model):
     """One HTTP request of a delivery: what came back, how long it took, and when the next try is."""
@@ -117,3 +123,6 @@ class WebhookAttempt(models.Model):
         verbose_name = _("webhook attempt")
         verbose_name_plural = _("webhook attempts")
         indexes = [models.Index(fields=["delivery", "number"], name="webhook_attempt_delivery")]
+
+    def __str__(self) -> str:
+        return f"attempt {self.number} of delivery {self.delivery_id}"

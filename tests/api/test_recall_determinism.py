@@ -22,7 +22,7 @@ def queries() -> list[str]:
     rows = [f"which city did she visit for {thing}?" for thing in THINGS]
     rows += [f"trip to {city}" for city in CITIES]
     rows += [f"does she like {thing}" for thing in THINGS]
-    rows += [f"{thing} in {city}" for thing, city in zip(THINGS, CITIES)]
+    rows += [f"{thing} in {city}" for thing, city in zip(THINGS, CITIES, strict=False)]
     rows += [
         "visited a city",
         "她去过哪些城市",

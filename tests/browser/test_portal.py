@@ -2,6 +2,7 @@
 export, forget everything — with no console errors."""
 
 import json
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -85,7 +86,7 @@ def test_a_person_reviews_and_controls_their_memories(open_page, alice_with_memo
     expect(tab.page.get_by_role("heading", name="Everything kept about me")).to_be_visible()
     with tab.page.expect_download() as download:
         tab.page.get_by_role("link", name="Download as JSON").click()
-    document = json.loads(open(download.value.path(), encoding="utf-8").read())
+    document = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert document["subject"]["external_id"] == "alice"
     tab.shot("export")
 

@@ -181,7 +181,7 @@ def test_audit_csv_cells_that_a_spreadsheet_would_run_as_a_formula_are_prefixed_
     response = as_olga.get("/console/audit.csv")
     rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
 
-    row = dict(zip(rows[0], rows[1]))
+    row = dict(zip(rows[0], rows[1], strict=True))
     assert row["reason"] == "'" + payload and row["actor_name"].startswith("'" + start)
     assert all(not cell or cell[0] not in "=+-@\t\r" for line in rows for cell in line)
 

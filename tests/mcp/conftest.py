@@ -73,9 +73,11 @@ class Transport:
                 yield client
         else:
             headers = {"Authorization": f"Bearer {raw_key}"}
-            async with httpx2.AsyncClient(headers=headers, timeout=60) as http:
-                async with Client(streamable_http_client(f"{self.base_url}/mcp/", http_client=http)) as client:
-                    yield client
+            async with (
+                httpx2.AsyncClient(headers=headers, timeout=60) as http,
+                Client(streamable_http_client(f"{self.base_url}/mcp/", http_client=http)) as client,
+            ):
+                yield client
 
     def run(self, raw_key: str, *calls):
         """Call tools in order in one session: each call is (tool, arguments) or a function of the

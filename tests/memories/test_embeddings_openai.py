@@ -83,7 +83,8 @@ def test_the_qwen3_instruction_ends_in_a_line_break_and_query_colon_right_before
     _use(settings, "qwen3-embedding:0.6b").embed_query("where does she live")
 
     assert remote.inputs == [
-        "Instruct: Given a web search query, retrieve relevant passages that answer the query\nQuery:where does she live"
+        "Instruct: Given a web search query, retrieve relevant passages that answer the query\n"
+        "Query:where does she live"
     ]
 
 

@@ -6,7 +6,6 @@ import time
 import pytest
 
 from apps.memories.models import Ingest, Memory
-from tests.broker import BROKER, real_worker  # noqa: F401  (the fixture)
 from tests.dbscan import columns_containing
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -95,9 +94,8 @@ def test_sensitive_inferences_are_kept_only_where_the_workspace_allows_them(api,
     assert body["created"] == [] and "sensitive:health" in {s["reason"] for s in body["skipped"]}
 
     RetentionPolicy.objects.create(workspace=acme, allowed_sensitive=["health"])
-    body = api.get(
-        f"/api/v1/ingests/{api.post('/api/v1/subjects/alice/turns', {**turn, 'turn_id': 't-10'}, format='json').json()['ingest_id']}"
-    ).json()
+    posted = api.post("/api/v1/subjects/alice/turns", {**turn, "turn_id": "t-10"}, format="json").json()
+    body = api.get(f"/api/v1/ingests/{posted['ingest_id']}").json()
     assert [m["category"] for m in body["created"]] == ["constraint"]
 
 

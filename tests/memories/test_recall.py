@@ -156,7 +156,7 @@ def test_mmr_picks_what_the_greedy_definition_picks(items, k):
     for step, choice in enumerate(picked):
         before, left = picked[:step], [c for c in candidates if c not in picked[:step]]
 
-        def marginal(c):
+        def marginal(c, before=before):
             sims = [float(c.vector @ p.vector) for p in before if c.vector is not None and p.vector is not None]
             return 0.7 * c.score - 0.3 * max(sims, default=0.0)
 

@@ -172,7 +172,7 @@ def alike(alice: Subject, settings) -> Subject:
     for i, city in enumerate(CITIES_ZH):
         for j, doing in enumerate(DOINGS_ZH):
             episode_record(subject=alice, text=f"她去{city}{doing}", occurred_at=day((i + j) % 5), actor=system)
-    for i, city in enumerate(CITIES[:6]):
+    for i, _city in enumerate(CITIES[:6]):
         for j, thing in enumerate(THINGS[:6]):
             episode_record(
                 subject=alice,

@@ -10,7 +10,6 @@ from apps.audit.models import AuditEvent
 from apps.memories.ingest import ingest_accept, ingest_process
 from apps.memories.models import ForgetRequest, Memory, MemoryEmbedding, Suppression
 from apps.memories.tasks import forget_requests_due
-from tests.broker import real_worker  # noqa: F401  (the fixture)
 from tests.dbscan import columns_containing
 from tests.memories.recall_helpers import episode, fact
 

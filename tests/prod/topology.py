@@ -102,7 +102,7 @@ class Processes:
         version: str = "",
         user: str | None = None,
     ) -> subprocess.Popen:
-        log = open(self.workdir / f"{name}.log", "ab")
+        log = open(self.workdir / f"{name}.log", "ab")  # noqa: SIM115 (the process writes to it until stop())
         proc = subprocess.Popen(
             argv,
             cwd=ROOT,
@@ -142,10 +142,8 @@ class Processes:
             except subprocess.TimeoutExpired:
                 say(f"  {name} did not stop in 20 s: SIGKILL")
             finally:
-                try:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.killpg(proc.pid, signal.SIGKILL)  # whatever of its session is left
-                except (ProcessLookupError, PermissionError):
-                    pass
                 proc.wait()
         self.running.clear()
 
@@ -675,8 +673,8 @@ def settle_and_verify(run: Run, admin_url: str, load: dict, cache: redis.Redis) 
             f"{stored} of {len(set(ids))} found active",
         )
         twice = conn.execute(
-            "SELECT count(*) FROM (SELECT subject_id, key FROM memories_memory WHERE kind = 'profile' AND status = 'active' "
-            "GROUP BY subject_id, key HAVING count(*) > 1) AS doubled"
+            "SELECT count(*) FROM (SELECT subject_id, key FROM memories_memory "
+            "WHERE kind = 'profile' AND status = 'active' GROUP BY subject_id, key HAVING count(*) > 1) AS doubled"
         ).fetchone()[0]
         run.check(
             "no write was stored twice (retries carried their Idempotency-Key / turn_id)",
@@ -759,7 +757,8 @@ def main() -> int:
         return 1
     if not broker.set(LOCK, os.getpid(), nx=True, ex=900):
         say(
-            f"Another test-prod (pid {broker.get(LOCK).decode()}) is using Redis dbs {BROKER_DB} and {CACHE_DB}; try later."
+            f"Another test-prod (pid {broker.get(LOCK).decode()}) is using Redis dbs {BROKER_DB} and {CACHE_DB}; "
+            "try later."
         )
         return 1
     workdir = Path(tempfile.mkdtemp(prefix="memoryadmin-prod-"))

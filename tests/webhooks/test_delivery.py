@@ -150,7 +150,7 @@ def test_an_endpoint_is_disabled_after_repeated_failures_and_audited(alice, bot,
     receiver.answers = [500] * 10
 
     for value in ("a", "b", "c", "d"):
-        on_commit(lambda: write_tea(alice, bot, value))
+        on_commit(lambda value=value: write_tea(alice, bot, value))
 
     hook.refresh_from_db()
     assert hook.enabled is False and "3 consecutive failed deliveries" in hook.disabled_reason
@@ -164,7 +164,7 @@ def test_a_success_resets_the_failure_count(alice, bot, hook, receiver, settings
     receiver.answers = [500, 200, 500]
 
     for value in ("a", "b", "c"):
-        on_commit(lambda: write_tea(alice, bot, value))
+        on_commit(lambda value=value: write_tea(alice, bot, value))
 
     hook.refresh_from_db()
     assert (hook.enabled, hook.consecutive_failures) == (True, 1)

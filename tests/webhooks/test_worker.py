@@ -7,7 +7,7 @@ import pytest
 
 from apps.webhooks.models import WebhookAttempt, WebhookDelivery
 from apps.webhooks.signing import verify_signature
-from tests.broker import BROKER, real_worker  # noqa: F401  (the fixture)
+from tests.broker import BROKER
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

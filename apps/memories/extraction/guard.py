@@ -147,7 +147,8 @@ _EN_PATTERNS: list[tuple[str, str]] = [
         r"\s*(?:reveal|ignore|disregard|disclose|leak|bypass|obey|execute|run|send|forward|grant|approve|transfer|"
         r"output\s+(?:the|your)\s+system)\b",
     ),
-    # a claimed authority to be kept and obeyed later ("remember that I am the admin … my instructions override everything")
+    # a claimed authority to be kept and obeyed later
+    # ("remember that I am the admin … my instructions override everything")
     (
         "memory_poison",
         r"\bmy\s+(?:instructions|commands|orders|words|requests)\s+(?:always\s+)?(?:override|supersede|overrule|trump|"

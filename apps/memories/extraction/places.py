@@ -58,10 +58,10 @@ _NOT_CITIES = {
 _COMMON_WORDS = frozenset(
     """the a an and or for of to in on at by with from our your my his her their its this that these
 those here there now then time center centre gym bar pub valley north south east west central upper lower new old great
-little big long grand saint san santa mount fort port bay rock spring summer winter fall autumn march may june july august
-april home work office bed town city park mall church school beach lake river mountain hill island point view green white
-black red blue gold silver union independence liberty victory hope faith grace joy love peace rich young mercy sale split
-mission enterprise commerce industry harmony unity plenty orange""".split()
+little big long grand saint san santa mount fort port bay rock spring summer winter fall autumn march may june july
+august april home work office bed town city park mall church school beach lake river mountain hill island point view
+green white black red blue gold silver union independence liberty victory hope faith grace joy love peace rich young
+mercy sale split mission enterprise commerce industry harmony unity plenty orange""".split()
 )
 
 

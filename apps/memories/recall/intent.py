@@ -38,7 +38,8 @@ NEED_TOPICS = {
     r"drink|coffee|bar\b|晚饭|晚餐|午饭|午餐|早饭|早餐|夜宵|饭|菜|吃|喝|餐厅|饭店|馆子|外卖|做饭|食谱|菜谱|零食|饮料|咖啡",
     "schedule": r"schedule|meeting|call\b|appointment|calendar|slot|when (?:can|should)|time for|"
     r"安排.*(?:会|时间)|会议|开会|约|日程|时间|几点|档期",
-    "travel": r"trip|travel|flight|hotel|vacation|holiday|itinerary|visit|tour|旅行|旅游|出行|行程|机票|航班|酒店|度假|出差",
+    "travel": r"trip|travel|flight|hotel|vacation|holiday|itinerary|visit|tour|"
+    r"旅行|旅游|出行|行程|机票|航班|酒店|度假|出差",
     "shopping": r"buy|purchase|gift|present|shop|phone|laptop|买|购|礼物|手机|电脑|送什么",
     "health": r"workout|exercise|gym|run\b|training|diet plan|medicine|doctor|健身|锻炼|运动|跑步|减肥|看病|医生|药",
 }
@@ -84,7 +85,8 @@ def concerns(text: str) -> set[str]:
 # Questions about the person, by the profile keys that answer them.
 SELF_QUESTIONS = (
     (
-        r"where do i live|where i live|my (?:home|address|city)|which city (?:do|am) i|我住(?:在)?哪|我家在哪|我的(?:地址|住址|城市)|我在哪个城市",
+        r"where do i live|where i live|my (?:home|address|city)|which city (?:do|am) i|"
+        r"我住(?:在)?哪|我家在哪|我的(?:地址|住址|城市)|我在哪个城市",
         ("city", "home_city", "address", "home", "location", "residence", "hometown", "城市", "住址", "地址"),
     ),
     (

@@ -36,7 +36,7 @@ class Command(BaseCommand):
         if found is None:
             raise CommandError(f"No workspace with slug {workspace!r}.")
         try:
-            stream = sys.stdin if file == "-" else open(file, encoding="utf-8")
+            stream = sys.stdin if file == "-" else open(file, encoding="utf-8")  # noqa: SIM115 (closed by the with below)
         except OSError as error:
             raise CommandError(f"Cannot read {file}: {error.strerror}.") from None
         with stream:
@@ -52,7 +52,7 @@ class Command(BaseCommand):
                 outcomes = memories_import(
                     workspace=found, items=[item for _, item in chunk], actor=actor, atomic=atomic
                 )
-                for (number, _item), outcome in zip(chunk, outcomes):
+                for (number, _item), outcome in zip(chunk, outcomes, strict=True):
                     if outcome.error is not None:
                         errors.append(number)
                         self._report(number, outcome.error)

@@ -153,7 +153,7 @@ class MemoryAdminStore(BaseStore):
             for condition in op.match_conditions or ():
                 path = tuple(condition.path)
                 part = namespace[: len(path)] if condition.match_type == "prefix" else namespace[-len(path) :]
-                if len(path) > len(namespace) or any(p != "*" and p != n for p, n in zip(path, part)):
+                if len(path) > len(namespace) or any(p != "*" and p != n for p, n in zip(path, part, strict=False)):
                     return False
             return True
 
