@@ -193,8 +193,8 @@ class DatabaseCollector:
                 total = totals.setdefault(row["workspace"], [0, 0])
                 total[0] += row["n"]
                 total[1] += row["n"] if row["status"] in ("expired", "archived") else 0
-            for workspace, (total, stale_n) in totals.items():
-                stale.add_metric([workspace], stale_n / total if total else 0.0)
+            for workspace, (all_n, stale_n) in totals.items():
+                stale.add_metric([workspace], stale_n / all_n if all_n else 0.0)
             for row in _summed(snapshot["backlog"], name, ()):
                 backlog.add_metric([row["workspace"]], row["n"])
             now = snapshot["now"]

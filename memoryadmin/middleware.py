@@ -11,6 +11,7 @@ from django.utils.cache import add_never_cache_headers, patch_vary_headers
 
 from apps.privacy.identifiers import identifier_refusal
 from memoryadmin import metrics, tracing
+from memoryadmin.request_types import AppRequest
 
 logger = logging.getLogger(__name__)
 
@@ -40,7 +41,7 @@ class RequestIdMiddleware:
     def __init__(self, get_response) -> None:
         self.get_response = get_response
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+    def __call__(self, request: AppRequest) -> HttpResponse:
         client_id = request.headers.get("X-Request-ID", "")
         request.id = tracing.current_trace_id() or uuid.uuid4().hex
         if refusal := identifier_refusal(client_id):
@@ -74,6 +75,7 @@ def database_unavailable(request: HttpRequest, exception: BaseException | None) 
         with contextlib.suppress(DatabaseError):  # it is broken anyway; the next query opens a fresh one
             connection.close()
     message = "The database is unavailable; retry in a few seconds."
+    response: HttpResponse
     if request.path.startswith("/api/"):
         response = JsonResponse({"error": {"code": "unavailable", "message": message, "fields": {}}}, status=503)
     else:
@@ -82,7 +84,7 @@ def database_unavailable(request: HttpRequest, exception: BaseException | None) 
     return response
 
 
-def _is_query_error(exception: DatabaseError) -> bool:
+def _is_query_error(exception: Exception) -> bool:
     # OperationalError also covers query-level problems (e.g. a statement timeout); only a lost or
     # refused connection means "unavailable".
     text = str(exception).lower()

@@ -128,6 +128,7 @@ def span(name: str, **attributes):
 
 @contextmanager
 def _span(name: str, attributes: dict, **options):
+    assert _tracer is not None  # span() only comes here once tracing is on
     attributes = {key: value for key, value in attributes.items() if value is not None}
     with _tracer.start_as_current_span(
         name, attributes=attributes, record_exception=False, set_status_on_exception=False, **options

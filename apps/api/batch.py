@@ -41,14 +41,15 @@ def subject_error(external_id: str) -> Exception | None:
         return exceptions.ValidationError({"subject": [error]})
     try:
         refuse_pii_in_identifiers(subject=external_id)
-    except PIIInIdentifier as error:
-        return error
+    except PIIInIdentifier as refused:
+        return refused
     return None
 
 
 def refusal(error: Exception) -> tuple[int, dict]:
     """The HTTP status and the `error` body the API gives for `error`."""
     response = api_exception_handler(error, {})
+    assert response is not None, error  # every refusal a batch item can meet has an API answer
     return response.status_code, response.data["error"]
 
 
@@ -57,6 +58,7 @@ def item_result(index: int, outcome: ImportOutcome) -> dict:
         code, body = refusal(outcome.error)
         return {"index": index, "status": code, "client_id": outcome.item.client_id, "error": body}
     result = outcome.result
+    assert result is not None  # an outcome has a result or an error
     first = result.first_outcome or result.outcome
     written = first in (Outcome.CREATED, Outcome.SUPERSEDED) and result.outcome != Outcome.REPLAYED
     return {

@@ -60,5 +60,6 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
         fields = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
         response.data = error_body("invalid", "The request has invalid fields.", fields)
     else:
+        assert isinstance(exc, exceptions.APIException)  # DRF answers nothing else (None above)
         response.data = error_body(exc.default_code, str(exc.detail))
     return response

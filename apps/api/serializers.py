@@ -134,7 +134,7 @@ class MemorySerializer(serializers.Serializer):
     expires_at = serializers.DateTimeField(allow_null=True)
     session_id = serializers.CharField()
     occurred_at = serializers.DateTimeField(allow_null=True)
-    source = MemorySourceSerializer(allow_null=True)
+    source = MemorySourceSerializer(allow_null=True)  # type: ignore[assignment]  # the API's field, not Field.source
     redactions = serializers.DictField(child=serializers.IntegerField(), help_text="Entity type → count removed.")
     metadata = serializers.DictField()
     created_at = serializers.DateTimeField()
@@ -148,7 +148,7 @@ class _ReceiptOnlyWithoutRead:
     receipt_fields: tuple[str, ...] = ()
 
     def get_fields(self):
-        fields = super().get_fields()
+        fields = super().get_fields()  # type: ignore[misc]  # a mixin in front of a Serializer
         for name, field in fields.items():
             if name not in self.receipt_fields:
                 field.required = False
@@ -248,7 +248,7 @@ class RecalledMemorySerializer(serializers.Serializer):
     components = RecallComponentsSerializer()
     occurred_at = serializers.DateTimeField(source="memory.occurred_at", allow_null=True)
     updated_at = serializers.DateTimeField(source="memory.updated_at")
-    source = MemorySourceSerializer(source="memory.source", allow_null=True)
+    source = MemorySourceSerializer(source="memory.source", allow_null=True)  # type: ignore[assignment]  # the API's field, not Field.source
 
 
 class RecallResponseSerializer(serializers.Serializer):
@@ -319,7 +319,9 @@ class IngestStatusSerializer(serializers.Serializer):
 class ApiErrorBodySerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()
-    fields = serializers.DictField(help_text="Field name → list of messages (validation errors).")
+    fields = serializers.DictField(  # type: ignore[assignment]  # the error body's field, not Serializer.fields
+        help_text="Field name → list of messages (validation errors)."
+    )
     entity_types = serializers.ListField(child=serializers.CharField(), required=False)
     kind = serializers.CharField(
         required=False, help_text="injection: markup, override, role, exfiltration, memory_poison or command."
@@ -358,12 +360,18 @@ class BatchEpisodeItemSerializer(_BatchItemMixin, EpisodeWriteSerializer):
     type = serializers.ChoiceField(choices=["episode"])
 
 
-BATCH_ITEM_SERIALIZERS = {"fact": BatchFactItemSerializer, "episode": BatchEpisodeItemSerializer}
+BATCH_ITEM_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
+    "fact": BatchFactItemSerializer,
+    "episode": BatchEpisodeItemSerializer,
+}
 
 
 @extend_schema_field(
     PolymorphicProxySerializer(
-        component_name="BatchItem", serializers=BATCH_ITEM_SERIALIZERS, resource_type_field_name="type", many=True
+        component_name="BatchItem",
+        serializers=BATCH_ITEM_SERIALIZERS,  # type: ignore[arg-type]  # a dict of classes: documented, but dict is invariant
+        resource_type_field_name="type",
+        many=True,
     )
 )
 class BatchItemsField(serializers.ListField):

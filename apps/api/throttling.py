@@ -12,6 +12,13 @@ from apps.api.permissions import required_scope
 logger = logging.getLogger(__name__)
 
 
+def _limits(parsed: tuple[int | None, int | None]) -> tuple[int, int]:
+    """parse_rate's (requests, seconds): every scope here has a rate (settings.REST_FRAMEWORK)."""
+    limit, duration = parsed
+    assert limit is not None and duration is not None
+    return limit, duration
+
+
 class PerKeyThrottle(ScopedRateThrottle):
     """ScopedRateThrottle per API key, with the scope `api_read` or `api_write` from the method.
 
@@ -30,16 +37,16 @@ class PerKeyThrottle(ScopedRateThrottle):
     def _allow(self, request, view) -> bool:
         self.scope = f"api_{required_scope(request, view)}"
         self.rate = self.get_rate()
-        self.num_requests, self.duration = self.parse_rate(self.rate)
+        limit, duration = self.num_requests, self.duration = _limits(self.parse_rate(self.rate))
         self.key = self.get_cache_key(request, view)
         self.history = self.cache.get(self.key, [])
         self.now = self.timer()
-        while self.history and self.history[-1] <= self.now - self.duration:
+        while self.history and self.history[-1] <= self.now - duration:
             self.history.pop()
         charged = 0
         if self.scope == "api_write":
-            charged = writes_charged(agent_id=request.auth.agent_id, since=self.now - self.duration)
-        if len(self.history) + charged >= self.num_requests:
+            charged = writes_charged(agent_id=request.auth.agent_id, since=self.now - duration)
+        if len(self.history) + charged >= limit:
             return self.throttle_failure()
         return self.throttle_success()
 
@@ -58,32 +65,32 @@ class ImportBudget(PerKeyThrottle):
 
     def charge(self, request, *, items: int) -> None:
         """Take `items` from the key's budget, or raise Throttled (429 with Retry-After) taking nothing."""
-        self.num_requests, self.duration = self.parse_rate(self.THROTTLE_RATES[self.scope])
+        limit, duration = self.num_requests, self.duration = _limits(self.parse_rate(self.THROTTLE_RATES[self.scope]))
         key = self.cache_format % {"scope": self.scope, "ident": request.auth.prefix}
         now = self.timer()
         try:
-            history = [(at, n) for at, n in self.cache.get(key, []) if at > now - self.duration]
+            history = [(at, n) for at, n in self.cache.get(key, []) if at > now - duration]
         except RedisError as error:  # as in allow_request: a cache outage does not stop imports
             logger.warning("Import budget cache unavailable (%s): batch let through", type(error).__name__)
             return
         used = sum(n for _, n in history)
-        if used + items > self.num_requests:
-            freed, wait = self.num_requests - used, self.duration
+        if used + items > limit:
+            freed, wait = limit - used, duration
             for at, n in sorted(history):  # the oldest charges expire first
                 freed += n
                 if freed >= items:
-                    wait = at + self.duration - now
+                    wait = at + duration - now
                     break
             raise Throttled(
                 wait=max(1, wait),
                 detail=(
-                    f"This batch of {items} items exceeds the key's import budget ({self.num_requests} items per "
-                    f"{self.duration} s, {max(0, self.num_requests - used)} left); nothing was written."
+                    f"This batch of {items} items exceeds the key's import budget ({limit} items per "
+                    f"{duration} s, {max(0, limit - used)} left); nothing was written."
                 ),
             )
         history.append((now, items))
         try:
-            self.cache.set(key, history, self.duration)
+            self.cache.set(key, history, duration)
         except RedisError:
             logger.warning("Import budget cache unavailable: batch of %d items not counted", items)
 

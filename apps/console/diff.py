@@ -18,7 +18,7 @@ def _tokens(text: str) -> list[str]:
 
 def diff_html(before: str, after: str) -> SafeString:
     old, new = _tokens(before), _tokens(after)
-    parts = []
+    parts: list[str] = []
     for op, a1, a2, b1, b2 in SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
         if op == "equal":
             parts.append(placeholders_html("".join(old[a1:a2])))
@@ -35,10 +35,11 @@ def event_changes(before: dict, after: dict) -> dict:
     or that one side alone records (a key's prefix, a webhook's URL, how many versions were erased)."""
     before, after = before or {}, after or {}
     old, new = before.get("text"), after.get("text")
+    text: str
     if old is not None and new is not None and old != new:
         text = diff_html(old, new)
     else:
-        text = placeholders_html(new if new is not None else old) if (new or old) else ""
+        text = placeholders_html(new if new is not None else old or "") if (new or old) else ""
     if (old is None) != (new is None):  # a memory written (or a snapshot kept) whole: its text says it
         return {"text": text, "fields": []}
     fields = [

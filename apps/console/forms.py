@@ -36,7 +36,7 @@ class AuditFilterForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["action"].choices = action_choices()  # per request: the labels are in the reader's language
+        self.fields["action"].choices = action_choices()  # type: ignore[attr-defined]  # a ChoiceField  # per request: the labels are in the reader's language
 
     def clean_since(self) -> date | None:
         return _within_audit_range(self.cleaned_data["since"])

@@ -71,5 +71,5 @@ def attach_earlier_versions(
     for row in rows:
         earlier[row.lineage].append(row)
     for head in heads:
-        head.earlier = earlier[head.lineage]
+        head.earlier = earlier[head.lineage]  # type: ignore[attr-defined]  # for the template
     return heads

@@ -7,6 +7,8 @@ revoked one is a 401 in the API's error shape. The Host header is checked agains
 Django does (this replaces the SDK's own DNS-rebinding check, which only knows localhost)."""
 
 import json
+from collections.abc import Sequence
+from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -30,7 +32,7 @@ def _authenticate(header: bytes):
         close_old_connections()
 
 
-async def _answer(send, status: int, body: dict, headers: list[tuple[bytes, bytes]] = ()) -> None:
+async def _answer(send, status: int, body: dict, headers: Sequence[tuple[bytes, bytes]] = ()) -> None:
     content = json.dumps(body).encode()
     await send(
         {
@@ -58,7 +60,7 @@ def _sdk_app():
 def mcp_application():
     """The ASGI app: lifespan goes to the SDK (its session manager runs from startup to shutdown; a
     manager runs once, so each startup gets a new one), HTTP requests through the key check."""
-    current = {"app": None}
+    current: dict[str, Any] = {"app": None}
 
     async def app(scope, receive, send):
         if scope["type"] == "lifespan":

@@ -20,6 +20,7 @@ from django.db import close_old_connections
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError
+from mcp.types import ToolAnnotations
 from pydantic import Field
 from rest_framework import exceptions
 
@@ -189,7 +190,7 @@ Opaque = Annotated[str, Field(description="An opaque id (no personal data).", ma
 When = Annotated[datetime | None, Field(description="ISO 8601 date-time with a time zone.")]
 Score = Annotated[float, Field(ge=0, le=1)]
 ProfileCategory = Literal["preference", "fact", "constraint", "goal"]
-READ_ONLY = {"readOnlyHint": True}
+READ_ONLY = ToolAnnotations(read_only_hint=True)
 
 
 @server.tool(annotations=READ_ONLY)
@@ -370,7 +371,7 @@ def correct(
     return _write_answer(call, services.memory_correct(memory=call.memory(memory_id), actor=call.actor, **data))
 
 
-@server.tool(annotations={"destructiveHint": True})
+@server.tool(annotations=ToolAnnotations(destructive_hint=True))
 @guarded("write")
 def forget(ctx: Context, memory_id: str | None = None, subject: Subject_ | None = None) -> dict[str, Any]:
     """Forget for real: one memory with all its versions (`memory_id`), or everything about a person
@@ -381,6 +382,7 @@ def forget(ctx: Context, memory_id: str | None = None, subject: Subject_ | None 
     if subject is not None:
         erased = services.subject_forget(subject=call.subject(subject), actor=call.actor)
         return {"forgotten": subject, "memories_erased": erased}
+    assert memory_id is not None  # exactly one of the two was sent
     tombstone = services.memory_forget(memory=call.memory(memory_id), actor=call.actor)
     return {"forgotten": memory_id, "status": tombstone.status}
 

@@ -77,11 +77,12 @@ def _attach_changes(workspace: Workspace, versions: list[Memory]) -> list[Memory
     events = AuditEvent.objects.filter(
         workspace=workspace, memory__in=versions, action__in=VERSION_CREATING_ACTIONS
     ).order_by("created_at", "id")
-    change_of = {}
+    change_of: dict[uuid.UUID, AuditEvent] = {}
     for event in events:
-        change_of.setdefault(event.memory_id, event)
+        if event.memory_id is not None:
+            change_of.setdefault(event.memory_id, event)
     for version in versions:
-        version.change = change_of.get(version.id)
+        version.change = change_of.get(version.id)  # type: ignore[attr-defined]  # for the template
     return versions
 
 
@@ -232,10 +233,10 @@ def metrics_snapshot() -> dict:
     model_id = (
         EmbeddingIndex.objects.filter(state=EmbeddingIndex.State.ACTIVE).values_list("model_id", flat=True).first()
     )
-    backlog = Memory.objects.filter(status=Memory.Status.ACTIVE)
+    unembedded = Memory.objects.filter(status=Memory.Status.ACTIVE)
     if model_id is not None:  # else a fresh database: no memory has a vector yet
-        backlog = backlog.exclude(embeddings__model_id=model_id)
-    backlog = backlog.values("workspace__slug").annotate(n=Count("id"))
+        unembedded = unembedded.exclude(embeddings__model_id=model_id)
+    backlog = unembedded.values("workspace__slug").annotate(n=Count("id"))
     ingests = (
         Ingest.objects.filter(status__in=[Ingest.Status.QUEUED, Ingest.Status.RUNNING])
         .values("workspace__slug", "status")

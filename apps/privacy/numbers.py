@@ -178,7 +178,7 @@ def _region_rules() -> tuple[tuple[str, regex.Pattern | None, regex.Pattern, fro
     for region in sorted(phonenumbers.SUPPORTED_REGIONS):
         meta = PhoneMetadata.metadata_for_region(region)
         general = meta.general_desc if meta else None
-        if general is None or not general.national_number_pattern:
+        if meta is None or general is None or not general.national_number_pattern:
             continue
         prefix = meta.national_prefix_for_parsing or meta.national_prefix
         rules.append(

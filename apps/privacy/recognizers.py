@@ -169,6 +169,9 @@ class _IdentityDocumentRecognizer(EntityRecognizer):
             supported_entities=[self.ENTITY], name=type(self).__name__, supported_language=supported_language
         )
 
+    def load(self) -> None:
+        """Nothing to load: PATTERN is compiled at import."""
+
     def valid(self, match: regex.Match) -> bool:
         return True
 

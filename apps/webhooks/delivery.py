@@ -69,6 +69,7 @@ def _send(delivery: WebhookDelivery, body: bytes) -> tuple[int | None, str, floa
     }
     opener = guarded_opener(allow_private=settings.WEBHOOK_ALLOW_PRIVATE_TARGETS)
     started = time.monotonic()
+    status: int | None
     try:
         status, _ = post(
             opener, endpoint.url, body, headers=headers, timeout=settings.WEBHOOK_TIMEOUT, max_bytes=RESPONSE_MAX_BYTES

@@ -30,7 +30,11 @@ class Embedder(Protocol):
     """
 
     model_id: str
-    dimension: int
+
+    @property
+    def dimension(self) -> int:
+        """Length of every vector (a remote model may learn it from its first answer)."""
+        ...
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         """(len(texts), dimension) float32, each row of unit norm."""

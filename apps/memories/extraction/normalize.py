@@ -534,15 +534,15 @@ def _en_item(match: re.Match, local: datetime, tz: ZoneInfo, timezone: str) -> d
             return {"resolved": first.strftime("%Y-%m"), "grain": "month", "display": first.strftime("%Y-%m")}
         return {"resolved": str(today.year + offset), "grain": "year", "display": str(today.year + offset)}
     if g["eseason"]:
-        first = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}[g["eseason"].lower()]
+        start = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}[g["eseason"].lower()]
         prefix = " ".join(g["eseasonprefix"].lower().split())
         year = today.year + (-1 if prefix == "last" else 0)
         if prefix != "last" and (
-            date(year, first, 1) <= today.replace(day=1) if prefix != "next" else first <= today.month
+            date(year, start, 1) <= today.replace(day=1) if prefix != "next" else start <= today.month
         ):
             year += 1
-        end = _add_months(date(year, first, 1), 2)
-        span = f"{year:04d}-{first:02d}/{end.year:04d}-{end.month:02d}"
+        end = _add_months(date(year, start, 1), 2)
+        span = f"{year:04d}-{start:02d}/{end.year:04d}-{end.month:02d}"
         return {"resolved": span, "grain": "season", "display": span}
     if g["emonth"] or g["emonth2"]:
         month = _MONTHS_EN.index((g["emonth"] or g["emonth2"]).lower()) + 1

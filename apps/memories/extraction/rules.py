@@ -1486,14 +1486,14 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
             r"emoji|表情|表格|markdown|tables?|bullet|粗体|标题|列表", obj, I
         ):  # "不要给我发 emoji": how answers look
             return [("preference", "reply_format", text)]
-        topic = re.sub(
+        what = re.sub(
             r"^(?:give|show|send|use|schedule|book|include|write|call|email|put|mention|add|suggest)\s+(?:me\s+)?|"
             r"^(?:用|安排|写|提|加|放|发|输出)",
             "",
             obj,
             flags=I,
         )
-        return [("constraint", "constraint " + " ".join(re.sub(r"[^\w\s]", " ", topic).split()[:3])[:24], text)]
+        return [("constraint", "constraint " + " ".join(re.sub(r"[^\w\s]", " ", what).split()[:3])[:24], text)]
     if m := re.match(
         r"^(?:我|我们|咱们|用户)?(?:的)?(?:[^，,]{0,6}?)(?:必须|只能|一定要|不能|不可以|没法|无法)(?P<obj>.+)$", body
     ):
@@ -1767,9 +1767,8 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         x = m.group("x").strip()
-        at = re.search(r"(?:是|的|在)\s*$", m.group(0)[: m.start("x")]).group(0).strip() == "在" or is_city(
-            x
-        )  # 大学在武汉读的
+        verb = re.search(r"(?:是|的|在)\s*$", m.group(0)[: m.start("x")])  # the pattern ends "x" after one of them
+        at = (verb is not None and verb.group(0).strip() == "在") or is_city(x)  # 大学在武汉读的
         major, school = (None, x) if at or _SCHOOL_WORD.search(x) else (x, None)
     elif m := re.match(rf"^我{_ZH_MODS}(?:是)?(?P<school>[^，,是]{{2,12}}?(?:大学|学院))(?:毕业的?|的)$", body):
         major, school = None, m.group("school")

@@ -12,7 +12,9 @@ import atexit
 import logging
 import threading
 import time
+import uuid
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -31,7 +33,7 @@ class Access:
     workspace_id: int
     agent_id: int | None
     subject_id: int
-    memory_id: object
+    memory_id: uuid.UUID
     rank: int
     score: float
 
@@ -45,7 +47,7 @@ class Recall:
     fallback: str
 
 
-def access_write(entries: list[Access], recalls: list[Recall] = ()) -> None:
+def access_write(entries: Sequence[Access], recalls: Sequence[Recall] = ()) -> None:
     """One batch: AccessLog rows, access_count/last_accessed_at of each memory read, RecallStat rows."""
     if recalls:
         RecallStat.objects.bulk_create([RecallStat(**vars(recall)) for recall in recalls])

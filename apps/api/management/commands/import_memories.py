@@ -73,7 +73,9 @@ class Command(BaseCommand):
         )
 
     def _check(self, lines: list[tuple[int, str]]) -> tuple[list[tuple[int, ImportItem]], list[int]]:
-        items, errors, subjects = [], [], {}
+        items: list[tuple[int, ImportItem]] = []
+        errors: list[int] = []
+        subjects: dict[str, Exception | None] = {}
         for number, line in lines:
             item = self._item(line, subjects)
             if isinstance(item, Exception):

@@ -9,8 +9,10 @@ event). This is demo-only; nothing else in memoryadmin sets the clock.
 """
 
 import random
+from collections.abc import Callable
 from contextlib import contextmanager
 from datetime import datetime, timedelta
+from functools import partial
 from unittest import mock
 
 from django.contrib.auth import get_user_model
@@ -91,6 +93,10 @@ def _clock(moment: datetime):
         yield
 
 
+# One write or recall of the demo's history, at its moment.
+Step = tuple[datetime, Callable[[], object]]
+
+
 class Command(BaseCommand):
     help = (
         "Create the demo workspace, logins, an agent with an API key and about 30 memories with a "
@@ -159,8 +165,8 @@ class Command(BaseCommand):
         self.actor = Actor.agent(self.agent)
         return raw_key
 
-    def history(self) -> list[tuple[datetime, object]]:
-        steps = []
+    def history(self) -> list[Step]:
+        steps: list[Step] = []
         for subject, facts, episodes, first_day in (
             (self.alice, ALICE_FACTS, ALICE_EPISODES, 29),
             (self.bob, BOB_FACTS, BOB_EPISODES, 27),
@@ -168,19 +174,10 @@ class Command(BaseCommand):
             for index, fact in enumerate(facts):  # learned over the first weeks, a few a day
                 days_ago = first_day - index * (first_day - 6) / len(facts)
                 moment = self._at(days_ago, hour=9 + index % 9, minute=(index * 17) % 60)
-                steps.append(
-                    (moment, lambda subject=subject, index=index, fact=fact: self.write_fact(subject, index, *fact))
-                )
+                steps.append((moment, partial(self.write_fact, subject, index, *fact)))
             for index, (days_ago, session_id, text) in enumerate(episodes):
                 moment = self._at(days_ago, hour=15, minute=(20 + index * 7) % 60)
-                steps.append(
-                    (
-                        moment,
-                        lambda subject=subject, session_id=session_id, text=text, moment=moment: self.write_episode(
-                            subject, session_id, text, moment
-                        ),
-                    )
-                )
+                steps.append((moment, partial(self.write_episode, subject, session_id, text, moment)))
 
         # Version history: Alice moved, changed her mind about answers, pinned what matters most;
         # an operator fixed Bob's city after a support ticket.
@@ -248,21 +245,21 @@ class Command(BaseCommand):
             actor=Actor.user(self.users["operator"], type="operator", channel="console"),
         )
 
-    def recalls(self) -> list[tuple[datetime, object]]:
+    def recalls(self) -> list[Step]:
         """The demo agent recalls on most days (more on weekdays), and a few times in the last day, so
         the access log, the 30-day chart and the latency tile have something to show."""
-        steps = []
+        steps: list[Step] = []
         for days_ago in range(DAYS - 1, -1, -1):
             for _ in range(self.random.choice((0, 1, 1, 2, 3))):
                 moment = self._at(days_ago, hour=self.random.randint(8, 22), minute=self.random.randint(0, 59))
                 external_id, query = self.random.choice(RECALLS)
-                steps.append((moment, lambda external_id=external_id, query=query: self.recall(external_id, query)))
+                steps.append((moment, partial(self.recall, external_id, query)))
         for minutes in (200, 90, 30):
             external_id, query = self.random.choice(RECALLS)
             steps.append(
                 (
                     self.now - timedelta(minutes=minutes),
-                    lambda external_id=external_id, query=query: self.recall(external_id, query),
+                    partial(self.recall, external_id, query),
                 )
             )
         return steps
