@@ -66,4 +66,14 @@ class Extractor(Protocol):
 
 
 class ExtractionError(Exception):
-    """The extractor could not answer (an LLM endpoint down, timing out or refusing). Retryable."""
+    """The extractor produced no answer (an LLM endpoint down, timing out, refusing, truncated output, ...).
+
+    The Celery task retries these with backoff. `retryable` is False when the server rejected the
+    request itself (HTTP 4xx other than 408/409/425/429: bad key, unknown model, unsupported
+    `response_format`), which no retry will fix; `status` is the HTTP status when there was one.
+    """
+
+    def __init__(self, message: str, *, retryable: bool = True, status: int | None = None) -> None:
+        super().__init__(message)
+        self.retryable = retryable
+        self.status = status

@@ -31,8 +31,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
 from ..outbound import OutboundError, opener_for, post_json
-from . import base
-from .base import SENSITIVE_CATEGORIES, Extraction, Proposal, Skip, Turn
+from .base import SENSITIVE_CATEGORIES, Extraction, ExtractionError, Proposal, Skip, Turn
 
 DEFAULT_TIMEOUT = 10.0
 MAX_RESPONSE_BYTES = 8 * 1024 * 1024  # a backstop: a real answer is a few kilobytes
@@ -75,18 +74,6 @@ MEMORY_FIELDS = (
 SKIP_FIELDS = ("text", "reason")
 
 
-class ExtractionError(base.ExtractionError):
-    """The LLM call produced no answer (HTTP error, time-out, refusal, truncated output, ...).
-
-    The Celery task retries these with backoff. `retryable` is False when the server rejected the
-    request itself (HTTP 4xx other than 408/409/425/429: bad key, unknown model, unsupported
-    `response_format`), which no retry will fix; `status` is the HTTP status when there was one.
-    """
-
-    def __init__(self, message: str, *, retryable: bool = True, status: int | None = None) -> None:
-        super().__init__(message)
-        self.retryable = retryable
-        self.status = status
 
 
 # -- the schema the model must answer with ----------------------------------------------------
