@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 DEV    := DEBUG=true
 
-.PHONY: run test test-full test-prod bench eval load messages migrate seed clean-db
+.PHONY: run test test-full test-prod lint bench eval load messages migrate seed clean-db
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "memoryadmin needs Python >= 3.11"'
@@ -33,6 +33,13 @@ run: seed
 test: $(VENV)/.dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS); status=$$?; \
 	  if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$status
+
+# The gate .ci/run passes before the tests: formatting, lint rules and types (settings in pyproject.toml).
+# `$(BIN)/ruff format . && $(BIN)/ruff check --fix .` fixes most of what it reports.
+lint: $(VENV)/.dev
+	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+	$(DEV) $(BIN)/mypy
 
 # The whole suite with the schema fuzzer sending 200 generated requests per API operation.
 test-full: $(VENV)/.dev
