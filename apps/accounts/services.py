@@ -23,6 +23,7 @@ from apps.accounts.models import (
     validate_timezone,
 )
 from apps.accounts.selectors import user_is_privileged
+from apps.audit.models import AuditEvent
 from apps.audit.services import Actor, audit_record
 from apps.privacy import PIIRejected, redact
 from apps.privacy.identifiers import refuse_pii_in_identifiers
@@ -68,7 +69,7 @@ def workspace_create(*, name: str, slug: str, actor: Actor | None = None) -> Wor
     audit_record(
         workspace=workspace,
         actor=actor or Actor.system(),
-        action="workspace.created",
+        action=AuditEvent.Action.WORKSPACE_CREATED,
         after={"name": workspace.name, "slug": slug},
     )
     return workspace
@@ -98,7 +99,10 @@ def operator_add(
     if membership is None:
         membership = Membership.objects.create(workspace=workspace, user=user, role=role)
         audit_record(
-            workspace=workspace, actor=actor, action="operator.added", after={"user": _login_name(user), "role": role}
+            workspace=workspace,
+            actor=actor,
+            action=AuditEvent.Action.OPERATOR_ADDED,
+            after={"user": _login_name(user), "role": role},
         )
     elif membership.role != role:
         before = {"user": _login_name(user), "role": membership.role}
@@ -107,7 +111,7 @@ def operator_add(
         audit_record(
             workspace=workspace,
             actor=actor,
-            action="operator.role_changed",
+            action=AuditEvent.Action.OPERATOR_ROLE_CHANGED,
             before=before,
             after={"user": _login_name(user), "role": role},
         )
@@ -156,7 +160,7 @@ def operator_create(
     audit_record(
         workspace=workspace,
         actor=actor or Actor.system(),
-        action="operator.added",
+        action=AuditEvent.Action.OPERATOR_ADDED,
         after={"user": _login_name(user), "role": role, "login_created": True},
     )
     return membership
@@ -193,7 +197,12 @@ def agent_create(*, workspace: Workspace, name: str, description: str = "", acto
     agent = Agent(workspace=workspace, name=name, description=redact(description).text)
     agent.full_clean()
     agent.save()
-    audit_record(workspace=workspace, actor=actor or Actor.system(), action="agent.created", after={"agent": name})
+    audit_record(
+        workspace=workspace,
+        actor=actor or Actor.system(),
+        action=AuditEvent.Action.AGENT_CREATED,
+        after={"agent": name},
+    )
     return agent
 
 
@@ -224,7 +233,10 @@ def apikey_issue(*, agent: Agent, scopes: list[str], actor: Actor | None = None)
     """Create a key; the raw key is returned once and never stored."""
     key, raw_key = _issue(agent, scopes)
     audit_record(
-        workspace=agent.workspace, actor=actor or Actor.system(), action="apikey.issued", after=_key_facts(key)
+        workspace=agent.workspace,
+        actor=actor or Actor.system(),
+        action=AuditEvent.Action.APIKEY_ISSUED,
+        after=_key_facts(key),
     )
     return key, raw_key
 
@@ -233,7 +245,10 @@ def apikey_issue(*, agent: Agent, scopes: list[str], actor: Actor | None = None)
 def apikey_revoke(*, key: ApiKey, actor: Actor | None = None) -> ApiKey:
     _revoke(key)
     audit_record(
-        workspace=key.workspace, actor=actor or Actor.system(), action="apikey.revoked", before=_key_facts(key)
+        workspace=key.workspace,
+        actor=actor or Actor.system(),
+        action=AuditEvent.Action.APIKEY_REVOKED,
+        before=_key_facts(key),
     )
     return key
 
@@ -248,7 +263,11 @@ def apikey_rotate(*, key: ApiKey, actor: Actor) -> tuple[ApiKey, str]:
     _revoke(key)
     new_key, raw_key = _issue(key.agent, key.scopes)
     audit_record(
-        workspace=key.workspace, actor=actor, action="apikey.rotated", before=_key_facts(key), after=_key_facts(new_key)
+        workspace=key.workspace,
+        actor=actor,
+        action=AuditEvent.Action.APIKEY_ROTATED,
+        before=_key_facts(key),
+        after=_key_facts(new_key),
     )
     return new_key, raw_key
 
@@ -272,7 +291,11 @@ def retention_update(
     policy.full_clean()
     policy.save()
     audit_record(
-        workspace=workspace, actor=actor, action="retention.updated", before=before, after=retention_facts(policy)
+        workspace=workspace,
+        actor=actor,
+        action=AuditEvent.Action.RETENTION_UPDATED,
+        before=before,
+        after=retention_facts(policy),
     )
     return policy
 
@@ -311,7 +334,7 @@ def portal_link_create(*, subject: Subject, agent: Agent | None = None) -> tuple
         audit_record(
             workspace=subject.workspace,
             actor=actor,
-            action="portallink.refused",
+            action=AuditEvent.Action.PORTALLINK_REFUSED,
             subject=subject,
             after={"reason": "privileged_login"},
         )  # committed: the refusal is the point
@@ -335,7 +358,7 @@ def _portal_link_issue(subject: Subject, agent: Agent | None, actor: Actor) -> t
     audit_record(
         workspace=subject.workspace,
         actor=actor,
-        action="portallink.created",
+        action=AuditEvent.Action.PORTALLINK_CREATED,
         subject=subject,
         after={"expires_at": link.expires_at.isoformat(), "revoked_older": replaced},
     )
@@ -378,7 +401,7 @@ def _portal_link_use(token: str):
         audit_record(
             workspace=subject.workspace,
             actor=Actor.system("portal link"),
-            action="portallink.refused",
+            action=AuditEvent.Action.PORTALLINK_REFUSED,
             subject=subject,
             after={"reason": "privileged_login"},
         )
@@ -393,7 +416,7 @@ def _portal_link_use(token: str):
     audit_record(
         workspace=subject.workspace,
         actor=Actor(type="end_user", id=str(subject.user_id), name=subject.user.get_username(), channel="portal"),
-        action="portallink.used",
+        action=AuditEvent.Action.PORTALLINK_USED,
         subject=subject,
     )
     return subject.user
@@ -411,7 +434,7 @@ def operator_timezone_set(*, membership: Membership, timezone_name: str, actor: 
         audit_record(
             workspace=membership.workspace,
             actor=actor,
-            action="operator.timezone_changed",
+            action=AuditEvent.Action.OPERATOR_TIMEZONE_CHANGED,
             before=before,
             after={"user": _login_name(membership.user), "timezone": timezone_name},
         )

@@ -10,13 +10,12 @@ from django.utils import timezone
 from apps.accounts.models import Workspace
 from apps.audit.models import AuditEvent, RecallStat
 
-WRITE_ACTIONS = ("memory.created", "memory.superseded", "memory.corrected")
 CHANGE_ACTIONS = (
-    "memory.superseded",
-    "memory.corrected",
-    "memory.write_declined",
-    "memory.forgotten",
-    "subject.forgotten",
+    AuditEvent.Action.MEMORY_SUPERSEDED,
+    AuditEvent.Action.MEMORY_CORRECTED,
+    AuditEvent.Action.MEMORY_WRITE_DECLINED,
+    AuditEvent.Action.MEMORY_FORGOTTEN,
+    AuditEvent.Action.SUBJECT_FORGOTTEN,
 )
 
 
@@ -29,7 +28,9 @@ def _per_day(rows, days: int) -> list[tuple[date, int]]:
 def writes_per_day(*, workspace: Workspace, days: int = 30) -> list[tuple[date, int]]:
     since = timezone.now() - timedelta(days=days)
     rows = (
-        AuditEvent.objects.filter(workspace=workspace, action__in=WRITE_ACTIONS, created_at__gte=since)
+        AuditEvent.objects.filter(
+            workspace=workspace, action__in=AuditEvent.VERSION_CREATING_ACTIONS, created_at__gte=since
+        )
         .annotate(day=TruncDate("created_at"))
         .values("day")
         .annotate(n=Count("id"))
@@ -62,7 +63,7 @@ def recall_latency(*, workspace: Workspace, hours: int = 24) -> dict:
     return {"count": count, "p50": p50, "p95": p95, "fallbacks": fallbacks}
 
 
-def change_counts(*, workspace: Workspace) -> dict[str, int]:
+def change_counts(*, workspace: Workspace) -> dict[AuditEvent.Action, int]:
     rows = (
         AuditEvent.objects.filter(workspace=workspace, action__in=CHANGE_ACTIONS)
         .values("action")
@@ -80,7 +81,9 @@ def top_agents(*, workspace: Workspace, limit: int = 8) -> list[dict]:
         .annotate(n=Count("id"))
     )
     writes = dict(
-        AuditEvent.objects.filter(workspace=workspace, actor_type=AuditEvent.ActorType.AGENT, action__in=WRITE_ACTIONS)
+        AuditEvent.objects.filter(
+            workspace=workspace, actor_type=AuditEvent.ActorType.AGENT, action__in=AuditEvent.VERSION_CREATING_ACTIONS
+        )
         .values_list("actor_name")
         .annotate(n=Count("id"))
     )
@@ -110,9 +113,3 @@ def audit_events(
     if until:
         events = events.filter(created_at__lt=until)
     return events.order_by("-created_at", "-id")
-
-
-def audit_actions(*, workspace: Workspace) -> list[str]:
-    return list(
-        AuditEvent.objects.filter(workspace=workspace).values_list("action", flat=True).distinct().order_by("action")
-    )

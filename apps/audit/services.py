@@ -52,7 +52,7 @@ def audit_record(
     *,
     workspace: Workspace,
     actor: Actor,
-    action: str,
+    action: AuditEvent.Action,
     subject: Subject | None = None,
     memory=None,
     before: dict | None = None,
@@ -103,7 +103,7 @@ def _event(
     *,
     workspace: Workspace,
     actor: Actor,
-    action: str,
+    action: AuditEvent.Action,
     subject: Subject | None = None,
     memory=None,
     before: dict | None = None,
@@ -129,7 +129,9 @@ def _event(
     )
 
 
-def audit_record_many(*, actor: Actor, action: str, memories, before: dict, after: dict, reason: str = "") -> int:
+def audit_record_many(
+    *, actor: Actor, action: AuditEvent.Action, memories, before: dict, after: dict, reason: str = ""
+) -> int:
     """One event per memory for a batch change made by a job (same action, same before/after)."""
     name, reason = _name(actor), redact(reason).text
     events = [

@@ -5,11 +5,36 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from apps.accounts.models import ApiKey, Membership, Workspace
-from apps.audit.labels import action_choices
 from apps.audit.models import AuditEvent
 from apps.memories.models import Memory
 
 TTL_CATEGORIES = [c for c in Memory.Category.values]
+
+
+# The areas of the audit log's action picker: "memory." picks every memory action (the filter is a prefix).
+ACTION_AREAS = {
+    "memory.": _("Memories"),
+    "subject.": _("Subjects"),
+    "ingest.": _("Conversation turns"),
+    "suppression.": _("Don't-learn-again rules"),
+    "portallink.": _("Portal links"),
+    "agent.": _("Agents"),
+    "apikey.": _("API keys"),
+    "workspace.": _("Workspaces"),
+    "operator.": _("Operators"),
+    "retention.": _("Retention"),
+    "accesslog.": _("Access log"),
+    "webhook.": _("Webhooks"),
+}
+
+
+def action_choices() -> list[tuple[str, object]]:
+    """The picker: "any action", then per area "every … action" and each action of it."""
+    choices: list[tuple[str, object]] = [("", _("Any action"))]
+    for prefix, area in ACTION_AREAS.items():
+        actions = [(code, label) for code, label in AuditEvent.Action.choices if code.startswith(prefix)]
+        choices.append((area, [(prefix, _("All: %(area)s") % {"area": area}), *actions]))
+    return choices
 
 
 AUDIT_FIRST_DAY, AUDIT_LAST_DAY = date(1970, 1, 1), date(2999, 12, 31)

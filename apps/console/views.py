@@ -211,9 +211,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "stale_ratio": stale / total if total else 0,
             "latency": audit_selectors.recall_latency(workspace=workspace),
             "ingests": selectors.ingest_counts(workspace=workspace),
-            "changes": {
-                action.replace(".", "_"): n for action, n in audit_selectors.change_counts(workspace=workspace).items()
-            },
+            "changes": {action.name: n for action, n in audit_selectors.change_counts(workspace=workspace).items()},
             "charts": charts,
         },
     )

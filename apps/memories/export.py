@@ -3,6 +3,7 @@
 from django.db import transaction
 
 from apps.accounts.models import Subject, Workspace
+from apps.audit.models import AuditEvent
 from apps.audit.services import Actor, audit_record
 from apps.memories import selectors
 from apps.memories.models import Memory
@@ -90,7 +91,7 @@ def subject_export_audited(*, workspace: Workspace, subject: Subject, actor: Act
     audit_record(
         workspace=workspace,
         actor=actor,
-        action="subject.exported",
+        action=AuditEvent.Action.SUBJECT_EXPORTED,
         subject=subject,
         after={"memories": len(document["memories"])},
         reason=reason,

@@ -20,6 +20,7 @@ from apps.accounts.models import Agent, Subject, Workspace
 from apps.accounts.quota import writes_charge
 from apps.accounts.selectors import retention_for
 from apps.accounts.services import subject_get_or_create
+from apps.audit.models import AuditEvent
 from apps.audit.services import Actor, audit_record
 from apps.memories import vectors
 from apps.memories.embeddings import EmbeddingError, calibration, get_embedder
@@ -114,7 +115,7 @@ def ingest_accept(
     audit_record(
         workspace=subject.workspace,
         actor=_turn_actor(agent),
-        action="ingest.accepted",
+        action=AuditEvent.Action.INGEST_ACCEPTED,
         subject=subject,
         after={"turn_id": turn_id, "redactions": counts},
     )

@@ -14,7 +14,7 @@ from django.db.models.functions import Coalesce
 
 from apps.accounts.models import Subject, Workspace
 from apps.accounts.selectors import retention_for
-from apps.audit.models import AccessLog, RecallStat
+from apps.audit.models import AccessLog, AuditEvent, RecallStat
 from apps.audit.services import Actor, audit_record, audit_record_many
 from apps.memories.models import Memory
 from apps.memories.recall.scoring import recency
@@ -33,7 +33,7 @@ def _quiet(items: Iterable) -> Iterable:
 
 
 @transaction.atomic
-def _retire(memories: list[Memory], *, status: str, action: str, now: datetime, reason: str) -> int:
+def _retire(memories: list[Memory], *, status: str, action: AuditEvent.Action, now: datetime, reason: str) -> int:
     """Active memories leave recall: new status, no vectors, one audit event each."""
     ids = [m.pk for m in memories]
     changed = Memory.objects.filter(pk__in=ids, status=Memory.Status.ACTIVE).update(
@@ -59,7 +59,13 @@ def expire(*, now: datetime, progress: Progress = _quiet) -> int:
     """Memories past their expires_at become expired."""
     due = list(_active().filter(expires_at__lte=now))
     return sum(
-        _retire(batch, status=Memory.Status.EXPIRED, action="memory.expired", now=now, reason="past its expiry")
+        _retire(
+            batch,
+            status=Memory.Status.EXPIRED,
+            action=AuditEvent.Action.MEMORY_EXPIRED,
+            now=now,
+            reason="past its expiry",
+        )
         for batch in progress(_batches(due))
     )
 
@@ -80,7 +86,7 @@ def archive_unread(*, now: datetime, progress: Progress = _quiet) -> int:
             archived += _retire(
                 batch,
                 status=Memory.Status.ARCHIVED,
-                action="memory.archived",
+                action=AuditEvent.Action.MEMORY_ARCHIVED,
                 now=now,
                 reason=f"unimportant and unread for {days} days",
             )
@@ -110,7 +116,7 @@ def enforce_capacity(*, now: datetime, progress: Progress = _quiet) -> int:
         archived += _retire(
             surplus,
             status=Memory.Status.ARCHIVED,
-            action="memory.archived",
+            action=AuditEvent.Action.MEMORY_ARCHIVED,
             now=now,
             reason=f"over the capacity of {capacity[workspace_id]} episodes",
         )
@@ -155,7 +161,7 @@ def consolidate(*, now: datetime, progress: Progress = _quiet) -> int:
             _retire(
                 [m for m in fragments if m.pk != summary.pk],
                 status=Memory.Status.ARCHIVED,
-                action="memory.consolidated",
+                action=AuditEvent.Action.MEMORY_CONSOLIDATED,
                 now=now,
                 reason=f"merged into {summary.pk}",
             )
@@ -209,7 +215,7 @@ def compact_sessions(*, now: datetime, progress: Progress = _quiet, older_than_d
             _retire(
                 events,
                 status=Memory.Status.ARCHIVED,
-                action="memory.compacted",
+                action=AuditEvent.Action.MEMORY_COMPACTED,
                 now=now,
                 reason=f"summarised into {summary.pk}",
             )
@@ -230,7 +236,7 @@ def prune_access_log(*, now: datetime, progress: Progress = _quiet) -> int:
                 audit_record(
                     workspace=workspace,
                     actor=SYSTEM,
-                    action="accesslog.pruned",
+                    action=AuditEvent.Action.ACCESSLOG_PRUNED,
                     after={"rows": count, "older_than_days": days},
                 )
         pruned += count

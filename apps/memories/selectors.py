@@ -10,9 +10,6 @@ from apps.accounts.models import Subject, Workspace, external_id_error
 from apps.audit.models import AccessLog, AuditEvent
 from apps.memories.models import EmbeddingIndex, ForgetRequest, Ingest, Memory, Suppression
 
-# Audit actions whose memory is the version they made.
-VERSION_CREATING_ACTIONS = ("memory.created", "memory.superseded", "memory.corrected")
-
 
 def subject_get(*, workspace: Workspace, external_id: str) -> Subject | None:
     if external_id_error(external_id):
@@ -75,7 +72,7 @@ def memory_history(*, workspace: Workspace, memory: Memory) -> QuerySet[Memory]:
 def _attach_changes(workspace: Workspace, versions: list[Memory]) -> list[Memory]:
     """Set `.change` on each version: the audit event that created it (who, when, why)."""
     events = AuditEvent.objects.filter(
-        workspace=workspace, memory__in=versions, action__in=VERSION_CREATING_ACTIONS
+        workspace=workspace, memory__in=versions, action__in=AuditEvent.VERSION_CREATING_ACTIONS
     ).order_by("created_at", "id")
     change_of: dict[uuid.UUID, AuditEvent] = {}
     for event in events:
@@ -212,15 +209,15 @@ def ingest_counts(*, workspace: Workspace) -> dict[str, int]:
     """Turns by status, and how many instruction-like texts were refused: by extraction in posted
     turns, and by the services in direct writes and corrections (their audit events; those of
     turns are already in the turns' count)."""
-    from apps.memories.services import INJECTION_ACTION
-
     counts = Ingest.objects.filter(workspace=workspace).aggregate(
         **{status: Count("id", filter=Q(status=status)) for status in Ingest.Status.values},
         injections=Sum("injections"),
     )
     counts = {name: count or 0 for name, count in counts.items()}
     counts["injections"] += (
-        AuditEvent.objects.filter(workspace=workspace, action=INJECTION_ACTION).exclude(after__channel="turns").count()
+        AuditEvent.objects.filter(workspace=workspace, action=AuditEvent.Action.MEMORY_INJECTION_REFUSED)
+        .exclude(after__channel="turns")
+        .count()
     )
     return counts
 

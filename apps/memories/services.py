@@ -138,7 +138,6 @@ class _Gate:
 
 # --- the injection guard ------------------------------------------------------------------------
 
-INJECTION_ACTION = "memory.injection_refused"
 _EXCERPT_CHARS = 200
 
 
@@ -170,7 +169,7 @@ def _refuse_injection(
     event = dict(
         workspace=subject.workspace,
         actor=actor,
-        action=INJECTION_ACTION,
+        action=AuditEvent.Action.MEMORY_INJECTION_REFUSED,
         subject=subject,
         memory=memory,
         after={
@@ -693,7 +692,7 @@ def _reaffirmed_event(subject: Subject, actor: Actor, current: Memory, before: d
     return dict(
         workspace=subject.workspace,
         actor=actor,
-        action="memory.reaffirmed",
+        action=AuditEvent.Action.MEMORY_REAFFIRMED,
         subject=subject,
         memory=current,
         before=before,
@@ -705,7 +704,7 @@ def _declined_event(subject: Subject, actor: Actor, current: Memory, proposed: d
     return dict(
         workspace=subject.workspace,
         actor=actor,
-        action="memory.write_declined",
+        action=AuditEvent.Action.MEMORY_WRITE_DECLINED,
         subject=subject,
         memory=current,
         before=snapshot(current),
@@ -719,7 +718,7 @@ def _written_event(subject: Subject, actor: Actor, memory: Memory, previous: Mem
     return dict(
         workspace=subject.workspace,
         actor=actor,
-        action="memory.superseded" if previous else "memory.created",
+        action=AuditEvent.Action.MEMORY_SUPERSEDED if previous else AuditEvent.Action.MEMORY_CREATED,
         subject=subject,
         memory=memory,
         before=snapshot(previous) if previous else None,
@@ -1014,7 +1013,7 @@ def memory_correct(
     audit_record(
         workspace=current.subject.workspace,
         actor=actor,
-        action="memory.corrected",
+        action=AuditEvent.Action.MEMORY_CORRECTED,
         subject=current.subject,
         memory=corrected,
         before=before,
@@ -1032,7 +1031,7 @@ def _set_pinned(*, memory: Memory, actor: Actor, pinned: bool) -> Memory:
     audit_record(
         workspace=current.subject.workspace,
         actor=actor,
-        action="memory.pinned" if pinned else "memory.unpinned",
+        action=AuditEvent.Action.MEMORY_PINNED if pinned else AuditEvent.Action.MEMORY_UNPINNED,
         subject=current.subject,
         memory=current,
         before=before,
@@ -1098,7 +1097,9 @@ def _forget_turns(ingests: QuerySet[Ingest]) -> None:
     one finds it gone and writes nothing (its transaction fails)."""
     for subject_id, turn_id in set(ingests.values_list("subject_id", "turn_id")):
         audit_erase_content(
-            events=AuditEvent.objects.filter(subject_id=subject_id, action="ingest.accepted", after__turn_id=turn_id)
+            events=AuditEvent.objects.filter(
+                subject_id=subject_id, action=AuditEvent.Action.INGEST_ACCEPTED, after__turn_id=turn_id
+            )
         )
     ingests.delete()
 
@@ -1113,7 +1114,7 @@ def memory_forget(*, memory: Memory, actor: Actor, reason: str = "") -> Memory:
     audit_record(  # what kind of thing, how many versions: never its key
         workspace=tombstone.subject.workspace,
         actor=actor,
-        action="memory.forgotten",
+        action=AuditEvent.Action.MEMORY_FORGOTTEN,
         subject=tombstone.subject,
         memory=tombstone,
         after={"kind": tombstone.kind, "category": tombstone.category, "versions_erased": erased},
@@ -1136,7 +1137,7 @@ def subject_forget(*, subject: Subject, actor: Actor, reason: str = "") -> int:
     audit_record(
         workspace=subject.workspace,
         actor=actor,
-        action="subject.forgotten",
+        action=AuditEvent.Action.SUBJECT_FORGOTTEN,
         subject=subject,
         after={"memories_erased": erased},
         reason=reason,
@@ -1164,7 +1165,7 @@ def refuse_if_paused(*, subject: Subject, actor: Actor, channel: str) -> None:
         event=dict(
             workspace=subject.workspace,
             actor=actor,
-            action="memory.write_refused",
+            action=AuditEvent.Action.MEMORY_WRITE_REFUSED,
             subject=subject,
             after={"reason": MemoryPaused.code, "channel": channel},
             reason="Refused: memory is paused.",
@@ -1212,7 +1213,7 @@ def refuse_if_suppressed(
         event=dict(
             workspace=subject.workspace,
             actor=actor,
-            action="memory.write_refused",
+            action=AuditEvent.Action.MEMORY_WRITE_REFUSED,
             subject=subject,
             after={"reason": MemorySuppressed.code, "channel": channel, "suppression": rule.pk},
             reason="Refused: the person asked not to learn this again.",
@@ -1228,7 +1229,7 @@ def _set_paused(*, subject: Subject, actor: Actor, paused: bool) -> Subject:
         workspace=subject.workspace,
         actor=actor,
         subject=subject,
-        action="subject.memory_paused" if paused else "subject.memory_resumed",
+        action=AuditEvent.Action.SUBJECT_MEMORY_PAUSED if paused else AuditEvent.Action.SUBJECT_MEMORY_RESUMED,
     )
     return subject
 
@@ -1269,7 +1270,7 @@ def suppression_create(*, memory: Memory, actor: Actor) -> Suppression:
     audit_record(
         workspace=memory.subject.workspace,
         actor=actor,
-        action="suppression.created",
+        action=AuditEvent.Action.SUPPRESSION_CREATED,
         subject=memory.subject,
         after={"suppression": suppression.pk, "kind": memory.kind, "category": memory.category},
     )
@@ -1283,7 +1284,7 @@ def suppression_delete(*, suppression: Suppression, actor: Actor) -> None:
     audit_record(
         workspace=subject.workspace,
         actor=actor,
-        action="suppression.removed",
+        action=AuditEvent.Action.SUPPRESSION_REMOVED,
         subject=subject,
         after={"suppression": suppression.pk, "category": suppression.category},
     )
@@ -1315,7 +1316,7 @@ def memory_forget_request(*, memory: Memory, actor: Actor, suppress: bool = Fals
     event = audit_record(
         workspace=subject.workspace,
         actor=actor,
-        action="memory.forget_requested",
+        action=AuditEvent.Action.MEMORY_FORGET_REQUESTED,
         subject=subject,
         memory=current,
         after={
@@ -1384,7 +1385,7 @@ def memory_forget_undo(*, request: ForgetRequest, actor: Actor) -> Memory:
     audit_record(
         workspace=subject.workspace,
         actor=actor,
-        action="memory.forget_undone",
+        action=AuditEvent.Action.MEMORY_FORGET_UNDONE,
         subject=subject,
         memory=current,
         after={"versions": len(request.statuses), "suppression_removed": request.suppression_id},

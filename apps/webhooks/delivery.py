@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from apps.audit.models import AuditEvent
 from apps.audit.services import Actor, audit_record
 from apps.memories.models import Ingest
 from apps.memories.outbound import OutboundError, guarded_opener, post
@@ -163,7 +164,7 @@ def _auto_disable(endpoint: WebhookEndpoint) -> None:
     audit_record(
         workspace=endpoint.workspace,
         actor=SYSTEM,
-        action="webhook.auto_disabled",
+        action=AuditEvent.Action.WEBHOOK_AUTO_DISABLED,
         after=endpoint_facts(endpoint),
         reason=reason,
     )

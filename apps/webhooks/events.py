@@ -11,15 +11,16 @@ subject change is audited there, so no write path is missed) and the ingest stat
 from django.db import transaction
 from django.utils import timezone
 
+from apps.audit.models import AuditEvent
 from apps.webhooks.models import EventType, WebhookDelivery, WebhookEndpoint, WebhookEvent
 
 # audit action → webhook event
 AUDITED = {
-    "memory.created": EventType.MEMORY_CREATED,
-    "memory.superseded": EventType.MEMORY_SUPERSEDED,
-    "memory.corrected": EventType.MEMORY_CORRECTED,
-    "memory.forgotten": EventType.MEMORY_DELETED,
-    "subject.forgotten": EventType.SUBJECT_FORGOTTEN,
+    AuditEvent.Action.MEMORY_CREATED: EventType.MEMORY_CREATED,
+    AuditEvent.Action.MEMORY_SUPERSEDED: EventType.MEMORY_SUPERSEDED,
+    AuditEvent.Action.MEMORY_CORRECTED: EventType.MEMORY_CORRECTED,
+    AuditEvent.Action.MEMORY_FORGOTTEN: EventType.MEMORY_DELETED,
+    AuditEvent.Action.SUBJECT_FORGOTTEN: EventType.SUBJECT_FORGOTTEN,
 }
 
 

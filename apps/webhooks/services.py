@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.accounts.models import Workspace
+from apps.audit.models import AuditEvent
 from apps.audit.services import Actor, audit_record
 from apps.memories.outbound import public_address_error
 from apps.privacy import redact
@@ -83,7 +84,9 @@ def endpoint_create(
         include_content=include_content,
         secret_salt=new_salt(),
     )
-    audit_record(workspace=workspace, actor=actor, action="webhook.created", after=endpoint_facts(endpoint))
+    audit_record(
+        workspace=workspace, actor=actor, action=AuditEvent.Action.WEBHOOK_CREATED, after=endpoint_facts(endpoint)
+    )
     return endpoint, endpoint_secret(endpoint.secret_salt)
 
 
@@ -109,7 +112,7 @@ def endpoint_update(
     audit_record(
         workspace=endpoint.workspace,
         actor=actor,
-        action="webhook.updated",
+        action=AuditEvent.Action.WEBHOOK_UPDATED,
         before=before,
         after=endpoint_facts(endpoint),
     )
@@ -130,7 +133,7 @@ def endpoint_set_enabled(*, endpoint: WebhookEndpoint, enabled: bool, actor: Act
     audit_record(
         workspace=endpoint.workspace,
         actor=actor,
-        action="webhook.enabled" if enabled else "webhook.disabled",
+        action=AuditEvent.Action.WEBHOOK_ENABLED if enabled else AuditEvent.Action.WEBHOOK_DISABLED,
         before=before,
         after=endpoint_facts(endpoint),
     )
@@ -143,7 +146,10 @@ def endpoint_rotate_secret(*, endpoint: WebhookEndpoint, actor: Actor) -> str:
     endpoint.secret_salt = new_salt()
     endpoint.save(update_fields=["secret_salt", "updated_at"])
     audit_record(
-        workspace=endpoint.workspace, actor=actor, action="webhook.secret_rotated", after=endpoint_facts(endpoint)
+        workspace=endpoint.workspace,
+        actor=actor,
+        action=AuditEvent.Action.WEBHOOK_SECRET_ROTATED,
+        after=endpoint_facts(endpoint),
     )
     return endpoint_secret(endpoint.secret_salt)
 
@@ -158,7 +164,12 @@ def webhook_send_test(*, endpoint: WebhookEndpoint, actor: Actor) -> int:
         publish_on_commit=False,
         data={"message": "A test event from memoryadmin. It carries no memory.", "endpoint": endpoint.pk},
     )
-    audit_record(workspace=endpoint.workspace, actor=actor, action="webhook.test_sent", after=endpoint_facts(endpoint))
+    audit_record(
+        workspace=endpoint.workspace,
+        actor=actor,
+        action=AuditEvent.Action.WEBHOOK_TEST_SENT,
+        after=endpoint_facts(endpoint),
+    )
     return delivery_id
 
 
@@ -181,7 +192,7 @@ def delivery_redeliver(*, delivery: WebhookDelivery, actor: Actor) -> WebhookDel
     audit_record(
         workspace=delivery.endpoint.workspace,
         actor=actor,
-        action="webhook.redelivered",
+        action=AuditEvent.Action.WEBHOOK_REDELIVERED,
         after={
             **endpoint_facts(delivery.endpoint),
             "delivery": delivery.pk,

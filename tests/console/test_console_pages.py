@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 from django.utils import translation
+from django.utils.html import escape
 
 from apps.accounts.models import Membership
 from apps.audit.models import AuditEvent
@@ -85,6 +86,15 @@ def test_the_audit_log_picks_actions_by_their_label_and_shows_what_changed(as_ol
     assert len(rows(as_olga.get("/console/audit/", {"action": "memory."}))) == 3
 
 
+def test_the_action_picker_offers_every_action_by_its_label_in_the_readers_language(as_olga):
+    with translation.override("zh-hans"):
+        body = as_olga.get("/console/audit/", headers={"Accept-Language": "zh-hans"}).content.decode()
+        options = [f'<option value="{action.value}">{escape(action.label)}</option>' for action in AuditEvent.Action]
+
+    assert [option for option in options if option not in body] == []
+    assert '<option value="memory.corrected">记忆已更正</option>' in options
+
+
 def test_an_unknown_action_in_the_filter_is_a_form_error(as_olga, alice):
     page = as_olga.get("/console/audit/", {"action": "memory.corr"})
 
@@ -145,6 +155,20 @@ def test_the_dashboard_tells_active_memories_from_all_stored_rows(as_olga, alice
 
     assert '<div class="figure">2</div><div>active memories' in body
     assert '<div class="figure">3</div><div>rows stored (every version' in body
+
+
+def test_the_dashboard_counts_superseded_corrected_and_declined_writes(as_olga, alice):
+    tea = fact(alice, "tea", "green tea")
+    memory_correct(memory=tea, value="black tea", actor=Actor.system())
+    fact(alice, "city", "Berlin", category="fact")
+    fact(alice, "city", "Paris", category="fact")
+    fact(alice, "editor", "vim", confidence=0.9)
+    fact(alice, "editor", "emacs", confidence=0.5)
+
+    body = as_olga.get("/console/").content.decode()
+
+    assert '<div class="figure">1 / 1</div><div>superseded / corrected' in body
+    assert '<div class="figure">1</div><div>conflicts kept the current value' in body
 
 
 def test_the_dashboard_legends_are_in_the_readers_language(as_olga, alice):

@@ -5,7 +5,7 @@ from django import template
 from django.utils import dateformat, timezone
 from django.utils.html import format_html
 
-from apps.audit.labels import action_label, actor_role
+from apps.audit.models import AuditEvent
 from apps.privacy.labels import GENERIC_TOKEN, TOKEN_LABELS, placeholders_html
 
 register = template.Library()
@@ -30,13 +30,14 @@ def stamp(value, seconds: str = ""):
 
 @register.filter
 def action(code: str) -> str:
-    return action_label(code)
+    """The label of an action code; an unknown code (a newer release's) is shown as it is."""
+    return str(dict(AuditEvent.Action.choices).get(code, code))
 
 
 @register.filter
 def actor(event):
     """'olga (Operator)', 'Support Bot (Agent)', 'System': a name and a translated role."""
-    role = actor_role(event.actor_type)
+    role = str(dict(AuditEvent.ActorType.choices).get(event.actor_type, event.actor_type))
     name = event.actor_name
     if not name or name == "system" or event.actor_type == "system" and name == role:
         return role
