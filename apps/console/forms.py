@@ -28,9 +28,9 @@ ACTION_AREAS = {
 }
 
 
-def action_choices() -> list[tuple[str, object]]:
+def action_choices() -> list[tuple[object, object]]:
     """The picker: "any action", then per area "every … action" and each action of it."""
-    choices: list[tuple[str, object]] = [("", _("Any action"))]
+    choices: list[tuple[object, object]] = [("", _("Any action"))]  # (code, label) or (area, [(code, label)])
     for prefix, area in ACTION_AREAS.items():
         actions = [(code, label) for code, label in AuditEvent.Action.choices if code.startswith(prefix)]
         choices.append((area, [(prefix, _("All: %(area)s") % {"area": area}), *actions]))

@@ -74,8 +74,6 @@ MEMORY_FIELDS = (
 SKIP_FIELDS = ("text", "reason")
 
 
-
-
 # -- the schema the model must answer with ----------------------------------------------------
 
 _MEMORY_SCHEMA = {
