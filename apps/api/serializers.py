@@ -4,6 +4,7 @@ import math
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
@@ -79,6 +80,14 @@ class EpisodeWriteSerializer(_WriteFieldsMixin):
 
 
 class MemoryCorrectionSerializer(serializers.Serializer):
+    """A correction of `context["memory"]`; its validated data are `memory_correct`'s arguments, with
+    the memory's `value` (a profile fact) or `text` (an episode) as `content`."""
+
+    CORRECTED_THROUGH = {  # the field that was sent → why it does not fit this memory
+        "text": _("Profile facts are corrected through their value."),
+        "value": _("Episodes are corrected through their text."),
+    }
+
     value = serializers.CharField(max_length=settings.MEMORY_MAX_VALUE_CHARS, required=False)
     text = serializers.CharField(max_length=settings.MEMORY_MAX_TEXT_CHARS, required=False)
     confidence = serializers.FloatField(min_value=0, max_value=1, required=False)
@@ -90,7 +99,13 @@ class MemoryCorrectionSerializer(serializers.Serializer):
             raise serializers.ValidationError("Send either value (profile facts) or text (episodes), not both.")
         if not {"value", "text", "confidence", "importance"} & data.keys():
             raise serializers.ValidationError("Send at least one of value, text, confidence, importance.")
-        return data
+        content_field = self.context["memory"].content_field
+        if wrong := ({"value", "text"} & data.keys()) - {content_field}:
+            raise serializers.ValidationError({name: [self.CORRECTED_THROUGH[name]] for name in wrong})
+        arguments = {name: data[name] for name in data if name != content_field}
+        if content_field in data:
+            arguments["content"] = data[content_field]
+        return arguments
 
 
 class MemoryListQuerySerializer(serializers.Serializer):

@@ -348,7 +348,7 @@ class MemoryDetailView(WorkspaceAPIView):
     )
     def patch(self, request, memory_id: str) -> Response:
         memory = self.memory_or_404(memory_id)
-        serializer = s.MemoryCorrectionSerializer(data=request.data)
+        serializer = s.MemoryCorrectionSerializer(data=request.data, context={"memory": memory})
         serializer.is_valid(raise_exception=True)
         result = services.memory_correct(memory=memory, actor=self.actor, **serializer.validated_data)
         return self.write_response(result)

@@ -57,6 +57,7 @@ from apps.console.forms import (
 )
 from apps.memories import selectors, services
 from apps.memories.export import subject_export_audited
+from apps.memories.forms import memory_correct_from_form
 from apps.memories.models import Memory
 from apps.privacy import PIIRejected
 from apps.privacy.labels import GENERIC_TOKEN, TOKEN_LABELS
@@ -344,7 +345,7 @@ def _memory_context(request: HttpRequest, memory: Memory, form: OperatorChangeFo
         "chain": chain_,
         "reads": selectors.memory_reads(workspace=workspace, memory=memory),
         "events": selectors.memory_audit_events(workspace=workspace, memory=memory),
-        "form": form or OperatorChangeForm(initial={"value": memory.value or memory.text}),
+        "form": form or OperatorChangeForm(initial={"value": memory.content}),
     }
 
 
@@ -360,24 +361,9 @@ def memory_detail(request: HttpRequest, memory_id: str) -> HttpResponse:
 def memory_correct(request: HttpRequest, memory_id: str) -> HttpResponse:
     memory = _memory_or_404(request, memory_id)
     form = OperatorChangeForm(request.POST)
-    if form.is_valid():
-        field = "value" if memory.kind == Memory.Kind.PROFILE else "text"
-        try:
-            result = services.memory_correct(
-                memory=memory,
-                actor=_actor(request),
-                reason=form.cleaned_data["reason"],
-                **{field: form.cleaned_data["value"]},
-            )
-        except ValidationError as error:
-            form.add_error("value", " ".join(error.messages))
-        except PIIRejected as error:
-            form.add_error("value", str(error))
-        except services.MemoryConflict as error:
-            form.add_error(None, str(error))
-        else:
-            messages.success(request, _("Saved as version %(version)d.") % {"version": result.memory.version})
-            return redirect("console:memory", memory_id=result.memory.id)
+    if result := memory_correct_from_form(form, memory=memory, actor=_actor(request)):
+        messages.success(request, _("Saved as version %(version)d.") % {"version": result.memory.version})
+        return redirect("console:memory", memory_id=result.memory.id)
     return render(request, "console/memory.html", _memory_context(request, memory, form), status=400)
 
 

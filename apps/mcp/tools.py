@@ -164,9 +164,11 @@ def guarded(scope: str, *, failure=ToolError):
     return decorate
 
 
-def validated(serializer_class, data: dict) -> dict:
+def validated(serializer_class, data: dict, **context: Any) -> dict:
     """The API's validation of the same fields (limits, choices, dates); None means not sent."""
-    serializer = serializer_class(data={name: value for name, value in data.items() if value is not None})
+    serializer = serializer_class(
+        data={name: value for name, value in data.items() if value is not None}, context=context
+    )
     serializer.is_valid(raise_exception=True)
     refuse_pii_in_identifiers(**{name: serializer.validated_data.get(name) or "" for name in ("session_id", "turn_id")})
     return serializer.validated_data
@@ -363,12 +365,14 @@ def correct(
 ) -> dict[str, Any]:
     """Correct a memory: `value` for a profile fact, `text` for an episode. The answer is the new version; the
     old one is kept in history."""
+    call = _current.get()
+    memory = call.memory(memory_id)
     data = validated(
         s.MemoryCorrectionSerializer,
         dict(value=value, text=text, confidence=confidence, importance=importance, reason=reason),
+        memory=memory,
     )
-    call = _current.get()
-    return _write_answer(call, services.memory_correct(memory=call.memory(memory_id), actor=call.actor, **data))
+    return _write_answer(call, services.memory_correct(memory=memory, actor=call.actor, **data))
 
 
 @server.tool(annotations=ToolAnnotations(destructive_hint=True))

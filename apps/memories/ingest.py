@@ -191,8 +191,7 @@ def _fingerprint(proposal: Proposal) -> tuple:
 
 def _normalized(proposal: Proposal, turn: Turn) -> tuple[str, dict]:
     """The proposal's text with absolute dates and canonical units, and what was changed."""
-    text = proposal.value if proposal.kind == Memory.Kind.PROFILE else proposal.text
-    text, dates = resolve_dates(text, now=turn.now, timezone=turn.timezone)
+    text, dates = resolve_dates(proposal.content, now=turn.now, timezone=turn.timezone)
     text, units = canonical_units(text)
     return text, {key: value for key, value in (("dates", dates), ("units", units)) if value}
 

@@ -143,6 +143,17 @@ class Memory(models.Model):
     def __str__(self) -> str:
         return self.text[:60]
 
+    @property
+    def content_field(self) -> str:
+        """The column that says what this memory holds: a profile fact's value, an episode's text
+        (a fact's text is derived from its key and value)."""
+        return "value" if self.kind == self.Kind.PROFILE else "text"
+
+    @property
+    def content(self) -> str:
+        """What this memory holds, as shown for correcting: the value of a fact, the text of an episode."""
+        return getattr(self, self.content_field)
+
 
 class EmbeddingIndex(models.Model):
     """A set of vectors made by one model. Recall reads the `active` one; `reembed --model X` builds a

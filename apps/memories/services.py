@@ -939,40 +939,36 @@ def memory_correct(
     *,
     memory: Memory,
     actor: Actor,
-    value: str | None = None,
-    text: str | None = None,
+    content: str | None = None,
     confidence: float | None = None,
     importance: float | None = None,
     reason: str = "",
 ) -> WriteResult:
     """Correct the current version: a new version row becomes active, the old one is superseded.
 
-    A person's (portal) or an operator's (console) correction is credited to them — a Source of its
-    own, no excerpt — with confidence 1.0 unless one is given; an agent's keeps its confidence."""
-    _refuse_injection(subject=memory.subject, actor=actor, channel="correction", memory=memory, value=value, text=text)
+    `content` is what the memory holds (`Memory.content`): a profile fact's value (its text follows
+    from key and value) or an episode's text; errors about it name that column. A person's (portal)
+    or an operator's (console) correction is credited to them — a Source of its own, no excerpt —
+    with confidence 1.0 unless one is given; an agent's keeps its confidence."""
+    field = memory.content_field
+    _refuse_injection(subject=memory.subject, actor=actor, channel="correction", memory=memory, **{field: content})
     gate = _Gate()
-    value = _clean_text(gate.text(value)) if value is not None else None
-    text = _clean_text(gate.text(text)) if text is not None else None
+    content = _clean_text(gate.text(content)) if content is not None else None
     current = _lock_current(memory)
     refuse_if_paused(subject=current.subject, actor=actor, channel="correction")
 
     errors: dict[str, str] = {}
     is_profile = current.kind == Memory.Kind.PROFILE
-    if is_profile and text is not None:
-        errors["text"] = _("Profile facts are corrected through their value.")
-    if not is_profile and value is not None:
-        errors["value"] = _("Episodes are corrected through their text.")
-    if is_profile and value is not None:
-        _require_text(errors, "value", value, settings.MEMORY_MAX_VALUE_CHARS)
-    if not is_profile and text is not None:
-        _require_text(errors, "text", text, settings.MEMORY_MAX_TEXT_CHARS)
+    if content is None:
+        content = current.content
+    else:
+        limit = settings.MEMORY_MAX_VALUE_CHARS if is_profile else settings.MEMORY_MAX_TEXT_CHARS
+        _require_text(errors, field, content, limit)
     _validate(errors, confidence=confidence, importance=importance)
 
-    new_value = value if is_profile and value is not None else current.value
-    new_text = _fact_text(current.key, new_value) if is_profile else (text if text is not None else current.text)
     changes = {
-        "value": new_value,
-        "text": new_text,
+        "value": content if is_profile else current.value,
+        "text": _fact_text(current.key, content) if is_profile else content,
         "confidence": current.confidence if confidence is None else confidence,
         "importance": current.importance if importance is None else importance,
     }

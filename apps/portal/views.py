@@ -28,11 +28,11 @@ from apps.audit.models import AuditEvent
 from apps.audit.services import Actor
 from apps.memories import selectors, services
 from apps.memories.export import export_document
+from apps.memories.forms import memory_correct_from_form
 from apps.memories.labels import memory_plain
 from apps.memories.models import Memory
 from apps.portal.forms import CorrectForm, FilterForm, ForgetAllForm
-from apps.privacy import PIIRejected
-from apps.privacy.labels import placeholders_marked, placeholders_restored, removed_notice
+from apps.privacy.labels import removed_notice
 
 EPISODES_PER_PAGE = 30
 CATEGORY_ORDER = [Memory.Category.PREFERENCE, Memory.Category.FACT, Memory.Category.CONSTRAINT, Memory.Category.GOAL]
@@ -151,12 +151,11 @@ def _back_to(memory_id, *, anchor: str = "") -> HttpResponse:
 
 def _detail_context(request: HttpRequest, memory: Memory, form: CorrectForm | None = None) -> dict:
     workspace = request.subject.workspace
-    original = memory.value if memory.kind == Memory.Kind.PROFILE else memory.text
     return {
         "memory": memory,
         "history": selectors.memory_history_with_changes(workspace=workspace, memory=memory),
         "reads": selectors.memory_reads_by_agent(workspace=workspace, memory=memory),
-        "form": form or CorrectForm(initial={"value": placeholders_marked(original)}),
+        "form": form or CorrectForm(memory=memory),
     }
 
 
@@ -218,33 +217,16 @@ def memory_unpin(request: HttpRequest, memory_id: str) -> HttpResponse:
 @portal_view
 def memory_correct(request: HttpRequest, memory_id: str) -> HttpResponse:
     memory = _owned(request, memory_id)
-    form = CorrectForm(request.POST)
+    form = CorrectForm(request.POST, memory=memory)
     inline = request.htmx and not _on_detail_page(request, memory)
-    if form.is_valid():
-        text_field = "value" if memory.kind == Memory.Kind.PROFILE else "text"
-        original = memory.value if memory.kind == Memory.Kind.PROFILE else memory.text
-        corrected = placeholders_restored(form.cleaned_data["value"], original)  # ⟦label⟧ → the code it stood for
-        try:
-            result = services.memory_correct(
-                memory=memory,
-                actor=_actor(request),
-                reason=form.cleaned_data["reason"],
-                **{text_field: corrected},
-            )
-        except ValidationError as error:
-            form.add_error("value", " ".join(error.messages))
-        except PIIRejected:
-            form.add_error("value", _("This contains personal data that cannot be stored. Nothing was saved."))
-        except services.MemoryConflict:
-            form.add_error(None, _("This memory was changed in the meantime; reload to see the current version."))
-        else:
-            notice = removed_notice(result.redactions) or _("Saved. The earlier version is kept in the history.")
-            detail_url = reverse("portal:memory", args=[result.memory.id])
-            if inline:  # on the list: the corrected row replaces the old one, focus back on its Correct link
-                response = _row(request, result.memory, notice, focus=f"correct-{result.memory.id}")
-                return retarget(reswap(response, "outerHTML"), f"#memory-{memory.id}")
-            messages.success(request, notice)
-            return HttpResponseClientRedirect(detail_url) if request.htmx else redirect(detail_url)
+    if result := memory_correct_from_form(form, memory=memory, actor=_actor(request)):
+        notice = removed_notice(result.redactions) or _("Saved. The earlier version is kept in the history.")
+        detail_url = reverse("portal:memory", args=[result.memory.id])
+        if inline:  # on the list: the corrected row replaces the old one, focus back on its Correct link
+            response = _row(request, result.memory, notice, focus=f"correct-{result.memory.id}")
+            return retarget(reswap(response, "outerHTML"), f"#memory-{memory.id}")
+        messages.success(request, notice)
+        return HttpResponseClientRedirect(detail_url) if request.htmx else redirect(detail_url)
     template = "portal/detail.html#correct-form" if request.htmx else "portal/detail.html"
     context = _detail_context(request, memory, form) | {"inline": inline}
     return render(request, template, context, status=200 if request.htmx else 400)

@@ -72,6 +72,20 @@ def test_correcting_a_superseded_version_is_409(api, fact):
     assert Memory.objects.count() == 2
 
 
+def test_an_episode_is_corrected_through_its_text_and_a_fact_through_its_value(api, fact):
+    episode = api.post("/api/v1/subjects/alice/episodes", {"text": "问了退款进度"}, format="json").json()
+
+    corrected = api.patch(f"/api/v1/memories/{episode['id']}", {"text": "问了订单 42 的退款进度"}, format="json")
+    wrong_for_episode = api.patch(f"/api/v1/memories/{episode['id']}", {"value": "x"}, format="json")
+    wrong_for_fact = api.patch(f"/api/v1/memories/{fact['id']}", {"text": "x"}, format="json")
+
+    assert corrected.status_code == 200 and corrected.json()["text"] == "问了订单 42 的退款进度"
+    assert wrong_for_episode.status_code == wrong_for_fact.status_code == 400
+    assert wrong_for_episode.json()["error"]["fields"] == {"value": ["Episodes are corrected through their text."]}
+    assert wrong_for_fact.json()["error"]["fields"] == {"text": ["Profile facts are corrected through their value."]}
+    assert Memory.objects.count() == 3
+
+
 def test_pin_and_unpin(api, fact):
     pinned = api.post(f"/api/v1/memories/{fact['id']}/pin")
     assert pinned.status_code == 200 and pinned.json()["pinned"] is True

@@ -62,7 +62,7 @@ def one_new_event(call):
             "memory.write_declined",
         ),
         ("episode", lambda s, b, f: episode_record(subject=s, text="hello", actor=b), "memory.created"),
-        ("correct", lambda s, b, f: memory_correct(memory=f, value="white tea", actor=b), "memory.corrected"),
+        ("correct", lambda s, b, f: memory_correct(memory=f, content="white tea", actor=b), "memory.corrected"),
         ("pin", lambda s, b, f: memory_pin(memory=f, actor=b), "memory.pinned"),
         ("unpin", lambda s, b, f: memory_unpin(memory=f, actor=b), "memory.unpinned"),
         ("forget", lambda s, b, f: memory_forget(memory=f, actor=b), "memory.forgotten"),
@@ -108,7 +108,7 @@ def test_each_service_writes_exactly_one_audit_event(alice, bot, fact, name, cal
 
 
 def test_the_audit_trail_records_before_and_after_of_a_change(alice, bot, fact):
-    event = one_new_event(lambda: memory_correct(memory=fact, value="white tea", reason="typo", actor=bot))
+    event = one_new_event(lambda: memory_correct(memory=fact, content="white tea", reason="typo", actor=bot))
 
     assert (event.before["value"], event.after["value"]) == ("green tea", "white tea")
     assert (event.before["version"], event.after["version"], event.reason) == (1, 2, "typo")

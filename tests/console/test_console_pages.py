@@ -25,8 +25,8 @@ def rows(page) -> list[str]:
 
 def test_the_subject_page_shows_one_row_per_memory_with_its_versions_folded(as_olga, alice):
     tea = fact(alice, "tea", "green tea")
-    memory_correct(memory=tea, value="black tea", actor=Actor.system())
-    memory_correct(memory=Memory.objects.get(key="tea", status="active"), value="oolong", actor=Actor.system())
+    memory_correct(memory=tea, content="black tea", actor=Actor.system())
+    memory_correct(memory=Memory.objects.get(key="tea", status="active"), content="oolong", actor=Actor.system())
     fact(alice, "editor", "vim")
 
     found = rows(as_olga.get(f"/console/subjects/{alice.pk}/"))
@@ -42,7 +42,7 @@ def test_the_subject_page_sorts_on_the_server_by_any_column(as_olga, alice):
     fact(alice, "beta", "b", category="fact")
     fact(alice, "alpha", "a", category="preference")
     tea = fact(alice, "tea", "green tea", category="goal")
-    memory_correct(memory=tea, value="black tea", actor=Actor.system())
+    memory_correct(memory=tea, content="black tea", actor=Actor.system())
 
     def order(sort):
         return [
@@ -62,7 +62,7 @@ def test_the_subject_page_sorts_on_the_server_by_any_column(as_olga, alice):
 def test_the_subject_page_query_count_does_not_grow_with_versions(as_olga, alice, django_assert_max_num_queries):
     for number in range(30):
         memory = fact(alice, f"k{number}", f"v{number}")
-        memory_correct(memory=memory, value=f"w{number}", actor=Actor.system())
+        memory_correct(memory=memory, content=f"w{number}", actor=Actor.system())
     with django_assert_max_num_queries(9):
         page = as_olga.get(f"/console/subjects/{alice.pk}/")
     assert len(rows(page)) == 30
@@ -70,7 +70,7 @@ def test_the_subject_page_query_count_does_not_grow_with_versions(as_olga, alice
 
 def test_the_audit_log_picks_actions_by_their_label_and_shows_what_changed(as_olga, alice):
     tea = fact(alice, "tea", "green tea")
-    memory_correct(memory=tea, value="black tea", actor=Actor.system(), reason="ticket 9")
+    memory_correct(memory=tea, content="black tea", actor=Actor.system(), reason="ticket 9")
     fact(alice, "editor", "vim")
 
     page = as_olga.get("/console/audit/", {"action": "memory.corrected"})
@@ -104,7 +104,7 @@ def test_an_unknown_action_in_the_filter_is_a_form_error(as_olga, alice):
 def test_actors_are_named_with_a_translated_role(as_olga, alice, olga):
     tea = fact(alice, "tea", "green tea")
     memory_correct(
-        memory=tea, value="black tea", actor=Actor.user(olga, type="operator", channel="console"), reason="ticket 9"
+        memory=tea, content="black tea", actor=Actor.user(olga, type="operator", channel="console"), reason="ticket 9"
     )
 
     english = as_olga.get("/console/audit/").content.decode()
@@ -148,7 +148,7 @@ def dashboard_data(page) -> dict:
 
 def test_the_dashboard_tells_active_memories_from_all_stored_rows(as_olga, alice):
     tea = fact(alice, "tea", "green tea")
-    memory_correct(memory=tea, value="black tea", actor=Actor.system())
+    memory_correct(memory=tea, content="black tea", actor=Actor.system())
     fact(alice, "editor", "vim")
 
     body = as_olga.get("/console/").content.decode()

@@ -91,7 +91,7 @@ def test_a_pinned_memory_gets_its_boost(alice, settings):
 
 def test_superseded_expired_deleted_and_other_subjects_memories_never_appear(alice, bob):
     old = fact(alice, "food", "likes very spicy food 爱吃辣")
-    memory_correct(memory=old, value="不吃辣 no spicy food at all", actor=Actor.system())
+    memory_correct(memory=old, content="不吃辣 no spicy food at all", actor=Actor.system())
     gone = fact(alice, "snack", "spicy chips")
     memory_forget(memory=gone, actor=Actor.system())
     fact(alice, "dish", "spicy hotpot tonight", expires_at=timezone.now() + timedelta(seconds=1))

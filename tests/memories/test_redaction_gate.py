@@ -49,7 +49,7 @@ def test_every_text_field_of_every_write_is_redacted(alice, bot, support_bot):
         actor=bot,
         provenance=provenance,
     )
-    memory_correct(memory=fact, value=f"{PII_SENTENCE}!", reason=f"user gave {MOBILE}", actor=bot)
+    memory_correct(memory=fact, content=f"{PII_SENTENCE}!", reason=f"user gave {MOBILE}", actor=bot)
 
     assert_nowhere_in_database(MOBILE, EMAIL, RESIDENT_ID, BANK_CARD)
 
@@ -63,7 +63,9 @@ def test_forgetting_a_memory_erases_its_content_from_every_table(alice, bot, sup
         actor=bot,
         provenance=Provenance(agent=support_bot, excerpt="I'm allergic to hazelnuts"),
     ).memory
-    second = memory_correct(memory=first, value="allergic to hazelnuts and kiwis", reason="kiwis too", actor=bot).memory
+    second = memory_correct(
+        memory=first, content="allergic to hazelnuts and kiwis", reason="kiwis too", actor=bot
+    ).memory
     kept = fact_upsert(subject=alice, key="tea", value="oolong tea", category="preference", actor=bot).memory
 
     tombstone = memory_forget(memory=second, actor=bot, reason="user asked")
@@ -104,7 +106,7 @@ def test_forgetting_a_memory_erases_its_key_session_and_turn_ids_from_every_tabl
         idempotency_key="idem-zq81",
         provenance=Provenance(agent=support_bot, session_id="sess-zq81", turn_id="turn-zq81", excerpt="hazelnuts"),
     ).memory
-    memory_correct(memory=first, value="hazelnuts and kiwis", actor=bot)
+    memory_correct(memory=first, content="hazelnuts and kiwis", actor=bot)
 
     memory_forget(memory=first, actor=bot)
 

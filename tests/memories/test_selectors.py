@@ -38,7 +38,7 @@ def test_lists_and_histories_stay_inside_the_workspace(acme, globex, alice, caro
 
 def test_active_memories_are_listed_newest_first_with_filters(acme, alice, bot):
     old = fact_upsert(subject=alice, key="tea", value="green", category="preference", actor=bot).memory
-    memory_correct(memory=old, value="black", actor=bot)
+    memory_correct(memory=old, content="black", actor=bot)
     episode_record(subject=alice, text="Ordered tea", session_id="s1", actor=bot)
 
     assert [m.text for m in selectors.memory_list(workspace=acme, subject=alice)] == ["Ordered tea", "tea: black"]

@@ -26,7 +26,7 @@ def test_a_write_is_embedded_after_commit_with_its_model(alice):
 
 def test_only_the_current_version_keeps_a_vector_and_forgetting_drops_it(alice):
     memory = fact(alice, "drink", "loves oolong tea")
-    new = memory_correct(memory=memory, value="loves jasmine tea", actor=Actor.system()).memory
+    new = memory_correct(memory=memory, content="loves jasmine tea", actor=Actor.system()).memory
 
     assert list(MemoryEmbedding.objects.values_list("memory_id", flat=True)) == [new.id]
     memory_forget(memory=new, actor=Actor.system())
@@ -80,7 +80,7 @@ def test_a_memory_superseded_while_its_vector_is_computed_keeps_no_vector(alice,
     newer = []
     embedding_while(
         monkeypatch,
-        lambda: newer.append(memory_correct(memory=memory, value="loves jasmine tea", actor=Actor.system()).memory),
+        lambda: newer.append(memory_correct(memory=memory, content="loves jasmine tea", actor=Actor.system()).memory),
     )
 
     vectors.memory_embed(memory_ids=[memory.id])

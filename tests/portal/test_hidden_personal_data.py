@@ -64,7 +64,7 @@ def test_the_memory_list_shows_the_token_in_chinese(as_alice, contact):
 
 @pytest.mark.django_db
 def test_the_detail_page_shows_tokens_in_the_text_the_excerpt_and_the_history(as_alice, contact):
-    newer = memory_correct(memory=contact, value=f"mail me at {EMAIL}", actor=Actor.system()).memory
+    newer = memory_correct(memory=contact, content=f"mail me at {EMAIL}", actor=Actor.system()).memory
 
     page = as_alice.get(f"/me/memories/{newer.id}/").content.decode()
 

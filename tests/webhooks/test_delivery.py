@@ -76,7 +76,7 @@ def test_a_tampered_body_an_old_timestamp_or_another_secret_fails_verification(a
 def test_supersede_correct_delete_and_forget_each_send_their_event(alice, bot, hook, receiver, on_commit):
     first = on_commit(lambda: write_tea(alice, bot))
     second = on_commit(lambda: write_tea(alice, bot, "jasmine"))
-    corrected = on_commit(lambda: memory_correct(memory=second, value="white tea", actor=bot).memory)
+    corrected = on_commit(lambda: memory_correct(memory=second, content="white tea", actor=bot).memory)
     on_commit(lambda: memory_forget(memory=corrected, actor=bot))
     on_commit(lambda: subject_forget(subject=alice, actor=bot))
 

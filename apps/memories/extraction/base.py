@@ -43,6 +43,11 @@ class Proposal:
     evidence: str = ""
     metadata: dict = field(default_factory=dict)
 
+    @property
+    def content(self) -> str:
+        """What is proposed to be remembered, as `Memory.content`: the value of a fact, the text of an episode."""
+        return self.value if self.kind == "profile" else self.text
+
 
 @dataclass(frozen=True)
 class Skip:

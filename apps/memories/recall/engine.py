@@ -460,7 +460,7 @@ def _concerns(candidate: Candidate, topics: set[str], model: str) -> bool:
     """Whether a constraint or pinned fact is about one of the need's topics: its words say so
     (intent.CONCERNS), or else its vector is nearest to that topic's description."""
     memory = candidate.memory
-    if found := intent.concerns(f"{memory.key} {memory.value or memory.text}"):
+    if found := intent.concerns(f"{memory.key} {memory.content}"):
         return bool(found & topics)
     if candidate.vector is None:
         return False

@@ -230,7 +230,7 @@ class Command(BaseCommand):
 
     def alice_clarifies_city(self) -> None:
         moved = self.alice.memories.get(key="city", status="active")
-        memory_correct(memory=moved, value="Hangzhou 杭州 (since Oct 2026)", reason="user clarified", actor=self.actor)
+        memory_correct(memory=moved, content="Hangzhou 杭州 (since Oct 2026)", reason="user clarified", actor=self.actor)
 
     def alice_pins_allergy(self) -> None:
         allergy = self.alice.memories.get(key="allergy", status="active")
@@ -240,7 +240,7 @@ class Command(BaseCommand):
         city = self.bob.memories.get(key="city", status="active")
         memory_correct(
             memory=city,
-            value="Berlin (Prenzlauer Berg)",
+            content="Berlin (Prenzlauer Berg)",
             reason="support ticket 1042: moved within Berlin",
             actor=Actor.user(self.users["operator"], type="operator", channel="console"),
         )
