@@ -12,7 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -55,6 +55,7 @@ from apps.console.forms import (
     TimezoneForm,
     WorkspaceForm,
 )
+from apps.console.types import ConsoleRequest, SuperuserRequest
 from apps.memories import selectors, services
 from apps.memories.export import subject_export_audited
 from apps.memories.forms import memory_correct_from_form
@@ -74,7 +75,7 @@ def console_view(*, admin: bool = False):
     def decorator(view):
         @wraps(view)
         @login_required
-        def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        def wrapper(request: ConsoleRequest, *args, **kwargs) -> HttpResponse:
             if is_portal_only(request):  # an agent handed this session out; it never operates anything
                 return render(request, "console/forbidden.html", {"reason": "portal_session"}, status=403)
             membership = _choose_workspace(request)
@@ -90,7 +91,7 @@ def console_view(*, admin: bool = False):
     return decorator
 
 
-def _choose_workspace(request: HttpRequest) -> Membership | None:
+def _choose_workspace(request: SuperuserRequest) -> Membership | None:
     """Sets `request.memberships`, and `request.workspace` / `request.membership` to the chosen one."""
     request.memberships = list(
         Membership.objects.filter(user=request.user).select_related("workspace").order_by("workspace__name")
@@ -109,7 +110,7 @@ def superuser_view(view):
 
     @wraps(view)
     @login_required
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    def wrapper(request: SuperuserRequest, *args, **kwargs) -> HttpResponse:
         if is_portal_only(request) or not request.user.is_superuser:
             return render(request, "console/forbidden.html", {"reason": "not_superuser"}, status=403)
         membership = _choose_workspace(request)
@@ -119,12 +120,12 @@ def superuser_view(view):
     return wrapper
 
 
-def _actor(request: HttpRequest) -> Actor:
+def _actor(request: SuperuserRequest) -> Actor:
     return Actor.user(request.user, type=AuditEvent.ActorType.OPERATOR, request_id=request.id, channel="console")
 
 
 def _confirm(
-    request: HttpRequest,
+    request: ConsoleRequest,
     *,
     title: str,
     consequences: list[str],
@@ -154,7 +155,7 @@ def _confirm(
 
 @require_POST
 @console_view()
-def workspace_switch(request: HttpRequest) -> HttpResponse:
+def workspace_switch(request: ConsoleRequest) -> HttpResponse:
     wanted = request.POST.get("workspace", "")
     if not any(str(m.workspace_id) == wanted for m in request.memberships):
         raise Http404
@@ -164,7 +165,7 @@ def workspace_switch(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @console_view()
-def dashboard(request: HttpRequest) -> HttpResponse:
+def dashboard(request: ConsoleRequest) -> HttpResponse:
     workspace = request.workspace
     counts = selectors.memory_counts(workspace=workspace)
     total = sum(row["n"] for row in counts)
@@ -220,7 +221,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @console_view()
-def subjects(request: HttpRequest) -> HttpResponse:
+def subjects(request: ConsoleRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:200]
     page = Paginator(selectors.subject_search(workspace=request.workspace, query=query), PAGE).get_page(
         request.GET.get("page")
@@ -231,7 +232,7 @@ def subjects(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @console_view()
-def subject_detail(request: HttpRequest, subject_id: int) -> HttpResponse:
+def subject_detail(request: ConsoleRequest, subject_id: int) -> HttpResponse:
     subject = _subject_or_404(request, subject_id)
     form = SubjectMemoryFilterForm(request.GET)
     filters = {name: form.cleaned_data[name] for name in ("status", "kind", "category")} if form.is_valid() else {}
@@ -253,7 +254,7 @@ def subject_detail(request: HttpRequest, subject_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @console_view()
-def subject_export(request: HttpRequest, subject_id: int) -> HttpResponse:
+def subject_export(request: ConsoleRequest, subject_id: int) -> HttpResponse:
     """GET: why do you take a copy? POST: everything kept about the person as JSON (audited)."""
     subject = _subject_or_404(request, subject_id)
     form = ReasonForm(request.POST or None)
@@ -286,7 +287,7 @@ def subject_export(request: HttpRequest, subject_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @console_view()
-def subject_forget(request: HttpRequest, subject_id: int) -> HttpResponse:
+def subject_forget(request: ConsoleRequest, subject_id: int) -> HttpResponse:
     """GET: what forgetting the person means; POST (reason + the subject id typed): forget everything."""
     subject = _subject_or_404(request, subject_id)
     form = SubjectForgetForm(request.POST or None, subject=subject)
@@ -319,21 +320,21 @@ def subject_forget(request: HttpRequest, subject_id: int) -> HttpResponse:
     )
 
 
-def _subject_or_404(request: HttpRequest, subject_id: int):
+def _subject_or_404(request: ConsoleRequest, subject_id: int):
     subject = selectors.subject_by_id(workspace=request.workspace, subject_id=subject_id)
     if subject is None:
         raise Http404
     return subject
 
 
-def _memory_or_404(request: HttpRequest, memory_id: str) -> Memory:
+def _memory_or_404(request: ConsoleRequest, memory_id: str) -> Memory:
     memory = selectors.memory_get(workspace=request.workspace, memory_id=memory_id, include_deleted=True)
     if memory is None:
         raise Http404
     return memory
 
 
-def _memory_context(request: HttpRequest, memory: Memory, form: OperatorChangeForm | None = None) -> dict:
+def _memory_context(request: ConsoleRequest, memory: Memory, form: OperatorChangeForm | None = None) -> dict:
     workspace = request.workspace
     history = selectors.memory_history_with_changes(workspace=workspace, memory=memory)
     chain_ = [
@@ -351,14 +352,14 @@ def _memory_context(request: HttpRequest, memory: Memory, form: OperatorChangeFo
 
 @require_GET
 @console_view()
-def memory_detail(request: HttpRequest, memory_id: str) -> HttpResponse:
+def memory_detail(request: ConsoleRequest, memory_id: str) -> HttpResponse:
     memory = _memory_or_404(request, memory_id)
     return render(request, "console/memory.html", _memory_context(request, memory))
 
 
 @require_POST
 @console_view()
-def memory_correct(request: HttpRequest, memory_id: str) -> HttpResponse:
+def memory_correct(request: ConsoleRequest, memory_id: str) -> HttpResponse:
     memory = _memory_or_404(request, memory_id)
     form = OperatorChangeForm(request.POST)
     if result := memory_correct_from_form(form, memory=memory, actor=_actor(request)):
@@ -369,7 +370,7 @@ def memory_correct(request: HttpRequest, memory_id: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @console_view()
-def memory_delete(request: HttpRequest, memory_id: str) -> HttpResponse:
+def memory_delete(request: ConsoleRequest, memory_id: str) -> HttpResponse:
     """GET: what forgetting this memory means; POST (with a reason): forget it and every version."""
     memory = _memory_or_404(request, memory_id)
     if memory.status == Memory.Status.DELETED:
@@ -408,7 +409,7 @@ def memory_delete(request: HttpRequest, memory_id: str) -> HttpResponse:
     )
 
 
-def _audit_filters(request: HttpRequest) -> tuple[AuditFilterForm, dict | None]:
+def _audit_filters(request: ConsoleRequest) -> tuple[AuditFilterForm, dict | None]:
     """The form and the filters, or None when the form is invalid (then nothing is shown: an
     unfiltered log under a refused filter would mislead)."""
     form = AuditFilterForm(request.GET)
@@ -427,7 +428,7 @@ def _audit_filters(request: HttpRequest) -> tuple[AuditFilterForm, dict | None]:
 
 @require_GET
 @console_view()
-def audit_log(request: HttpRequest) -> HttpResponse:
+def audit_log(request: ConsoleRequest) -> HttpResponse:
     form, filters = _audit_filters(request)
     events = (
         audit_selectors.audit_events(workspace=request.workspace, **filters).select_related("subject")
@@ -436,7 +437,7 @@ def audit_log(request: HttpRequest) -> HttpResponse:
     )
     page = Paginator(events, PAGE).get_page(request.GET.get("page"))
     for event in page:
-        event.changes = event_changes(event.before, event.after)
+        event.changes = event_changes(event.before, event.after)  # type: ignore[attr-defined]  # for the template
     return render(request, "console/audit.html", {"form": form, "page": page}, status=400 if filters is None else 200)
 
 
@@ -473,11 +474,11 @@ CSV_HEADER = [
 
 @require_GET
 @console_view()
-def audit_csv(request: HttpRequest) -> HttpResponse:
+def audit_csv(request: ConsoleRequest) -> HttpResponse | StreamingHttpResponse:
     """The filtered audit log as CSV, streamed row by row from a server-side cursor."""
     form, filters = _audit_filters(request)
     if filters is None:
-        errors = "; ".join(f"{name}: {' '.join(messages_)}" for name, messages_ in form.errors.items())
+        errors = "; ".join(f"{name}: {' '.join(map(str, messages_))}" for name, messages_ in form.errors.items())
         return HttpResponse(errors, status=400, content_type="text/plain; charset=utf-8")
     rows = (
         audit_selectors.audit_events(workspace=request.workspace, **filters)
@@ -524,7 +525,7 @@ def audit_csv(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @console_view()
-def agents(request: HttpRequest) -> HttpResponse:
+def agents(request: ConsoleRequest) -> HttpResponse:
     """Everyone sees agents and keys; creating an agent is for admins."""
     form = AgentForm(request.POST or None)
     if request.method == "POST":
@@ -549,14 +550,14 @@ def agents(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _agent_or_404(request: HttpRequest, agent_id: int) -> Agent:
+def _agent_or_404(request: ConsoleRequest, agent_id: int) -> Agent:
     agent = Agent.objects.filter(workspace=request.workspace, pk=agent_id).first()
     if agent is None:
         raise Http404
     return agent
 
 
-def _key_or_404(request: HttpRequest, key_id: int) -> ApiKey:
+def _key_or_404(request: ConsoleRequest, key_id: int) -> ApiKey:
     key = ApiKey.objects.select_related("agent", "workspace").filter(workspace=request.workspace, pk=key_id).first()
     if key is None:
         raise Http404
@@ -566,7 +567,7 @@ def _key_or_404(request: HttpRequest, key_id: int) -> ApiKey:
 NEW_KEY_SESSION_KEY = "console_new_key"
 
 
-def _show_new_key(request: HttpRequest, key: ApiKey, raw_key: str) -> HttpResponse:
+def _show_new_key(request: ConsoleRequest, key: ApiKey, raw_key: str) -> HttpResponse:
     """POST-redirect-GET: the new-key page shows the raw key once from the session, then drops it, so
     reloading shows nothing and issues nothing. (Never a flash message: those can linger.)"""
     request.session[NEW_KEY_SESSION_KEY] = {"key_id": key.pk, "raw_key": raw_key}
@@ -575,7 +576,7 @@ def _show_new_key(request: HttpRequest, key: ApiKey, raw_key: str) -> HttpRespon
 
 @require_GET
 @console_view(admin=True)
-def new_key(request: HttpRequest) -> HttpResponse:
+def new_key(request: ConsoleRequest) -> HttpResponse:
     shown = request.session.pop(NEW_KEY_SESSION_KEY, None)
     key = (
         shown and ApiKey.objects.select_related("agent").filter(workspace=request.workspace, pk=shown["key_id"]).first()
@@ -588,7 +589,7 @@ def new_key(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @console_view(admin=True)
-def key_issue(request: HttpRequest, agent_id: int) -> HttpResponse:
+def key_issue(request: ConsoleRequest, agent_id: int) -> HttpResponse:
     agent = _agent_or_404(request, agent_id)
     form = KeyForm(request.POST)
     if not form.is_valid():
@@ -600,7 +601,7 @@ def key_issue(request: HttpRequest, agent_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @console_view(admin=True)
-def key_revoke(request: HttpRequest, key_id: int) -> HttpResponse:
+def key_revoke(request: ConsoleRequest, key_id: int) -> HttpResponse:
     """GET: what revoking means; POST: revoke."""
     key = _key_or_404(request, key_id)
     if key.revoked_at is not None:
@@ -626,7 +627,7 @@ def key_revoke(request: HttpRequest, key_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @console_view(admin=True)
-def key_rotate(request: HttpRequest, key_id: int) -> HttpResponse:
+def key_rotate(request: ConsoleRequest, key_id: int) -> HttpResponse:
     """GET: what rotating means; POST: revoke the key and show its replacement once."""
     key = _key_or_404(request, key_id)
     if key.revoked_at is not None:  # also checked by the service, under a lock
@@ -658,7 +659,7 @@ def key_rotate(request: HttpRequest, key_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @console_view(admin=True)
-def retention(request: HttpRequest) -> HttpResponse:
+def retention(request: ConsoleRequest) -> HttpResponse:
     policy = account_selectors.retention_for(workspace=request.workspace)
     initial = {
         "subject_capacity": policy.subject_capacity,
@@ -683,7 +684,7 @@ def retention(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @console_view()
-def my_settings(request: HttpRequest) -> HttpResponse:
+def my_settings(request: ConsoleRequest) -> HttpResponse:
     """The operator's own settings: the time zone the console shows times in."""
     form = TimezoneForm(request.POST or None, initial={"timezone": request.membership.timezone})
     if request.method == "POST" and form.is_valid():
@@ -700,7 +701,7 @@ INVITE_SESSION_KEY = "console_invite"
 
 @require_http_methods(["GET", "POST"])
 @superuser_view
-def workspaces(request: HttpRequest) -> HttpResponse:
+def workspaces(request: SuperuserRequest) -> HttpResponse:
     """Every workspace and its operators; create a workspace, add a login as operator or invite a new one."""
     action = request.POST.get("action") if request.method == "POST" else None
     workspace_form = WorkspaceForm(request.POST if action == "workspace" else None)
@@ -738,7 +739,7 @@ def workspaces(request: HttpRequest) -> HttpResponse:
     return render(request, template, context, status=400 if action else 200)
 
 
-def _add_operator(request: HttpRequest, form: OperatorForm) -> Membership | None:
+def _add_operator(request: SuperuserRequest, form: OperatorForm) -> Membership | None:
     data = form.cleaned_data
     user = account_selectors.user_by_username(username=data["username"])
     try:
@@ -766,7 +767,7 @@ def _form_errors(form, error: ValidationError) -> None:
 
 @require_GET
 @superuser_view
-def invited(request: HttpRequest) -> HttpResponse:
+def invited(request: SuperuserRequest) -> HttpResponse:
     """The invite link of a new operator, shown once (POST-redirect-GET, like a new key): it opens
     Django's set-password page; choosing a password uses it up."""
     membership_id = request.session.pop(INVITE_SESSION_KEY, None)

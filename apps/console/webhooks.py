@@ -7,13 +7,14 @@ from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from apps.accounts.models import Membership
+from apps.console.types import ConsoleRequest
 from apps.console.views import PAGE, _actor, console_view
 from apps.webhooks import selectors, services
 from apps.webhooks.delivery import deliver
@@ -35,7 +36,7 @@ class EndpointForm(forms.Form):
         label=gettext_lazy("Include the stored (redacted) text and value of memories"), required=False
     )
 
-    def save(self, request: HttpRequest, endpoint: WebhookEndpoint | None = None):
+    def save(self, request: ConsoleRequest, endpoint: WebhookEndpoint | None = None):
         """Call the service; its refusals become field errors. The endpoint (and the secret when
         new), or None when the form is invalid."""
         if not self.is_valid():
@@ -50,22 +51,22 @@ class EndpointForm(forms.Form):
             return None
 
 
-def _is_admin(request: HttpRequest) -> bool:
+def _is_admin(request: ConsoleRequest) -> bool:
     return request.membership.role == Membership.Role.ADMIN
 
 
-def _forbidden(request: HttpRequest) -> HttpResponse:
+def _forbidden(request: ConsoleRequest) -> HttpResponse:
     return render(request, "console/forbidden.html", {"reason": "not_admin"}, status=403)
 
 
-def _endpoint_or_404(request: HttpRequest, endpoint_id: int) -> WebhookEndpoint:
+def _endpoint_or_404(request: ConsoleRequest, endpoint_id: int) -> WebhookEndpoint:
     endpoint = selectors.endpoint_get(workspace=request.workspace, endpoint_id=endpoint_id)
     if endpoint is None:
         raise Http404
     return endpoint
 
 
-def _show_secret(request: HttpRequest, endpoint: WebhookEndpoint, secret: str) -> HttpResponse:
+def _show_secret(request: ConsoleRequest, endpoint: WebhookEndpoint, secret: str) -> HttpResponse:
     """POST-redirect-GET: the secret page shows it once from the session, then drops it."""
     request.session[SECRET_SESSION_KEY] = {"endpoint_id": endpoint.pk, "secret": secret}
     return redirect("console:webhook-secret")
@@ -73,7 +74,7 @@ def _show_secret(request: HttpRequest, endpoint: WebhookEndpoint, secret: str) -
 
 @require_http_methods(["GET", "POST"])
 @console_view()
-def webhooks(request: HttpRequest) -> HttpResponse:
+def webhooks(request: ConsoleRequest) -> HttpResponse:
     form = EndpointForm(request.POST or None)
     if request.method == "POST":
         if not _is_admin(request):
@@ -93,7 +94,7 @@ def webhooks(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @console_view(admin=True)
-def webhook_secret(request: HttpRequest) -> HttpResponse:
+def webhook_secret(request: ConsoleRequest) -> HttpResponse:
     shown = request.session.pop(SECRET_SESSION_KEY, None)
     endpoint = shown and selectors.endpoint_get(workspace=request.workspace, endpoint_id=shown["endpoint_id"])
     if not endpoint:
@@ -104,7 +105,7 @@ def webhook_secret(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @console_view()
-def webhook_detail(request: HttpRequest, endpoint_id: int) -> HttpResponse:
+def webhook_detail(request: ConsoleRequest, endpoint_id: int) -> HttpResponse:
     endpoint = _endpoint_or_404(request, endpoint_id)
     initial = {
         "url": endpoint.url,
@@ -135,7 +136,7 @@ def webhook_detail(request: HttpRequest, endpoint_id: int) -> HttpResponse:
 
 @require_POST
 @console_view(admin=True)
-def webhook_switch(request: HttpRequest, endpoint_id: int, *, enabled: bool) -> HttpResponse:
+def webhook_switch(request: ConsoleRequest, endpoint_id: int, *, enabled: bool) -> HttpResponse:
     """Switch an endpoint on (with a clean failure count) or off (its pending deliveries stop)."""
     services.endpoint_set_enabled(
         endpoint=_endpoint_or_404(request, endpoint_id), enabled=enabled, actor=_actor(request)
@@ -148,12 +149,12 @@ def webhook_switch(request: HttpRequest, endpoint_id: int, *, enabled: bool) -> 
 
 @require_POST
 @console_view(admin=True)
-def webhook_rotate_secret(request: HttpRequest, endpoint_id: int) -> HttpResponse:
+def webhook_rotate_secret(request: ConsoleRequest, endpoint_id: int) -> HttpResponse:
     endpoint = _endpoint_or_404(request, endpoint_id)
     return _show_secret(request, endpoint, services.endpoint_rotate_secret(endpoint=endpoint, actor=_actor(request)))
 
 
-def _sent(request: HttpRequest, delivery_id: int, endpoint_id: int) -> HttpResponse:
+def _sent(request: ConsoleRequest, delivery_id: int, endpoint_id: int) -> HttpResponse:
     """Send now, in this request (bounded by WEBHOOK_TIMEOUT), and say how it went."""
     deliver(delivery_id=delivery_id)
     delivery = WebhookDelivery.objects.get(pk=delivery_id)
@@ -166,14 +167,14 @@ def _sent(request: HttpRequest, delivery_id: int, endpoint_id: int) -> HttpRespo
 
 @require_POST
 @console_view(admin=True)
-def webhook_test(request: HttpRequest, endpoint_id: int) -> HttpResponse:
+def webhook_test(request: ConsoleRequest, endpoint_id: int) -> HttpResponse:
     endpoint = _endpoint_or_404(request, endpoint_id)
     return _sent(request, services.webhook_send_test(endpoint=endpoint, actor=_actor(request)), endpoint.pk)
 
 
 @require_POST
 @console_view(admin=True)
-def webhook_redeliver(request: HttpRequest, delivery_id: int) -> HttpResponse:
+def webhook_redeliver(request: ConsoleRequest, delivery_id: int) -> HttpResponse:
     delivery = selectors.delivery_get(workspace=request.workspace, delivery_id=delivery_id)
     if delivery is None:
         raise Http404

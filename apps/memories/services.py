@@ -1405,7 +1405,7 @@ def _requester(request: ForgetRequest) -> Actor:
     )
 
 
-def forget_requests_finish(*, request_id: str | None = None, subject: Subject | None = None) -> int:
+def forget_requests_finish(*, request_id: str | uuid.UUID | None = None, subject: Subject | None = None) -> int:
     """Erase, for real, the deletes whose undo window has passed (all of them, one subject's, or one).
     Each in its own transaction; one a concurrent finisher holds is skipped. Returns how many."""
     due = ForgetRequest.objects.filter(due_at__lte=timezone.now())

@@ -27,7 +27,8 @@ class CorrectForm(forms.Form):
     reason = forms.CharField(label=_("Why (optional)"), required=False, max_length=500)
 
     def __init__(self, *args, memory: Memory, **kwargs) -> None:
-        super().__init__(*args, initial={"value": placeholders_marked(memory.content)}, **kwargs)
+        kwargs["initial"] = {"value": placeholders_marked(memory.content)}
+        super().__init__(*args, **kwargs)
         self.memory = memory
 
     def clean_value(self) -> str:

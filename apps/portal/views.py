@@ -4,6 +4,7 @@ views return only the affected partial."""
 
 from functools import wraps
 from itertools import groupby
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -12,7 +13,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.http import Http404, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -32,6 +33,7 @@ from apps.memories.forms import memory_correct_from_form
 from apps.memories.labels import memory_plain
 from apps.memories.models import Memory
 from apps.portal.forms import CorrectForm, FilterForm, ForgetAllForm
+from apps.portal.types import PortalRequest
 from apps.privacy.labels import removed_notice
 
 EPISODES_PER_PAGE = 30
@@ -45,7 +47,7 @@ def portal_view(view):
 
     @wraps(view)
     @login_required
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    def wrapper(request: PortalRequest, *args, **kwargs) -> HttpResponse:
         subject = Subject.objects.select_related("workspace").filter(user=request.user).first()
         if subject is None:
             return render(request, "portal/no_subject.html", status=403)
@@ -57,11 +59,11 @@ def portal_view(view):
     return wrapper
 
 
-def _actor(request: HttpRequest) -> Actor:
+def _actor(request: PortalRequest) -> Actor:
     return Actor.user(request.user, type=AuditEvent.ActorType.END_USER, request_id=request.id, channel="portal")
 
 
-def _owned(request: HttpRequest, memory_id: str) -> Memory:
+def _owned(request: PortalRequest, memory_id: str) -> Memory:
     memory = selectors.memory_get(workspace=request.subject.workspace, memory_id=memory_id)
     if memory is None or memory.subject_id != request.subject.pk:
         raise Http404
@@ -73,8 +75,8 @@ def _timeline(episodes) -> list[dict]:
     days = []
     for day, day_items in groupby(episodes, key=lambda m: timezone.localdate(m.occurred_at or m.updated_at)):
         sessions = []
-        for session_id, items in groupby(day_items, lambda m: m.session_id):
-            items = list(items)
+        for session_id, grouped in groupby(day_items, lambda m: m.session_id):
+            items = list(grouped)
             agent = next((m.source.agent.name for m in items if m.source and m.source.agent), "")
             started = min(m.occurred_at or m.updated_at for m in items)
             sessions.append({"session_id": session_id, "agent": agent, "started": started, "episodes": items})
@@ -82,7 +84,7 @@ def _timeline(episodes) -> list[dict]:
     return days
 
 
-def _list_filters(request: HttpRequest) -> dict:
+def _list_filters(request: PortalRequest) -> dict:
     """The list's filters: from the query string, or for an htmx action from the page it came from."""
     query = request.GET
     if request.htmx and request.method == "POST" and request.htmx.current_url:
@@ -91,11 +93,11 @@ def _list_filters(request: HttpRequest) -> dict:
     return {"form": form, "filters": form.cleaned_data if form.is_valid() else {}, "page": query.get("page")}
 
 
-def _list_context(request: HttpRequest) -> dict:
+def _list_context(request: PortalRequest) -> dict:
     chosen = _list_filters(request)
     filters = chosen["filters"]
     workspace, subject = request.subject.workspace, request.subject
-    common = {
+    common: dict[str, Any] = {
         "workspace": workspace,
         "subject": subject,
         "category": filters.get("category") or None,
@@ -126,14 +128,14 @@ def _list_context(request: HttpRequest) -> dict:
 
 @require_GET
 @portal_view
-def memories(request: HttpRequest) -> HttpResponse:
+def memories(request: PortalRequest) -> HttpResponse:
     context = _list_context(request)
     if request.htmx and request.htmx.target == "memory-list":
         return render(request, "portal/memories.html#memory-list", context)
     return render(request, "portal/memories.html", context)
 
 
-def _changed_list(request: HttpRequest, *, notice: str, focus: str) -> HttpResponse:
+def _changed_list(request: PortalRequest, *, notice: str, focus: str) -> HttpResponse:
     """For htmx: the whole list again (a pinned memory moves to the pinned group at once), the
     element `focus` names focused by portal.js, and `notice` announced in the status region."""
     context = _list_context(request) | {"notice": notice}
@@ -149,7 +151,7 @@ def _back_to(memory_id, *, anchor: str = "") -> HttpResponse:
     return redirect(reverse("portal:memories") + f"#{anchor or f'memory-{memory_id}'}")
 
 
-def _detail_context(request: HttpRequest, memory: Memory, form: CorrectForm | None = None) -> dict:
+def _detail_context(request: PortalRequest, memory: Memory, form: CorrectForm | None = None) -> dict:
     workspace = request.subject.workspace
     return {
         "memory": memory,
@@ -161,7 +163,7 @@ def _detail_context(request: HttpRequest, memory: Memory, form: CorrectForm | No
 
 @require_GET
 @portal_view
-def memory_detail(request: HttpRequest, memory_id: str) -> HttpResponse:
+def memory_detail(request: PortalRequest, memory_id: str) -> HttpResponse:
     memory = _owned(request, memory_id)
     if request.htmx:
         return render(request, "portal/detail.html#detail-panel", _detail_context(request, memory))
@@ -170,13 +172,13 @@ def memory_detail(request: HttpRequest, memory_id: str) -> HttpResponse:
 
 @require_GET
 @portal_view
-def memory_edit(request: HttpRequest, memory_id: str) -> HttpResponse:
+def memory_edit(request: PortalRequest, memory_id: str) -> HttpResponse:
     """The inline correction form (htmx swaps it into the row)."""
     memory = _owned(request, memory_id)
     return render(request, "portal/detail.html#correct-form", _detail_context(request, memory) | {"inline": True})
 
 
-def _row(request: HttpRequest, memory: Memory, notice: str, *, focus: str) -> HttpResponse:
+def _row(request: PortalRequest, memory: Memory, notice: str, *, focus: str) -> HttpResponse:
     return _focusing(
         render(
             request,
@@ -187,7 +189,7 @@ def _row(request: HttpRequest, memory: Memory, notice: str, *, focus: str) -> Ht
     )
 
 
-def _set_pin(request: HttpRequest, memory_id: str, service, done: str) -> HttpResponse:
+def _set_pin(request: PortalRequest, memory_id: str, service, done: str) -> HttpResponse:
     memory = _owned(request, memory_id)
     try:
         memory = service(memory=memory, actor=_actor(request))
@@ -203,19 +205,19 @@ def _set_pin(request: HttpRequest, memory_id: str, service, done: str) -> HttpRe
 
 @require_POST
 @portal_view
-def memory_pin(request: HttpRequest, memory_id: str) -> HttpResponse:
+def memory_pin(request: PortalRequest, memory_id: str) -> HttpResponse:
     return _set_pin(request, memory_id, services.memory_pin, _("Pinned ‘%(memory)s’."))
 
 
 @require_POST
 @portal_view
-def memory_unpin(request: HttpRequest, memory_id: str) -> HttpResponse:
+def memory_unpin(request: PortalRequest, memory_id: str) -> HttpResponse:
     return _set_pin(request, memory_id, services.memory_unpin, _("Unpinned ‘%(memory)s’."))
 
 
 @require_POST
 @portal_view
-def memory_correct(request: HttpRequest, memory_id: str) -> HttpResponse:
+def memory_correct(request: PortalRequest, memory_id: str) -> HttpResponse:
     memory = _owned(request, memory_id)
     form = CorrectForm(request.POST, memory=memory)
     inline = request.htmx and not _on_detail_page(request, memory)
@@ -232,13 +234,13 @@ def memory_correct(request: HttpRequest, memory_id: str) -> HttpResponse:
     return render(request, template, context, status=200 if request.htmx else 400)
 
 
-def _on_detail_page(request: HttpRequest, memory: Memory) -> bool:
+def _on_detail_page(request: PortalRequest, memory: Memory) -> bool:
     return reverse("portal:memory", args=[memory.id]) in (request.htmx.current_url or "")
 
 
 @require_http_methods(["GET", "POST"])
 @portal_view
-def memory_delete(request: HttpRequest, memory_id: str) -> HttpResponse:
+def memory_delete(request: PortalRequest, memory_id: str) -> HttpResponse:
     """GET: are you sure (and should it be learned again)? POST: hidden at once, erased for real
     when the undo window has passed."""
     memory = _owned(request, memory_id)
@@ -273,7 +275,7 @@ def memory_delete(request: HttpRequest, memory_id: str) -> HttpResponse:
 
 @require_POST
 @portal_view
-def memory_undo(request: HttpRequest, request_id: str) -> HttpResponse:
+def memory_undo(request: PortalRequest, request_id: str) -> HttpResponse:
     """Undo a delete within its window: the memory comes back exactly as it was."""
     pending = selectors.forget_request_get(
         workspace=request.subject.workspace, subject=request.subject, request_id=request_id
@@ -303,14 +305,14 @@ def memory_undo(request: HttpRequest, request_id: str) -> HttpResponse:
 
 @require_GET
 @portal_view
-def controls(request: HttpRequest) -> HttpResponse:
+def controls(request: PortalRequest) -> HttpResponse:
     suppressions = selectors.suppression_list(workspace=request.subject.workspace, subject=request.subject)
     return render(request, "portal/controls.html", {"suppressions": suppressions})
 
 
 @require_POST
 @portal_view
-def memory_pause(request: HttpRequest) -> HttpResponse:
+def memory_pause(request: PortalRequest) -> HttpResponse:
     """The switch: `paused=on` pauses memory, anything else resumes it."""
     paused = request.POST.get("paused") == "on"
     service = services.subject_memory_pause if paused else services.subject_memory_resume
@@ -329,7 +331,7 @@ def memory_pause(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @portal_view
-def suppression_remove(request: HttpRequest, suppression_id: int) -> HttpResponse:
+def suppression_remove(request: PortalRequest, suppression_id: int) -> HttpResponse:
     suppression = selectors.suppression_get(
         workspace=request.subject.workspace, subject=request.subject, suppression_id=suppression_id
     )
@@ -342,7 +344,7 @@ def suppression_remove(request: HttpRequest, suppression_id: int) -> HttpRespons
 
 @require_http_methods(["GET", "POST"])
 @portal_view
-def forget_all(request: HttpRequest) -> HttpResponse:
+def forget_all(request: PortalRequest) -> HttpResponse:
     phrase = _("forget everything")
     form = ForgetAllForm(request.POST or None, phrase=phrase)
     if request.method == "POST" and form.is_valid():
@@ -363,7 +365,7 @@ def forget_all(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @portal_view
-def export_json(request: HttpRequest) -> HttpResponse:
+def export_json(request: PortalRequest) -> HttpResponse:
     document = export_document(workspace=request.subject.workspace, subject=request.subject)
     response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 2})
     response["Content-Disposition"] = f'attachment; filename="my-memories-{timezone.localdate().isoformat()}.json"'
@@ -372,13 +374,13 @@ def export_json(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @portal_view
-def export_page(request: HttpRequest) -> HttpResponse:
+def export_page(request: PortalRequest) -> HttpResponse:
     export = selectors.subject_export(workspace=request.subject.workspace, subject=request.subject)
     return render(request, "portal/export.html", {"export": export})
 
 
 @require_http_methods(["GET", "POST"])
-def portal_link(request: HttpRequest, token: str) -> HttpResponse:
+def portal_link(request: PortalRequest, token: str) -> HttpResponse:
     """GET asks (link previews must not use up the link); POST signs the person in, once."""
     try:
         link = portal_link_peek(token=token)

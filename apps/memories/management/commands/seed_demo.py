@@ -230,7 +230,9 @@ class Command(BaseCommand):
 
     def alice_clarifies_city(self) -> None:
         moved = self.alice.memories.get(key="city", status="active")
-        memory_correct(memory=moved, content="Hangzhou 杭州 (since Oct 2026)", reason="user clarified", actor=self.actor)
+        memory_correct(
+            memory=moved, content="Hangzhou 杭州 (since Oct 2026)", reason="user clarified", actor=self.actor
+        )
 
     def alice_pins_allergy(self) -> None:
         allergy = self.alice.memories.get(key="allergy", status="active")
