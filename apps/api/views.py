@@ -4,6 +4,8 @@ Every view derives from WorkspaceAPIView: the workspace and agent come from the 
 subjects and memories are only ever looked up inside that workspace (another tenant's id is 404).
 """
 
+from typing import cast
+
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -13,7 +15,7 @@ from rest_framework.pagination import CursorPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.accounts.models import Subject, Workspace, external_id_error
+from apps.accounts.models import ApiKey, Subject, Workspace, external_id_error
 from apps.accounts.services import portal_link_create, subject_get_or_create
 from apps.api import batch
 from apps.api import serializers as s
@@ -28,6 +30,7 @@ from apps.memories.models import Memory
 from apps.memories.recall import recall
 from apps.memories.recall.access import Access, Recall, recorder
 from apps.privacy.identifiers import refuse_pii_in_identifiers
+from memoryadmin.request_types import AppRequest
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
     "Idempotency-Key",
@@ -94,7 +97,9 @@ def recall_body(
 
 
 class WorkspaceAPIView(APIView):
-    checks_external_id = True
+    @property
+    def checks_external_id(self) -> bool:
+        return True
 
     def initial(self, request, *args, **kwargs) -> None:
         """After authentication: a subject id in the path must be printable (400: no control or bidi
@@ -108,12 +113,17 @@ class WorkspaceAPIView(APIView):
         )
 
     @property
+    def key(self) -> ApiKey:
+        """The request's API key: every view here requires one (ApiKeyAuthentication sets it)."""
+        return cast(ApiKey, self.request.auth)
+
+    @property
     def workspace(self) -> Workspace:
-        return self.request.auth.workspace
+        return self.key.workspace
 
     @property
     def actor(self) -> Actor:
-        return Actor.agent(self.request.auth.agent, request_id=self.request.id)
+        return Actor.agent(self.key.agent, request_id=cast(AppRequest, self.request._request).id)
 
     def subject_or_404(self, external_id: str) -> Subject:
         subject = selectors.subject_get(workspace=self.workspace, external_id=external_id)
@@ -138,7 +148,7 @@ class WorkspaceAPIView(APIView):
 
     def provenance(self, data: dict, excerpt: str) -> services.Provenance:
         return services.Provenance(
-            agent=self.request.auth.agent, session_id=data["session_id"], turn_id=data["turn_id"], excerpt=excerpt
+            agent=self.key.agent, session_id=data["session_id"], turn_id=data["turn_id"], excerpt=excerpt
         )
 
     def idempotency_key(self, data: dict, scope: str) -> str:
@@ -148,7 +158,7 @@ class WorkspaceAPIView(APIView):
 
     @property
     def can_read(self) -> bool:
-        return "read" in self.request.auth.scopes
+        return "read" in self.key.scopes
 
     def write_response(self, result: services.WriteResult) -> Response:
         body, created = write_result_body(result, can_read=self.can_read)
@@ -257,7 +267,7 @@ class BatchImportView(WorkspaceAPIView):
             workspace=self.workspace,
             items=[item for _, item in valid],
             actor=self.actor,
-            agent=request.auth.agent,
+            agent=self.key.agent,
             atomic=atomic,
         )
         if atomic and any(outcome.error for outcome in outcomes):  # rolled back
@@ -412,7 +422,7 @@ class RecallView(WorkspaceAPIView):
     def post(self, request, external_id: str) -> Response:
         data = self.validated(s.RecallRequestSerializer)
         body = recall_body(
-            workspace=self.workspace, agent_id=request.auth.agent_id, subject=self.subject_or_404(external_id), **data
+            workspace=self.workspace, agent_id=self.key.agent_id, subject=self.subject_or_404(external_id), **data
         )
         # Proxies and dashboards see a degraded answer without parsing the body.
         return Response(body, headers={"X-Memory-Fallback": body["fallback"]} if body["fallback"] else None)
@@ -428,7 +438,7 @@ class PortalLinkView(WorkspaceAPIView):
         "can see, correct and erase what is kept about them.",
     )
     def post(self, request, external_id: str) -> Response:
-        link, token = portal_link_create(subject=self.subject_or_404(external_id), agent=request.auth.agent)
+        link, token = portal_link_create(subject=self.subject_or_404(external_id), agent=self.key.agent)
         url = request.build_absolute_uri(reverse("portal:link", args=[token]))
         return Response({"url": url, "expires_at": link.expires_at}, status=status.HTTP_201_CREATED)
 
@@ -444,9 +454,7 @@ class TurnCreateView(WorkspaceAPIView):
     )
     def post(self, request, external_id: str) -> Response:
         data = self.validated(s.TurnWriteSerializer)
-        ingest, created = ingest_accept(
-            workspace=self.workspace, external_id=external_id, agent=request.auth.agent, **data
-        )
+        ingest, created = ingest_accept(workspace=self.workspace, external_id=external_id, agent=self.key.agent, **data)
         body = s.IngestAcceptedSerializer({"id": ingest.id, "status": ingest.status, "replayed": not created}).data
         return Response(body, status=status.HTTP_202_ACCEPTED)
 

@@ -159,7 +159,7 @@ def test_the_dashboard_tells_active_memories_from_all_stored_rows(as_olga, alice
 
 def test_the_dashboard_counts_superseded_corrected_and_declined_writes(as_olga, alice):
     tea = fact(alice, "tea", "green tea")
-    memory_correct(memory=tea, value="black tea", actor=Actor.system())
+    memory_correct(memory=tea, content="black tea", actor=Actor.system())
     fact(alice, "city", "Berlin", category="fact")
     fact(alice, "city", "Paris", category="fact")
     fact(alice, "editor", "vim", confidence=0.9)
