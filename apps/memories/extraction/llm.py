@@ -30,7 +30,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
-from ..outbound import OutboundError, opener_for, post_json
+from memoryadmin.http import OutboundError, opener_for, post_json
+
 from . import base
 from .base import SENSITIVE_CATEGORIES, Extraction, Proposal, Skip, Turn
 
