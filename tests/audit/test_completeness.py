@@ -7,7 +7,7 @@ from django.test import Client
 from apps.accounts.models import ApiKey, Membership, Subject
 from apps.audit.models import AuditEvent
 from apps.memories.models import ForgetRequest, Memory, Suppression
-from tests.memories.recall_helpers import fact
+from tests.factories import fact
 
 pytestmark = pytest.mark.django_db
 

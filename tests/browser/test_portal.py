@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from apps.accounts.models import Agent, Subject
 from apps.memories.models import Memory
 from apps.memories.services import Provenance
-from tests.memories.recall_helpers import episode, fact
+from tests.factories import episode, fact
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,7 +11,7 @@ from apps.memories.models import Memory
 from apps.memories.services import Provenance
 from tests.browser.test_portal import row, sign_in, sign_in_zh
 from tests.conftest import client_with_key
-from tests.memories.recall_helpers import episode, fact
+from tests.factories import episode, fact
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,7 +11,7 @@ from apps.accounts.models import ApiKey
 from apps.accounts.services import apikey_issue
 from apps.audit.models import AuditEvent
 from apps.memories.models import Memory
-from tests.memories.recall_helpers import fact
+from tests.factories import fact
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from apps.audit.models import AuditEvent
 from apps.audit.services import Actor
 from apps.memories.models import Memory
 from apps.memories.services import memory_correct
-from tests.memories.recall_helpers import episode, fact
+from tests.factories import episode, fact
 
 pytestmark = pytest.mark.django_db
 

@@ -1,7 +1,7 @@
 import pytest
 
 from apps.accounts.models import Subject
-from tests.memories.recall_helpers import episode, fact
+from tests.factories import episode, fact
 
 
 @pytest.fixture

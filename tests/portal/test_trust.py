@@ -12,7 +12,7 @@ from apps.memories.models import ForgetRequest, Memory, MemoryEmbedding, Suppres
 from apps.memories.tasks import forget_requests_due
 from tests.broker import real_worker  # noqa: F401  (the fixture)
 from tests.dbscan import columns_containing
-from tests.memories.recall_helpers import episode, fact
+from tests.factories import episode, fact
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ answer and every page carries `Cache-Control: no-store`, and pages `Vary: Cookie
 import pytest
 
 from apps.accounts.models import Membership, Subject
-from tests.memories.recall_helpers import fact
+from tests.factories import fact
 
 pytestmark = pytest.mark.django_db
 

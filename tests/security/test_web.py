@@ -11,7 +11,7 @@ import pytest
 from django.test import Client, override_settings
 
 from apps.accounts.models import Membership, Subject
-from tests.memories.recall_helpers import fact
+from tests.factories import fact
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,3 +1,6 @@
+"""Factories of the suite: memories written through the services (redaction, policy, audit), dated
+as a test needs them."""
+
 from datetime import timedelta
 
 from django.utils import timezone
