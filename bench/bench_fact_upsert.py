@@ -9,6 +9,7 @@ import random
 import time
 
 from common import percentile, report, setup_django, throwaway_database
+from synthetic import FACT_VALUES
 
 setup_django()
 
@@ -19,18 +20,6 @@ from apps.audit.services import Actor  # noqa: E402
 from apps.memories.services import Provenance, fact_upsert  # noqa: E402
 
 N = 1000
-VALUES = [
-    "不吃辣",
-    "prefers short answers",
-    "用 PostgreSQL 和 pgvector",
-    "dark mode, 深色主题",
-    "lives in 杭州",
-    "allergic to peanuts",
-    "手机 13812345678",
-    "email me at someone@example.com",
-    "Python 3.11",
-    "喜欢喝乌龙茶",
-]
 
 
 def main() -> None:
@@ -54,11 +43,11 @@ def main() -> None:
             arguments = dict(
                 subject=subject,
                 key=f"k{rng.randrange(40)}",
-                value=rng.choice(VALUES),
+                value=rng.choice(FACT_VALUES),
                 category=rng.choice(["preference", "fact", "constraint", "goal"]),
                 confidence=rng.uniform(0.7, 1),
                 actor=actor,
-                provenance=Provenance(agent=agent, turn_id=f"t{i}", excerpt=rng.choice(VALUES)),
+                provenance=Provenance(agent=agent, turn_id=f"t{i}", excerpt=rng.choice(FACT_VALUES)),
             )
             started = time.perf_counter()
             fact_upsert(**arguments)

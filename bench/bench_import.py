@@ -21,6 +21,7 @@ from collections import defaultdict
 from contextlib import nullcontext
 
 from common import celery_worker, percentile, setup_django, throwaway_database
+from synthetic import FACT_VALUES
 
 os.environ.setdefault("ALLOWED_HOSTS", "testserver")  # the in-process client's host
 setup_django()
@@ -34,18 +35,6 @@ from apps.memories.embeddings import get_embedder  # noqa: E402
 from apps.memories.models import Memory, MemoryEmbedding  # noqa: E402
 from apps.memories.vectors import active_index  # noqa: E402
 
-VALUES = [
-    "不吃辣",
-    "prefers short answers",
-    "用 PostgreSQL 和 pgvector",
-    "dark mode, 深色主题",
-    "lives in 杭州",
-    "allergic to peanuts",
-    "手机 13812345678",
-    "email me at someone@example.com",
-    "Python 3.11",
-    "喜欢喝乌龙茶",
-]
 EVENTS = [
     "2024-06-12 部署了 v2 版本",
     "退款已提交 for order {n}",
@@ -64,7 +53,7 @@ def items_by_subject(run: int, count: int, people: int, rng: random.Random) -> d
             item = {
                 "type": "fact",
                 "key": f"k{rng.randrange(30)}",
-                "value": f"{rng.choice(VALUES)} #{n}",
+                "value": f"{rng.choice(FACT_VALUES)} #{n}",
                 "category": rng.choice(["preference", "fact", "constraint", "goal"]),
             }
         else:

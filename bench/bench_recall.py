@@ -42,28 +42,26 @@ import threading
 import time
 import uuid
 from collections import defaultdict
+from dataclasses import dataclass
 from datetime import timedelta
 
 import numpy as np  # noqa: E402
-from common import percentile, setup_django, throwaway_database  # first: the app's process settings
-from synthetic import (  # noqa: E402
-    CITIES,
-    EPISODE_CATEGORIES,
-    FOODS,
-    HOBBIES,
-    JOBS,
-    PROFILE_CATEGORIES,
-    QUERY_TEMPLATES,
-    TEMPLATES,
-    THINGS,
+from common import (  # first: the app's process settings
+    cpu_pressure,
+    percentile,
+    raw_params,
+    setup_django,
+    throwaway_database,
+    wait_for_quiet,
 )
+from synthetic import EPISODE_CATEGORIES, PROFILE_CATEGORIES, QUERY_TEMPLATES, TEMPLATES, fill  # noqa: E402
 
 os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,localhost")  # the HTTP phase talks to 127.0.0.1
 setup_django()
 
 import psycopg  # noqa: E402
 from django.conf import settings  # noqa: E402
-from django.db import connection, connections, transaction  # noqa: E402
+from django.db import connection, transaction  # noqa: E402
 from django.db.backends.signals import connection_created  # noqa: E402
 from django.db.models.functions import Cast  # noqa: E402
 from django.test import override_settings  # noqa: E402
@@ -88,16 +86,6 @@ EMBEDDINGS = "memories_memoryembedding"
 # --- Synthetic texts (short, mixed zh/en) -----------------------------------------------------------
 
 
-def fill(template: str, rng: np.random.Generator) -> str:
-    return template.format(
-        food=FOODS[rng.integers(len(FOODS))],
-        city=CITIES[rng.integers(len(CITIES))],
-        job=JOBS[rng.integers(len(JOBS))],
-        hobby=HOBBIES[rng.integers(len(HOBBIES))],
-        thing=THINGS[rng.integers(len(THINGS))],
-    )
-
-
 def text_queries(n: int, seed: int) -> list[str]:
     """n varied queries; every third joins two questions ("…，还有 …" / "… and …")."""
     rng = np.random.default_rng(seed)
@@ -116,33 +104,6 @@ def unit_vectors(rng: np.random.Generator, n: int, dimension: int) -> np.ndarray
     v = rng.standard_normal((n, dimension), dtype=np.float32)
     v /= np.linalg.norm(v, axis=1, keepdims=True)
     return v
-
-
-def _pressure() -> tuple[float, float] | None:
-    """'some' CPU pressure (PSI) over the last 10 s and 60 s: the share of time runnable tasks waited for a CPU."""
-    try:
-        fields = dict(f.split("=") for f in open("/proc/pressure/cpu").readline().split()[1:3])
-        return float(fields["avg10"]), float(fields["avg60"])
-    except (OSError, ValueError, KeyError):
-        return None
-
-
-def cpu_pressure() -> str:
-    pressure = _pressure()
-    if pressure is None:
-        return "load avg " + " ".join(f"{x:.2f}" for x in os.getloadavg())
-    return f"CPU pressure {pressure[0]:.0f}%/{pressure[1]:.0f}% over 10s/60s"
-
-
-def wait_for_quiet(max_seconds: float, threshold: float = 20.0) -> float:
-    """Wait (up to max_seconds) until the CPU pressure over 10 s is below threshold %; returns the wait."""
-    started = time.perf_counter()
-    while time.perf_counter() - started < max_seconds:
-        pressure = _pressure()
-        if pressure is None or pressure[0] < threshold:
-            break
-        time.sleep(5)
-    return time.perf_counter() - started
 
 
 # --- Loading --------------------------------------------------------------------------------------
@@ -204,13 +165,6 @@ class Tracked:
 def subject_sizes(memories: int, subjects: int, big: int) -> list[int]:
     base, extra = divmod(memories - big, subjects - 1)
     return [big] + [base + (i < extra) for i in range(subjects - 1)]
-
-
-def raw_params() -> dict:
-    s = connection.settings_dict
-    params = {"dbname": s["NAME"], "user": s["USER"], "host": s["HOST"]}
-    params.update({k.lower(): s[k] for k in ("PASSWORD", "PORT") if s.get(k)})
-    return params
 
 
 def load_memories(args, workspace, subject_ids: list[int], tracked: dict) -> tuple[list, list]:
@@ -688,7 +642,20 @@ class HttpClient:
 
 
 # --- Main ---------------------------------------------------------------------------------------------
-def main() -> None:
+@dataclass
+class People:
+    """The run's workspace and agent, the big subject, the typical subjects queried and the ground truth
+    kept for them (by subject pk)."""
+
+    workspace: Workspace
+    agent: Agent
+    big: Subject
+    typical: list[Subject]
+    tracked: dict[int, Tracked]
+    subject_ids: list[int]  # the big subject's first
+
+
+def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Recall latency and quality at scale (see the module docstring).")
     parser.add_argument("--memories", type=int, default=1_000_000)
     parser.add_argument("--subjects", type=int, default=10_000)
@@ -706,14 +673,288 @@ def main() -> None:
     args = parser.parse_args()
     if args.subjects < 2 or args.big >= args.memories:
         parser.error("need at least 2 subjects and --big < --memories")
-    extras = not args.no_extras
+    args.extras = not args.no_extras
+    return args
 
-    def quiet(phase: str) -> None:
-        waited = wait_for_quiet(args.quiet_wait)
-        print(
-            f"\n[{phase}] ({cpu_pressure()}{f', after waiting {waited:.0f} s for it to drop' if waited >= 1 else ''})"
+
+def quiet(args, phase: str) -> None:
+    """Wait for the machine to get quiet (up to --quiet-wait), then name the phase and the pressure."""
+    waited = wait_for_quiet(args.quiet_wait)
+    print(f"\n[{phase}] ({cpu_pressure()}{f', after waiting {waited:.0f} s for it to drop' if waited >= 1 else ''})")
+
+
+def drop_app_index():
+    """The active index; its HNSW index is dropped, to be built again after the load with the same SQL."""
+    index = vectors.active_index()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT current_setting('shared_buffers'), current_setting('jit')")
+        shared_buffers, jit = cursor.fetchone()
+    print(
+        f"database {connection.settings_dict['NAME']} (shared_buffers {shared_buffers}, jit {jit}); active index "
+        f"{index.model_id} ({index.dimension}-d)"
+    )
+    with connection.cursor() as cursor:  # built again after the load, with the same SQL
+        cursor.execute(f"DROP INDEX IF EXISTS {vectors._hnsw_index_name(index.model_id)}")
+    return index
+
+
+def create_people(args) -> People:
+    workspace = Workspace.objects.create(name="Bench recall", slug="bench-recall")
+    agent = Agent.objects.create(workspace=workspace, name="Bench Bot")
+    Subject.objects.bulk_create(
+        [Subject(workspace=workspace, external_id="big")]
+        + [Subject(workspace=workspace, external_id=f"s{i:05d}") for i in range(1, args.subjects)],
+        batch_size=5000,
+    )
+    big = Subject.objects.select_related("workspace").get(workspace=workspace, external_id="big")
+    subject_ids = [big.pk] + list(
+        Subject.objects.filter(workspace=workspace).exclude(pk=big.pk).order_by("pk").values_list("pk", flat=True)
+    )
+    typical_ids = [
+        int(x)
+        for x in np.random.default_rng(SEED + 2).choice(
+            subject_ids[1:], size=min(args.typical_sample, args.subjects - 1), replace=False
         )
+    ]
+    return People(
+        workspace=workspace,
+        agent=agent,
+        big=big,
+        typical=list(Subject.objects.select_related("workspace").filter(pk__in=typical_ids).order_by("pk")),
+        tracked={sid: Tracked() for sid in (big.pk, *typical_ids)},
+        subject_ids=subject_ids,
+    )
 
+
+def load(args, index, people: People, summary: Summary) -> None:
+    """Steps 1-2: memories, keyword documents, vectors, the HNSW index, VACUUM ANALYZE; timed."""
+    timings = {}
+    started = time.perf_counter()
+    active_rows, big_docs = load_memories(args, people.workspace, people.subject_ids, people.tracked)
+    timings["COPY memories"] = time.perf_counter() - started
+    started = time.perf_counter()
+    fill_search(big_docs)
+    timings["search tsvector (big subject)"] = time.perf_counter() - started
+    started = time.perf_counter()
+    load_vectors(index, people.workspace, active_rows, people.tracked)
+    timings["COPY vectors (binary)"] = time.perf_counter() - started
+    for item in people.tracked.values():
+        item.finish()
+    started = time.perf_counter()
+    notices = build_hnsw(index, len(active_rows))
+    timings["HNSW index build"] = time.perf_counter() - started
+    started = time.perf_counter()
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE memories_memory")
+        cursor.execute(f"VACUUM ANALYZE {EMBEDDINGS}")
+    timings["VACUUM ANALYZE"] = time.perf_counter() - started
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_size_pretty(pg_total_relation_size('memories_memory')), "
+            f"pg_size_pretty(pg_relation_size('{EMBEDDINGS}')), pg_size_pretty(pg_total_relation_size('{EMBEDDINGS}')), "
+            "pg_size_pretty(pg_relation_size(%s))",
+            [vectors._hnsw_index_name(index.model_id)],
+        )
+        sizes = cursor.fetchone()
+    print(
+        f"\nloaded {args.memories:,} memories and {len(active_rows):,} vectors ({cpu_pressure()}): memories_memory "
+        f"{sizes[0]}; {EMBEDDINGS} heap {sizes[1]}, with TOAST and indexes {sizes[2]}; HNSW index {sizes[3]}"
+    )
+    for notice in notices:
+        print(f"  server, during the HNSW build: {notice}")
+    for name, seconds in timings.items():
+        print(f"  {name}: {seconds:.1f} s")
+        summary.info(f"load: {name}", f"{seconds:.1f} s")
+    summary.info("load: total", f"{sum(timings.values()):.1f} s")
+
+
+def measure_retrieval(args, index, people: People, summary: Summary) -> None:
+    """Steps 3-4: vectors.nearest's latency per path and its recall@10 against exact search."""
+    big, typical, tracked = people.big, people.typical, people.tracked
+    typical_mean = statistics.fmean(tracked[s.pk].size for s in typical)
+    default_max = settings.RECALL_EXACT_SCAN_MAX
+    served_path = "exact" if len(tracked[big.pk].ids) <= default_max else "hnsw"
+    print(
+        f"big subject: {len(tracked[big.pk].ids)} vectors, {tracked[big.pk].size} of them unexpired; typical "
+        f"subjects: {typical_mean:.1f} unexpired on average. With RECALL_EXACT_SCAN_MAX={default_max} the big "
+        f"subject is served by the {served_path} path."
+    )
+    summary.info("big subject: vectors (unexpired)", f"{len(tracked[big.pk].ids)} ({tracked[big.pk].size})")
+
+    quiet(
+        args,
+        f"retrieval: vectors.nearest, limit {settings.RECALL_CANDIDATES}, random unit query vectors, all variants "
+        f"interleaved",
+    )
+    probe = unit_vectors(np.random.default_rng(SEED + 3), 1, index.dimension)[0]
+    limit = settings.RECALL_CANDIDATES
+    hnsw_sets = ("SET LOCAL hnsw.iterative_scan = relaxed_order", "SET LOCAL hnsw.ef_search = 200")
+    print(f"  plan, exact path, big:     {plan_outline(exact_sql(index, big, probe, limit))}")
+    print(f"  plan, hnsw path, big:      {plan_outline(nearest_queryset(index, big, probe, limit), hnsw_sets)}")
+    print(f"  plan, exact path, typical: {plan_outline(exact_sql(index, typical[0], probe, limit))}")
+    variants = [
+        ("nearest big, exact path", [big], app_nearest(index, 10**9)),
+        ("nearest big, hnsw path", [big], app_nearest(index, 0)),
+        (f"nearest typical (~{typical_mean:.0f}), app setting", typical, app_nearest(index, default_max)),
+    ]
+    # The app as configured has targets; the big subject's other path is info.
+    served_labels = {f"nearest big, {served_path} path", variants[2][0]}
+    queries = unit_vectors(np.random.default_rng(SEED + 4), args.queries, index.dimension)
+    results = measure_interleaved(variants, tracked, queries, args.warmup, index.dimension)
+    if args.extras:
+        # Measured apart: walking the HNSW graph reads far more pages than shared_buffers holds and
+        # would evict the pages the served queries use.
+        print(
+            f"  plan, big, HNSW forced:    "
+            f"{plan_outline(nearest_queryset(index, big, probe, limit), hnsw_sets + ('SET LOCAL enable_sort = off',))}"
+        )
+        extra_variants = [
+            ("big, exact, join then sort (the query before ranking moved first)", [big], exact_nocast(index)),
+            ("big, HNSW forced, ef_search 200 (app's)", [big], hnsw_forced(index, 200)),
+            ("big, HNSW forced, ef_search 1000", [big], hnsw_forced(index, 1000)),
+            ("typical via hnsw path (not served)", typical, app_nearest(index, 0)),
+        ]
+        results.update(measure_interleaved(extra_variants, tracked, queries, args.warmup, index.dimension))
+        variants += extra_variants
+    for label, _, _ in variants:
+        result, main_figure = results[label], label in served_labels
+        extra = (
+            f" | recall@10 {result['recall']:.4f} (re-sorted {result['recall_sorted']:.4f}), "
+            f"short answers {result['short']}"
+        )
+        name = label if main_figure else f"(info) {label}"
+        summary.latency(name, result["samples"], "p99" if main_figure else None, 20 if main_figure else None, extra)
+        summary.quality(
+            f"recall@10 {label.removeprefix('nearest ')}" if main_figure else f"(info) recall@10 {label}",
+            result["recall"],
+            0.98 if main_figure else None,
+        )
+        if result["short"]:
+            summary.info(f"{name}: answers with fewer rows than asked", f"{result['short']} of {args.queries}")
+    served = results[f"nearest big, {served_path} path"]
+    summary.quality(f"recall@10 served for the big subject ({served_path} path, app setting)", served["recall"], 0.98)
+    print(f"  ({cpu_pressure()})")
+
+
+def measure_recall(args, index, people: People, summary: Summary) -> None:
+    """Step 5: recall() in-process, with the query embedding alone beside it and a per-stage breakdown."""
+    workspace, big, typical = people.workspace, people.big, people.typical
+    warm_up()  # as a web process does when it starts (models loaded, then gc.freeze())
+    quiet(args, "recall() in-process: text queries, top_k 8")
+    texts = text_queries(args.queries + args.warmup, SEED + 5)
+    embedder = get_embedder(index.name)
+    for i, text in enumerate(texts[: args.warmup]):
+        recall(workspace=workspace, subject=big if i % 2 else typical[i % len(typical)], query=text, top_k=8)
+    measured = texts[args.warmup :]
+    cases = [("embed_query alone", None), ("recall() big", [big]), ("recall() typical", typical)]
+    runs = {
+        case: {"samples": [], "breakdown": Breakdown(), "fallbacks": 0, "legs": defaultdict(list)} for case, _ in cases
+    }
+    original_embed = engine._embed_query
+    try:
+        for start in tqdm(range(0, len(measured), 25), desc="recall()", unit="block", leave=False):
+            for case, subjects in cases:
+                run = runs[case]
+                for i in range(start, min(start + 25, len(measured))):
+                    if subjects is None:
+                        begun = time.perf_counter()
+                        embedder.embed_query(measured[i])
+                        run["samples"].append((time.perf_counter() - begun) * 1000)
+                        continue
+                    engine._embed_query = run["breakdown"].embed(original_embed)
+                    with connection.execute_wrapper(run["breakdown"]):
+                        begun = time.perf_counter()
+                        result = recall(
+                            workspace=workspace,
+                            subject=subjects[i % len(subjects)],
+                            query=measured[i],
+                            top_k=8,
+                            include_trace=True,
+                        )
+                        took = (time.perf_counter() - begun) * 1000
+                    run["breakdown"].close(took)
+                    run["samples"].append(took)
+                    run["fallbacks"] += result.fallback is not None
+                    for leg, n in result.trace["legs"].items():
+                        run["legs"][leg].append(n)
+    finally:
+        engine._embed_query = original_embed
+    for case, subjects in cases:
+        run = runs[case]
+        extra = ""
+        if subjects is not None:
+            legs = ", ".join(f"{leg} {statistics.fmean(v):.1f}" for leg, v in run["legs"].items())
+            extra = f" | fallbacks {run['fallbacks']}; mean candidates per leg: {legs}"
+        summary.latency(case, run["samples"], None, None, extra)
+        if subjects is not None and run["fallbacks"]:
+            summary.info(f"{case}: keyword-only (fallback) answers", f"{run['fallbacks']} of {len(run['samples'])}")
+        if subjects is not None:
+            print(f"    stages, median/p95 ms: {run['breakdown'].table()}")
+    print(f"  ({cpu_pressure()})")
+
+
+def measure_http(args, people: People, summary: Summary) -> None:
+    """Step 6: POST /recall over a real socket, big and typical subjects, a keep-alive client each."""
+    http_variants = [("", True)]  # (label suffix, TCP_NODELAY)
+    if args.extras:
+        http_variants.append((" (info: Django's handler as is, Nagle on)", False))
+    quiet(
+        args,
+        "http: POST /api/v1/subjects/<id>/recall on 127.0.0.1, a keep-alive client per variant"
+        + (", variants interleaved in blocks of 25 requests" if len(http_variants) > 1 else ""),
+    )
+    servers = {nodelay: serve(nodelay) for nodelay in {v[1] for v in http_variants}}
+    texts = text_queries(args.queries + args.warmup, SEED + 6)
+    targets = {"big": ["big"], "typical": [s.external_id for s in people.typical]}
+    conn_max_age = connection.settings_dict.get("CONN_MAX_AGE", 0)
+    opened = []
+    connection_created.connect(lambda **kw: opened.append(1), weak=False, dispatch_uid="bench-http-conn")
+    clients = {}
+    for suffix, nodelay in http_variants:
+        for who in ("big", "typical"):
+            _, raw_key = apikey_issue(agent=people.agent, scopes=["read", "write"])  # a key each: under the throttle
+            clients[(suffix, who)] = HttpClient(servers[nodelay][0].server_address[1], raw_key, targets[who])
+    try:
+        for warm in (True, False):
+            block = args.warmup if warm else 25
+            total = args.warmup if warm else args.queries
+            for start in tqdm(
+                range(0, total, block), desc="http warm-up" if warm else "http", unit="block", leave=False
+            ):
+                for suffix, nodelay in http_variants:
+                    for who in ("big", "typical"):
+                        client = clients[(suffix, who)]
+                        before = len(opened)
+                        for i in range(start, min(start + block, total)):
+                            client.request(i, texts[-1 - i] if warm else texts[i], record=not warm)
+                        client.db_connections += 0 if warm else len(opened) - before
+    finally:
+        connection_created.disconnect(dispatch_uid="bench-http-conn")
+    for suffix, nodelay in http_variants:
+        for who in ("big", "typical"):
+            client = clients[(suffix, who)]
+            client.connection.close()
+            main_figure = suffix == ""
+            name = f"http {who}" + (suffix or f" (CONN_MAX_AGE={conn_max_age}, TCP_NODELAY)")
+            summary.latency(
+                name,
+                client.samples,
+                "p95" if main_figure else None,
+                50 if main_figure else None,
+                client.notes(),
+                valid=client.ok,
+            )
+            if client.fallbacks:  # e.g. a query embedding over RECALL_EMBED_TIMEOUT pauses the embedder
+                summary.info(f"{name}: keyword-only (fallback) answers", f"{client.fallbacks} of {len(client.samples)}")
+    print(f"  ({cpu_pressure()})")
+    for server, thread in servers.values():
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def main() -> None:
+    args = parse_args()
     summary = Summary()
     print(
         f"bench_recall: {args.memories:,} memories, {args.subjects:,} subjects (big: {args.big:,}); {os.cpu_count()} CPUs; "
@@ -721,268 +962,14 @@ def main() -> None:
         f"CONN_MAX_AGE={connection.settings_dict.get('CONN_MAX_AGE', 0)}, RECALL_ACCESS_ASYNC={settings.RECALL_ACCESS_ASYNC}"
     )
     overall = time.perf_counter()
-    with throwaway_database():
-        index = vectors.active_index()
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT current_setting('shared_buffers'), current_setting('jit')")
-            shared_buffers, jit = cursor.fetchone()
-        print(
-            f"database {connection.settings_dict['NAME']} (shared_buffers {shared_buffers}, jit {jit}); active index "
-            f"{index.model_id} ({index.dimension}-d)"
-        )
-        with connection.cursor() as cursor:  # built again after the load, with the same SQL
-            cursor.execute(f"DROP INDEX IF EXISTS {vectors._hnsw_index_name(index.model_id)}")
-
-        workspace = Workspace.objects.create(name="Bench recall", slug="bench-recall")
-        agent = Agent.objects.create(workspace=workspace, name="Bench Bot")
-        Subject.objects.bulk_create(
-            [Subject(workspace=workspace, external_id="big")]
-            + [Subject(workspace=workspace, external_id=f"s{i:05d}") for i in range(1, args.subjects)],
-            batch_size=5000,
-        )
-        big = Subject.objects.get(workspace=workspace, external_id="big")
-        subject_ids = [big.pk] + list(
-            Subject.objects.filter(workspace=workspace).exclude(pk=big.pk).order_by("pk").values_list("pk", flat=True)
-        )
-        typical_ids = [
-            int(x)
-            for x in np.random.default_rng(SEED + 2).choice(
-                subject_ids[1:], size=min(args.typical_sample, args.subjects - 1), replace=False
-            )
-        ]
-        tracked = {sid: Tracked() for sid in (big.pk, *typical_ids)}
-
-        # --- 1-2: load ---
-        timings = {}
-        started = time.perf_counter()
-        active_rows, big_docs = load_memories(args, workspace, subject_ids, tracked)
-        timings["COPY memories"] = time.perf_counter() - started
-        started = time.perf_counter()
-        fill_search(big_docs)
-        timings["search tsvector (big subject)"] = time.perf_counter() - started
-        started = time.perf_counter()
-        load_vectors(index, workspace, active_rows, tracked)
-        timings["COPY vectors (binary)"] = time.perf_counter() - started
-        for item in tracked.values():
-            item.finish()
-        started = time.perf_counter()
-        notices = build_hnsw(index, len(active_rows))
-        timings["HNSW index build"] = time.perf_counter() - started
-        started = time.perf_counter()
-        with connection.cursor() as cursor:
-            cursor.execute("VACUUM ANALYZE memories_memory")
-            cursor.execute(f"VACUUM ANALYZE {EMBEDDINGS}")
-        timings["VACUUM ANALYZE"] = time.perf_counter() - started
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_size_pretty(pg_total_relation_size('memories_memory')), "
-                f"pg_size_pretty(pg_relation_size('{EMBEDDINGS}')), pg_size_pretty(pg_total_relation_size('{EMBEDDINGS}')), "
-                "pg_size_pretty(pg_relation_size(%s))",
-                [vectors._hnsw_index_name(index.model_id)],
-            )
-            sizes = cursor.fetchone()
-        print(
-            f"\nloaded {args.memories:,} memories and {len(active_rows):,} vectors ({cpu_pressure()}): memories_memory "
-            f"{sizes[0]}; {EMBEDDINGS} heap {sizes[1]}, with TOAST and indexes {sizes[2]}; HNSW index {sizes[3]}"
-        )
-        for notice in notices:
-            print(f"  server, during the HNSW build: {notice}")
-        for name, seconds in timings.items():
-            print(f"  {name}: {seconds:.1f} s")
-            summary.info(f"load: {name}", f"{seconds:.1f} s")
-        summary.info("load: total", f"{sum(timings.values()):.1f} s")
-        del active_rows, big_docs
-
-        big = Subject.objects.select_related("workspace").get(pk=big.pk)
-        typical = list(Subject.objects.select_related("workspace").filter(pk__in=typical_ids).order_by("pk"))
-        typical_mean = statistics.fmean(tracked[s.pk].size for s in typical)
-        default_max = settings.RECALL_EXACT_SCAN_MAX
-        served_path = "exact" if len(tracked[big.pk].ids) <= default_max else "hnsw"
-        print(
-            f"big subject: {len(tracked[big.pk].ids)} vectors, {tracked[big.pk].size} of them unexpired; typical "
-            f"subjects: {typical_mean:.1f} unexpired on average. With RECALL_EXACT_SCAN_MAX={default_max} the big "
-            f"subject is served by the {served_path} path."
-        )
-        summary.info("big subject: vectors (unexpired)", f"{len(tracked[big.pk].ids)} ({tracked[big.pk].size})")
-
-        # --- 3-4: retrieval only ---
-        quiet(
-            f"retrieval: vectors.nearest, limit {settings.RECALL_CANDIDATES}, random unit query vectors, all variants "
-            f"interleaved"
-        )
-        probe = unit_vectors(np.random.default_rng(SEED + 3), 1, index.dimension)[0]
-        limit = settings.RECALL_CANDIDATES
-        hnsw_sets = ("SET LOCAL hnsw.iterative_scan = relaxed_order", "SET LOCAL hnsw.ef_search = 200")
-        print(f"  plan, exact path, big:     {plan_outline(exact_sql(index, big, probe, limit))}")
-        print(f"  plan, hnsw path, big:      {plan_outline(nearest_queryset(index, big, probe, limit), hnsw_sets)}")
-        print(f"  plan, exact path, typical: {plan_outline(exact_sql(index, typical[0], probe, limit))}")
-        variants = [
-            ("nearest big, exact path", [big], app_nearest(index, 10**9)),
-            ("nearest big, hnsw path", [big], app_nearest(index, 0)),
-            (f"nearest typical (~{typical_mean:.0f}), app setting", typical, app_nearest(index, default_max)),
-        ]
-        # The app as configured has targets; the big subject's other path is info.
-        served_labels = {f"nearest big, {served_path} path", variants[2][0]}
-        queries = unit_vectors(np.random.default_rng(SEED + 4), args.queries, index.dimension)
-        results = measure_interleaved(variants, tracked, queries, args.warmup, index.dimension)
-        if extras:
-            # Measured apart: walking the HNSW graph reads far more pages than shared_buffers holds and
-            # would evict the pages the served queries use.
-            print(
-                f"  plan, big, HNSW forced:    "
-                f"{plan_outline(nearest_queryset(index, big, probe, limit), hnsw_sets + ('SET LOCAL enable_sort = off',))}"
-            )
-            extra_variants = [
-                ("big, exact, join then sort (the query before ranking moved first)", [big], exact_nocast(index)),
-                ("big, HNSW forced, ef_search 200 (app's)", [big], hnsw_forced(index, 200)),
-                ("big, HNSW forced, ef_search 1000", [big], hnsw_forced(index, 1000)),
-                ("typical via hnsw path (not served)", typical, app_nearest(index, 0)),
-            ]
-            results.update(measure_interleaved(extra_variants, tracked, queries, args.warmup, index.dimension))
-            variants += extra_variants
-        for label, _, _ in variants:
-            result, main_figure = results[label], label in served_labels
-            extra = (
-                f" | recall@10 {result['recall']:.4f} (re-sorted {result['recall_sorted']:.4f}), "
-                f"short answers {result['short']}"
-            )
-            name = label if main_figure else f"(info) {label}"
-            summary.latency(name, result["samples"], "p99" if main_figure else None, 20 if main_figure else None, extra)
-            summary.quality(
-                f"recall@10 {label.removeprefix('nearest ')}" if main_figure else f"(info) recall@10 {label}",
-                result["recall"],
-                0.98 if main_figure else None,
-            )
-            if result["short"]:
-                summary.info(f"{name}: answers with fewer rows than asked", f"{result['short']} of {args.queries}")
-        served = results[f"nearest big, {served_path} path"]
-        summary.quality(
-            f"recall@10 served for the big subject ({served_path} path, app setting)", served["recall"], 0.98
-        )
-        print(f"  ({cpu_pressure()})")
-
-        # --- 5: recall() in-process ---
-        warm_up()  # as a web process does when it starts (models loaded, then gc.freeze())
-        quiet("recall() in-process: text queries, top_k 8")
-        texts = text_queries(args.queries + args.warmup, SEED + 5)
-        embedder = get_embedder(index.name)
-        for i, text in enumerate(texts[: args.warmup]):
-            recall(workspace=workspace, subject=big if i % 2 else typical[i % len(typical)], query=text, top_k=8)
-        measured = texts[args.warmup :]
-        cases = [("embed_query alone", None), ("recall() big", [big]), ("recall() typical", typical)]
-        runs = {
-            case: {"samples": [], "breakdown": Breakdown(), "fallbacks": 0, "legs": defaultdict(list)}
-            for case, _ in cases
-        }
-        original_embed = engine._embed_query
-        try:
-            for start in tqdm(range(0, len(measured), 25), desc="recall()", unit="block", leave=False):
-                for case, subjects in cases:
-                    run = runs[case]
-                    for i in range(start, min(start + 25, len(measured))):
-                        if subjects is None:
-                            begun = time.perf_counter()
-                            embedder.embed_query(measured[i])
-                            run["samples"].append((time.perf_counter() - begun) * 1000)
-                            continue
-                        engine._embed_query = run["breakdown"].embed(original_embed)
-                        with connection.execute_wrapper(run["breakdown"]):
-                            begun = time.perf_counter()
-                            result = recall(
-                                workspace=workspace,
-                                subject=subjects[i % len(subjects)],
-                                query=measured[i],
-                                top_k=8,
-                                include_trace=True,
-                            )
-                            took = (time.perf_counter() - begun) * 1000
-                        run["breakdown"].close(took)
-                        run["samples"].append(took)
-                        run["fallbacks"] += result.fallback is not None
-                        for leg, n in result.trace["legs"].items():
-                            run["legs"][leg].append(n)
-        finally:
-            engine._embed_query = original_embed
-        for case, subjects in cases:
-            run = runs[case]
-            extra = ""
-            if subjects is not None:
-                legs = ", ".join(f"{leg} {statistics.fmean(v):.1f}" for leg, v in run["legs"].items())
-                extra = f" | fallbacks {run['fallbacks']}; mean candidates per leg: {legs}"
-            summary.latency(case, run["samples"], None, None, extra)
-            if subjects is not None and run["fallbacks"]:
-                summary.info(f"{case}: keyword-only (fallback) answers", f"{run['fallbacks']} of {len(run['samples'])}")
-            if subjects is not None:
-                print(f"    stages, median/p95 ms: {run['breakdown'].table()}")
-        print(f"  ({cpu_pressure()})")
-
-        # --- 6: HTTP ---
-        http_variants = [("", True)]  # (label suffix, TCP_NODELAY)
-        if extras:
-            http_variants.append((" (info: Django's handler as is, Nagle on)", False))
-        quiet(
-            "http: POST /api/v1/subjects/<id>/recall on 127.0.0.1, a keep-alive client per variant"
-            + (", variants interleaved in blocks of 25 requests" if len(http_variants) > 1 else "")
-        )
-        servers = {nodelay: serve(nodelay) for nodelay in {v[1] for v in http_variants}}
-        texts = text_queries(args.queries + args.warmup, SEED + 6)
-        targets = {"big": ["big"], "typical": [s.external_id for s in typical]}
-        conn_max_age = connection.settings_dict.get("CONN_MAX_AGE", 0)
-        opened = []
-        connection_created.connect(lambda **kw: opened.append(1), weak=False, dispatch_uid="bench-http-conn")
-        clients = {}
-        for suffix, nodelay in http_variants:
-            for who in ("big", "typical"):
-                _, raw_key = apikey_issue(agent=agent, scopes=["read", "write"])  # a key each: under the throttle
-                clients[(suffix, who)] = HttpClient(servers[nodelay][0].server_address[1], raw_key, targets[who])
-        try:
-            for warm in (True, False):
-                block = args.warmup if warm else 25
-                total = args.warmup if warm else args.queries
-                for start in tqdm(
-                    range(0, total, block), desc="http warm-up" if warm else "http", unit="block", leave=False
-                ):
-                    for suffix, nodelay in http_variants:
-                        for who in ("big", "typical"):
-                            client = clients[(suffix, who)]
-                            before = len(opened)
-                            for i in range(start, min(start + block, total)):
-                                client.request(i, texts[-1 - i] if warm else texts[i], record=not warm)
-                            client.db_connections += 0 if warm else len(opened) - before
-        finally:
-            connection_created.disconnect(dispatch_uid="bench-http-conn")
-        for suffix, nodelay in http_variants:
-            for who in ("big", "typical"):
-                client = clients[(suffix, who)]
-                client.connection.close()
-                main_figure = suffix == ""
-                name = f"http {who}" + (suffix or f" (CONN_MAX_AGE={conn_max_age}, TCP_NODELAY)")
-                summary.latency(
-                    name,
-                    client.samples,
-                    "p95" if main_figure else None,
-                    50 if main_figure else None,
-                    client.notes(),
-                    valid=client.ok,
-                )
-                if client.fallbacks:  # e.g. a query embedding over RECALL_EMBED_TIMEOUT pauses the embedder
-                    summary.info(
-                        f"{name}: keyword-only (fallback) answers", f"{client.fallbacks} of {len(client.samples)}"
-                    )
-        print(f"  ({cpu_pressure()})")
-        for server, thread in servers.values():
-            server.shutdown()
-            server.server_close()
-            thread.join()
+    with throwaway_database():  # at the end it also ends the access-log writer's session, then drops
+        index = drop_app_index()
+        people = create_people(args)
+        load(args, index, people, summary)
+        measure_retrieval(args, index, people, summary)
+        measure_recall(args, index, people, summary)
+        measure_http(args, people, summary)
         time.sleep(settings.RECALL_ACCESS_FLUSH_SECONDS * 2)  # the access-log writer's last batch
-        connections.close_all()
-        # The access-log writer thread keeps its own connection open: end this process's remaining
-        # sessions on the throw-away database (by pid) so that it can be dropped.
-        with psycopg.connect(**raw_params(), autocommit=True) as conn:
-            conn.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )
     print(f"\ntotal {time.perf_counter() - overall:.0f} s; database dropped")
     summary.print()
 

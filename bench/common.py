@@ -1,9 +1,11 @@
-"""Shared bits of the benchmark scripts: Django set-up, a throw-away database, percentiles."""
+"""Shared bits of the benchmark scripts: Django set-up, a throw-away database, a Celery worker,
+the machine's CPU pressure, percentiles."""
 
 import os
 import statistics
 import subprocess
 import sys
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
@@ -28,18 +30,49 @@ def setup_django() -> None:
 
 @contextmanager
 def throwaway_database():
-    """A fresh database (migrated), dropped afterwards, like the test runner's. Its name is the
-    process's own, so a benchmark never collides with a test run on the same server."""
+    """A fresh database (migrated), dropped afterwards, like the test runner's; yields its name. The
+    name is the process's own, so a benchmark never collides with a test run on the same server.
+    Sessions still open on it at the end (a server's workers, a background thread's connection)
+    are ended first, or DROP DATABASE would wait for them."""
     from django.conf import settings
+    from django.db import connection, connections
     from django.test.utils import setup_databases, teardown_databases
 
     settings.DATABASES["default"].setdefault("TEST", {})["NAME"] = f"memoryadmin_bench_{os.getpid()}"
 
     old_config = setup_databases(verbosity=0, interactive=False)
     try:
-        yield
+        yield connection.settings_dict["NAME"]
     finally:
+        connections.close_all()
+        terminate_sessions()
         teardown_databases(old_config, verbosity=0)
+
+
+def raw_params(dbname: str | None = None) -> dict:
+    """psycopg.connect() arguments for `dbname` (default: the database Django uses) on Django's server."""
+    from django.db import connection
+
+    s = connection.settings_dict
+    params = {"dbname": dbname or s["NAME"], "user": s["USER"], "host": s["HOST"]}
+    params.update({k.lower(): s[k] for k in ("PASSWORD", "PORT") if s.get(k)})
+    return params
+
+
+def terminate_sessions() -> None:
+    """End every other session on the database Django uses (connecting to `postgres` to do it)."""
+    import psycopg
+    from django.db import connection
+
+    name = connection.settings_dict["NAME"]
+    try:
+        with psycopg.connect(**raw_params("postgres"), autocommit=True) as conn:
+            conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+                [name],
+            )
+    except psycopg.Error as error:
+        print(f"could not end the sessions on {name}: {error}", file=sys.stderr)
 
 
 BROKER = "redis://127.0.0.1:6379/14"
@@ -92,6 +125,34 @@ def celery_worker(concurrency: int, *options: str):
             worker.kill()
         redis.Redis.from_url(BROKER).flushdb()  # nothing left for a later run's worker
         celery_app.conf.update(task_always_eager=True, broker_url="memory://")
+
+
+def _pressure() -> tuple[float, float] | None:
+    """'some' CPU pressure (PSI) over the last 10 s and 60 s: the share of time runnable tasks waited for a CPU."""
+    try:
+        with open("/proc/pressure/cpu") as psi:
+            fields = dict(f.split("=") for f in psi.readline().split()[1:3])
+        return float(fields["avg10"]), float(fields["avg60"])
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def cpu_pressure() -> str:
+    pressure = _pressure()
+    if pressure is None:
+        return "load avg " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+    return f"CPU pressure {pressure[0]:.0f}%/{pressure[1]:.0f}% over 10s/60s"
+
+
+def wait_for_quiet(max_seconds: float, threshold: float = 20.0) -> float:
+    """Wait (up to max_seconds) until the CPU pressure over 10 s is below threshold %; returns the wait."""
+    started = time.perf_counter()
+    while time.perf_counter() - started < max_seconds:
+        pressure = _pressure()
+        if pressure is None or pressure[0] < threshold:
+            break
+        time.sleep(2)
+    return time.perf_counter() - started
 
 
 def report(name: str, samples_ms: list[float], target: str, met: bool) -> None:

@@ -50,18 +50,17 @@ from datetime import timedelta
 from pathlib import Path
 from urllib.parse import quote
 
-from common import percentile, setup_django
-from synthetic import (  # noqa: E402
-    CITIES,
-    EPISODE_CATEGORIES,
-    FOODS,
-    HOBBIES,
-    JOBS,
-    PROFILE_CATEGORIES,
-    QUERY_TEMPLATES,
-    TEMPLATES,
-    THINGS,
+from common import (
+    ROOT,
+    cpu_pressure,
+    percentile,
+    raw_params,
+    setup_django,
+    terminate_sessions,
+    throwaway_database,
+    wait_for_quiet,
 )
+from synthetic import EPISODE_CATEGORIES, PROFILE_CATEGORIES, QUERY_TEMPLATES, TEMPLATES, fill  # noqa: E402
 
 # gunicorn gets the environment this script was started with (plus the variables below and --env),
 # not this process's own tuning: the server must be measured as it is configured.
@@ -86,7 +85,6 @@ from apps.memories.models import Memory, MemoryEmbedding  # noqa: E402
 from apps.memories.search import CONFIG as SEARCH_CONFIG  # noqa: E402
 from apps.memories.search import search_document  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 SEED = 20240615
 THROTTLE = "1000000/min"
 
@@ -102,16 +100,6 @@ WRITE_KEYS = {
 }
 
 
-def fill(template: str, rng: random.Random) -> str:
-    return template.format(
-        food=rng.choice(FOODS),
-        city=rng.choice(CITIES),
-        job=rng.choice(JOBS),
-        hobby=rng.choice(HOBBIES),
-        thing=rng.choice(THINGS),
-    )
-
-
 def query_text(rng: random.Random) -> str:
     """A varied query; every third or so joins two questions ("…，还有 …" / "… and …")."""
     text = fill(rng.choice(QUERY_TEMPLATES), rng)
@@ -121,21 +109,6 @@ def query_text(rng: random.Random) -> str:
 
 
 # --- Database ---------------------------------------------------------------------------------------
-@contextmanager
-def load_database():
-    """A fresh, migrated database named after this process (like bench/common.throwaway_database)."""
-    from django.test.utils import setup_databases, teardown_databases
-
-    settings.DATABASES["default"].setdefault("TEST", {})["NAME"] = f"memoryadmin_load_{os.getpid()}"
-    old_config = setup_databases(verbosity=0, interactive=False)
-    try:
-        yield connection.settings_dict["NAME"]
-    finally:
-        connections.close_all()
-        terminate_sessions()  # whatever gunicorn or a stray thread left open, or DROP DATABASE waits
-        teardown_databases(old_config, verbosity=0)
-
-
 @contextmanager
 def database_from_template(template: str):
     """A copy of the seeded database `template` (CREATE DATABASE … TEMPLATE: a file copy, seconds),
@@ -191,25 +164,6 @@ def seeded_copy() -> "Seeded":
         vectors=MemoryEmbedding.objects.count(),
         keyword_documents=Memory.objects.filter(search__isnull=False).count(),
     )
-
-
-def raw_params(dbname: str | None = None) -> dict:
-    s = connection.settings_dict
-    params = {"dbname": dbname or s["NAME"], "user": s["USER"], "host": s["HOST"]}
-    params.update({k.lower(): s[k] for k in ("PASSWORD", "PORT") if s.get(k)})
-    return params
-
-
-def terminate_sessions() -> None:
-    name = connection.settings_dict["NAME"]
-    try:
-        with psycopg.connect(**raw_params("postgres"), autocommit=True) as conn:
-            conn.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
-                [name],
-            )
-    except psycopg.Error as error:
-        print(f"could not end the sessions on {name}: {error}", file=sys.stderr)
 
 
 def database_url(dbname: str) -> str:
@@ -671,29 +625,6 @@ def run_load(args, port: int, seeded: Seeded) -> tuple[list[Sample], float, floa
     return samples, measured_from, measured_until
 
 
-def cpu_pressure() -> str:
-    """'some' CPU pressure over the last 10 s / 60 s: the share of time runnable tasks waited for a CPU."""
-    try:
-        fields = dict(f.split("=") for f in open("/proc/pressure/cpu").readline().split()[1:3])
-        return f"CPU pressure {float(fields['avg10']):.0f}%/{float(fields['avg60']):.0f}% (10s/60s)"
-    except (OSError, ValueError, KeyError):
-        return "load avg " + " ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
-def wait_for_quiet(limit: float, threshold: float = 20.0) -> None:
-    """Up to `limit` seconds for the machine's CPU pressure (avg10) to drop under `threshold` %."""
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        try:
-            fields = dict(f.split("=") for f in open("/proc/pressure/cpu").readline().split()[1:3])
-        except (OSError, ValueError):
-            return
-        if float(fields["avg10"]) < threshold:
-            return
-        time.sleep(2)
-    print(f"  the machine did not get quiet within {limit:.0f} s ({cpu_pressure()}); measuring anyway")
-
-
 def summarize(samples: list[Sample], measured_from: float, measured_until: float, args, layout: dict) -> bool:
     """Measured = requests started inside the measured period (those finishing after its end too)."""
     seconds = measured_until - measured_from
@@ -847,7 +778,7 @@ def main() -> None:
     try:
         template = seed_template_name(args) if args.reuse_seed else ""
         reused = bool(template) and database_exists(template)
-        with database_from_template(template) if reused else load_database() as dbname:
+        with database_from_template(template) if reused else throwaway_database() as dbname:
             if reused:
                 seeded = seeded_copy()
                 print(f"database {dbname}: a copy of the kept seed {template}")
@@ -881,8 +812,11 @@ def main() -> None:
             )
             try:
                 print(f"workers warmed up (idle) in {server.settle():.1f} s")
-                if args.quiet_wait:
-                    wait_for_quiet(args.quiet_wait)
+                if args.quiet_wait and wait_for_quiet(args.quiet_wait) >= args.quiet_wait:
+                    print(
+                        f"  the machine did not get quiet within {args.quiet_wait:.0f} s ({cpu_pressure()}); "
+                        "measuring anyway"
+                    )
                 print(f"before the load: {cpu_pressure()}")
                 samples, measured_from, measured_until = run_load(args, server.port, seeded)
                 print(f"after the load: {cpu_pressure()}")

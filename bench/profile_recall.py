@@ -26,19 +26,11 @@ from pathlib import Path
 
 os.environ.setdefault("ALLOWED_HOSTS", "testserver")  # the test Client's host
 import load  # noqa: E402,F401  (sets up Django like the load test: the same seeding and queries)
+from common import throwaway_database  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
-from load import (
-    SEED,
-    database_exists,
-    database_from_template,
-    load_database,
-    query_text,
-    seed,
-    seed_template_name,
-    seeded_copy,
-)
+from load import SEED, database_exists, database_from_template, query_text, seed, seed_template_name, seeded_copy
 
 from apps.memories.embeddings import get_embedder  # noqa: E402
 from apps.memories.recall import engine  # noqa: E402
@@ -61,7 +53,7 @@ def main() -> None:
     args = parser.parse_args()
     template = seed_template_name(args)
     reused = database_exists(template)  # the seed `bench/load.py --reuse-seed` kept, when there is one
-    with database_from_template(template) if reused else load_database():
+    with database_from_template(template) if reused else throwaway_database():
         seeded = seeded_copy() if reused else seed(args)
         rng = random.Random(SEED)
         subjects = seeded.subjects

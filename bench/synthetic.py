@@ -1,5 +1,7 @@
 """Synthetic, mixed zh/en memory texts and queries shared by the benchmarks (recall, load)."""
 
+import random
+
 FOODS = [
     "spicy food",
     "乌龙茶",
@@ -78,3 +80,24 @@ QUERY_TEMPLATES = [
     "what are the user's goals this year?",
     "用户有哪些禁忌和 constraints",
 ]
+
+# Profile values for the write benchmarks (fact_upsert, batch import); two carry personal data to redact.
+FACT_VALUES = [
+    "不吃辣",
+    "prefers short answers",
+    "用 PostgreSQL 和 pgvector",
+    "dark mode, 深色主题",
+    "lives in 杭州",
+    "allergic to peanuts",
+    "手机 13812345678",
+    "email me at someone@example.com",
+    "Python 3.11",
+    "喜欢喝乌龙茶",
+]
+
+
+def fill(template: str, rng) -> str:
+    """The template with one word of each list drawn by `rng`: a random.Random (load) or a numpy
+    Generator (recall), each drawing as it always has, so that a seed gives the same texts as before."""
+    pick = rng.choice if isinstance(rng, random.Random) else lambda words: words[rng.integers(len(words))]
+    return template.format(food=pick(FOODS), city=pick(CITIES), job=pick(JOBS), hobby=pick(HOBBIES), thing=pick(THINGS))

@@ -11,7 +11,7 @@ from django.test import override_settings
 
 from apps.accounts.models import Subject, Workspace
 from apps.memories.recall import recall
-from tests.memories.recall_helpers import episode, fact
+from tests.factories import episode, fact
 
 EVAL_FILE = Path(__file__).parent / "data" / "recall_eval.jsonl"
 LEG_SETS = {"vector": ("vector",), "keyword": ("keyword",), "hybrid": ("vector", "keyword", "recent")}

@@ -14,11 +14,11 @@ from django.utils import timezone
 from apps.audit.models import AuditEvent
 from apps.audit.services import Actor, audit_record
 from apps.memories.models import Ingest
-from apps.memories.outbound import OutboundError, guarded_opener, post
 from apps.privacy import PIIRejected, redact
 from apps.webhooks.models import TEST_EVENT, WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEvent
 from apps.webhooks.signing import SIGNATURE_HEADER, endpoint_secret, sign
 from memoryadmin import metrics
+from memoryadmin.http import OutboundError, guarded_opener, post
 
 State = WebhookDelivery.State
 SYSTEM = Actor.system("webhooks")

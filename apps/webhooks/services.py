@@ -13,13 +13,13 @@ from django.utils.translation import gettext as _
 from apps.accounts.models import Workspace
 from apps.audit.models import AuditEvent
 from apps.audit.services import Actor, audit_record
-from apps.memories.outbound import public_address_error
 from apps.privacy import redact
 from apps.privacy.identifiers import identifier_refusal
 from apps.webhooks.delivery import SYSTEM, endpoint_facts
 from apps.webhooks.events import webhook_emit
 from apps.webhooks.models import TEST_EVENT, EventType, WebhookDelivery, WebhookEndpoint
 from apps.webhooks.signing import endpoint_secret, new_salt
+from memoryadmin.http import public_address_error
 
 URL_MAX_CHARS = 500
 

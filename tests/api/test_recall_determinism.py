@@ -9,7 +9,7 @@ from django.db.models import F
 from apps.accounts.models import Subject
 from apps.memories.models import Memory
 from apps.memories.recall import recall
-from tests.memories.recall_helpers import episode, fact
+from tests.factories import episode, fact
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

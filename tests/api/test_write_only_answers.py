@@ -4,7 +4,7 @@ outcome, the version and what was redacted (and `replayed` when so) — never th
 import pytest
 
 from tests.conftest import client_with_key
-from tests.memories.recall_helpers import fact
+from tests.factories import fact
 
 pytestmark = pytest.mark.django_db
 

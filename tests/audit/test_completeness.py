@@ -2,12 +2,11 @@
 one AuditEvent, with the right kind of actor and the channel it came through."""
 
 import pytest
-from django.test import Client
 
-from apps.accounts.models import ApiKey, Membership, Subject
+from apps.accounts.models import ApiKey
 from apps.audit.models import AuditEvent
 from apps.memories.models import ForgetRequest, Memory, Suppression
-from tests.memories.recall_helpers import fact
+from tests.factories import fact
 
 pytestmark = pytest.mark.django_db
 
@@ -66,10 +65,8 @@ def test_a_posted_turn_is_audited_once_plus_once_per_memory_it_became(api):
     assert set(AuditEvent.objects.order_by("id").values_list("channel", flat=True)[before:]) == {"turns"}
 
 
-def test_every_portal_action_is_audited_once_as_the_person(client, alice, django_user_model):
-    user = django_user_model.objects.create_user("alice", password="pw")
-    Subject.objects.filter(pk=alice.pk).update(user=user)
-    client.force_login(user)
+def test_every_portal_action_is_audited_once_as_the_person(as_alice, alice):
+    client = as_alice
     memory = fact(alice, "tea", "oolong")
     latest = lambda: str(Memory.objects.filter(lineage=memory.lineage).order_by("-version").first().pk)  # noqa: E731
     calls = [
@@ -94,11 +91,8 @@ def test_using_a_portal_link_is_audited_once(client, api, alice):
     assert exactly_one_event(lambda: client.post(url)).action == "portallink.used"
 
 
-def test_every_console_action_is_audited_once_as_the_operator(acme, alice, support_bot, django_user_model):
-    user = django_user_model.objects.create_user("adam", password="pw")
-    Membership.objects.create(workspace=acme, user=user, role="admin")
-    client = Client()
-    client.force_login(user)
+def test_every_console_action_is_audited_once_as_the_operator(as_adam, alice, support_bot):
+    client = as_adam
     memory = fact(alice, "tea", "oolong")
     latest = lambda: str(Memory.objects.filter(lineage=memory.lineage).order_by("-version").first().pk)  # noqa: E731
     key = lambda: ApiKey.objects.filter(agent=support_bot, revoked_at=None).first()  # noqa: E731

@@ -7,18 +7,16 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from apps.accounts.models import Agent, Subject
+from apps.accounts.models import Agent
 from apps.memories.models import Memory
 from apps.memories.services import Provenance
-from tests.memories.recall_helpers import episode, fact
+from tests.factories import episode, fact
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def alice_with_memories(alice, django_user_model):
-    user = django_user_model.objects.create_user("alice", password="alice-pass")
-    Subject.objects.filter(pk=alice.pk).update(user=user)
+def alice_with_memories(alice, alice_user):
     bot = Agent.objects.create(workspace=alice.workspace, name="Support Bot")
     fact(alice, "drink", "喜欢喝乌龙茶 oolong tea", provenance=Provenance(agent=bot, excerpt="我喜欢喝乌龙茶"))
     fact(alice, "diet", "不吃辣 no spicy food", category="constraint")

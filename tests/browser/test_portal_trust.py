@@ -6,20 +6,18 @@ inline form; undo after a delete; the memory switch that makes the API refuse wr
 import pytest
 from playwright.sync_api import expect
 
-from apps.accounts.models import Agent, Subject
+from apps.accounts.models import Agent
 from apps.memories.models import Memory
 from apps.memories.services import Provenance
 from tests.browser.test_portal import row, sign_in, sign_in_zh
 from tests.conftest import client_with_key
-from tests.memories.recall_helpers import episode, fact
+from tests.factories import episode, fact
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def alice_with_memories(alice, django_user_model):
-    user = django_user_model.objects.create_user("alice", password="alice-pass")
-    Subject.objects.filter(pk=alice.pk).update(user=user)
+def alice_with_memories(alice, alice_user):
     bot = Agent.objects.create(workspace=alice.workspace, name="Support Bot")
     fact(alice, "contact", "call me at 13812345678", category="fact", provenance=Provenance(agent=bot))
     fact(alice, "editor", "uses Neovim", importance=0.3)

@@ -11,7 +11,7 @@ from apps.accounts.models import ApiKey
 from apps.accounts.services import apikey_issue
 from apps.audit.models import AuditEvent
 from apps.memories.models import Memory
-from tests.memories.recall_helpers import fact
+from tests.factories import fact
 
 pytestmark = pytest.mark.django_db
 
@@ -62,16 +62,14 @@ def test_forget_needs_a_reason_and_then_forgets_every_version(as_olga, tea):
     assert AuditEvent.objects.get(action="memory.forgotten").reason == "asked by e-mail"
 
 
-def test_the_actions_still_need_the_csrf_token(olga, adam, tea, key, alice):
+def test_the_actions_still_need_the_csrf_token(login_as, olga, adam, tea, key, alice):
     for user, url, data in (
         (olga, f"/console/memories/{tea.id}/delete", {"reason": "x"}),
         (adam, f"/console/keys/{key.pk}/revoke", {}),
         (adam, f"/console/keys/{key.pk}/rotate", {}),
         (olga, f"/console/subjects/{alice.pk}/forget", {"reason": "x", "confirm": "alice"}),
     ):
-        client = Client(enforce_csrf_checks=True)
-        client.force_login(user)
-        assert client.post(url, data).status_code == 403, url
+        assert login_as(user, Client(enforce_csrf_checks=True)).post(url, data).status_code == 403, url
     assert Memory.objects.get(pk=tea.pk).status == "active"
     assert ApiKey.objects.get(pk=key.pk).revoked_at is None and ApiKey.objects.count() == 1
 

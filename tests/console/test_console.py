@@ -12,7 +12,7 @@ from apps.audit.models import AuditEvent
 from apps.audit.services import Actor
 from apps.memories.models import Memory
 from apps.memories.services import memory_correct
-from tests.memories.recall_helpers import episode, fact
+from tests.factories import episode, fact
 
 pytestmark = pytest.mark.django_db
 
@@ -47,12 +47,8 @@ def test_operators_see_the_console_pages(as_olga, written_and_recalled, url):
 
 
 @pytest.mark.parametrize("url", CONSOLE_PAGES + ["/console/settings/retention"])
-def test_end_users_never_reach_the_console(client, alice, django_user_model, url):
-    user = django_user_model.objects.create_user("alice", password="pw")
-    alice.user = user
-    alice.save()
-    client.force_login(user)
-    assert client.get(url).status_code == 403
+def test_end_users_never_reach_the_console(as_alice, url):
+    assert as_alice.get(url).status_code == 403
 
 
 @pytest.mark.parametrize("url", CONSOLE_PAGES)
@@ -298,9 +294,9 @@ def test_admins_set_retention_that_new_memories_follow(as_adam, acme, alice):
     assert as_adam.post("/console/settings/retention", {"subject_capacity": 0}).status_code == 400
 
 
-def test_a_user_with_several_workspaces_switches_between_them(client, adam, globex, carol):
+def test_a_user_with_several_workspaces_switches_between_them(login_as, adam, globex, carol):
     Membership.objects.create(workspace=globex, user=adam, role=Membership.Role.OPERATOR)
-    client.force_login(adam)
+    client = login_as(adam)
     assert "carol" not in client.get("/console/subjects/").content.decode()
 
     client.post("/console/workspace", {"workspace": globex.pk})

@@ -14,7 +14,7 @@ from apps.audit.models import AuditEvent
 from apps.audit.services import Actor
 from apps.memories.models import Memory
 from apps.memories.services import memory_correct
-from tests.memories.recall_helpers import fact
+from tests.factories import fact
 
 pytestmark = pytest.mark.django_db
 

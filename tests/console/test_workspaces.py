@@ -26,9 +26,8 @@ def bob(db):
 
 
 @pytest.fixture
-def as_sue(client, sue):
-    client.force_login(sue)
-    return client
+def as_sue(login_as, sue):
+    return login_as(sue)
 
 
 def test_it_lists_every_workspace_with_its_operators(as_sue, acme, globex, adam, gina):
@@ -130,10 +129,8 @@ def test_it_is_forbidden_to_a_workspace_admin_who_is_not_a_superuser(as_adam, me
     assert not Workspace.objects.filter(slug="mine").exists()
 
 
-def test_it_is_forbidden_to_an_end_user(client, alice):
-    client.force_login(User.objects.create_user("alice-login", password="alice-pass-123456"))
-
-    assert client.get(PAGE).status_code == 403
+def test_it_is_forbidden_to_an_end_user(as_alice):
+    assert as_alice.get(PAGE).status_code == 403
 
 
 def test_it_sends_strangers_to_sign_in(client, db):
@@ -142,9 +139,8 @@ def test_it_sends_strangers_to_sign_in(client, db):
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
 
 
-def test_it_rejects_a_post_without_the_csrf_token(sue):
-    client = Client(enforce_csrf_checks=True)
-    client.force_login(sue)
+def test_it_rejects_a_post_without_the_csrf_token(login_as, sue):
+    client = login_as(sue, Client(enforce_csrf_checks=True))
 
     response = client.post(PAGE, {"action": "workspace", "name": "Initech", "slug": "initech"})
 

@@ -18,8 +18,8 @@ import pytest
 from apps.memories.embeddings import EmbeddingConfigurationError, calibration, get_embedder, thresholds
 from apps.memories.models import MemoryEmbedding
 from apps.memories.recall import recall
+from tests.factories import fact
 from tests.fake_embeddings import fake_vector, unit
-from tests.memories.recall_helpers import fact
 
 # The prompts each model was trained with, as its model card / sentence-transformers config gives them.
 GEMMA_QUERY, GEMMA_DOCUMENT = "task: search result | query: ", "title: none | text: "

@@ -12,7 +12,7 @@ from apps.audit.models import AccessLog, AuditEvent, RecallStat
 from apps.memories import lifecycle
 from apps.memories.models import Memory, MemoryEmbedding
 from apps.memories.recall.access import Access, Recall, access_write
-from tests.memories.recall_helpers import episode, fact
+from tests.factories import episode, fact
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -15,7 +15,7 @@ from apps.memories.recall.block import count_tokens
 from apps.memories.recall.scoring import Candidate, mmr, recency
 from apps.memories.services import memory_correct, memory_forget
 from apps.memories.vectors import index_activate
-from tests.memories.recall_helpers import episode, fact
+from tests.factories import episode, fact
 
 # Real commits: embedding runs on commit, as in production.
 pytestmark = pytest.mark.django_db(transaction=True)

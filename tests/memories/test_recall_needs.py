@@ -8,7 +8,7 @@ import pytest
 
 from apps.memories.recall import recall
 from apps.memories.recall.intent import need_topics
-from tests.memories.recall_helpers import episode, fact
+from tests.factories import episode, fact
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,7 +10,7 @@ from apps.memories.embeddings import get_embedder, registry
 from apps.memories.models import EmbeddingIndex, Memory, MemoryEmbedding
 from apps.memories.recall import recall
 from apps.memories.services import memory_correct, memory_forget
-from tests.memories.recall_helpers import episode, fact
+from tests.factories import episode, fact
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -1,33 +1,6 @@
 import pytest
 
-from apps.accounts.models import Subject
-from tests.memories.recall_helpers import episode, fact
-
-
-@pytest.fixture
-def alice_user(alice, django_user_model):
-    user = django_user_model.objects.create_user("alice", password="alice-pass")
-    Subject.objects.filter(pk=alice.pk).update(user=user)
-    return user
-
-
-@pytest.fixture
-def bob_user(bob, django_user_model):
-    user = django_user_model.objects.create_user("bob", password="bob-pass")
-    Subject.objects.filter(pk=bob.pk).update(user=user)
-    return user
-
-
-@pytest.fixture
-def as_alice(client, alice_user):
-    client.force_login(alice_user)
-    return client
-
-
-@pytest.fixture
-def as_bob(client, bob_user):
-    client.force_login(bob_user)
-    return client
+from tests.factories import episode, fact
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import pytest
 from apps.accounts.models import Agent
 from apps.memories.models import Memory
 from apps.memories.services import Provenance
-from tests.memories.recall_helpers import fact
+from tests.factories import fact
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ the audit trail — which keeps who erased how many of what kind, and when."""
 
 import pytest
 
-from apps.accounts.models import Agent, Membership
+from apps.accounts.models import Agent
 from apps.audit.models import AuditEvent
 from apps.audit.services import Actor
 from apps.memories.ingest import ingest_accept
@@ -113,10 +113,8 @@ def test_deleting_one_memory_leaves_neither_its_key_nor_its_session_or_turn(as_a
     assert columns_containing("turn-kept") != [] and Memory.objects.get(pk=kept.pk).status == "active"
 
 
-def test_the_console_shows_a_tombstone_without_its_key(client, alice, django_user_model):
-    operator = django_user_model.objects.create_user("olga", password="olga-pass")
-    Membership.objects.create(workspace=alice.workspace, user=operator, role=Membership.Role.OPERATOR)
-    client.force_login(operator)
+def test_the_console_shows_a_tombstone_without_its_key(as_olga, alice):
+    client = as_olga
     doomed = fact_upsert(
         subject=alice, key="diet_rule", value="no pork", category="constraint", actor=Actor.system()
     ).memory

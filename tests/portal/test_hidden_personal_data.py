@@ -11,7 +11,7 @@ from apps.audit.services import Actor
 from apps.memories.models import Memory
 from apps.memories.services import Provenance, memory_correct
 from apps.privacy.labels import TOKEN_LABELS, placeholders_html
-from tests.memories.recall_helpers import fact
+from tests.factories import fact
 
 MOBILE, EMAIL = "13812345678", "zhang.san@qq.com"
 COVERED = [

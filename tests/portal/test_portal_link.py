@@ -54,14 +54,12 @@ def test_a_made_up_link_is_not_valid(client, db):
     assert client.get("/me/link/made-up-token/").status_code == 404
 
 
-def test_a_link_for_a_subject_with_a_login_signs_into_that_login(client, api, alice, django_user_model):
-    user = django_user_model.objects.create_user("alice", password="pw")
-    Subject.objects.filter(pk=alice.pk).update(user=user)
+def test_a_link_for_a_subject_with_a_login_signs_into_that_login(client, api, alice_user):
     url = api.post("/api/v1/subjects/alice/portal-link").json()["url"].removeprefix("http://testserver")
 
     client.post(url)
 
-    assert client.get("/me/").wsgi_request.user == user
+    assert client.get("/me/").wsgi_request.user == alice_user
 
 
 def test_only_the_link_digest_is_stored(api, alice):

@@ -11,7 +11,7 @@ from apps.memories.ingest import ingest_accept, ingest_process
 from apps.memories.models import ForgetRequest, Memory, MemoryEmbedding, Suppression
 from apps.memories.tasks import forget_requests_due
 from tests.dbscan import columns_containing
-from tests.memories.recall_helpers import episode, fact
+from tests.factories import episode, fact
 
 pytestmark = pytest.mark.django_db
 

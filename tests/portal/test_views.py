@@ -6,7 +6,7 @@ import pytest
 from apps.audit.models import AuditEvent
 from apps.memories.models import Memory
 from tests.dbscan import columns_containing
-from tests.memories.recall_helpers import fact
+from tests.factories import fact
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +49,7 @@ def test_filters_by_kind_and_category(as_alice, alices_memories):
 
 
 def test_episodes_are_paginated(as_alice, alice):
-    from tests.memories.recall_helpers import episode
+    from tests.factories import episode
 
     for number in range(35):
         episode(alice, f"event number {number}", days=number / 10)
@@ -199,24 +199,22 @@ def test_action_views_reject_get(as_alice, alices_memories, action):
     assert as_alice.get(f"/me/memories/{alices_memories.id}/{action}").status_code == 405
 
 
-def test_actions_need_the_csrf_token(alice_user, alices_memories):
+def test_actions_need_the_csrf_token(login_as, alice_user, alices_memories):
     from django.test import Client
 
-    client = Client(enforce_csrf_checks=True)
-    client.force_login(alice_user)
+    client = login_as(alice_user, Client(enforce_csrf_checks=True))
     assert client.post(f"/me/memories/{alices_memories.id}/pin").status_code == 403
     assert client.post("/me/forget", {"confirmation": "forget everything"}).status_code == 403
 
 
-def test_an_operator_without_a_subject_is_told_so(client, django_user_model):
-    client.force_login(django_user_model.objects.create_user("olga", password="x"))
-    assert client.get("/me/").status_code == 403
+def test_an_operator_without_a_subject_is_told_so(as_olga):
+    assert as_olga.get("/me/").status_code == 403
 
 
 def test_the_memories_page_with_200_memories_runs_a_fixed_number_of_queries(
     as_alice, alice, django_assert_max_num_queries
 ):
-    from tests.memories.recall_helpers import episode
+    from tests.factories import episode
 
     for number in range(100):
         fact(alice, f"key_{number}", f"value {number}")

@@ -13,12 +13,13 @@ import time
 import pytest
 from django.test import Client
 
-from apps.accounts.models import Agent, Membership, Subject, Workspace
+from apps.accounts.models import Agent, Subject, Workspace
 from apps.accounts.services import apikey_issue
 from apps.audit.services import Actor
 from apps.memories.extraction.guard import looks_like_injection
 from apps.memories.models import Memory
 from apps.memories.services import episode_record, fact_upsert
+from tests.factories import console_user
 from tests.security.live_http import LiveClient
 
 PAYLOADS = [
@@ -58,12 +59,8 @@ def live(live_server, transactional_db):
 
 def operator_cookie(workspace) -> str:
     """A signed-in operator's session cookie, made with the test client and sent by urllib."""
-    from django.contrib.auth import get_user_model
-
-    user = get_user_model().objects.create_user("olga", password="olga-pass")
-    Membership.objects.create(workspace=workspace, user=user, role=Membership.Role.OPERATOR)
     client = Client()
-    client.force_login(user)
+    client.force_login(console_user(workspace, "olga"))
     return "; ".join(f"{name}={morsel.value}" for name, morsel in client.cookies.items())
 
 

@@ -17,6 +17,7 @@ from apps.audit.models import AuditEvent
 from apps.audit.services import Actor
 from apps.memories.models import Memory
 from apps.memories.services import fact_upsert
+from tests.factories import console_user
 from tests.security.live_http import Answer, LiveClient
 
 SECRET = "prefers-oolong-tea"
@@ -31,8 +32,7 @@ def world(live_server, transactional_db, django_user_model):
     _, read_write = apikey_issue(agent=bot, scopes=["read", "write"])
     _, write_only = apikey_issue(agent=bot, scopes=["write"])
     alice = Subject.objects.create(workspace=acme, external_id="alice")
-    olga = django_user_model.objects.create_user("olga", password="olga-pass")
-    Membership.objects.create(workspace=globex, user=olga, role=Membership.Role.ADMIN)
+    olga = console_user(globex, "olga", Membership.Role.ADMIN)
     return {
         "url": live_server.url,
         "acme": acme,

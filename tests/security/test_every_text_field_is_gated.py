@@ -8,7 +8,6 @@ from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 
-from apps.accounts.models import Membership, Subject
 from apps.accounts.services import agent_create, subject_get_or_create, workspace_create
 from apps.audit.models import AuditEvent
 from apps.audit.services import Actor, audit_record
@@ -83,13 +82,11 @@ def test_every_api_write_path_stores_no_personal_data(api, alice):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_every_portal_write_path_stores_no_personal_data(client, api, alice, django_user_model):
+def test_every_portal_write_path_stores_no_personal_data(login_as, api, alice, alice_user):
     memory_id = api.post(
         "/api/v1/subjects/alice/facts", {"key": "drink", "value": "oolong", "category": "preference"}, format="json"
     ).json()["id"]
-    user = django_user_model.objects.create_user("alice", password="alice-pass")
-    Subject.objects.filter(pk=alice.pk).update(user=user)
-    client.force_login(user)
+    client = login_as(alice_user)
 
     corrected = client.post(f"/me/memories/{memory_id}/correct", {"value": PII, "reason": PII})
 
@@ -99,16 +96,14 @@ def test_every_portal_write_path_stores_no_personal_data(client, api, alice, dja
 
 
 @pytest.mark.django_db(transaction=True)
-def test_every_console_write_path_stores_no_personal_data(client, api, acme, alice, django_user_model):
+def test_every_console_write_path_stores_no_personal_data(login_as, api, acme, alice, adam):
     first = api.post(
         "/api/v1/subjects/alice/facts", {"key": "drink", "value": "oolong", "category": "preference"}, format="json"
     ).json()["id"]
     second = api.post(
         "/api/v1/subjects/alice/facts", {"key": "food", "value": "noodles", "category": "preference"}, format="json"
     ).json()["id"]
-    adam = django_user_model.objects.create_user("adam", password="adam-pass")
-    Membership.objects.create(workspace=acme, user=adam, role=Membership.Role.ADMIN)
-    client.force_login(adam)
+    client = login_as(adam)
 
     corrected = client.post(f"/console/memories/{first}/correct", {"value": PII, "reason": f"ticket from {PII}"})
     forgotten = client.post(f"/console/memories/{second}/delete", {"reason": f"asked by {PII}"})

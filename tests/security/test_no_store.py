@@ -3,8 +3,7 @@ answer and every page carries `Cache-Control: no-store`, and pages `Vary: Cookie
 
 import pytest
 
-from apps.accounts.models import Membership, Subject
-from tests.memories.recall_helpers import fact
+from tests.factories import fact
 
 pytestmark = pytest.mark.django_db
 
@@ -12,22 +11,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def memory(alice):
     return fact(alice, "tea", "oolong")
-
-
-@pytest.fixture
-def as_alice(client, alice, django_user_model):
-    user = django_user_model.objects.create_user("alice", password="alice-pass")
-    Subject.objects.filter(pk=alice.pk).update(user=user)
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def as_adam(client, acme, django_user_model):
-    user = django_user_model.objects.create_user("adam", password="adam-pass")
-    Membership.objects.create(workspace=acme, user=user, role=Membership.Role.ADMIN)
-    client.force_login(user)
-    return client
 
 
 def assert_no_store(response):

@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 from django.test import Client, override_settings
 
-from apps.accounts.models import Membership, Subject
-from tests.memories.recall_helpers import fact
+from tests.factories import fact
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,21 +79,13 @@ def test_every_response_carries_a_content_security_policy_of_our_own_origin(clie
 
 
 @pytest.fixture
-def alice_client(alice, django_user_model):
-    user = django_user_model.objects.create_user("alice", password="alice-pass")
-    Subject.objects.filter(pk=alice.pk).update(user=user)
-    client = Client(enforce_csrf_checks=True)
-    client.force_login(user)
-    return client
+def alice_client(login_as, alice_user):
+    return login_as(alice_user, Client(enforce_csrf_checks=True))
 
 
 @pytest.fixture
-def admin_client_csrf(acme, django_user_model):
-    user = django_user_model.objects.create_user("adam", password="adam-pass")
-    Membership.objects.create(workspace=acme, user=user, role="admin")
-    client = Client(enforce_csrf_checks=True)
-    client.force_login(user)
-    return client
+def admin_client_csrf(login_as, adam):
+    return login_as(adam, Client(enforce_csrf_checks=True))
 
 
 def test_every_portal_form_needs_the_csrf_token(alice_client, alice):

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..outbound import OutboundError, opener_for, post_json
+from memoryadmin.http import OutboundError, opener_for, post_json
+
 from . import prefixes
 from .base import EmbeddingConfigurationError, EmbeddingError, clean_texts, normalized
 

@@ -30,8 +30,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
-from ..outbound import OutboundError, opener_for, post_json
-from .base import SENSITIVE_CATEGORIES, Extraction, ExtractionError, Proposal, Skip, Turn
+from apps.memories.extraction.base import SENSITIVE_CATEGORIES, Extraction, ExtractionError, Proposal, Skip, Turn
+from memoryadmin.http import OutboundError, opener_for, post_json
 
 DEFAULT_TIMEOUT = 10.0
 MAX_RESPONSE_BYTES = 8 * 1024 * 1024  # a backstop: a real answer is a few kilobytes

@@ -1,7 +1,12 @@
+"""Factories of the suite: memories written through the services (redaction, policy, audit), dated
+as a test needs them, and logins for the portal and the console (password "<username>-pass")."""
+
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from apps.accounts.models import Membership, Subject
 from apps.audit.services import Actor
 from apps.memories.models import Memory
 from apps.memories.services import episode_record, fact_upsert
@@ -27,3 +32,17 @@ def fact(subject, key, value, category="preference", days=0.0, **extra) -> Memor
 
 def episode(subject, text, days=0.0, **extra) -> Memory:
     return age(episode_record(subject=subject, text=text, actor=Actor.system(), **extra).memory, days)
+
+
+def portal_user(subject):
+    """The person's login, named after their external id and linked to them (what a portal link makes)."""
+    user = get_user_model().objects.create_user(subject.external_id, password=f"{subject.external_id}-pass")
+    Subject.objects.filter(pk=subject.pk).update(user=user)
+    return user
+
+
+def console_user(workspace, username, role=Membership.Role.OPERATOR):
+    """An operator's login with `role` in `workspace`."""
+    user = get_user_model().objects.create_user(username, password=f"{username}-pass")
+    Membership.objects.create(workspace=workspace, user=user, role=role)
+    return user
