@@ -179,7 +179,8 @@ def load_memories(args, workspace, subject_ids: list[int], tracked: dict) -> tup
     bar = tqdm(total=args.memories, desc="COPY memories", unit="row", unit_scale=True)
     with raw.cursor() as cursor, cursor.copy(f"COPY memories_memory ({', '.join(MEMORY_COLUMNS)}) FROM STDIN") as copy:
         session = 0
-        for position, (sid, size) in enumerate(zip(subject_ids, subject_sizes(args.memories, args.subjects, args.big))):
+        sizes = subject_sizes(args.memories, args.subjects, args.big)
+        for position, (sid, size) in enumerate(zip(subject_ids, sizes, strict=True)):
             profile_draw, status_draw, expiry_draw = rng.random(size), rng.random(size), rng.random(size)
             created_offsets, updated_frac = rng.random(size) * year, rng.random(size)
             confidence, importance = rng.random(size), rng.random(size)
@@ -292,13 +293,14 @@ def load_vectors(index, workspace, active_rows: list, tracked: dict) -> None:
         with (
             conn.cursor() as cursor,
             cursor.copy(
-                f"COPY {EMBEDDINGS} (memory_id, workspace_id, subject_id, model_id, embedding) FROM STDIN WITH (FORMAT BINARY)"
+                f"COPY {EMBEDDINGS} (memory_id, workspace_id, subject_id, model_id, embedding) "
+                "FROM STDIN WITH (FORMAT BINARY)"
             ) as copy,
         ):
             copy.set_types(["uuid", "int8", "int8", "varchar", "vector"])
             for start in range(0, len(active_rows), 20000):
                 rows = active_rows[start : start + 20000]
-                for (memory_id, sid), vector in zip(rows, unit_vectors(rng, len(rows), index.dimension)):
+                for (memory_id, sid), vector in zip(rows, unit_vectors(rng, len(rows), index.dimension), strict=True):
                     copy.write_row((memory_id, workspace.pk, sid, index.model_id, vector))
                     if sid in tracked:
                         tracked[sid].vectors.append(vector)
@@ -751,7 +753,8 @@ def load(args, index, people: People, summary: Summary) -> None:
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT pg_size_pretty(pg_total_relation_size('memories_memory')), "
-            f"pg_size_pretty(pg_relation_size('{EMBEDDINGS}')), pg_size_pretty(pg_total_relation_size('{EMBEDDINGS}')), "
+            f"pg_size_pretty(pg_relation_size('{EMBEDDINGS}')), "
+            f"pg_size_pretty(pg_total_relation_size('{EMBEDDINGS}')), "
             "pg_size_pretty(pg_relation_size(%s))",
             [vectors._hnsw_index_name(index.model_id)],
         )
@@ -921,7 +924,7 @@ def measure_http(args, people: People, summary: Summary) -> None:
             for start in tqdm(
                 range(0, total, block), desc="http warm-up" if warm else "http", unit="block", leave=False
             ):
-                for suffix, nodelay in http_variants:
+                for suffix, _nodelay in http_variants:
                     for who in ("big", "typical"):
                         client = clients[(suffix, who)]
                         before = len(opened)
