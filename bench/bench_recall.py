@@ -933,7 +933,7 @@ def measure_http(args, people: People, summary: Summary) -> None:
                         client.db_connections += 0 if warm else len(opened) - before
     finally:
         connection_created.disconnect(dispatch_uid="bench-http-conn")
-    for suffix, nodelay in http_variants:
+    for suffix, _nodelay in http_variants:
         for who in ("big", "typical"):
             client = clients[(suffix, who)]
             client.connection.close()
@@ -960,9 +960,11 @@ def main() -> None:
     args = parse_args()
     summary = Summary()
     print(
-        f"bench_recall: {args.memories:,} memories, {args.subjects:,} subjects (big: {args.big:,}); {os.cpu_count()} CPUs; "
+        f"bench_recall: {args.memories:,} memories, {args.subjects:,} subjects (big: {args.big:,}); "
+        f"{os.cpu_count()} CPUs; "
         f"RECALL_EXACT_SCAN_MAX={settings.RECALL_EXACT_SCAN_MAX}, RECALL_CANDIDATES={settings.RECALL_CANDIDATES}, "
-        f"CONN_MAX_AGE={connection.settings_dict.get('CONN_MAX_AGE', 0)}, RECALL_ACCESS_ASYNC={settings.RECALL_ACCESS_ASYNC}"
+        f"CONN_MAX_AGE={connection.settings_dict.get('CONN_MAX_AGE', 0)}, "
+        f"RECALL_ACCESS_ASYNC={settings.RECALL_ACCESS_ASYNC}"
     )
     overall = time.perf_counter()
     with throwaway_database():  # at the end it also ends the access-log writer's session, then drops

@@ -640,7 +640,8 @@ def summarize(samples: list[Sample], measured_from: float, measured_until: float
         errors = sum(1 for s in group if not 200 <= s.status < 300)
         return (
             f"  {name:<22} n={len(group):>6}  {len(group) / seconds:>7.1f} req/s  p50={percentile(ms, 50):7.1f} ms  "
-            f"p95={percentile(ms, 95):7.1f} ms  p99={percentile(ms, 99):7.1f} ms  max={max(ms):7.1f} ms  errors={errors}"
+            f"p95={percentile(ms, 95):7.1f} ms  p99={percentile(ms, 99):7.1f} ms  max={max(ms):7.1f} ms  "
+            f"errors={errors}"
         )
 
     print(
@@ -680,7 +681,8 @@ def summarize(samples: list[Sample], measured_from: float, measured_until: float
         medians = sorted(percentile(v, 50) for v in by_client.values())
         counts = sorted(len(v) for v in by_client.values())
         print(
-            f"  recall clients' own p50 ranges {medians[0]:.0f}..{medians[-1]:.0f} ms (median {percentile(medians, 50):.0f}); "
+            f"  recall clients' own p50 ranges {medians[0]:.0f}..{medians[-1]:.0f} ms "
+            f"(median {percentile(medians, 50):.0f}); "
             f"requests per client {counts[0]}..{counts[-1]}"
             + (
                 " (keep-alive: a connection stays with the worker that accepted it)"
@@ -768,7 +770,8 @@ def main() -> None:
     signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started with SIGINT ignored (nohup, &)
     overall = time.perf_counter()
     print(
-        f"load: {args.readers} recall + {args.writers} write clients for {args.seconds} s (+{args.warmup:g} s warm-up); "
+        f"load: {args.readers} recall + {args.writers} write clients for {args.seconds} s "
+        f"(+{args.warmup:g} s warm-up); "
         f"{args.subjects} subjects x "
         f"{args.memories_per_subject} memories; {'keep-alive' if args.keepalive else 'a connection per request'}; "
         f"{os.cpu_count()} CPUs"
@@ -791,7 +794,8 @@ def main() -> None:
                         f"or make clean-db)"
                     )
             print(
-                f"database {dbname}: {seeded.memories} memories, {seeded.vectors} vectors, {seeded.keyword_documents} keyword documents, "
+                f"database {dbname}: {seeded.memories} memories, {seeded.vectors} vectors, "
+                f"{seeded.keyword_documents} keyword documents, "
                 f"{len(seeded.subjects)} subjects; seeding took {sum(seeded.timings.values()):.1f} s ("
                 + ", ".join(f"{name} {seconds:.1f} s" for name, seconds in seeded.timings.items())
                 + ")"
@@ -801,7 +805,8 @@ def main() -> None:
             started = time.perf_counter()
             server.start()
             print(
-                f"gunicorn ({describe(server.layout)}, code of {server.root}) on 127.0.0.1:{server.port} answered /healthz after {time.perf_counter() - started:.1f} s "
+                f"gunicorn ({describe(server.layout)}, code of {server.root}) on 127.0.0.1:{server.port} "
+                f"answered /healthz after {time.perf_counter() - started:.1f} s "
                 f"(DATABASE_URL={server.env['DATABASE_URL']})\n  {' '.join(server.command[1:])}"
                 + "".join(
                     f"\n  env {name}={value}"
