@@ -21,8 +21,7 @@ from apps.accounts.quota import writes_charge
 from apps.accounts.selectors import retention_for
 from apps.accounts.services import subject_get_or_create
 from apps.audit.services import Actor, audit_record
-from apps.memories import vectors
-from apps.memories.embeddings import EmbeddingError, calibration, get_embedder
+from apps.memories.embeddings import EmbeddingError, calibration, get_embedder, store
 from apps.memories.extraction import Extraction, Extractor, Proposal, Turn
 from apps.memories.extraction.guard import looks_like_injection
 from apps.memories.extraction.normalize import canonical_key, canonical_units, resolve_dates
@@ -201,14 +200,14 @@ def _duplicate_episode(subject: Subject, text: str) -> Memory | None:
     threshold AND naming the same numbers (so "deployed v2" never merges into "deployed v3").
     Compared passage with passage, as the threshold was calibrated (bench/bench_embeddings.py):
     a query embedding sits a few hundredths lower against the same text."""
-    index = vectors.active_index()
+    index = store.active_index()
     try:
         with span("embedding.passages", model=index.name, count=1):
             query = get_embedder(index.name).embed_passages([text])[0]
     except EmbeddingError:
         return None
     threshold = calibration(index.model_id)["duplicate"]
-    rows = vectors.nearest(
+    rows = store.nearest(
         index=index,
         subject=subject,
         query_vector=query,

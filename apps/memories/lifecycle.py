@@ -16,10 +16,10 @@ from apps.accounts.models import Subject, Workspace
 from apps.accounts.selectors import retention_for
 from apps.audit.models import AccessLog, RecallStat
 from apps.audit.services import Actor, audit_record, audit_record_many
+from apps.memories.embeddings.store import vectors_drop
 from apps.memories.models import Memory
 from apps.memories.recall.scoring import recency
 from apps.memories.services import InjectionRefused, episode_record, fact_upsert
-from apps.memories.vectors import vectors_drop
 
 SYSTEM = Actor.system("lifecycle")
 ARCHIVE_MAX_IMPORTANCE = 0.3  # only memories below this importance are archived for being unread

@@ -29,11 +29,11 @@ from apps.accounts.models import Agent, Subject
 from apps.accounts.selectors import retention_for
 from apps.audit.models import AuditEvent
 from apps.audit.services import Actor, audit_erase_content, audit_record
+from apps.memories.embeddings.store import vectors_drop
 from apps.memories.extraction.guard import injection_reason
 from apps.memories.models import ForgetRequest, IdempotencyRecord, Ingest, Memory, Source, Suppression
 from apps.memories.search import CONFIG as SEARCH_CONFIG
 from apps.memories.search import search_document
-from apps.memories.vectors import vectors_drop
 from apps.privacy import PIIRejected, redact, redact_data
 from apps.privacy.identifiers import refuse_pii_in_identifiers
 from apps.privacy.labels import removed_notice

@@ -5,7 +5,7 @@ import logging
 from celery import shared_task
 from kombu.exceptions import OperationalError as BrokerError
 
-from apps.memories import vectors
+from apps.memories.embeddings import store
 from memoryadmin import metrics
 
 logger = logging.getLogger(__name__)
@@ -27,13 +27,13 @@ def enqueue(task, *args, countdown: float | None = None) -> bool:
 @shared_task(ignore_result=True)
 def embed_memories(memory_ids: list[str]) -> int:
     """Embed freshly written memories (for every live embedding index)."""
-    return vectors.memory_embed(memory_ids=memory_ids)
+    return store.memory_embed(memory_ids=memory_ids)
 
 
 @shared_task(ignore_result=True)
 def embed_missing() -> int:
     """The sweep: vectors for memories an earlier embed missed (embedder or broker down)."""
-    return vectors.embed_missing()
+    return store.embed_missing()
 
 
 @shared_task(bind=True, max_retries=5, acks_late=True, reject_on_worker_lost=True, ignore_result=True)

@@ -10,7 +10,8 @@ from datetime import timedelta
 import pytest
 import requests
 
-from apps.memories import tasks, vectors
+from apps.memories import tasks
+from apps.memories.embeddings import store
 from apps.memories.ingest import outbox_flush
 from apps.memories.models import Ingest, Memory, MemoryEmbedding
 
@@ -162,7 +163,7 @@ MEMORIES = [
 def remote_index(remote):
     """Recall reads an index of the `openai:` backend at the fake server; three facts of Alice's
     are written (and embedded) through the API."""
-    vectors.index_activate(index=vectors.index_ensure(name="openai:fake-embed"))
+    store.index_activate(index=store.index_ensure(name="openai:fake-embed"))
     return remote
 
 
@@ -263,7 +264,7 @@ def _failed_publishes(caplog) -> list[str]:
 
 @pytest.mark.django_db(transaction=True)
 def test_writes_during_a_broker_outage_are_kept_and_embedded_when_it_returns(api, broker, caplog):
-    index = vectors.active_index()
+    index = store.active_index()
     _warm_up(api)
     broker.down()
     caplog.set_level(logging.WARNING)
@@ -298,7 +299,7 @@ def test_writes_during_a_broker_outage_are_kept_and_embedded_when_it_returns(api
 
 @pytest.mark.django_db(transaction=True)
 def test_a_turn_posted_during_a_broker_outage_is_processed_when_it_returns(api, broker, caplog):
-    index = vectors.active_index()
+    index = store.active_index()
     _warm_up(api)
     broker.down()
     caplog.set_level(logging.WARNING)

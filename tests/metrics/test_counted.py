@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from apps.memories import vectors
+from apps.memories.embeddings import store
 from apps.memories.models import Ingest, Memory, MemoryEmbedding
 from apps.memories.tasks import embed_memories, enqueue
 from tests.broker import switch_broker
@@ -54,7 +54,7 @@ def test_a_recall_of_a_person_with_nothing_stored_is_an_empty_recall_that_was_no
 
 
 def test_a_recall_that_falls_back_to_keywords_says_so_in_a_header_and_is_counted(api, remote, scrape):
-    vectors.index_activate(index=vectors.index_ensure(name="openai:fake-embed"))
+    store.index_activate(index=store.index_ensure(name="openai:fake-embed"))
     write(api, "drink", "loves oolong tea")
     before = scrape()
     remote.mode = "error"  # the embedding server answers 500
