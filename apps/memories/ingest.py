@@ -22,7 +22,7 @@ from apps.accounts.selectors import retention_for
 from apps.accounts.services import subject_get_or_create
 from apps.audit.services import Actor, audit_record
 from apps.memories.embeddings import EmbeddingError, calibration, get_embedder, store
-from apps.memories.extraction import Extraction, Extractor, Proposal, Turn
+from apps.memories.extraction import Extraction, Extractor, Proposal, Turn, get_extractor
 from apps.memories.extraction.guard import looks_like_injection
 from apps.memories.extraction.normalize import canonical_key, canonical_units, resolve_dates
 from apps.memories.models import Ingest, Memory
@@ -50,16 +50,6 @@ logger = logging.getLogger(__name__)
 # that crashes a worker would otherwise be sent again forever). Above the extractor's 6 tries.
 MAX_ATTEMPTS = 10
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
-
-
-def get_extractor() -> Extractor:
-    if settings.INGEST_EXTRACTOR == "llm":
-        from apps.memories.extraction.llm import LLMExtractor
-
-        return LLMExtractor()
-    from apps.memories.extraction.rules import RuleExtractor
-
-    return RuleExtractor()
 
 
 @transaction.atomic
