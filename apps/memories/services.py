@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from apps.accounts.models import Agent, Subject
 from apps.accounts.selectors import retention_for
 from apps.audit.models import AuditEvent
-from apps.audit.services import Actor, audit_erase_content, audit_record
+from apps.audit.services import Actor, audit_erase_content, audit_record, audit_record_many
 from apps.memories.embeddings.store import vectors_drop
 from apps.memories.extraction.guard import injection_reason
 from apps.memories.models import ForgetRequest, IdempotencyRecord, Ingest, Memory, Source, Suppression
@@ -1050,6 +1050,30 @@ def memory_pin(*, memory: Memory, actor: Actor) -> Memory:
 @transaction.atomic
 def memory_unpin(*, memory: Memory, actor: Actor) -> Memory:
     return _set_pinned(memory=memory, actor=actor, pinned=False)
+
+
+@transaction.atomic
+def memories_retire(
+    *, memories: list[Memory], status: str, action: str, reason: str, actor: Actor, now: datetime | None = None
+) -> int:
+    """Active memories leave recall (the lifecycle jobs expire, archive, consolidate, compact): the
+    new `status` from `now` on, no vectors, one `action` audit event each. Returns how many were
+    still active."""
+    now = now or timezone.now()
+    ids = [m.pk for m in memories]
+    changed = Memory.objects.filter(pk__in=ids, status=Status.ACTIVE).update(
+        status=status, valid_to=now, updated_at=now
+    )
+    vectors_drop(memory_ids=ids)
+    audit_record_many(
+        actor=actor,
+        action=action,
+        memories=memories,
+        before={"status": "active"},
+        after={"status": status},
+        reason=reason,
+    )
+    return changed
 
 
 def _erase(memories: QuerySet[Memory]) -> int:
