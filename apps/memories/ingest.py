@@ -38,6 +38,7 @@ from apps.memories.services import (
     normalize_value,
     refuse_if_paused,
 )
+from apps.memories.tasks import enqueue, ingest_turn_task
 from apps.privacy import PIIRejected, redact
 from apps.privacy.identifiers import refuse_pii_in_identifiers
 from apps.webhooks.events import emit_for_ingest
@@ -114,9 +115,7 @@ def ingest_accept(
 def ingest_enqueue(*, ingest_id, note: bool = True) -> bool:
     """Hand the ingest to the broker. `enqueued_at` says when it last was (`note`: write it now);
     if the broker refuses, it is emptied and the turn waits in the outbox."""
-    from apps.memories.tasks import enqueue, ingest_turn
-
-    sent = enqueue(ingest_turn, str(ingest_id))
+    sent = enqueue(ingest_turn_task, str(ingest_id))
     if note or not sent:
         # unsynced: a note lost in a crash only makes the outbox send the turn again (processing is idempotent)
         with unsynced_commit():

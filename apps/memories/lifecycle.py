@@ -1,5 +1,5 @@
 """Lifecycle jobs: expire, archive the unread, cap episodes per subject, consolidate constraint
-fragments, compact old sessions, prune the access log. Run by Celery beat (`lifecycle_run`) and by
+fragments, compact old sessions, prune the access log. Run by Celery beat (`lifecycle_run_task`) and by
 `manage.py lifecycle JOB` (with a progress bar). Thresholds come from each workspace's retention
 settings; every change is audited with actor = system. Each job takes `now`, so tests shift time.
 The jobs decide; the services write (memories leave recall through `services.memories_retire`).

@@ -34,6 +34,7 @@ from apps.memories.extraction.guard import injection_reason
 from apps.memories.models import ForgetRequest, IdempotencyRecord, Ingest, Memory, Source, Suppression
 from apps.memories.search import CONFIG as SEARCH_CONFIG
 from apps.memories.search import search_document
+from apps.memories.tasks import embed_memories_task, enqueue, forget_request_finish_task
 from apps.privacy import PIIRejected, redact, redact_data
 from apps.privacy.identifiers import refuse_pii_in_identifiers
 from apps.privacy.labels import removed_notice
@@ -341,13 +342,11 @@ def _enqueue_embedding(*memory_ids: uuid.UUID) -> None:
 
 
 def _publish_embeddings() -> None:
-    from apps.memories.tasks import embed_memories, enqueue
-
     ids, _to_embed.ids = getattr(_to_embed, "ids", []), []
     if ids:
         # A broker that is down must not turn a committed write into an error: enqueue() logs one
-        # line and the embed_missing sweep finds memories without vectors later.
-        enqueue(embed_memories, ids)
+        # line and the embed_missing_task sweep finds memories without vectors later.
+        enqueue(embed_memories_task, ids)
 
 
 def _new_memory(*, subject: Subject, previous: Memory | None = None, **fields) -> Memory:
@@ -1364,9 +1363,7 @@ def memory_forget_request(*, memory: Memory, actor: Actor, suppress: bool = Fals
     )
 
     def schedule() -> None:
-        from apps.memories.tasks import enqueue, forget_request_finish
-
-        enqueue(forget_request_finish, str(request.pk), countdown=seconds + 0.5)
+        enqueue(forget_request_finish_task, str(request.pk), countdown=seconds + 0.5)
 
     transaction.on_commit(schedule, robust=True)
     return request

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from apps.memories.embeddings import store
 from apps.memories.models import Ingest, Memory, MemoryEmbedding
-from apps.memories.tasks import embed_memories, enqueue
+from apps.memories.tasks import embed_memories_task, enqueue
 from tests.broker import switch_broker
 
 pytestmark = pytest.mark.django_db
@@ -137,11 +137,11 @@ def test_a_task_the_broker_does_not_take_is_counted(settings, scrape):
     settings.CELERY_TASK_ALWAYS_EAGER = False
     switch_broker("redis://127.0.0.1:1/0", eager=False)  # nothing listens there
     try:
-        assert enqueue(embed_memories, []) is False
+        assert enqueue(embed_memories_task, []) is False
     finally:
         switch_broker("memory://", eager=True)
 
-    task = "apps.memories.tasks.embed_memories"
+    task = "apps.memories.tasks.embed_memories_task"
     assert (
         scrape().value("memoryadmin_broker_errors_total", task=task)
         == before.value("memoryadmin_broker_errors_total", task=task) + 1
