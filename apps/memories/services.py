@@ -465,7 +465,8 @@ def _replayed(record: IdempotencyRecord, idempotency: _Idempotency) -> WriteResu
     return WriteResult(record.memory, Outcome.REPLAYED, first_outcome=Outcome(record.outcome))
 
 
-def _remember(subject: Subject, idempotency: _Idempotency, result: WriteResult) -> WriteResult:
+def _idempotency_store(subject: Subject, idempotency: _Idempotency, result: WriteResult) -> WriteResult:
+    """Store the idempotency record of a write made with a key, so a retry replays `result`."""
     if idempotency.key:
         _record_row(subject, idempotency, result).save(force_insert=True)
     return result
@@ -546,7 +547,7 @@ def fact_upsert(
     if replayed := _replay(subject, idempotency):
         return replayed
     result = _fact_write(subject=subject, actor=actor, provenance=provenance, **request)
-    return _remember(subject, idempotency, result)
+    return _idempotency_store(subject, idempotency, result)
 
 
 # The conflict policy and the rows of a fact or an episode, shared by the single writes above and
@@ -910,7 +911,7 @@ def episode_record(
         ),
     )
     audit_record(**_written_event(subject, actor, memory, None))
-    return _remember(subject, idempotency, WriteResult(memory, Outcome.CREATED, dict(gate.counts)))
+    return _idempotency_store(subject, idempotency, WriteResult(memory, Outcome.CREATED, dict(gate.counts)))
 
 
 def _lock_current(memory: Memory) -> Memory:
