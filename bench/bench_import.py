@@ -32,8 +32,8 @@ from tqdm import tqdm  # noqa: E402
 from apps.accounts.models import Agent, Workspace  # noqa: E402
 from apps.accounts.services import apikey_issue  # noqa: E402
 from apps.memories.embeddings import get_embedder  # noqa: E402
+from apps.memories.embeddings.store import active_index  # noqa: E402
 from apps.memories.models import Memory, MemoryEmbedding  # noqa: E402
-from apps.memories.vectors import active_index  # noqa: E402
 
 EVENTS = [
     "2024-06-12 部署了 v2 版本",

@@ -11,9 +11,9 @@ PostgreSQL:
    expired; ~3% of the active ones carry an expiry (half of it in the past). The big subject's rows
    get a `search` tsvector (jieba-segmented, like the app writes it) so the keyword leg has work.
 2. vectors: random unit vectors (fixed seed) as MemoryEmbedding rows of every active memory for the
-   active model (binary COPY); then the app's partial HNSW index (`vectors._create_hnsw_index`, built
+   active model (binary COPY); then the app's partial HNSW index (`store.hnsw_index_create`, built
    after the load with maintenance_work_mem 4GB and 2 parallel workers) and VACUUM ANALYZE.
-3. retrieval only: `vectors.nearest` as recall calls it (limit = RECALL_CANDIDATES) for the big subject
+3. retrieval only: `store.nearest` as recall calls it (limit = RECALL_CANDIDATES) for the big subject
    with the exact path and with the HNSW path (RECALL_EXACT_SCAN_MAX toggled) and for typical
    subjects, plus the plans PostgreSQL picked (the "path" only decides the settings; the planner
    decides whether the HNSW index is used).
@@ -72,8 +72,7 @@ from tqdm import tqdm  # noqa: E402
 
 from apps.accounts.models import Agent, Subject, Workspace  # noqa: E402
 from apps.accounts.services import apikey_issue  # noqa: E402
-from apps.memories import vectors  # noqa: E402
-from apps.memories.embeddings import get_embedder  # noqa: E402
+from apps.memories.embeddings import get_embedder, store  # noqa: E402
 from apps.memories.models import MemoryEmbedding  # noqa: E402
 from apps.memories.recall import engine  # noqa: E402
 from apps.memories.recall.engine import recall, recall_queryset  # noqa: E402
@@ -309,7 +308,7 @@ def load_vectors(index, workspace, active_rows: list, tracked: dict) -> None:
 
 
 def build_hnsw(index, n_vectors: int) -> list[str]:
-    """The app's HNSW index (`vectors._create_hnsw_index`, same SQL), built after the load; returns the
+    """The app's HNSW index (`store.hnsw_index_create`, same SQL), built after the load; returns the
     server's notices (e.g. the graph outgrowing maintenance_work_mem)."""
     stop, notices = threading.Event(), []
 
@@ -338,7 +337,7 @@ def build_hnsw(index, n_vectors: int) -> list[str]:
         with connection.cursor() as cursor:
             cursor.execute("SET maintenance_work_mem = '4GB'")  # the 1M-vector graph is ~2.5 GB
             cursor.execute("SET max_parallel_maintenance_workers = 2")
-            vectors._create_hnsw_index(index)
+            store.hnsw_index_create(index)
             cursor.execute("RESET maintenance_work_mem")
             cursor.execute("RESET max_parallel_maintenance_workers")
     finally:
@@ -388,20 +387,20 @@ class Summary:
 
 # --- The vector leg -------------------------------------------------------------------------------
 def exact_sql(index, subject, query_vector, limit: int) -> tuple[str, list]:
-    """The SQL of `vectors.nearest`'s exact path."""
+    """The SQL of `store.nearest`'s exact path."""
     memories = recall_queryset(workspace=subject.workspace, subject=subject, now=timezone.now())
-    return vectors.exact_query(
+    return store.exact_query(
         index=index,
         memories=memories,
         subject=subject,
         query_vector=query_vector,
         limit=limit,
-        shortlist=limit * vectors.EXACT_SHORTLIST,
+        shortlist=limit * store.EXACT_SHORTLIST,
     )
 
 
 def nearest_queryset(index, subject, query_vector, limit: int, cast: bool = True):
-    """The query of `vectors.nearest`'s HNSW path (cast=True); cast=False is the exact path as it was
+    """The query of `store.nearest`'s HNSW path (cast=True); cast=False is the exact path as it was
     before ranking moved ahead of the filters: every memory of the subject joined, then sorted."""
     memories = recall_queryset(workspace=subject.workspace, subject=subject, now=timezone.now())
     embedding = Cast("embedding", VectorField(dimensions=index.dimension)) if cast else "embedding"
@@ -436,12 +435,12 @@ def plan_outline(query, sets: tuple[str, ...] = ()) -> str:
 
 
 def app_nearest(index, exact_max: int):
-    """vectors.nearest as recall calls it, with RECALL_EXACT_SCAN_MAX = exact_max."""
+    """store.nearest as recall calls it, with RECALL_EXACT_SCAN_MAX = exact_max."""
 
     def call(subject, query_vector, limit):
         with override_settings(RECALL_EXACT_SCAN_MAX=exact_max):
             memories = recall_queryset(workspace=subject.workspace, subject=subject, now=timezone.now())
-            return vectors.nearest(
+            return store.nearest(
                 index=index, memories=memories, subject=subject, query_vector=query_vector, limit=limit
             )
 
@@ -687,7 +686,7 @@ def quiet(args, phase: str) -> None:
 
 def drop_app_index():
     """The active index; its HNSW index is dropped, to be built again after the load with the same SQL."""
-    index = vectors.active_index()
+    index = store.active_index()
     with connection.cursor() as cursor:
         cursor.execute("SELECT current_setting('shared_buffers'), current_setting('jit')")
         shared_buffers, jit = cursor.fetchone()
@@ -696,7 +695,7 @@ def drop_app_index():
         f"{index.model_id} ({index.dimension}-d)"
     )
     with connection.cursor() as cursor:  # built again after the load, with the same SQL
-        cursor.execute(f"DROP INDEX IF EXISTS {vectors._hnsw_index_name(index.model_id)}")
+        cursor.execute(f"DROP INDEX IF EXISTS {store.hnsw_index_name(index.model_id)}")
     return index
 
 
@@ -756,7 +755,7 @@ def load(args, index, people: People, summary: Summary) -> None:
             f"pg_size_pretty(pg_relation_size('{EMBEDDINGS}')), "
             f"pg_size_pretty(pg_total_relation_size('{EMBEDDINGS}')), "
             "pg_size_pretty(pg_relation_size(%s))",
-            [vectors._hnsw_index_name(index.model_id)],
+            [store.hnsw_index_name(index.model_id)],
         )
         sizes = cursor.fetchone()
     print(
@@ -772,7 +771,7 @@ def load(args, index, people: People, summary: Summary) -> None:
 
 
 def measure_retrieval(args, index, people: People, summary: Summary) -> None:
-    """Steps 3-4: vectors.nearest's latency per path and its recall@10 against exact search."""
+    """Steps 3-4: store.nearest's latency per path and its recall@10 against exact search."""
     big, typical, tracked = people.big, people.typical, people.tracked
     typical_mean = statistics.fmean(tracked[s.pk].size for s in typical)
     default_max = settings.RECALL_EXACT_SCAN_MAX
@@ -786,7 +785,7 @@ def measure_retrieval(args, index, people: People, summary: Summary) -> None:
 
     quiet(
         args,
-        f"retrieval: vectors.nearest, limit {settings.RECALL_CANDIDATES}, random unit query vectors, all variants "
+        f"retrieval: store.nearest, limit {settings.RECALL_CANDIDATES}, random unit query vectors, all variants "
         f"interleaved",
     )
     probe = unit_vectors(np.random.default_rng(SEED + 3), 1, index.dimension)[0]

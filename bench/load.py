@@ -7,7 +7,7 @@
    one workspace, one agent with a read+write key, --subjects subjects with --memories-per-subject
    memories each (mixed zh/en texts). The memories are inserted in bulk with the keyword document
    the services write (`search_document`), then embedded by the app's own sweep
-   (`vectors.embed_missing`), so every active memory has a vector like after normal writes.
+   (`store.embed_missing`), so every active memory has a vector like after normal writes.
 2. gunicorn as a subprocess with the repository's gunicorn.conf.py (the production layout; --workers,
    --threads, --worker-class override it) on a
    free port of 127.0.0.1, DATABASE_URL pointing at that database over the embedded server's Unix
@@ -80,7 +80,7 @@ from tqdm import tqdm  # noqa: E402
 
 from apps.accounts.models import Agent, Subject, Workspace  # noqa: E402
 from apps.accounts.services import apikey_issue  # noqa: E402
-from apps.memories import vectors  # noqa: E402
+from apps.memories.embeddings import store  # noqa: E402
 from apps.memories.models import Memory, MemoryEmbedding  # noqa: E402
 from apps.memories.search import CONFIG as SEARCH_CONFIG  # noqa: E402
 from apps.memories.search import search_document  # noqa: E402
@@ -136,7 +136,7 @@ def seed_template_name(args) -> str:
     from django.db.migrations.loader import MigrationLoader
 
     leaves = sorted(MigrationLoader(None, ignore_no_migrations=True).graph.leaf_nodes())
-    model = vectors.get_embedder(vectors.default_model()).model_id
+    model = store.get_embedder(store.default_model()).model_id
     key = repr((SEED, args.subjects, args.memories_per_subject, model, leaves))
     return f"memoryadmin_loadseed_{hashlib.sha1(key.encode()).hexdigest()[:12]}"
 
@@ -254,9 +254,9 @@ def seed(args) -> Seeded:
     timings["bulk insert"] = time.perf_counter() - started
 
     started = time.perf_counter()
-    index = vectors.active_index()
-    with tqdm(total=len(rows), desc="embed (vectors.embed_missing)", unit="memory") as bar:
-        while written := vectors.embed_missing(limit=args.embed_batch):
+    index = store.active_index()
+    with tqdm(total=len(rows), desc="embed (store.embed_missing)", unit="memory") as bar:
+        while written := store.embed_missing(limit=args.embed_batch):
             bar.update(written)
     timings[f"embed ({index.model_id})"] = time.perf_counter() - started
     started = time.perf_counter()

@@ -258,19 +258,23 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 # A broker that is down must not hold a request: publishing fails fast and the turn waits in the
-# outbox (Ingest rows not yet enqueued) for the ingest_outbox_flush beat job.
+# outbox (Ingest rows not yet enqueued) for the ingest_outbox_flush_task beat job.
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BROKER_CONNECTION_TIMEOUT = env_float("CELERY_BROKER_CONNECTION_TIMEOUT", 2.0, low=0.1, high=60)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Worker processes run at this lower CPU priority (nice), so that on a shared host the web
 # processes answering agents (a 202 for a turn, a recall) come first; extraction can wait.
 WORKER_NICENESS = env_int("WORKER_NICENESS", 10, minimum=0)
+# A task's name is its dotted path. Renaming one (they gained the `_task` suffix) strands messages of
+# the old name that are still queued at deploy: new workers discard them as unregistered, and the
+# sweeps below redo their work (turns: ingest-outbox, vectors: embed-missing, deletes: forget-due,
+# deliveries: webhook-retries). Drain the queues first to avoid even that delay.
 CELERY_BEAT_SCHEDULE = {
-    "ingest-outbox": {"task": "apps.memories.tasks.ingest_outbox_flush", "schedule": 30.0},
-    "embed-missing": {"task": "apps.memories.tasks.embed_missing", "schedule": 60.0},
-    "lifecycle": {"task": "apps.memories.tasks.lifecycle_run", "schedule": 3600.0},
-    "webhook-retries": {"task": "apps.webhooks.tasks.webhook_retry_due", "schedule": 15.0},
-    "forget-due": {"task": "apps.memories.tasks.forget_requests_due", "schedule": 15.0},
+    "ingest-outbox": {"task": "apps.memories.tasks.ingest_outbox_flush_task", "schedule": 30.0},
+    "embed-missing": {"task": "apps.memories.tasks.embed_missing_task", "schedule": 60.0},
+    "lifecycle": {"task": "apps.memories.tasks.lifecycle_run_task", "schedule": 3600.0},
+    "webhook-retries": {"task": "apps.webhooks.tasks.webhook_retry_due_task", "schedule": 15.0},
+    "forget-due": {"task": "apps.memories.tasks.forget_requests_due_task", "schedule": 15.0},
 }
 
 # --- Privacy: the redaction gate --------------------------------------------------------------

@@ -159,10 +159,10 @@ def test_a_posted_turn_is_traced_through_the_worker_in_the_requests_trace(tracin
     trace_id, _ = traceparent(response)
     spans = [span for span in exported(collector) if span.trace_id == trace_id]
     by_name = {span.name: span for span in spans}
-    published = by_name["apply_async/apps.memories.tasks.ingest_turn"]
-    ran = by_name["run/apps.memories.tasks.ingest_turn"]
+    published = by_name["apply_async/apps.memories.tasks.ingest_turn_task"]
+    ran = by_name["run/apps.memories.tasks.ingest_turn_task"]
     assert (published.kind, ran.kind, ran.parent_id) == (PRODUCER, CONSUMER, published.span_id)
-    assert {"privacy.redact", "run/apps.memories.tasks.embed_memories", "embedding.passages"} <= set(by_name)
+    assert {"privacy.redact", "run/apps.memories.tasks.embed_memories_task", "embedding.passages"} <= set(by_name)
     assert EMAIL.encode() not in collector.payload()
 
 

@@ -31,8 +31,8 @@ from apps.accounts.selectors import retention_for
 from apps.accounts.services import subject_get_or_create
 from apps.audit.services import Actor, audit_record, audit_record_bulk
 from apps.memories import services
+from apps.memories.embeddings.store import vectors_drop
 from apps.memories.models import IdempotencyRecord, Memory, Source
-from apps.memories.vectors import vectors_drop
 from apps.privacy import PIIRejected, Redacted, redact
 from memoryadmin import metrics
 

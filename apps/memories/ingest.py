@@ -22,9 +22,8 @@ from apps.accounts.selectors import retention_for
 from apps.accounts.services import subject_get_or_create
 from apps.audit.models import AuditEvent
 from apps.audit.services import Actor, audit_record
-from apps.memories import vectors
-from apps.memories.embeddings import EmbeddingError, calibration, get_embedder
-from apps.memories.extraction import Extraction, Extractor, Proposal, Turn
+from apps.memories.embeddings import EmbeddingError, calibration, get_embedder, store
+from apps.memories.extraction import Extraction, Extractor, Proposal, Turn, get_extractor
 from apps.memories.extraction.guard import looks_like_injection
 from apps.memories.extraction.normalize import canonical_key, canonical_units, resolve_dates
 from apps.memories.models import Ingest, Memory
@@ -40,6 +39,7 @@ from apps.memories.services import (
     normalize_value,
     refuse_if_paused,
 )
+from apps.memories.tasks import enqueue, ingest_turn_task
 from apps.privacy import PIIRejected, redact
 from apps.privacy.identifiers import refuse_pii_in_identifiers
 from apps.webhooks.events import emit_for_ingest
@@ -52,16 +52,6 @@ logger = logging.getLogger(__name__)
 # that crashes a worker would otherwise be sent again forever). Above the extractor's 6 tries.
 MAX_ATTEMPTS = 10
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
-
-
-def get_extractor() -> Extractor:
-    if settings.INGEST_EXTRACTOR == "llm":
-        from apps.memories.extraction.llm import LLMExtractor
-
-        return LLMExtractor()
-    from apps.memories.extraction.rules import RuleExtractor
-
-    return RuleExtractor()
 
 
 @transaction.atomic
@@ -126,9 +116,7 @@ def ingest_accept(
 def ingest_enqueue(*, ingest_id, note: bool = True) -> bool:
     """Hand the ingest to the broker. `enqueued_at` says when it last was (`note`: write it now);
     if the broker refuses, it is emptied and the turn waits in the outbox."""
-    from apps.memories.tasks import enqueue, ingest_turn
-
-    sent = enqueue(ingest_turn, str(ingest_id))
+    sent = enqueue(ingest_turn_task, str(ingest_id))
     if note or not sent:
         # unsynced: a note lost in a crash only makes the outbox send the turn again (processing is idempotent)
         with unsynced_commit():
@@ -201,14 +189,14 @@ def _duplicate_episode(subject: Subject, text: str) -> Memory | None:
     threshold AND naming the same numbers (so "deployed v2" never merges into "deployed v3").
     Compared passage with passage, as the threshold was calibrated (bench/bench_embeddings.py):
     a query embedding sits a few hundredths lower against the same text."""
-    index = vectors.active_index()
+    index = store.active_index()
     try:
         with span("embedding.passages", model=index.name, count=1):
             query = get_embedder(index.name).embed_passages([text])[0]
     except EmbeddingError:
         return None
     threshold = calibration(index.model_id)["duplicate"]
-    rows = vectors.nearest(
+    rows = store.nearest(
         index=index,
         subject=subject,
         query_vector=query,

@@ -1,7 +1,8 @@
 """Lifecycle jobs: expire, archive the unread, cap episodes per subject, consolidate constraint
-fragments, compact old sessions, prune the access log. Run by Celery beat (`lifecycle_run`) and by
+fragments, compact old sessions, prune the access log. Run by Celery beat (`lifecycle_run_task`) and by
 `manage.py lifecycle JOB` (with a progress bar). Thresholds come from each workspace's retention
 settings; every change is audited with actor = system. Each job takes `now`, so tests shift time.
+The jobs decide; the services write (memories leave recall through `services.memories_retire`).
 """
 
 from collections.abc import Callable, Iterable
@@ -15,11 +16,10 @@ from django.db.models.functions import Coalesce
 from apps.accounts.models import Subject, Workspace
 from apps.accounts.selectors import retention_for
 from apps.audit.models import AccessLog, AuditEvent, RecallStat
-from apps.audit.services import Actor, audit_record, audit_record_many
+from apps.audit.services import Actor, audit_record
 from apps.memories.models import Memory
 from apps.memories.recall.scoring import recency
-from apps.memories.services import InjectionRefused, episode_record, fact_upsert
-from apps.memories.vectors import vectors_drop
+from apps.memories.services import InjectionRefused, episode_record, fact_upsert, memories_retire
 
 SYSTEM = Actor.system("lifecycle")
 ARCHIVE_MAX_IMPORTANCE = 0.3  # only memories below this importance are archived for being unread
@@ -32,25 +32,6 @@ def _quiet(items: Iterable) -> Iterable:
     return items
 
 
-@transaction.atomic
-def _retire(memories: list[Memory], *, status: str, action: AuditEvent.Action, now: datetime, reason: str) -> int:
-    """Active memories leave recall: new status, no vectors, one audit event each."""
-    ids = [m.pk for m in memories]
-    changed = Memory.objects.filter(pk__in=ids, status=Memory.Status.ACTIVE).update(
-        status=status, valid_to=now, updated_at=now
-    )
-    vectors_drop(memory_ids=ids)
-    audit_record_many(
-        actor=SYSTEM,
-        action=action,
-        memories=memories,
-        before={"status": "active"},
-        after={"status": status},
-        reason=reason,
-    )
-    return changed
-
-
 def _active() -> QuerySet[Memory]:
     return Memory.objects.filter(status=Memory.Status.ACTIVE).only("id", "workspace_id", "subject_id")
 
@@ -59,12 +40,13 @@ def expire(*, now: datetime, progress: Progress = _quiet) -> int:
     """Memories past their expires_at become expired."""
     due = list(_active().filter(expires_at__lte=now))
     return sum(
-        _retire(
-            batch,
+        memories_retire(
+            memories=batch,
             status=Memory.Status.EXPIRED,
             action=AuditEvent.Action.MEMORY_EXPIRED,
             now=now,
             reason="past its expiry",
+            actor=SYSTEM,
         )
         for batch in progress(_batches(due))
     )
@@ -83,12 +65,13 @@ def archive_unread(*, now: datetime, progress: Progress = _quiet) -> int:
             .filter(seen__lt=now - timedelta(days=days))
         )
         for batch in _batches(stale):
-            archived += _retire(
-                batch,
+            archived += memories_retire(
+                memories=batch,
                 status=Memory.Status.ARCHIVED,
                 action=AuditEvent.Action.MEMORY_ARCHIVED,
                 now=now,
                 reason=f"unimportant and unread for {days} days",
+                actor=SYSTEM,
             )
     return archived
 
@@ -113,12 +96,13 @@ def enforce_capacity(*, now: datetime, progress: Progress = _quiet) -> int:
             reverse=True,
         )
         surplus = ranked[capacity[workspace_id] :]
-        archived += _retire(
-            surplus,
+        archived += memories_retire(
+            memories=surplus,
             status=Memory.Status.ARCHIVED,
             action=AuditEvent.Action.MEMORY_ARCHIVED,
             now=now,
             reason=f"over the capacity of {capacity[workspace_id]} episodes",
+            actor=SYSTEM,
         )
     return archived
 
@@ -158,12 +142,13 @@ def consolidate(*, now: datetime, progress: Progress = _quiet) -> int:
                 ).memory
             except InjectionRefused:  # fragments stored before the guard ran everywhere: left as they are
                 continue
-            _retire(
-                [m for m in fragments if m.pk != summary.pk],
+            memories_retire(
+                memories=[m for m in fragments if m.pk != summary.pk],
                 status=Memory.Status.ARCHIVED,
                 action=AuditEvent.Action.MEMORY_CONSOLIDATED,
                 now=now,
                 reason=f"merged into {summary.pk}",
+                actor=SYSTEM,
             )
             made += 1
     return made
@@ -212,12 +197,13 @@ def compact_sessions(*, now: datetime, progress: Progress = _quiet, older_than_d
                 ).memory
             except InjectionRefused:  # events stored before the guard ran everywhere: left as they are
                 continue
-            _retire(
-                events,
+            memories_retire(
+                memories=events,
                 status=Memory.Status.ARCHIVED,
                 action=AuditEvent.Action.MEMORY_COMPACTED,
                 now=now,
                 reason=f"summarised into {summary.pk}",
+                actor=SYSTEM,
             )
             made += 1
     return made

@@ -28,12 +28,13 @@ from django.utils.translation import gettext as _
 from apps.accounts.models import Agent, Subject
 from apps.accounts.selectors import retention_for
 from apps.audit.models import AuditEvent
-from apps.audit.services import Actor, audit_erase_content, audit_record
+from apps.audit.services import Actor, audit_erase_content, audit_record, audit_record_many
+from apps.memories.embeddings.store import vectors_drop
 from apps.memories.extraction.guard import injection_reason
 from apps.memories.models import ForgetRequest, IdempotencyRecord, Ingest, Memory, Source, Suppression
 from apps.memories.search import CONFIG as SEARCH_CONFIG
 from apps.memories.search import search_document
-from apps.memories.vectors import vectors_drop
+from apps.memories.tasks import embed_memories_task, enqueue, forget_request_finish_task
 from apps.privacy import PIIRejected, redact, redact_data
 from apps.privacy.identifiers import refuse_pii_in_identifiers
 from apps.privacy.labels import removed_notice
@@ -340,13 +341,11 @@ def _enqueue_embedding(*memory_ids: uuid.UUID) -> None:
 
 
 def _publish_embeddings() -> None:
-    from apps.memories.tasks import embed_memories, enqueue
-
     ids, _to_embed.ids = getattr(_to_embed, "ids", []), []
     if ids:
         # A broker that is down must not turn a committed write into an error: enqueue() logs one
-        # line and the embed_missing sweep finds memories without vectors later.
-        enqueue(embed_memories, ids)
+        # line and the embed_missing_task sweep finds memories without vectors later.
+        enqueue(embed_memories_task, ids)
 
 
 def _new_memory(*, subject: Subject, previous: Memory | None = None, **fields) -> Memory:
@@ -465,7 +464,8 @@ def _replayed(record: IdempotencyRecord, idempotency: _Idempotency) -> WriteResu
     return WriteResult(record.memory, Outcome.REPLAYED, first_outcome=Outcome(record.outcome))
 
 
-def _remember(subject: Subject, idempotency: _Idempotency, result: WriteResult) -> WriteResult:
+def _idempotency_store(subject: Subject, idempotency: _Idempotency, result: WriteResult) -> WriteResult:
+    """Store the idempotency record of a write made with a key, so a retry replays `result`."""
     if idempotency.key:
         _record_row(subject, idempotency, result).save(force_insert=True)
     return result
@@ -546,7 +546,7 @@ def fact_upsert(
     if replayed := _replay(subject, idempotency):
         return replayed
     result = _fact_write(subject=subject, actor=actor, provenance=provenance, **request)
-    return _remember(subject, idempotency, result)
+    return _idempotency_store(subject, idempotency, result)
 
 
 # The conflict policy and the rows of a fact or an episode, shared by the single writes above and
@@ -910,7 +910,7 @@ def episode_record(
         ),
     )
     audit_record(**_written_event(subject, actor, memory, None))
-    return _remember(subject, idempotency, WriteResult(memory, Outcome.CREATED, dict(gate.counts)))
+    return _idempotency_store(subject, idempotency, WriteResult(memory, Outcome.CREATED, dict(gate.counts)))
 
 
 def _lock_current(memory: Memory) -> Memory:
@@ -1045,6 +1045,30 @@ def memory_pin(*, memory: Memory, actor: Actor) -> Memory:
 @transaction.atomic
 def memory_unpin(*, memory: Memory, actor: Actor) -> Memory:
     return _set_pinned(memory=memory, actor=actor, pinned=False)
+
+
+@transaction.atomic
+def memories_retire(
+    *, memories: list[Memory], status: str, action: AuditEvent.Action, reason: str, actor: Actor, now: datetime | None = None
+) -> int:
+    """Active memories leave recall (the lifecycle jobs expire, archive, consolidate, compact): the
+    new `status` from `now` on, no vectors, one `action` audit event each. Returns how many were
+    still active."""
+    now = now or timezone.now()
+    ids = [m.pk for m in memories]
+    changed = Memory.objects.filter(pk__in=ids, status=Status.ACTIVE).update(
+        status=status, valid_to=now, updated_at=now
+    )
+    vectors_drop(memory_ids=ids)
+    audit_record_many(
+        actor=actor,
+        action=action,
+        memories=memories,
+        before={"status": "active"},
+        after={"status": status},
+        reason=reason,
+    )
+    return changed
 
 
 def _erase(memories: QuerySet[Memory]) -> int:
@@ -1337,9 +1361,7 @@ def memory_forget_request(*, memory: Memory, actor: Actor, suppress: bool = Fals
     )
 
     def schedule() -> None:
-        from apps.memories.tasks import enqueue, forget_request_finish
-
-        enqueue(forget_request_finish, str(request.pk), countdown=seconds + 0.5)
+        enqueue(forget_request_finish_task, str(request.pk), countdown=seconds + 0.5)
 
     transaction.on_commit(schedule, robust=True)
     return request

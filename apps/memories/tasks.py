@@ -1,11 +1,19 @@
-"""Celery tasks: take ids, call one service. Enqueued with transaction.on_commit by the services."""
+"""Celery tasks: take ids, call one service. Enqueued with transaction.on_commit by the services.
+
+Every task is named `<what it does>_task`, so a call site shows that it hands work to a worker.
+The services, ingest and webhooks import this module at the top; the tasks import what they run
+(ingest, lifecycle, services) inside their bodies, because those modules import this one: that is
+the only place in the apps where an import is deferred to break a cycle.
+"""
 
 import logging
 
 from celery import shared_task
+from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
-from apps.memories import vectors
+from apps.memories.embeddings import store
+from apps.memories.extraction.base import ExtractionError
 from memoryadmin import metrics
 
 logger = logging.getLogger(__name__)
@@ -25,25 +33,24 @@ def enqueue(task, *args, countdown: float | None = None) -> bool:
 
 
 @shared_task(ignore_result=True)
-def embed_memories(memory_ids: list[str]) -> int:
+def embed_memories_task(memory_ids: list[str]) -> int:
     """Embed freshly written memories (for every live embedding index)."""
-    return vectors.memory_embed(memory_ids=memory_ids)
+    return store.memory_embed(memory_ids=memory_ids)
 
 
 @shared_task(ignore_result=True)
-def embed_missing() -> int:
+def embed_missing_task() -> int:
     """The sweep: vectors for memories an earlier embed missed (embedder or broker down)."""
-    return vectors.embed_missing()
+    return store.embed_missing()
 
 
 @shared_task(bind=True, max_retries=5, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
-def ingest_turn(self, ingest_id: str) -> str:
+def ingest_turn_task(self, ingest_id: str) -> str:
     """Extract and write the memories of one stored turn. Retried with backoff while the extractor
     (an LLM endpoint) fails; given up as "failed" after the last try. A pool process that dies on
     it (the OOM killer) hands it back to the broker at once instead of leaving it to the outbox
     sweep; a turn that kills its worker every time is failed after ingest.MAX_ATTEMPTS."""
     from apps.memories import ingest
-    from apps.memories.extraction.base import ExtractionError
 
     try:
         return ingest.ingest_process(ingest_id=ingest_id).status
@@ -60,7 +67,7 @@ def ingest_turn(self, ingest_id: str) -> str:
 
 
 @shared_task(ignore_result=True)
-def ingest_outbox_flush() -> int:
+def ingest_outbox_flush_task() -> int:
     """Hand the broker the turns it could not take when they arrived."""
     from apps.memories import ingest
 
@@ -68,10 +75,8 @@ def ingest_outbox_flush() -> int:
 
 
 @shared_task(ignore_result=True)
-def lifecycle_run() -> dict:
+def lifecycle_run_task() -> dict:
     """Every lifecycle job, in order (beat runs it hourly)."""
-    from django.utils import timezone
-
     from apps.memories import lifecycle
 
     now = timezone.now()
@@ -79,7 +84,7 @@ def lifecycle_run() -> dict:
 
 
 @shared_task(bind=True, ignore_result=True)
-def forget_request_finish(self, request_id: str) -> int:
+def forget_request_finish_task(self, request_id: str) -> int:
     """Erase a portal delete once its undo window has passed (enqueued with that countdown). Early,
     or eager (no worker: it runs at once), it does nothing and the forget-due sweep finishes it."""
     from apps.memories.services import forget_requests_finish
@@ -88,7 +93,7 @@ def forget_request_finish(self, request_id: str) -> int:
 
 
 @shared_task(ignore_result=True)
-def forget_requests_due() -> int:
+def forget_requests_due_task() -> int:
     """The sweep (beat, every 15 s): every delete whose undo window has passed is erased."""
     from apps.memories.services import forget_requests_finish
 

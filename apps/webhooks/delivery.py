@@ -15,6 +15,7 @@ from apps.audit.models import AuditEvent
 from apps.audit.services import Actor, audit_record
 from apps.memories.models import Ingest
 from apps.privacy import PIIRejected, redact
+from apps.webhooks.events import publish
 from apps.webhooks.models import TEST_EVENT, WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEvent
 from apps.webhooks.signing import SIGNATURE_HEADER, endpoint_secret, sign
 from memoryadmin import metrics
@@ -184,8 +185,6 @@ def endpoint_facts(endpoint: WebhookEndpoint) -> dict:
 def retry_due(*, limit: int = 500) -> int:
     """Hand Celery the deliveries that are due: retries, and any whose publish the broker refused
     or whose worker died mid-send. Returns how many went."""
-    from apps.webhooks.events import publish
-
     due = list(
         WebhookDelivery.objects.filter(state=State.PENDING, next_attempt_at__lte=timezone.now())
         .order_by("next_attempt_at")

@@ -1,7 +1,7 @@
 """The outbox: an event is recorded in the transaction of the change it announces, with one
 pending delivery per enabled endpoint that wants it, and handed to Celery when that transaction
 commits. A rolled-back change sends nothing; a broker that is down leaves the deliveries pending
-for the `webhook_retry_due` sweep.
+for the `webhook_retry_due_task` sweep.
 
 Two callers, both at the point where the change is recorded: `audit_record` (every memory and
 subject change is audited there, so no write path is missed) and the ingest status change
@@ -12,7 +12,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.audit.models import AuditEvent
+from apps.memories.tasks import enqueue
 from apps.webhooks.models import EventType, WebhookDelivery, WebhookEndpoint, WebhookEvent
+from apps.webhooks.tasks import webhook_deliver_task
 
 # audit action → webhook event
 AUDITED = {
@@ -57,11 +59,8 @@ def webhook_emit(
 
 
 def publish(delivery_ids: list[int]) -> None:
-    from apps.memories.tasks import enqueue
-    from apps.webhooks.tasks import webhook_deliver
-
     for delivery_id in delivery_ids:
-        enqueue(webhook_deliver, delivery_id)
+        enqueue(webhook_deliver_task, delivery_id)
 
 
 def emit_for_audits(events) -> None:

@@ -263,10 +263,10 @@ def test_items_beyond_the_import_budget_get_429_with_retry_after_and_nothing_is_
 
 
 def test_the_batch_is_embedded_in_one_embedder_call(api, monkeypatch, django_capture_on_commit_callbacks):
-    from apps.memories import vectors
+    from apps.memories.embeddings import store
 
     calls = []
-    original = vectors.get_embedder
+    original = store.get_embedder
 
     def counting(*args, **kwargs):
         embedder = original(*args, **kwargs)
@@ -280,7 +280,7 @@ def test_the_batch_is_embedded_in_one_embedder_call(api, monkeypatch, django_cap
 
         return Counting()
 
-    monkeypatch.setattr(vectors, "get_embedder", counting)
+    monkeypatch.setattr(store, "get_embedder", counting)
     with django_capture_on_commit_callbacks(execute=True):
         response = post(api, [fact(f"k{i}", f"value {i}") for i in range(40)] + [episode(f"e{i}") for i in range(10)])
 

@@ -10,7 +10,8 @@ from datetime import timedelta
 import pytest
 import requests
 
-from apps.memories import tasks, vectors
+from apps.memories import tasks
+from apps.memories.embeddings import store
 from apps.memories.ingest import outbox_flush
 from apps.memories.models import Ingest, Memory, MemoryEmbedding
 
@@ -162,7 +163,7 @@ MEMORIES = [
 def remote_index(remote):
     """Recall reads an index of the `openai:` backend at the fake server; three facts of Alice's
     are written (and embedded) through the API."""
-    vectors.index_activate(index=vectors.index_ensure(name="openai:fake-embed"))
+    store.index_activate(index=store.index_ensure(name="openai:fake-embed"))
     return remote
 
 
@@ -263,7 +264,7 @@ def _failed_publishes(caplog) -> list[str]:
 
 @pytest.mark.django_db(transaction=True)
 def test_writes_during_a_broker_outage_are_kept_and_embedded_when_it_returns(api, broker, caplog):
-    index = vectors.active_index()
+    index = store.active_index()
     _warm_up(api)
     broker.down()
     caplog.set_level(logging.WARNING)
@@ -288,7 +289,7 @@ def test_writes_during_a_broker_outage_are_kept_and_embedded_when_it_returns(api
     assert top["key"] == "drink" and top["components"]["keyword"] > 0 and top["components"]["similarity"] == 0
 
     broker.back()
-    assert tasks.embed_missing.delay().get() == len(MEMORIES)  # the beat job, through Celery
+    assert tasks.embed_missing_task.delay().get() == len(MEMORIES)  # the beat job, through Celery
     assert MemoryEmbedding.objects.filter(memory_id__in=ids, model_id=index.model_id).count() == len(MEMORIES)
     body, _ = _recall(api, "what does she like to drink")
     assert body["trace"]["legs"]["vector"] == len(MEMORIES) + 1  # and the warm-up fact
@@ -298,7 +299,7 @@ def test_writes_during_a_broker_outage_are_kept_and_embedded_when_it_returns(api
 
 @pytest.mark.django_db(transaction=True)
 def test_a_turn_posted_during_a_broker_outage_is_processed_when_it_returns(api, broker, caplog):
-    index = vectors.active_index()
+    index = store.active_index()
     _warm_up(api)
     broker.down()
     caplog.set_level(logging.WARNING)
@@ -325,7 +326,7 @@ def _vectorless(index) -> int:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_turn_the_broker_took_but_lost_is_sent_again_by_the_outbox(api, monkeypatch, settings):
-    monkeypatch.setattr(tasks.ingest_turn, "delay", lambda *args: None)  # taken, then lost (a broker restart)
+    monkeypatch.setattr(tasks.ingest_turn_task, "delay", lambda *args: None)  # taken, then lost (a broker restart)
     response = api.post("/api/v1/subjects/alice/turns", TURN, format="json")
     ingest = Ingest.objects.get(pk=response.json()["ingest_id"])
     assert (ingest.status, ingest.enqueued_at is not None) == ("queued", True)
@@ -343,13 +344,13 @@ def test_a_turn_the_broker_took_but_lost_is_sent_again_by_the_outbox(api, monkey
 def test_a_turn_whose_worker_died_each_time_is_given_up_as_failed(api, monkeypatch):
     from apps.memories import ingest as ingests
 
-    monkeypatch.setattr(tasks.ingest_turn, "delay", lambda *args: None)  # taken by workers that all died on it
+    monkeypatch.setattr(tasks.ingest_turn_task, "delay", lambda *args: None)  # taken by workers that all died on it
     response = api.post("/api/v1/subjects/alice/turns", TURN, format="json")
     monkeypatch.undo()
     ingest_id = response.json()["ingest_id"]
     Ingest.objects.filter(pk=ingest_id).update(status="running", attempts=ingests.MAX_ATTEMPTS)
 
-    tasks.ingest_turn.delay(ingest_id)  # the outbox sends it once more
+    tasks.ingest_turn_task.delay(ingest_id)  # the outbox sends it once more
 
     body = api.get(f"/api/v1/ingests/{ingest_id}").json()
     assert body["status"] == "failed" and "gave up after 10 attempts" in body["error"]
@@ -359,12 +360,12 @@ def test_a_turn_whose_worker_died_each_time_is_given_up_as_failed(api, monkeypat
 def test_a_turn_whose_worker_died_fewer_times_is_still_done(api, monkeypatch):
     from apps.memories import ingest as ingests
 
-    monkeypatch.setattr(tasks.ingest_turn, "delay", lambda *args: None)
+    monkeypatch.setattr(tasks.ingest_turn_task, "delay", lambda *args: None)
     response = api.post("/api/v1/subjects/alice/turns", TURN, format="json")
     monkeypatch.undo()
     ingest_id = response.json()["ingest_id"]
     Ingest.objects.filter(pk=ingest_id).update(status="running", attempts=ingests.MAX_ATTEMPTS - 1)
 
-    tasks.ingest_turn.delay(ingest_id)
+    tasks.ingest_turn_task.delay(ingest_id)
 
     assert api.get(f"/api/v1/ingests/{ingest_id}").json()["status"] == "done"

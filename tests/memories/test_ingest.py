@@ -56,7 +56,7 @@ def test_raw_pii_never_reaches_the_database_or_the_broker(api, settings, monkeyp
     sent = []
     from apps.memories import tasks
 
-    monkeypatch.setattr(tasks.ingest_turn, "delay", lambda *args: sent.append(args))
+    monkeypatch.setattr(tasks.ingest_turn_task, "delay", lambda *args: sent.append(args))
     api.post("/api/v1/subjects/alice/turns", TURN, format="json")
 
     assert sent and "13812345678" not in repr(sent)  # the task carries the ingest id only
@@ -122,22 +122,22 @@ def test_a_turn_is_written_whole_or_not_at_all(api, monkeypatch):
 
 
 def test_the_memories_of_one_turn_are_embedded_by_one_task(api, monkeypatch):
-    from apps.memories import tasks
+    from apps.memories import services
     from apps.memories.models import MemoryEmbedding
 
-    published, real_enqueue = [], tasks.enqueue
+    published, real_enqueue = [], services.enqueue
 
     def spy(task, *args):
         published.append((task.name, args))
         return real_enqueue(task, *args)
 
-    monkeypatch.setattr(tasks, "enqueue", spy)
+    monkeypatch.setattr(services, "enqueue", spy)  # the services publish the embed tasks
     turn = {"turn_id": "t-21", "user_message": "我不吃辣。以后报告都用中文。My editor is Neovim."}
     body = api.get(
         f"/api/v1/ingests/{api.post('/api/v1/subjects/alice/turns', turn, format='json').json()['ingest_id']}"
     ).json()
 
-    embeds = [args for name, args in published if name.endswith("embed_memories")]
+    embeds = [args for name, args in published if name.endswith("embed_memories_task")]
     written = {
         str(memory_id) for memory_id in Memory.objects.filter(source__turn_id="t-21").values_list("id", flat=True)
     }

@@ -9,9 +9,11 @@ from django.utils import timezone
 
 from apps.accounts.models import RetentionPolicy
 from apps.audit.models import AccessLog, AuditEvent, RecallStat
+from apps.audit.services import Actor
 from apps.memories import lifecycle
 from apps.memories.models import Memory, MemoryEmbedding
 from apps.memories.recall.access import Access, Recall, access_write
+from apps.memories.services import memories_retire
 from tests.factories import episode, fact
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -129,3 +131,31 @@ def test_the_command_runs_every_job_with_a_shifted_clock(alice, capsys):
     out = capsys.readouterr().out
     assert "expire: 1" in out and "prune-access: 0" in out
     assert Memory.objects.get(key="dish").status == "expired"
+
+
+def test_memories_retire_takes_only_active_memories_out_of_recall_as_its_actor(alice):
+    tea = fact(alice, "tea", "oolong")
+    old = fact(alice, "dish", "hotpot")
+    Memory.objects.filter(pk=old.pk).update(status="expired")
+    when = later(3)
+
+    retired = memories_retire(
+        memories=[tea, old],
+        status="archived",
+        action="memory.archived",
+        reason="tidying up",
+        actor=Actor.system("janitor"),
+        now=when,
+    )
+
+    assert retired == 1
+    assert statuses(alice) == {"tea: oolong": "archived", "dish: hotpot": "expired"}
+    assert Memory.objects.get(pk=tea.pk).valid_to == when
+    assert not MemoryEmbedding.objects.filter(memory=tea).exists()
+    event = AuditEvent.objects.get(memory=tea, action="memory.archived")
+    assert (event.actor_name, event.before, event.after, event.reason) == (
+        "janitor",
+        {"status": "active"},
+        {"status": "archived"},
+        "tidying up",
+    )

@@ -9,12 +9,12 @@ from hypothesis import settings as settings_hypothesis
 from hypothesis import strategies as st
 
 from apps.audit.services import Actor
+from apps.memories.embeddings.store import index_activate
 from apps.memories.models import EmbeddingIndex
 from apps.memories.recall import recall
 from apps.memories.recall.block import count_tokens
 from apps.memories.recall.scoring import Candidate, mmr, recency
 from apps.memories.services import memory_correct, memory_forget
-from apps.memories.vectors import index_activate
 from tests.factories import episode, fact
 
 # Real commits: embedding runs on commit, as in production.

@@ -26,8 +26,7 @@ from apps.accounts.models import Agent, Subject
 from apps.accounts.services import apikey_issue
 from apps.audit.models import AccessLog
 from apps.audit.services import Actor
-from apps.memories import vectors
-from apps.memories.embeddings import get_embedder
+from apps.memories.embeddings import get_embedder, store
 from apps.memories.models import Memory, MemoryEmbedding
 from apps.memories.recall import engine, recall
 from apps.memories.recall.access import Access, Recall, recorder
@@ -273,12 +272,12 @@ def assert_the_data_ties(subject: Subject) -> None:
     base = engine.recall_queryset(workspace=subject.workspace, subject=subject, now=timezone.now())
     cap, pool = django_settings.RECALL_KEYWORD_CANDIDATES, django_settings.RECALL_CANDIDATES
     keyword_ties = vector_ties = 0
-    index = vectors.active_index()
+    index = store.active_index()
     embedder = get_embedder(index.name)
     for query in QUERIES:
         ranks = sorted(engine._keyword_leg(base, query, 10_000).values(), reverse=True)
         keyword_ties += len(ranks) > cap and ranks[cap - 1] == ranks[cap]
-        nearest = vectors.nearest(
+        nearest = store.nearest(
             index=index, memories=base, subject=subject, limit=10_000, query_vector=embedder.embed_query(query)
         )
         vector_ties += len(nearest) > pool and nearest[pool - 1][1] == nearest[pool][1]

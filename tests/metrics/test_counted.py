@@ -7,9 +7,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from apps.memories import vectors
+from apps.memories.embeddings import store
 from apps.memories.models import Ingest, Memory, MemoryEmbedding
-from apps.memories.tasks import embed_memories, enqueue
+from apps.memories.tasks import embed_memories_task, enqueue
 from tests.broker import switch_broker
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +54,7 @@ def test_a_recall_of_a_person_with_nothing_stored_is_an_empty_recall_that_was_no
 
 
 def test_a_recall_that_falls_back_to_keywords_says_so_in_a_header_and_is_counted(api, remote, scrape):
-    vectors.index_activate(index=vectors.index_ensure(name="openai:fake-embed"))
+    store.index_activate(index=store.index_ensure(name="openai:fake-embed"))
     write(api, "drink", "loves oolong tea")
     before = scrape()
     remote.mode = "error"  # the embedding server answers 500
@@ -137,11 +137,11 @@ def test_a_task_the_broker_does_not_take_is_counted(settings, scrape):
     settings.CELERY_TASK_ALWAYS_EAGER = False
     switch_broker("redis://127.0.0.1:1/0", eager=False)  # nothing listens there
     try:
-        assert enqueue(embed_memories, []) is False
+        assert enqueue(embed_memories_task, []) is False
     finally:
         switch_broker("memory://", eager=True)
 
-    task = "apps.memories.tasks.embed_memories"
+    task = "apps.memories.tasks.embed_memories_task"
     assert (
         scrape().value("memoryadmin_broker_errors_total", task=task)
         == before.value("memoryadmin_broker_errors_total", task=task) + 1

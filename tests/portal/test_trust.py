@@ -9,7 +9,7 @@ import pytest
 from apps.audit.models import AuditEvent
 from apps.memories.ingest import ingest_accept, ingest_process
 from apps.memories.models import ForgetRequest, Memory, MemoryEmbedding, Suppression
-from apps.memories.tasks import forget_requests_due
+from apps.memories.tasks import forget_requests_due_task
 from tests.dbscan import columns_containing
 from tests.factories import episode, fact
 
@@ -243,7 +243,7 @@ def test_after_the_window_the_sweep_erases_it_and_undo_is_too_late(as_alice, ali
     pending = ForgetRequest.objects.get()
     ForgetRequest.objects.filter(pk=pending.pk).update(due_at=pending.due_at.replace(year=2000))
 
-    assert forget_requests_due() == 1  # the beat sweep
+    assert forget_requests_due_task() == 1  # the beat sweep
 
     assert columns_containing("乌龙") == [] and not ForgetRequest.objects.exists()
     too_late = as_alice.post(f"/me/undo/{pending.id}", follow=True)

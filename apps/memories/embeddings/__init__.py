@@ -11,6 +11,10 @@ multilingual v3, pure numpy), 'openai:<model>' (an OpenAI-compatible HTTP server
 EMBEDDINGS_URL), 'st:<model or path>' (sentence-transformers, optional). Store `model_id` next to
 every vector and compare only vectors of the same model id. `calibration(model_id)` gives the
 model's similarity floor and duplicate threshold (cosines are not comparable across models).
+
+The vectors themselves live in `apps.memories.embeddings.store` (MemoryEmbedding rows: embed after
+a write, the catch-up sweep, nearest neighbours for recall); import it as a module, it needs the
+models and is not loaded by this package.
 """
 
 from .base import Embedder, EmbeddingConfigurationError, EmbeddingError

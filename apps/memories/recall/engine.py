@@ -24,8 +24,7 @@ from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from apps.accounts.models import Subject, Workspace
-from apps.memories import vectors
-from apps.memories.embeddings import EmbeddingError, calibration, get_embedder
+from apps.memories.embeddings import EmbeddingError, calibration, get_embedder, store
 from apps.memories.models import Memory
 from apps.memories.recall import block, intent
 from apps.memories.recall.scoring import Candidate, mmr, ranking, recency, relevance, score
@@ -289,7 +288,7 @@ def recall(
     pool, laps = settings.RECALL_CANDIDATES, metrics.Laps()
     query_vector, similarities, stored_vectors = None, {}, {}
     try:  # on a fresh database, active_index() asks the embedder for its dimension
-        index = vectors.active_index()
+        index = store.active_index()
         pending_vector = _embed_query(query, index.name) if "vector" in legs else None
     except EmbeddingError as error:
         index = None
@@ -313,7 +312,7 @@ def recall(
                 query_vector = pending_vector()
                 laps.lap("embed")
                 similarities = dict(
-                    vectors.nearest(index=index, memories=base, subject=subject, query_vector=query_vector, limit=pool)
+                    store.nearest(index=index, memories=base, subject=subject, query_vector=query_vector, limit=pool)
                 )
                 laps.lap("vector")
             except (EmbeddingError, DatabaseError) as error:
@@ -324,10 +323,10 @@ def recall(
     ids = set(similarities) | set(keyword_ranks) | set(recent_ids) | profile_ids
     memories = base.filter(id__in=ids).select_related("source__agent").only(*RECALLED_FIELDS)
     if query_vector is not None:
-        memories = vectors.with_vectors(memories, index=index)
+        memories = store.with_vectors(memories, index=index)
     memories = {m.id: m for m in sorted(memories, key=lambda m: str(m.id))}
     if query_vector is not None:
-        stored_vectors = {m.id: vectors.vector_from_db(m.stored_vector) for m in memories.values() if m.stored_vector}
+        stored_vectors = {m.id: store.vector_from_db(m.stored_vector) for m in memories.values() if m.stored_vector}
 
     model_id = index.model_id if index else ""
     floor = calibration(model_id)["floor"] if index else 0.0

@@ -7,8 +7,7 @@ Interrupted? Run it again: it continues where it stopped.
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from apps.memories import vectors
-from apps.memories.embeddings import EmbeddingError
+from apps.memories.embeddings import EmbeddingError, store
 from apps.memories.models import EmbeddingIndex, Memory
 
 
@@ -21,7 +20,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, model: str, batch_size: int, **options) -> None:
         try:
-            index = vectors.index_ensure(name=model)
+            index = store.index_ensure(name=model)
         except EmbeddingError as error:
             raise CommandError(f"Cannot load {model!r}: {error}") from None
         if index.state == EmbeddingIndex.State.ACTIVE:
@@ -36,11 +35,11 @@ class Command(BaseCommand):
                 .exclude(embeddings__model_id=index.model_id)
                 .count()
             )
-            while ids := vectors.missing_ids(index, batch_size):
-                written = vectors.memory_embed(memory_ids=ids)
-                if not written and vectors.missing_ids(index, batch_size) == ids:
+            while ids := store.missing_ids(index, batch_size):
+                written = store.memory_embed(memory_ids=ids)
+                if not written and store.missing_ids(index, batch_size) == ids:
                     raise CommandError("The embedder fails; nothing was switched. Fix it and run again.")
                 bar.update(len(ids))
         if index.state != EmbeddingIndex.State.ACTIVE:
-            vectors.index_activate(index=index)
+            store.index_activate(index=index)
         self.stdout.write(self.style.SUCCESS(f"Recall now uses {index.model_id} ({index.dimension} dimensions)."))

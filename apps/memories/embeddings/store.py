@@ -30,15 +30,15 @@ from memoryadmin.tracing import span
 logger = logging.getLogger(__name__)
 
 
-def _hnsw_index_name(model_id: str) -> str:
+def hnsw_index_name(model_id: str) -> str:
     return "embedding_hnsw_" + hashlib.sha1(model_id.encode()).hexdigest()[:12]
 
 
-def _create_hnsw_index(index: EmbeddingIndex) -> None:
+def hnsw_index_create(index: EmbeddingIndex) -> None:
     """A partial HNSW index for one model, on the vector cast to that model's dimension."""
     with connection.cursor() as cursor:
         cursor.execute(
-            f"CREATE INDEX IF NOT EXISTS {_hnsw_index_name(index.model_id)} ON memories_memoryembedding "
+            f"CREATE INDEX IF NOT EXISTS {hnsw_index_name(index.model_id)} ON memories_memoryembedding "
             f"USING hnsw ((embedding::vector({int(index.dimension)})) vector_cosine_ops) "
             f"WHERE model_id = %s",
             [index.model_id],
@@ -53,7 +53,7 @@ def index_ensure(*, name: str, state: str = EmbeddingIndex.State.BUILDING) -> Em
         index, _ = EmbeddingIndex.objects.get_or_create(
             model_id=embedder.model_id, defaults={"name": name, "dimension": embedder.dimension, "state": state}
         )
-        _create_hnsw_index(index)
+        hnsw_index_create(index)
     return index
 
 
@@ -245,7 +245,7 @@ def exact_query(
 
 # (model id, subject id) → (valid until, vector count). Only the choice of path depends on the
 # count, and both paths answer with the subject's nearest memories: a minute-old count is fine.
-_subject_sizes: dict[tuple[str, int], tuple[float, int]] = {}
+subject_sizes: dict[tuple[str, int], tuple[float, int]] = {}
 SUBJECT_SIZE_TTL = 60.0
 
 
@@ -253,12 +253,12 @@ def _subject_size(index: EmbeddingIndex, subject: Subject) -> int:
     """The subject's vector count, counted only up to the exact-scan limit (an index-only scan),
     remembered by this process for SUBJECT_SIZE_TTL seconds."""
     key, now = (index.model_id, subject.pk), time.monotonic()
-    valid_until, size = _subject_sizes.get(key, (0.0, 0))
+    valid_until, size = subject_sizes.get(key, (0.0, 0))
     if valid_until > now:
         return size
     cap = settings.RECALL_EXACT_SCAN_MAX + 1
     size = MemoryEmbedding.objects.filter(model_id=index.model_id, subject=subject)[:cap].count()
-    if len(_subject_sizes) > 50_000:
-        _subject_sizes.clear()
-    _subject_sizes[key] = (now + SUBJECT_SIZE_TTL, size)
+    if len(subject_sizes) > 50_000:
+        subject_sizes.clear()
+    subject_sizes[key] = (now + SUBJECT_SIZE_TTL, size)
     return size
