@@ -106,20 +106,26 @@ def public_address_error(host: str) -> str:
     return "" if address.is_global and not address.is_multicast else f"{address} is not a public address"
 
 
-def _public_connection(address, timeout=socket._GLOBAL_DEFAULT_TIMEOUT, source_address=None, *, allow_private: bool):
+def _public_connection(
+    address,
+    timeout=socket._GLOBAL_DEFAULT_TIMEOUT,  # type: ignore[attr-defined]  # create_connection's own default
+    source_address=None,
+    *,
+    allow_private: bool,
+):
     """socket.create_connection that checks every address the name resolves to, and connects to
     the one it checked (a second lookup could answer differently: DNS rebinding)."""
     host, port = address
     infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     if not allow_private:
         for *_, sockaddr in infos:
-            if error := public_address_error(sockaddr[0]):
+            if error := public_address_error(str(sockaddr[0])):
                 raise TargetRefused(f"{host} resolves to {sockaddr[0]}: {error}")
     last_error: OSError = OSError(f"{host} has no address")
     for family, kind, proto, _name, sockaddr in infos:
         sock = socket.socket(family, kind, proto)
         try:
-            if timeout is not socket._GLOBAL_DEFAULT_TIMEOUT:
+            if timeout is not socket._GLOBAL_DEFAULT_TIMEOUT:  # type: ignore[attr-defined]
                 sock.settimeout(timeout)
             if source_address:
                 sock.bind(source_address)
@@ -155,14 +161,15 @@ def guarded_opener(*, allow_private: bool) -> urllib.request.OpenerDirector:
 
     class HTTPSHandler(urllib.request.HTTPSHandler):
         def https_open(self, req):
-            return self.do_open(guarded(http.client.HTTPSConnection), req, context=self._context)
+            return self.do_open(guarded(http.client.HTTPSConnection), req, context=self._context)  # type: ignore[attr-defined]  # set by HTTPSHandler.__init__
 
     return urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirects, HTTPHandler, HTTPSHandler)
 
 
 def _read(response, deadline: float, url: str, max_bytes: int) -> bytes:
     """Read in chunks: each socket read is bounded by the time-out, the whole by the deadline."""
-    chunks, total = [], 0
+    chunks: list[bytes] = []
+    total = 0
     while True:
         if time.monotonic() > deadline:
             raise TimeoutError

@@ -130,6 +130,22 @@ class _Pending:
     gate: services._Gate | None = None
     cleaned: dict = field(default_factory=dict)
 
+    # The steps fill the fields in order; an item that reached a later step has the earlier ones.
+    @property
+    def known_subject(self) -> Subject:
+        assert self.subject is not None
+        return self.subject
+
+    @property
+    def known_idempotency(self) -> services._Idempotency:
+        assert self.idempotency is not None
+        return self.idempotency
+
+    @property
+    def known_gate(self) -> services._Gate:
+        assert self.gate is not None
+        return self.gate
+
 
 class _Batch:
     def __init__(self, *, workspace: Workspace, actor: Actor, agent: Agent | None) -> None:
@@ -261,7 +277,7 @@ class _Batch:
     def _refuse_suppressed(self, entry: _Pending, **cleaned: str) -> None:
         """MemorySuppressed when one of the person's don't-learn-again rules covers the item (each
         subject's rules read once per batch)."""
-        subject = entry.subject
+        subject = entry.known_subject
         if subject.pk not in self.suppressions:
             self.suppressions[subject.pk] = services.suppressions_of(subject)
         services.refuse_if_suppressed(
@@ -271,7 +287,7 @@ class _Batch:
     def _active_profile(self, subjects: dict, pending: list[_Pending]) -> dict[tuple, list[Memory]]:
         """The active profile memories of every (subject, key) a fact of the batch writes, locked."""
         wanted = {
-            (entry.subject.pk, entry.cleaned["key"])
+            (entry.known_subject.pk, entry.cleaned["key"])
             for entry in pending
             if entry.gate is not None and entry.late_error is None and entry.item.type == "fact"
         }
@@ -296,7 +312,7 @@ class _Batch:
         item = entry.item
         if entry.error is None and entry.record_key is not None and (record := known.get(entry.record_key)):
             try:
-                return ImportOutcome(item, result=services._replayed(record, entry.idempotency))
+                return ImportOutcome(item, result=services._replayed(record, entry.known_idempotency))
             except services.IdempotencyConflict as conflict:
                 entry.error = conflict
         error = entry.error or entry.late_error
@@ -305,23 +321,24 @@ class _Batch:
                 self.audits.append(error.event)
             return ImportOutcome(item, error=error)
         if item.type == "fact":
-            result = self._fact(entry, same_key[entry.subject.pk, entry.cleaned["key"]])
+            result = self._fact(entry, same_key[entry.known_subject.pk, entry.cleaned["key"]])
         else:
             result = self._episode(entry)
         if entry.record_key is not None:
-            record = services._record_row(entry.subject, entry.idempotency, result)
+            record = services._record_row(entry.known_subject, entry.known_idempotency, result)
             known[entry.record_key] = record  # the same client_id later in the batch is replayed
             self.records.append(record)
         return ImportOutcome(item, result=result)
 
     def _fact(self, entry: _Pending, same_key: list[Memory]) -> services.WriteResult:
         """`services._fact_write`, on the batch's view of the subject's memories with this key."""
-        subject, fields, counts = entry.subject, entry.cleaned, dict(entry.gate.counts)
+        subject, fields, counts = entry.known_subject, entry.cleaned, dict(entry.known_gate.counts)
         current = services._fact_current(same_key, category=fields["category"], value=fields["value"])
         verdict = services._fact_verdict(
             current, category=fields["category"], value=fields["value"], confidence=fields["confidence"]
         )
         if verdict == Outcome.UNCHANGED:
+            assert current is not None  # only a current value is unchanged or kept
             before = services._reaffirm(current, confidence=fields["confidence"], pinned=fields["pinned"])
             self._changed(current)
             self.audits.append(services._reaffirmed_event(subject, self.actor, current, before))
@@ -341,6 +358,7 @@ class _Batch:
             ttl_days=self.ttl_days,
         )
         if verdict == Outcome.KEPT_EXISTING:
+            assert current is not None
             self.audits.append(services._declined_event(subject, self.actor, current, proposed))
             return services.WriteResult(current, verdict, counts)
         now = timezone.now()
@@ -360,13 +378,13 @@ class _Batch:
         return services.WriteResult(memory, verdict, counts)
 
     def _episode(self, entry: _Pending) -> services.WriteResult:
-        fields, counts = entry.cleaned, dict(entry.gate.counts)
+        fields, counts = entry.cleaned, dict(entry.known_gate.counts)
         memory = self._new(
             entry,
             previous=None,
             now=timezone.now(),
             **services._episode_fields(
-                entry.subject,
+                entry.known_subject,
                 text=fields["text"],
                 category=fields["category"],
                 importance=fields["importance"],
@@ -378,14 +396,14 @@ class _Batch:
                 ttl_days=self.ttl_days,
             ),
         )
-        self.audits.append(services._written_event(entry.subject, self.actor, memory, None))
+        self.audits.append(services._written_event(entry.known_subject, self.actor, memory, None))
         return services.WriteResult(memory, Outcome.CREATED, counts)
 
     def _new(self, entry: _Pending, **fields) -> Memory:
-        source = services._source_row(subject=entry.subject, provenance=entry.provenance)
+        source = services._source_row(subject=entry.known_subject, provenance=entry.provenance)
         if source is not None:
             self.sources.append(source)
-        memory = services._memory_row(subject=entry.subject, source=source, **fields)
+        memory = services._memory_row(subject=entry.known_subject, source=source, **fields)
         self.memories.append(memory)
         return memory
 

@@ -300,9 +300,11 @@ def ingest_process(*, ingest_id) -> Ingest:
     extraction: Extraction = extractor.extract(turn)  # ExtractionError → the task retries
     allowed = retention_for(workspace=subject.workspace).allowed_sensitive
     actor = _turn_actor(ingest.agent)
-    created, updated = [], []
+    created: list[dict] = []
+    updated: list[dict] = []
     skipped = [{"text": s.text, "reason": s.reason} for s in extraction.skipped]
-    limit, seen, beyond_limit = settings.INGEST_MAX_PROPOSALS_PER_TURN, {}, 0
+    limit, beyond_limit = settings.INGEST_MAX_PROPOSALS_PER_TURN, 0
+    seen: dict[object, bool] = {}
     with transaction.atomic():
         for number, proposal in enumerate(extraction.proposals):
             fingerprint = _fingerprint(proposal)

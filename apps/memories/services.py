@@ -276,7 +276,7 @@ def _redact_provenance(provenance: Provenance | None) -> Provenance | None:
     return replace(provenance, excerpt=redact(provenance.excerpt).text, actor_name=actor_name)
 
 
-_CHANNEL_OF_ACTOR = {AuditEvent.ActorType.END_USER: "portal", AuditEvent.ActorType.OPERATOR: "console"}
+_CHANNEL_OF_ACTOR: dict[str, str] = {AuditEvent.ActorType.END_USER: "portal", AuditEvent.ActorType.OPERATOR: "console"}
 
 
 def _actor_provenance(actor: Actor, subject: Subject, *, extractor: str) -> Provenance | None:
@@ -417,7 +417,7 @@ def _lock_subjects(subjects: list[Subject]) -> None:
     )
     controls = {pk: (paused_at, suppressed) for pk, paused_at, suppressed in rows}
     for subject in subjects:
-        subject.memory_paused_at, subject.has_suppressions = controls.get(subject.pk, (None, False))
+        subject.memory_paused_at, subject.has_suppressions = controls.get(subject.pk, (None, False))  # type: ignore[attr-defined]
 
 
 def _idempotency_digest(idempotency_key: str) -> str:
@@ -763,6 +763,7 @@ def _fact_write(
     verdict = _fact_verdict(current, category=category, value=value, confidence=confidence)
 
     if verdict == Outcome.UNCHANGED:
+        assert current is not None  # only a current value is unchanged or kept
         before = _reaffirm(current, confidence=confidence, pinned=pinned)
         current.save(update_fields=["confidence", "pinned", "updated_at"])
         audit_record(**_reaffirmed_event(subject, actor, current, before))
@@ -782,6 +783,7 @@ def _fact_write(
         redactions=dict(gate.counts),
     )
     if verdict == Outcome.KEPT_EXISTING:
+        assert current is not None
         audit_record(**_declined_event(subject, actor, current, proposed))
         return WriteResult(current, Outcome.KEPT_EXISTING, dict(gate.counts))
 
@@ -1049,7 +1051,13 @@ def memory_unpin(*, memory: Memory, actor: Actor) -> Memory:
 
 @transaction.atomic
 def memories_retire(
-    *, memories: list[Memory], status: str, action: AuditEvent.Action, reason: str, actor: Actor, now: datetime | None = None
+    *,
+    memories: list[Memory],
+    status: str,
+    action: AuditEvent.Action,
+    reason: str,
+    actor: Actor,
+    now: datetime | None = None,
 ) -> int:
     """Active memories leave recall (the lifecycle jobs expire, archive, consolidate, compact): the
     new `status` from `now` on, no vectors, one `action` audit event each. Returns how many were
@@ -1131,6 +1139,7 @@ def memory_forget(*, memory: Memory, actor: Actor, reason: str = "") -> Memory:
     tombstone = (
         Memory.objects.select_related("subject__workspace").filter(lineage=memory.lineage).order_by("-version").first()
     )
+    assert tombstone is not None  # _erase keeps the newest version, emptied
     audit_record(  # what kind of thing, how many versions: never its key
         workspace=tombstone.subject.workspace,
         actor=actor,
@@ -1371,14 +1380,15 @@ def memory_forget_request(*, memory: Memory, actor: Actor, suppress: bool = Fals
 def memory_forget_undo(*, request: ForgetRequest, actor: Actor) -> Memory:
     """Put every version back exactly as it was (statuses; nothing else was changed) and drop the
     don't-learn-again rule made with the delete. UndoExpired after the window."""
-    request = (
+    locked = (
         ForgetRequest.objects.select_for_update(of=("self",))
         .select_related("subject__workspace", "memory")
         .filter(pk=request.pk)
         .first()
     )
-    if request is None or request.due_at <= timezone.now():
+    if locked is None or locked.due_at <= timezone.now():
         raise UndoExpired("Too late: the undo window has passed and the memory is erased.")
+    request = locked
     current = request.memory
     if (
         current.kind == Memory.Kind.PROFILE

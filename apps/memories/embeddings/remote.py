@@ -18,10 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from apps.memories.embeddings import prefixes
+from apps.memories.embeddings.base import EmbeddingConfigurationError, EmbeddingError, clean_texts, normalized
 from memoryadmin.http import OutboundError, opener_for, post_json
-
-from . import prefixes
-from .base import EmbeddingConfigurationError, EmbeddingError, clean_texts, normalized
 
 MAX_RESPONSE_BYTES = 256 * 1024 * 1024  # 64 x 3072-d floats as JSON is ~4 MB: this is only a backstop
 

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .base import EmbeddingConfigurationError, EmbeddingError, clean_texts, normalized
-from .local import import_module
+from apps.memories.embeddings.base import EmbeddingConfigurationError, EmbeddingError, clean_texts, normalized
+from apps.memories.embeddings.local import import_module
 
 
 class SentenceTransformerEmbedder:

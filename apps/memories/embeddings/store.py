@@ -12,6 +12,8 @@ import hashlib
 import logging
 import time
 import uuid
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from django.conf import settings
@@ -107,7 +109,7 @@ def _embed_into(index: EmbeddingIndex, memories: list[Memory]) -> int:
     return len(live)
 
 
-def memory_embed(*, memory_ids: list[str | uuid.UUID]) -> int:
+def memory_embed(*, memory_ids: Sequence[str | uuid.UUID]) -> int:
     """Embed the given memories (those still active and not yet embedded) for every live index.
 
     An embedder failure is logged, not raised: `embed_missing` picks the memories up later, and a
@@ -185,7 +187,9 @@ def nearest(
     """
     if _subject_size(index, subject) <= settings.RECALL_EXACT_SCAN_MAX:
         shortlist = limit * EXACT_SHORTLIST
-        query = dict(index=index, memories=memories, subject=subject, query_vector=query_vector, limit=limit)
+        query: dict[str, Any] = dict(
+            index=index, memories=memories, subject=subject, query_vector=query_vector, limit=limit
+        )
         with connection.cursor() as cursor:
             cursor.execute(*exact_query(**query, shortlist=shortlist))
             rows = cursor.fetchall()

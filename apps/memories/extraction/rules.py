@@ -35,10 +35,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .base import Extraction, Proposal, Skip, Turn
-from .guard import looks_like_injection
-from .normalize import canonical_key, known_key
-from .places import is_city
+from apps.memories.extraction.base import Extraction, Proposal, Skip, Turn
+from apps.memories.extraction.guard import looks_like_injection
+from apps.memories.extraction.normalize import canonical_key, known_key
+from apps.memories.extraction.places import is_city
 
 I = re.IGNORECASE
 

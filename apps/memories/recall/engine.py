@@ -8,9 +8,10 @@ If the embedder or the vector leg fails, the answer comes from the other legs (f
 import logging
 import threading
 import time
+import uuid
 from collections import Counter, OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -184,8 +185,13 @@ def _embed_query(text: str, model: str) -> Callable[[], np.ndarray]:
     except RuntimeError:  # the pool is shut down (interpreter exit)
         admission.leave(0.0)
         raise
+
     # A call cancelled before it ran (the recall timed out) never reaches embed()'s `finally`.
-    future.add_done_callback(lambda done: done.cancelled() and admission.leave(time.monotonic() - submitted))
+    def left_if_cancelled(done: Future) -> None:
+        if done.cancelled():
+            admission.leave(time.monotonic() - submitted)
+
+    future.add_done_callback(left_if_cancelled)
 
     def vector() -> np.ndarray:
         try:
@@ -307,6 +313,7 @@ def recall(
             recent_ids = list(newest.values_list("id", flat=True)[:5])
     laps.lap("recent")
     if pending_vector is not None:
+        assert index is not None  # a query is embedded only for an active index
         with span("recall.vector"):
             try:
                 query_vector = pending_vector()
@@ -321,12 +328,16 @@ def recall(
     topics, asked_keys = intent.need_topics(query), intent.profile_keys_asked(query)
     profile_ids = _profile_candidates(base, topics, asked_keys)
     ids = set(similarities) | set(keyword_ranks) | set(recent_ids) | profile_ids
-    memories = base.filter(id__in=ids).select_related("source__agent").only(*RECALLED_FIELDS)
+    fetched = base.filter(id__in=ids).select_related("source__agent").only(*RECALLED_FIELDS)
+    if query_vector is not None and index is not None:
+        fetched = store.with_vectors(fetched, index=index)
+    memories = {m.id: m for m in sorted(fetched, key=lambda m: str(m.id))}
     if query_vector is not None:
-        memories = store.with_vectors(memories, index=index)
-    memories = {m.id: m for m in sorted(memories, key=lambda m: str(m.id))}
-    if query_vector is not None:
-        stored_vectors = {m.id: store.vector_from_db(m.stored_vector) for m in memories.values() if m.stored_vector}
+        stored_vectors = {
+            m.id: store.vector_from_db(m.stored_vector)  # type: ignore[attr-defined]  # store.with_vectors
+            for m in memories.values()
+            if m.stored_vector  # type: ignore[attr-defined]
+        }
 
     model_id = index.model_id if index else ""
     floor = calibration(model_id)["floor"] if index else 0.0
@@ -338,7 +349,7 @@ def recall(
     fused = None
     if settings.RECALL_FUSION == "rrf":
         fused = _reciprocal_ranks(similarities, keyword_ranks, k=settings.RECALL_RRF_K)
-    candidates = {}
+    by_id: dict[uuid.UUID, Candidate] = {}
     for memory_id, memory in memories.items():
         candidate = Candidate(memory=memory, vector=stored_vectors.get(memory_id))
         if query_vector is not None and candidate.vector is not None:
@@ -350,17 +361,17 @@ def recall(
         if fused is not None:
             candidate.fused = fused.get(memory_id, 0.0)
         candidate.recency = recency(memory, now=now, half_lives=settings.RECALL_HALF_LIFE_DAYS)
-        candidates[memory_id] = candidate
+        by_id[memory_id] = candidate
     neighbour_weight = settings.RECALL_NEIGHBOUR_WEIGHT
     if neighbour_weight > 0:
         for earlier, later in _adjacent_turns(base, memories.values()):
-            first, second = candidates[earlier], candidates[later]
+            first, second = by_id[earlier], by_id[later]
             first.neighbour = max(first.neighbour, relevance(second, weights))
             second.neighbour = max(second.neighbour, relevance(first, weights))
     if topics:
         for memory_id in profile_ids:
-            candidates[memory_id].needed = _concerns(candidates[memory_id], topics, index.name if index else "")
-    for memory_id, candidate in candidates.items():
+            by_id[memory_id].needed = _concerns(by_id[memory_id], topics, index.name if index else "")
+    for memory_id, candidate in by_id.items():
         candidate.relevant = (
             candidate.similarity > 0
             or candidate.keyword > 0
@@ -369,7 +380,7 @@ def recall(
             or (memory_id in recent_ids and (asks_recent or result.fallback is not None))
         )
         score(candidate, weights, neighbour_weight)
-    candidates = list(candidates.values())
+    candidates = list(by_id.values())
 
     with span("recall.rank"):
         eligible = [c for c in candidates if c.relevant and (min_score is None or c.score >= min_score)]
