@@ -1,5 +1,6 @@
 """Reads of the audit trail and the recall statistics, always starting from a workspace."""
 
+from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 
 from django.db import connection
@@ -19,7 +20,7 @@ CHANGE_ACTIONS = (
 )
 
 
-def _per_day(rows, days: int) -> list[tuple[date, int]]:
+def _per_day(rows: Iterable[dict], days: int) -> list[tuple[date, int]]:
     counts = {row["day"]: row["n"] for row in rows}
     today = timezone.localdate()
     return [(day, counts.get(day, 0)) for day in (today - timedelta(days=n) for n in range(days - 1, -1, -1))]

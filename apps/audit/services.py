@@ -1,13 +1,19 @@
 """Writes to the audit trail. Called by the other apps' services inside their transactions."""
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import QuerySet
 
 from apps.accounts.models import Agent, Subject, Workspace
 from apps.audit.models import AuditEvent
 from apps.privacy import PIIRejected, redact
 from apps.webhooks.events import emit_for_audit, emit_for_audits
+
+if TYPE_CHECKING:  # audit sits below memories: the type only
+    from apps.memories.models import Memory
 
 
 @dataclass(frozen=True)
@@ -31,7 +37,7 @@ class Actor:
         )
 
     @classmethod
-    def user(cls, user, *, type: str, request_id: str = "", channel: str = "") -> "Actor":
+    def user(cls, user: AbstractBaseUser, *, type: str, request_id: str = "", channel: str = "") -> "Actor":
         return cls(type=type, id=str(user.pk), name=user.get_username(), request_id=request_id, channel=channel)
 
 
@@ -54,7 +60,7 @@ def audit_record(
     actor: Actor,
     action: AuditEvent.Action,
     subject: Subject | None = None,
-    memory=None,
+    memory: "Memory | None" = None,
     before: dict | None = None,
     after: dict | None = None,
     reason: str = "",
@@ -105,12 +111,12 @@ def _event(
     actor: Actor,
     action: AuditEvent.Action,
     subject: Subject | None = None,
-    memory=None,
+    memory: "Memory | None" = None,
     before: dict | None = None,
     after: dict | None = None,
     reason: str = "",
-    redact_name=None,
-    redact_reason=None,
+    redact_name: Callable[[Actor], str] | None = None,
+    redact_reason: Callable[[str], str] | None = None,
 ) -> AuditEvent:
     """The unsaved event of `audit_record`."""
     return AuditEvent(
@@ -130,7 +136,13 @@ def _event(
 
 
 def audit_record_many(
-    *, actor: Actor, action: AuditEvent.Action, memories, before: dict, after: dict, reason: str = ""
+    *,
+    actor: Actor,
+    action: AuditEvent.Action,
+    memories: Iterable["Memory"],
+    before: dict,
+    after: dict,
+    reason: str = "",
 ) -> int:
     """One event per memory for a batch change made by a job (same action, same before/after)."""
     name, reason = _name(actor), redact(reason).text

@@ -110,15 +110,15 @@ class EmailRecognizer(EntityRecognizer):
         match = _LOCAL.search(left)
         if not match:
             return ""
-        local = match.group()
+        local: str = match.group()
         if _IS_CJK.search(local[-1]):
             if ascii_only:
                 return ""
             local = local[len(m.group()) :] if (m := _LOCAL_CUE.match(local)) and len(m.group()) < len(local) else local
             tail = regex.search(rf"[{_CJK}\p{{N}}._-]+$", local)
-            local = tail.group() if tail else local
+            local = str(tail.group()) if tail else local
         elif _IS_CJK.search(local):
-            local = regex.search(rf"[^{_CJK}]+$", local).group()
+            local = str(regex.search(rf"[^{_CJK}]+$", local).group())
         if ascii_only and not regex.fullmatch(r"[A-Za-z0-9._%+-]+", local):
             return ""
         return local.lstrip(".")
@@ -194,7 +194,7 @@ class _IdentityDocumentRecognizer(EntityRecognizer):
 
 
 def _alnum(value: str) -> str:
-    return regex.sub(r"[^0-9A-Z]", "", value)
+    return str(regex.sub(r"[^0-9A-Z]", "", value))
 
 
 class HkIdRecognizer(_IdentityDocumentRecognizer):

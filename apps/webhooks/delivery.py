@@ -32,7 +32,7 @@ def retry_delay(attempt: int) -> float:
     """Seconds before the attempt after `attempt`: base · 2^(attempt-1), capped, the upper half
     jittered ("equal jitter": never less than half the step, so retries still spread out)."""
     step = min(settings.WEBHOOK_RETRY_MAX_SECONDS, settings.WEBHOOK_RETRY_BASE_SECONDS * 2 ** (attempt - 1))
-    return step / 2 + random.uniform(0, step / 2)
+    return float(step / 2 + random.uniform(0, step / 2))
 
 
 def render(event: WebhookEvent, endpoint: WebhookEndpoint) -> bytes:

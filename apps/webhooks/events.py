@@ -8,6 +8,9 @@ subject change is audited there, so no write path is missed) and the ingest stat
 (`ingest.done` / `ingest.failed`, which are not audit events).
 """
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -16,8 +19,11 @@ from apps.memories.tasks import enqueue
 from apps.webhooks.models import EventType, WebhookDelivery, WebhookEndpoint, WebhookEvent
 from apps.webhooks.tasks import webhook_deliver_task
 
+if TYPE_CHECKING:
+    from apps.memories.models import Ingest
+
 # audit action → webhook event
-AUDITED = {
+AUDITED: dict[str, str] = {
     AuditEvent.Action.MEMORY_CREATED: EventType.MEMORY_CREATED,
     AuditEvent.Action.MEMORY_SUPERSEDED: EventType.MEMORY_SUPERSEDED,
     AuditEvent.Action.MEMORY_CORRECTED: EventType.MEMORY_CORRECTED,
@@ -31,7 +37,7 @@ def webhook_emit(
     workspace_id: int,
     type: str,
     data: dict,
-    audit_event=None,
+    audit_event: AuditEvent | None = None,
     endpoints: list[WebhookEndpoint] | None = None,
     publish_on_commit: bool = True,
 ) -> list[int]:
@@ -63,7 +69,7 @@ def publish(delivery_ids: list[int]) -> None:
         enqueue(webhook_deliver_task, delivery_id)
 
 
-def emit_for_audits(events) -> None:
+def emit_for_audits(events: Sequence[AuditEvent]) -> None:
     """`emit_for_audit` for many audit events (a batch import): the enabled endpoints of each
     workspace are read once."""
     announced = [(event, type) for event in events if (type := AUDITED.get(event.action)) is not None]
@@ -81,13 +87,16 @@ def emit_for_audits(events) -> None:
             emit_for_audit(event, endpoints=wanting)
 
 
-def emit_for_audit(event, *, endpoints: list[WebhookEndpoint] | None = None) -> None:
+def emit_for_audit(event: AuditEvent, *, endpoints: list[WebhookEndpoint] | None = None) -> None:
     """The webhook event of an audit event, if its action is one; ids and kinds only (to
     `endpoints` when the caller has read them, else to every endpoint that wants it)."""
     type = AUDITED.get(event.action)
     if type is None:
         return
-    data = {"subject": event.subject.external_id if event.subject else None, "actor": event.actor_type}
+    data: dict[str, object] = {
+        "subject": event.subject.external_id if event.subject else None,
+        "actor": event.actor_type,
+    }
     if type == EventType.SUBJECT_FORGOTTEN:
         data["memories_erased"] = event.after.get("memories_erased", 0)
     elif (memory := event.memory) is not None:
@@ -104,7 +113,7 @@ def emit_for_audit(event, *, endpoints: list[WebhookEndpoint] | None = None) -> 
     webhook_emit(workspace_id=event.workspace_id, type=type, data=data, audit_event=event, endpoints=endpoints)
 
 
-def emit_for_ingest(ingest) -> None:
+def emit_for_ingest(ingest: "Ingest") -> None:
     """ingest.done / ingest.failed, with the ids of the memories the turn wrote."""
     result = ingest.result or {}
     webhook_emit(

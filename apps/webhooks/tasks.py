@@ -2,13 +2,13 @@
 each task: it reaches this module through the audit trail (delivery → audit.services → events →
 tasks), see apps/memories/tasks.py."""
 
-from celery import shared_task
+from celery import Task, shared_task
 
 from apps.memories.tasks import enqueue
 
 
 @shared_task(bind=True, acks_late=True, ignore_result=True)
-def webhook_deliver_task(self, delivery_id: int) -> None:
+def webhook_deliver_task(self: Task, delivery_id: int) -> None:
     """One attempt; a failure that has attempts left is retried after its backoff (with a broker;
     in-process tasks leave the retry to the webhook_retry_due_task sweep instead of sleeping)."""
     from apps.webhooks.delivery import deliver

@@ -10,7 +10,7 @@ import threading
 import time
 import uuid
 from collections import Counter, OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
@@ -77,7 +77,13 @@ class RecallResult:
 
 
 def recall_queryset(
-    *, workspace: Workspace, subject: Subject, kinds=None, categories=None, session_id=None, now: datetime
+    *,
+    workspace: Workspace,
+    subject: Subject,
+    kinds: Sequence[str] | None = None,
+    categories: Sequence[str] | None = None,
+    session_id: str | None = None,
+    now: datetime,
 ) -> QuerySet[Memory]:
     """The hard filters every leg shares: this subject's active, unexpired memories."""
     memories = Memory.objects.filter(workspace=workspace, subject=subject, status=Memory.Status.ACTIVE).filter(
@@ -195,7 +201,8 @@ def _embed_query(text: str, model: str) -> Callable[[], np.ndarray]:
 
     def vector() -> np.ndarray:
         try:
-            return future.result(timeout=settings.RECALL_EMBED_TIMEOUT)
+            vector: np.ndarray = future.result(timeout=settings.RECALL_EMBED_TIMEOUT)
+            return vector
         except (FutureTimeout, EmbeddingError) as error:
             future.cancel()
             embedder_paused_until[model] = time.monotonic() + EMBEDDER_PAUSE_SECONDS
@@ -422,7 +429,13 @@ def recall(
     return result
 
 
-def _adjacent_turns(base: QuerySet[Memory], memories) -> list[tuple]:
+def _apart(earlier: datetime | None, later: datetime | None) -> timedelta:
+    """How far apart two turns were (the turns asked for here all have a time)."""
+    assert earlier is not None and later is not None
+    return later - earlier
+
+
+def _adjacent_turns(base: QuerySet[Memory], memories: Iterable[Memory]) -> list[tuple]:
     """(earlier id, later id) for candidate episodes that are consecutive turns of one session:
     no other active episode of that session lies between them (ordered by occurred_at, then id).
     Episodes without a session id are one conversation when at most RECALL_NEIGHBOUR_GAP_MINUTES
@@ -446,7 +459,7 @@ def _adjacent_turns(base: QuerySet[Memory], memories) -> list[tuple]:
         (earlier, later)
         for earlier, later in rows
         if earlier in turns
-        and (turns[later].session_id or turns[later].occurred_at - turns[earlier].occurred_at <= gap)
+        and (turns[later].session_id or _apart(turns[earlier].occurred_at, turns[later].occurred_at) <= gap)
     ]
 
 

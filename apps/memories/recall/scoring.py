@@ -30,7 +30,7 @@ def recency(memory: Memory, *, now: datetime, half_lives: dict[str, float | None
         return 1.0
     moment = memory.occurred_at if memory.kind == Memory.Kind.EPISODE and memory.occurred_at else memory.updated_at
     age_days = max(0.0, (now - moment).total_seconds() / 86400)
-    return 0.5 ** (age_days / half_life)
+    return float(0.5 ** (age_days / half_life))
 
 
 def relevance(candidate: Candidate, weights: dict[str, float]) -> float:

@@ -10,14 +10,14 @@ register = template.Library()
 
 
 @register.filter(needs_autoescape=True)
-def pii(value, autoescape: bool = True):
+def pii(value: object, autoescape: bool = True) -> object:
     if isinstance(value, SafeString) or not autoescape:
         return value  # already HTML, or the template asked for raw output
     return placeholders_html("" if value is None else str(value))
 
 
 @register.filter
-def has_marks(value) -> bool:
+def has_marks(value: object) -> bool:
     """Whether correction-box text holds ⟦hidden⟧ parts (placeholders shown for editing)."""
     from apps.privacy.labels import MARK_OPEN
 
