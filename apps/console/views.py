@@ -58,7 +58,7 @@ from apps.console.forms import (
 from apps.console.types import ConsoleRequest, SuperuserRequest
 from apps.memories import selectors, services
 from apps.memories.export import subject_export_audited
-from apps.memories.forms import memory_correct_from_form
+from apps.memories.forms import add_service_error, memory_correct_from_form
 from apps.memories.models import Memory
 from apps.privacy import PIIRejected
 from apps.privacy.labels import GENERIC_TOKEN, TOKEN_LABELS
@@ -295,7 +295,7 @@ def subject_forget(request: ConsoleRequest, subject_id: int) -> HttpResponse:
         try:
             erased = services.subject_forget(subject=subject, actor=_actor(request), reason=form.cleaned_data["reason"])
         except PIIRejected as error:
-            form.add_error("reason", str(error))
+            add_service_error(form, error, field="reason")
         else:
             messages.success(
                 request,
@@ -381,7 +381,7 @@ def memory_delete(request: ConsoleRequest, memory_id: str) -> HttpResponse:
         try:
             tombstone = services.memory_forget(memory=memory, actor=_actor(request), reason=form.cleaned_data["reason"])
         except PIIRejected as error:
-            form.add_error("reason", str(error))
+            add_service_error(form, error, field="reason")
         else:
             messages.success(request, _("The memory was forgotten; its tombstone stays in the log."))
             return redirect("console:memory", memory_id=tombstone.id)
@@ -535,9 +535,9 @@ def agents(request: ConsoleRequest) -> HttpResponse:
             try:
                 agent = agent_create(workspace=request.workspace, actor=_actor(request), **form.cleaned_data)
             except ValidationError as error:
-                form.add_error("name", " ".join(error.messages))
+                add_service_error(form, error, field="name")
             except PIIRejected as error:
-                form.add_error("description", str(error))
+                add_service_error(form, error, field="description")
             else:
                 messages.success(request, _("Agent “%(name)s” created. Issue it a key below.") % {"name": agent.name})
                 return redirect("console:agents")
@@ -710,7 +710,7 @@ def workspaces(request: SuperuserRequest) -> HttpResponse:
         try:
             workspace = workspace_create(actor=_actor(request), **workspace_form.cleaned_data)
         except ValidationError as error:
-            _form_errors(workspace_form, error)
+            add_service_error(workspace_form, error, field=None)
         else:
             messages.success(
                 request, _("Workspace “%(name)s” created. Add its first operator below.") % {"name": workspace.name}
@@ -756,13 +756,8 @@ def _add_operator(request: SuperuserRequest, form: OperatorForm) -> Membership |
             actor=_actor(request),
         )
     except ValidationError as error:
-        _form_errors(form, error)
+        add_service_error(form, error, field=None)
         return None
-
-
-def _form_errors(form, error: ValidationError) -> None:
-    for name, field_messages in error.message_dict.items():
-        form.add_error(name if name in form.fields else None, " ".join(field_messages))
 
 
 @require_GET

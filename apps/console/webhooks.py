@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from apps.accounts.models import Membership
 from apps.console.types import ConsoleRequest
 from apps.console.views import PAGE, _actor, console_view
+from apps.memories.forms import add_service_error
 from apps.webhooks import selectors, services
 from apps.webhooks.delivery import deliver
 from apps.webhooks.models import EventType, WebhookDelivery, WebhookEndpoint
@@ -46,8 +47,7 @@ class EndpointForm(forms.Form):
                 return services.endpoint_create(workspace=request.workspace, actor=_actor(request), **self.cleaned_data)
             return services.endpoint_update(endpoint=endpoint, actor=_actor(request), **self.cleaned_data), None
         except ValidationError as error:
-            for field, problems in error.message_dict.items():
-                self.add_error(field if field in self.fields else None, problems)
+            add_service_error(self, error, field=None)
             return None
 
 

@@ -1,5 +1,5 @@
-"""What the portal's and the console's correction forms share: one call of `memory_correct` with
-what the form holds, and how a service's refusal reads on a form (never a 500)."""
+"""What the portal's and the console's forms share: how a service's refusal reads on a form (never
+a 500), and the correction form's one call of `memory_correct`."""
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -14,11 +14,15 @@ from apps.privacy import PIIRejected
 SERVICE_ERRORS = (ValidationError, PIIRejected, services.Refused, services.MemoryConflict)
 
 
-def add_service_error(form: forms.Form, error: Exception, *, field: str) -> None:
-    """Show on `form` why a write service refused: what is wrong with what was typed (every message
-    of a ValidationError, an injection among them; personal data that may not be stored) on `field`,
-    what is wrong with the moment (a newer version, the person's controls) above the form."""
-    if isinstance(error, ValidationError):
+def add_service_error(form: forms.Form, error: Exception, *, field: str | None) -> None:
+    """Show on `form` why a write service refused: what is wrong with what was typed on the field
+    it names when the form has that field, else on `field` (None: above the form) — every message
+    of a ValidationError, an injection among them, and personal data that may not be stored; what is
+    wrong with the moment (a newer version, the person's controls) above the form."""
+    if isinstance(error, ValidationError) and hasattr(error, "error_dict"):
+        for name, messages in error.message_dict.items():
+            form.add_error(name if name in form.fields else field, " ".join(messages))
+    elif isinstance(error, ValidationError):
         form.add_error(field, " ".join(error.messages))
     elif isinstance(error, PIIRejected):
         form.add_error(field, _("This contains personal data that cannot be stored. Nothing was saved."))

@@ -258,7 +258,19 @@ def test_text_the_pii_policy_refuses_is_a_form_error_not_a_crash(as_adam, acme, 
     agent = as_adam.post("/console/agents/", {"name": "Desk Bot", "description": "ID 11010519491231002X"})
 
     assert forgotten.status_code == agent.status_code == 400
+    assert "personal data that cannot be stored" in forgotten.content.decode()
+    assert "personal data that cannot be stored" in agent.content.decode()
     assert Memory.objects.get(pk=memory.pk).status == "active" and not acme.agents.exists()
+
+
+def test_a_correction_sent_from_a_stale_page_without_javascript_says_it_changed_in_the_meantime(as_olga, alice):
+    tea = fact(alice, "tea", "green tea")
+    as_olga.post(f"/console/memories/{tea.id}/correct", {"value": "black tea", "reason": "ticket 1"})
+
+    response = as_olga.post(f"/console/memories/{tea.id}/correct", {"value": "white tea", "reason": "ticket 2"})
+
+    assert response.status_code == 400 and "changed in the meantime" in response.content.decode()
+    assert Memory.objects.filter(lineage=tea.lineage).count() == 2
 
 
 def test_operators_who_are_not_admins_cannot_manage_keys_or_retention(as_olga, acme, support_bot):

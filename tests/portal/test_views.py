@@ -321,3 +321,15 @@ def test_correcting_an_earlier_version_from_a_stale_page_says_it_changed_in_the_
 
     assert response.status_code == 200 and "changed in the meantime" in response.content.decode()
     assert Memory.objects.filter(lineage=tea.lineage).count() == 2
+
+
+def test_a_correction_sent_from_a_stale_page_without_javascript_says_it_changed_in_the_meantime(
+    as_alice, alices_memories
+):
+    tea = alices_memories
+    as_alice.post(f"/me/memories/{tea.id}/correct", {"value": "喜欢喝红茶"})
+
+    response = as_alice.post(f"/me/memories/{tea.id}/correct", {"value": "喜欢喝白茶"})
+
+    assert response.status_code == 400 and "changed in the meantime" in response.content.decode()
+    assert Memory.objects.filter(lineage=tea.lineage).count() == 2
