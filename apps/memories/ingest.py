@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -54,8 +54,7 @@ MAX_ATTEMPTS = 10
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
 
 
-@transaction.atomic
-def _turn_actor(agent) -> Actor:
+def _turn_actor(agent: Agent | None) -> Actor:
     """Who wrote what a turn became: its agent (or the ingest job), through the turns channel."""
     return Actor.agent(agent, channel="turns") if agent else replace(Actor.system("ingest"), channel="turns")
 
@@ -74,33 +73,65 @@ def ingest_accept(
     """Store the redacted turn of the person `external_id` (created if new, in the same
     transaction) and enqueue its processing after commit. Idempotent on turn_id: the same turn
     again returns the first Ingest (and False). Ids holding personal data are refused first; a
-    person who paused memory has new turns refused (MemoryPaused, audited)."""
+    person who paused memory has new turns refused (MemoryPaused, audited: the refusal is written
+    after the turn's transaction rolled back)."""
     refuse_pii_in_identifiers(turn_id=turn_id, session_id=session_id)
-    subject = subject_get_or_create(workspace=workspace, external_id=external_id)
-    existing = Ingest.objects.filter(subject=subject, turn_id=turn_id).first()
-    if existing is not None:
-        return existing, False
     try:
-        refuse_if_paused(subject=subject, actor=_turn_actor(agent), channel="turns")
+        return _accept(
+            workspace=workspace,
+            external_id=external_id,
+            agent=agent,
+            turn_id=turn_id,
+            user_message=user_message,
+            assistant_message=assistant_message,
+            session_id=session_id,
+            occurred_at=occurred_at,
+        )
     except MemoryPaused as paused:
         audit_record(**paused.event)
         raise
+
+
+def _accepted_turn(*, subject: Subject, turn_id: str) -> Ingest | None:
+    return Ingest.objects.filter(subject=subject, turn_id=turn_id).first()
+
+
+@transaction.atomic
+def _accept(
+    *,
+    workspace: Workspace,
+    external_id: str,
+    agent: Agent | None,
+    turn_id: str,
+    user_message: str,
+    assistant_message: str,
+    session_id: str,
+    occurred_at: datetime | None,
+) -> tuple[Ingest, bool]:
+    subject = subject_get_or_create(workspace=workspace, external_id=external_id)
+    if (existing := _accepted_turn(subject=subject, turn_id=turn_id)) is not None:
+        return existing, False
+    refuse_if_paused(subject=subject, actor=_turn_actor(agent), channel="turns")
     user, assistant = redact(user_message), redact(assistant_message)
     counts = dict(user.counts)
     for kind, count in assistant.counts.items():
         counts[kind] = counts.get(kind, 0) + count
-    ingest = Ingest.objects.create(
-        workspace_id=subject.workspace_id,
-        subject=subject,
-        agent=agent,
-        session_id=session_id,
-        turn_id=turn_id,
-        user_message=user.text,
-        assistant_message=assistant.text,
-        occurred_at=occurred_at or timezone.now(),
-        redactions=counts,
-        enqueued_at=timezone.now(),  # emptied (→ outbox) if the broker refuses it
-    )
+    try:
+        with transaction.atomic():  # the same turn from a concurrent request meets ours here
+            ingest = Ingest.objects.create(
+                workspace_id=subject.workspace_id,
+                subject=subject,
+                agent=agent,
+                session_id=session_id,
+                turn_id=turn_id,
+                user_message=user.text,
+                assistant_message=assistant.text,
+                occurred_at=occurred_at or timezone.now(),
+                redactions=counts,
+                enqueued_at=timezone.now(),  # emptied (→ outbox) if the broker refuses it
+            )
+    except IntegrityError:
+        return Ingest.objects.get(subject=subject, turn_id=turn_id), False
     metrics.redacted(counts)
     audit_record(
         workspace=subject.workspace,
