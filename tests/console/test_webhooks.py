@@ -210,3 +210,32 @@ def test_another_workspaces_delivery_cannot_be_redelivered(as_gina, receiver, se
 
 def test_the_console_nav_links_to_webhooks(as_olga):
     assert 'href="/console/webhooks/"' in as_olga.get("/console/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("action", "says"),
+    [("disable", "nothing more is sent"), ("rotate-secret", "stops verifying at once")],
+    ids=["switch-off", "rotate-secret"],
+)
+def test_switching_off_and_rotating_the_secret_ask_first_and_change_nothing_until_confirmed(
+    as_adam, hook, action, says
+):
+    page = as_adam.get(f"/console/webhooks/{hook.pk}/").content.decode()
+    confirm = as_adam.get(f"/console/webhooks/{hook.pk}/{action}")
+
+    assert f'action="/console/webhooks/{hook.pk}/{action}"' in page and 'method="get"' in page
+    assert confirm.status_code == 200 and says in confirm.content.decode()
+    hook.refresh_from_db()
+    assert hook.enabled is True
+    assert not AuditEvent.objects.filter(action__in=["webhook.disabled", "webhook.secret_rotated"]).exists()
+
+
+def test_the_confirm_step_opens_as_a_dialog_with_htmx(as_adam, hook):
+    response = as_adam.get(f"/console/webhooks/{hook.pk}/rotate-secret", HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 200 and "<dialog" in response.content.decode()
+
+
+def test_operators_who_are_not_admins_get_no_confirm_step_either(as_olga, hook):
+    assert as_olga.get(f"/console/webhooks/{hook.pk}/disable").status_code == 403
+    assert as_olga.get(f"/console/webhooks/{hook.pk}/rotate-secret").status_code == 403
