@@ -9,13 +9,15 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from apps.accounts.models import Membership
+from apps.console.forms import ConfirmForm
 from apps.console.types import ConsoleRequest
-from apps.console.views import PAGE, _actor, console_view
+from apps.console.views import PAGE, _actor, _confirm, console_view
 from apps.memories.forms import add_service_error
 from apps.webhooks import selectors, services
 from apps.webhooks.delivery import deliver
@@ -134,23 +136,50 @@ def webhook_detail(request: ConsoleRequest, endpoint_id: int) -> HttpResponse:
     )
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @console_view(admin=True)
 def webhook_switch(request: ConsoleRequest, endpoint_id: int, *, enabled: bool) -> HttpResponse:
-    """Switch an endpoint on (with a clean failure count) or off (its pending deliveries stop)."""
-    services.endpoint_set_enabled(
-        endpoint=_endpoint_or_404(request, endpoint_id), enabled=enabled, actor=_actor(request)
-    )
+    """Switch an endpoint on (with a clean failure count) or off (its pending deliveries stop; GET:
+    what that means, first). Switching on needs no confirm step: nothing is lost by it."""
+    endpoint = _endpoint_or_404(request, endpoint_id)
+    if request.method == "GET":
+        if enabled:
+            return redirect("console:webhook", endpoint_id=endpoint_id)
+        return _confirm(
+            request,
+            title=_("Switch off the webhook to %(url)s?") % {"url": endpoint.url},
+            consequences=[
+                _("From now on nothing more is sent to it; deliveries still pending stop."),
+                _("Events while it is off are not sent later: switch it on again to receive new ones."),
+            ],
+            submit=_("Switch off"),
+            cancel=reverse("console:webhook", args=[endpoint.pk]),
+            form=ConfirmForm(),
+        )
+    services.endpoint_set_enabled(endpoint=endpoint, enabled=enabled, actor=_actor(request))
     messages.success(
         request, _("Webhook switched on.") if enabled else _("Webhook switched off: nothing more is sent to it.")
     )
     return redirect("console:webhook", endpoint_id=endpoint_id)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @console_view(admin=True)
 def webhook_rotate_secret(request: ConsoleRequest, endpoint_id: int) -> HttpResponse:
+    """GET: what rotating means; POST: a new signing secret, shown once."""
     endpoint = _endpoint_or_404(request, endpoint_id)
+    if request.method == "GET":
+        return _confirm(
+            request,
+            title=_("Rotate the signing secret of %(url)s?") % {"url": endpoint.url},
+            consequences=[
+                _("The old secret stops verifying at once: deliveries from now on are signed with the new one."),
+                _("The new secret is shown to you once. Put it into the receiver right away."),
+            ],
+            submit=_("Rotate the secret"),
+            cancel=reverse("console:webhook", args=[endpoint.pk]),
+            form=ConfirmForm(),
+        )
     return _show_secret(request, endpoint, services.endpoint_rotate_secret(endpoint=endpoint, actor=_actor(request)))
 
 

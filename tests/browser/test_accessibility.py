@@ -137,6 +137,8 @@ def test_the_console_pages_have_no_serious_accessibility_violations(open_page, d
         "/console/settings/me",
         "/console/webhooks/",
         f"/console/webhooks/{hook.pk}/",
+        f"/console/webhooks/{hook.pk}/disable",
+        f"/console/webhooks/{hook.pk}/rotate-secret",
     ):
         audit.check(path)
 
