@@ -239,3 +239,9 @@ def test_the_confirm_step_opens_as_a_dialog_with_htmx(as_adam, hook):
 def test_operators_who_are_not_admins_get_no_confirm_step_either(as_olga, hook):
     assert as_olga.get(f"/console/webhooks/{hook.pk}/disable").status_code == 403
     assert as_olga.get(f"/console/webhooks/{hook.pk}/rotate-secret").status_code == 403
+
+
+def test_another_workspaces_confirm_steps_are_404_and_show_nothing_of_the_endpoint(as_gina, hook):
+    for action in ("disable", "rotate-secret"):
+        response = as_gina.get(f"/console/webhooks/{hook.pk}/{action}")
+        assert response.status_code == 404 and hook.url not in response.content.decode()
