@@ -30,13 +30,13 @@ from apps.memories.models import Ingest, Memory
 from apps.memories.services import (
     IdempotencyConflict,
     InjectionRefused,
-    MemoryPaused,
     Outcome,
     Provenance,
     Refused,
     episode_record,
     fact_upsert,
     normalize_value,
+    refusals_audited,
     refuse_if_paused,
 )
 from apps.memories.tasks import enqueue, ingest_turn_task
@@ -59,6 +59,12 @@ def _turn_actor(agent: Agent | None) -> Actor:
     return Actor.agent(agent, channel="turns") if agent else replace(Actor.system("ingest"), channel="turns")
 
 
+def _accepted_turn(*, subject: Subject, turn_id: str) -> Ingest | None:
+    return Ingest.objects.filter(subject=subject, turn_id=turn_id).first()
+
+
+@refusals_audited
+@transaction.atomic
 def ingest_accept(
     *,
     workspace: Workspace,
@@ -73,41 +79,9 @@ def ingest_accept(
     """Store the redacted turn of the person `external_id` (created if new, in the same
     transaction) and enqueue its processing after commit. Idempotent on turn_id: the same turn
     again returns the first Ingest (and False). Ids holding personal data are refused first; a
-    person who paused memory has new turns refused (MemoryPaused, audited: the refusal is written
-    after the turn's transaction rolled back)."""
+    person who paused memory has new turns refused (MemoryPaused, audited once the turn's
+    transaction rolled back)."""
     refuse_pii_in_identifiers(turn_id=turn_id, session_id=session_id)
-    try:
-        return _accept(
-            workspace=workspace,
-            external_id=external_id,
-            agent=agent,
-            turn_id=turn_id,
-            user_message=user_message,
-            assistant_message=assistant_message,
-            session_id=session_id,
-            occurred_at=occurred_at,
-        )
-    except MemoryPaused as paused:
-        audit_record(**paused.event)
-        raise
-
-
-def _accepted_turn(*, subject: Subject, turn_id: str) -> Ingest | None:
-    return Ingest.objects.filter(subject=subject, turn_id=turn_id).first()
-
-
-@transaction.atomic
-def _accept(
-    *,
-    workspace: Workspace,
-    external_id: str,
-    agent: Agent | None,
-    turn_id: str,
-    user_message: str,
-    assistant_message: str,
-    session_id: str,
-    occurred_at: datetime | None,
-) -> tuple[Ingest, bool]:
     subject = subject_get_or_create(workspace=workspace, external_id=external_id)
     if (existing := _accepted_turn(subject=subject, turn_id=turn_id)) is not None:
         return existing, False

@@ -185,17 +185,28 @@ def _refuse_injection(
     raise InjectionRefused({name: [message] for name in found}, kind=kind, event=event)
 
 
-def _audits_refusal(service):
-    """Outside the service's transaction: an injection refusal is audited although the write is not;
-    the outcome of a write is counted (metrics) once it is done."""
+def refusals_audited(service):
+    """Outside the service's transaction (put it above `transaction.atomic`): a refused write (an
+    injection, the person's own controls) is audited although the write is not."""
 
     @wraps(service)
     def wrapper(**kwargs):
         try:
-            result = service(**kwargs)
+            return service(**kwargs)
         except (InjectionRefused, Refused) as refused:
             audit_record(**refused.event)
             raise
+
+    return wrapper
+
+
+def _audits_refusal(service):
+    """`refusals_audited`, and the outcome of a write counted (metrics) once it is done."""
+    audited = refusals_audited(service)
+
+    @wraps(service)
+    def wrapper(**kwargs):
+        result = audited(**kwargs)
         metrics.write_done(result)
         return result
 
