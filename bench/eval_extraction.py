@@ -1,6 +1,6 @@
 """Extraction quality, one harness for every extractor: the turns of tests/data/extraction_public.jsonl,
 the held-out tests/data/extraction_heldout.jsonl and the sets written blind (extraction_fresh_*.jsonl;
-fresh-test2 was never read while tuning) go through the real ingest path in a throw-away database,
+fresh-test2 and fresh-test3 were never read while tuning) go through the real ingest path in a throw-away database,
 and each extractor gets recall of the expected memories, the must-not turns that left a memory,
 and the unexpected memories (matching is defined in tests/extraction_eval.py).
 
@@ -34,6 +34,8 @@ SETS = {
     "fresh-dev3": "extraction_fresh_dev3.jsonl",
     "fresh-dev4": "extraction_fresh_dev4.jsonl",
     "fresh-test2": "extraction_fresh_test2.jsonl",
+    "fresh-dev5": "extraction_fresh_dev5.jsonl",
+    "fresh-test3": "extraction_fresh_test3.jsonl",
 }
 
 
