@@ -191,11 +191,12 @@ def test_a_name_is_stored_without_its_verb():
     assert facts("我叫王峰") == [("fact", "name", "王峰")]
 
 
-def test_role_employer_and_city_said_in_one_breath_are_three_facts():
+def test_role_employer_and_city_said_in_one_breath_are_the_job_the_company_and_the_city_one_works_and_lives_in():
     assert facts("I work as a data analyst at Shopify in Toronto") == [
         ("fact", "job_title", "data analyst"),
         ("fact", "employer", "Shopify"),
         ("fact", "city", "Toronto"),
+        ("fact", "work_city", "Toronto"),
     ]
 
 
@@ -204,6 +205,7 @@ def test_a_clause_without_a_subject_belongs_to_the_one_before():
         ("fact", "name", "周敏"),
         ("fact", "city", "杭州"),
         ("fact", "job_title", "设计师"),
+        ("fact", "work_city", "杭州"),
     ]
 
 
@@ -259,3 +261,126 @@ def test_a_city_nobody_listed_by_hand_is_known_as_a_city_from_the_gazetteer(mess
 @pytest.mark.parametrize("message", ["我在公司上班", "我在银行工作", "I live in hope"])
 def test_a_place_that_is_not_a_city_is_not_stored_as_one(message):
     assert not [p for p in extract(message).proposals if p.key == "city"]
+
+
+# -- work, place and language said anywhere in one's own words (rules v4) --------------------------------
+def keyed(message: str) -> dict[str, str]:
+    return {p.key: p.value for p in extract(message).proposals}
+
+
+def test_a_role_its_company_and_its_city_are_heard_inside_a_longer_english_sentence():
+    assert keyed("12 hrs on, trauma nurse at St. Luke's in Boise, so be gentle with me today haha") == {
+        "job_title": "trauma nurse",
+        "employer": "St. Luke's",
+        "work_city": "Boise",
+        "city": "Boise",
+    }
+
+
+def test_the_city_one_works_in_is_also_the_city_one_is_in_but_only_as_an_inference():
+    by_key = {p.key: p for p in extract("I teach 8th grade math at a middle school in Tacoma").proposals}
+    assert by_key["work_city"].value == by_key["city"].value == "Tacoma"
+    assert by_key["city"].confidence < by_key["work_city"].confidence
+
+
+def test_a_city_said_as_home_is_not_overridden_by_the_city_of_work():
+    assert keyed("I live in Hoboken and work at a bank in Manhattan")["city"] == "Hoboken"
+
+
+def test_a_company_named_after_it_is_mentioned_is_the_employer_not_the_users_name():
+    assert keyed("我是 PM，在一家 fintech 公司，叫 Paylane") == {"job_title": "PM", "employer": "Paylane"}
+
+
+def test_an_employer_said_with_its_city_is_split_into_company_and_city_of_work():
+    said = keyed("I'm 一名 UX writer，在 Amsterdam 的 Booking 上班")
+    assert (said["job_title"], said["employer"], said["work_city"]) == ("UX writer", "Booking", "Amsterdam")
+    assert keyed("我在 Tencent 深圳做游戏客户端")["employer"] == "Tencent"
+
+
+def test_a_startup_called_something_is_stored_as_its_name():
+    assert keyed("I'm a backend dev at a logistics startup called Freightline")["employer"] == "Freightline"
+
+
+def test_working_at_an_unnamed_company_or_at_home_names_no_employer():
+    assert "employer" not in keyed("我在一家公司上班")
+    assert "employer" not in keyed("我在家工作")
+
+
+def test_a_company_is_not_a_job():
+    said = keyed("我是 PM，在一家做 SaaS 的 startup，叫 Tidewell")
+    assert said["job_title"] == "PM" and said["employer"] == "Tidewell"
+    assert keyed("我在杭州一家做跨境电商的公司当运营")["job_title"] == "运营"
+
+
+def test_chinese_work_said_mid_sentence_gives_job_company_and_city():
+    assert keyed("我是在西安长大的，现在在 Toulouse 的 Airbus 工作") == {
+        "hometown": "西安",
+        "work_city": "Toulouse",
+        "employer": "Airbus",
+        "city": "Toulouse",
+    }
+    assert keyed("我在 UCI 教 statistics")["job_title"] == "教 statistics"
+    assert keyed("本人程序员一枚，主要写Java")["job_title"] == "程序员"
+    assert keyed("我住在台州，做汽摩配件生意")["job_title"] == "做汽摩配件生意"
+
+
+def test_someone_elses_job_is_not_the_users():
+    assert extract("我 brother 在 Google 做 SRE，年薪挺高的").proposals == []
+    assert extract("my brother is a nurse at St. Luke's in Boise").proposals == []
+
+
+def test_a_word_after_in_is_a_city_only_when_it_is_one():
+    assert keyed("I'm a nurse in training") == {"job_title": "nurse"}
+
+
+def test_being_somewhere_right_now_is_no_job():
+    assert [
+        p
+        for p in extract("I'm in the dentist's waiting room rn, bored out of my mind").proposals
+        if p.stability == "stable"
+    ] == []
+
+
+def test_business_owners_have_their_business_as_their_work():
+    said = keyed("I run a small bakery in Asheville with my sister")
+    assert said["job_title"] == "run a small bakery" and said["work_city"] == "Asheville"
+
+
+def test_tenure_at_a_company_and_a_hometown_said_without_a_preposition():
+    said = keyed("im a pharmacist, been at boots for 6 yrs now. glasgow born and bred")
+    assert (said["job_title"], said["employer"], said["hometown"]) == ("pharmacist", "boots", "Glasgow")
+
+
+def test_a_city_is_never_stored_as_a_tool():
+    assert set(keyed("I'm originally from Lagos, moved to Manchester for uni and never left.")) == {"hometown", "city"}
+
+
+def test_a_half_width_comma_in_chinese_ends_a_clause():
+    assert keyed("老家是湖南衡阳的,现在在深圳打工")["hometown"] == "衡阳"
+    assert keyed("我 hometown 是大连,现在住 Vancouver")["city"] == "Vancouver"
+
+
+def test_languages_said_in_passing_are_spoken_languages():
+    assert keyed("polish at home, english at work, and my german is rusty but it's there")["spoken_languages"] == (
+        "polish, english, german"
+    )
+    assert keyed("我母语是粤语，普通话也说得还行，英语一般般。") == {
+        "native_language": "粤语",
+        "spoken_languages": "普通话, 英语",
+    }
+    assert keyed("I speak Twi with my mum")["spoken_languages"] == "Twi"
+
+
+def test_a_language_to_answer_in_or_to_learn_or_someone_elses_is_not_one_spoken():
+    assert "spoken_languages" not in keyed("请用英语回答")
+    assert "spoken_languages" not in keyed("I want to learn Spanish")
+    assert extract("我女儿说日语").proposals == []
+
+
+def test_a_weekend_habit_said_with_will_is_a_habit_and_a_meeting_is_not():
+    assert keyed("周末一般会去爬山，北京周边的野山基本都爬遍了") == {"habit_去爬山": "每周末一般会去爬山"}
+    assert extract("我一般会议很多").proposals == []
+
+
+def test_a_chinese_name_after_im_is_the_name():
+    assert keyed("I'm 王磊, 叫我 Leo 就好") == {"name": "王磊", "preferred_name": "Leo"}
