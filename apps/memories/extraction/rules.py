@@ -79,7 +79,7 @@ _IDIOMS = re.compile(
     I,
 )  # "旅游的话…": a topic, not an if
 # "说" is reporting speech unless it is speaking a language ("我说粤语") or talking (说话)
-_SAYS = r"(?<![小会能])说(?!明(?![年天早晚])|[服话]|(?:一?下|说)\s*(?:我|自己)的?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
+_SAYS = r"(?<![小会能])说(?!明(?![年天早晚])|[服话得]|(?:一?下|说)\s*(?:我|自己)的?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
 _CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|\bif\b|\bunless\b|\bwhen\b"
 _NO_SPLIT = re.compile(rf"{_CONDITION}|{_SAYS}|\bsaid\b|\bsays\b|\btold\b|\bthinks\b|\bwants\b", I)
 _CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
@@ -164,7 +164,7 @@ _HEDGE = re.compile(
 _TRANSIENT = re.compile(
     r"今天|今晚|今早|今天早上|现在|此刻|这次|这回|刚才|刚刚|这会儿|明天|昨天|这两天|这几天|"
     r"下周|这周|本周|周末|下个月|\bnext (?:week|month)\b|\bthis (?:week|weekend)\b|"
-    r"\btoday\b|\btonight\b|\bright now\b|(?<!from )\bnow\b(?!\s+on)|\bthis time\b|"
+    r"\btoday\b|\btonight\b|\bright now\b|\brn\b|(?<!from )\bnow\b(?!\s+on)|\bthis time\b|"
     r"\bat the moment\b|\btomorrow\b|\byesterday\b|\bthis (?:morning|afternoon|evening)\b",
     I,
 )
@@ -726,7 +726,7 @@ _DATE_WORDS = re.compile(
 )
 _SHORT_TERM = re.compile(
     r"今天|今晚|今早|明天|明早|明晚|此刻|这会儿|刚才|这两天|这几天|\btoday\b|\btonight\b|\btomorrow\b|"
-    r"\bright now\b|\bthis (?:morning|afternoon|evening)\b",
+    r"\bright now\b|\brn\b|\bthis (?:morning|afternoon|evening)\b",
     I,
 )
 # "明天开始戒糖", "starting Monday I'll run every day": a lasting change that starts soon
@@ -739,9 +739,9 @@ _FROM_THEN_ON = re.compile(
 _SOON = re.compile(r"下周|这周|本周|这个?星期|下个?星期|\bnext week\b|\bthis week(?:end)?\b", I)
 _DEADLINE = re.compile(r"之前|以前|前完成|截止|\bby\b|\bbefore\b|\buntil\b|\bdeadline\b", I)
 _HABIT_ZH = re.compile(
-    r"^我(?:也|还|其实|基本上?)*\s*(?P<when>每天|每周.?|每个?(?:月|周末|星期.|礼拜.)|每晚|每早|每年|周末|早上|晚上|下班后|平时|平常|工作日|"
+    r"^我(?:也|还|其实|基本上?)*\s*(?P<when>每天|每周.?|每个?\s*(?:月|周末|星期.|礼拜.|weekend|week)|每晚|每早|每年|周末|早上|晚上|下班后|平时|平常|工作日|"
     r"weekends?|weekdays?)?\s*"
-    r"(?P<adv>一般|通常|经常|总是|常常|都会|都|会)?(?P<rest>[^，,]{2,30})$"
+    r"(?P<adv>(?:一般|通常|经常|总是|常常|都)?\s*(?:(?:都会|会)(?![议员计话]))?)(?P<rest>[^，,]{2,30})$"
 )
 _HABIT_EN = re.compile(
     r"^(?:(?P<lead>every\s+\w+|on\s+(?:weekends|\w+days))\s*,?\s+)?I\s+(?P<adv>usually|always|often|normally|typically|"
@@ -833,7 +833,7 @@ def _tools_in(text: str, *, fallback_products: bool = True) -> list[tuple[str, s
         )[0]
         for name in _LIST_SPLIT.split(head):
             name = name.strip(" .。")
-            if _PRODUCT.match(name) and not _NOT_A_NAME.match(name) and len(name) <= 30:
+            if _PRODUCT.match(name) and not _NOT_A_NAME.match(name) and len(name) <= 30 and not is_city(name):
                 found.append((f"tool {name}", name))
     return found
 
@@ -850,6 +850,65 @@ def _place_zh(place: str) -> tuple[str, str] | None:
     return "employer", re.sub(r"^(?:一家|一个|一所)", "", place)
 
 
+_ORG_TAIL = re.compile(r"(?:的)?\s*(?:startup|start-up|company|firm|agency|公司|店|厂|工作室|团队|机构|单位)$", I)
+_COUNTED = re.compile(r"^(?:一家|一个|一所|一名|一位|a|an|the)\s+|^(?:一家|一个|一所|一名|一位)", I)
+
+
+def _known_city(name: str) -> str:
+    """`name` as a known city, without a province before it ("内蒙古锡林浩特" → "锡林浩特"), else ""."""
+    bare = re.sub(rf"^(?:{_PROVINCES})(?:省|自治区)?", "", name) if _CJK_CHAR.match(name) else name
+    return next((c for c in (name, bare) if len(c) >= 2 and (is_city(c) or _CITY_ZH.fullmatch(c))), "")
+
+
+def _city_at_ends(value: str) -> tuple[str, str]:
+    """(city, the rest) when `value` starts or ends with a known city: "Amsterdam 的 Booking",
+    "内蒙古锡林浩特的一个牧场", "Tencent 深圳"; else ("", value)."""
+    bare = re.sub(rf"^(?:{_PROVINCES})(?:省|自治区)?", "", value) if _CJK_CHAR.match(value) else value
+    words = bare.split()
+    heads = [(" ".join(words[:n]), " ".join(words[n:])) for n in range(min(3, len(words) - 1), 0, -1)]
+    heads += [(bare[:n], bare[n:]) for n in (4, 3, 2) if _CJK_CHAR.match(bare)]
+    tails = [(" ".join(words[-1:]), " ".join(words[:-1]))] if len(words) > 1 else []
+    tails += [(bare[-n:], bare[:-n]) for n in (4, 3, 2) if _CJK_CHAR.match(bare[-1:]) and len(bare) > n + 1]
+    for city, rest in heads + tails:
+        rest = re.sub(r"^[^\s的]{1,4}?的?(?=一家|一个|一所)", "", rest.strip())  # 深圳南山的一家 startup
+        rest = _COUNTED.sub("", re.sub(r"^\s*的\s*|\s*的\s*$", "", rest).strip())
+        if len(rest) >= 2 and (is_city(city) or _CITY_ZH.fullmatch(city)):
+            return city, rest
+    return "", value
+
+
+def _work_values(proposals: list[Proposal]) -> list[Proposal]:
+    """An employer said with its city ("Amsterdam 的 Booking", "Tencent 深圳", "a startup called
+    Freightline") is the company and the city of work; a job that is a company ("做 SaaS 的
+    startup") is no job; "做跨境电商的公司当运营" is the job after the company."""
+    out = []
+    said_city = any(p.key in ("work_city", "city") for p in proposals)
+    for p in proposals:
+        if p.key == "employer":
+            value = re.sub(r"^.*?\b(?:called|named)\s+(?=(?-i:[A-Z]))", "", p.value, flags=I)
+            city, value = _city_at_ends(_COUNTED.sub("", value.strip()))
+            if city and not said_city:
+                out.append(replace(p, key="work_city", value=city))
+            if re.fullmatch(
+                r"(?:公司|单位|企业|工厂|厂|店|家|家里|这里|那里|startup|start-up|company|firm|agency)", value, I
+            ):
+                continue  # "我在一家公司上班": no company named
+            p = replace(p, value=value)
+        elif p.key in ("city", "hometown", "work_city") and _CJK_CHAR.match(p.value):
+            bare = re.sub(r"(?:的|人)$", "", p.value)
+            p = replace(p, value=_known_city(bare) or bare)  # "湖南衡阳的" → "衡阳"
+        elif p.key == "job_title":
+            if m := re.match(
+                r"^(?:做)?\S+?的(?:公司|startup|店|厂|工作室|团队)(?:当|做|担任|负责)\s*(?P<job>\S.*)$", p.value, I
+            ):
+                p = replace(p, value=m.group("job"))
+            elif _ORG_TAIL.search(p.value):
+                continue
+            p = replace(p, value=_COUNTED.sub("", p.value))
+        out.append(p)
+    return out
+
+
 def _read_identity(body: str) -> list[tuple[str, str, str]]:
     out = []
     if m := re.match(
@@ -862,6 +921,10 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "name", m.group("v")))
     if m := re.match(rf"^(?:我|我的)?\s*(?:中文名|全名|真名|大名|名字)(?:是|叫)?\s*(?P<v>{_CJK_NAME})$", body):
         out.append(("fact", "name", m.group("v")))
+    if (m := re.match(rf"^(?:I'm|I\s+am|my\s+name\s+is)\s*(?P<v>{_CJK_NAME})$", body, I)) and re.match(
+        _SURNAMES, m.group("v")
+    ):
+        out.append(("fact", "name", m.group("v")))  # "I'm 王磊"
     if m := re.match(r"^我是\s*(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)$", body):
         if not _NOT_A_NAME.match(m.group("v")) and not _tool_spans(m.group("v")):
             out.append(("fact", "name", m.group("v")))
@@ -974,7 +1037,9 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
             or re.match(r"[A-Z]", split.group("city"))
             or is_city(split.group("city"))
         ):
-            out.append(("fact", "city", split.group("city")))
+            verb = m.group("verb") or ""
+            living = verb in ("读书", "上学", "念书", "生活", "定居") or verb.startswith("读")
+            out.append(("fact", "city" if living else "work_city", split.group("city")))  # 在 Berlin 一家 fintech 做 PM
             place = split.group("org")
         verb = m.group("verb") or ""
         where = _place_zh(place)
@@ -1092,8 +1157,8 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "employer", m.group("org")))
         if m.group("job"):  # "I work at 字节 as a 前端工程师"
             out.append(("fact", "job_title", m.group("job")))
-    if m and m.groupdict().get("city"):
-        out.append(("fact", "city", m.group("city")))
+    if m and (city := m.groupdict().get("city")) and (city[0].isupper() or _city_in(city)):
+        out.append(("fact", "city", _city_in(city) or city))  # not "I'm a nurse in training"
     if m and m.groupdict().get("home"):
         out.append(("fact", "hometown", m.group("home")))
     out += [("fact", key, m.group("v")) for regex, key in _WORK_FACTS if (m := regex.match(body))]
@@ -1697,7 +1762,8 @@ def _read_hobby(body: str) -> list[tuple[str, str, str]]:
 def _read_habit(body: str) -> list[tuple[str, str, str]]:
     if m := _HABIT_ZH.match(body):
         when, adv, rest = m.group("when") or "", m.group("adv") or "", m.group("rest")
-        every = when.startswith("每") or (when and adv) or adv in ("一般", "通常", "经常", "总是", "常常")
+        adv = adv.strip()
+        every = when.startswith("每") or (when and adv) or adv.rstrip("会") in ("一般", "通常", "经常", "总是", "常常")
         if (
             not every
             or _USE_VERB.match(rest)
@@ -1847,7 +1913,7 @@ _WORK_CUE = re.compile(
     I,
 )
 _LIVE_CUE = re.compile(
-    r"\bI'm\s+(?:\w+\s+)?$|\bI\s+am\s+(?:\w+\s+)?$|"
+    r"\bI'm\s+(?:\w+\s+){0,2}$|\bI\s+am\s+(?:\w+\s+){0,2}$|"
     r"(?:live|living|lived|based|moved|relocated|settled|now|back(?:\s+home)?|here|stay(?:ing)?|spent|been|still|"
     r"住|住在|定居|搬到了?|搬来了?|回了?|坐标|人在|待了?|呆了?|在)\b\S*\s*(?:\S+\s+){0,3}$",
     I,
@@ -1913,6 +1979,13 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             key = "city"  # "commuting from Hoboken to …": where one lives
         if key:
             out.append(("fact", key, city, _tense(near)))
+    for m in re.finditer(
+        r"(?:^|[,;]\s*|\b(?:I'm|I\s+am|im|a|an)\s+)(?P<c>[\w.'’-]+(?:\s+[\w.'’-]+)?)(?:\s*,)?\s+born\s+and\s+(?:bred|raised)\b",
+        body,
+        I,
+    ):
+        if city := _city_in(m.group("c")):
+            out.append(("fact", "hometown", city, 1))
     for m in _CITY_ZH_ANY.finditer(body):
         span = body[m.start("c") : m.start("c") + 8]
         city = next(
@@ -1935,7 +2008,9 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             continue
         key = (
             "hometown"
-            if re.search(r"老家|家乡|从$", before) or after.startswith("人")
+            if re.search(r"老家|家乡|从$", before)
+            or after.startswith("人")
+            or re.match(r"的?(?:长大|出生|土生土长)", after)
             else "work_city"
             if re.match(r"[\u4e00-\u9fff]{0,4}?(?:上班|工作|办公)", after)
             or re.search(r"上班在|工作在|公司在|办公室在|仓库在|工厂在", before)
@@ -1958,16 +2033,18 @@ def _tense(cue: str) -> int:
     return 2 if _NOW.search(cue[-40:]) else 0 if _BEFORE.search(cue[-40:]) else 1
 
 
+_NOT_A_MODIFIER = r"(?!(?:in|at|on|to|for|with|from|by|of|the|my|our|his|her|their|this|that|going|seeing|visiting)\b)"
 _JOB_ANYWHERE = re.compile(
     rf"\b(?:I'm|I\s+am|Im|as|work(?:ing|in')?\s+as|been|I'm\s+now|now\s+a|became|becoming)\s+(?:(?:a|an|the|their|our)\s+)?"
-    rf"(?:(?:one\s+and\s+)?only\s+)?(?P<job>(?:[\w/+-]+\s+){{0,3}}?(?:{_JOB_EN}))\b"
+    rf"(?:(?:one\s+and\s+)?only\s+)?(?P<job>(?:{_NOT_A_MODIFIER}[\w/+-]+\s+){{0,3}}?(?:{_JOB_EN}))\b"
     r"(?:\s+(?:at|for|with)\s+(?:a\s+|an\s+|the\s+)?(?P<org>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}))?",
     I,
 )
 _JOB_VERB = re.compile(
     r"\bI\s+(?:\w+\s+)?(?P<v>(?:teach|tutor|nurse|bartend|freelance|consult)\b[^,.;]{0,40}?)(?=\s+(?:at|in|for)\b|[,.;]|$)|"
     r"\b(?:been\s+)?(?P<v2>nursing|teaching|lawyering|bartending|freelancing)\s+for\s+\w+\s+years|"
-    r"\bI\s+(?:run|lead|head|manage)\s+(?P<v3>design|marketing|ops|operations|engineering|sales|product|growth|support|hr|finance)\b|"
+    r"\bI\s+(?P<v3>(?:run|lead|head|manage)\s+(?:the\s+|our\s+)?(?:design|marketing|ops|operations|engineering|sales|product|growth|support|hr|finance|"
+    r"data|platform|infra|security|qa|content|brand|legal|research)(?:\s+team)?)\b|"
     r"\bI\s+do\s+(?P<v4>\w+ing|UX research|data science|data engineering)\s+(?:for|at)\b|"
     r"\b(?:doing|do)\s+(?P<v5>UX research|research|design|marketing|consulting|bookkeeping|accounting|sales)\s+(?:for|at)\b",
     I,
@@ -1975,6 +2052,190 @@ _JOB_VERB = re.compile(
 _JOB_ZH_ANY = re.compile(
     rf"(?:做|当|是|担任|干)(?:一名|一个|个)?(?P<job>[^，,。；\s的]{{0,8}}?(?:{_JOB_ZH}|员|师))(?=[，,。；]|$|了|，)"
 )
+
+
+_ORG_EN = r"(?-i:[A-Z])[\w&.'’-]*(?:\s+(?:of\s+)?(?-i:[A-Z])[\w&.'’-]*){0,3}"
+_ORG_KIND = (
+    r"(?:[\w-]+\s+){0,2}?(?:company|firm|startup|agency|studio|bureau|hospital|clinic|school|university|college|"
+    r"bank|insurer|nonprofit|non-profit|charity|lab|restaurant|café|cafe|bakery|shop|store|factory|plant|warehouse|"
+    r"practice|hotel|office|place|publisher|consultancy|brewery|farm|bar|salon|gym)"
+)
+_ROLE_AT = re.compile(
+    rf"(?:^|[,;—–]\s*|\b(?:as|I'm|I\s+am|im|now|been)\s+)(?:(?:a|an|the|their|our)\s+)?(?:(?:one\s+and\s+)?only\s+)?"
+    rf"(?P<job>(?!(?-i:I)\s)(?:{_NOT_A_MODIFIER}[A-Za-z0-9/+-]+\s+){{0,3}}(?:{_JOB_EN}|backend|frontend|full-?stack))\b"
+    rf"(?:\s+(?:at|for|with)\s+(?:(?:a|an|the)\s+)?(?:(?P<org>{_ORG_EN})|(?P<kind>{_ORG_KIND})))?"
+    rf"(?:\s+in\s+(?:(?:a|the)\s+(?:\w+\s+)?(?:town|suburb|village)\s+(?:in|outside|near)\s+)?(?P<city>[\w.'’-]+(?:\s+[\w.'’-]+){{0,2}}))?",
+    I,
+)
+_AT_ORG_IN = re.compile(
+    rf"\b(?:at|for|with)\s+(?:(?:a|an|the)\s+)?(?:(?P<org>{_ORG_EN})|(?P<kind>{_ORG_KIND}))\s+in\s+(?P<city>[\w.'’-]+(?:\s+[\w.'’-]+){{0,2}})",
+    I,
+)
+_WORK_WORDS = re.compile(
+    rf"\b(?:work|works|working|worked|job|teach|teaching|run|running|employed|hired|shift|{_JOB_EN})\b", I
+)
+
+
+_BUSINESS = re.compile(
+    r"\b(?:I|we)\s+(?:\w+\s+)?(?P<v>(?:run|own|co-own|manage|opened|started)\s+(?:a|an|my|our|the)\s+(?:small\s+|little\s+|tiny\s+|family\s+|"
+    r"local\s+)*(?:[\w-]+\s+){0,2}?(?:bakery|café|cafe|coffee\s+shop|restaurant|bar|pub|shop|store|salon|studio|farm|"
+    r"bookshop|bookstore|clinic|practice|agency|consultancy|gym|hotel|b&b|guesthouse|food\s+truck|brewery|business|company|startup))\b"
+    r"(?:\s+in\s+(?P<city>[\w.'’-]+(?:\s+[\w.'’-]+){0,2}))?",
+    I,
+)
+_TENURE = re.compile(
+    r"\bbeen\s+(?:at|with)\s+(?P<org>[\w&.'’-]+(?:\s+[\w&.'’-]+){0,2}?)\s+(?:for|since)\s+"
+    r"(?:\d|a\b|an\b|one|two|three|four|five|six|seven|eight|nine|ten|over|almost|nearly|about|years|ages)",
+    I,
+)
+
+
+def _scan_role(body: str) -> list[tuple[str, str, str]]:
+    """A role, its company and its city said anywhere in one's own clause: "12 hrs on, trauma nurse
+    at St. Luke's in Boise", "…as a pricing analyst at an insurer in Toronto", "I teach 8th grade
+    math at a middle school in Tacoma", "a high school chem teacher in tulsa"."""
+    out: list[tuple[str, str, str]] = []
+    if _about_someone_else(body):  # "I'm a nurse and my wife teaches at …": whose is which, this does not tell
+        return []
+    if m := max(
+        _ROLE_AT.finditer(body), key=lambda m: sum(1 for g in ("org", "kind", "city") if m.group(g)), default=None
+    ):
+        out.append(("fact", "job_title", m.group("job")))
+        if m.group("org") and not is_city(m.group("org")):
+            out.append(("fact", "employer", m.group("org")))
+        if city := _city_in(m.group("city") or ""):
+            out.append(("fact", "work_city" if m.group("org") or m.group("kind") else "city", city))
+    elif (m := _AT_ORG_IN.search(body)) and _WORK_WORDS.search(body[: m.start()]):
+        if m.group("org") and not is_city(m.group("org")):
+            out.append(("fact", "employer", m.group("org")))
+        if city := _city_in(m.group("city")):
+            out.append(("fact", "work_city", city))
+    elif m := _BUSINESS.search(body):  # "I run a small bakery in Asheville": that is one's work
+        out.append(("fact", "job_title", m.group("v")))
+        if city := _city_in(m.group("city") or ""):
+            out.append(("fact", "work_city", city))
+    if (
+        (m := _TENURE.search(body))
+        and not is_city(m.group("org").title())
+        and not re.match(
+            r"(?:it|this|that|home|school|work|uni|university|college|the\s+(?:job|company|gym))$", m.group("org"), I
+        )
+    ):
+        out.append(("fact", "employer", m.group("org")))  # "been at boots for 6 yrs"
+    return out
+
+
+_OTHER_PERSON = re.compile(
+    r"朋友|同事|老婆|老公|妻子|丈夫|爱人|太太|先生|对象|女朋友|男朋友|爸|妈|父亲|母亲|哥|姐|弟|妹|儿子|女儿|孩子|娃|室友|同学|老板|领导|"
+    r"\b(?:brother|sister|wife|husband|partner|friend|mom|mum|dad|mother|father|son|daughter|boss|roommate|colleague|coworker|"
+    r"cousin|uncle|aunt|he|she|they)\b",
+    I,
+)
+
+
+def _about_someone_else(body: str) -> bool:
+    """Does the clause speak of another person ("我 brother 在 Google", "my wife teaches")? Someone
+    one does a thing with or for ("with my sister", "跟我妈") does not count."""
+    body = re.sub(
+        r"\b(?:with|to|for)\s+(?:my|our)\s+\w+|(?:跟|和|陪|给)我?\S{1,3}?(?=一起|说|讲|聊)", "", body, flags=I
+    )
+    return bool(_OTHER_PERSON.search(body))
+
+
+_ZH_WORK_AT = re.compile(
+    r"(?:在|于)\s*(?P<place>[^，,。；;在]{1,32}?)\s*(?:(?P<verb>做|当|担任|干(?![了过])|搞|负责|教|开)\s*(?P<job>[^，,。；;]{1,24}?)|(?P<work>上班|工作|任职|实习))"
+    r"(?:的工作|的|工作|这一?行|第.年|[\d一二三四五六七八九十两几]+年)?(?=$|[，,。；;]|了|已经|快|都|，)"
+)
+_ZH_JOB_SAID = re.compile(
+    rf"(?:^|[，,]|我|我是|现在是|目前是|是)(?:一名|一个|一位|个)?\s*(?P<job>[^，,。；\s的是]{{0,6}}?(?:{_JOB_ZH}|全职妈妈|全职爸爸|家庭主妇|宝妈|"
+    r"[\u4e00-\u9fff](?:员|师|工)))(?:一枚|一个)(?=$|[，,。；])|"
+    rf"(?:现在|目前|我)是(?:一名|一个|一位|个)?\s*(?P<job2>全职妈妈|全职爸爸|家庭主妇|宝妈|退休教师|自由职业者?)(?=$|[，,。；])|"
+    r"(?P<trade>做\s*[^，,。；]{1,10}?生意)|"
+    r"负责(?:[^，,。；的]{0,8}的)?\s*(?P<duty>[^，,。；的]{0,6}?(?:销售|市场|运营|产品|设计|测试|开发|研发|财务|人事|招聘|采购|客服|售后|"
+    r"技术支持|运维|推广|投放|design|marketing|sales|ops))(?=$|[，,。；]|工作)"
+)
+_ZH_AT_ORG = re.compile(
+    r"(?:现在|目前|一直)?在\s*(?P<org>[^，,。；\s在]{0,10}?(?:医院|银行|大学|学院|中学|小学|研究所|研究院|事务所|律所|集团|公司))"
+    r"(?:[^，,。；\s]{0,4}?(?:科|部|组|中心|分行|支行))?(?=$|[，,。；])"
+)
+_ZH_GREW_UP = re.compile(r"(?:是在|在|是)\s*(?P<c>[^，,。；\s在]{2,12}?|[A-Z][\w .'-]{1,24}?)\s*(?:长大|出生|土生土长)")
+
+
+def _scan_role_zh(body: str) -> list[tuple[str, str, str]]:
+    """The same in Chinese, anywhere in one's own clause: "现在在 Toulouse 的 Airbus 工作", "我在 UCI 教
+    statistics", "做汽摩配件生意", "我负责华东区的销售", "本人程序员一枚", "我是在西安长大的"."""
+    if not _CJK_CHAR.search(body):
+        return []
+    out: list[tuple[str, str, str]] = []
+    if _about_someone_else(body):  # "我 brother 在 Google 做 SRE", "我老婆在银行上班"
+        return []
+    for m in _ZH_WORK_AT.finditer(body):
+        place = _COUNTED.sub("", m.group("place").strip())
+        if re.match(r"(?:读|上学|念书|学)", m.group("job") or "") or re.search(
+            r"家里?$|这边|那边|团队|组里|部门", place
+        ):
+            continue
+        city, org = _city_at_ends(place)
+        if not city and (is_city(place) or _CITY_ZH.fullmatch(place)):
+            city, org = place, ""
+        if city:
+            out.append(("fact", "work_city", city))
+        if org and not re.fullmatch(r"(?:公司|单位|企业|厂|店|家|这里|那里)", org):
+            out.append(("fact", "employer", org))
+        if job := m.group("job"):
+            job = (
+                (m.group("verb") + (" " if job[:1].isascii() else "") + job) if m.group("verb") in ("教", "开") else job
+            )
+            out.append(("fact", "job_title", re.sub(r"\s*(?:的|这块|这一块)$", "", job)))
+        break
+    if not out and (m := _ZH_AT_ORG.search(body)):
+        out.append(("fact", "employer", m.group("org")))  # "现在在省人民医院急诊科"
+    if m := _ZH_JOB_SAID.search(body):
+        out.append(("fact", "job_title", re.sub(r"^(?:本人|我)", "", next(g for g in m.groups() if g))))
+    if (m := _ZH_GREW_UP.search(body)) and (city := _known_city(m.group("c")) or _city_in(m.group("c"))):
+        out.append(("fact", "hometown", city))
+    return out
+
+
+_LANGUAGE_NAMES = re.compile(
+    r"普通话|粤语|广东话|潮汕话|闽南语|闽南话|客家话|上海话|四川话|台语|英语|英文|日语|日文|韩语|法语|德语|西班牙语|葡萄牙语|意大利语|俄语|"
+    r"阿拉伯语|泰语|越南语|荷兰语|印尼语|马来语|中文|汉语|国语|"
+    r"\b(?:Chinese|Mandarin|Cantonese|Hokkien|Teochew|Hakka|Shanghainese|Taiwanese|English|Japanese|Korean|French|German|Spanish|"
+    r"Portuguese|Italian|Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Turkish|Thai|Vietnamese|"
+    r"Indonesian|Malay|Tagalog|Filipino|Greek|Hebrew|Ukrainian|Czech|Slovak|Hungarian|Romanian|Bulgarian|Serbian|Croatian|"
+    r"Bengali|Urdu|Punjabi|Tamil|Telugu|Marathi|Gujarati|Nepali|Persian|Farsi|Swahili|Twi|Yoruba|Igbo|Hausa|Amharic|Zulu|"
+    r"Afrikaans|Catalan|Basque|Welsh|Irish|Icelandic|Lithuanian|Latvian|Estonian|Mongolian|Kazakh|Burmese|Khmer)\b",
+    I,
+)
+_SPOKEN_CUE = re.compile(
+    r"说|讲|会|懂|流利|没问题|\bOK\b|还行|一般|凑合|够用|能聊|能听|口语|交流|日常|N[1-5]\b|"
+    r"\b(?:speak|speaks|spoke|speaking|fluent|rusty|decent|conversational|basic|passable|at\s+home|at\s+work|with\s+my|"
+    r"get\s+by|bilingual|trilingual|[ABC][12])\b",
+    I,
+)
+_NATIVE_CUE = re.compile(r"母语|\bnative\b|first\s+language|mother\s+tongue", I)
+_NOT_SPOKEN = re.compile(
+    r"回答|回复|答复|翻译|写|学|考|想|打算|课|\b(?:reply|replies|answer|answers|respond|write|writing|translat\w*|learn\w*|"
+    r"study\w*|studying|exam|test|class|lessons?|want|plan\w*|should|hope|wish|subtitles?)\b",
+    I,
+)
+
+
+def _scan_languages(body: str) -> list[tuple[str, str, str]]:
+    """Languages one speaks, said in passing: "普通话也说得还行", "my german is rusty but it's there",
+    "日语 N1", "I speak Twi with my mum", "Polish is technically my first language"."""
+    if _about_someone_else(body):  # "I speak Twi with my mum" is still one's own
+        return []
+    out = []
+    for segment in re.split(r"[,，;；]|\bbut\b|\band\b|但是?|不过", body, flags=I):
+        names = [m.group(0) for m in _LANGUAGE_NAMES.finditer(segment)]
+        if len(names) != 1 or _NOT_SPOKEN.search(segment):
+            continue
+        if _NATIVE_CUE.search(segment):
+            out.append(("fact", "native_language", names[0]))
+        elif _SPOKEN_CUE.search(segment):
+            out.append(("fact", "spoken_languages", names[0]))
+    return out
 
 
 _SCHOOL_EN = r"(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}"
@@ -2030,6 +2291,8 @@ def _scan_job(body: str) -> list[tuple[str, str, str]]:
         out += [("fact", "job_title", m.group("job")), ("fact", "employer", m.group("org"))]
     elif m := _JOB_VERB.search(body):
         out.append(("fact", "job_title", next(g for g in m.groups() if g)))
+        if org := re.match(rf"\s+(?:at|for)\s+(?P<org>{_ORG_EN})", body[m.end() :]):
+            out.append(("fact", "employer", org.group("org")))  # "I run the marketing team at Pelican Data"
     elif body[:1] in "我本" and (m := _JOB_ZH_ANY.search(body)):
         out.append(("fact", "job_title", m.group("job")))
     elif m := re.match(rf"^我?(?P<job>[^，,]{{0,8}}?{_JOB_ZH}[者员师]?)(?:都)?(?:干了|做了|当了)", body):
@@ -2341,6 +2604,7 @@ def _clean(value: str) -> str:
     return re.split(r"，|,\s", value)[0].strip(" ,，.。!！;；:：~～")
 
 
+_CJK_COMMA = re.compile(r"(?<=[\u4e00-\u9fff])\s*,\s*|\s*,\s*(?=[\u4e00-\u9fff])")
 _FULL_WIDTH = {code: code - 0xFEE0 for code in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]}
 _QUOTED = re.compile(r"[“「『\"][^”」』\"]{7,}[”」』\"]")
 _FULL_WIDTH[0x3000] = 0x20  # "ＶＳ　Ｃｏｄｅ" is "VS Code"; full-width punctuation stays (the clause rules read it)
@@ -2362,6 +2626,19 @@ _CORRECTION = re.compile(
     r"^(?:哦|噢|啊|呃)?\s*不对(?:[，,]?\s*(?:是|应该是)\s*(?P<v>.+))?$|"
     r"^(?:(?:sorry|oops|wait|no),?\s*)?I\s+meant?\s+(?P<v2>.+)$|^(?:correction|actually,?\s+no)\b|"
     r"^(?:wait\s+)?no,?\s+(?P<v3>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*)?)$",
+    I,
+)
+
+
+_ORG_MENTION = re.compile(
+    r"公司|一家|startup|company|firm|studio|工作室|agency|事务所|律所|店|厂|单位|机构|lab\b|实验室|研究所|医院|诊所|"
+    r"\b(?:work|working|job)\s+(?:at|for)\b|在\S{0,6}(?:上班|工作)",
+    I,
+)
+_ORG_NAMED = re.compile(
+    r"^(?:(?:公司|它|那家|这家|店|工作室)(?:的)?(?:名字)?|名字)?(?:叫|叫做|名叫)\s*"
+    r"(?P<v>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}|[\u4e00-\u9fff]{2,8})$|"
+    r"^(?:it's\s+)?(?:called|named)\s+(?P<v2>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})$",
     I,
 )
 
@@ -2393,6 +2670,15 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
             return rest + [replace(last, value=value, evidence=f"{last.evidence}，{clause}")]
         return rest
     return None
+
+
+def _city_from_work(proposals: list[Proposal]) -> list[Proposal]:
+    """Where one works is where one is, unless the turn says where one lives: "在 Berlin 一家 fintech
+    做 PM", "I teach at a middle school in Tacoma" also give the city, as inferred (lower confidence)."""
+    work = next((p for p in proposals if p.key == "work_city" and not p.sensitive), None)
+    if not work or any(p.key == "city" for p in proposals):
+        return proposals
+    return [*proposals, replace(work, key="city", confidence=min(work.confidence, 0.7))]
 
 
 _LIST_KEYS = {"spoken_languages", "hobby", "pet", "children"}
@@ -2436,6 +2722,9 @@ class RuleExtractor:
         proposals: list[Proposal] = []
         skipped: list[Skip] = []
         message = (turn.user_message or "").translate(_FULL_WIDTH)
+        message = _CJK_COMMA.sub(
+            "，", message
+        )  # "老家是衡阳的,现在在深圳": a half-width comma in Chinese is a clause break too
         for passage in _QUOTED.findall(message):  # someone else's words, or text to translate
             skipped.append(Skip(text=passage, reason="quoted"))
         message = _QUOTED.sub(" ", message)
@@ -2456,6 +2745,10 @@ class RuleExtractor:
             for clause in sentence:
                 body = _PREFIX.sub("", clause).strip(" .。!！~～;；,，")
                 body = re.sub(r"^(?:咱|俺|在下)(?!们)", "我", body)  # 咱家娃, 俺是山东临沂的, 在下姓郑
+                body = re.sub(
+                    r"^(?:本人|I'm|I\s+am)\s*(?=在|做|从事|干|搞|住|来自)", "我", body
+                )  # "I'm 在 Melbourne 读 master"
+                body = re.sub(r"^(?:I'm|I\s+am)\s*(?=一名|一个|一位)", "我是", body)  # "I'm 一名 UX writer"
                 if _STANDING_ASK.match(body):  # "can you always give me bullet points?": a standing request
                     body = re.sub(
                         r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|能不能|可不可以|能否|可以)|[?？]+$",
@@ -2470,6 +2763,13 @@ class RuleExtractor:
                 if reason:
                     skipped.append(Skip(text=clause, reason=reason))
                     frame, previous = subject or frame or "other", body
+                    continue
+                if (named := _ORG_NAMED.match(body)) and _ORG_MENTION.search(previous):
+                    # "我是 PM，在一家 fintech 公司，叫 Paylane": the company's name, not the user's
+                    proposals[:] = [p for p in proposals if p.key != "employer" or p.evidence != said_last]
+                    org = named.group("v") or named.group("v2")
+                    proposals += self._triples(clause, body, [("fact", "employer", org)])
+                    said_last, previous = clause, body
                     continue
                 if (continued := _continue(proposals, said_last, clause, body)) is not None:
                     proposals[:] = continued
@@ -2491,6 +2791,10 @@ class RuleExtractor:
                     ]
                     found, carried = max(tried, key=lambda pair: len(pair[0]), default=([], body))
                     carried = carried if found else body
+                if not found and (
+                    subject == "self" or not subject and frame in ("", "self")
+                ):  # "12 hrs on, trauma nurse at St. Luke's"
+                    found = self._profile(clause, body, own=True)
                 speaker = _subject(carried) or subject or frame or "self"  # no subject at all: the user speaking
                 ours = speaker == "team" and re.match(
                     r"^we\s+(?:just\s+|finally\s+)?(?:got\s+(?:engaged|married)|had\s+(?:our|a)\s+(?:\w+\s+)?baby|"
@@ -2519,7 +2823,7 @@ class RuleExtractor:
         for clause in _clauses(turn.assistant_message):
             if event := self._event(clause):
                 proposals.append(event)
-        return Extraction(proposals=_merge_lists(proposals), skipped=skipped)
+        return Extraction(proposals=_merge_lists(_city_from_work(_work_values(proposals))), skipped=skipped)
 
     def _listed(self, lists: list[tuple[str, list[str]]], fields: list[tuple[str, str]]) -> list[Proposal]:
         """What a list under a header, or a "role: SRE" form, says about the user."""
@@ -2570,17 +2874,29 @@ class RuleExtractor:
             found += said or _tool_facts(item)
         return found
 
-    def _profile(self, clause: str, body: str) -> list[Proposal]:
+    def _profile(self, clause: str, body: str, own: bool = False) -> list[Proposal]:
+        """What a clause says about the user; `own`: a clause without a subject, said as the user's."""
         body = re.sub(r"^用户的团队", "我们团队", body)
         found = self._table(clause, body, _PATTERNS[:_FIRST_GENERAL])
         if not found:
             found = self._read(clause, body)
         if not found:
             found = self._table(clause, body, _PATTERNS[_FIRST_GENERAL:])
-        if _SELF_START.match(body) and not any(p.sensitive for p in found):
+        if (own or _SELF_START.match(body)) and not any(p.sensitive for p in found):
             said = {p.key for p in found}
-            scanned = [*_scan_places(body), *_scan_job(body), *_scan_school(body)]
-            found += [p for p in self._triples(clause, body, scanned) if p.key not in said]
+            scanned = [
+                *_scan_places(body),
+                *_scan_job(body),
+                *_scan_school(body),
+                *_scan_role(body),
+                *_scan_role_zh(body),
+                *_scan_languages(body),
+            ]
+            found += [
+                p
+                for p in self._triples(clause, body, scanned)
+                if p.key in _LIST_KEYS or p.key not in said and not said.add(p.key)
+            ]
         return found + self._entities(clause)
 
     def _read(self, clause: str, body: str) -> list[Proposal]:
