@@ -10,7 +10,9 @@ A stored memory MATCHES an expected one when
   `normalize_key`: "编程语言" and "main language" both → programming_language). The keys
   "preference", "goal", "constraint" and "habit" are families: a topic slug nobody would guess
   ("preference 恐怖片", "goal aws solutions", "habit 爬山" — one key per topic, so two habits do not
-  supersede each other), so any key of that category matches and the value says the topic;
+  supersede each other), so any key of that category matches and the value says the topic; "tool"
+  is one too: a tool with no key of its own is stored as "tool <name>" ("tool jira", "tool notion"),
+  so that a second tool does not replace the first;
 * the value: with "value", the stored value equals it once both are normalized (NFKC, case-folded,
   whitespace removed, trailing punctuation dropped) — so "叫王峰" does not match "王峰"; with
   "value_contains" (a string or a list), every piece is in the normalized stored value + text.
@@ -43,7 +45,7 @@ from apps.memories.models import Memory
 from apps.memories.services import normalize_key
 
 DATA = Path(__file__).parent / "data"
-FAMILIES = ("preference", "goal", "constraint", "habit")
+FAMILIES = ("preference", "goal", "constraint", "habit", "tool")
 
 
 def load(name: str = "extraction_public.jsonl") -> list[dict]:
