@@ -384,3 +384,26 @@ def test_a_weekend_habit_said_with_will_is_a_habit_and_a_meeting_is_not():
 
 def test_a_chinese_name_after_im_is_the_name():
     assert keyed("I'm 王磊, 叫我 Leo 就好") == {"name": "王磊", "preferred_name": "Leo"}
+
+
+def test_known_tools_one_says_one_uses_are_heard_anywhere_in_the_clause():
+    assert keyed("our code lives on Bitbucket and we chat on Slack") == {
+        "code_hosting": "Bitbucket",
+        "team_chat": "Slack",
+    }
+    assert keyed("my phone's a Pixel 8 so Android instructions pls") == {"phone": "Pixel 8"}
+    assert keyed("帮我 review 一下这段 Go code，我们 service 是跑在 GKE 上的") == {"cloud": "GKE"}
+    assert keyed("I work as a data engineer at Spotify, mostly Scala and Airflow")["programming_language"] == "Scala"
+
+
+def test_a_tool_one_does_not_use_or_uses_only_now_and_then_is_not_one_used():
+    assert keyed("I still design in Sketch, Figma never clicked for me") == {"design_tool": "Sketch"}
+    assert keyed("keep code examples in kotlin, I haven't touched java in years").get("programming_language") != "java"
+    assert keyed("现在 day job 写 Scala，side project 才用 Elixir 玩玩")["programming_language"] == "Scala"
+    assert keyed("我的主力语言是 Kotlin，偶尔写点 Swift")["programming_language"] == "Kotlin"
+    assert "editor" not in keyed("I used to use Vim")
+    assert extract("my brother uses a Pixel").proposals == []
+
+
+def test_dont_after_a_comma_starts_a_new_clause():
+    assert keyed("i use neovim with lazy.nvim, don't suggest vscode extensions")["editor"] == "neovim"
