@@ -407,3 +407,14 @@ def test_a_tool_one_does_not_use_or_uses_only_now_and_then_is_not_one_used():
 
 def test_dont_after_a_comma_starts_a_new_clause():
     assert keyed("i use neovim with lazy.nvim, don't suggest vscode extensions")["editor"] == "neovim"
+
+
+def test_not_wanting_a_tool_suggested_is_a_constraint_and_leaves_the_tool_one_uses_in_place():
+    proposals = extract("我用 Python，别给我推荐 Python 的库").proposals
+    assert [(p.category, p.key) for p in proposals] == [
+        ("fact", "programming_language"),
+        ("constraint", "constraint_python"),
+    ]
+    assert [(p.category, p.key) for p in extract("never suggest Windows-only tools").proposals] == [
+        ("constraint", "constraint_windows")
+    ]
