@@ -66,7 +66,7 @@ _NEW_CLAUSE = re.compile(
     r"\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|"
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
     r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|their\b|but\b|also\b|"
-    r"please\b|from now on|even\s+(?:if|when|though)\b|即使|就算|哪怕|"
+    r"please\b|from now on|even\s+(?:if|when|though)\b|即使|就算|哪怕|don't\b|dont\b|do\s+not\b|never\b|no\s+more\b|"
     r"(?:living|based|working|originally|commute|commuting|moved|moving|married|single|currently|mostly|mainly|"
     r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up)\b|"
     rf"(?:a|an)\s+(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN}\b))|"
@@ -582,11 +582,18 @@ _TOOLS = [
         r"Django|Flask|FastAPI|React|Vue|Angular|(?-i:Spring(?: Boot)?)|(?-i:Rails)|Next\.js|Laravel|Svelte|(?-i:Express)|"
         r"(?-i:Unity)|Flutter",
     ),
-    ("cloud", r"AWS|GCP|Azure|阿里云|腾讯云|华为云|Fly\.io|Vercel|Heroku|Netlify|DigitalOcean|Cloudflare"),
+    (
+        "cloud",
+        r"AWS|GCP|Azure|阿里云|腾讯云|华为云|Fly\.io|Vercel|Heroku|Netlify|DigitalOcean|Cloudflare|(?-i:GKE|EKS|AKS)|"
+        r"Google Cloud|Hetzner|Linode|Oracle Cloud",
+    ),
     ("infrastructure", r"Kubernetes|k8s|Docker|Terraform|Ansible|(?-i:Helm)|(?-i:Nomad)|OpenStack"),
     ("team_chat", r"Slack|Microsoft Teams|(?-i:Teams)|飞书|(?-i:Lark)|钉钉|企业微信|Discord|Mattermost"),
     ("code_hosting", r"GitHub(?! Actions)|GitLab(?! CI)|Gitee|Bitbucket|Azure DevOps|Azure Repos"),
-    ("design_tool", r"Figma|(?-i:Sketch)|Photoshop|Illustrator|(?-i:Blender)"),
+    (
+        "design_tool",
+        r"Figma|(?-i:Sketch)|Photoshop|Illustrator|(?-i:Blender)|Procreate|Canva|InDesign|Affinity(?: Designer| Photo)?",
+    ),
     ("terminal", r"iTerm2?|Alacritty|WezTerm|(?-i:Warp)|Windows Terminal|(?-i:kitty)|Ghostty"),
     ("shell", r"zsh|bash|fish shell|(?-i:fish)|nushell|PowerShell"),
     (
@@ -1899,7 +1906,7 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
 
 # -- facts found anywhere in one's own clause, by what the words are (a known city, an occupation) ----
 _SELF_START = re.compile(
-    r"^(?:我(?!们)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've)",
+    r"^(?:我(?!们)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've|our\b)",
     I,
 )
 _HOME_CUE = re.compile(
@@ -2058,7 +2065,8 @@ _ORG_EN = r"(?-i:[A-Z])[\w&.'’-]*(?:\s+(?:of\s+)?(?-i:[A-Z])[\w&.'’-]*){0,3}
 _ORG_KIND = (
     r"(?:[\w-]+\s+){0,2}?(?:company|firm|startup|agency|studio|bureau|hospital|clinic|school|university|college|"
     r"bank|insurer|nonprofit|non-profit|charity|lab|restaurant|café|cafe|bakery|shop|store|factory|plant|warehouse|"
-    r"practice|hotel|office|place|publisher|consultancy|brewery|farm|bar|salon|gym)"
+    r"practice|hotel|office|place|publisher|consultancy|brewery|farm|bar|salon|gym|fintech|biotech|edtech|healthtech|"
+    r"saas|scale-?up|multinational|mnc|ngo|uni)"
 )
 _ROLE_AT = re.compile(
     rf"(?:^|[,;—–]\s*|\b(?:as|I'm|I\s+am|im|now|been)\s+)(?:(?:a|an|the|their|our)\s+)?(?:(?:one\s+and\s+)?only\s+)?"
@@ -2235,6 +2243,37 @@ def _scan_languages(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "native_language", names[0]))
         elif _SPOKEN_CUE.search(segment):
             out.append(("fact", "spoken_languages", names[0]))
+    return out
+
+
+_TOOL_USE = re.compile(
+    r"用|跑在|跑|部署|放在|写|基于|是|\b(?:use|using|uses|used|on|in|with|via|run|runs|running|deploy\w*|host\w*|lives?|chat|"
+    r"write|writing|code|coding|build|building|built|mostly|mainly|primarily|daily|is|are|my|our)\b|'s\b|我的|我们的?",
+    I,
+)
+_TOOL_NOT_USED = re.compile(
+    r"不|没|别|以前|之前|换掉|太慢|难用|玩玩|业余|\w+n't\b|\bside\s+projects?\b|\bfor\s+fun\b|"
+    r"\b(?:never|dont|not|no|hate|hated|instead|rather|used\s+to|before|switch\w*\s+from|hobby|"
+    r"moved\s+off|clicked|suggest|recommend|should|would|could|might|want|try|trying|learn\w*)\b",
+    I,
+)
+
+
+def _scan_tools(body: str) -> list[tuple[str, str, str]]:
+    """Known tools one says one uses, anywhere in one's own or one's team's clause: "our code lives
+    on Bitbucket and we chat on Slack", "my phone's a Pixel 8", "我们 service 是跑在 GKE 上的",
+    "…, mostly Scala and Airflow" — each part of the clause apart, and not where it says otherwise
+    ("Figma never clicked for me", "don't suggest vscode extensions")."""
+    if _about_someone_else(body):
+        return []
+    out = []
+    for part in re.split(r"[,，;；]|\band\b|\bbut\b|但是?|不过|而且", body, flags=I):
+        if (
+            _tool_spans(part)
+            and _TOOL_USE.search(part)
+            and not (_TOOL_NOT_USED.search(part) or _OCCASIONAL.search(part))
+        ):
+            out += [("fact", key, value) for key, value in _tools_in(part, fallback_products=False)]
     return out
 
 
@@ -2672,6 +2711,25 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
     return None
 
 
+_TOOL_KEYS = {key for key, _ in _TOOLS} | {"tech_stack"}
+_DONT = re.compile(
+    r"^(?:请|麻烦)?(?:千万)?(?:别|不要|不用|不许|禁止)|^(?:please\s+)?(?:don't|do\s+not|never|no\b|stop)", I
+)
+
+
+def _negated_tool_wishes(proposals: list[Proposal]) -> list[Proposal]:
+    """ "Don't suggest vscode extensions", "别给我推荐 Python 的库" are constraints about the tool, not
+    a preference stored under the tool's own key (which would replace the fact that one uses it)."""
+    out = []
+    for p in proposals:
+        if p.category == "preference" and p.key in _TOOL_KEYS and _DONT.match(p.value):
+            spans = _tool_spans(p.value)
+            topic = p.value[spans[0][0] : spans[0][1]] if spans else p.key
+            p = replace(p, category="constraint", key=canonical_key(f"constraint {topic}"), importance=0.9)
+        out.append(p)
+    return out
+
+
 def _city_from_work(proposals: list[Proposal]) -> list[Proposal]:
     """Where one works is where one is, unless the turn says where one lives: "在 Berlin 一家 fintech
     做 PM", "I teach at a middle school in Tacoma" also give the city, as inferred (lower confidence)."""
@@ -2823,7 +2881,8 @@ class RuleExtractor:
         for clause in _clauses(turn.assistant_message):
             if event := self._event(clause):
                 proposals.append(event)
-        return Extraction(proposals=_merge_lists(_city_from_work(_work_values(proposals))), skipped=skipped)
+        proposals = _city_from_work(_negated_tool_wishes(_work_values(proposals)))
+        return Extraction(proposals=_merge_lists(proposals), skipped=skipped)
 
     def _listed(self, lists: list[tuple[str, list[str]]], fields: list[tuple[str, str]]) -> list[Proposal]:
         """What a list under a header, or a "role: SRE" form, says about the user."""
@@ -2891,6 +2950,7 @@ class RuleExtractor:
                 *_scan_role(body),
                 *_scan_role_zh(body),
                 *_scan_languages(body),
+                *_scan_tools(body),
             ]
             found += [
                 p
