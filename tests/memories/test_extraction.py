@@ -418,3 +418,47 @@ def test_not_wanting_a_tool_suggested_is_a_constraint_and_leaves_the_tool_one_us
     assert [(p.category, p.key) for p in extract("never suggest Windows-only tools").proposals] == [
         ("constraint", "constraint_windows")
     ]
+
+
+def test_a_partner_described_is_a_fact_about_ones_family_and_not_ones_own_job():
+    assert keyed("我老公是医生，经常值夜班") == {"spouse": "老公是医生"}
+    assert keyed("my wife is a nurse") == {"spouse": "wife is a nurse"}
+    assert extract("my wife is annoyed with me").proposals == []
+
+
+def test_school_and_major_said_in_passing():
+    assert keyed("我是北大中文系毕业的") == {"school": "北大", "major": "中文"}
+    assert keyed("我本科是浙大计算机专业的") == {"major": "计算机", "school": "浙大"}
+    assert keyed("我本科在武汉大学读的土木") == {"major": "土木", "school": "武汉大学"}  # not a city: a university
+    said = keyed("second-year PhD student in computational biology at ETH")
+    assert (said["major"], said["school"]) == ("computational biology", "ETH")
+
+
+def test_what_one_drinks_is_a_drink_preference_and_a_cup_today_is_not():
+    assert keyed("I drink way too much green tea, like 6 cups a day") == {"drink": "green tea"}
+    assert keyed("其实我现在改喝燕麦拿铁了，普通的喝腻了") == {"drink": "燕麦拿铁"}
+    assert extract("我今天喝了三杯咖啡").proposals == []
+
+
+def test_a_freelancer_works_freelance():
+    assert keyed("I'm a freelance translator, EN<->JA")["work_mode"] == "freelance"
+
+
+def test_quitting_a_job_last_friday_is_an_event_in_either_language():
+    assert [p.kind for p in extract("Quit my job at Deloitte last Friday. Terrifying but exciting.").proposals] == [
+        "episode"
+    ]
+    assert "episode" in [p.kind for p in extract("上周 Friday 刚从 Google 离职, 准备 gap 半年").proposals]
+
+
+def test_a_name_followed_by_an_age_is_the_name():
+    assert keyed("I'm Hannah, 29, product designer at a fintech in Amsterdam")["name"] == "Hannah"
+
+
+def test_a_lower_case_word_is_a_city_only_if_it_is_a_big_one():
+    assert "city" not in keyed("Trying to get into motion design next year")
+    assert keyed("btw i'm a high school chem teacher in tulsa")["city"] == "Tulsa"
+
+
+def test_an_english_verb_before_chinese_words_keeps_them():
+    assert keyed("I prefer 先讲思路再给 code") == {"preference_先讲思路再给_code": "prefer 先讲思路再给 code"}
