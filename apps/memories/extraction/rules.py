@@ -38,7 +38,7 @@ from dataclasses import replace
 from apps.memories.extraction.base import Extraction, Proposal, Skip, Turn
 from apps.memories.extraction.guard import looks_like_injection
 from apps.memories.extraction.normalize import canonical_key, known_key
-from apps.memories.extraction.places import is_city
+from apps.memories.extraction.places import is_big_city, is_city
 
 I = re.IGNORECASE
 
@@ -169,7 +169,7 @@ _TRANSIENT = re.compile(
     I,
 )
 _PREFIX = re.compile(
-    r"^(?:(?:其实|另外|而且|还有|对了|顺便说一下|顺便说|补充一下|请记住|记住|记一下|备注|还是|"
+    r"^(?:(?:其实|另外|而且|还有|对了|顺便说一下|顺便说|补充一下|请记住|记住|记一下|备注|还是|背景|个人背景|先说背景|"
     r"但是|但|不过|可是|btw|by the way|also|and|but|please|pls|plz|actually|honestly|oh|well|fyi|so|please note|note that|update|"
     r"about me|quick note|quick intro|intro|small update|quick update|for the record|ps|p\.s\.|hey|hi|fwiw|tbh|imo|ngl|"
     r"heads up|psa|ok so|so yeah|anyway|anyways|"
@@ -779,6 +779,12 @@ _SPOUSE = re.compile(
     r"\s*(?P<n>(?-i:[A-Z])[\w'-]+|[\u4e00-\u9fff]{2,3})(?=$|[\s，,]|\s+and\s+I)",
     I,
 )
+_SPOUSE_IS = re.compile(
+    rf"^my\s+(?P<r>wife|husband|partner|spouse)(?:'s|\s+is)\s+(?P<d>(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?{_JOB_EN}|(?-i:[A-Z])[a-z]+(?:ese|ish|an|ian|ch|i))$|"
+    rf"^我(?:的)?\s*(?P<r2>老婆|老公|妻子|丈夫|爱人|太太|媳妇儿?|wife|husband)\s*是\s*(?P<d2>(?:一名|一个|个)?\s*(?:[^\s，,]{{0,4}}?(?:{_JOB_ZH}|员|师)|"
+    r"[\u4e00-\u9fff]{1,4}人|[A-Z][a-z]+))$",
+    I,
+)
 _PETS_ZH = r"狗子|猫主子|毛孩子|猫咪?|狗狗?|兔子?|仓鼠|鹦鹉|乌龟|金鱼|鱼|柯基|金毛|泰迪|哈士奇|柴犬|拉布拉多|边牧|布偶|英短|美短|蓝猫|橘猫|狸花猫"
 # facts about one's children a person expects kept (their preferences are theirs: see the quoted skip)
 _FAMILY_FACT = re.compile(
@@ -901,6 +907,18 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             ):
                 continue  # "我在一家公司上班": no company named
             p = replace(p, value=value)
+        elif p.key == "school":
+            p = replace(
+                p, value=re.sub(r"^(?:我|本科|硕士|研究生|博士|是|在|读|的)+|\s*(?:读|念|上)\s*\S*$", "", p.value)
+            )
+        elif p.key == "major" and (
+            m := re.match(rf"^(?P<s>{_ZH_SCHOOL})(?P<m>[\u4e00-\u9fff]{{2,8}}?)(?:专业|系)?$", p.value)
+        ):
+            p = replace(p, value=m.group("m"))  # "浙大计算机专业" → major 计算机 (the school is its own fact)
+            if not any(q.key == "school" for q in proposals):
+                out.append(replace(p, key="school", value=m.group("s")))
+        elif p.category == "preference" and p.key.startswith("preference") and _DRINK.search(p.value):
+            p = replace(p, key="drink")  # "平时只喝冰美式"
         elif p.key in ("city", "hometown", "work_city") and _CJK_CHAR.match(p.value):
             bare = re.sub(r"(?:的|人)$", "", p.value)
             p = replace(p, value=_known_city(bare) or bare)  # "湖南衡阳的" → "衡阳"
@@ -912,6 +930,10 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             elif _ORG_TAIL.search(p.value):
                 continue
             p = replace(p, value=_COUNTED.sub("", p.value))
+            if re.search(r"\bfreelanc\w*|self-employed|自由职业", p.value, I) and not any(
+                q.key == "work_mode" for q in proposals
+            ):
+                out.append(replace(p, key="work_mode", value="freelance"))  # "I'm a freelance translator"
         out.append(p)
     return out
 
@@ -935,7 +957,11 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
     if m := re.match(r"^我是\s*(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)$", body):
         if not _NOT_A_NAME.match(m.group("v")) and not _tool_spans(m.group("v")):
             out.append(("fact", "name", m.group("v")))
-    if m := re.match(rf"^(?:my\s+name\s+is|my\s+name's|name's|name\s+is|I'm|I\s+am)\s+(?P<v>{_EN_NAME})$", body, I):
+    if m := re.match(
+        rf"^(?:my\s+name\s+is|my\s+name's|name's|name\s+is|I'm|I\s+am)\s+(?P<v>{_EN_NAME})(?:,\s*\d{{1,2}}\b.*)?$",
+        body,
+        I,
+    ):  # "I'm Hannah, 29, product designer …"
         if (
             (re.match(r"my|name", body, I) or not _NOT_A_NAME.match(m.group("v")))
             and m.group("v")[0].isupper()
@@ -1358,6 +1384,13 @@ _NAMED_CHILD = [
 
 
 def _read_family(body: str) -> list[tuple[str, str, str]]:
+    if m := _SPOUSE_IS.match(body):  # "我老公是医生", "my wife is Japanese": who one's partner is
+        said = (
+            f"{m.group('r')} is {m.group('d')}"
+            if m.group("r")
+            else f"{m.group('r2')}{' ' if m.group('r2').isascii() else ''}是{m.group('d2')}"
+        )
+        return [("fact", "spouse", said)]
     out = _read_family_forms(body)
     for key, forms, value in (("pet", _NAMED_PET, "{n} ({a})"), ("children", _NAMED_CHILD, "{r} {n}")):
         if (m := next(filter(None, (regex.search(body) for regex in forms)), None)) and not any(
@@ -1951,8 +1984,9 @@ def _city_in(phrase: str) -> str:
     words = phrase.split()
     for size in range(len(words), 0, -1):
         name = re.sub(r"(?:['’]s|[.,'’])+$", "", " ".join(words[:size]))  # "Leeds", not "Leed"; "Tacoma's" → "Tacoma"
-        name = name.title() if name.islower() else name  # "i live in tacoma"
-        if is_city(name) or (not name.isascii() and _CITY_ZH.fullmatch(name)):
+        lower = name.islower()
+        name = name.title() if lower else name  # "i live in tacoma", but not "to get into" → "Get"
+        if (is_big_city(name) if lower else is_city(name)) or (not name.isascii() and _CITY_ZH.fullmatch(name)):
             return "" if _ORG_WORD.match(" ".join(words[size : size + 1])) else name
     return ""
 
@@ -2011,7 +2045,9 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             body[max(0, m.start() - 12) : m.start() + 2],
             re.sub(r"^(?:市区|市|区|县)", "", body[end : end + 8]),
         )
-        if _TRIP.search(after) or re.match(r"(?:读|上学|念书|出差|旅游|玩)", after):
+        if _TRIP.search(after) or re.match(
+            r"(?:读|上学|念书|出差|旅游|玩|大学|学院|理工|师范|科技大学|交通大学)", after
+        ):
             continue
         key = (
             "hometown"
@@ -2277,6 +2313,58 @@ def _scan_tools(body: str) -> list[tuple[str, str, str]]:
     return out
 
 
+_ZH_SCHOOL = r"[\u4e00-\u9fffA-Za-z]{1,10}?(?:大学|学院|大|理工|师范|交大|科大)"
+_ZH_STUDY = re.compile(
+    rf"(?P<school>{_ZH_SCHOOL})\s*(?P<major>[\u4e00-\u9fffA-Za-z]{{2,8}}?)(?:系|专业)|"
+    rf"(?:^|[是在，,]|我)\s*(?P<major2>(?![我是在])[\u4e00-\u9fffA-Za-z ]{{2,12}}?)\s*专业(?!户)|"
+    rf"\bmajor\s*(?:是|is)\s*(?P<major3>[\w &-]{{2,30}}?)(?=$|[，,。]|\s+(?:at|in)\b)|"
+    rf"在\s*(?P<school2>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*)?|{_ZH_SCHOOL})\s*(?:读|念|上)\s*(?:master|PhD|博士|硕士|研究生|研|本科|大学|书|大[一二三四])|"
+    rf"(?:读研|读博|研究生|硕士|博士|本科)\s*[，,]?\s*(?P<school3>[\u4e00-\u9fff]{{2,10}}(?:大学|学院))",
+    I,
+)
+_EN_STUDY = re.compile(
+    r"\b(?:PhD|master'?s|MSc|MA|MBA|BSc|BA|undergrad|grad|postdoc|student)\s+(?:student\s+)?(?:in|of)\s+(?P<major>[a-z][\w &-]{2,40}?)"
+    r"\s+at\s+(?P<school>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})",
+    I,
+)
+
+
+def _scan_study(body: str) -> list[tuple[str, str, str]]:
+    """School and major said in passing: "我是北大中文系毕业的", "我在读研，华东师范大学，教育技术专业",
+    "PhD student in computational biology at ETH", "我 major 是 statistics，在 UCLA 读 master"."""
+    if _about_someone_else(body):
+        return []
+    out = []
+    for m in _ZH_STUDY.finditer(body):
+        if school := m.group("school") or m.group("school2") or m.group("school3"):
+            out.append(("fact", "school", school.strip()))
+        if major := m.group("major") or m.group("major2") or m.group("major3"):
+            out.append(("fact", "major", major.strip()))
+    if m := _EN_STUDY.search(body):
+        out += [("fact", "major", m.group("major")), ("fact", "school", m.group("school"))]
+    return out
+
+
+_DRINKS = (
+    r"(?:[\w-]+\s+){0,2}?(?:coffee|tea|latte|americano|espresso|cappuccino|flat\s+white|cold\s+brew|matcha|chai|kombucha|"
+    r"oat\s+milk|soy\s+milk|decaf)|[\u4e00-\u9fff]{0,4}?(?:咖啡|美式|拿铁|奶茶|绿茶|红茶|乌龙|普洱|抹茶|豆浆|燕麦奶|茶)"
+)
+_DRINK = re.compile(
+    rf"\bI\s+(?:\w+\s+)?(?:drink|have|live\s+on)\s+(?:(?:way\s+)?too\s+much\s+|a\s+lot\s+of\s+|only\s+|mostly\s+|my\s+)?(?P<v>{_DRINKS})\b|"
+    rf"(?:^|我|只|都|一般|每天|天天|平时|改|爱)喝(?P<v2>{_DRINKS})",
+    I,
+)
+
+
+def _scan_drink(body: str) -> list[tuple[str, str, str]]:
+    """What one drinks, as a standing taste: "I drink way too much green tea", "平时只喝冰美式", "改喝燕麦拿铁了"."""
+    if _about_someone_else(body) or _SHORT_TERM.search(body) or re.search(r"想|要不要|\bshould\b|\bwant\b", body, I):
+        return []
+    if m := _DRINK.search(body):
+        return [("preference", "drink", (m.group("v") or m.group("v2")).strip())]
+    return []
+
+
 _SCHOOL_EN = r"(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}"
 
 
@@ -2307,6 +2395,8 @@ def _scan_school(body: str) -> list[tuple[str, str, str]]:
 
 def _scan_job(body: str) -> list[tuple[str, str, str]]:
     """ "…ended up as a data analyst at a reinsurance firm", "I teach 8th grade math", "我是做跨境电商的"."""
+    if _about_someone_else(body):  # "我老公是医生": his job, not mine
+        return []
     out = []
     if m := re.search(
         r"\b(?P<v>(?:fully\s+)?remote)(?:ly)?\s+(?:for|at|with)\b|\bwork(?:ing)?\s+(?P<v2>remotely)\b|(?P<v3>远程(?:办公|工作))",
@@ -2375,7 +2465,7 @@ _PAST_WHEN = re.compile(
     I,
 )
 _PAST_DONE = re.compile(
-    r"[了过](?![吗呢])|完成|结束|\b(?:\w+ed|went|got|came|ran|saw|met|took|did|made|bought|won|lost|gave|left|"
+    r"[了过](?![吗呢])|完成|结束|离职|辞职|入职|毕业|\b(?:\w+ed|went|got|came|ran|saw|met|took|did|made|bought|won|lost|gave|left|quit|"
     r"flew|drove|began|became|wrote|read|sold|built|spent|caught|taught|thought|brought)\b",
     I,
 )
@@ -2577,6 +2667,7 @@ def _skip_reason(clause: str, message_is_joke: bool) -> str:
                 _CALLED_BY_OTHERS.match(clause)
                 or _FAMILY_FACT.match(clause)
                 or _SPOUSE.match(clause)
+                or _SPOUSE_IS.match(clause.strip(" .。!！,，"))
                 or _NAMED_CHILD[0].match(clause)
             )
         ):
@@ -2951,6 +3042,8 @@ class RuleExtractor:
                 *_scan_role_zh(body),
                 *_scan_languages(body),
                 *_scan_tools(body),
+                *_scan_study(body),
+                *_scan_drink(body),
             ]
             found += [
                 p
@@ -3023,10 +3116,13 @@ class RuleExtractor:
                 key = _topic(value, obj, "preference" if category == "preference" else "tools")
                 if category == "fact" and re.search(r"技术栈|\bstack\b", body, I):
                     key = "tech_stack"
-                if re.match(r"[A-Za-z]", value) and not key.startswith(
-                    ("reply_", "report_", "answer_")
-                ):  # "Vim 写代码" → "Vim"
-                    value = re.split(r"\s*(?=[\u4e00-\u9fff])", value)[0]
+                head = re.split(r"\s*(?=[\u4e00-\u9fff])", value)[0]
+                if (
+                    re.match(r"[A-Za-z]", value)
+                    and not key.startswith(("reply_", "report_", "answer_"))
+                    and (_PRODUCT.match(head) or _tool_spans(head))
+                ):  # "Vim 写代码" → "Vim"; "prefer 先讲思路再给 code" stays whole
+                    value = head
                 if key.startswith("tools"):  # unknown tool: only a product-like name ("Jira", "GitLab CI")
                     if not _PRODUCT.match(value):
                         break
