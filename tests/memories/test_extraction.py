@@ -462,3 +462,19 @@ def test_a_lower_case_word_is_a_city_only_if_it_is_a_big_one():
 
 def test_an_english_verb_before_chinese_words_keeps_them():
     assert keyed("I prefer 先讲思路再给 code") == {"preference_先讲思路再给_code": "prefer 先讲思路再给 code"}
+
+
+def test_how_one_wants_things_explained_is_a_standing_reply_style():
+    assert keyed("教我的时候请一步一步来") == {"reply_style": "教我的时候请一步一步来"}
+    assert keyed("讲技术问题的时候直接给代码，少讲废话")["reply_style"] == "讲技术问题的时候直接给代码"
+    assert keyed("我不喜欢太长的铺垫，先给结论，再说原因")["reply_style"] == "先给结论"
+    assert keyed("format rule: code first, explanation after.") == {"reply_style": "code first, explanation after"}
+    assert keyed("so explain things slowly") == {"reply_style": "explain things slowly"}
+
+
+def test_a_one_off_request_about_this_answer_is_not_a_reply_style():
+    assert extract("这个问题用英文回答一下").proposals == []
+
+
+def test_unprofessional_is_not_a_major():
+    assert "major" not in keyed("别给我用 emoji，看着很不专业")
