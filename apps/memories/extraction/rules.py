@@ -2316,7 +2316,7 @@ def _scan_tools(body: str) -> list[tuple[str, str, str]]:
 _ZH_SCHOOL = r"[\u4e00-\u9fffA-Za-z]{1,10}?(?:大学|学院|大|理工|师范|交大|科大)"
 _ZH_STUDY = re.compile(
     rf"(?P<school>{_ZH_SCHOOL})\s*(?P<major>[\u4e00-\u9fffA-Za-z]{{2,8}}?)(?:系|专业)|"
-    rf"(?:^|[是在，,]|我)\s*(?P<major2>(?![我是在])[\u4e00-\u9fffA-Za-z ]{{2,12}}?)\s*专业(?!户)|"
+    rf"(?:^|[是在，,]|我)\s*(?P<major2>(?![我是在])[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?<![不很太真挺够最])\s*专业(?![户性])|"
     rf"\bmajor\s*(?:是|is)\s*(?P<major3>[\w &-]{{2,30}}?)(?=$|[，,。]|\s+(?:at|in)\b)|"
     rf"在\s*(?P<school2>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*)?|{_ZH_SCHOOL})\s*(?:读|念|上)\s*(?:master|PhD|博士|硕士|研究生|研|本科|大学|书|大[一二三四])|"
     rf"(?:读研|读博|研究生|硕士|博士|本科)\s*[，,]?\s*(?P<school3>[\u4e00-\u9fff]{{2,10}}(?:大学|学院))",
@@ -2436,6 +2436,29 @@ def _scan_job(body: str) -> list[tuple[str, str, str]]:
     return out
 
 
+_STYLE_WHEN = re.compile(
+    r"^(?:我)?(?:以后|今后|每次)?\s*(?:给我|跟我|帮我|对我)?\s*(?P<ctx>讲解|解释|回答|回复|教我|讲[^，,的]{0,8}?|写代码|写[^，,的]{0,6}?|说话|举例)"
+    r"\s*[^，,]{0,10}?的时候[，,]?\s*(?P<v>(?:请|麻烦)?\s*(?:多|少|先|直接|一步一步|用|别|不要|尽量|记得|都|要)[^，,。]{1,24})$"
+)
+_STYLE_FIRST = re.compile(
+    r"^(?:我)?(?:请|麻烦)?\s*先(?:给|讲|说|写|上)\s*(?:我\s*)?(?:结论|代码|答案|思路|重点|总结|例子|步骤|code)|"
+    r"^(?:[\w ]{1,20}\brule:\s*)?(?:code|the\s+answer|the\s+conclusion|conclusions?|summary|tl;?dr|the\s+number|numbers)\s+first\b|"
+    r"^(?:(?:so|and|please|pls)\s+)*(?:explain|teach|walk\s+me\s+through)\s+(?:things|stuff|everything|concepts)\s+"
+    r"(?:slowly|simply|step\s+by\s+step|in\s+detail|briefly|like\s+I'm\s+(?:five|5))",
+    I,
+)
+
+
+def _read_reply_style(body: str) -> list[tuple[str, str, str]]:
+    """How one wants things explained, as a standing wish: "讲解的时候多举例子", "教我的时候请一步一步来",
+    "先给结论", "code first, explanation after", "explain things slowly"."""
+    if _STYLE_WHEN.match(body):
+        return [("preference", "reply_style", re.sub(r"^我", "", body))]
+    if _STYLE_FIRST.match(body):
+        return [("preference", "reply_style", re.sub(r"^(?:[\w ]{1,20}\brule:\s*|so\s+|and\s+|我)", "", body, flags=I))]
+    return []
+
+
 _READERS = (
     _read_identity,
     _read_work_and_place,
@@ -2451,6 +2474,7 @@ _READERS = (
     _read_tools,
     _read_habit,
     _read_city_mention,
+    _read_reply_style,
 )
 
 # -- what happened to the user, said by the user (an episode) ---------------------------------------
