@@ -478,3 +478,15 @@ def test_a_one_off_request_about_this_answer_is_not_a_reply_style():
 
 def test_unprofessional_is_not_a_major():
     assert "major" not in keyed("别给我用 emoji，看着很不专业")
+
+
+def test_a_company_named_after_a_place_is_a_company_not_a_city():
+    assert keyed("I'm at Halden Robotics now btw, their first ever QA hire") == {"employer": "Halden Robotics"}
+
+
+def test_places_said_in_more_ways():
+    assert keyed("I'm from Lagos originally, moved to Manchester for uni and never left.")["hometown"] == "Lagos"
+    assert keyed("老家是湖南衡阳的，现在在深圳打工")["work_city"] == "深圳"
+    assert keyed("I'm Aisha, I teach year 5 in Birmingham")["city"] == "Birmingham"
+    assert keyed("finally got the keys to our new place in leeds!!")["city"] == "Leeds"
+    assert keyed("我老家是 Wuxi，不是苏州")["hometown"] == "Wuxi"
