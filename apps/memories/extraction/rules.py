@@ -883,6 +883,8 @@ def _city_at_ends(value: str) -> tuple[str, str]:
     tails = [(" ".join(words[-1:]), " ".join(words[:-1]))] if len(words) > 1 else []
     tails += [(bare[-n:], bare[:-n]) for n in (4, 3, 2) if _CJK_CHAR.match(bare[-1:]) and len(bare) > n + 1]
     for city, rest in heads + tails:
+        if _ORG_WORD.fullmatch(rest.strip()):
+            continue  # "Halden Robotics": a company named after a place
         rest = re.sub(r"^[^\s的]{1,4}?的?(?=一家|一个|一所)", "", rest.strip())  # 深圳南山的一家 startup
         rest = _COUNTED.sub("", re.sub(r"^\s*的\s*|\s*的\s*$", "", rest).strip())
         if len(rest) >= 2 and (is_city(city) or _CITY_ZH.fullmatch(city)):
@@ -922,6 +924,10 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
         elif p.key in ("city", "hometown", "work_city") and _CJK_CHAR.match(p.value):
             bare = re.sub(r"(?:的|人)$", "", p.value)
             p = replace(p, value=_known_city(bare) or bare)  # "湖南衡阳的" → "衡阳"
+        elif p.key in ("city", "hometown", "work_city"):
+            p = replace(
+                p, value=re.sub(r"\s+(?:originally|now|too|btw|lol|though|these\s+days)$", "", p.value, flags=I)
+            )
         elif p.key == "job_title":
             if m := re.match(
                 r"^(?:做)?\S+?的(?:公司|startup|店|厂|工作室|团队)(?:当|做|担任|负责)\s*(?P<job>\S.*)$", p.value, I
@@ -1944,7 +1950,7 @@ _SELF_START = re.compile(
 )
 _HOME_CUE = re.compile(
     r"(?:from|grew\s+up|born|raised|originally|hometown|native\s+of|a\s+\S+\s+(?:guy|girl|kid|native))\s+(?:\S+\s+){0,5}$|"
-    r"(?:老家|家乡|出生在|生在|长在|来自)\S{0,3}$",
+    r"(?:老家|家乡|出生在|生在|长在|来自|hometown)\s*\S{0,3}\s*$",
     I,
 )
 _WORK_CUE = re.compile(
@@ -1954,7 +1960,7 @@ _WORK_CUE = re.compile(
 )
 _LIVE_CUE = re.compile(
     r"\bI'm\s+(?:\w+\s+){0,2}$|\bI\s+am\s+(?:\w+\s+){0,2}$|"
-    r"(?:live|living|lived|based|moved|relocated|settled|now|back(?:\s+home)?|here|stay(?:ing)?|spent|been|still|"
+    r"(?:live|living|lived|based|moved|relocated|settled|now|back(?:\s+home)?|here|stay(?:ing)?|spent|been|still|place|flat|apartment|house|condo|"
     r"住|住在|定居|搬到了?|搬来了?|回了?|坐标|人在|待了?|呆了?|在)\b\S*\s*(?:\S+\s+){0,3}$",
     I,
 )
@@ -2027,6 +2033,11 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
     ):
         if city := _city_in(m.group("c")):
             out.append(("fact", "hometown", city, 1))
+    for m in re.finditer(
+        r"(?:老家|家乡|hometown)\s*(?:是|在|is)\s*(?P<c>(?-i:[A-Z])[\w.'’-]+(?:\s+(?-i:[A-Z])[\w.'’-]+)?)", body, I
+    ):
+        if city := _city_in(m.group("c")):
+            out.append(("fact", "hometown", city, 1))  # "我老家是 Wuxi"
     for m in _CITY_ZH_ANY.finditer(body):
         span = body[m.start("c") : m.start("c") + 8]
         city = next(
@@ -2187,7 +2198,7 @@ def _about_someone_else(body: str) -> bool:
 
 
 _ZH_WORK_AT = re.compile(
-    r"(?:在|于)\s*(?P<place>[^，,。；;在]{1,32}?)\s*(?:(?P<verb>做|当|担任|干(?![了过])|搞|负责|教|开)\s*(?P<job>[^，,。；;]{1,24}?)|(?P<work>上班|工作|任职|实习))"
+    r"(?:在|于)\s*(?P<place>[^，,。；;在]{1,32}?)\s*(?:(?P<verb>做|当|担任|干(?![了过])|搞|负责|教|开)\s*(?P<job>[^，,。；;]{1,24}?)|(?P<work>上班|工作|任职|实习|打工))"
     r"(?:的工作|的|工作|这一?行|第.年|[\d一二三四五六七八九十两几]+年)?(?=$|[，,。；;]|了|已经|快|都|，)"
 )
 _ZH_JOB_SAID = re.compile(
@@ -2422,6 +2433,10 @@ def _scan_job(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "job_title", next(g for g in m.groups() if g)))
         if org := re.match(rf"\s+(?:at|for)\s+(?P<org>{_ORG_EN})", body[m.end() :]):
             out.append(("fact", "employer", org.group("org")))  # "I run the marketing team at Pelican Data"
+        elif (place := re.match(r"\s+in\s+(?P<c>[\w.'’-]+(?:\s+[\w.'’-]+)?)", body[m.end() :])) and (
+            city := _city_in(place.group("c"))
+        ):
+            out.append(("fact", "city", city))  # "I teach year 5 in Birmingham"
     elif body[:1] in "我本" and (m := _JOB_ZH_ANY.search(body)):
         out.append(("fact", "job_title", m.group("job")))
     elif m := re.match(rf"^我?(?P<job>[^，,]{{0,8}}?{_JOB_ZH}[者员师]?)(?:都)?(?:干了|做了|当了)", body):
