@@ -490,3 +490,23 @@ def test_places_said_in_more_ways():
     assert keyed("I'm Aisha, I teach year 5 in Birmingham")["city"] == "Birmingham"
     assert keyed("finally got the keys to our new place in leeds!!")["city"] == "Leeds"
     assert keyed("我老家是 Wuxi，不是苏州")["hometown"] == "Wuxi"
+
+
+def test_when_one_is_not_to_be_reached_is_a_standing_constraint():
+    assert keyed("周末不看工作消息，有急事直接打电话。") == {"constraint_周末": "周末不看工作消息"}
+    assert keyed("所以七点到八点别找我")["constraint_七点到八点"] == "七点到八点别找我"
+    assert keyed("Mornings are prep so don't ping me before 11.") == {"constraint_before_11": "don't ping me before 11"}
+    assert (
+        keyed("I work mon-thu, fridays I'm off and unreachable")["constraint_fridays"]
+        == "fridays I'm off and unreachable"
+    )
+
+
+def test_not_being_reachable_tonight_is_not_durable():
+    assert [p for p in extract("我今天晚上不看消息").proposals if p.stability == "stable"] == []
+
+
+def test_children_said_with_got_or_at_home():
+    assert keyed("I've got two kids, 7 and 4, so evenings are chaos") == {"children": "two kids"}
+    assert keyed("全职带娃中，家里两个儿子，老大上小学老二还在吃奶")["children"] == "两个儿子"
+    assert extract("I got two tickets").proposals == []
