@@ -1417,7 +1417,7 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     ):
         out.append(("fact", "children", m.group("v")))
     if m := re.search(
-        r"(?:^我|，|,)\s*(?:还|也)?有(?P<v>(?:(?:一|两|三|四|几|\d)个?|个)(?:孩子|女儿|儿子|小孩|娃|闺女)(?:[和跟](?:一|两|\d)个?(?:女儿|儿子))?)",
+        r"(?:^我|，|,|^我家里?|^家里)\s*(?:还|也)?有?(?P<v>(?:(?:一|两|三|四|几|\d)个?|个|俩|仨)(?:孩子|女儿|儿子|小孩|娃|闺女)(?:[和跟](?:一|两|\d)个?(?:女儿|儿子))?)",
         body,
     ):
         out.append(("fact", "children", m.group("v")))
@@ -1447,7 +1447,9 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     if m := re.match(rf"^my\s+(?P<v>(?:[\w-]+\s+)?{_ANIMALS}\b\s*,?\s*(?:named\s+|called\s+)?{_EN_NAME})", body, I):
         out.append(("fact", "pet", m.group("v")))
     if m := re.match(
-        rf"^I\s+have\s+(?P<v>{_KIDS_EN}(?:\s+and\s+{_KIDS_EN})?(?:,?\s+{_NAMES_EN})?)(?=$|[\s,.;])", body, I
+        rf"^I(?:\s+have|'ve\s+got|\s+have\s+got|\s+got)\s+(?P<v>{_KIDS_EN}(?:\s+and\s+{_KIDS_EN})?(?:,?\s+{_NAMES_EN})?)(?=$|[\s,.;])",
+        body,
+        I,
     ):
         out.append(("fact", "children", m.group("v")))
     if m := re.match(
@@ -2474,6 +2476,31 @@ def _read_reply_style(body: str) -> list[tuple[str, str, str]]:
     return []
 
 
+_WHEN_ZH = (
+    r"(?:周[一二三四五六日天末]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|工作日|下班后|晚上|早上|中午|半夜|"
+    r"(?:早上|晚上|下午)?[\d一二三四五六七八九十]{1,3}点(?:半)?(?:到|-|~|至)[\d一二三四五六七八九十]{1,3}点(?:半)?|"
+    r"(?:早上|晚上|下午)?[\d一二三四五六七八九十]{1,3}点(?:半)?(?:以前|之前|以后|之后|前|后))"
+)
+_AVAILABILITY = re.compile(
+    rf"(?P<when>(?:{_WHEN_ZH})(?:[、和跟及]?(?:{_WHEN_ZH}))*)\s*(?:一般|基本|都|也|从来)?\s*"
+    r"(?:不看|不回|不接|别找|别约|别打|别打扰|不要找|不要约|不方便|没空|不在线|不工作|联系不上|有课)|"
+    r"\b(?:don't|do\s+not|never|pls\s+don't|please\s+don't)\s+(?:ping|call|message|text|email|schedule|book|contact|bother)\s+me\s+"
+    r"(?P<when2>(?:before|after|on|during|at)\s+[\w:]+(?:\s+(?:am|pm|nights?|mornings?))?)|"
+    r"(?P<when3>(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|(?:\w+\s+)?(?:nights|evenings|mornings))\s+I'm\s+(?:off|unreachable|offline|unavailable|busy)|"
+    r"\bI\s+can't\s+(?:do\s+anything|meet|work|talk|make\s+it)\s+(?:on\s+)?(?P<when4>(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?:\s+nights?)?|weekends?)",
+    I,
+)
+
+
+def _read_availability(body: str) -> list[tuple[str, str, str]]:
+    """When one is not to be reached, as a standing rule: "周末不看工作消息", "七点到八点别找我",
+    "don't ping me before 11", "fridays I'm off and unreachable", "I can't do anything on Sunday nights"."""
+    if m := _AVAILABILITY.search(body):
+        when = next(g for g in (m.group("when"), m.group("when2"), m.group("when3"), m.group("when4")) if g)
+        return [("constraint", f"constraint {when}", re.sub(r"^(?:我|所以|so\s+)", "", body[m.start() :], flags=I))]
+    return []
+
+
 _READERS = (
     _read_identity,
     _read_work_and_place,
@@ -2490,6 +2517,7 @@ _READERS = (
     _read_habit,
     _read_city_mention,
     _read_reply_style,
+    _read_availability,
 )
 
 # -- what happened to the user, said by the user (an episode) ---------------------------------------
@@ -3083,6 +3111,7 @@ class RuleExtractor:
                 *_scan_tools(body),
                 *_scan_study(body),
                 *_scan_drink(body),
+                *_read_availability(body),
             ]
             found += [
                 p
