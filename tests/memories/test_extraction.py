@@ -510,3 +510,23 @@ def test_children_said_with_got_or_at_home():
     assert keyed("I've got two kids, 7 and 4, so evenings are chaos") == {"children": "two kids"}
     assert keyed("全职带娃中，家里两个儿子，老大上小学老二还在吃奶")["children"] == "两个儿子"
     assert extract("I got two tickets").proposals == []
+
+
+def test_goals_said_with_this_year_or_within_some_years():
+    assert keyed("My goal this year is to finally read 40 books") == {
+        "goal_finally_read_40": "finally read 40 books (this year)"
+    }
+    assert list(keyed("I want to switch careers into UX research within two years")) == ["goal_switch_careers_into"]
+
+
+def test_habits_with_english_day_names_or_adverbs_in_chinese():
+    assert keyed("我每周 Tuesday 和 Thursday 去 climbing gym，已经练了两年。")["habit_ng_gym"].startswith(
+        "每周 Tuesday 和 Thursday"
+    )
+    assert list(keyed("each morning 我都会 journaling 十分钟")) == ["habit_ng_十分钟"]
+    assert keyed("我 usually 早上先 review PR 再开会") == {"habit_pr_再开会": "usually 早上先 review PR 再开会"}
+
+
+def test_events_of_last_weekend_and_just_now_in_mixed_language():
+    assert [p.kind for p in extract("上个周末搬进新家了，终于不用合租了！").proposals] == ["episode"]
+    assert [p.kind for p in extract("刚刚 got my driver's license！考了三次终于过了").proposals][:1] == ["episode"]
