@@ -726,7 +726,8 @@ _DATE_WORDS = re.compile(
     r"下下?个?月|下下?周.?|下下?个?星期.?|下个?礼拜|明年|后年|今年|年底|年初|月底|月初|[\d一二三四五六七八九十两半]+个?(?:天|周|星期|月|年)"
     r"(?:后|以后|之后|内)|\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?|\d{4}\s*年|\bnext\s+(?:week|month|year|spring|summer|fall|autumn|winter|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bin\s+(?:\d+|a|an|one|two|three|four|five|six|a few)"
-    r"\s+(?:days?|weeks?|months?|years?)\b|\bthis\s+(?:year|spring|summer|fall|autumn|winter)\b|\bby\s+(?:the\s+end\s+of\s+)?"
+    r"\s+(?:days?|weeks?|months?|years?)\b|\bwithin\s+(?:\d+|a|an|one|two|three|four|five|six|a few|the next)\s+(?:weeks?|months?|years?)\b|"
+    r"\bthis\s+(?:year|spring|summer|fall|autumn|winter)\b|\bby\s+(?:the\s+end\s+of\s+)?"
     r"(?:january|february|march|april|may|june|july|august|september|october|november|december|next|\d{4})\b|"
     r"\b(?:later\s+this|end of the)\s+(?:year|month)\b",
     I,
@@ -746,7 +747,7 @@ _FROM_THEN_ON = re.compile(
 _SOON = re.compile(r"下周|这周|本周|这个?星期|下个?星期|\bnext week\b|\bthis week(?:end)?\b", I)
 _DEADLINE = re.compile(r"之前|以前|前完成|截止|\bby\b|\bbefore\b|\buntil\b|\bdeadline\b", I)
 _HABIT_ZH = re.compile(
-    r"^我(?:也|还|其实|基本上?)*\s*(?P<when>每天|每周.?|每个?\s*(?:月|周末|星期.|礼拜.|weekend|week)|每晚|每早|每年|周末|早上|晚上|下班后|平时|平常|工作日|"
+    r"^(?P<lead>(?:each|every)\s+(?:morning|evening|night|day|weekend)\s*)?我(?:也|还|其实|基本上?|\s*(?P<en>usually|always|often|normally)\s*)*\s*(?P<when>每周\s*(?:[A-Z][a-z]+day)(?:\s*(?:和|and|、|&)\s*[A-Z][a-z]+day)*|每天|每周.?|每个?\s*(?:月|周末|星期.|礼拜.|weekend|week)|每晚|每早|每年|周末|早上|晚上|下班后|平时|平常|工作日|"
     r"weekends?|weekdays?)?\s*"
     r"(?P<adv>(?:一般|通常|经常|总是|常常|都)?\s*(?:(?:都会|会)(?![议员计话]))?)(?P<rest>[^，,]{2,30})$"
 )
@@ -1634,16 +1635,16 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
     """准备明年去日本读研 / 下个月要迁移到 K8s / I'm preparing for … next month / In two weeks I'm starting …"""
     if m := re.match(
         r"^(?:我的|我|my\s+)?\s*(?:(?:新年|今年|明年|\d{4}\s*年?的?)?(?:小)?目标|(?:new year'?s?\s+)?goals?|resolution|target)"
-        r"(?:\s+for\s+(?P<when>[\w ]{2,20}?))?\s*(?:是|就是|[:：]|is|are)\s*(?:to\s+)?(?P<rest>.{2,})$",
+        r"(?:\s+for\s+(?P<when>[\w ]{2,20}?)|\s+(?P<when2>(?:this|next)\s+year))?\s*(?:是|就是|[:：]|is|are)\s*(?:to\s+)?(?P<rest>.{2,})$",
         body,
         I,
     ):
-        rest = m.group("rest")
+        rest, when = m.group("rest"), m.group("when") or m.group("when2")
         return [
             (
                 "goal",
                 "goal " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3])[:24],
-                f"{rest} ({m.group('when')})" if m.group("when") else rest,
+                f"{rest} ({when})" if when else rest,
             )
         ]
     m = re.match(
@@ -1811,7 +1812,13 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
     if m := _HABIT_ZH.match(body):
         when, adv, rest = m.group("when") or "", m.group("adv") or "", m.group("rest")
         adv = adv.strip()
-        every = when.startswith("每") or (when and adv) or adv.rstrip("会") in ("一般", "通常", "经常", "总是", "常常")
+        every = (
+            when.startswith("每")
+            or (when and adv)
+            or adv.rstrip("会") in ("一般", "通常", "经常", "总是", "常常")
+            or m.group("lead")
+            or m.group("en")
+        )
         if (
             not every
             or _USE_VERB.match(rest)
@@ -1819,7 +1826,8 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
         ):
             return []
         when = "每" + when if when in ("周末",) else when + " " if re.match(r"[a-z]", when, I) else when
-        return [("fact", "habit " + rest[-6:], f"{when}{adv}{rest}")]
+        lead = f"{m.group('lead') or ''}{m.group('en') + ' ' if m.group('en') else ''}"
+        return [("fact", "habit " + rest[-6:], f"{lead}{when}{adv}{rest}".strip())]
     if (m := _HABIT_EN.match(body)) and (m.group("adv") or _HABIT_EVERY.search(body) or m.group("lead")):
         if not (m.group("adv") or _HABIT_EVERY.search(body)):
             return []
@@ -2297,7 +2305,7 @@ def _scan_languages(body: str) -> list[tuple[str, str, str]]:
 
 _TOOL_USE = re.compile(
     r"用|跑在|跑|部署|放在|写|基于|是|\b(?:use|using|uses|used|on|in|with|via|run|runs|running|deploy\w*|host\w*|lives?|chat|"
-    r"write|writing|code|coding|build|building|built|mostly|mainly|primarily|daily|is|are|my|our)\b|'s\b|我的|我们的?",
+    r"write|writing|code|coding|build|building|built|mostly|mainly|primarily|daily|always|all\s+day|is|are|my|our)\b|'s\b|我的|我们的?",
     I,
 )
 _TOOL_NOT_USED = re.compile(
@@ -2522,7 +2530,7 @@ _READERS = (
 
 # -- what happened to the user, said by the user (an episode) ---------------------------------------
 _PAST_WHEN = re.compile(
-    r"昨天|前天|昨晚|上周|上个?星期|上个?礼拜|上个?月|去年|前几天|前阵子|前段时间|[\d一二三四五六七八九十两几]+(?:天|周|个星期|个月|年)前|"
+    r"昨天|前天|昨晚|上个?周末|上周|上个?星期|上个?礼拜|刚刚?\s*(?=got\b|passed\b|finished\b|moved\b)|上个?月|去年|前几天|前阵子|前段时间|[\d一二三四五六七八九十两几]+(?:天|周|个星期|个月|年)前|"
     r"\blast\s+(?:week(?:end)?|month|year|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|"
     r"fall|autumn|winter)\b|\byesterday\b|\b\w+\s+(?:days?|weeks?|months?|years?)\s+ago\b|\bthe other day\b|"
     r"\bjust\s+(?:got back|got home|finished|moved|started|got promoted|graduated|passed|ran|completed|got|landed|signed)\b|"
