@@ -530,3 +530,45 @@ def test_habits_with_english_day_names_or_adverbs_in_chinese():
 def test_events_of_last_weekend_and_just_now_in_mixed_language():
     assert [p.kind for p in extract("上个周末搬进新家了，终于不用合租了！").proposals] == ["episode"]
     assert [p.kind for p in extract("刚刚 got my driver's license！考了三次终于过了").proposals][:1] == ["episode"]
+
+
+def test_laughing_after_an_ordinary_statement_is_not_a_joke_but_after_a_claim_it_is():
+    assert keyed("my wife and I just moved to Leeds from Bristol, still unpacking boxes lol") == {"city": "Leeds"}
+    assert keyed("我女儿今年上小学一年级了，作业辅导快把我逼疯了哈哈") == {"children": "女儿今年上小学一年级"}
+    assert extract("I'm the Queen of England lol").proposals == []
+    assert extract("哈哈，我是世界首富").proposals == []
+    assert extract("I hate Mondays 😂").proposals == []
+
+
+def test_a_move_said_with_ones_partner_is_ones_own_and_the_city_left_is_no_hometown():
+    assert keyed("我 wife 和我 last month 刚搬到 Vancouver，rain 下个不停") == {"city": "Vancouver"}
+    assert keyed("我们一家三口住在 Irvine")["city"] == "Irvine"
+    assert extract("my wife thinks I should move to Leeds").proposals == []
+
+
+def test_mixed_language_work_and_study():
+    assert keyed("I'm a 产品经理 at 小红书，负责 growth 这块") == {"job_title": "产品经理", "employer": "小红书"}
+    assert keyed("我是 UCL 的 PhD student，研究 computational biology") == {"school": "UCL", "job_title": "PhD student"}
+    assert keyed("did my undergrad at Georgia Tech in mechanical engineering, then pivoted into software") == {
+        "major": "mechanical engineering",
+        "school": "Georgia Tech",
+    }
+    assert keyed("I quit Deloitte — started at KPMG this week, in their advisory team")["employer"] == "KPMG"
+    assert keyed("住在 Shanghai 徐汇，在陆家嘴一家 hedge fund 做 quant")["work_city"] == "陆家嘴"
+    assert extract("帮我翻译：我喜欢猫").proposals == []
+
+
+def test_mixed_language_openers_and_smaller_forms():
+    assert keyed("I'm 上海人 but 现在 based in London") == {"city": "London", "hometown": "上海"}
+    assert keyed("my daughter 今年三岁了，特别 naughty 😅") == {"children": "女儿今年三岁"}
+    assert keyed("我用的是华为手机，电脑是联想小新") == {"phone": "华为", "laptop": "联想小新"}
+    assert keyed("我们组平时用飞书沟通，代码都放在码云上")["code_hosting"] == "码云"
+    assert "native_language" not in keyed("English isn't my first language — Portuguese is, I grew up in Recife")
+    assert [(p.category, p.key) for p in extract("Use bullet points when you list steps. I skim.").proposals] == [
+        ("preference", "reply_format")
+    ]
+    assert keyed("早上 10 点前不要 schedule 任何 call") == {
+        "constraint_早上_10_点前": "早上 10 点前不要 schedule 任何 call"
+    }
+    assert keyed("我是开出租车的，在重庆跑了十年了")["job_title"] == "开出租车"
+    assert keyed("最近 switch 到 Cursor 了，VS Code 已经卸载") == {"editor": "Cursor"}
