@@ -62,7 +62,7 @@ _EN_PERIOD = re.compile(
     r"(?<=[\w>)\]\"'])(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)\.\s+(?=\S)"
 )
 _NEW_CLAUSE = re.compile(
-    r"\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
+    r"(?<!wife)(?<!husband)(?<!partner)(?<!girlfriend)(?<!boyfriend)(?<!family)\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
     r"\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|"
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
     r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|their\b|but\b|also\b|"
@@ -90,8 +90,8 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         "question",
         re.compile(
             r"[?？]\s*$|[吗呢嘛]\s*[。！!.~～]*\s*$|^(?:请问|能不能|可不可以|能否|是不是|要不要|有没有|会不会|为什么|怎么|什么|哪)|"
-            r"是不是|有没有|对不对|好不好|^(?:is|are|am|do|does|did|can|could|should|would|will|what|how|why|where|when|"
-            r"which|who)\b",
+            r"是不是|有没有|对不对|好不好|^(?:is|are|am|do|does|can|could|should|would|will|what|how|why|where|when|"
+            r"which|who)\b|^did\b(?!\s+(?:my|a|an|the|some|it|that|this)\b)",
             I,
         ),
     ),
@@ -172,7 +172,7 @@ _PREFIX = re.compile(
     r"^(?:(?:其实|另外|而且|还有|对了|顺便说一下|顺便说|补充一下|请记住|记住|记一下|备注|还是|背景|个人背景|先说背景|"
     r"但是|但|不过|可是|btw|by the way|also|and|but|please|pls|plz|actually|honestly|oh|well|fyi|so|please note|note that|update|"
     r"about me|quick note|quick intro|intro|small update|quick update|for the record|ps|p\.s\.|hey|hi|fwiw|tbh|imo|ngl|"
-    r"heads up|psa|ok so|so yeah|anyway|anyways|"
+    r"heads up|psa|ok so|so yeah|anyway|anyways|yes|yeah|yep|ok|okay|"
     r"remember(?: that)?|just so you know|I think|I guess|I believe)[\s,，:：、]*)+",
     I,
 )
@@ -570,7 +570,8 @@ _TOOLS = [
     ("browser", r"Firefox|Chrome|Chromium|Safari|(?-i:Edge)|(?-i:Brave)|(?-i:Arc)|(?-i:Opera)|Vivaldi"),
     (
         "laptop",
-        r"MacBook(?: Pro| Air)?|ThinkPad|Dell XPS|XPS|(?-i:Surface(?: Laptop| Pro)?)|MateBook|(?-i:ROG)|拯救者|ThinkBook",
+        r"MacBook(?: Pro| Air)?|ThinkPad|Dell XPS|XPS|(?-i:Surface(?: Laptop| Pro)?)|MateBook|(?-i:ROG)|拯救者|ThinkBook|联想小新|小新|"
+        r"(?-i:Framework)(?: Laptop)?|Lenovo|联想",
     ),
     (
         "phone",
@@ -589,7 +590,7 @@ _TOOLS = [
     ),
     ("infrastructure", r"Kubernetes|k8s|Docker|Terraform|Ansible|(?-i:Helm)|(?-i:Nomad)|OpenStack"),
     ("team_chat", r"Slack|Microsoft Teams|(?-i:Teams)|飞书|(?-i:Lark)|钉钉|企业微信|Discord|Mattermost"),
-    ("code_hosting", r"GitHub(?! Actions)|GitLab(?! CI)|Gitee|Bitbucket|Azure DevOps|Azure Repos"),
+    ("code_hosting", r"GitHub(?! Actions)|GitLab(?! CI)|Gitee|码云|Bitbucket|Azure DevOps|Azure Repos"),
     (
         "design_tool",
         r"Figma|(?-i:Sketch)|Photoshop|Illustrator|(?-i:Blender)|Procreate|Canva|InDesign|Affinity(?: Designer| Photo)?",
@@ -898,11 +899,19 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
     Freightline") is the company and the city of work; a job that is a company ("做 SaaS 的
     startup") is no job; "做跨境电商的公司当运营" is the job after the company."""
     out = []
-    said_city = any(p.key in ("work_city", "city") for p in proposals)
+    said_city = any(p.key == "work_city" for p in proposals)
     for p in proposals:
-        if p.key == "employer":
+        if p.key == "employer" and any(
+            q.key == "job_title" and re.search(r"student|PhD|学生|博士|研究生|硕士", q.value, I) for q in proposals
+        ):
+            p = replace(p, key="school")  # "我是 UCL 的 PhD student"
+        elif p.key == "employer":
             value = re.sub(r"^.*?\b(?:called|named)\s+(?=(?-i:[A-Z]))", "", p.value, flags=I)
             city, value = _city_at_ends(_COUNTED.sub("", value.strip()))
+            if not city and (
+                m := re.match(r"^(?P<c>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一个|一所)\s*(?P<o>\S.*)$", value)
+            ):
+                city, value = m.group("c"), m.group("o")  # "陆家嘴一家 hedge fund": where, then what
             if city and not said_city:
                 out.append(replace(p, key="work_city", value=city))
             if re.fullmatch(
@@ -920,6 +929,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             p = replace(p, value=m.group("m"))  # "浙大计算机专业" → major 计算机 (the school is its own fact)
             if not any(q.key == "school" for q in proposals):
                 out.append(replace(p, key="school", value=m.group("s")))
+        elif p.key.startswith("reply_") and p.category == "fact":
+            p = replace(p, category="preference")  # "Use bullet points when you list steps"
         elif p.category == "preference" and p.key.startswith("preference") and _DRINK.search(p.value):
             p = replace(p, key="drink")  # "平时只喝冰美式"
         elif p.key in ("city", "hometown", "work_city") and _CJK_CHAR.match(p.value):
@@ -1135,6 +1146,8 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         rf"^(?:我|用户){_ZH_MODS}(?:每天|平时|每周)?(?:去|到|进)(?P<v>[^，,]{{2,8}}?)(?:上班|工作|办公)$", body
     ):
         out.append(("fact", "work_city", m.group("v")))
+    elif m := re.match(r"^我(?:是)?(?P<v>开(?:出租车|出租|网约车|滴滴|货车|卡车|大货车|公交车?|地铁|大巴))的", body):
+        out.append(("fact", "job_title", m.group("v")))  # 我是开出租车的
     elif m := re.match(rf"^我{_ZH_MODS}(?:在|从事)(?P<v>[^，,]{{2,10}}?)行业", body):
         out.append(("fact", "industry", m.group("v")))
     elif m := re.match(
@@ -1942,6 +1955,13 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
     ):
         if is_city(m.group("c")) or _CITY_ZH.match(m.group("c")):
             return [("fact", "city", m.group("c"))]
+    if (
+        m := re.search(
+            r"(?:住在|搬到了?|搬来了?|搬去了?)\s*(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?)(?P<d>\s*[\u4e00-\u9fff]{2,3}(?![\u4e00-\u9fff]))?",
+            body,
+        )
+    ) and (city := _city_in(m.group("c"))):
+        return [("fact", "city", city + (m.group("d") or ""))]  # "我 wife 和我 last month 刚搬到 Vancouver"
     if m := re.search(
         r"\b(?:live|living|lived|based|moved|relocated|settled|reside|residing)\b(?:\s+\w+){0,3}?\s+(?:in|to)\s+"
         r"(?P<c>(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*){0,2})",
@@ -2020,6 +2040,8 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             or _TRIP.search(body[m.end() : m.end() + 30])
             or re.search(r"\bfrom\s*$", before, I)
             and re.search(r"\bto\s+(?-i:[A-Z])", body[m.end() : m.end() + 30])
+            or re.search(r"\bfrom\s*$", before, I)
+            and re.search(r"\b(?:moved|moving|move|relocated)\b", body[: m.start()], I)
         ):
             continue  # a trip, or the place one moved away from
         near = re.split(r"[,;，；]|\band\b|\bbut\b|\bthen\b|\bso\b", before, flags=I)[-1]
@@ -2043,6 +2065,9 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
     ):
         if city := _city_in(m.group("c")):
             out.append(("fact", "hometown", city, 1))
+    for m in re.finditer(r"(?:^|我是|是)\s*(?P<c>(?:(?![我是])[\u4e00-\u9fff]){2,4}?)人(?![员士才家们])", body):
+        if city := _known_city(m.group("c")):
+            out.append(("fact", "hometown", city, 1))  # "我是上海人 but 现在 based in London"
     for m in re.finditer(
         r"(?:老家|家乡|hometown)\s*(?:是|在|is)\s*(?P<c>(?-i:[A-Z])[\w.'’-]+(?:\s+(?-i:[A-Z])[\w.'’-]+)?)", body, I
     ):
@@ -2127,8 +2152,8 @@ _ORG_KIND = (
 )
 _ROLE_AT = re.compile(
     rf"(?:^|[,;—–]\s*|\b(?:as|I'm|I\s+am|im|now|been)\s+)(?:(?:a|an|the|their|our)\s+)?(?:(?:one\s+and\s+)?only\s+)?"
-    rf"(?P<job>(?!(?-i:I)\s)(?:{_NOT_A_MODIFIER}[A-Za-z0-9/+-]+\s+){{0,3}}(?:{_JOB_EN}|backend|frontend|full-?stack))\b"
-    rf"(?:\s+(?:at|for|with)\s+(?:(?:a|an|the)\s+)?(?:(?P<org>{_ORG_EN})|(?P<kind>{_ORG_KIND})))?"
+    rf"(?P<job>(?!(?-i:I)\s)(?:{_NOT_A_MODIFIER}[A-Za-z0-9/+-]+\s+){{0,3}}(?:{_JOB_EN}|backend|frontend|full-?stack)\b|(?:(?<=\ba\s)|(?<=\ban\s)|(?<=\bas\s))[\u4e00-\u9fff]{{0,4}}(?:{_JOB_ZH})(?![\u4e00-\u9fff]))"
+    rf"(?:\s+(?:at|for|with)\s+(?:(?:a|an|the)\s+)?(?:(?P<org>{_ORG_EN}|[\u4e00-\u9fff]{{2,8}})|(?P<kind>{_ORG_KIND})))?"
     rf"(?:\s+in\s+(?:(?:a|the)\s+(?:\w+\s+)?(?:town|suburb|village)\s+(?:in|outside|near)\s+)?(?P<city>[\w.'’-]+(?:\s+[\w.'’-]+){{0,2}}))?",
     I,
 )
@@ -2179,6 +2204,11 @@ def _scan_role(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "job_title", m.group("v")))
         if city := _city_in(m.group("city") or ""):
             out.append(("fact", "work_city", city))
+    if m := re.search(
+        rf"\b(?:started\s+(?:a\s+new\s+job\s+|working\s+)?at|just\s+joined|joined|got\s+a\s+job\s+at|now\s+work(?:ing)?\s+at)\s+(?P<org>{_ORG_EN})",
+        body,
+    ):
+        out.append(("fact", "employer", m.group("org")))  # "I quit Deloitte — started at KPMG this week"
     if (
         (m := _TENURE.search(body))
         and not is_city(m.group("org").title())
@@ -2200,7 +2230,8 @@ _OTHER_PERSON = re.compile(
 
 def _about_someone_else(body: str) -> bool:
     """Does the clause speak of another person ("我 brother 在 Google", "my wife teaches")? Someone
-    one does a thing with or for ("with my sister", "跟我妈") does not count."""
+    one does a thing with or for ("with my sister", "跟我妈"), or with ("my wife and I"), does not count."""
+    body = _WE_TWO.sub("我们", body)
     body = re.sub(
         r"\b(?:with|to|for)\s+(?:my|our)\s+\w+|(?:跟|和|陪|给)我?\S{1,3}?(?=一起|说|讲|聊)", "", body, flags=I
     )
@@ -2297,7 +2328,8 @@ def _scan_languages(body: str) -> list[tuple[str, str, str]]:
         if len(names) != 1 or _NOT_SPOKEN.search(segment):
             continue
         if _NATIVE_CUE.search(segment):
-            out.append(("fact", "native_language", names[0]))
+            if not re.search(r"n't|\bnot\b|不是", segment, I):  # "English isn't my first language"
+                out.append(("fact", "native_language", names[0]))
         elif _SPOKEN_CUE.search(segment):
             out.append(("fact", "spoken_languages", names[0]))
     return out
@@ -2305,11 +2337,12 @@ def _scan_languages(body: str) -> list[tuple[str, str, str]]:
 
 _TOOL_USE = re.compile(
     r"用|跑在|跑|部署|放在|写|基于|是|\b(?:use|using|uses|used|on|in|with|via|run|runs|running|deploy\w*|host\w*|lives?|chat|"
-    r"write|writing|code|coding|build|building|built|mostly|mainly|primarily|daily|always|all\s+day|is|are|my|our)\b|'s\b|我的|我们的?",
+    r"write|writing|code|coding|build|building|built|mostly|mainly|primarily|daily|always|all\s+day|is|are|my|our)\b|'s\b|我的|我们的?|"
+    r"\bswitch\w*\s*(?:到|to)|换成|换到|改用",
     I,
 )
 _TOOL_NOT_USED = re.compile(
-    r"不|没|别|以前|之前|换掉|太慢|难用|玩玩|业余|\w+n't\b|\bside\s+projects?\b|\bfor\s+fun\b|"
+    r"不|没|别|以前|之前|换掉|太慢|难用|玩玩|业余|卸载|弃用|\w+n't\b|\bside\s+projects?\b|\bfor\s+fun\b|"
     r"\b(?:never|dont|not|no|hate|hated|instead|rather|used\s+to|before|switch\w*\s+from|hobby|"
     r"moved\s+off|clicked|suggest|recommend|should|would|could|might|want|try|trying|learn\w*)\b",
     I,
@@ -2345,7 +2378,9 @@ _ZH_STUDY = re.compile(
 )
 _EN_STUDY = re.compile(
     r"\b(?:PhD|master'?s|MSc|MA|MBA|BSc|BA|undergrad|grad|postdoc|student)\s+(?:student\s+)?(?:in|of)\s+(?P<major>[a-z][\w &-]{2,40}?)"
-    r"\s+at\s+(?P<school>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})",
+    r"\s+at\s+(?P<school>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})|"
+    r"\b(?:did|got|finished|completed)\s+(?:my\s+)?(?:PhD|master'?s|MSc|MBA|BSc|BA|undergrad|degree|bachelor'?s)\s+at\s+"
+    r"(?P<school2>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})\s+in\s+(?P<major2>[a-z][\w &-]{2,40}?)(?=$|[,.;]|\s+(?:then|and|but)\b)",
     I,
 )
 
@@ -2362,7 +2397,10 @@ def _scan_study(body: str) -> list[tuple[str, str, str]]:
         if major := m.group("major") or m.group("major2") or m.group("major3"):
             out.append(("fact", "major", major.strip()))
     if m := _EN_STUDY.search(body):
-        out += [("fact", "major", m.group("major")), ("fact", "school", m.group("school"))]
+        out += [
+            ("fact", "major", m.group("major") or m.group("major2")),
+            ("fact", "school", m.group("school") or m.group("school2")),
+        ]
     return out
 
 
@@ -2392,7 +2430,7 @@ _SCHOOL_EN = r"(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}"
 def _scan_school(body: str) -> list[tuple[str, str, str]]:
     """ "did chemistry at Trinity", "studied at Manchester", "went to Georgia Tech for industrial design"."""
     if m := re.search(
-        rf"\b(?:studied|did|majored\s+in|read)\s+(?P<major>[a-z][\w &-]{{2,30}}?)\s+at\s+(?P<school>{_SCHOOL_EN})",
+        rf"\b(?:studied|did|majored\s+in|read)\s+(?!(?:my|a|an|the|our|his|her)\b)(?P<major>[a-z][\w &-]{{2,30}}?)\s+at\s+(?P<school>{_SCHOOL_EN})",
         body,
         I,
     ):
@@ -2487,11 +2525,12 @@ def _read_reply_style(body: str) -> list[tuple[str, str, str]]:
 _WHEN_ZH = (
     r"(?:周[一二三四五六日天末]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|工作日|下班后|晚上|早上|中午|半夜|"
     r"(?:早上|晚上|下午)?[\d一二三四五六七八九十]{1,3}点(?:半)?(?:到|-|~|至)[\d一二三四五六七八九十]{1,3}点(?:半)?|"
-    r"(?:早上|晚上|下午)?[\d一二三四五六七八九十]{1,3}点(?:半)?(?:以前|之前|以后|之后|前|后))"
+    r"(?:早上|晚上|下午)?\s*[\d一二三四五六七八九十]{1,3}\s*点(?:半)?(?:以前|之前|以后|之后|前|后)|"
+    r"\b(?:mornings?|evenings?|nights?|weekends?)\b)"
 )
 _AVAILABILITY = re.compile(
     rf"(?P<when>(?:{_WHEN_ZH})(?:[、和跟及]?(?:{_WHEN_ZH}))*)\s*(?:一般|基本|都|也|从来)?\s*"
-    r"(?:不看|不回|不接|别找|别约|别打|别打扰|不要找|不要约|不方便|没空|不在线|不工作|联系不上|有课)|"
+    r"(?:不看|不回|不接|别找|别约|别打|别打扰|不要找|不要约|不方便|没空|不在线|不工作|联系不上|有课|(?:不要|别)\s*(?:schedule|约|排|安排|打)\S*)|"
     r"\b(?:don't|do\s+not|never|pls\s+don't|please\s+don't)\s+(?:ping|call|message|text|email|schedule|book|contact|bother)\s+me\s+"
     r"(?P<when2>(?:before|after|on|during|at)\s+[\w:]+(?:\s+(?:am|pm|nights?|mornings?))?)|"
     r"(?P<when3>(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|(?:\w+\s+)?(?:nights|evenings|mornings))\s+I'm\s+(?:off|unreachable|offline|unavailable|busy)|"
@@ -2713,8 +2752,18 @@ _SUBJECT_ANY = re.compile(
 )
 
 
+_WE_TWO = re.compile(
+    r"^(?:my\s+(?:wife|husband|partner|girlfriend|boyfriend|family|fianc[ée]e?)\s+and\s+I\b|"
+    r"我\s*(?:和|跟)?\s*(?:wife|husband|partner|老婆|老公|爱人|太太|先生|媳妇儿?|女朋友|男朋友|对象)\s*(?:和|跟)\s*我|"
+    r"我\s*(?:和|跟)\s*(?:wife|husband|partner|老婆|老公|爱人|太太|先生|媳妇儿?|女朋友|男朋友|对象))",
+    I,
+)
+
+
 def _subject(body: str) -> str:
     """Whose statement a clause is: "self", "team", "other", or "" when it has no subject."""
+    if _WE_TWO.match(body):  # "my wife and I just moved to Leeds": ours
+        return "team"
     if _SUBJECT_TEAM.match(body):
         return "team"
     if _SUBJECT_SELF.match(body):
@@ -2736,6 +2785,8 @@ def _skip_reason(clause: str, message_is_joke: bool) -> str:
     for reason, regex in _SKIPS:
         if reason == "question" and _STANDING_ASK.match(clause.strip()):
             continue
+        if reason == "joke" and _only_laughing(clause):
+            continue
         if regex.search(clause) and not (
             reason == "quoted"
             and (
@@ -2743,11 +2794,29 @@ def _skip_reason(clause: str, message_is_joke: bool) -> str:
                 or _FAMILY_FACT.match(clause)
                 or _SPOUSE.match(clause)
                 or _SPOUSE_IS.match(clause.strip(" .。!！,，"))
+                or _WE_TWO.match(_PREFIX.sub("", clause.strip()))
                 or _NAMED_CHILD[0].match(clause)
             )
         ):
             return reason
     return "joke" if message_is_joke else ""
+
+
+_LAUGH = re.compile(r"哈+|😂|🤣|😅|\blol\b|\blmao\b|\bhaha\w*", I)
+_EARNEST = re.compile(
+    r"\b(?:moved|move|moving|live|living|commut\w*|work|working|shift|kids?|daughter|son|baby|wife|husband)\b|"
+    r"搬|住|上班|通勤|孩子|女儿|儿子|闺女|娃|老婆|老公|养了|作业|加班",
+    I,
+)
+
+
+def _only_laughing(clause: str) -> bool:
+    """Laughter after an ordinary statement about one's life ("commuting from Hoboken … is killing me
+    lol", "作业辅导快把我逼疯了哈哈") is not a joke; at the start, or after a claim about who one is
+    ("I'm the Queen of England lol", "哈哈，我是世界首富"), it still is."""
+    if re.search(r"开玩笑|逗你|just kidding|\bjk\b|\bkidding\b", clause, I) or _LAUGH.match(clause.strip()):
+        return False
+    return bool(_EARNEST.search(clause)) and not re.search(r"\b(?:I'm|I\s+am)\b|我是", clause, I)
 
 
 def _topic(text: str, obj: str, fallback: str) -> str:
@@ -2807,6 +2876,21 @@ def _language_only(value: str) -> str:
 
 def _clean(value: str) -> str:
     return re.split(r"，|,\s", value)[0].strip(" ,，.。!！;；:：~～")
+
+
+_MY_KIN = {"daughter": "女儿", "son": "儿子", "wife": "老婆", "husband": "老公", "kid": "孩子", "kids": "孩子"}
+
+
+def _mixed_openers(message: str) -> str:
+    """English openers before Chinese words read as the Chinese ones: "my daughter 今年三岁了" →
+    "我女儿今年三岁了", "I'm 上海人" → "我是上海人"."""
+    message = re.sub(
+        r"\bmy\s+(daughter|son|wife|husband|kids?)\s*(?=[\u4e00-\u9fff])",
+        lambda m: "我" + _MY_KIN[m.group(1).lower()],
+        message,
+        flags=I,
+    )
+    return re.sub(r"\b(?:I'm|I\s+am)\s*(?=[\u4e00-\u9fff]{2,4}人)", "我是", message)
 
 
 _CJK_COMMA = re.compile(r"(?<=[\u4e00-\u9fff])\s*,\s*|\s*,\s*(?=[\u4e00-\u9fff])")
@@ -2949,6 +3033,7 @@ class RuleExtractor:
         message = _CJK_COMMA.sub(
             "，", message
         )  # "老家是衡阳的,现在在深圳": a half-width comma in Chinese is a clause break too
+        message = _mixed_openers(message)
         for passage in _QUOTED.findall(message):  # someone else's words, or text to translate
             skipped.append(Skip(text=passage, reason="quoted"))
         message = _QUOTED.sub(" ", message)
