@@ -6,7 +6,7 @@ of the expected memories is reported and held at its floor; must-not turns leave
 
 The set was written before the rules were broadened (issue 15), and committed before them. The
 sets of SETS below were written by people who never saw the rules, each committed before the rules
-it was used on changed; their floors hold what was reached, and extraction_fresh_test2 — never read
+it was used on changed; their floors hold what was reached, and extraction_fresh_test3 — never read
 while tuning — says how the rules do on turns nobody tuned for.
 """
 
@@ -24,6 +24,57 @@ CASES = extraction_eval.load()
 # optimistic, the rules were tuned on this set (the held-out set says more). Floor: minus 0.03.
 # Rules version "3" (issue 15, second round): the same 0.995, 0 of 63, 6 unexpected.
 RECALL_FLOOR = 0.965
+
+
+@pytest.fixture(scope="module")
+def report(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        result = extraction_eval.run(CASES)
+    print(f"\nextraction_public: {result.summary()}")
+    for case_id, item, stored in result.missed:
+        print(
+            f"  missed {case_id}: {item['category']} {item['key']} "
+            f"{item.get('value', item.get('value_contains'))!r} — stored {stored}"
+        )
+    for case_id, *memory in result.unexpected:
+        print(f"  unexpected {case_id}: {memory}")
+    return result
+
+
+def test_the_set_holds_the_design_examples_and_at_least_120_new_turns_with_40_must_not():
+    new = [case for case in CASES if case["source"] == "new"]
+    assert len(new) >= 120 and sum(case["must_not"] for case in new) >= 40
+    assert {case["source"] for case in CASES} == {"issue", "architecture", "new"}
+    assert {case["lang"] for case in CASES} == {"zh", "en", "mixed"}
+    assert len({case["id"] for case in CASES}) == len(CASES)
+
+
+def test_must_not_turns_leave_no_memory(report):
+    assert report.must_not >= 40
+    assert report.offending == {}, report.offending
+
+
+def test_recall_of_the_expected_memories_is_at_least_the_floor(report):
+    assert report.recall >= RECALL_FLOOR, report.summary()
+
+
+# The sets written without seeing the rules (each committed before the rules it measured changed;
+# see their commits). Each row: file, how it was used, the first (blind) figure of the rules of its
+# day, the figure now, and the floor held here (the figure now minus a margin). extraction_fresh_test2
+# was never looked into until session 8 (its figure then: 0.707; read since); extraction_fresh_test3
+# was never looked into while tuning: its figure is the honest one.
+#   file                            use                      first (blind)        now      floor
+SETS = [
+    ("extraction_heldout.jsonl", "tuned on (round 2)", 0.586, 0.966, 0.93),
+    ("extraction_fresh_dev.jsonl", "tuned on", 0.320, 0.930, 0.90),
+    ("extraction_fresh_test.jsonl", "tuned on (round 2)", 0.442, 0.899, 0.87),
+    ("extraction_fresh_dev2.jsonl", "tuned on (round 3)", 0.416, 0.703, 0.67),
+    ("extraction_fresh_dev3.jsonl", "tuned on (round 4)", 0.575, 0.817, 0.79),
+    ("extraction_fresh_dev4.jsonl", "tuned on (round 5)", 0.467, 0.804, 0.77),
+    ("extraction_fresh_test2.jsonl", "never read until its 0.707; read since", 0.503, 0.808, 0.78),
+    ("extraction_fresh_dev5.jsonl", "tuned on (round 6)", 0.474, 0.794, 0.76),
+    ("extraction_fresh_test3.jsonl", "held out, never read", 0.536, 0.672, 0.64),
+]
 
 
 @pytest.fixture(scope="module")
@@ -105,3 +156,9 @@ def test_the_held_out_set_has_150_turns_in_three_languages_a_quarter_of_them_mus
     cases = extraction_eval.load("extraction_fresh_test2.jsonl")
     assert len(cases) == 150 and {case["lang"] for case in cases} == {"zh", "en", "mixed"}
     assert 30 <= sum(case["must_not"] for case in cases) <= 45
+
+
+def test_the_never_read_set_has_120_turns_in_three_languages_a_quarter_of_them_must_not():
+    cases = extraction_eval.load("extraction_fresh_test3.jsonl")
+    assert len(cases) == 120 and {case["lang"] for case in cases} == {"zh", "en", "mixed"}
+    assert sum(case["must_not"] for case in cases) == 30
