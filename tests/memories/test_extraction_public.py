@@ -23,6 +23,7 @@ CASES = extraction_eval.load()
 # Rules version "2" (issue 15): recall 0.995 (220 of 221), 0 of 63 must-not turns, 2 unexpected —
 # optimistic, the rules were tuned on this set (the held-out set says more). Floor: minus 0.03.
 # Rules version "3" (issue 15, second round): the same 0.995, 0 of 63, 6 unexpected.
+# Rules version "4" (issue 15, session 8): the same 0.995, 0 of 63, 11 unexpected.
 RECALL_FLOOR = 0.965
 
 
@@ -74,54 +75,6 @@ SETS = [
     ("extraction_fresh_test2.jsonl", "never read until its 0.707; read since", 0.503, 0.808, 0.78),
     ("extraction_fresh_dev5.jsonl", "tuned on (round 6)", 0.474, 0.794, 0.76),
     ("extraction_fresh_test3.jsonl", "held out, never read", 0.536, 0.672, 0.64),
-]
-
-
-@pytest.fixture(scope="module")
-def report(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock():
-        result = extraction_eval.run(CASES)
-    print(f"\nextraction_public: {result.summary()}")
-    for case_id, item, stored in result.missed:
-        print(
-            f"  missed {case_id}: {item['category']} {item['key']} "
-            f"{item.get('value', item.get('value_contains'))!r} — stored {stored}"
-        )
-    for case_id, *memory in result.unexpected:
-        print(f"  unexpected {case_id}: {memory}")
-    return result
-
-
-def test_the_set_holds_the_design_examples_and_at_least_120_new_turns_with_40_must_not():
-    new = [case for case in CASES if case["source"] == "new"]
-    assert len(new) >= 120 and sum(case["must_not"] for case in new) >= 40
-    assert {case["source"] for case in CASES} == {"issue", "architecture", "new"}
-    assert {case["lang"] for case in CASES} == {"zh", "en", "mixed"}
-    assert len({case["id"] for case in CASES}) == len(CASES)
-
-
-def test_must_not_turns_leave_no_memory(report):
-    assert report.must_not >= 40
-    assert report.offending == {}, report.offending
-
-
-def test_recall_of_the_expected_memories_is_at_least_the_floor(report):
-    assert report.recall >= RECALL_FLOOR, report.summary()
-
-
-# The sets written without seeing the rules (each committed before the rules it measured changed;
-# see their commits). Each row: file, how it was used, the first (blind) figure of the rules of its
-# day, the figure now, and the floor held here (the figure now minus a margin). Only
-# extraction_fresh_test2 was never looked into while tuning: its figure is the honest one.
-#   file                            use                      first (blind)        now      floor
-SETS = [
-    ("extraction_heldout.jsonl", "tuned on (round 2)", 0.586, 0.966, 0.93),
-    ("extraction_fresh_dev.jsonl", "tuned on", 0.320, 0.930, 0.90),
-    ("extraction_fresh_test.jsonl", "tuned on (round 2)", 0.442, 0.899, 0.87),
-    ("extraction_fresh_dev2.jsonl", "tuned on (round 3)", 0.416, 0.597, 0.57),
-    ("extraction_fresh_dev3.jsonl", "tuned on (round 4)", 0.575, 0.740, 0.71),
-    ("extraction_fresh_dev4.jsonl", "tuned on (round 5)", 0.467, 0.678, 0.65),
-    ("extraction_fresh_test2.jsonl", "held out, never read", 0.503, 0.641, 0.61),
 ]
 
 

@@ -2284,11 +2284,11 @@ def _scan_role_zh(body: str) -> list[tuple[str, str, str]]:
             )
             out.append(("fact", "job_title", re.sub(r"\s*(?:的|这块|这一块)$", "", job)))
         break
-    if not out and (m := _ZH_AT_ORG.search(body)):
-        out.append(("fact", "employer", m.group("org")))  # "现在在省人民医院急诊科"
-    if m := _ZH_JOB_SAID.search(body):
-        out.append(("fact", "job_title", re.sub(r"^(?:本人|我)", "", next(g for g in m.groups() if g))))
-    if (m := _ZH_GREW_UP.search(body)) and (city := _known_city(m.group("c")) or _city_in(m.group("c"))):
+    if not out and (at := _ZH_AT_ORG.search(body)):
+        out.append(("fact", "employer", at.group("org")))  # "现在在省人民医院急诊科"
+    if said := _ZH_JOB_SAID.search(body):
+        out.append(("fact", "job_title", re.sub(r"^(?:本人|我)", "", next(g for g in said.groups() if g))))
+    if (grew := _ZH_GREW_UP.search(body)) and (city := _known_city(grew.group("c")) or _city_in(grew.group("c"))):
         out.append(("fact", "hometown", city))
     return out
 
@@ -2396,10 +2396,10 @@ def _scan_study(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "school", school.strip()))
         if major := m.group("major") or m.group("major2") or m.group("major3"):
             out.append(("fact", "major", major.strip()))
-    if m := _EN_STUDY.search(body):
+    if en := _EN_STUDY.search(body):
         out += [
-            ("fact", "major", m.group("major") or m.group("major2")),
-            ("fact", "school", m.group("school") or m.group("school2")),
+            ("fact", "major", en.group("major") or en.group("major2")),
+            ("fact", "school", en.group("school") or en.group("school2")),
         ]
     return out
 
@@ -2539,10 +2539,19 @@ _AVAILABILITY = re.compile(
 )
 
 
+_AVAILABILITY_HINT = re.compile(
+    r"不看|不回|不接|别找|别约|别打|不要|别\s*schedule|没空|不方便|不在线|不工作|联系不上|有课|"
+    r"\b(?:ping|call|message|text|email|schedule|book|contact|bother|off|unreachable|offline|unavailable|busy|can't)\b",
+    I,
+)
+
+
 def _read_availability(body: str) -> list[tuple[str, str, str]]:
     """When one is not to be reached, as a standing rule: "周末不看工作消息", "七点到八点别找我",
     "don't ping me before 11", "fridays I'm off and unreachable", "I can't do anything on Sunday nights"."""
-    if m := _AVAILABILITY.search(body):
+    if not _AVAILABILITY_HINT.search(body):
+        return []  # the full pattern is costly; most clauses say nothing of the kind
+    if m := _AVAILABILITY.search(body[:300]):
         when = next(g for g in (m.group("when"), m.group("when2"), m.group("when3"), m.group("when4")) if g)
         return [("constraint", f"constraint {when}", re.sub(r"^(?:我|所以|so\s+)", "", body[m.start() :], flags=I))]
     return []
@@ -3206,11 +3215,10 @@ class RuleExtractor:
                 *_scan_drink(body),
                 *_read_availability(body),
             ]
-            found += [
-                p
-                for p in self._triples(clause, body, scanned)
-                if p.key in _LIST_KEYS or p.key not in said and not said.add(p.key)
-            ]
+            for p in self._triples(clause, body, scanned):  # the first said of each key, every item of a list key
+                if p.key in _LIST_KEYS or p.key not in said:
+                    found.append(p)
+                    said.add(p.key)
         return found + self._entities(clause)
 
     def _read(self, clause: str, body: str) -> list[Proposal]:
