@@ -2185,8 +2185,6 @@ def _scan_role(body: str) -> list[tuple[str, str, str]]:
     at St. Luke's in Boise", "…as a pricing analyst at an insurer in Toronto", "I teach 8th grade
     math at a middle school in Tacoma", "a high school chem teacher in tulsa"."""
     out: list[tuple[str, str, str]] = []
-    if _about_someone_else(body):  # "I'm a nurse and my wife teaches at …": whose is which, this does not tell
-        return []
     if m := max(
         _ROLE_AT.finditer(body), key=lambda m: sum(1 for g in ("org", "kind", "city") if m.group(g)), default=None
     ):
@@ -2263,8 +2261,6 @@ def _scan_role_zh(body: str) -> list[tuple[str, str, str]]:
     if not _CJK_CHAR.search(body):
         return []
     out: list[tuple[str, str, str]] = []
-    if _about_someone_else(body):  # "我 brother 在 Google 做 SRE", "我老婆在银行上班"
-        return []
     for m in _ZH_WORK_AT.finditer(body):
         place = _COUNTED.sub("", m.group("place").strip())
         if re.match(r"(?:读|上学|念书|学)", m.group("job") or "") or re.search(
@@ -2320,8 +2316,6 @@ _NOT_SPOKEN = re.compile(
 def _scan_languages(body: str) -> list[tuple[str, str, str]]:
     """Languages one speaks, said in passing: "普通话也说得还行", "my german is rusty but it's there",
     "日语 N1", "I speak Twi with my mum", "Polish is technically my first language"."""
-    if _about_someone_else(body):  # "I speak Twi with my mum" is still one's own
-        return []
     out = []
     for segment in re.split(r"[,，;；]|\bbut\b|\band\b|但是?|不过", body, flags=I):
         names = [m.group(0) for m in _LANGUAGE_NAMES.finditer(segment)]
@@ -2354,8 +2348,6 @@ def _scan_tools(body: str) -> list[tuple[str, str, str]]:
     on Bitbucket and we chat on Slack", "my phone's a Pixel 8", "我们 service 是跑在 GKE 上的",
     "…, mostly Scala and Airflow" — each part of the clause apart, and not where it says otherwise
     ("Figma never clicked for me", "don't suggest vscode extensions")."""
-    if _about_someone_else(body):
-        return []
     out = []
     for part in re.split(r"[,，;；]|\band\b|\bbut\b|但是?|不过|而且", body, flags=I):
         if (
@@ -2388,8 +2380,6 @@ _EN_STUDY = re.compile(
 def _scan_study(body: str) -> list[tuple[str, str, str]]:
     """School and major said in passing: "我是北大中文系毕业的", "我在读研，华东师范大学，教育技术专业",
     "PhD student in computational biology at ETH", "我 major 是 statistics，在 UCLA 读 master"."""
-    if _about_someone_else(body):
-        return []
     out = []
     for m in _ZH_STUDY.finditer(body):
         if school := m.group("school") or m.group("school2") or m.group("school3"):
@@ -2417,7 +2407,7 @@ _DRINK = re.compile(
 
 def _scan_drink(body: str) -> list[tuple[str, str, str]]:
     """What one drinks, as a standing taste: "I drink way too much green tea", "平时只喝冰美式", "改喝燕麦拿铁了"."""
-    if _about_someone_else(body) or _SHORT_TERM.search(body) or re.search(r"想|要不要|\bshould\b|\bwant\b", body, I):
+    if _SHORT_TERM.search(body) or re.search(r"想|要不要|\bshould\b|\bwant\b", body, I):
         return []
     if m := _DRINK.search(body):
         return [("preference", "drink", (m.group("v") or m.group("v2")).strip())]
@@ -2454,8 +2444,6 @@ def _scan_school(body: str) -> list[tuple[str, str, str]]:
 
 def _scan_job(body: str) -> list[tuple[str, str, str]]:
     """ "…ended up as a data analyst at a reinsurance firm", "I teach 8th grade math", "我是做跨境电商的"."""
-    if _about_someone_else(body):  # "我老公是医生": his job, not mine
-        return []
     out = []
     if m := re.search(
         r"\b(?P<v>(?:fully\s+)?remote)(?:ly)?\s+(?:for|at|with)\b|\bwork(?:ing)?\s+(?P<v2>remotely)\b|(?P<v3>远程(?:办公|工作))",
@@ -2903,6 +2891,7 @@ def _mixed_openers(message: str) -> str:
 
 
 _CJK_COMMA = re.compile(r"(?<=[\u4e00-\u9fff])\s*,\s*|\s*,\s*(?=[\u4e00-\u9fff])")
+_OWN_SCANS = (_scan_job, _scan_role, _scan_role_zh, _scan_languages, _scan_tools, _scan_study, _scan_drink)
 _FULL_WIDTH = {code: code - 0xFEE0 for code in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]}
 _QUOTED = re.compile(r"[“「『\"][^”」』\"]{7,}[”」』\"]")
 _FULL_WIDTH[0x3000] = 0x20  # "ＶＳ　Ｃｏｄｅ" is "VS Code"; full-width punctuation stays (the clause rules read it)
@@ -3203,16 +3192,13 @@ class RuleExtractor:
             found = self._table(clause, body, _PATTERNS[_FIRST_GENERAL:])
         if (own or _SELF_START.match(body)) and not any(p.sensitive for p in found):
             said = {p.key for p in found}
+            # what one does, uses, speaks, studies and drinks: not when the clause is about someone
+            # else ("我 brother 在 Google 做 SRE", "我老公是医生"; "with my sister", "my wife and I" still count)
+            own_scans = () if _about_someone_else(body) else _OWN_SCANS
             scanned = [
                 *_scan_places(body),
-                *_scan_job(body),
                 *_scan_school(body),
-                *_scan_role(body),
-                *_scan_role_zh(body),
-                *_scan_languages(body),
-                *_scan_tools(body),
-                *_scan_study(body),
-                *_scan_drink(body),
+                *(triple for scan in own_scans for triple in scan(body)),
                 *_read_availability(body),
             ]
             for p in self._triples(clause, body, scanned):  # the first said of each key, every item of a list key
