@@ -145,3 +145,27 @@ def test_the_memories_of_one_turn_are_embedded_by_one_task(api, monkeypatch):
     assert len(embeds) == 1 and written <= set(embeds[0][0])  # (+ ids of rolled-back writes: ignored)
     active = Memory.objects.filter(source__turn_id="t-21", status="active")
     assert MemoryEmbedding.objects.filter(memory__in=active).count() == active.count()
+
+
+def test_a_city_inferred_from_work_never_replaces_the_city_the_person_said_they_live_in(api):
+    def post(turn_id: str, message: str) -> dict:
+        posted = api.post("/api/v1/subjects/alice/turns", {"turn_id": turn_id, "user_message": message}, format="json")
+        return api.get(f"/api/v1/ingests/{posted.json()['ingest_id']}").json()
+
+    post("t-live", "I live in Hoboken")
+    later = post("t-work", "I teach 8th grade math at a middle school in Tacoma")
+
+    active = {m.key: m.value for m in Memory.objects.filter(subject__external_id="alice", status=Memory.Status.ACTIVE)}
+    assert active["city"] == "Hoboken" and active["work_city"] == "Tacoma"
+    assert "inferred_known" in {s["reason"] for s in later["skipped"]}
+
+
+def test_a_city_inferred_from_work_is_kept_as_inferred_when_none_was_said(api):
+    posted = api.post(
+        "/api/v1/subjects/alice/turns",
+        {"turn_id": "t-1", "user_message": "我在 Berlin 一家 fintech 做 PM"},
+        format="json",
+    )
+    api.get(f"/api/v1/ingests/{posted.json()['ingest_id']}")
+    city = Memory.objects.get(subject__external_id="alice", key="city", status=Memory.Status.ACTIVE)
+    assert city.value == "Berlin" and city.confidence < 0.9  # the portal shows it as "inferred"
