@@ -27,6 +27,7 @@ from apps.memories.extraction import Extraction, Extractor, Proposal, Turn, get_
 from apps.memories.extraction.guard import looks_like_injection
 from apps.memories.extraction.normalize import canonical_key, canonical_units, resolve_dates
 from apps.memories.models import Ingest, Memory
+from apps.memories.selectors import fact_is_known
 from apps.memories.services import (
     IdempotencyConflict,
     InjectionRefused,
@@ -35,6 +36,7 @@ from apps.memories.services import (
     Refused,
     episode_record,
     fact_upsert,
+    normalize_key,
     normalize_value,
     refusals_audited,
     refuse_if_paused,
@@ -320,6 +322,12 @@ def ingest_process(*, ingest_id) -> Ingest:
                 continue
             seen[fingerprint] = False
             reason = _rejection(proposal, allowed)
+            if (
+                not reason
+                and proposal.metadata.get("inferred_from")
+                and fact_is_known(subject=subject, key=normalize_key(canonical_key(proposal.key)))
+            ):
+                reason = "inferred_known"  # "works in Tacoma" does not replace "I live in Hoboken"
             if reason:
                 skipped.append({"text": proposal.evidence or proposal.value or proposal.text, "reason": reason})
                 continue

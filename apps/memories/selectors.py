@@ -28,6 +28,13 @@ def narrow(memories: QuerySet[Memory], *, kinds=None, categories=None, session_i
     return memories
 
 
+def fact_is_known(*, subject: Subject, key: str) -> bool:
+    """Does the person already have an active profile memory under this (normalized) key?"""
+    return Memory.objects.filter(
+        subject=subject, kind=Memory.Kind.PROFILE, key=key, status=Memory.Status.ACTIVE
+    ).exists()
+
+
 def memory_list(
     *,
     workspace: Workspace,

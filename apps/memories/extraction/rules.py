@@ -2984,7 +2984,10 @@ def _city_from_work(proposals: list[Proposal]) -> list[Proposal]:
     work = next((p for p in proposals if p.key == "work_city" and not p.sensitive), None)
     if not work or any(p.key == "city" for p in proposals):
         return proposals
-    return [*proposals, replace(work, key="city", confidence=min(work.confidence, 0.7))]
+    return [
+        *proposals,
+        replace(work, key="city", confidence=min(work.confidence, 0.7), metadata={"inferred_from": "work_city"}),
+    ]
 
 
 _LIST_KEYS = {"spoken_languages", "hobby", "pet", "children"}
