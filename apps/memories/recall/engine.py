@@ -218,10 +218,10 @@ def _keyword_leg(base: QuerySet[Memory], query: str, limit: int) -> dict:
     terms = query_terms(query)
     if not terms:
         return {}
+    if settings.RECALL_KEYWORD_SCORING == "bm25":
+        return _bm25(base, terms, limit)
     search = reduce(lambda a, b: a | b, (SearchQuery(term, config=CONFIG, search_type="plain") for term in terms))
     hits = base.filter(search=search)
-    if settings.RECALL_KEYWORD_SCORING == "bm25":
-        return _bm25(base, hits, terms, limit)
     rows = (
         hits.annotate(rank=SearchRank(F("search"), search, normalization=32))
         .order_by("-rank", "id")
@@ -233,27 +233,30 @@ def _keyword_leg(base: QuerySet[Memory], query: str, limit: int) -> dict:
 BM25_K1, BM25_B = 1.2, 0.75
 
 
-def _bm25(base: QuerySet[Memory], hits: QuerySet[Memory], terms: list[str], limit: int) -> dict:
+def _bm25(base: QuerySet[Memory], terms: list[str], limit: int) -> dict:
     """Okapi BM25 over the hits in one statement. Term frequency is binary (memories are a
     sentence or two); a term's document frequency is counted over the hits — exactly its count
     among the subject's memories, since every memory containing a query term is a hit — and N is
     the subject's memory count, so a word in every memory (the speaker's name, say) weighs ~0.
-    The average length is the hits' (close enough, and it costs no second scan)."""
-    hits_sql, hits_params = hits.values("id", "search").query.sql_with_params()
-    count_sql, count_params = base.values("id").query.sql_with_params()
-    matched = ", ".join(f"(m.search @@ plainto_tsquery(%s::regconfig, %s)) AS h{i}" for i in range(len(terms)))
+    The average length is the hits' (close enough, and it costs no second scan). The hard filters
+    are compiled once (`b`, inlined by the planner in both places, as two subqueries were)."""
+    base_sql, base_params = base.values("id", "search").query.sql_with_params()
+    term_queries = ["plainto_tsquery(%s::regconfig, %s)"] * len(terms)
+    matched = ", ".join(f"(m.search @@ {q}) AS h{i}" for i, q in enumerate(term_queries))
+    any_term = " || ".join(term_queries)
     frequencies = ", ".join(f"count(*) FILTER (WHERE h{i}) AS d{i}" for i in range(len(terms)))
     idf = " + ".join(
         f"CASE WHEN h.h{i} THEN ln(1 + (s.n - s.d{i} + 0.5) / (s.d{i} + 0.5)) ELSE 0 END" for i in range(len(terms))
     )
     sql = (
-        f"WITH h AS (SELECT m.id, length(m.search) AS dl, {matched} FROM ({hits_sql}) m),"
-        f" s AS (SELECT avg(dl) AS avgdl, (SELECT count(*) FROM ({count_sql}) c) AS n, {frequencies} FROM h)"
+        f"WITH b AS NOT MATERIALIZED ({base_sql}),"
+        f" h AS (SELECT m.id, length(m.search) AS dl, {matched} FROM b m WHERE m.search @@ ({any_term})),"
+        f" s AS (SELECT avg(dl) AS avgdl, (SELECT count(*) FROM b) AS n, {frequencies} FROM h)"
         f" SELECT h.id, ({idf}) * %s / (1 + %s * (1 - %s + %s * h.dl / greatest(s.avgdl, 1))) AS score"
         " FROM h, s ORDER BY score DESC, h.id LIMIT %s"
     )
-    params = [p for term in terms for p in (CONFIG, term)] + list(hits_params) + list(count_params)
-    params += [BM25_K1 + 1, BM25_K1, BM25_B, BM25_B, limit]
+    term_params = [p for term in terms for p in (CONFIG, term)]
+    params = [*base_params, *term_params, *term_params, BM25_K1 + 1, BM25_K1, BM25_B, BM25_B, limit]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return {memory_id: float(value) for memory_id, value in cursor.fetchall() if value > 0}
