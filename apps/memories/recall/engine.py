@@ -25,7 +25,7 @@ from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from apps.accounts.models import Subject, Workspace
-from apps.memories.embeddings import EmbeddingError, calibration, get_embedder, store
+from apps.memories.embeddings import Embedder, EmbeddingError, calibration, get_embedder, store
 from apps.memories.models import Memory
 from apps.memories.recall import block, intent
 from apps.memories.recall.scoring import Candidate, mmr, ranking, recency, relevance, score
@@ -165,6 +165,64 @@ class EmbedAdmission:
 admission = EmbedAdmission()
 
 
+@dataclass(eq=False)
+class _Query:
+    embedder: Embedder
+    text: str
+    done: bool = False
+    vector: np.ndarray | None = None
+    error: Exception | None = None
+
+
+class QueryBatcher:
+    """The concurrent recalls of a process embed their queries together: each query joins a queue,
+    and whichever of their threads gets the (one) embedding turn next embeds every query waiting
+    for that embedder as one batch. Nothing waits on purpose, so a lone query goes at once; under
+    load the queries that arrived during a batch make the next one. On 2 cores a batch of 2-4 cost
+    ~12 % less CPU per e5 query and 15-35 % less per USE query than single calls, with the same
+    vectors (e5 bit-identical, USE within 2e-7): README, Benchmarks, make load."""
+
+    MAX = 8
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()  # guards _waiting
+        self._turn = threading.Lock()  # one batch at a time: the models would serialize them anyway
+        self._waiting: list[_Query] = []
+
+    def embed(self, embedder: Embedder, text: str) -> np.ndarray:
+        query = _Query(embedder, text)
+        with self._lock:
+            self._waiting.append(query)
+        with self._turn:
+            if not query.done:  # not embedded by another thread's batch meanwhile: embed a batch now
+                with self._lock:
+                    others = [q for q in self._waiting if q.embedder is embedder and q is not query]
+                    batch = [query, *others[: self.MAX - 1]]
+                    self._waiting = [q for q in self._waiting if q not in batch]
+                self._run(embedder, batch)
+        if query.error is not None:
+            raise query.error
+        assert query.vector is not None
+        return query.vector
+
+    @staticmethod
+    def _run(embedder: Embedder, batch: list[_Query]) -> None:
+        try:  # one query alone goes through embed_query, as before batching
+            texts = [q.text for q in batch]
+            vectors = [embedder.embed_query(texts[0])] if len(batch) == 1 else list(embedder.embed_queries(texts))
+            for q, vector in zip(batch, vectors, strict=True):
+                q.vector = vector
+        except Exception as error:  # each waiting recall gets it (EmbeddingError: falls back)
+            for q in batch:
+                q.error = error
+        finally:
+            for q in batch:
+                q.done = True
+
+
+batcher = QueryBatcher()
+
+
 def _embed_query(text: str, model: str) -> Callable[[], np.ndarray]:
     """Start embedding `text` in the pool (unless its vector is cached); returns the function that
     waits for the vector, so that recall runs its keyword and recent legs meanwhile. Both raise
@@ -180,7 +238,7 @@ def _embed_query(text: str, model: str) -> Callable[[], np.ndarray]:
 
     def embed() -> np.ndarray:
         try:
-            vector = embedder.embed_query(text)
+            vector = batcher.embed(embedder, text)
         finally:
             admission.leave(time.monotonic() - submitted)
         query_vectors.put(key, vector)  # also when recall stopped waiting: the next ask finds it
