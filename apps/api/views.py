@@ -90,7 +90,7 @@ def recall_body(
             fallback=result.fallback or "",
         ),
     )
-    body = s.RecallResponseSerializer(result).data
+    body = s.recall_response_data(result)  # RecallResponseSerializer's shape
     if not include_trace:
         body.pop("trace", None)
     return body

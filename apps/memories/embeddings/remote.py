@@ -84,10 +84,11 @@ class OpenAIEmbedder:
         return self._dimension
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
-        texts = clean_texts(texts)
+        return self._batches(clean_texts(texts), self.passage_prefix)
+
+    def _batches(self, texts: list[str], prefix: str) -> np.ndarray:
         if not texts:
             return np.empty((0, self.dimension), dtype=np.float32)
-        prefix = self.passage_prefix
         size = self.config.batch_size
         parts = [self._request([prefix + t for t in texts[i : i + size]]) for i in range(0, len(texts), size)]
         return np.concatenate(parts, axis=0)
@@ -95,6 +96,9 @@ class OpenAIEmbedder:
     def embed_query(self, text: str) -> np.ndarray:
         (text,) = clean_texts([text])
         return self._request([self.query_prefix + text])[0]
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return self._batches(clean_texts(texts), self.query_prefix)
 
     # -- one request --------------------------------------------------------------------------
 

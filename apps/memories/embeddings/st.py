@@ -65,5 +65,8 @@ class SentenceTransformerEmbedder:
     def embed_query(self, text: str) -> np.ndarray:
         return self._encode(clean_texts([text]), self._query_prompt)[0]
 
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return self._encode(clean_texts(texts), self._query_prompt)
+
     def __repr__(self) -> str:
         return f"<SentenceTransformerEmbedder {self.model_id}>"

@@ -8,7 +8,7 @@ import numpy as np
 from apps.memories.models import Memory
 
 
-@dataclass
+@dataclass(eq=False)  # a candidate is itself (identity): `in` and `remove` on picks compare no fields
 class Candidate:
     memory: Memory
     similarity: float = 0.0  # calibrated 0..1 (0 = no more similar than unrelated text)
