@@ -2534,7 +2534,7 @@ _AVAILABILITY_HINT = re.compile(
 )
 
 
-def _read_availability(body: str) -> list[tuple[str, str, str]]:
+def _scan_availability(body: str) -> list[tuple[str, str, str]]:
     """When one is not to be reached, as a standing rule: "周末不看工作消息", "七点到八点别找我",
     "don't ping me before 11", "fridays I'm off and unreachable", "I can't do anything on Sunday nights"."""
     if not _AVAILABILITY_HINT.search(body):
@@ -2561,7 +2561,6 @@ _READERS = (
     _read_habit,
     _read_city_mention,
     _read_reply_style,
-    _read_availability,
 )
 
 # -- what happened to the user, said by the user (an episode) ---------------------------------------
@@ -3202,7 +3201,7 @@ class RuleExtractor:
                 *_scan_places(body),
                 *_scan_school(body),
                 *(triple for scan in own_scans for triple in scan(body)),
-                *_read_availability(body),
+                *_scan_availability(body),
             ]
             for p in self._triples(clause, body, scanned):  # the first said of each key, every item of a list key
                 if p.key in _LIST_KEYS or p.key not in said:
