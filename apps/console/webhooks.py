@@ -136,6 +136,20 @@ def webhook_detail(request: ConsoleRequest, endpoint_id: int) -> HttpResponse:
     )
 
 
+def _endpoint_confirm(
+    request: ConsoleRequest, endpoint: WebhookEndpoint, *, title: str, consequences: list[str], submit: str
+) -> HttpResponse:
+    """The confirm step of an action on one endpoint: Cancel goes back to its page."""
+    return _confirm(
+        request,
+        title=title,
+        consequences=consequences,
+        submit=submit,
+        cancel=reverse("console:webhook", args=[endpoint.pk]),
+        form=ConfirmForm(),
+    )
+
+
 @require_http_methods(["GET", "POST"])
 @console_view(admin=True)
 def webhook_switch(request: ConsoleRequest, endpoint_id: int, *, enabled: bool) -> HttpResponse:
@@ -145,16 +159,15 @@ def webhook_switch(request: ConsoleRequest, endpoint_id: int, *, enabled: bool) 
     if request.method == "GET":
         if enabled:
             return redirect("console:webhook", endpoint_id=endpoint_id)
-        return _confirm(
+        return _endpoint_confirm(
             request,
+            endpoint,
             title=_("Switch off the webhook to %(url)s?") % {"url": endpoint.url},
             consequences=[
                 _("From now on nothing more is sent to it; deliveries still pending stop."),
                 _("Events while it is off are not sent later: switch it on again to receive new ones."),
             ],
             submit=_("Switch off"),
-            cancel=reverse("console:webhook", args=[endpoint.pk]),
-            form=ConfirmForm(),
         )
     services.endpoint_set_enabled(endpoint=endpoint, enabled=enabled, actor=_actor(request))
     messages.success(
@@ -169,16 +182,15 @@ def webhook_rotate_secret(request: ConsoleRequest, endpoint_id: int) -> HttpResp
     """GET: what rotating means; POST: a new signing secret, shown once."""
     endpoint = _endpoint_or_404(request, endpoint_id)
     if request.method == "GET":
-        return _confirm(
+        return _endpoint_confirm(
             request,
+            endpoint,
             title=_("Rotate the signing secret of %(url)s?") % {"url": endpoint.url},
             consequences=[
                 _("The old secret stops verifying at once: deliveries from now on are signed with the new one."),
                 _("The new secret is shown to you once. Put it into the receiver right away."),
             ],
             submit=_("Rotate the secret"),
-            cancel=reverse("console:webhook", args=[endpoint.pk]),
-            form=ConfirmForm(),
         )
     return _show_secret(request, endpoint, services.endpoint_rotate_secret(endpoint=endpoint, actor=_actor(request)))
 
