@@ -3024,7 +3024,7 @@ _NAMING = re.compile(
 
 class RuleExtractor:
     name = "rules"
-    version = "3"
+    version = "4"
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
