@@ -180,14 +180,19 @@ def _analyze(text: str) -> tuple[Redacted, set[str]]:
     if not text.strip():
         return Redacted(text, ()), set()
 
+    # The engines first: building them imports Presidio under `_engines_lock`, so the imports below
+    # only read modules already loaded (threads importing one module at once can be handed a
+    # half-initialised one by Python's import-deadlock breaker).
+    analyzer, anonymizer = get_engines()
     from presidio_anonymizer.entities import OperatorConfig
     from presidio_anonymizer.entities import RecognizerResult as SpanToReplace
 
-    from apps.privacy.recognizers import LANGUAGE
-
-    analyzer, anonymizer = get_engines()
     folded = normalize(text)
-    results = analyzer.analyze(text=folded.text, language=LANGUAGE, score_threshold=float(settings.PII_SCORE_THRESHOLD))
+    results = analyzer.analyze(
+        text=folded.text,
+        language=analyzer.supported_languages[0],
+        score_threshold=float(settings.PII_SCORE_THRESHOLD),
+    )
     findings = [Finding(f.entity_type, *folded.span(f.start, f.end), f.score) for f in _resolve_overlaps(results)]
     rejected = {f.entity_type for f in findings} & set(settings.PII_REJECT_ENTITIES)
     if not findings:
