@@ -37,6 +37,8 @@ SETS = {
     "fresh-test2": "extraction_fresh_test2.jsonl",
     "fresh-dev5": "extraction_fresh_dev5.jsonl",
     "fresh-test3": "extraction_fresh_test3.jsonl",
+    "fresh-dev6": "extraction_fresh_dev6.jsonl",
+    "fresh-test4": "extraction_fresh_test4.jsonl",
 }
 
 
