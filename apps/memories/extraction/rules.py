@@ -79,7 +79,7 @@ _IDIOMS = re.compile(
     I,
 )  # "旅游的话…": a topic, not an if
 # "说" is reporting speech unless it is speaking a language ("我说粤语") or talking (说话)
-_SAYS = r"(?<![小会能])说(?!明(?![年天早晚])|[服话得]|(?:一?下|说)\s*(?:我|自己)的?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
+_SAYS = r"(?<![小会能])说(?!明(?![年天早晚])|[服话得]|重点|人话|(?:一?下|说)\s*(?:我|自己)的?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
 _CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|\bif\b|\bunless\b|\bwhen\b"
 _NO_SPLIT = re.compile(rf"{_CONDITION}|{_SAYS}|\bsaid\b|\bsays\b|\btold\b|\bthinks\b|\bwants\b", I)
 _CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
@@ -588,7 +588,7 @@ _TOOLS = [
     (
         "cloud",
         r"AWS|GCP|Azure|阿里云|腾讯云|华为云|Fly\.io|Vercel|Heroku|Netlify|DigitalOcean|Cloudflare|(?-i:GKE|EKS|AKS)|"
-        r"Google Cloud|Hetzner|Linode|Oracle Cloud",
+        r"Google Cloud|Hetzner|Linode|Oracle Cloud|(?-i:Render)|(?-i:Railway)|Cloud Run|Firebase|Supabase",
     ),
     ("infrastructure", r"Kubernetes|k8s|Docker|Terraform|Ansible|(?-i:Helm)|(?-i:Nomad)|OpenStack"),
     ("team_chat", r"Slack|Microsoft Teams|(?-i:Teams)|飞书|(?-i:Lark)|钉钉|企业微信|Discord|Mattermost"),
@@ -596,6 +596,15 @@ _TOOLS = [
     (
         "design_tool",
         r"Figma|(?-i:Sketch)|Photoshop|Illustrator|(?-i:Blender)|Procreate|Canva|InDesign|Affinity(?: Designer| Photo)?",
+    ),
+    ("camera", r"Fujifilm|(?-i:Fuji)|(?-i:Canon)|(?-i:Nikon)|(?-i:Leica)|(?-i:Sony\s+A\d\w*)|GoPro|(?-i:Ricoh GR\w*)"),
+    # tools without a key of their own: each is stored as "tool <name>", so a second does not replace the first
+    (
+        "tool",
+        r"Obsidian|(?-i:Notion)|Todoist|Evernote|印象笔记|坚果云|Dropbox|Google Drive|OneDrive|Google Calendar|"
+        r"(?-i:Jira)|Confluence|Trello|Asana|(?-i:Linear)|语雀|石墨文档|腾讯文档|Excel|Power BI|Tableau|Lightroom|"
+        r"Final Cut(?: Pro)?|Premiere(?: Pro)?|DaVinci Resolve|Ableton(?: Live)?|Logic Pro|Anki|Zotero|Postman|"
+        r"Airflow|(?-i:Spark)|Kafka|Grafana|Jenkins|GitHub Actions|GitLab CI|Copilot|Raycast|Alfred|1Password|Bitwarden",
     ),
     ("terminal", r"iTerm2?|Alacritty|WezTerm|(?-i:Warp)|Windows Terminal|(?-i:kitty)|Ghostty"),
     ("shell", r"zsh|bash|fish shell|(?-i:fish)|nushell|PowerShell"),
@@ -617,7 +626,7 @@ _ANSWER = re.compile(
     I,
 )
 _PRODUCT = re.compile(r"^[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2}$")
-_LENGTH = re.compile(r"简短|简洁|详细|啰嗦|长|字以内|\bshort|\bbrief|concise|detailed|long|\bwords\b", I)
+_LENGTH = re.compile(r"简短|简洁|详细|啰嗦|长|短(?:一?点|些)|字以内|\bshort|\bbrief|concise|detailed|long|\bwords\b", I)
 _FORMAT = re.compile(r"表格|表情|格式|列表|markdown|bullet|tables?|emojis?|lists?|units|单位", I)
 _LIMIT = re.compile(
     r"(?:控制在|不超过|少于|别超过|不要超过|以内|之内)?\s*[\d一二三四五六七八九十两百千]+\s*个?(?:字|句话?|段|行|条要点)(?:以内|之内|内|左右)|"
@@ -840,7 +849,9 @@ def _tools_in(text: str, *, fallback_products: bool = True) -> list[tuple[str, s
     found = [
         ("tech_stack" if kind == "framework" and len(set(names)) > 1 else kind, ", ".join(dict.fromkeys(names)))
         for kind, names in by_kind.items()
+        if kind != "tool"
     ]
+    found += [(f"tool {name}", name) for name in dict.fromkeys(by_kind.get("tool", []))]
     if fallback_products:  # "Slack and Linear": Slack is known, Linear is product-like
         rest = text
         for start, end in reversed(runs):  # "华为 Mate 60" is one phone, not 华为 and a tool "Mate 60"
@@ -1543,12 +1554,33 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         return [("preference", "reply_format", text)]
     if m := re.match(
         r"^(?:be|stay|keep it)\s+(?:more\s+)?(?P<v>blunt|direct|concise|brief|honest|straightforward|formal|casual|"
-        r"gentle|patient|friendly|professional|short|simple)\b|^(?:说话|回答|回复|讲话|语气)?(?P<v2>直接|简单|简洁|委婉|正式|随意|"
-        r"温柔|幽默|专业|直白)(?:一?点儿?|些)",
+        r"gentle|patient|friendly|professional|short|simple)\b|^(?:说话|回答|回复|讲话|语气)?\s*(?P<v2>直接|简单|简洁|委婉|正式|随意|"
+        r"温柔|幽默|专业|直白|口语化|casual|formal|chill|relaxed|blunt|direct)\s*(?:一?点儿?|些)",
         text,
         I,
     ):
         return [("preference", "reply_style", text)]
+    if re.search(  # "直接说重点就行", "skip the intros", "多举点生活里的例子": how to answer, said without "answer"
+        r"(?:直接|只)(?:说|讲|给)重点|(?<!\S)(?:说|讲)重点就|开门见山|"
+        r"\bskip\s+(?:the\s+)?(?:intros?|preambles?|pleasantries|small\s+talk|fluff)\b|\b(?:get|go)\s+(?:straight\s+)?to\s+the\s+point\b|"
+        r"(?:多|举点|举些|多用|多给我?)\s*(?:举)?[^，,。]{0,8}?例子|\b(?:use|give)\s+(?:me\s+)?(?:more\s+|lots\s+of\s+)?"
+        r"(?:real[- ]world\s+|concrete\s+|everyday\s+)?examples\b",
+        text,
+        I,
+    ) and not _NEGATED.match(text):
+        length = [("preference", "reply_length", text)] if _LENGTH.search(text) or _LIMIT.search(text) else []
+        return [("preference", "reply_style", text), *length]
+    if re.search(  # "以后 summary 放最前面", "TL;DR first": where the gist goes
+        r"(?:summary|tl;?dr|总结|结论|conclusion)[^，,。]{0,6}?(?:放)?(?:在)?(?:最)?(?:前面|开头|上面)|"
+        r"\b(?:summary|tl;?dr|conclusion|bottom\s+line)\s+(?:first|up\s*front|at\s+the\s+top)\b",
+        text,
+        I,
+    ):
+        return [("preference", "reply_format", text)]
+    if re.search(r"(?:prefer|希望|喜欢|想要|want)\s*你\s*(?:用|给我)|\bprefer\s+(?:you\s+)?(?:to\s+)?use\b", text, I) and (
+        _FORMAT.search(text)
+    ):  # "我 prefer 你用 bullet points"
+        return [("preference", "reply_format", text)]
     if (
         lang
         and answer
@@ -1572,7 +1604,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         return [("preference", "reply_language", lang.group(0).split()[-1])]
     if (
         answer
-        and (imperative or re.match(r"以后|今后|from now on|please", body, I))
+        and (imperative or re.match(r"以后|今后|from now on|please", body, I) or re.search(r"都用|一律|总是", text))
         or re.search(r"回答|回复|answers?|replies", text, I)
         and imperative
     ):
@@ -1585,11 +1617,16 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
                     lang.group(0).split()[-1] if lang.group(0).lower().startswith("in") else lang.group(0),
                 )
             ]
-        if _LENGTH.search(text) or _LIMIT.search(text):
-            return [("preference", "reply_length", text)]
-        if _FORMAT.search(text) or re.search(r"metric|imperial|公制|emoji", text, I):
-            return [("preference", "reply_format", text)]
-        return [("preference", "reply_style", text)]
+        # "keep answers short and use bullet points": each side of how answers look
+        aspects = [
+            key
+            for key, said in (
+                ("reply_length", _LENGTH.search(text) or _LIMIT.search(text)),
+                ("reply_format", _FORMAT.search(text) or re.search(r"metric|imperial|公制|emoji", text, I)),
+            )
+            if said
+        ]
+        return [("preference", key, text) for key in aspects or ["reply_style"]]
     if re.match(r"以后|今后|from now on", body, I) and (
         m := re.match(r"^(?:我)?(?P<v>(?:不|少|多|只)(?:吃|喝)(?P<obj>.+))$", text)
     ):
@@ -1977,7 +2014,7 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
 
 # -- facts found anywhere in one's own clause, by what the words are (a known city, an occupation) ----
 _SELF_START = re.compile(
-    r"^(?:我(?!们)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've|our\b)",
+    r"^(?:我(?!们)|我们\s*(?:team|company|公司|团队|组)?\s*的?\s*(?:code|代码|服务|service|infra|项目)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've|our\b)",
     I,
 )
 _HOME_CUE = re.compile(
@@ -2332,7 +2369,8 @@ def _scan_languages(body: str) -> list[tuple[str, str, str]]:
 
 
 _TOOL_USE = re.compile(
-    r"用|跑在|跑|部署|放在|写|基于|是|\b(?:use|using|uses|used|on|in|with|via|run|runs|running|deploy\w*|host\w*|lives?|chat|"
+    r"用|跑在|跑|部署|放在|写|基于|是|装的|装了|在[^，,。]{0,16}?[上里]|手机|电脑|笔记本|相机|平板|\bat\s+(?:home|work)\b|"
+    r"\b(?:phone|laptop|camera|machine|notes|tasks|been)\b|\b(?:use|using|uses|used|on|in|with|via|run|runs|running|deploy\w*|host\w*|lives?|chat|"
     r"write|writing|code|coding|build|building|built|mostly|mainly|primarily|daily|always|all\s+day|is|are|my|our)\b|'s\b|我的|我们的?|"
     r"\bswitch\w*\s*(?:到|to)|换成|换到|改用",
     I,
@@ -2351,13 +2389,14 @@ def _scan_tools(body: str) -> list[tuple[str, str, str]]:
     "…, mostly Scala and Airflow" — each part of the clause apart, and not where it says otherwise
     ("Figma never clicked for me", "don't suggest vscode extensions")."""
     out = []
+    using = False  # "using Obsidian for notes and Todoist for tasks": the verb goes on after "and"
     for part in re.split(r"[,，;；]|\band\b|\bbut\b|但是?|不过|而且", body, flags=I):
-        if (
-            _tool_spans(part)
-            and _TOOL_USE.search(part)
-            and not (_TOOL_NOT_USED.search(part) or _OCCASIONAL.search(part))
-        ):
+        said_otherwise = bool(_TOOL_NOT_USED.search(part) or _OCCASIONAL.search(part))
+        if _tool_spans(part) and (_TOOL_USE.search(part) or using) and not said_otherwise:
             out += [("fact", key, value) for key, value in _tools_in(part, fallback_products=False)]
+            using = True
+        else:
+            using = using and not said_otherwise and not _tool_spans(part)
     return out
 
 
