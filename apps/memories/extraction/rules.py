@@ -435,7 +435,54 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     (re.compile(r"^(?P<v>my goal is (?:to\s+)?(?P<obj>.+))", I), "goal", None, "", "personal"),
     # preferences ("我最喜欢的编程语言是 Rust": key from the words)
     (re.compile(_ZH_I + r"(?:喜欢|爱)的(?P<k>.{1,8}?)是(?P<v>.+)"), "preference", "", "", "personal"),
-    (re.compile(r"^my (?:favorite|favourite) (?P<k>[\w ]{1,24}?) is (?P<v>.+)", I), "preference", "", "", "personal"),
+    (
+        re.compile(r"^(?:my\s+)?(?:favorite|favourite|fave?)\s+(?P<k>[\w ]{1,24}?)\s+(?:is|are|has to be)\s+(?P<v>.+)", I),
+        "preference",
+        "",
+        "",
+        "personal",
+    ),
+    # "huge F1 fan", "not a jazz person", "give me 90s hip hop any day", "恐怖片我是真的看不了", "超爱听 audiobooks"
+    (
+        re.compile(
+            r"^(?:I'm\s+|I\s+am\s+)?(?:a\s+)?(?P<v>(?:huge|big|massive|die-?hard|lifelong|total|diehard)\s+"
+            r"(?P<obj>[\w .&'-]{1,24}?)\s+fan)\b(?!\s+of\b)",
+            I,
+        ),
+        "preference",
+        None,
+        "",
+        "personal",
+    ),
+    (
+        re.compile(
+            r"^(?:I'm\s+|I\s+am\s+)?(?P<v>(?:not\s+(?:really\s+)?(?:a|an)|(?:definitely\s+|totally\s+)?(?:a|an))\s+"
+            r"(?P<obj>(?!people\b)[\w -]{2,20}?)\s+person)\b",
+            I,
+        ),
+        "preference",
+        None,
+        "",
+        "personal",
+    ),
+    (re.compile(r"^give\s+me\s+(?P<v>(?P<obj>.{2,40}?))\s+any\s*day\b", I), "preference", None, "", "personal"),
+    (
+        re.compile(
+            r"^(?P<v>(?P<obj>[^\s，,我你他她的]{2,8})\s*我(?:是)?(?:真的|实在|完全|一直|从来|一点都|最)?"
+            r"(?:看不了|吃不了|受不了|听不了|喝不了|欣赏不来|不喜欢|不感冒|不太喜欢|超喜欢|很喜欢|特别喜欢|最喜欢|超爱|最爱).*)"
+        ),
+        "preference",
+        None,
+        "",
+        "personal",
+    ),
+    (
+        re.compile(r"^(?:所以|而且|也|还)?\s*我?\s*(?P<v>(?:超|最|很|特别|真的|巨|贼)爱(?:听|看|吃|喝|玩|读)\s*(?P<obj>.+))"),
+        "preference",
+        None,
+        "",
+        "personal",
+    ),
     (
         re.compile(
             _ZH_I
@@ -761,7 +808,7 @@ _DEADLINE = re.compile(r"之前|以前|前完成|截止|\bby\b|\bbefore\b|\bunti
 _HABIT_ZH = re.compile(
     r"^(?P<lead>(?:each|every)\s+(?:morning|evening|night|day|weekend)\s*)?我(?:也|还|其实|基本上?|\s*(?P<en>usually|always|often|normally)\s*)*\s*(?P<when>每周\s*(?:[A-Z][a-z]+day)(?:\s*(?:和|and|、|&)\s*[A-Z][a-z]+day)*|每天|每周.?|每个?\s*(?:月|周末|星期.|礼拜.|weekend|week)|每晚|每早|每年|周末|早上|晚上|下班后|平时|平常|工作日|"
     r"weekends?|weekdays?)?\s*"
-    r"(?P<adv>(?:一般|通常|经常|总是|常常|都)?\s*(?:(?:都会|会)(?![议员计话]))?)(?P<rest>[^，,]{2,30})$"
+    r"(?P<adv>(?:(?:一般|通常|经常|总是|常常|都|基本上?|雷打不动地?|固定|坚持)\s*)*(?:(?:都会|会)(?![议员计话]))?)(?P<rest>[^，,]{2,30})$"
 )
 _HABIT_EN = re.compile(
     r"^(?:(?P<lead>every\s+\w+|on\s+(?:weekends|\w+days))\s*,?\s+)?I\s+(?P<adv>usually|always|often|normally|typically|"
@@ -769,6 +816,8 @@ _HABIT_EN = re.compile(
     I,
 )
 _HABIT_EVERY = re.compile(
+    r"\b(?:most|many)\s+(?:days|mornings|evenings|nights|weekends)\b|\bevery\s+other\s+day\b|\b\d+\s*(?:x|times)\s+a\s+week\b|"
+    r"\bto\s+work\b(?!\s+(?:on|with|for|at|in)\b)|"
     r"\bevery\s+(?:day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|"
     r"friday|saturday|sunday)\b|\bon\s+weekends\b|\b(?:mondays|tuesdays|wednesdays|thursdays|"
     r"fridays|saturdays|sundays)\b",
@@ -1867,7 +1916,7 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
         every = (
             when.startswith("每")
             or (when and adv)
-            or adv.rstrip("会") in ("一般", "通常", "经常", "总是", "常常")
+            or re.search(r"一般|通常|经常|总是|常常|雷打不动|固定|坚持", adv)
             or m.group("lead")
             or m.group("en")
         )
@@ -2441,7 +2490,8 @@ _DRINKS = (
 )
 _DRINK = re.compile(
     rf"\bI\s+(?:\w+\s+)?(?:drink|have|live\s+on)\s+(?:(?:way\s+)?too\s+much\s+|a\s+lot\s+of\s+|only\s+|mostly\s+|my\s+)?(?P<v>{_DRINKS})\b|"
-    rf"(?:^|我|只|都|一般|每天|天天|平时|改|爱)喝(?P<v2>{_DRINKS})",
+    rf"(?:^|我|只|都|一般|每天|天天|平时|改|爱)喝\s*(?P<v2>{_DRINKS})|^(?P<v3>{_DRINKS})\s*(?:只|就|一般|基本|都)喝|"
+    rf"\bit'?s\s+(?P<v4>{_DRINKS})\s+or\s+nothing\b",
     I,
 )
 
@@ -2451,7 +2501,7 @@ def _scan_drink(body: str) -> list[tuple[str, str, str]]:
     if _SHORT_TERM.search(body) or re.search(r"想|要不要|\bshould\b|\bwant\b", body, I):
         return []
     if m := _DRINK.search(body):
-        return [("preference", "drink", (m.group("v") or m.group("v2")).strip())]
+        return [("preference", "drink", next(v for v in m.groups() if v).strip())]
     return []
 
 
