@@ -53,7 +53,8 @@ _JOB_EN = (
     r"accountant|writer|researcher|consultant|architect|founder|co-?founder|sre|devops|translator|freelancer|lead|"
     r"cto|ceo|intern|professor|lecturer|journalist|photographer|artist|chef|pharmacist|dentist|marketer|recruiter|"
     r"tester|entrepreneur|musician|pilot|mechanic|technician|director|specialist|coordinator|product owner|"
-    r"administrator|admin|editor|illustrator|animator|economist|statistician|physicist|chemist|biologist)s?"
+    r"administrator|admin|editor|illustrator|animator|economist|statistician|physicist|chemist|biologist|caseworker|"
+    r"social worker|counsell?or|postdoc|case manager|carer|caregiver|cleaner|janitor|security guard|foreman)s?"
 )
 
 # -- clause splitting -------------------------------------------------------------------------
@@ -842,7 +843,7 @@ _SPOUSE = re.compile(
     I,
 )
 _SPOUSE_IS = re.compile(
-    rf"^my\s+(?P<r>wife|husband|partner|spouse)(?:'s|\s+is)\s+(?P<d>(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?{_JOB_EN}|(?-i:[A-Z])[a-z]+(?:ese|ish|an|ian|ch|i))$|"
+    rf"^my\s+(?P<r>wife|husband|partner|spouse)(?:'s|\s+is)\s+(?P<d>(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?{_JOB_EN}|(?-i:[A-Z])[a-z]+(?:ese|ish|an|ian|ch|i))(?=$|\s+(?:so|and|but|which|because)\b)|"
     rf"^我(?:的)?\s*(?P<r2>老婆|老公|妻子|丈夫|爱人|太太|媳妇儿?|wife|husband)\s*是\s*(?P<d2>(?:一名|一个|个)?\s*(?:[^\s，,]{{0,4}}?(?:{_JOB_ZH}|员|师)|"
     r"[\u4e00-\u9fff]{1,4}人|[A-Z][a-z]+))$",
     I,
@@ -856,6 +857,7 @@ _FAMILY_FACT = re.compile(
     r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩|大宝|二宝|家(?:的)?娃)(?:今年|现在|已经)?(?:才|都)?(?:\d+|[一二三四五六七八九十两]+)(?:岁|个月)|"
     r"^我(?:的)?(?:儿子|女儿|孩子|闺女|小孩|家(?:的)?娃)(?:今年|现在)?(?:在)?(?:上|读)(?:小学|初中|高中|幼儿园|大学|[一二三四五六]年级|初[一二三]|高[一二三]|大[一二三四])|"
     r"^my\s+(?:son|daughter|kid|child)\s+(?:is|just\s+turned|turned)\s+\d+|"
+    r"^(?:my\s+)?(?:kids|children|sons|daughters|twins|boys|girls)\s+are\s+\d+(?:\s*(?:,|and|&)\s*\d+)+|"
     r"^my\s+(?:son|daughter|kids?|children)\s+(?:is|are)\s+in\s+(?:\w+\s+)?(?:grade|kindergarten|preschool|school|college)",
     I,
 )
@@ -980,6 +982,12 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
                 r"(?:公司|单位|企业|工厂|厂|店|家|家里|这里|那里|startup|start-up|company|firm|agency)", value, I
             ):
                 continue  # "我在一家公司上班": no company named
+            if m := re.fullmatch(r"(?:专门)?(?:做|搞)\s*(?P<v>.{1,12}?)\s*的(?:公司|startup)?", value, I):
+                if not any(q.key == "industry" for q in proposals + out):
+                    out.append(replace(p, key="industry", value=m.group("v")))
+                continue  # "公司是做跨境电商的": what the company does, not its name
+            if _INDUSTRY_NOUN.match(value) and not any(q.key == "industry" for q in proposals + out):
+                out.append(replace(p, key="industry", value=value))
             p = replace(p, value=value)
         elif p.key == "school":
             p = replace(
@@ -1493,7 +1501,7 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     ):
         out.append(("fact", "children", m.group("v")))
     if m := re.search(
-        r"(?:^我|，|,|^我家里?|^家里)\s*(?:还|也)?有?(?P<v>(?:(?:一|两|三|四|几|\d)个?|个|俩|仨)(?:孩子|女儿|儿子|小孩|娃|闺女)(?:[和跟](?:一|两|\d)个?(?:女儿|儿子))?)",
+        r"(?:^我|，|,|^我家里?|^家里)\s*(?:还|也)?有?(?P<v>(?:(?:一|两|三|四|几|\d)个?|个|俩|仨)\s*(?:孩子|女儿|儿子|小孩|娃|闺女|kids?\b)(?:[和跟](?:一|两|\d)个?(?:女儿|儿子))?)",
         body,
     ):
         out.append(("fact", "children", m.group("v")))
@@ -1528,7 +1536,9 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         out.append(("fact", "children", m.group("v")))
-    if m := re.match(
+    if m := re.match(rf"^我家(?:的)?(?:{_PETS_ZH})\s*是\s*(?:一)?[只条个]\s*(?P<v>[^，,]{{1,10}})$", body):
+        out.append(("fact", "pet", m.group("v")))  # "我家狗狗是只柯基"
+    elif m := re.match(
         rf"^我家(?:的)?(?P<v>(?:{_PETS_ZH})\s*[\u4e00-\u9fff]{{2,3}}|(?:{_PETS_ZH})叫[\u4e00-\u9fff]{{2,3}})", body
     ):
         out.append(("fact", "pet", m.group("v")))
@@ -1923,7 +1933,7 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
         if (
             not every
             or _USE_VERB.match(rest)
-            or re.match(r"[是在有叫住用喜爱讨没想要会]|觉得|不(?!看|碰|接|回|用|喝|吃)", rest)
+            or re.match(r"[是在有叫住用喜爱讨没想要会被]|觉得|不(?!看|碰|接|回|用|喝|吃)", rest)
         ):
             return []
         when = "每" + when if when in ("周末",) else when + " " if re.match(r"[a-z]", when, I) else when
@@ -2496,6 +2506,31 @@ _DRINK = re.compile(
 )
 
 
+_INDUSTRY_ZH = re.compile(
+    r"(?:一家|一个|家)\s*(?:专门)?(?:做|搞)\s*(?P<v>[^，,的]{1,12}?)\s*的\s*(?:startup|start-up|公司|创业公司|初创公司|企业|厂|团队|小公司|大厂)|"
+    r"^(?:我们)?\s*(?:公司|单位|厂)(?:是|主要)?(?:专门)?(?:做|搞)\s*(?P<v2>[^，,]{1,12}?)\s*的$",
+    I,
+)
+_INDUSTRY_EN = re.compile(
+    r"\b(?:at|for|in)\s+(?:a|an)\s+(?:(?:small|tiny|big|large|early[- ]stage|\d+[- ]person|series\s+[a-d])\s+)?"
+    r"(?P<v>(?!small\b|big\b|new\b|local\b|great\b|good\b|cool\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+"
+    r"(?:startup|start-up|company|firm|agency|nonprofit|non-profit|consultancy|scale-?up)\b",
+    I,
+)
+# employers that name a kind of business, not a company: the industry too ("在一家券商做量化")
+_INDUSTRY_NOUN = re.compile(r"^(?:券商|投行|银行|律所|会计师事务所|保险公司|基金公司|私募|外企|国企|央企|车企|药企|游戏公司|互联网公司)$")
+
+
+def _scan_industry(body: str) -> list[tuple[str, str, str]]:
+    """The business one works in, said with the company: "在一家做 AI 教育的 startup", "公司是做跨境电商的",
+    "a caseworker at a refugee resettlement nonprofit"."""
+    if m := _INDUSTRY_ZH.search(body):
+        return [("fact", "industry", (m.group("v") or m.group("v2")).strip())]
+    if m := _INDUSTRY_EN.search(body):
+        return [("fact", "industry", m.group("v"))]
+    return []
+
+
 def _scan_drink(body: str) -> list[tuple[str, str, str]]:
     """What one drinks, as a standing taste: "I drink way too much green tea", "平时只喝冰美式", "改喝燕麦拿铁了"."""
     if _SHORT_TERM.search(body) or re.search(r"想|要不要|\bshould\b|\bwant\b", body, I):
@@ -2982,7 +3017,16 @@ def _mixed_openers(message: str) -> str:
 
 
 _CJK_COMMA = re.compile(r"(?<=[\u4e00-\u9fff])\s*,\s*|\s*,\s*(?=[\u4e00-\u9fff])")
-_OWN_SCANS = (_scan_job, _scan_role, _scan_role_zh, _scan_languages, _scan_tools, _scan_study, _scan_drink)
+_OWN_SCANS = (
+    _scan_job,
+    _scan_role,
+    _scan_role_zh,
+    _scan_languages,
+    _scan_tools,
+    _scan_study,
+    _scan_drink,
+    _scan_industry,
+)
 _FULL_WIDTH = {code: code - 0xFEE0 for code in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]}
 _QUOTED = re.compile(r"[“「『\"][^”」』\"]{7,}[”」』\"]")
 _FULL_WIDTH[0x3000] = 0x20  # "ＶＳ　Ｃｏｄｅ" is "VS Code"; full-width punctuation stays (the clause rules read it)
@@ -3030,7 +3074,7 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
         return None
     rest = [p for p in proposals if p.evidence != said_last]
     last = before[-1]
-    if last.key in ("pet", "children") and _NAMING.match(body):
+    if last.key in ("pet", "children") and (_NAMING.match(body) or last.key == "children" and _CHILD_DETAIL.match(body)):
         return (
             rest + before[:-1] + [replace(last, value=f"{last.value}，{body}", evidence=f"{last.evidence}，{clause}")]
         )
@@ -3107,6 +3151,12 @@ def _merge_lists(proposals: list[Proposal]) -> list[Proposal]:
     return out
 
 
+# what follows "两个娃" / "two kids": their sexes and ages ("一个儿子一个女儿", "一个 5 岁一个 8 岁", "both boys")
+_CHILD_DETAIL = re.compile(
+    r"^(?:一个|老大|老二|大的|小的|大宝|二宝)\s*(?:(?:\d+|[一二三四五六七八九十]+)\s*岁|儿子|女儿|男孩|女孩|闺女)|"
+    r"^(?:both|one(?:\s+is)?|ages?|aged)\s+(?:boys?|girls?|\d+)\b|^\d+\s*(?:,|and|&|和)\s*\d+",
+    I,
+)
 _NAMING = re.compile(
     r"^(?:它|他|她|它们|他们)?(?:的)?(?:名字)?(?:叫|是)\s*\S+|^(?:取名|起名|名字)(?:叫|是)?\s*\S+|^(?:一只|一条|一个|另一只|另外一只|大的|小的)叫\S+|"
     r"^(?:named|called|(?:his|her|its|their)\s+names?\s+(?:is|are))\s+\S+",
@@ -3326,7 +3376,8 @@ class RuleExtractor:
                 value = _language_only(value)
             transient = bool(_SHORT_TERM.search(body) or _SOON.search(body) and not _DEADLINE.search(body))
             transient = transient and not _FROM_THEN_ON.search(body)
-            transient = transient and not key.startswith("habit")
+            # "my beagle Biscuit ate my airpods case today": the day is the story's, the dog is for good
+            transient = transient and not key.startswith("habit") and key not in ("pet", "children", "spouse")
             confidence = 0.6 if hedged else 0.75 if team else 0.9
             importance = {"constraint": 0.9, "goal": 0.7, "preference": 0.6}.get(category, 0.5)
             found.append(
