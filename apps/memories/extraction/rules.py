@@ -80,7 +80,7 @@ _IDIOMS = re.compile(
     I,
 )  # "旅游的话…": a topic, not an if
 # "说" is reporting speech unless it is speaking a language ("我说粤语") or talking (说话)
-_SAYS = r"(?<![小会能])说(?!明(?![年天早晚])|[服话得]|重点|人话|(?:一?下|说)\s*(?:我|自己)的?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
+_SAYS = r"(?<![小会能])说(?!明(?![年天早晚])|[服话得]|重点|人话|(?:一?下|说)\s*(?:(?:我|自己)的?)?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
 _CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|\bif\b|\bunless\b|\bwhen\b"
 _NO_SPLIT = re.compile(rf"{_CONDITION}|{_SAYS}|\bsaid\b|\bsays\b|\btold\b|\bthinks\b|\bwants\b", I)
 _CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
@@ -746,7 +746,10 @@ _NOT_A_NAME = re.compile(
     r"Vietnamese|Filipino|Indonesian|Malaysian|Singaporean|Taiwanese|Cantonese|Asian|European|African|Muslim|Christian|"
     r"Catholic|Buddhist|Jewish|Hindu|Atheist|Democrat|Republican|Liberal|Conservative|Gay|Lesbian|Bisexual|Queer|"
     r"Fine|Good|Great|Okay|Ok|Sorry|Here|Back|Ready|Done|Sure|Not|Also|Just|Still|New|Vegan|Vegetarian|Single|Married|"
-    r"From|In|At|On|The|A|An|Happy|Glad|Tired|Busy|Hungry)\b",
+    r"From|In|At|On|The|A|An|Happy|Glad|Tired|Busy|Hungry)\b|"
+    # a title is no name ("我是 Team Lead")
+    r"^(?:\S+\s+){0,3}(?:lead|manager|engineer|developer|designer|director|head|intern|founder|architect|analyst|"
+    r"consultant|scientist|officer|owner|admin|PM|SRE|QA)\b",
     I,
 )
 _JOB_ZH = (
@@ -2465,7 +2468,11 @@ _ZH_STUDY = re.compile(
     rf"(?:^|[是在，,]|我)\s*(?P<major2>(?![我是在])[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?<![不很太真挺够最])\s*专业(?![户性])|"
     rf"\bmajor\s*(?:是|is)\s*(?P<major3>[\w &-]{{2,30}}?)(?=$|[，,。]|\s+(?:at|in)\b)|"
     rf"在\s*(?P<school2>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*)?|{_ZH_SCHOOL})\s*(?:读|念|上)\s*(?:master|PhD|博士|硕士|研究生|研|本科|大学|书|大[一二三四])|"
-    rf"(?:读研|读博|研究生|硕士|博士|本科)\s*[，,]?\s*(?P<school3>[\u4e00-\u9fff]{{2,10}}(?:大学|学院))",
+    rf"(?:读研|读博|研究生|硕士|博士|本科)\s*[，,]?\s*(?P<school3>[\u4e00-\u9fff]{{2,10}}(?:大学|学院))|"
+    # "在北航读研二", "在 Stanford 读 CS master": where one reads a degree is a school, whatever its name
+    rf"在\s*(?P<school4>[\u4e00-\u9fff]{{2,6}}?|(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*)?)\s*(?:读|念)\s*"
+    rf"(?:(?P<major4>(?-i:[A-Z][A-Za-z&]{{1,5}})|[\u4e00-\u9fff]{{2,6}}?)\s*)?"
+    rf"(?:master'?s?|PhD|MBA|博士|硕士|研究生|研[一二三]|博[一二三四五]|本科|大[一二三四])",
     I,
 )
 _EN_STUDY = re.compile(
@@ -2482,9 +2489,9 @@ def _scan_study(body: str) -> list[tuple[str, str, str]]:
     "PhD student in computational biology at ETH", "我 major 是 statistics，在 UCLA 读 master"."""
     out = []
     for m in _ZH_STUDY.finditer(body):
-        if school := m.group("school") or m.group("school2") or m.group("school3"):
+        if school := m.group("school") or m.group("school2") or m.group("school3") or m.group("school4"):
             out.append(("fact", "school", school.strip()))
-        if major := m.group("major") or m.group("major2") or m.group("major3"):
+        if major := m.group("major") or m.group("major2") or m.group("major3") or m.group("major4"):
             out.append(("fact", "major", major.strip()))
     if en := _EN_STUDY.search(body):
         out += [
@@ -3084,6 +3091,8 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
         and is_city(m.group("v"))
     ):
         return rest + before[:-1] + [replace(last, value=m.group("v"), evidence=f"{last.evidence}，{clause}")]
+    if last.key in ("school", "major") and (m := re.match(r"^(?:研究|专业)?方向是\s*(?P<v>[^，,]{2,16})$", body)):
+        return proposals + [replace(last, key="major", value=_tidy(m.group("v")), evidence=clause)]  # 读研二，方向是计算机视觉
     if last.key == "major" and (m := re.match(r"^(?:在|at|in)\s*(?P<v>\S.{1,30})$", body)):
         return proposals + [replace(last, key="school", value=_tidy(m.group("v")), evidence=clause)]
     if m := _CORRECTION.match(body):
