@@ -27,7 +27,10 @@ MUST_NOT = [case for case in CASES if case["must_not"]]
 # memories. The case file grew together with the rules, so these figures are optimistic for unseen
 # turns; the floors leave a little room for rule changes. Precision on must-not turns stays at 1.0.
 RECALL_FLOOR = 0.95
-UNEXPECTED_CEILING = 2
+# Rules v5 add true facts the cases do not list: the industry of a generic employer ("我在一家银行工作",
+# "a logistics startup") and each tool of a stack next to the stack (c-048/c-049: framework Django,
+# programming_language Go, infrastructure Kubernetes). A new unexpected memory beyond these fails.
+UNEXPECTED_CEILING = 5
 
 
 def extract(

@@ -1014,6 +1014,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
                 p, value=re.sub(r"\s+(?:originally|now|too|btw|lol|though|these\s+days)$", "", p.value, flags=I)
             )
         elif p.key == "job_title":
+            if re.match(r"^\d+\s+\w+$", p.value) or any(q.key == p.value.lower() for q in proposals):
+                continue  # "140 students this year": a count, not a job; "editor 用的是 VS Code": a key, not a job
             if m := re.match(
                 r"^(?:做)?\S+?的(?:公司|startup|店|厂|工作室|团队)(?:当|做|担任|负责)\s*(?P<job>\S.*)$", p.value, I
             ):
@@ -2438,7 +2440,8 @@ _TOOL_USE = re.compile(
     I,
 )
 _TOOL_NOT_USED = re.compile(
-    r"不|没|别|以前|之前|换掉|太慢|难用|玩玩|业余|卸载|弃用|\w+n't\b|\bside\s+projects?\b|\bfor\s+fun\b|"
+    r"不|没|别|以前|之前|换掉|太慢|难用|玩玩|业余|卸载|弃用|插件|扩展|主题|模式|快捷键|键位|"
+    r"\b(?:keybindings?|key\s+bindings|plugins?|extensions?|themes?|mode|emulation)\b|\w+n't\b|\bside\s+projects?\b|\bfor\s+fun\b|"
     r"\b(?:never|dont|not|no|hate|hated|instead|rather|used\s+to|before|switch\w*\s+from|hobby|"
     r"moved\s+off|clicked|suggest|recommend|should|would|could|might|want|try|trying|learn\w*)\b",
     I,
