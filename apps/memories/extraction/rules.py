@@ -80,7 +80,7 @@ _IDIOMS = re.compile(
     I,
 )  # "旅游的话…": a topic, not an if
 # "说" is reporting speech unless it is speaking a language ("我说粤语") or talking (说话)
-_SAYS = r"(?<![小会能])说(?!明(?![年天早晚])|[服话得]|重点|人话|(?:一?下|说)\s*(?:(?:我|自己)的?)?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
+_SAYS = r"(?<![小会能])(?<!跟你)(?<!和你)(?<!给你)说(?!一声|明(?![年天早晚])|[服话得]|重点|人话|(?:一?下|说)\s*(?:(?:我|自己)的?)?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
 _CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|\bif\b|\bunless\b|\bwhen\b"
 _NO_SPLIT = re.compile(rf"{_CONDITION}|{_SAYS}|\bsaid\b|\bsays\b|\btold\b|\bthinks\b|\bwants\b", I)
 _CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
@@ -187,7 +187,7 @@ _OBJ_STOP = re.compile(
 )
 
 # -- first-person patterns ----------------------------------------------------------------------
-_ZH_I = r"^我(?:本人)?(?:一直|平时|一般|从来|从|基本上?|都|也|还是|还|自己|比较|特别|非常|很|真的|最|完全|绝对|好像|似乎|大概|应该|正在|挺|真|其实|超级?|巨|贼|蛮|相当|尤其)*"
+_ZH_I = r"^我(?:本人)?(?:最近|目前|这阵子|一直|平时|一般|从来|从|基本上?|都|也|还是|还|自己|比较|特别|非常|很|真的|最|完全|绝对|好像|似乎|大概|应该|正在|挺|真|其实|超级?|巨|贼|蛮|相当|尤其)*"
 _ZH_IMPLIED = r"^(?:我(?:本人)?)?(?:一直|平时|一般|从来|从|基本上?|都|也|还|完全|绝对)*"
 _EN_I = (
     r"^(?:I|I'm|I am|I've|I have)\s+(?:really\s+|also\s+|absolutely\s+|generally\s+|usually\s+|much\s+|"
@@ -215,7 +215,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
         "personal",
     ),
     (
-        re.compile(_ZH_IMPLIED + r"(?P<v>(?:吃素|吃全素|是素食(?:主义)?者|不(?:能)?(?:吃|喝|碰)(?P<obj>.+)))"),
+        re.compile(_ZH_IMPLIED + r"(?:是)?(?P<v>(?:吃素|吃全素|是素食(?:主义)?者|不(?:能)?(?:吃|喝|碰)(?P<obj>.+)))"),
         "constraint",
         "diet",
         "",
@@ -1750,7 +1750,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
 def _read_plan(body: str) -> list[tuple[str, str, str]]:
     """准备明年去日本读研 / 下个月要迁移到 K8s / I'm preparing for … next month / In two weeks I'm starting …"""
     if m := re.match(
-        r"^(?:我的|我|my\s+)?\s*(?:(?:新年|今年|明年|\d{4}\s*年?的?)?(?:小)?目标|(?:new year'?s?\s+)?goals?|resolution|target)"
+        r"^(?:我的|我|my\s+)?\s*(?:(?:新年|今年|明年|\d{4}\s*年?的?)?(?:给自己)?(?:定|立|设)?(?:的|了)?(?:小)?目标|(?:new year'?s?\s+)?goals?|resolution|target)"
         r"(?:\s+for\s+(?P<when>[\w ]{2,20}?)|\s+(?P<when2>(?:this|next)\s+year))?\s*(?:是|就是|[:：]|is|are)\s*(?:to\s+)?(?P<rest>.{2,})$",
         body,
         I,
@@ -2066,7 +2066,7 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
     ) and (city := _city_in(m.group("c"))):
         return [("fact", "city", city + (m.group("d") or ""))]  # "我 wife 和我 last month 刚搬到 Vancouver"
     if m := re.search(
-        r"\b(?:live|living|lived|based|moved|relocated|settled|reside|residing)\b(?:\s+\w+){0,3}?\s+(?:in|to)\s+"
+        r"\b(?:live|living|lived|based|base|moved|relocated|settled|reside|residing)\b(?:\s+\w+){0,3}?\s+(?:in|to)\s+"
         r"(?P<c>(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*){0,2})",
         body,
         I,
@@ -2078,7 +2078,7 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
 
 # -- facts found anywhere in one's own clause, by what the words are (a known city, an occupation) ----
 _SELF_START = re.compile(
-    r"^(?:我(?!们)|我们\s*(?:team|company|公司|团队|组)?\s*的?\s*(?:code|代码|服务|service|infra|项目)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've|our\b)",
+    r"^(?:我(?!们)|我们\s*(?:team|company|公司|团队|组)?\s*的?\s*(?:code|代码|服务|service|infra|项目|全员|都)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've|our\b)",
     I,
 )
 _HOME_CUE = re.compile(
@@ -2093,7 +2093,7 @@ _WORK_CUE = re.compile(
 )
 _LIVE_CUE = re.compile(
     r"\bI'm\s+(?:\w+\s+){0,2}$|\bI\s+am\s+(?:\w+\s+){0,2}$|"
-    r"(?:live|living|lived|based|moved|relocated|settled|now|back(?:\s+home)?|here|stay(?:ing)?|spent|been|still|place|flat|apartment|house|condo|"
+    r"(?:live|living|lived|based|base|moved|relocated|settled|now|back(?:\s+home)?|here|stay(?:ing)?|spent|been|still|place|flat|apartment|house|condo|"
     r"住|住在|定居|搬到了?|搬来了?|回了?|坐标|人在|待了?|呆了?|在)\b\S*\s*(?:\S+\s+){0,3}$",
     I,
 )
@@ -2456,6 +2456,14 @@ def _scan_tools(body: str) -> list[tuple[str, str, str]]:
     out = []
     using = False  # "using Obsidian for notes and Todoist for tasks": the verb goes on after "and"
     for part in re.split(r"[,，;；]|\band\b|\bbut\b|但是?|不过|而且", body, flags=I):
+        if moved := re.search(
+            r"(?:迁移?到了?|换成了?|改用了?|\b(?:switched|migrated|moved)\s+(?:\w+\s+){0,3}?(?:over\s+)?to)\s*", part, I
+        ):
+            part = part[moved.end() :]  # "从 MySQL 迁到了 PostgreSQL": what one uses now
+            if _tool_spans(part):
+                out += [("fact", key, value) for key, value in _tools_in(part, fallback_products=False)]
+                using = True
+                continue
         said_otherwise = bool(_TOOL_NOT_USED.search(part) or _OCCASIONAL.search(part))
         if _tool_spans(part) and (_TOOL_USE.search(part) or using) and not said_otherwise:
             out += [("fact", key, value) for key, value in _tools_in(part, fallback_products=False)]
@@ -2582,11 +2590,15 @@ def _scan_job(body: str) -> list[tuple[str, str, str]]:
     """ "…ended up as a data analyst at a reinsurance firm", "I teach 8th grade math", "我是做跨境电商的"."""
     out = []
     if m := re.search(
-        r"\b(?P<v>(?:fully\s+)?remote)(?:ly)?\s+(?:for|at|with)\b|\bwork(?:ing)?\s+(?P<v2>remotely)\b|(?P<v3>远程(?:办公|工作))",
+        r"\b(?P<v>(?:fully\s+)?remote)(?:ly)?\s+(?:for|at|with)\b|\bwork(?:ing)?\s+(?P<v2>remotely|from\s+home)\b|"
+        r"(?P<v3>远程)(?=办公|工作|上班|打工|给|$|[，,])|全员(?P<v4>远程)|(?P<v5>居家办公|在家办公|混合办公)|\b(?P<v6>WFH|hybrid)\b",
         body,
         I,
     ):
-        out.append(("fact", "work_mode", m.group("v") or m.group("v2") or m.group("v3")))
+        out.append(("fact", "work_mode", next(v for v in m.groups() if v)))
+    if m := re.search(r"(?:从\s*\S{1,12}?\s*)?(?:跳槽|跳|换|转)到了?\s*(?P<v>[^，,\s]{2,12}?)(?:了|去了)?$", body):
+        if not is_city(m.group("v")) and not re.search(r"[做当干]|岗|组|部门|团队|城市", m.group("v")):
+            out.append(("fact", "employer", m.group("v")))  # "从阿里跳到了拼多多"
     if m := _JOB_ANYWHERE.search(body):
         job = re.sub(
             r"^(?:full[- ]time|part[- ]time|senior|junior|remote)\s+(?=\w+\s)", lambda x: x.group(0), m.group("job")
@@ -3094,6 +3106,9 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
         and is_city(m.group("v"))
     ):
         return rest + before[:-1] + [replace(last, value=m.group("v"), evidence=f"{last.evidence}，{clause}")]
+    if last.category == "goal" and (m := re.match(r"^(?:然后|接着|之后再?|再|and\s+then|then)\s*(?P<v>[^，,]{2,40})$", body, I)):
+        goal = ("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("v")).split()[:3])[:24], m.group("v"))
+        return proposals + [replace(last, key=goal[1], value=_tidy(goal[2]), evidence=clause)]  # 目标：雅思7分，然后申请硕士
     if last.key in ("school", "major") and (m := re.match(r"^(?:研究|专业)?方向是\s*(?P<v>[^，,]{2,16})$", body)):
         return proposals + [replace(last, key="major", value=_tidy(m.group("v")), evidence=clause)]  # 读研二，方向是计算机视觉
     if last.key == "major" and (m := re.match(r"^(?:在|at|in)\s*(?P<v>\S.{1,30})$", body)):
