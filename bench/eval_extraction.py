@@ -39,6 +39,7 @@ SETS = {
     "fresh-test3": "extraction_fresh_test3.jsonl",
     "fresh-dev6": "extraction_fresh_dev6.jsonl",
     "fresh-test4": "extraction_fresh_test4.jsonl",
+    "fresh-dev7": "extraction_fresh_dev7.jsonl",
 }
 
 

@@ -64,10 +64,10 @@ _EN_PERIOD = re.compile(
 )
 _NEW_CLAUSE = re.compile(
     r"(?<!wife)(?<!husband)(?<!partner)(?<!girlfriend)(?<!boyfriend)(?<!family)\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
-    r"\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|"
+    r"\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|\s*[|｜]\s*|"
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
     r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|their\b|but\b|also\b|"
-    r"please\b|from now on|even\s+(?:if|when|though)\b|即使|就算|哪怕|don't\b|dont\b|do\s+not\b|never\b|no\s+more\b|"
+    r"please\b|from now on|even\s+(?:if|when|though)\b|so\s+(?:if|when)\b|because\b|cuz\b|即使|就算|哪怕|don't\b|dont\b|do\s+not\b|never\b|no\s+more\b|"
     r"(?:living|based|working|originally|commute|commuting|moved|moving|married|single|currently|mostly|mainly|"
     r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up)\b|"
     rf"(?:a|an)\s+(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN}\b))|"
@@ -1089,7 +1089,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         out.append(("fact", "preferred_name", m.group("v")))
-    if m := re.match(r"^(?P<v>(?-i:[A-Z])[a-z][\w'-]+)\s+here\b", body):  # "Sarah here — I run …"
+    if m := re.match(r"^(?P<v>(?-i:[A-Z])[a-z][\w']+)\s+here\b", body):  # "Sarah here — I run …"
         if not is_city(m.group("v")) and not _NOT_A_NAME.match(m.group("v")):
             out.append(("fact", "name", m.group("v")))
     if m := re.search(
@@ -2549,6 +2549,35 @@ def _scan_industry(body: str) -> list[tuple[str, str, str]]:
     return []
 
 
+_BARE_JOB = re.compile(
+    rf"^(?:(?:a|an|the)\s+)?(?P<job>(?:(?!(?:I|my|our|the|a|an)\b)[A-Za-z/+-]+\s+){{0,3}}?{_JOB_EN})"
+    rf"(?:\s+(?:at|with|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>{_ORG_EN}))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?$|"
+    rf"^(?P<job2>[^，,。\s我你他她]{{0,6}}?(?:{_JOB_ZH}))$",
+    I,
+)
+_INTRO_NAME = re.compile(
+    r"^(?:(?:hi|hey|hello|heya|hiya)(?:\s+there)?\W*)?(?:I'm|I\s+am|this\s+is|it's|im)\s+(?P<n>(?-i:[A-Z][a-zà-ÿ'’-]+))(?=\s*[,.!;]|$)|"
+    r"^(?:(?:hi|hey|hello)\W*)?(?P<n2>(?-i:[A-Z][a-zà-ÿ'’]+))\s+here\b",
+    I,
+)
+
+
+def _scan_bare(body: str) -> list[tuple[str, str, str]]:
+    """A part of a bio said without a verb: "新媒体运营", "paramedic", "barista at a tiny cafe in Wellington",
+    and one's name said first: "I'm Priya, data analyst …", "Luca here"."""
+    out: list[tuple[str, str, str]] = []
+    if m := _BARE_JOB.match(body):
+        out.append(("fact", "job_title", m.group("job") or m.group("job2")))
+        if m.group("org") and not is_city(m.group("org")):
+            out.append(("fact", "employer", m.group("org")))
+        if city := _city_in(m.group("city") or ""):
+            out.append(("fact", "city", city))
+    if (m := _INTRO_NAME.match(body)) and (name := m.group("n") or m.group("n2")):
+        if not (_NOT_A_NAME.match(name) or is_big_city(name) or re.fullmatch(_JOB_EN, name, I)):
+            out.append(("fact", "name", name))
+    return out
+
+
 def _scan_drink(body: str) -> list[tuple[str, str, str]]:
     """What one drinks, as a standing taste: "I drink way too much green tea", "平时只喝冰美式", "改喝燕麦拿铁了"."""
     if _SHORT_TERM.search(body) or re.search(r"想|要不要|\bshould\b|\bwant\b", body, I):
@@ -3048,6 +3077,7 @@ _OWN_SCANS = (
     _scan_study,
     _scan_drink,
     _scan_industry,
+    _scan_bare,
 )
 _FULL_WIDTH = {code: code - 0xFEE0 for code in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]}
 _QUOTED = re.compile(r"[“「『\"][^”」』\"]{7,}[”」』\"]")
@@ -3063,6 +3093,10 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
     chinese = [("我们" if frame == "team" else "我") + body] if re.search(r"[\u4e00-\u9fff]", body) else []
     if frame == "team" or not re.match(r"[A-Za-z]\S*\s+\S", body):  # one English word ("Finally.") says nothing
         return chinese
+    if (place := re.match(r"(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?(?=\s*(?:,|$))", body)) and is_big_city(
+        place.group(0)
+    ):  # "Glasgow, 12-hour shifts": where one is, not who ("I'm Glasgow")
+        return chinese + ["I live in " + place.group(0)]
     return chinese + ["I " + body, "I'm " + body]
 
 
@@ -3203,6 +3237,9 @@ class RuleExtractor:
             "，", message
         )  # "老家是衡阳的,现在在深圳": a half-width comma in Chinese is a clause break too
         message = _mixed_openers(message)
+        # bios: "barista @ a tiny cafe", "#坐标苏州 #宝妈日常" (the "|" between their parts is a clause break)
+        message = re.sub(r"(?<=\w)\s+@\s+(?=\w)", " at ", message)
+        message = re.sub(r"(?:^|(?<=\s))#(?=[^\s#\d])", "", message)
         for passage in _QUOTED.findall(message):  # someone else's words, or text to translate
             skipped.append(Skip(text=passage, reason="quoted"))
         message = _QUOTED.sub(" ", message)
@@ -3297,7 +3334,10 @@ class RuleExtractor:
                 previous = carried
             if any(_HEALTH_WORDS.search(clause) for clause in sentence):  # "不能吃 dairy，我 lactose intolerant"
                 proposals[first_of_sentence:] = [
-                    replace(p, sensitive=p.sensitive or "health") if p.key in ("diet", "allergy") else p
+                    # "…(celiac), so don't suggest recipes with regular flour": what the condition asks for is as telling
+                    replace(p, sensitive=p.sensitive or "health")
+                    if p.key in ("diet", "allergy") or p.category in ("preference", "constraint")
+                    else p
                     for p in proposals[first_of_sentence:]
                 ]
         for clause in _clauses(turn.assistant_message):
@@ -3345,11 +3385,15 @@ class RuleExtractor:
             if number == 0 and (
                 re.fullmatch(_EN_NAME, item)
                 and not _NOT_A_NAME.match(item)
+                and not is_big_city(item)
                 or re.fullmatch(_CJK_NAME, item)
                 and re.match(_SURNAMES, item)
                 and not item.endswith("人")
             ):
                 item = f"my name is {item}" if item.isascii() else f"我叫{item}"
+            if is_big_city(item):  # "paramedic. Glasgow, 12-hour shifts": where, not who ("I'm Glasgow")
+                found += self._profile(item, f"I live in {item}")
+                continue
             tried = [self._profile(item, candidate) for candidate in (item, *_carries(item, "self", first=True))]
             said = max(tried, key=len)
             found += said or _tool_facts(item)
