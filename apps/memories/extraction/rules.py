@@ -54,7 +54,15 @@ _JOB_EN = (
     r"cto|ceo|intern|professor|lecturer|journalist|photographer|artist|chef|pharmacist|dentist|marketer|recruiter|"
     r"tester|entrepreneur|musician|pilot|mechanic|technician|director|specialist|coordinator|product owner|"
     r"administrator|admin|editor|illustrator|animator|economist|statistician|physicist|chemist|biologist|caseworker|"
-    r"social worker|counsell?or|postdoc|case manager|carer|caregiver|cleaner|janitor|security guard|foreman)s?"
+    r"social worker|counsell?or|postdoc|case manager|carer|caregiver|cleaner|janitor|security guard|foreman|"
+    r"civil servant|trucker|truck driver|sysadmin|potter|rancher|beekeeper|fisherman|miner|shopkeeper|grocer|butcher|"
+    r"florist|tailor|barber|groomer|optometrist|physiotherapist|physio|radiographer|sonographer|technologist|surveyor|"
+    r"underwriter|actuary|adjuster|flight attendant|sailor|ranger|gardener|landscaper|handyman|contractor|builder|"
+    r"roofer|plasterer|decorator|housekeeper|server|sommelier|brewer|winemaker|jeweler|locksmith|game dev|indie dev|"
+    r"youtuber|streamer|influencer|content creator|podcaster|blogger|novelist|poet|screenwriter|composer|producer|"
+    r"sound engineer|video editor|cinematographer|curator|archivist|historian|linguist|mathematician|geologist|"
+    r"ecologist|botanist|epidemiologist|pediatrician|psychiatrist|radiologist|anesthesiologist|cardiologist|"
+    r"dermatologist|medic|EMT|doula|homemaker|retiree|stay[- ]at[- ]home\s+(?:mom|mum|dad|parent))s?"
 )
 
 # -- clause splitting -------------------------------------------------------------------------
@@ -755,7 +763,10 @@ _NOT_A_NAME = re.compile(
 _JOB_ZH = (
     r"(?:工程师|程序员|开发|设计师|经理|老师|教师|医生|护士|律师|学生|研究生|博士生?|会计|分析师|运维|架构师|作家|记者|"
     r"销售|前端|后端|全栈|测试|策划|运营|翻译|自由职业者?|创业者|实习生|教授|讲师|厨师|主管|总监|SRE|DBA|"
-    r"算法|产品|科学家|研究员|顾问|律师|编辑|摄影师|司机|公务员|客服)"
+    r"算法|产品|科学家|研究员|顾问|律师|编辑|摄影师|司机|公务员|客服|小哥|骑手|店长|店主|老板娘|保安|保洁|农民|果农|"
+    r"菜农|渔民|牧民|厨子|空乘|空姐|机长|警察|民警|消防员|军人|护工|保姆|月嫂|家政|电工|焊工|木工|瓦工|工人|文员|出纳|"
+    r"HR|人事|行政|前台|采购|业务员|主播|博主|UP主|自媒体|编导|导演|演员|模特|歌手|码农|程序猿|社畜|打工人|宝妈|奶爸|"
+    r"全职妈妈|家庭主妇|退休\S{0,2}|班主任|辅导员|幼师|兽医|牙医|法官|检察官|导游|咖啡师|调酒师|裁缝)"
 )
 _ZH_CITIES = (
     r"北京|上海|广州|深圳|杭州|成都|重庆|武汉|南京|西安|苏州|天津|长沙|郑州|青岛|厦门|大连|沈阳|合肥|济南|福州|"
@@ -1013,6 +1024,9 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             p = replace(
                 p, value=re.sub(r"\s+(?:originally|now|too|btw|lol|though|these\s+days)$", "", p.value, flags=I)
             )
+        elif p.key == "job_title" and (shop := re.match(r"^开了?(?:个|一家|家|间|一间)?\s*(?P<v>\S+)$", p.value)):
+            p = replace(p, value="开" + shop.group("v"))  # "开了个水果店": running the shop is the job
+            out[:] = [q for q in out if not (q.key == "employer" and q.evidence == p.evidence)]  # "在小区门口": where
         elif p.key == "job_title":
             if re.match(r"^\d+\s+\w+$", p.value) or any(q.key == p.value.lower() for q in proposals):
                 continue  # "140 students this year": a count, not a job; "editor 用的是 VS Code": a key, not a job
@@ -2271,8 +2285,9 @@ _WORK_WORDS = re.compile(
 
 _BUSINESS = re.compile(
     r"\b(?:I|we)\s+(?:\w+\s+)?(?P<v>(?:run|own|co-own|manage|opened|started)\s+(?:a|an|my|our|the)\s+(?:small\s+|little\s+|tiny\s+|family\s+|"
-    r"local\s+)*(?:[\w-]+\s+){0,2}?(?:bakery|café|cafe|coffee\s+shop|restaurant|bar|pub|shop|store|salon|studio|farm|"
-    r"bookshop|bookstore|clinic|practice|agency|consultancy|gym|hotel|b&b|guesthouse|food\s+truck|brewery|business|company|startup))\b"
+    r"local\s+)*(?:[\w-]+\s+){0,3}?(?:bakery|café|cafe|coffee\s+shop|restaurant|bar|pub|shop|store|salon|studio|farm|"
+    r"bookshop|bookstore|clinic|practice|agency|consultancy|gym|hotel|b&b|guesthouse|food\s+truck|brewery|business|company|startup|"
+    r"factory|workshop|warehouse|daycare|nursery|kitchen|franchise|market\s+stall|stall|kiosk|garage|vineyard|orchard))\b"
     r"(?:\s+in\s+(?P<city>[\w.'’-]+(?:\s+[\w.'’-]+){0,2}))?",
     I,
 )
@@ -2399,7 +2414,9 @@ _LANGUAGE_NAMES = re.compile(
     r"Portuguese|Italian|Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Turkish|Thai|Vietnamese|"
     r"Indonesian|Malay|Tagalog|Filipino|Greek|Hebrew|Ukrainian|Czech|Slovak|Hungarian|Romanian|Bulgarian|Serbian|Croatian|"
     r"Bengali|Urdu|Punjabi|Tamil|Telugu|Marathi|Gujarati|Nepali|Persian|Farsi|Swahili|Twi|Yoruba|Igbo|Hausa|Amharic|Zulu|"
-    r"Afrikaans|Catalan|Basque|Welsh|Irish|Icelandic|Lithuanian|Latvian|Estonian|Mongolian|Kazakh|Burmese|Khmer)\b",
+    r"Afrikaans|Catalan|Basque|Welsh|Irish|Icelandic|Lithuanian|Latvian|Estonian|Mongolian|Kazakh|Burmese|Khmer|"
+    r"Bangla|Sinhala|Malayalam|Kannada|Pashto|Kurdish|Somali|Maori|Lao|Uzbek|Georgian|Armenian|Albanian|Slovenian|"
+    r"Macedonian|Bosnian|Haitian\s+Creole|Esperanto|ASL|BSL)\b|西语|葡语|法文|德文|韩文|俄文|泰文|客家话|温州话|东北话",
     I,
 )
 _SPOKEN_CUE = re.compile(
@@ -2552,7 +2569,7 @@ def _scan_industry(body: str) -> list[tuple[str, str, str]]:
 _BARE_JOB = re.compile(
     rf"^(?:(?:a|an|the)\s+)?(?P<job>(?:(?!(?:I|my|our|the|a|an)\b)[A-Za-z/+-]+\s+){{0,3}}?{_JOB_EN})"
     rf"(?:\s+(?:at|with|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>{_ORG_EN}))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?$|"
-    rf"^(?P<job2>[^，,。\s我你他她]{{0,6}}?(?:{_JOB_ZH}))$",
+    rf"^(?:本人|我是)?(?P<job2>[^，,。\s我你他她]{{0,6}}?(?:{_JOB_ZH}))$",
     I,
 )
 _INTRO_NAME = re.compile(
@@ -2575,6 +2592,32 @@ def _scan_bare(body: str) -> list[tuple[str, str, str]]:
     if (m := _INTRO_NAME.match(body)) and (name := m.group("n") or m.group("n2")):
         if not (_NOT_A_NAME.match(name) or is_big_city(name) or re.fullmatch(_JOB_EN, name, I)):
             out.append(("fact", "name", name))
+    return out
+
+
+_ORG_OF_JOB = re.compile(
+    rf"^我是\s*(?P<org>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*)?|[\u4e00-\u9fff]{{2,6}}?)\s*的\s*"
+    rf"(?P<job>(?:[A-Za-z/+-]+\s+){{0,2}}?{_JOB_EN}|[^，,。\s]{{0,6}}?(?:{_JOB_ZH}|员|师))(?=$|\s*[，,])",
+    I,
+)
+_TRADE_ZH = re.compile(
+    r"^我是(?:个|一个|一名)?\s*(?P<v>(?:开|种|跑|送|卖|搞|做|修|养)[^，,的]{1,8}?)的$|"
+    r"(?:^|我)(?:在[^，,]{1,10}?)?开了?(?:个|一家|家|间|一间)\s*(?P<v2>[^，,]{1,8}?(?:店|馆|厂|公司|工作室|网店|超市|餐厅|饭店|小卖部|诊所|民宿))"
+)
+
+
+def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
+    """ "我是 Shopee 的 backend engineer", "我是开网店的", "我是做外贸的", "在小区门口开了个水果店"."""
+    out: list[tuple[str, str, str]] = []
+    if (m := _ORG_OF_JOB.match(body)) and not is_city(m.group("org")):
+        out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
+    elif m := _TRADE_ZH.search(body):
+        if trade := m.group("v"):
+            out.append(("fact", "job_title", trade.removeprefix("做").removeprefix("搞") or trade))
+            if re.match(r"[做搞]", trade) and not re.search(rf"{_JOB_ZH}|员|师", trade):
+                out.append(("fact", "industry", trade[1:]))  # "我是做外贸的": the trade is the industry too
+        else:
+            out.append(("fact", "job_title", "开" + m.group("v2")))
     return out
 
 
@@ -3078,6 +3121,7 @@ _OWN_SCANS = (
     _scan_drink,
     _scan_industry,
     _scan_bare,
+    _scan_work_zh,
 )
 _FULL_WIDTH = {code: code - 0xFEE0 for code in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]}
 _QUOTED = re.compile(r"[“「『\"][^”」』\"]{7,}[”」』\"]")
