@@ -40,6 +40,7 @@ SETS = {
     "fresh-dev6": "extraction_fresh_dev6.jsonl",
     "fresh-test4": "extraction_fresh_test4.jsonl",
     "fresh-dev7": "extraction_fresh_dev7.jsonl",
+    "adversarial": "extraction_adversarial.jsonl",
 }
 
 
