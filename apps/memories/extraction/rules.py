@@ -89,7 +89,7 @@ _IDIOMS = re.compile(
 )  # "旅游的话…": a topic, not an if
 # "说" is reporting speech unless it is speaking a language ("我说粤语") or talking (说话)
 _SAYS = r"(?<![小会能])(?<!跟你)(?<!和你)(?<!给你)说(?!一声|明(?![年天早晚])|[服话得]|重点|人话|(?:一?下|说)\s*(?:(?:我|自己)的?)?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
-_CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|\bif\b|\bunless\b|\bwhen\b"
+_CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|等我|等到|\bif\b|\bunless\b|\bwhen\b"
 _NO_SPLIT = re.compile(rf"{_CONDITION}|{_SAYS}|\bsaid\b|\bsays\b|\btold\b|\bthinks\b|\bwants\b", I)
 _CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
 
@@ -107,7 +107,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
     (
         "hypothetical",
         re.compile(
-            r"^(?:even\s+(?:if|when|though)|when|whenever|即使|就算|哪怕|当)\b|如果|要是|假如|假设|万一|会不会|也许|可能|的话|说不定|\bif\b|\bmaybe\b|\bperhaps\b|\bwould\b(?!\s+like)|"
+            r"^(?:even\s+(?:if|when|though)|when|whenever|即使|就算|哪怕|当)\b|^等(?:我|到)[^，,]{1,12}?(?:了|以后|之后)?(?:就|再)|如果|要是|假如|假设|万一|会不会|也许|可能|的话|说不定|\bif\b|\bmaybe\b|\bperhaps\b|\bwould\b(?!\s+like)|"
             r"\bcould\b|\bmight\b|\bI wonder\b|\bsuppose\b|\bimagine\b|\bunless\b(?!\s+I\s+(?:\w+\s+)?(?:ask|say|tell|request))|不知道|不确定|不清楚|\bnot sure\b|"
             r"\bdon't know\b|\bno idea\b",
             I,
@@ -533,7 +533,13 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
         "",
         "personal",
     ),
-    (re.compile(_ZH_I + r"(?:在|于)(?P<v>.+?)(?:工作|上班|任职)"), "fact", "employer", "", "personal"),
+    (
+        re.compile(_ZH_I + r"(?:在|于)(?!找|换|准备|开始|继续|努力|考虑)(?P<v>.+?)(?:工作|上班|任职)"),
+        "fact",
+        "employer",
+        "",
+        "personal",
+    ),
     (re.compile(r"^I\s+work\s+(?:at|for)\s+(?P<v>.+)", I), "fact", "employer", "", "personal"),
     (
         re.compile(
@@ -754,7 +760,8 @@ _NOT_A_NAME = re.compile(
     r"Vietnamese|Filipino|Indonesian|Malaysian|Singaporean|Taiwanese|Cantonese|Asian|European|African|Muslim|Christian|"
     r"Catholic|Buddhist|Jewish|Hindu|Atheist|Democrat|Republican|Liberal|Conservative|Gay|Lesbian|Bisexual|Queer|"
     r"Fine|Good|Great|Okay|Ok|Sorry|Here|Back|Ready|Done|Sure|Not|Also|Just|Still|New|Vegan|Vegetarian|Single|Married|"
-    r"From|In|At|On|The|A|An|Happy|Glad|Tired|Busy|Hungry)\b|"
+    r"From|In|At|On|The|A|An|Happy|Glad|Tired|Busy|Hungry|Bored|Lost|Confused|Stuck|Curious|Sick|Late|Early|Home|"
+    r"Online|Offline|Alive|Fine|Sad|Mad|Excited|Nervous|Scared|Sure|Afraid|Sorry)\b|"
     # a title is no name ("我是 Team Lead")
     r"^(?:\S+\s+){0,3}(?:lead|manager|engineer|developer|designer|director|head|intern|founder|architect|analyst|"
     r"consultant|scientist|officer|owner|admin|PM|SRE|QA)\b",
@@ -1153,7 +1160,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     out = []
     # zh: 我在腾讯做产品经理 / 我在上海一家游戏公司当策划 / 我在成都上班 / 我在北京读大三 / 我在团队里负责测试
     if m := re.match(
-        rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责|干(?![了过])|开(?=[^，,]{{0,6}}(?:民宿|店|馆|厅|公司|工作室|诊所|超市|农场)))\s*(?P<job>[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
+        rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?!找|换|准备|开始|继续|努力|考虑)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责|干(?![了过])|开(?=[^，,]{{0,6}}(?:民宿|店|馆|厅|公司|工作室|诊所|超市|农场)))\s*(?P<job>[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
         r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$",
         body,
     ):
@@ -1260,7 +1267,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     ) and is_city(m.group("v")):
         out.append(("fact", "hometown", m.group("v")))  # 俺是山东临沂的
     elif m := re.match(
-        rf"^我{_ZH_MODS}(?:是)?(?:做|搞|干)\s*(?P<v>[^，,的]{{1,8}}|[A-Za-z][\w &+-]{{1,30}}?)(?<!相关)(?<!方面)\s*的$|"
+        rf"^我{_ZH_MODS}(?:是)?(?:做|搞|干)(?![了过完])\s*(?P<v>[^，,的]{{1,8}}|[A-Za-z][\w &+-]{{1,30}}?)(?<!相关)(?<!方面)\s*的$|"
         rf"^(?:我)?{_ZH_MODS}(?:还是|依然|仍然)?(?:做|搞|干)\s*(?P<v2>[^，,的]{{2,8}}?)(?:这块|这一块|这行|这一行)$",
         body,
     ):
@@ -1951,6 +1958,7 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
         )
         if (
             not every
+            or re.search(r"说的|让我|逼我|要求|规定", rest)  # "周末雷打不动地加班，老板说的": an order, not a habit
             or _USE_VERB.match(rest)
             or re.match(r"[是在有叫住用喜爱讨没想要会被]|觉得|不(?!看|碰|接|回|用|喝|吃)", rest)
         ):
@@ -2239,7 +2247,7 @@ def _tense(cue: str) -> int:
     return 2 if _NOW.search(cue[-40:]) else 0 if _BEFORE.search(cue[-40:]) else 1
 
 
-_NOT_A_MODIFIER = r"(?!(?:in|at|on|to|for|with|from|by|of|the|my|our|his|her|their|this|that|going|seeing|visiting)\b)"
+_NOT_A_MODIFIER = r"(?!(?:in|at|on|to|for|with|from|by|of|the|my|our|his|her|their|this|that|going|seeing|visiting|not|no|never|a|an)\b)"
 _JOB_ANYWHERE = re.compile(
     rf"\b(?:I'm|I\s+am|Im|as|work(?:ing|in')?\s+as|been|I'm\s+now|now\s+a|became|becoming)\s+(?:(?:a|an|the|their|our)\s+)?"
     rf"(?:(?:one\s+and\s+)?only\s+)?(?P<job>(?:{_NOT_A_MODIFIER}[\w/+-]+\s+){{0,3}}?(?:{_JOB_EN}))\b"
@@ -2287,7 +2295,7 @@ _BUSINESS = re.compile(
     r"\b(?:I|we)\s+(?:\w+\s+)?(?P<v>(?:run|own|co-own|manage|opened|started)\s+(?:a|an|my|our|the)\s+(?:small\s+|little\s+|tiny\s+|family\s+|"
     r"local\s+)*(?:[\w-]+\s+){0,3}?(?:bakery|café|cafe|coffee\s+shop|restaurant|bar|pub|shop|store|salon|studio|farm|"
     r"bookshop|bookstore|clinic|practice|agency|consultancy|gym|hotel|b&b|guesthouse|food\s+truck|brewery|business|company|startup|"
-    r"factory|workshop|warehouse|daycare|nursery|kitchen|franchise|market\s+stall|stall|kiosk|garage|vineyard|orchard))\b"
+    r"factory|workshop|warehouse|daycare|franchise|market\s+stall|stall|kiosk|vineyard|orchard))\b(?!\s+(?:renovation|remodel|project))"
     r"(?:\s+in\s+(?P<city>[\w.'’-]+(?:\s+[\w.'’-]+){0,2}))?",
     I,
 )
@@ -2337,7 +2345,7 @@ def _scan_role(body: str) -> list[tuple[str, str, str]]:
 
 
 _OTHER_PERSON = re.compile(
-    r"朋友|同事|老婆|老公|妻子|丈夫|爱人|太太|先生|对象|女朋友|男朋友|爸|妈|父亲|母亲|哥|姐|弟|妹|儿子|女儿|孩子|娃|室友|同学|老板|领导|"
+    r"朋友|同事|老婆|老公|妻子|丈夫|爱人|太太|先生|对象|女朋友|男朋友|(?<!奶)爸|(?<!宝)妈(?!妈)|父亲|母亲|哥|姐|弟|妹|儿子|女儿|孩子|娃|室友|同学|老板|领导|"
     r"\b(?:brother|sister|wife|husband|partner|friend|mom|mum|dad|mother|father|son|daughter|boss|roommate|colleague|coworker|"
     r"cousin|uncle|aunt|he|she|they)\b",
     I,
@@ -2355,7 +2363,7 @@ def _about_someone_else(body: str) -> bool:
 
 
 _ZH_WORK_AT = re.compile(
-    r"(?:在|于)\s*(?P<place>[^，,。；;在]{1,32}?)\s*(?:(?P<verb>做|当|担任|干(?![了过])|搞|负责|教|开)\s*(?P<job>[^，,。；;]{1,24}?)|(?P<work>上班|工作|任职|实习|打工))"
+    r"(?:在|于)\s*(?!找|换|准备|开始|继续|努力|考虑)(?P<place>[^，,。；;在]{1,32}?)\s*(?:(?P<verb>做|当|担任|干(?![了过])|搞|负责|教|开)\s*(?P<job>[^，,。；;]{1,24}?)|(?P<work>上班|工作|任职|实习|打工))"
     r"(?:的工作|的|工作|这一?行|第.年|[\d一二三四五六七八九十两几]+年)?(?=$|[，,。；;]|了|已经|快|都|，)"
 )
 _ZH_JOB_SAID = re.compile(
@@ -2567,7 +2575,7 @@ def _scan_industry(body: str) -> list[tuple[str, str, str]]:
 
 
 _BARE_JOB = re.compile(
-    rf"^(?:(?:a|an|the)\s+)?(?P<job>(?:(?!(?:I|my|our|the|a|an)\b)[A-Za-z/+-]+\s+){{0,3}}?{_JOB_EN})"
+    rf"^(?:(?:a|an|the)\s+)?(?P<job>(?:(?!(?:I|my|our|the|a|an|not|no|never|his|her|their)\b)[A-Za-z/+-]+\s+){{0,3}}?{_JOB_EN})"
     rf"(?:\s+(?:at|with|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>{_ORG_EN}))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?$|"
     rf"^(?:本人|我是)?(?P<job2>[^，,。\s我你他她]{{0,6}}?(?:{_JOB_ZH}))$",
     I,
@@ -2590,7 +2598,7 @@ def _scan_bare(body: str) -> list[tuple[str, str, str]]:
         if city := _city_in(m.group("city") or ""):
             out.append(("fact", "city", city))
     if (m := _INTRO_NAME.match(body)) and (name := m.group("n") or m.group("n2")):
-        if not (_NOT_A_NAME.match(name) or is_big_city(name) or re.fullmatch(_JOB_EN, name, I)):
+        if not (_NOT_A_NAME.match(name) or re.fullmatch(_JOB_EN, name, I)):  # "I'm Sofia,": a name, even a city's
             out.append(("fact", "name", name))
     return out
 
@@ -2601,7 +2609,11 @@ _ORG_OF_JOB = re.compile(
     I,
 )
 _TRADE_ZH = re.compile(
-    r"^我是(?:个|一个|一名)?\s*(?P<v>(?:开|种|跑|送|卖|搞|做|修|养)[^，,的]{1,8}?)的$|"
+    # trades only: "我是开车来的" / "我是跑步去的" / "我是卖萌的" are 是…的 emphasis, not work
+    r"^我是(?:个|一个|一名)?\s*(?P<v>(?:开|跑)(?:出租车?|网约车|滴滴|货车|大车|卡车|公交车?|地铁|长途|外卖|快递|网店|淘宝店|店|饭店|"
+    r"餐馆|超市|厂|公司|工作室|民宿)|种(?:地|田|菜|水果|果树|茶|花|粮食|[\u4e00-\u9fff]{1,3}的?)|送(?:外卖|快递)|"
+    r"卖(?!萌|惨|关子|了|过)[^，,的]{1,6}|做(?!梦|饭|菜|作业|好|完|了|过)[^，,的]{1,8}?|修(?:车|电脑|手机|空调|家电)|"
+    r"养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹))的$|"
     r"(?:^|我)(?:在[^，,]{1,10}?)?开了?(?:个|一家|家|间|一间)\s*(?P<v2>[^，,]{1,8}?(?:店|馆|厂|公司|工作室|网店|超市|餐厅|饭店|小卖部|诊所|民宿))"
 )
 
@@ -3262,6 +3274,9 @@ _CHILD_DETAIL = re.compile(
     r"^(?:both|one(?:\s+is)?|ages?|aged)\s+(?:boys?|girls?|\d+)\b|^\d+\s*(?:,|and|&|和)\s*\d+",
     I,
 )
+_ATTRIBUTED = re.compile(
+    r"^[^，,]{1,8}?(?:说的|讲的)(?:啊|呀|吧|呢)?$|^(?:\w+\s+){0,3}(?:said|says|told\s+me)\s+so$", I
+)
 _NAMING = re.compile(
     r"^(?:它|他|她|它们|他们)?(?:的)?(?:名字)?(?:叫|是)\s*\S+|^(?:取名|起名|名字)(?:叫|是)?\s*\S+|^(?:一只|一条|一个|另一只|另外一只|大的|小的)叫\S+|"
     r"^(?:named|called|(?:his|her|its|their)\s+names?\s+(?:is|are))\s+\S+",
@@ -3376,6 +3391,8 @@ class RuleExtractor:
                 said_last = clause if found else said_last
                 frame = speaker
                 previous = carried
+            if any(_ATTRIBUTED.match(clause.strip(" .。!！~")) for clause in sentence[1:]):
+                del proposals[first_of_sentence:]  # "周末雷打不动地加班，老板说的": someone else's word for it
             if any(_HEALTH_WORDS.search(clause) for clause in sentence):  # "不能吃 dairy，我 lactose intolerant"
                 proposals[first_of_sentence:] = [
                     # "…(celiac), so don't suggest recipes with regular flour": what the condition asks for is as telling
