@@ -76,19 +76,19 @@ _NEW_CLAUSE = re.compile(
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
     r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|their\b|but\b|also\b|"
     r"please\b|from now on|even\s+(?:if|when|though)\b|so\s+(?:if|when)\b|because\b|cuz\b|即使|就算|哪怕|don't\b|dont\b|do\s+not\b|never\b|no\s+more\b|"
-    r"(?:living|based|working|originally|commute|commuting|moved|moving|married|single|currently|mostly|mainly|"
+    r"(?:living|based|working|originally|commute|commuting|moved|moving|married|single|currently|mostly|mainly|aiming|hoping|"
     r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up)\b|"
     rf"(?:a|an)\s+(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN}\b))|"
     r"(?<=[\u4e00-\u9fff\w）)])[，]\s*(?=[^，]{2})",
     I,
 )
 _IDIOMS = re.compile(
-    r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak|"
+    r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak|鸡飞狗跳|手忙脚乱|焦头烂额|忙得不可开交|"
     r"^(?:(?!如果|要是|假如|万一|假设)[\u4e00-\u9fff]){1,6}的话[，,]?\s*",
     I,
 )  # "旅游的话…": a topic, not an if
 # "说" is reporting speech unless it is speaking a language ("我说粤语") or talking (说话)
-_SAYS = r"(?<![小会能])(?<!跟你)(?<!和你)(?<!给你)说(?!一声|明(?![年天早晚])|[服话得]|重点|人话|(?:一?下|说)\s*(?:(?:我|自己)的?)?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
+_SAYS = r"(?<![小会能别])(?<!跟你)(?<!和你)(?<!给你)(?<!别再)(?<!不要)(?<!不要再)说(?!一声|明(?![年天早晚])|[服话得]|重点|人话|(?:一?下|说)\s*(?:(?:我|自己)的?)?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
 _CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|等我|等到|\bif\b|\bunless\b|\bwhen\b"
 _NO_SPLIT = re.compile(rf"{_CONDITION}|{_SAYS}|\bsaid\b|\bsays\b|\btold\b|\bthinks\b|\bwants\b", I)
 _CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
@@ -423,7 +423,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     (
         re.compile(
             _ZH_I
-            + r"(?P<v>(?:想学|想学习|在学(?![校生])|正在学习?|学习(?![了过到])|打算|计划|准备学|想成为|的目标是|目标是)(?P<obj>.+))"
+            + r"(?P<v>(?:想学|想学习|在学(?![校生])|正在学习?|开始学习?|学习(?![了过到])|打算|计划|准备学|想成为|的目标是|目标是)(?P<obj>.+))"
         ),
         "goal",
         None,
@@ -442,6 +442,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
         "personal",
     ),
     (re.compile(r"^(?P<v>my goal is (?:to\s+)?(?P<obj>.+))", I), "goal", None, "", "personal"),
+    (re.compile(r"^(?:I'm\s+|I\s+am\s+)?(?P<v>aim(?:ing)?\s+(?:for|to)\s+(?P<obj>.+))", I), "goal", None, "", "personal"),
     # preferences ("我最喜欢的编程语言是 Rust": key from the words)
     (re.compile(_ZH_I + r"(?:喜欢|爱)的(?P<k>.{1,8}?)是(?P<v>.+)"), "preference", "", "", "personal"),
     (
@@ -698,6 +699,17 @@ _LIMIT = re.compile(
 )
 _REPORT = re.compile(r"报告|文档|reports?|docs?\b|documents?", I)
 _SPICE = re.compile(r"辣|spicy", I)
+# how an answer is laid out, and a request about it
+_REPLY_SHAPE = re.compile(
+    r"表格|要点|列表|列出来|分点|编号|小标题|标题|段落|长篇大论|代码块|markdown|bullet(?:\s+points?)?|headers?|headings?|"
+    r"paragraphs?|tl;?dr|ascii|tables?|numbered\s+lists?|code\s+blocks?",
+    I,
+)
+_REQUEST = re.compile(
+    r"请|麻烦|别|不要|不用|就行|就好|给我|都用|用|每次|以后|\bavoid\b|\bstop\b|\bplease\b|\bpls\b|\bno\s+more\b|"
+    r"\bdon'?t\b|\bnever\b|\balways\b|\bare\s+fine\b|\bis\s+fine\b|\bfine\s+for\s+me\b",
+    I,
+)
 
 # -- entities (user clauses that passed the skips) --------------------------------------------
 _ENTITIES = [
@@ -1666,6 +1678,15 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         _FORMAT.search(text)
     ):  # "我 prefer 你用 bullet points"
         return [("preference", "reply_format", text)]
+    if _REPLY_SHAPE.search(text) and _REQUEST.search(text) and not re.search(r"[?？]\s*$", body):
+        # "列要点就行", "超过一段的内容请用 bullet points 列出来", "please avoid ASCII tables", "stop using so many headers"
+        return [("preference", "reply_format", text)]
+    if (
+        re.search(r"幽默|严肃|俏皮|温柔一?点|语气|口吻|\btone\b|\bhumou?r\b|\bsnark|['‘’\"“][^'‘’\"”]{3,30}['‘’\"”]", text, I)
+        and re.search(r"回答|回复|answers?|repl(?:y|ies)|responses?|你(?:的)?(?:说话|讲话)?", text, I)
+        and (_REQUEST.search(text) or re.search(r"喜欢|希望|\bhate\b|\blike\b|\bprefer\b", text, I))
+    ):  # "我比较喜欢你回答的时候带点幽默感", "每次回答结尾别再说 'I hope this helps' 了"
+        return [("preference", "reply_style", text)]
     if (
         lang
         and answer
@@ -1958,6 +1979,7 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
         )
         if (
             not every
+            or len(_IDIOMS.sub("", rest)) < 2  # "每天鸡飞狗跳": a way of saying busy, not a habit
             or re.search(r"说的|让我|逼我|要求|规定", rest)  # "周末雷打不动地加班，老板说的": an order, not a habit
             or _USE_VERB.match(rest)
             or re.match(r"[是在有叫住用喜爱讨没想要会被]|觉得|不(?!看|碰|接|回|用|喝|吃)", rest)
@@ -3196,6 +3218,13 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
         and is_city(m.group("v"))
     ):
         return rest + before[:-1] + [replace(last, value=m.group("v"), evidence=f"{last.evidence}，{clause}")]
+    if last.key == "pet" and (
+        m := re.match(rf"^(?:还有|另外还有|以及|外加)?\s*(?P<v>(?:一|两|三|\d)\s*[只条个]\s*[^，,]{{0,6}}?(?:{_PETS_ZH}))", body)
+    ):  # "家里养了只柯基叫土豆，还有一只橘猫"
+        return rest + before[:-1] + [replace(last, value=f"{last.value}，{m.group('v')}", evidence=f"{last.evidence}，{clause}")]
+    if last.key == "job_title" and (m := re.match(r"^(?![是做在当搞干开跑])(?P<v>(?-i:[A-Z])[\w&.'-]+|[\u4e00-\u9fff]{2,6})的$", body)):
+        if not is_city(m.group("v")) and not re.search(r"[我你他她这那]", m.group("v")):
+            return proposals + [replace(last, key="employer", value=m.group("v"), evidence=clause)]  # "外卖小哥，美团的"
     if last.category == "goal" and (m := re.match(r"^(?:然后|接着|之后再?|再|and\s+then|then)\s*(?P<v>[^，,]{2,40})$", body, I)):
         goal = ("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("v")).split()[:3])[:24], m.group("v"))
         return proposals + [replace(last, key=goal[1], value=_tidy(goal[2]), evidence=clause)]  # 目标：雅思7分，然后申请硕士
@@ -3242,7 +3271,8 @@ def _city_from_work(proposals: list[Proposal]) -> list[Proposal]:
     ]
 
 
-_LIST_KEYS = {"spoken_languages", "hobby", "pet", "children"}
+# several said in one turn are one memory ("用 bullet points，不要写一大段": one way answers should look)
+_LIST_KEYS = {"spoken_languages", "hobby", "pet", "children", "reply_format", "reply_style"}
 
 
 def _merge_lists(proposals: list[Proposal]) -> list[Proposal]:
