@@ -181,10 +181,12 @@ _TRANSIENT = re.compile(
 )
 _PREFIX = re.compile(
     r"^(?:(?:其实|另外|而且|还有|对了|顺便说一下|顺便说|补充一下|请记住|记住|记一下|备注|还是|背景|个人背景|先说背景|"
-    r"但是|但|不过|可是|btw|by the way|also|and|but|please|pls|plz|actually|honestly|oh|well|fyi|so|please note|note that|update|"
+    r"但是|但|不过|可是)[\s,，:：、]*|"
+    # whole English words only: "Yesterday" is no "yes", "Sometimes" no "so", "Ohio" no "oh"
+    r"(?:btw|by the way|also|and|but|please|pls|plz|actually|honestly|oh|well|fyi|so|please note|note that|update|"
     r"about me|quick note|quick intro|intro|small update|quick update|for the record|ps|p\.s\.|hey|hi|fwiw|tbh|imo|ngl|"
     r"heads up|psa|ok so|so yeah|anyway|anyways|yes|yeah|yep|ok|okay|"
-    r"remember(?: that)?|just so you know|I think|I guess|I believe)[\s,，:：、]*)+",
+    r"remember(?: that)?|just so you know|I think|I guess|I believe)(?![A-Za-z'’])[\s,，:：、]*)+",
     I,
 )
 _OBJ_STOP = re.compile(
@@ -841,8 +843,8 @@ _SOON = re.compile(r"下周|这周|本周|这个?星期|下个?星期|\bnext wee
 _DEADLINE = re.compile(r"之前|以前|前完成|截止|\bby\b|\bbefore\b|\buntil\b|\bdeadline\b", I)
 _HABIT_ZH = re.compile(
     r"^(?P<lead>(?:each|every)\s+(?:morning|evening|night|day|weekend)\s*)?我(?:也|还|其实|基本上?|\s*(?P<en>usually|always|often|normally)\s*)*\s*(?P<when>每周\s*(?:[A-Z][a-z]+day)(?:\s*(?:和|and|、|&)\s*[A-Z][a-z]+day)*|每天|每周.?|每个?\s*(?:月|周末|星期.|礼拜.|weekend|week)|每晚|每早|每年|周末|早上|晚上|下班后|平时|平常|工作日|"
-    r"weekends?|weekdays?)?\s*"
-    r"(?P<adv>(?:(?:一般|通常|经常|总是|常常|都|基本上?|雷打不动地?|固定|坚持)\s*)*(?:(?:都会|会)(?![议员计话]))?)(?P<rest>[^，,]{2,30})$"
+    r"(?i:weekends?|weekdays?))?\s*"
+    r"(?P<adv>(?:(?:一般|通常|经常|总是|常常|都|基本上?|雷打不动地?|固定|坚持)\s*)*(?:(?:都会|会)(?![议员计话]))?)(?P<rest>[^，,]{2,40})$"
 )
 _HABIT_EN = re.compile(
     r"^(?:(?P<lead>every\s+\w+|on\s+(?:weekends|\w+days))\s*,?\s+)?I\s+(?P<adv>usually|always|often|normally|typically|"
@@ -1141,7 +1143,7 @@ _WORK_FACTS = [
     (re.compile(pattern, flags), key)
     for pattern, flags, key in (
         (
-            rf"^I\s+{_EN_MODS}(?:got\s+promoted|was\s+promoted|'ve\s+been\s+promoted)\s+to\s+(?P<v>(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN})\b",
+            rf"^(?:(?:yesterday|today|last\s+\w+|this\s+\w+|on\s+\w+day)\s*,?\s+)?I\s+{_EN_MODS}(?:got\s+promoted|was\s+promoted|'ve\s+been\s+promoted)\s+to\s+(?P<v>(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN})\b",
             I,
             "job_title",
         ),
@@ -1558,6 +1560,8 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "marital_status", re.sub(r"^(?:我|I(?:'ve| have)\s+)", "", m.group(0))))
     if _FAMILY_FACT.match(body):
         out.append(("fact", "children", re.sub(r"^(?:我的?|my\s+)", "", body, flags=I)))
+    elif m := _CHILD_MENTION.search(body):  # "我女儿今年高考", "我在家带两岁的闺女", "老大三年级老二刚上幼儿园"
+        out.append(("fact", "children", m.group("v") or m.group("v2") or m.group("v3")))
     if m := _SPOUSE.match(body):
         out.append(("fact", "spouse", m.group("n")))
     if m := re.match(
@@ -2515,8 +2519,8 @@ def _scan_tools(body: str) -> list[tuple[str, str, str]]:
         if _tool_spans(part) and (_TOOL_USE.search(part) or using) and not said_otherwise:
             out += [("fact", key, value) for key, value in _tools_in(part, fallback_products=False)]
             using = True
-        else:
-            using = using and not said_otherwise and not _tool_spans(part)
+        else:  # "SQL all day, some Python, Tableau for dashboards": the use goes on
+            using = not said_otherwise and not _tool_spans(part) and (using or bool(_TOOL_USE.search(part)))
     return out
 
 
@@ -2665,6 +2669,39 @@ def _scan_drink(body: str) -> list[tuple[str, str, str]]:
 
 
 _SCHOOL_EN = r"(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}"
+_BORN = re.compile(
+    r"^(?:本人|我是?|我)?\s*(?P<y>[5-9]\d|0\d|19[5-9]\d|20[01]\d)\s*年(?:生|出生)?的?$|"
+    rf"\bborn\s+(?:on\s+)?(?P<d>(?-i:[A-Z][a-z]{{2,8}})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?-i:[A-Z][a-z]{{2,8}}))\b|"
+    r"(?:^|我)(?:的)?生日(?:是|在)?\s*(?P<z>(?:\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\d{1,2}|[一二三四五六七八九十]{1,3})[日号])",
+    I,
+)
+_TZ_ABBR = (
+    r"EAT|GST|CET|CEST|EET|WET|EST|EDT|PST|PDT|CST|CDT|MST|MDT|IST|JST|KST|AEST|AEDT|ACST|AWST|BST|GMT|UTC|WAT|SAST|HKT|SGT|"
+    r"NZST|NZDT|PHT|WIB|ICT|(?:UTC|GMT)\s*[+-]\s*\d{1,2}(?::?\d{2})?"
+)
+_TIMEZONE = re.compile(
+    rf"(?<![A-Za-z])(?P<tz>(?-i:{_TZ_ABBR}))(?:\s*(?:time\s*zone|timezone|time))?(?:\s*[,，)]|\s*$|\s+(?:so|here|btw)\b)|"
+    rf"(?:time\s*zone|timezone|时区)\s*(?:is|是|[:：])?\s*(?P<tz2>(?-i:{_TZ_ABBR})|[A-Z][a-z]+/[A-Z][\w/]+)",
+    I,
+)
+_CHILD_MENTION = re.compile(
+    r"(?<![\u4e00-\u9fff])(?:我|我家|带着?)(?:的)?(?P<v>(?:(?:\d+|[一二三四五六七八九十两]+)\s*岁的)?(?:儿子|女儿|闺女|孩子|娃|大宝|二宝))"
+    r"(?=[^，,。]{0,6}?(?:\d+|[一二三四五六七八九十两]+)\s*(?:岁|年级)|(?:今年)?(?:高考|中考|小升初|上(?:小学|初中|高中|幼儿园|大学)))|"
+    r"(?:带|陪|接送)(?:[^，,。]{0,3})?(?P<v2>(?:\d+|[一二三四五六七八九十两]+)\s*岁的(?:儿子|女儿|闺女|孩子|娃))|"
+    r"(?P<v3>老大[^，,。]{1,8}?老二[^，,。]{1,10})"
+)
+
+
+def _scan_person(body: str) -> list[tuple[str, str, str]]:
+    """When one was born and one's time zone, said in passing: "本人95年的", "born Aug 9", "I'm in Nairobi,
+    EAT timezone"."""
+    out: list[tuple[str, str, str]] = []
+    if m := _BORN.search(body):
+        year = m.group("y")
+        out.append(("fact", "birthday", (("19" if int(year) > 30 else "20") + year if year and len(year) == 2 else year) or m.group("d") or m.group("z")))
+    if m := _TIMEZONE.search(body):
+        out.append(("fact", "timezone", m.group("tz") or m.group("tz2")))
+    return out
 
 
 def _scan_school(body: str) -> list[tuple[str, str, str]]:
@@ -3043,6 +3080,7 @@ def _skip_reason(clause: str, message_is_joke: bool) -> str:
             and (
                 _CALLED_BY_OTHERS.match(clause)
                 or _FAMILY_FACT.match(clause)
+                or re.match(r"^我(?:的|家)?", clause) and _CHILD_MENTION.search(clause)
                 or _SPOUSE.match(clause)
                 or _SPOUSE_IS.match(clause.strip(" .。!！,，"))
                 or _WE_TWO.match(_PREFIX.sub("", clause.strip()))
@@ -3156,6 +3194,7 @@ _OWN_SCANS = (
     _scan_industry,
     _scan_bare,
     _scan_work_zh,
+    _scan_person,
 )
 _FULL_WIDTH = {code: code - 0xFEE0 for code in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]}
 _QUOTED = re.compile(r"[“「『\"][^”」』\"]{7,}[”」』\"]")
