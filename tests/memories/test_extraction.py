@@ -511,7 +511,8 @@ def test_not_being_reachable_tonight_is_not_durable():
 
 def test_children_said_with_got_or_at_home():
     assert keyed("I've got two kids, 7 and 4, so evenings are chaos") == {"children": "two kids"}
-    assert keyed("全职带娃中，家里两个儿子，老大上小学老二还在吃奶")["children"] == "两个儿子"
+    # rules v5 keep the school years said after them with the children ("…, 老大上小学老二还在吃奶")
+    assert keyed("全职带娃中，家里两个儿子，老大上小学老二还在吃奶")["children"].startswith("两个儿子")
     assert extract("I got two tickets").proposals == []
 
 

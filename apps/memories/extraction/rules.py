@@ -444,11 +444,19 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
         "personal",
     ),
     (re.compile(r"^(?P<v>my goal is (?:to\s+)?(?P<obj>.+))", I), "goal", None, "", "personal"),
-    (re.compile(r"^(?:I'm\s+|I\s+am\s+)?(?P<v>aim(?:ing)?\s+(?:for|to)\s+(?P<obj>.+))", I), "goal", None, "", "personal"),
+    (
+        re.compile(r"^(?:I'm\s+|I\s+am\s+)?(?P<v>aim(?:ing)?\s+(?:for|to)\s+(?P<obj>.+))", I),
+        "goal",
+        None,
+        "",
+        "personal",
+    ),
     # preferences ("我最喜欢的编程语言是 Rust": key from the words)
     (re.compile(_ZH_I + r"(?:喜欢|爱)的(?P<k>.{1,8}?)是(?P<v>.+)"), "preference", "", "", "personal"),
     (
-        re.compile(r"^(?:my\s+)?(?:favorite|favourite|fave?)\s+(?P<k>[\w ]{1,24}?)\s+(?:is|are|has to be)\s+(?P<v>.+)", I),
+        re.compile(
+            r"^(?:my\s+)?(?:favorite|favourite|fave?)\s+(?P<k>[\w ]{1,24}?)\s+(?:is|are|has to be)\s+(?P<v>.+)", I
+        ),
         "preference",
         "",
         "",
@@ -489,7 +497,9 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
         "personal",
     ),
     (
-        re.compile(r"^(?:所以|而且|也|还)?\s*我?\s*(?P<v>(?:超|最|很|特别|真的|巨|贼)爱(?:听|看|吃|喝|玩|读)\s*(?P<obj>.+))"),
+        re.compile(
+            r"^(?:所以|而且|也|还)?\s*我?\s*(?P<v>(?:超|最|很|特别|真的|巨|贼)爱(?:听|看|吃|喝|玩|读)\s*(?P<obj>.+))"
+        ),
         "preference",
         None,
         "",
@@ -1678,15 +1688,17 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         return [("preference", "reply_format", text)]
-    if re.search(r"(?:prefer|希望|喜欢|想要|want)\s*你\s*(?:用|给我)|\bprefer\s+(?:you\s+)?(?:to\s+)?use\b", text, I) and (
-        _FORMAT.search(text)
-    ):  # "我 prefer 你用 bullet points"
+    if re.search(
+        r"(?:prefer|希望|喜欢|想要|want)\s*你\s*(?:用|给我)|\bprefer\s+(?:you\s+)?(?:to\s+)?use\b", text, I
+    ) and (_FORMAT.search(text)):  # "我 prefer 你用 bullet points"
         return [("preference", "reply_format", text)]
     if _REPLY_SHAPE.search(text) and _REQUEST.search(text) and not re.search(r"[?？]\s*$", body):
         # "列要点就行", "超过一段的内容请用 bullet points 列出来", "please avoid ASCII tables", "stop using so many headers"
         return [("preference", "reply_format", text)]
     if (
-        re.search(r"幽默|严肃|俏皮|温柔一?点|语气|口吻|\btone\b|\bhumou?r\b|\bsnark|['‘’\"“][^'‘’\"”]{3,30}['‘’\"”]", text, I)
+        re.search(
+            r"幽默|严肃|俏皮|温柔一?点|语气|口吻|\btone\b|\bhumou?r\b|\bsnark|['‘’\"“][^'‘’\"”]{3,30}['‘’\"”]", text, I
+        )
         and re.search(r"回答|回复|answers?|repl(?:y|ies)|responses?|你(?:的)?(?:说话|讲话)?", text, I)
         and (_REQUEST.search(text) or re.search(r"喜欢|希望|\bhate\b|\blike\b|\bprefer\b", text, I))
     ):  # "我比较喜欢你回答的时候带点幽默感", "每次回答结尾别再说 'I hope this helps' 了"
@@ -2507,9 +2519,13 @@ def _scan_tools(body: str) -> list[tuple[str, str, str]]:
     out = []
     using = False  # "using Obsidian for notes and Todoist for tasks": the verb goes on after "and"
     for part in re.split(r"[,，;；]|\band\b|\bbut\b|但是?|不过|而且", body, flags=I):
-        if moved := re.search(
-            r"(?:迁移?到了?|换成了?|改用了?|\b(?:switched|migrated|moved)\s+(?:\w+\s+){0,3}?(?:over\s+)?to)\s*", part, I
-        ):
+        if (
+            moved := re.search(
+                r"(?:迁移?到(?=[^，,]*了)|换成了|改用了|\b(?:switched|migrated|moved)\s+(?:\w+\s+){0,3}?(?:over\s+)?to)\s*",
+                part,
+                I,
+            )
+        ) and not re.search(r"要|准备|打算|计划|下个?月|明年|\b(?:will|going\s+to|plan\w*)\b", part, I):
             part = part[moved.end() :]  # "从 MySQL 迁到了 PostgreSQL": what one uses now
             if _tool_spans(part):
                 out += [("fact", key, value) for key, value in _tools_in(part, fallback_products=False)]
@@ -2587,7 +2603,9 @@ _INDUSTRY_EN = re.compile(
     I,
 )
 # employers that name a kind of business, not a company: the industry too ("在一家券商做量化")
-_INDUSTRY_NOUN = re.compile(r"^(?:券商|投行|银行|律所|会计师事务所|保险公司|基金公司|私募|外企|国企|央企|车企|药企|游戏公司|互联网公司)$")
+_INDUSTRY_NOUN = re.compile(
+    r"^(?:券商|投行|银行|律所|会计师事务所|保险公司|基金公司|私募|外企|国企|央企|车企|药企|游戏公司|互联网公司)$"
+)
 
 
 def _scan_industry(body: str) -> list[tuple[str, str, str]]:
@@ -2671,7 +2689,7 @@ def _scan_drink(body: str) -> list[tuple[str, str, str]]:
 _SCHOOL_EN = r"(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}"
 _BORN = re.compile(
     r"^(?:本人|我是?|我)?\s*(?P<y>[5-9]\d|0\d|19[5-9]\d|20[01]\d)\s*年(?:生|出生)?的?$|"
-    rf"\bborn\s+(?:on\s+)?(?P<d>(?-i:[A-Z][a-z]{{2,8}})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?-i:[A-Z][a-z]{{2,8}}))\b|"
+    r"\bborn\s+(?:on\s+)?(?P<d>(?-i:[A-Z][a-z]{2,8})\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?-i:[A-Z][a-z]{2,8}))\b|"
     r"(?:^|我)(?:的)?生日(?:是|在)?\s*(?P<z>(?:\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\d{1,2}|[一二三四五六七八九十]{1,3})[日号])",
     I,
 )
@@ -2698,7 +2716,15 @@ def _scan_person(body: str) -> list[tuple[str, str, str]]:
     out: list[tuple[str, str, str]] = []
     if m := _BORN.search(body):
         year = m.group("y")
-        out.append(("fact", "birthday", (("19" if int(year) > 30 else "20") + year if year and len(year) == 2 else year) or m.group("d") or m.group("z")))
+        out.append(
+            (
+                "fact",
+                "birthday",
+                (("19" if int(year) > 30 else "20") + year if year and len(year) == 2 else year)
+                or m.group("d")
+                or m.group("z"),
+            )
+        )
     if m := _TIMEZONE.search(body):
         out.append(("fact", "timezone", m.group("tz") or m.group("tz2")))
     return out
@@ -3080,7 +3106,8 @@ def _skip_reason(clause: str, message_is_joke: bool) -> str:
             and (
                 _CALLED_BY_OTHERS.match(clause)
                 or _FAMILY_FACT.match(clause)
-                or re.match(r"^我(?:的|家)?", clause) and _CHILD_MENTION.search(clause)
+                or re.match(r"^我(?:的|家)?", clause)
+                and _CHILD_MENTION.search(clause)
                 or _SPOUSE.match(clause)
                 or _SPOUSE_IS.match(clause.strip(" .。!！,，"))
                 or _WE_TWO.match(_PREFIX.sub("", clause.strip()))
@@ -3247,7 +3274,9 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
         return None
     rest = [p for p in proposals if p.evidence != said_last]
     last = before[-1]
-    if last.key in ("pet", "children") and (_NAMING.match(body) or last.key == "children" and _CHILD_DETAIL.match(body)):
+    if last.key in ("pet", "children") and (
+        _NAMING.match(body) or last.key == "children" and _CHILD_DETAIL.match(body)
+    ):
         return (
             rest + before[:-1] + [replace(last, value=f"{last.value}，{body}", evidence=f"{last.evidence}，{clause}")]
         )
@@ -3258,17 +3287,33 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
     ):
         return rest + before[:-1] + [replace(last, value=m.group("v"), evidence=f"{last.evidence}，{clause}")]
     if last.key == "pet" and (
-        m := re.match(rf"^(?:还有|另外还有|以及|外加)?\s*(?P<v>(?:一|两|三|\d)\s*[只条个]\s*[^，,]{{0,6}}?(?:{_PETS_ZH}))", body)
+        m := re.match(
+            rf"^(?:还有|另外还有|以及|外加)?\s*(?P<v>(?:一|两|三|\d)\s*[只条个]\s*[^，,]{{0,6}}?(?:{_PETS_ZH}))", body
+        )
     ):  # "家里养了只柯基叫土豆，还有一只橘猫"
-        return rest + before[:-1] + [replace(last, value=f"{last.value}，{m.group('v')}", evidence=f"{last.evidence}，{clause}")]
-    if last.key == "job_title" and (m := re.match(r"^(?![是做在当搞干开跑])(?P<v>(?-i:[A-Z])[\w&.'-]+|[\u4e00-\u9fff]{2,6})的$", body)):
+        return (
+            rest
+            + before[:-1]
+            + [replace(last, value=f"{last.value}，{m.group('v')}", evidence=f"{last.evidence}，{clause}")]
+        )
+    if last.key == "job_title" and (
+        m := re.match(r"^(?![是做在当搞干开跑])(?P<v>(?-i:[A-Z])[\w&.'-]+|[\u4e00-\u9fff]{2,6})的$", body)
+    ):
         if not is_city(m.group("v")) and not re.search(r"[我你他她这那]", m.group("v")):
-            return proposals + [replace(last, key="employer", value=m.group("v"), evidence=clause)]  # "外卖小哥，美团的"
-    if last.category == "goal" and (m := re.match(r"^(?:然后|接着|之后再?|再|and\s+then|then)\s*(?P<v>[^，,]{2,40})$", body, I)):
+            return proposals + [
+                replace(last, key="employer", value=m.group("v"), evidence=clause)
+            ]  # "外卖小哥，美团的"
+    if last.category == "goal" and (
+        m := re.match(r"^(?:然后|接着|之后再?|再|and\s+then|then)\s*(?P<v>[^，,]{2,40})$", body, I)
+    ):
         goal = ("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("v")).split()[:3])[:24], m.group("v"))
-        return proposals + [replace(last, key=goal[1], value=_tidy(goal[2]), evidence=clause)]  # 目标：雅思7分，然后申请硕士
+        return proposals + [
+            replace(last, key=goal[1], value=_tidy(goal[2]), evidence=clause)
+        ]  # 目标：雅思7分，然后申请硕士
     if last.key in ("school", "major") and (m := re.match(r"^(?:研究|专业)?方向是\s*(?P<v>[^，,]{2,16})$", body)):
-        return proposals + [replace(last, key="major", value=_tidy(m.group("v")), evidence=clause)]  # 读研二，方向是计算机视觉
+        return proposals + [
+            replace(last, key="major", value=_tidy(m.group("v")), evidence=clause)
+        ]  # 读研二，方向是计算机视觉
     if last.key == "major" and (m := re.match(r"^(?:在|at|in)\s*(?P<v>\S.{1,30})$", body)):
         return proposals + [replace(last, key="school", value=_tidy(m.group("v")), evidence=clause)]
     if m := _CORRECTION.match(body):
@@ -3355,7 +3400,7 @@ _NAMING = re.compile(
 
 class RuleExtractor:
     name = "rules"
-    version = "4"
+    version = "5"
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
