@@ -1,7 +1,7 @@
 """Extraction quality, one harness for every extractor: the turns of tests/data/extraction_public.jsonl,
-the held-out tests/data/extraction_heldout.jsonl and the sets written blind (extraction_fresh_*.jsonl;
-fresh-test3 was never read while tuning;
-fresh-test2 was read from session 8 on) go through the real ingest path in a throw-away database,
+the held-out tests/data/extraction_heldout.jsonl, the sets written blind (extraction_fresh_*.jsonl;
+fresh-test3 and fresh-test4 were never read while tuning; fresh-test2 was read from session 8 on) and
+the hand-written adversarial turns go through the real ingest path in a throw-away database,
 and each extractor gets recall of the expected memories, the must-not turns that left a memory,
 and the unexpected memories (matching is defined in tests/extraction_eval.py).
 
