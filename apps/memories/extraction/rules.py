@@ -2344,6 +2344,16 @@ _TENURE = re.compile(
 )
 
 
+def _role_facts(job: str, org: str | None, city: str | None, *, at_work: bool) -> list[tuple[str, str, str]]:
+    """A job with the company and the city it was said with ("nurse at St. Luke's in Boise")."""
+    out = [("fact", "job_title", job)]
+    if org and not is_city(org):
+        out.append(("fact", "employer", org))
+    if place := _city_in(city or ""):
+        out.append(("fact", "work_city" if at_work else "city", place))
+    return out
+
+
 def _scan_role(body: str) -> list[tuple[str, str, str]]:
     """A role, its company and its city said anywhere in one's own clause: "12 hrs on, trauma nurse
     at St. Luke's in Boise", "…as a pricing analyst at an insurer in Toronto", "I teach 8th grade
@@ -2352,11 +2362,9 @@ def _scan_role(body: str) -> list[tuple[str, str, str]]:
     if m := max(
         _ROLE_AT.finditer(body), key=lambda m: sum(1 for g in ("org", "kind", "city") if m.group(g)), default=None
     ):
-        out.append(("fact", "job_title", m.group("job")))
-        if m.group("org") and not is_city(m.group("org")):
-            out.append(("fact", "employer", m.group("org")))
-        if city := _city_in(m.group("city") or ""):
-            out.append(("fact", "work_city" if m.group("org") or m.group("kind") else "city", city))
+        out += _role_facts(
+            m.group("job"), m.group("org"), m.group("city"), at_work=bool(m.group("org") or m.group("kind"))
+        )
     elif (m := _AT_ORG_IN.search(body)) and _WORK_WORDS.search(body[: m.start()]):
         if m.group("org") and not is_city(m.group("org")):
             out.append(("fact", "employer", m.group("org")))
@@ -2636,11 +2644,7 @@ def _scan_bare(body: str) -> list[tuple[str, str, str]]:
     and one's name said first: "I'm Priya, data analyst …", "Luca here"."""
     out: list[tuple[str, str, str]] = []
     if m := _BARE_JOB.match(body):
-        out.append(("fact", "job_title", m.group("job") or m.group("job2")))
-        if m.group("org") and not is_city(m.group("org")):
-            out.append(("fact", "employer", m.group("org")))
-        if city := _city_in(m.group("city") or ""):
-            out.append(("fact", "city", city))
+        out += _role_facts(m.group("job") or m.group("job2"), m.group("org"), m.group("city"), at_work=False)
     if (m := _INTRO_NAME.match(body)) and (name := m.group("n") or m.group("n2")):
         if not (_NOT_A_NAME.match(name) or re.fullmatch(_JOB_EN, name, I)):  # "I'm Sofia,": a name, even a city's
             out.append(("fact", "name", name))
