@@ -1059,6 +1059,13 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             p = replace(p, value="开" + shop.group("v"))  # "开了个水果店": running the shop is the job
             out[:] = [q for q in out if not (q.key == "employer" and q.evidence == p.evidence)]  # "在小区门口": where
         elif p.key == "job_title":
+            if re.match(r"^(?:not|no\s+longer|never|no)\b", p.value, I) or re.search(
+                rf"(?:不是|不当|不做|不再是)\s*(?:一名|一个|一位|个)?\s*{re.escape(p.value)}|"
+                rf"\b(?:not|no\s+longer|never\s+been)\s+(?:a|an|the)?\s*(?:[\w-]+\s+){{0,2}}{re.escape(p.value)}",
+                p.evidence,
+                I,
+            ):
+                continue  # "我不是程序员", "I'm not a nurse": a job one does not have
             if re.match(r"^\d+\s+\w+$", p.value) or any(q.key == p.value.lower() for q in proposals):
                 continue  # "140 students this year": a count, not a job; "editor 用的是 VS Code": a key, not a job
             if m := re.match(
