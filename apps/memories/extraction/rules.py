@@ -2526,6 +2526,12 @@ _TOOL_NOT_USED = re.compile(
 )
 
 
+_MIGRATED = re.compile(
+    r"(?:迁移?到(?=[^，,]*了)|换成了|改用了|\b(?:switched|migrated|moved)\s+(?:\w+\s+){0,3}?(?:over\s+)?to)\s*", I
+)
+_PLANNED = re.compile(r"要|准备|打算|计划|下个?月|明年|\b(?:will|going\s+to|plan\w*)\b", I)
+
+
 def _scan_tools(body: str) -> list[tuple[str, str, str]]:
     """Known tools one says one uses, anywhere in one's own or one's team's clause: "our code lives
     on Bitbucket and we chat on Slack", "my phone's a Pixel 8", "我们 service 是跑在 GKE 上的",
@@ -2534,20 +2540,13 @@ def _scan_tools(body: str) -> list[tuple[str, str, str]]:
     out = []
     using = False  # "using Obsidian for notes and Todoist for tasks": the verb goes on after "and"
     for part in re.split(r"[,，;；]|\band\b|\bbut\b|但是?|不过|而且", body, flags=I):
-        if (
-            moved := re.search(
-                r"(?:迁移?到(?=[^，,]*了)|换成了|改用了|\b(?:switched|migrated|moved)\s+(?:\w+\s+){0,3}?(?:over\s+)?to)\s*",
-                part,
-                I,
-            )
-        ) and not re.search(r"要|准备|打算|计划|下个?月|明年|\b(?:will|going\s+to|plan\w*)\b", part, I):
-            part = part[moved.end() :]  # "从 MySQL 迁到了 PostgreSQL": what one uses now
-            if _tool_spans(part):
-                out += [("fact", key, value) for key, value in _tools_in(part, fallback_products=False)]
-                using = True
-                continue
-        said_otherwise = bool(_TOOL_NOT_USED.search(part) or _OCCASIONAL.search(part))
-        if _tool_spans(part) and (_TOOL_USE.search(part) or using) and not said_otherwise:
+        migrated = False
+        if (moved := _MIGRATED.search(part)) and not _PLANNED.search(part):
+            part, migrated = part[moved.end() :], True  # "从 MySQL 迁到了 PostgreSQL": what one uses now
+        said_otherwise = not (migrated and _tool_spans(part)) and bool(
+            _TOOL_NOT_USED.search(part) or _OCCASIONAL.search(part)
+        )
+        if _tool_spans(part) and (migrated or _TOOL_USE.search(part) or using) and not said_otherwise:
             out += [("fact", key, value) for key, value in _tools_in(part, fallback_products=False)]
             using = True
         else:  # "SQL all day, some Python, Tableau for dashboards": the use goes on
@@ -2726,16 +2725,9 @@ def _scan_person(body: str) -> list[tuple[str, str, str]]:
     EAT timezone"."""
     out: list[tuple[str, str, str]] = []
     if m := _BORN.search(body):
-        year = m.group("y")
-        out.append(
-            (
-                "fact",
-                "birthday",
-                (("19" if int(year) > 30 else "20") + year if year and len(year) == 2 else year)
-                or m.group("d")
-                or m.group("z"),
-            )
-        )
+        if year := m.group("y"):  # "95年的" → 1995, "05年" → 2005
+            year = year if len(year) == 4 else ("19" if int(year) > 30 else "20") + year
+        out.append(("fact", "birthday", year or m.group("d") or m.group("z")))
     if m := _TIMEZONE.search(body):
         out.append(("fact", "timezone", m.group("tz") or m.group("tz2")))
     return out
