@@ -1,6 +1,6 @@
 """Extraction quality, one harness for every extractor: the turns of tests/data/extraction_public.jsonl,
 the held-out tests/data/extraction_heldout.jsonl, the sets written blind (extraction_fresh_*.jsonl;
-fresh-test3 and fresh-test4 were never read while tuning; fresh-test2 was read from session 8 on) and
+fresh-test3, fresh-test4 and fresh-test5 were never read while tuning; fresh-test2 was read from session 8 on) and
 the hand-written adversarial turns go through the real ingest path in a throw-away database,
 and each extractor gets recall of the expected memories, the must-not turns that left a memory,
 and the unexpected memories (matching is defined in tests/extraction_eval.py).
@@ -40,6 +40,8 @@ SETS = {
     "fresh-dev6": "extraction_fresh_dev6.jsonl",
     "fresh-test4": "extraction_fresh_test4.jsonl",
     "fresh-dev7": "extraction_fresh_dev7.jsonl",
+    "fresh-dev8": "extraction_fresh_dev8.jsonl",
+    "fresh-test5": "extraction_fresh_test5.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 
