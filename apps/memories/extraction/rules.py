@@ -38,7 +38,8 @@ from dataclasses import replace
 from apps.memories.extraction.base import Extraction, Proposal, Skip, Turn
 from apps.memories.extraction.guard import looks_like_injection
 from apps.memories.extraction.normalize import canonical_key, known_key
-from apps.memories.extraction.places import is_big_city, is_city
+from apps.memories.extraction.places import is_big_city, is_city, is_region
+from apps.memories.extraction.script import as_simplified, in_own_script
 
 I = re.IGNORECASE
 
@@ -62,11 +63,21 @@ _JOB_EN = (
     r"youtuber|streamer|influencer|content creator|podcaster|blogger|novelist|poet|screenwriter|composer|producer|"
     r"sound engineer|video editor|cinematographer|curator|archivist|historian|linguist|mathematician|geologist|"
     r"ecologist|botanist|epidemiologist|pediatrician|psychiatrist|radiologist|anesthesiologist|cardiologist|"
-    r"dermatologist|medic|EMT|doula|homemaker|retiree|stay[- ]at[- ]home\s+(?:mom|mum|dad|parent))s?"
+    r"dermatologist|medic|EMT|doula|homemaker|retiree|stay[- ]at[- ]home\s+(?:mom|mum|dad|parent)|"
+    # heads of the occupation titles in Faker's en_US job list (from the UK's occupational classification)
+    r"(?:estate|travel|insurance|booking|talent|sports|customs|border|patent|shipping|leasing)\s+agent|attorney|author|"
+    r"barrister|solicitor|chiropractor|dietitian|nutritionist|inspector|lobbyist|optician|practitioner|"
+    r"sales\s+rep(?:resentative)?|account\s+executive|hygienist|herbalist|acupuncturist|conveyancer|proofreader|"
+    r"bookkeeper|estimator|appraiser|auctioneer|notary|mortician|undertaker|lifeguard|postman|postwoman|"
+    r"mail\s+carrier|(?:aid|care|support|youth|factory|construction|warehouse|farm|FIFO|shift|health\s*care|"
+    r"dock|steel|oil|rig|sex)\s+worker|(?-i:GP|RN|LPN|CNA|NP|SLP|OT|PT)|dean|superintendent|detective|deputy|"
+    r"sheriff|(?:medical\s+)?resident|registrar|(?:bus|train|tram|crane|forklift|delivery|uber|lyft|taxi|cab)\s+driver|"
+    r"conductor|stocker|picker|packer|dishwasher|porter|concierge|valet|bouncer|croupier|dealer|sommelier|"
+    r"flight\s+instructor|instructor|teaching\s+assistant|TA|head\s+chef|sous\s+chef|line\s+cook|pastry\s+chef)s?"
 )
 
 # -- clause splitting -------------------------------------------------------------------------
-_SENTENCE = re.compile(r"[^。！？；!?;\n]+[。！？；!?;]*")
+_SENTENCE = re.compile(r"[^。！？；!?;～\n]+[。！？；!?;～]*")  # "叫我小鱼就行～我是插画师": ～ ends one too
 _EN_PERIOD = re.compile(
     r"(?<=[\w>)\]\"'])(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)\.\s+(?=\S)"
 )
@@ -119,7 +130,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
             r"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:老婆|老公|妻子|丈夫|妈妈?|爸爸?|母亲|父亲|女朋友|男朋友|朋友|同事|老板|"
             r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户|闺蜜|哥们儿?|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|爷爷|奶奶|外公|外婆|"
             r"姥姥|姥爷|邻居|同学|舍友|亲戚|对象|媳妇儿?|婆婆|岳母|丈母娘))|^我\s*(?:的)?\s*(?:manager|boss|wife|husband|mom|mum|dad|bf|gf|"
-            r"boyfriend|girlfriend|partner|colleague|coworker|roommate|friend|lead|PM|老板|leader)\b|"
+            r"boyfriend|girlfriend|partner|colleague|coworker|roommate|friend|lead|PM|老板|leader)(?![A-Za-z])|"
             + _SAYS
             + r"|[“「『\"][^”」』\"]{7,}|"
             r"^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|friend|boss|colleague|"
@@ -132,7 +143,10 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
     (
         "one_off",
         re.compile(  # a task for now: "帮我 review 一下这个 PR", "write me a haiku about mondays"
-            r"^(?:请|麻烦)?(?:你)?帮(?:我|忙)[^，,。]{0,30}?(?:一下|看看|改改)|^(?:please\s+|can\s+you\s+|could\s+you\s+)?"
+            r"^(?:请|麻烦)?(?:你)?帮(?:我|忙)(?:[^，,。]{0,30}?(?:一下|看看|改改)|\s*(?:写|做|画|翻|改|查|算|想|生成|整理|设计|"
+            r"出|列|起|总结|润色|解释|看|弄|搞|找|规划|拟|检查|优化))|"
+            r"^(?:please\s+|(?:can|could|would)\s+you\s+)?help\s+me\s+(?:to\s+)?(?:write|draft|make|create|plan|build|fix|"
+            r"debug|figure|pick|choose|find|come\s+up|put\s+together|clean|rewrite|translate)\b|^(?:please\s+|can\s+you\s+|could\s+you\s+)?"
             r"(?:(?:write|draft|compose|translate|summari[sz]e|review|proofread|fix|debug|tell)\s+(?:me\s+|us\s+)?"
             r"(?:a|an|one|this|these|that|my)\b|be\s+(?:honest|brutal|frank|straight|real)(?:\s+with\s+me)?[\s.!]*$)"
             r"(?!.*\b(?:always|every|from now on|going forward)\b)",
@@ -797,7 +811,13 @@ _JOB_ZH = (
     r"算法|产品|科学家|研究员|顾问|律师|编辑|摄影师|司机|公务员|客服|小哥|骑手|店长|店主|老板娘|保安|保洁|农民|果农|"
     r"菜农|渔民|牧民|厨子|空乘|空姐|机长|警察|民警|消防员|军人|护工|保姆|月嫂|家政|电工|焊工|木工|瓦工|工人|文员|出纳|"
     r"HR|人事|行政|前台|采购|业务员|主播|博主|UP主|自媒体|编导|导演|演员|模特|歌手|码农|程序猿|社畜|打工人|宝妈|奶爸|"
-    r"全职妈妈|家庭主妇|退休\S{0,2}|班主任|辅导员|幼师|兽医|牙医|法官|检察官|导游|咖啡师|调酒师|裁缝)"
+    r"全职妈妈|家庭主妇|退休\S{0,2}|班主任|辅导员|幼师|兽医|牙医|法官|检察官|导游|咖啡师|调酒师|裁缝|"
+    # heads of the titles in Faker's zh_CN and zh_TW job lists
+    r"专员|專員|助理|技师|技術員|技术员|管理员|管理員|代表|培训师|教练|教練|服务员|服務員|乘务员|经纪人|經紀人|"
+    r"修理工|普工|技工|精算师|规划师|工程師|設計師|醫生|醫師|医师|药剂师|藥師|营养师|理发师|美容师|美甲师|"
+    r"化妆师|私教|外卖员|快递员|园长|厂长|行长|组长|院长|校长|科长|处长|所长|站长|村长|队长|护士长|主任|包工头|"
+    r"工头|中介|老師|護士|律師|會計|記者|司機|業務|工讀生|店員|店员|收银员|收銀員|售货员|仓管|仓库管理员|保育员|"
+    r"育婴师|心理咨询师|咨询师|社工|农户|种植户|养殖户|个体户|小老板|合伙人|创始人|联合创始人)"
 )
 _ZH_CITIES = (
     r"北京|上海|广州|深圳|杭州|成都|重庆|武汉|南京|西安|苏州|天津|长沙|郑州|青岛|厦门|大连|沈阳|合肥|济南|福州|"
@@ -975,7 +995,12 @@ def _place_zh(place: str) -> tuple[str, str] | None:
 
 
 _ORG_TAIL = re.compile(r"(?:的)?\s*(?:startup|start-up|company|firm|agency|公司|店|厂|工作室|团队|机构|单位)$", I)
-_COUNTED = re.compile(r"^(?:一家|一个|一所|一名|一位|a|an|the)\s+|^(?:一家|一个|一所|一名|一位)", I)
+_COUNTED = re.compile(
+    r"^(?:一家|一个|一所|一名|一位|a|an|the)\s+|^(?:作为|身为)?\s*(?:一家|一个|一所|一名|一位)|"
+    r"^(?-i:[A-Z])[\w.'’]+-based\s+|\s*(?:(?:快|差不多|大概)?(?:\d+|[一二两三四五六七八九十半]+)\s*(?:年|个月)多?了?|"
+    r"第[一二三四五六七八九十\d]+年了?)$",
+    I,
+)
 
 
 def _known_city(name: str) -> str:
@@ -1010,6 +1035,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
     out = []
     said_city = any(p.key == "work_city" for p in proposals)
     for p in proposals:
+        if p.key == "employer" and re.fullmatch(r"(?:已经?)?退休|前|曾经|以前|原来", p.value):
+            continue  # "我是退休的中学物理老师": retired, not a company
         if p.key == "employer" and any(
             q.key == "job_title" and re.search(r"student|PhD|学生|博士|研究生|硕士", q.value, I) for q in proposals
         ):
@@ -1066,7 +1093,12 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
                 I,
             ):
                 continue  # "我不是程序员", "I'm not a nurse": a job one does not have
-            if re.match(r"^\d+\s+\w+$", p.value) or any(q.key == p.value.lower() for q in proposals):
+            if (
+                re.match(r"^\d+\s+\w+$|^(?:and|but|so|or|then|I)\b", p.value, I)
+                or any(q.key == p.value.lower() for q in proposals)
+                or re.fullmatch(r"自由职业者?|freelanc\w*|self-employed", p.value, I)
+                and any(q.key == "job_title" and q is not p for q in proposals)
+            ):
                 continue  # "140 students this year": a count, not a job; "editor 用的是 VS Code": a key, not a job
             if m := re.match(
                 r"^(?:做)?\S+?的(?:公司|startup|店|厂|工作室|团队)(?:当|做|担任|负责)\s*(?P<job>\S.*)$", p.value, I
@@ -1141,7 +1173,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         out.append(("fact", "preferred_name", m.group("v")))
-    if m := re.match(r"^(?P<v>(?-i:[A-Z])[a-z][\w']+)\s+here\b", body):  # "Sarah here — I run …"
+    if m := re.match(r"^(?P<v>(?-i:[A-Z])[a-z][\w']+)\s+here(?=\s*(?:[,.!;:—–-]|$))", body):  # "Sarah here — I run …"
         if not is_city(m.group("v")) and not _NOT_A_NAME.match(m.group("v")):
             out.append(("fact", "name", m.group("v")))
     if m := re.search(
@@ -2145,7 +2177,7 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
 
 # -- facts found anywhere in one's own clause, by what the words are (a known city, an occupation) ----
 _SELF_START = re.compile(
-    r"^(?:我(?!们)|我们\s*(?:team|company|公司|团队|组)?\s*的?\s*(?:code|代码|服务|service|infra|项目|全员|都)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've|our\b)",
+    r"^(?:我(?!们)|我们\s*(?:team|company|公司|团队|组)?\s*的?\s*(?:code|代码|服务|service|infra|项目|全员|都)|我们家(?=在|开|住)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've|our\b)",
     I,
 )
 _HOME_CUE = re.compile(
@@ -2170,7 +2202,7 @@ _CITY_EN = re.compile(
     I,
 )
 _CITY_ZH_ANY = re.compile(
-    r"(?:在|来|到|回|住|从|老家|坐标|常驻|待在|呆在|搬到|搬来|留在|留)了?(?P<c>[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)"
+    r"(?:在|来|到|回|住|从|老家|坐标|常驻|待在|呆在|搬到|搬来|留在|留)了?(?P<c>(?![在到])[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)"
 )
 _TRIP = re.compile(
     r"\b(?:trip|vacation|holiday|visit(?:ing|ed)?|week\s+in|weekend\s+in|conference|flying|flew|fly)\b|旅游|旅行|出差|玩|度假",
@@ -2192,7 +2224,11 @@ def _city_in(phrase: str) -> str:
         name = re.sub(r"(?:['’]s|[.,'’])+$", "", " ".join(words[:size]))  # "Leeds", not "Leed"; "Tacoma's" → "Tacoma"
         lower = name.islower()
         name = name.title() if lower else name  # "i live in tacoma", but not "to get into" → "Get"
-        if (is_big_city(name) if lower else is_city(name)) or (not name.isascii() and _CITY_ZH.fullmatch(name)):
+        if (
+            (is_big_city(name) if lower else is_city(name) or is_region(name))
+            or not name.isascii()
+            and _CITY_ZH.fullmatch(name)
+        ):
             return "" if _ORG_WORD.match(" ".join(words[size : size + 1])) else name
     return ""
 
@@ -2229,6 +2265,17 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
         if key:
             out.append(("fact", key, city, _tense(near)))
     for m in re.finditer(
+        r"(?P<c>(?-i:[A-Z])[\w.'’]+(?:\s+(?-i:[A-Z])[\w.'’]+)?)-based\b(?P<org>\s+(?:[\w-]+\s+)?" + _ORG_KIND + ")?",
+        body,
+    ):
+        if city := _city_in(
+            m.group("c")
+        ):  # "Bristol-based", "Toronto-based illustrator"; "a London-based startup": work
+            out.append(("fact", "work_city" if m.group("org") else "city", city, 1))
+    for m in re.finditer(r"\bbase(?:d)?\s*(?:在|in\s+)?(?P<c>[\u4e00-\u9fff]{2,4}|(?-i:[A-Z])[\w.'’]+)", body, I):
+        if city := _city_in(m.group("c")) or _known_city(m.group("c")):  # "base 新加坡", "base在杭州"; not "base 工资"
+            out.append(("fact", "city", city, 1))
+    for m in re.finditer(
         r"(?:^|[,;]\s*|\b(?:I'm|I\s+am|im|a|an)\s+)(?P<c>[\w.'’-]+(?:\s+[\w.'’-]+)?)(?:\s*,)?\s+born\s+and\s+(?:bred|raised)\b",
         body,
         I,
@@ -2248,9 +2295,10 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
         city = next(
             (
                 c
+                for known in (lambda c: is_city(c) or _CITY_ZH.fullmatch(c), is_region)  # "陕西周至" is 周至
                 for size in (4, 3, 2)
                 for c in (span[:size], re.sub(rf"^(?:{_PROVINCES})(?:省)?", "", span)[:size])
-                if len(c) >= 2 and (is_city(c) or _CITY_ZH.fullmatch(c))
+                if len(c) >= 2 and known(c)
             ),
             "",
         )
@@ -2582,7 +2630,10 @@ def _scan_study(body: str) -> list[tuple[str, str, str]]:
     out = []
     for m in _ZH_STUDY.finditer(body):
         if school := m.group("school") or m.group("school2") or m.group("school3") or m.group("school4"):
-            out.append(("fact", "school", school.strip()))
+            school = school.strip()  # "我在Berlin读master": where one studies, not the school
+            out.append(
+                ("fact", "city" if is_big_city(school) or is_region(school) else "school", school)
+            )  # not Stanford
         if major := m.group("major") or m.group("major2") or m.group("major3") or m.group("major4"):
             out.append(("fact", "major", major.strip()))
     if en := _EN_STUDY.search(body):
@@ -2640,7 +2691,7 @@ _BARE_JOB = re.compile(
 )
 _INTRO_NAME = re.compile(
     r"^(?:(?:hi|hey|hello|heya|hiya)(?:\s+there)?\W*)?(?:I'm|I\s+am|this\s+is|it's|im)\s+(?P<n>(?-i:[A-Z][a-zà-ÿ'’-]+))(?=\s*[,.!;]|$)|"
-    r"^(?:(?:hi|hey|hello)\W*)?(?P<n2>(?-i:[A-Z][a-zà-ÿ'’]+))\s+here\b",
+    r"^(?:(?:hi|hey|hello)\W*)?(?P<n2>(?-i:[A-Z][a-zà-ÿ'’]+))\s+here(?=\s*(?:[,.!;:—–-]|$))",  # not "Moved here in May"
     I,
 )
 
@@ -2668,7 +2719,11 @@ _TRADE_ZH = re.compile(
     r"餐馆|超市|厂|公司|工作室|民宿)|种(?:地|田|菜|水果|果树|茶|花|粮食|[\u4e00-\u9fff]{1,3}的?)|送(?:外卖|快递)|"
     r"卖(?!萌|惨|关子|了|过)[^，,的]{1,6}|做(?!梦|饭|菜|作业|好|完|了|过)[^，,的]{1,8}?|修(?:车|电脑|手机|空调|家电)|"
     r"养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹))的$|"
-    r"(?:^|我)(?:在[^，,]{1,10}?)?开了?(?:个|一家|家|间|一间)\s*(?P<v2>[^，,]{1,8}?(?:店|馆|厂|公司|工作室|网店|超市|餐厅|饭店|小卖部|诊所|民宿))"
+    r"(?:^|我)(?:们家|家)?(?:在[^，,]{1,10}?)?开了?(?:个|一家|家|间|一间)?\s*(?P<v2>[^，,]{1,8}?(?:店|馆|厂|公司|工作室|网店|超市|餐厅|饭店|小卖部|诊所|民宿))|"
+    # a trade said with where it is done: "在郑州送外卖", "在内蒙古养羊", "在山东寿光种大棚蔬菜", "在石家庄卖二手车"
+    r"(?:^|我)(?:现在|目前)?在\s*(?P<where>[^，,]{2,8}?)\s*(?P<v3>送(?:外卖|快递)|跑(?:滴滴|网约车|出租车?|外卖|快递)|"
+    r"养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹)|种(?:地|田|大棚[\u4e00-\u9fff]{0,4}|[\u4e00-\u9fff]{0,3}(?:蔬菜|水果|果树|茶|粮食|小麦|玉米|水稻|棉花))|"
+    r"卖(?!萌|惨|关子|了|过)[^，,的]{2,6})"
 )
 
 
@@ -2678,11 +2733,17 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
     if (m := _ORG_OF_JOB.match(body)) and not is_city(m.group("org")):
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
     elif m := _TRADE_ZH.search(body):
-        if trade := m.group("v"):
+        if (trade := m.group("v3")) and (
+            _known_city(m.group("where"))
+            or is_region(m.group("where")[:3].removesuffix("省"))
+            or is_region(m.group("where")[:2])
+        ):
+            out.append(("fact", "job_title", trade))
+        elif trade := m.group("v"):
             out.append(("fact", "job_title", trade.removeprefix("做").removeprefix("搞") or trade))
             if re.match(r"[做搞]", trade) and not re.search(rf"{_JOB_ZH}|员|师", trade):
                 out.append(("fact", "industry", trade[1:]))  # "我是做外贸的": the trade is the industry too
-        else:
+        elif m.group("v2"):
             out.append(("fact", "job_title", "开" + m.group("v2")))
     return out
 
@@ -3247,6 +3308,11 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
     return chinese + ["I " + body, "I'm " + body]
 
 
+_SAID_WRONG = re.compile(
+    r"(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?\s*(?:,|\s[—–-]+)\s*(?:sorry|oops|I\s+mean|make\s+that|er+|um+)"
+    r"[,\s]+(?=(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?\s*(?:[.!;,]|$))",
+    I,
+)
 _CORRECTION = re.compile(
     r"^(?:哦|噢|啊|呃)?\s*不对(?:[，,]?\s*(?:是|应该是)\s*(?P<v>.+))?$|"
     r"^(?:(?:sorry|oops|wait|no),?\s*)?I\s+meant?\s+(?P<v2>.+)$|^(?:correction|actually,?\s+no)\b|"
@@ -3300,8 +3366,11 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
             + [replace(last, value=f"{last.value}，{m.group('v')}", evidence=f"{last.evidence}，{clause}")]
         )
     if last.key == "job_title" and (
-        m := re.match(r"^(?![是做在当搞干开跑])(?P<v>(?-i:[A-Z])[\w&.'-]+|[\u4e00-\u9fff]{2,6})的$", body)
-    ):
+        m := re.match(
+            r"^(?![是做在当搞干开跑挺很太真好蛮还超特非比])(?P<v>(?-i:[A-Z])[\w&.'-]+|[\u4e00-\u9fff]{2,6}(?<![制班]))的$",
+            body,
+        )
+    ):  # "外卖小哥，美团的"; not "…，挺有意思的" nor "倒班制的"
         if not is_city(m.group("v")) and not re.search(r"[我你他她这那]", m.group("v")):
             return proposals + [
                 replace(last, key="employer", value=m.group("v"), evidence=clause)
@@ -3403,16 +3472,18 @@ _NAMING = re.compile(
 
 class RuleExtractor:
     name = "rules"
-    version = "5"
+    version = "6"
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
         skipped: list[Skip] = []
-        message = (turn.user_message or "").translate(_FULL_WIDTH)
+        own = turn.user_message or ""
+        message = as_simplified(own).translate(_FULL_WIDTH)  # "現在在新竹當工程師", "我係香港人" are read as Mandarin
         message = _CJK_COMMA.sub(
             "，", message
         )  # "老家是衡阳的,现在在深圳": a half-width comma in Chinese is a clause break too
         message = _mixed_openers(message)
+        message = _SAID_WRONG.sub("", message)  # "I'm in Austin, sorry, Houston" is "I'm in Houston"
         # bios: "barista @ a tiny cafe", "#坐标苏州 #宝妈日常" (the "|" between their parts is a clause break)
         message = re.sub(r"(?<=\w)\s+@\s+(?=\w)", " at ", message)
         message = re.sub(r"(?:^|(?<=\s))#(?=[^\s#\d])", "", message)
@@ -3525,6 +3596,16 @@ class RuleExtractor:
             if event := self._event(clause):
                 proposals.append(event)
         proposals = _city_from_work(_negated_tool_wishes(_work_values(proposals)))
+        simplified = as_simplified(own)
+        proposals = [  # and given back in the person's own script: "工程師" stays "工程師"
+            replace(
+                p,
+                value=in_own_script(p.value, simplified, own),
+                text=in_own_script(p.text, simplified, own),
+                evidence=in_own_script(p.evidence, simplified, own),
+            )
+            for p in proposals
+        ]
         return Extraction(proposals=_merge_lists(proposals), skipped=skipped)
 
     def _listed(self, lists: list[tuple[str, list[str]]], fields: list[tuple[str, str]]) -> list[Proposal]:

@@ -1,0 +1,61 @@
+"""Traditional Chinese and Cantonese read as Simplified Mandarin, character for character.
+
+The rules are written in Simplified Mandarin. A turn written in Traditional characters ("現在在新竹當工程師")
+or in Cantonese ("我係香港人，而家喺觀塘做物流") is read through `as_simplified()`, which keeps every
+character at its place (OpenCC's t2s, BYVoid/OpenCC, Apache-2.0, then a few Cantonese function words one for
+one), so that what the rules keep can be given back in the person's own script by `in_own_script()`:
+"工程師" stays "工程師".
+"""
+
+import re
+from functools import lru_cache
+
+_CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
+# Cantonese function words as their Mandarin ones, each the same length (after t2s: 係 → 系)
+_CANTONESE = (
+    (re.compile(r"(?<=[我你佢他她])系(?![统列数])"), "是"),
+    (re.compile(r"喺"), "在"),
+    (re.compile(r"而家"), "现在"),
+    (re.compile(r"嘅"), "的"),
+    (re.compile(r"唔"), "不"),
+    (re.compile(r"冇"), "没"),
+    (re.compile(r"佢"), "他"),
+    (re.compile(r"咗"), "了"),
+    (re.compile(r"嚟"), "来"),
+    (re.compile(r"睇"), "看"),
+    (re.compile(r"谂"), "想"),
+)
+
+
+@lru_cache(maxsize=1)
+def _t2s():
+    try:
+        import opencc
+    except ImportError:  # without the package, Traditional text is read as it is
+        return None
+    return opencc.OpenCC("t2s")
+
+
+def as_simplified(text: str) -> str:
+    """`text` in Simplified Mandarin, of the same length, each character where it was."""
+    if not text or not _CJK_RUN.search(text):
+        return text
+    converter = _t2s()
+    simplified = converter.convert(text) if converter else text
+    if len(simplified) != len(text):  # a phrase rule changed the length: convert one character at a time
+        simplified = "".join(ch if len(c := converter.convert(ch)) != 1 else c for ch in text)
+    for pattern, mandarin in _CANTONESE:
+        simplified = pattern.sub(mandarin, simplified)
+    return simplified
+
+
+def in_own_script(value: str, simplified: str, original: str) -> str:
+    """`value`, read off `simplified`, with each of its Chinese runs as `original` wrote it."""
+    if simplified == original or not value:
+        return value
+
+    def own(run: re.Match) -> str:
+        at = simplified.find(run.group(0))
+        return original[at : at + len(run.group(0))] if at >= 0 else run.group(0)
+
+    return _CJK_RUN.sub(own, value)
