@@ -93,9 +93,9 @@ def _names(min_population: int = 15000) -> frozenset[str]:
 # first-level regions people give as where they live ("a dairy farmer in Wisconsin", "我在台湾"): the US
 # states come from GeoNames; the provinces, states and nations of China, Canada, Australia and the UK by hand
 _REGIONS = frozenset(
-    "湖南 湖北 四川 广东 广西 浙江 江苏 山东 山西 河南 河北 福建 江西 安徽 贵州 云南 陕西 甘肃 辽宁 吉林 黑龙江 海南 台湾 "
-    "臺灣 内蒙古 新疆 西藏 宁夏 青海 ontario quebec alberta manitoba saskatchewan tasmania queensland england "
-    "scotland wales".split()
+    "湖南 湖北 四川 广东 广西 浙江 江苏 山东 山西 河南 河北 福建 江西 安徽 贵州 云南 陕西 甘肃 辽宁 吉林 "
+    "黑龙江 海南 台湾 臺灣 内蒙古 新疆 西藏 宁夏 青海 "
+    "ontario quebec alberta manitoba saskatchewan tasmania queensland england scotland wales".split()
 ) | {"nova scotia", "new brunswick", "british columbia", "new south wales", "northern ireland"}
 
 
