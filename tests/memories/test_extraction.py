@@ -624,3 +624,36 @@ def test_a_task_request_and_a_managers_habit_are_not_the_users_tools():
 
 def test_retired_is_not_a_company_and_a_feeling_is_not_one_either():
     assert keyed("我是退休的中学物理老师，现在在老年大学学国画，挺有意思的") == {"job_title": "中学物理老师"}
+
+
+@pytest.mark.parametrize(
+    "message, topic",
+    [
+        ("Arsenal fan, season ticket holder for 9 years and counting.", "Arsenal"),
+        ("我是湖南人,无辣不欢", "无辣不欢"),
+        ("我是个摩托车爱好者", "摩托车"),
+        ("Not a fan of horror movies, I'm way more into slow sci-fi", "sci-fi"),
+    ],
+)
+def test_a_like_said_the_way_people_say_it_is_a_preference(message, topic):
+    assert any(p.category == "preference" and topic in p.value for p in extract(message).proposals)
+
+
+@pytest.mark.parametrize("message", ["Big fan.", "我不吃香菜,一点都不行", "能用微信解决的就别拉 Teams 会议"])
+def test_an_intensifier_a_degree_or_a_tool_one_could_use_is_no_preference_nor_tool(message):
+    assert not [p for p in extract(message).proposals if p.key.startswith(("preference", "team_chat"))]
+
+
+def test_the_job_named_as_a_job_wins_over_what_one_does_in_it():
+    assert keyed("我是dentist，在Kuala Lumpur自己开诊所")["job_title"] == "dentist"
+    assert keyed("我是律师，在北京一家律所做知识产权诉讼")["job_title"] == "律师"
+
+
+def test_a_job_said_by_how_one_earns_a_living_or_how_long_one_has_been_there():
+    assert keyed("I farm about 400 acres of corn and soybeans")["job_title"] == "farmer"
+    assert keyed("I drive a truck for a living, mostly long haul")["job_title"] == "drive a truck"
+    assert keyed("Been at Microsoft 6 years, currently a senior PM")["employer"] == "Microsoft"
+    assert keyed("I'm an audit associate at Deloitte right now.") == {
+        "job_title": "audit associate",
+        "employer": "Deloitte",
+    }
