@@ -73,7 +73,8 @@ _JOB_EN = (
     r"dock|steel|oil|rig|sex)\s+worker|(?-i:GP|RN|LPN|CNA|NP|SLP|OT|PT)|dean|superintendent|detective|deputy|"
     r"sheriff|(?:medical\s+)?resident|registrar|(?:bus|train|tram|crane|forklift|delivery|uber|lyft|taxi|cab)\s+driver|"
     r"conductor|stocker|picker|packer|dishwasher|porter|concierge|valet|bouncer|croupier|dealer|sommelier|"
-    r"flight\s+instructor|instructor|teaching\s+assistant|TA|head\s+chef|sous\s+chef|line\s+cook|pastry\s+chef)s?"
+    r"flight\s+instructor|instructor|teaching\s+assistant|TA|head\s+chef|sous\s+chef|line\s+cook|pastry\s+chef|"
+    r"(?:audit|tax|research|sales|legal|clinical|marketing|finance|store|retail|summer|associate)\s+associate)s?"
 )
 
 # -- clause splitting -------------------------------------------------------------------------
@@ -215,7 +216,8 @@ _ZH_I = r"^我(?:本人)?(?:最近|目前|这阵子|一直|平时|一般|从来|
 _ZH_IMPLIED = r"^(?:我(?:本人)?)?(?:一直|平时|一般|从来|从|基本上?|都|也|还|完全|绝对)*"
 _EN_I = (
     r"^(?:I|I'm|I am|I've|I have)\s+(?:really\s+|also\s+|absolutely\s+|generally\s+|usually\s+|much\s+|"
-    r"strongly\s+|definitely\s+|always\s+|never\s+|actually\s+|mostly\s+|mainly\s+)*"
+    r"strongly\s+|definitely\s+|always\s+|never\s+|actually\s+|mostly\s+|mainly\s+|way\s+more\s+|more\s+|weirdly\s+|"
+    r"super\s+|so\s+|totally\s+|kinda\s+|pretty\s+|big\s+time\s+)*"
 )
 _LANG = r"(?:中文|英文|英语|汉语|日语|日文|简体中文|繁体中文|Chinese|English|Japanese|Mandarin|Spanish|French|German)"
 
@@ -480,7 +482,12 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     (
         re.compile(
             r"^(?:I'm\s+|I\s+am\s+)?(?:a\s+)?(?P<v>(?:huge|big|massive|die-?hard|lifelong|total|diehard)\s+"
-            r"(?P<obj>[\w .&'-]{1,24}?)\s+fan)\b(?!\s+of\b)",
+            r"(?P<obj>[\w .&'-]{1,24}?)\s+fan)\b(?!\s+of\b)|"
+            r"^(?:I'm\s+|I\s+am\s+)?(?:an?\s+)?(?P<v2>(?P<obj2>(?!(?:big|huge|massive|total|lifelong|long-time|die-?hard|the|a|I)\b)"
+            r"(?-i:[A-Z])[\w.&'-]*(?:\s+(?-i:[A-Z])[\w.&'-]*){0,2})\s+fan)"
+            r"(?=\s*(?:[,.!;—–-]|$))|"  # "Arsenal fan, season ticket holder…"
+            r"^我?(?:是)?(?:个|一个|一名|资深)?\s*(?P<v3>(?P<obj3>[^\s，,我你他她]{1,8}?)(?:爱好者|发烧友))"  # "我是个摩托车爱好者"
+            r"|^我?(?:是|就是)?(?:个|一个)?(?:特别|真的|超|很|比较|有点|最)?\s*(?P<v4>无辣不欢|重口味|嗜辣|怕辣|不能吃辣|吃不了辣)",
             I,
         ),
         "preference",
@@ -995,6 +1002,7 @@ def _place_zh(place: str) -> tuple[str, str] | None:
 
 
 _ORG_TAIL = re.compile(r"(?:的)?\s*(?:startup|start-up|company|firm|agency|公司|店|厂|工作室|团队|机构|单位)$", I)
+_A_JOB = re.compile(rf"\b(?:{_JOB_EN})\b|{_JOB_ZH}", I)
 _COUNTED = re.compile(
     r"^(?:一家|一个|一所|一名|一位|a|an|the)\s+|^(?:作为|身为)?\s*(?:一家|一个|一所|一名|一位)|"
     r"^(?-i:[A-Z])[\w.'’]+-based\s+|\s*(?:(?:快|差不多|大概)?(?:\d+|[一二两三四五六七八九十半]+)\s*(?:年|个月)多?了?|"
@@ -1035,7 +1043,15 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
     out = []
     said_city = any(p.key == "work_city" for p in proposals)
     for p in proposals:
-        if p.key == "employer" and re.fullmatch(r"(?:已经?)?退休|前|曾经|以前|原来", p.value):
+        if (
+            p.key == "job_title"
+            and not _A_JOB.search(p.value)
+            and any(q.key == "job_title" and _A_JOB.search(q.value) and not q.value[:1].isdigit() for q in proposals)
+        ):
+            continue  # "我是律师，…在律所做知识产权诉讼", "我是dentist，…自己开诊所": the job is the one named as one
+        if p.key == "employer" and re.fullmatch(
+            r"(?:已经?)?退休|前|曾经|以前|原来|还是|就是|也是|都是|只是|而是|一直|现在", p.value
+        ):
             continue  # "我是退休的中学物理老师": retired, not a company
         if p.key == "employer" and any(
             q.key == "job_title" and re.search(r"student|PhD|学生|博士|研究生|硕士", q.value, I) for q in proposals
@@ -1043,6 +1059,7 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             p = replace(p, key="school")  # "我是 UCL 的 PhD student"
         elif p.key == "employer":
             value = re.sub(r"^.*?\b(?:called|named)\s+(?=(?-i:[A-Z]))", "", p.value, flags=I)
+            value = re.sub(r"\s+(?:right\s+now|right|now|currently|these\s+days|rn|atm)$", "", value, flags=I)
             city, value = _city_at_ends(_COUNTED.sub("", value.strip()))
             if not city and (
                 m := re.match(r"^(?P<c>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一个|一所)\s*(?P<o>\S.*)$", value)
@@ -1500,9 +1517,14 @@ def _read_tools(body: str) -> list[tuple[str, str, str]]:
         or _NEGATED.search(body[: verb.start()])
     ):
         return []
-    if re.match(r"想|要|打算|准备|计划|want|plan|going|would", body[subject.end() : verb.start()].strip(), I):
-        return []
-    return [("fact", key, value) for key, value in _tools_in(body[verb.end() :])]
+    if re.match(
+        r"想|要|打算|准备|计划|能|可以|want|plan|going|would|can", body[subject.end() : verb.start()].strip(), I
+    ):
+        return []  # "我能用微信解决的就…": what one could use
+    used = body[verb.end() :]
+    if said_not := re.search(r"别|不要|不许|不用|\bdon'?t\b|\bnever\b", used, I):
+        used = used[: said_not.start()]  # "我用 VS Code 不用 Vim": not what follows the "不用"
+    return [("fact", key, value) for key, value in _tools_in(used)]
 
 
 def _read_known_key(body: str) -> list[tuple[str, str, str]]:
@@ -1982,7 +2004,9 @@ _LIKES_INLINE = re.compile(
 def _read_taste(body: str) -> list[tuple[str, str, str]]:
     """ "Rom-coms, hard pass" / "恐怖片就算了" / "说唱真的欣赏不来" / "我只听粤语老歌" / "咖啡只喝美式"."""
     if m := _DISLIKE_END.match(body):
-        if not re.search(r"\b(?:I|you|it|this|that)\b|这|那|你", m.group("obj"), I):
+        if not re.search(
+            r"\b(?:I|you|it|this|that)\b|这|那|你|^(?:真的|实在|完全|一点|都|也|根本|真|就)+$", m.group("obj"), I
+        ):
             return [("preference", _topic(m.group("obj"), m.group("obj"), "preference"), body.removeprefix("我"))]
     if m := re.match(
         r"^我?(?P<topic>[^，,]{0,6}?)(?:我)?(?:只|基本只|一般只|主要)(?P<verb>听|看|喝|吃|玩|读)(?P<obj>[^，,]{1,20})$",
@@ -2272,7 +2296,7 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             m.group("c")
         ):  # "Bristol-based", "Toronto-based illustrator"; "a London-based startup": work
             out.append(("fact", "work_city" if m.group("org") else "city", city, 1))
-    for m in re.finditer(r"\bbase(?:d)?\s*(?:在|in\s+)?(?P<c>[\u4e00-\u9fff]{2,4}|(?-i:[A-Z])[\w.'’]+)", body, I):
+    for m in re.finditer(r"(?:\bbased?|坐标)\s*(?:在|in\s+)?(?P<c>[\u4e00-\u9fff]{2,4}|(?-i:[A-Z])[\w.'’]+)", body, I):
         if city := _city_in(m.group("c")) or _known_city(m.group("c")):  # "base 新加坡", "base在杭州"; not "base 工资"
             out.append(("fact", "city", city, 1))
     for m in re.finditer(
@@ -2353,7 +2377,10 @@ _JOB_VERB = re.compile(
     r"\bI\s+(?P<v3>(?:run|lead|head|manage)\s+(?:the\s+|our\s+)?(?:design|marketing|ops|operations|engineering|sales|product|growth|support|hr|finance|"
     r"data|platform|infra|security|qa|content|brand|legal|research)(?:\s+team)?)\b|"
     r"\bI\s+do\s+(?P<v4>\w+ing|UX research|data science|data engineering)\s+(?:for|at)\b|"
-    r"\b(?:doing|do)\s+(?P<v5>UX research|research|design|marketing|consulting|bookkeeping|accounting|sales)\s+(?:for|at)\b",
+    r"\b(?:doing|do)\s+(?P<v5>UX research|research|design|marketing|consulting|bookkeeping|accounting|sales)\s+(?:for|at)\b|"
+    r"\bI\s+(?P<v6>(?:drive|fly|farm|fish|teach|cook|clean|write|paint|photograph|sell|fix|build|repair)\b[^,.;]{0,30}?)\s+for\s+a\s+living\b|"
+    r"^(?P<v7>(?!I\b)[\w/+-]+(?:\s+[\w/+-]+){0,3}?)\s+by\s+day\b|"  # "Software QA by day, DJ on weekends"
+    r"\bI\s+(?P<v8>farm|ranch)\s+(?:about\s+|around\s+|over\s+)?\d",  # "I farm about 400 acres"
     I,
 )
 _JOB_ZH_ANY = re.compile(
@@ -2394,7 +2421,9 @@ _BUSINESS = re.compile(
 )
 _TENURE = re.compile(
     r"\bbeen\s+(?:at|with)\s+(?P<org>[\w&.'’-]+(?:\s+[\w&.'’-]+){0,2}?)\s+(?:for|since)\s+"
-    r"(?:\d|a\b|an\b|one|two|three|four|five|six|seven|eight|nine|ten|over|almost|nearly|about|years|ages)",
+    r"(?:\d|a\b|an\b|one|two|three|four|five|six|seven|eight|nine|ten|over|almost|nearly|about|years|ages)|"
+    r"\bbeen\s+(?:at|with)\s+(?P<org2>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*)?)\s+(?:\d+|a\s+few|two|three|four|five|six|"
+    r"seven|eight|nine|ten)\+?\s+(?:years|yrs|months)",  # "Been at Microsoft 6 years"
     I,
 )
 
@@ -2436,12 +2465,11 @@ def _scan_role(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "employer", m.group("org")))  # "I quit Deloitte — started at KPMG this week"
     if (
         (m := _TENURE.search(body))
-        and not is_city(m.group("org").title())
-        and not re.match(
-            r"(?:it|this|that|home|school|work|uni|university|college|the\s+(?:job|company|gym))$", m.group("org"), I
-        )
+        and (org := m.group("org") or m.group("org2"))
+        and not is_city(org.title())
+        and not re.match(r"(?:it|this|that|home|school|work|uni|university|college|the\s+(?:job|company|gym))$", org, I)
     ):
-        out.append(("fact", "employer", m.group("org")))  # "been at boots for 6 yrs"
+        out.append(("fact", "employer", org))  # "been at boots for 6 yrs"
     return out
 
 
@@ -2847,7 +2875,7 @@ def _scan_job(body: str) -> list[tuple[str, str, str]]:
     ):
         out += [("fact", "job_title", m.group("job")), ("fact", "employer", m.group("org"))]
     elif m := _JOB_VERB.search(body):
-        out.append(("fact", "job_title", next(g for g in m.groups() if g)))
+        out.append(("fact", "job_title", m.group("v8") + "er" if m.group("v8") else next(g for g in m.groups() if g)))
         if org := re.match(rf"\s+(?:at|for)\s+(?P<org>{_ORG_EN})", body[m.end() :]):
             out.append(("fact", "employer", org.group("org")))  # "I run the marketing team at Pelican Data"
         elif (place := re.match(r"\s+in\s+(?P<c>[\w.'’-]+(?:\s+[\w.'’-]+)?)", body[m.end() :])) and (
@@ -3270,7 +3298,14 @@ def _mixed_openers(message: str) -> str:
         message,
         flags=I,
     )
-    return re.sub(r"\b(?:I'm|I\s+am)\s*(?=[\u4e00-\u9fff]{2,4}人)", "我是", message)
+    message = re.sub(r"\b(?:I'm|I\s+am)\s*(?=[\u4e00-\u9fff]{2,4}人)", "我是", message)
+    # "我是farmer in Queensland", "我是dentist，…": an English job after 我是 reads as "I'm a …"
+    return re.sub(
+        rf"(?:^|(?<=[，,。！!；;\s]))我是\s*(?=(?:[A-Za-z0-9/+-]+\s+){{0,3}}(?:{_JOB_EN})\b(?:\s+(?:in|at|for|with)\s+[A-Za-z][^，,。\u4e00-\u9fff]*)?\s*(?:$|[，,。！!；;]))",
+        "I'm a ",
+        message,
+        flags=I,
+    )
 
 
 _CJK_COMMA = re.compile(r"(?<=[\u4e00-\u9fff])\s*,\s*|\s*,\s*(?=[\u4e00-\u9fff])")
@@ -3741,8 +3776,8 @@ class RuleExtractor:
                 key = canonical_key(groups["fk"])
                 if key == groups["fk"].lower().replace(" ", "_") or key in ("budget", "income", "debt"):
                     continue  # not a known kind of fact (or one with its own rule)
-            value = _clean(next((groups[g] for g in ("v", "v2") if groups.get(g)), "") or "")
-            obj = _clean(groups.get("obj") or value)
+            value = _clean(next((groups[g] for g in ("v", "v2", "v3", "v4") if groups.get(g)), ""))
+            obj = _clean(next((groups[g] for g in ("obj", "obj2", "obj3") if groups.get(g)), value))
             if not value or _OBJ_STOP.search(obj):
                 break
             if category == "goal":
