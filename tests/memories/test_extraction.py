@@ -657,3 +657,20 @@ def test_a_job_said_by_how_one_earns_a_living_or_how_long_one_has_been_there():
         "job_title": "audit associate",
         "employer": "Deloitte",
     }
+
+
+def test_a_job_said_next_to_a_wish_for_today_is_kept_for_good():
+    [job] = [
+        p
+        for p in extract("12 hrs on, trauma nurse in Boise, so be gentle with me today").proposals
+        if p.key == "job_title"
+    ]
+    assert (job.value, job.stability) == ("trauma nurse", "stable")
+
+
+def test_a_spelling_doubt_in_brackets_does_not_make_a_statement_a_question():
+    assert keyed("I run a small bakery in Asheville, sourdogh mostly (sp?).")["job_title"] == "run a small bakery"
+
+
+def test_a_title_said_in_lower_case_is_a_job_and_wait_is_no_name():
+    assert keyed("Wait, correction — my title is firmware engineer now.") == {"job_title": "firmware engineer"}
