@@ -806,7 +806,8 @@ _NOT_A_NAME = re.compile(
     r"Catholic|Buddhist|Jewish|Hindu|Atheist|Democrat|Republican|Liberal|Conservative|Gay|Lesbian|Bisexual|Queer|"
     r"Fine|Good|Great|Okay|Ok|Sorry|Here|Back|Ready|Done|Sure|Not|Also|Just|Still|New|Vegan|Vegetarian|Single|Married|"
     r"From|In|At|On|The|A|An|Happy|Glad|Tired|Busy|Hungry|Bored|Lost|Confused|Stuck|Curious|Sick|Late|Early|Home|"
-    r"Online|Offline|Alive|Fine|Sad|Mad|Excited|Nervous|Scared|Sure|Afraid|Sorry)\b|"
+    r"Online|Offline|Alive|Fine|Sad|Mad|Excited|Nervous|Scared|Sure|Afraid|Sorry|Wait|Hold|Correction|Update|Actually|"
+    r"Well|So|Btw|Quick|Hey|Hi|Hello|Note|Yes|Yeah|No|Nope|Thanks|Anyway|Oh|Oops|Hmm|Ugh|Lol|Okay)\b|"
     # a title is no name ("我是 Team Lead")
     r"^(?:\S+\s+){0,3}(?:lead|manager|engineer|developer|designer|director|head|intern|founder|architect|analyst|"
     r"consultant|scientist|officer|owner|admin|PM|SRE|QA)\b",
@@ -1002,6 +1003,7 @@ def _place_zh(place: str) -> tuple[str, str] | None:
 
 
 _ORG_TAIL = re.compile(r"(?:的)?\s*(?:startup|start-up|company|firm|agency|公司|店|厂|工作室|团队|机构|单位)$", I)
+_DETAIL_OF_WORK = re.compile(r"(?:主要|平时|一般|负责|mostly|mainly)", I)
 _A_JOB = re.compile(rf"\b(?:{_JOB_EN})\b|{_JOB_ZH}", I)
 _COUNTED = re.compile(
     r"^(?:一家|一个|一所|一名|一位|a|an|the)\s+|^(?:作为|身为)?\s*(?:一家|一个|一所|一名|一位)|"
@@ -1049,6 +1051,12 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             and any(q.key == "job_title" and _A_JOB.search(q.value) and not q.value[:1].isdigit() for q in proposals)
         ):
             continue  # "我是律师，…在律所做知识产权诉讼", "我是dentist，…自己开诊所": the job is the one named as one
+        if (
+            p.key == "job_title"
+            and _DETAIL_OF_WORK.match(p.evidence)
+            and any(q.key == "job_title" and not _DETAIL_OF_WORK.match(q.evidence) for q in proposals)
+        ):
+            continue  # "我是做外贸的，主要做中东市场": what the work is mostly about, not a second job
         if p.key == "employer" and re.fullmatch(
             r"(?:已经?)?退休|前|曾经|以前|原来|还是|就是|也是|都是|只是|而是|一直|现在", p.value
         ):
@@ -1558,9 +1566,9 @@ def _read_known_key(body: str) -> list[tuple[str, str, str]]:
         return [("fact", key, first[0])] + [("fact", k, v) for k, v in tools if k not in (key, tools[0][0])]
     if key == "preferred_name" and not re.fullmatch(rf"{_CJK_NAME}|{_EN_NAME}", value):
         return []
-    if not re.match(r"[A-Z0-9\u4e00-\u9fff<]", value):  # "my job is boring": an opinion, not a job
-        return []
-    return [("fact", key, value)]
+    if not re.match(r"[A-Z0-9\u4e00-\u9fff<]", value) and not (key == "job_title" and _A_JOB.search(value)):
+        return []  # "my job is boring": an opinion, not a job; "my title is firmware engineer now" is one
+    return [("fact", key, re.sub(r"\s+(?:now|these\s+days|currently)$", "", value, flags=I))]
 
 
 _NAMED_PET = [
@@ -3308,6 +3316,12 @@ def _mixed_openers(message: str) -> str:
     )
 
 
+def _part_saying(body: str, value: str) -> str:
+    """The comma-separated part of `body` that holds `value` (all of `body` when none alone does)."""
+    parts = re.split(r"[,，;；]\s*|\s+so\s+", body)
+    return next((part for part in parts if value[:8] and value[:8] in part), body) if len(parts) > 1 else body
+
+
 _CJK_COMMA = re.compile(r"(?<=[\u4e00-\u9fff])\s*,\s*|\s*,\s*(?=[\u4e00-\u9fff])")
 _OWN_SCANS = (
     _scan_job,
@@ -3519,6 +3533,7 @@ class RuleExtractor:
         )  # "老家是衡阳的,现在在深圳": a half-width comma in Chinese is a clause break too
         message = _mixed_openers(message)
         message = _SAID_WRONG.sub("", message)  # "I'm in Austin, sorry, Houston" is "I'm in Houston"
+        message = re.sub(r"\s*[(（][^()（）]{0,12}[?？][)）]", "", message)  # "sourdogh mostly (sp?)": no question
         # bios: "barista @ a tiny cafe", "#坐标苏州 #宝妈日常" (the "|" between their parts is a clause break)
         message = re.sub(r"(?<=\w)\s+@\s+(?=\w)", " at ", message)
         message = re.sub(r"(?:^|(?<=\s))#(?=[^\s#\d])", "", message)
@@ -3742,7 +3757,10 @@ class RuleExtractor:
                 sensitive = next((kind for kind, words in _SENSITIVE_WORDS if words.search(value)), "")
             if key in ("reply_language", "report_language"):
                 value = _language_only(value)
-            transient = bool(_SHORT_TERM.search(body) or _SOON.search(body) and not _DEADLINE.search(body))
+            said = _part_saying(
+                body, value
+            )  # "trauma nurse at St. Luke's, so be gentle with me today": the job is not for today
+            transient = bool(_SHORT_TERM.search(said) or _SOON.search(said) and not _DEADLINE.search(said))
             transient = transient and not _FROM_THEN_ON.search(body)
             # "my beagle Biscuit ate my airpods case today": the day is the story's, the dog is for good
             transient = transient and not key.startswith("habit") and key not in ("pet", "children", "spouse")
