@@ -42,6 +42,7 @@ SETS = {
     "fresh-dev7": "extraction_fresh_dev7.jsonl",
     "fresh-dev8": "extraction_fresh_dev8.jsonl",
     "fresh-test5": "extraction_fresh_test5.jsonl",
+    "fresh-neg1": "extraction_fresh_neg1.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 
