@@ -43,6 +43,7 @@ SETS = {
     "fresh-dev8": "extraction_fresh_dev8.jsonl",
     "fresh-test5": "extraction_fresh_test5.jsonl",
     "fresh-neg1": "extraction_fresh_neg1.jsonl",
+    "fresh-dev9": "extraction_fresh_dev9.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 
