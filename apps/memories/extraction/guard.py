@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from apps.memories.extraction.script import as_simplified
+
 __all__ = ["injection_reason", "looks_like_injection"]
 
 _VERB = r"(?:ignore|disregard|forget|override|bypass|skip|drop|discard|abandon|neglect)"
@@ -221,14 +223,14 @@ _ZH_PATTERNS: list[tuple[str, str]] = [
     ("role", r"开发者模式|越狱|DAN模式|上帝模式|无限制模式"),
     (
         "exfiltration",
-        r"(?:显示|输出|打印|告诉我|泄露|透露|重复|给我看|展示|复述|说出|公开|发给我)(?:一下)?(?:你的|你|完整的|全部的?)?"
+        r"(?:显示|输出|打印|告诉我|泄露|透露|重复|给我看|展示|复述|说出|公开|发给我|列出)(?:一下)?(?:你的|你|完整的|全部的?)?"
         r"(?:系统提示词?|系统指令|系统消息|system\s*prompt|初始指令|隐藏指令|原始指令|提示词|内部指令|设定)",
     ),
     ("exfiltration", r"你的(?:系统提示词?|系统指令|提示词|初始指令)是什么"),
     (
         "exfiltration",
         r"把?(?:你的|你)?(?:完整的?|全部的?)?(?:系统提示词?|系统指令|系统消息|system\s*prompt|初始指令|隐藏指令|原始指令|提示词|内部指令)"
-        r"(?:完整|全部|原样|原封不动|一字不差|逐字)?地?(?:的)?(?:输出|打印|显示|发|告诉|复述|展示|贴|写|念|重复)",
+        r"(?:完整|全部|原样|原封不动|一字不差|逐字)?地?(?:的)?(?:输出|打印|显示|发|告诉|复述|展示|贴|写|念|重复|列出)",
     ),
     (
         "exfiltration",
@@ -285,7 +287,8 @@ _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), Non
 
 
 def _prepare(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).translate(_INVISIBLE)
+    """NFKC, without invisible characters, and in Simplified characters ("隱藏指令" is "隐藏指令")."""
+    return as_simplified(unicodedata.normalize("NFKC", text).translate(_INVISIBLE))
 
 
 def injection_reason(text: str) -> str:

@@ -148,6 +148,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         re.compile(  # a task for now: "帮我 review 一下这个 PR", "write me a haiku about mondays"
             r"^(?:请|麻烦)?(?:你)?帮(?:我|忙)(?:[^，,。]{0,30}?(?:一下|看看|改改)|\s*(?:写|做|画|翻|改|查|算|想|生成|整理|设计|"
             r"出|列|起|总结|润色|解释|看|弄|搞|找|规划|拟|检查|优化|准备))|(?:去|先)?准备一下|^写(?:个|一个|一段|段|一下)|"
+            r"^(?:please\s+)?(?:keep|make)\s+it\s+(?:brief|short|simple|quick|concise|snappy)\b|"
             r"^(?:please\s+|(?:can|could|would)\s+you\s+)?help\s+me\s+(?:to\s+)?(?:write|draft|make|create|plan|build|fix|"
             r"debug|figure|pick|choose|find|come\s+up|put\s+together|clean|rewrite|translate)\b|^(?:please\s+|can\s+you\s+|could\s+you\s+)?"
             r"(?:(?:explain|compare|describe)\s+(?!(?:things|stuff|everything|concepts)\b)|"
@@ -163,7 +164,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         re.compile(
             r"^(?:我)?(?:之前|原来|早先)|(?<![\d点时])以前|曾经|从前|过去常|不再|\bused to\b|\bno longer\b|\bnot anymore\b|"
             r"\banymore\b|\bformerly\b|\bback\s+in\s+(?:college|school|uni|high\s+school|grad\s+school|the\s+day|\d{4})\b|"
-            r"\blong\s+gone\b|那会儿|那时候|小时候|上学那会|后来(?:送人|卖了|就没|不)|早就不|早不",
+            r"\blong\s+gone\b|那会儿|那时候|小时候|细个|上学那会|后来(?:送人|卖了|就没|不)|早就不|早不|早就搬",
             I,
         ),
     ),
@@ -182,7 +183,7 @@ _HEALTH_WORDS = re.compile(
     r"过敏|不耐受|糖尿病|怀孕|药|确诊|诊断|住院|手术|医院|看病|化疗|allerg|intoleran|celiac|diabet|pregnan|medicat|"
     r"insulin|diagnos|\bADHD\b|autis|surgery|hospital(?!ity)|chemo|therapy|therapist|rehab|\bsick\b|illness|"
     r"血压|血糖|血脂|胆固醇|心率|体检|发烧|感冒|偏头痛|失眠|blood\s+(?:pressure|sugar|test|work)|cholesterol|"
-    r"heart\s+rate|migraine|\bfever\b|insomnia|\bflu\b|covid",
+    r"heart\s+rate|migraine|\bfever\b|insomnia|\bflu\b|covid|depress|anxiety|panic\s+attack|mental\s+health|抑郁|焦虑|心理医生",
     I,
 )
 
@@ -811,7 +812,8 @@ _NOT_A_NAME = re.compile(
     r"Fine|Good|Great|Okay|Ok|Sorry|Here|Back|Ready|Done|Sure|Not|Also|Just|Still|New|Vegan|Vegetarian|Single|Married|"
     r"From|In|At|On|The|A|An|Happy|Glad|Tired|Busy|Hungry|Bored|Lost|Confused|Stuck|Curious|Sick|Late|Early|Home|"
     r"Online|Offline|Alive|Fine|Sad|Mad|Excited|Nervous|Scared|Sure|Afraid|Sorry|Wait|Hold|Correction|Update|Actually|"
-    r"Well|So|Btw|Quick|Hey|Hi|Hello|Note|Yes|Yeah|No|Nope|Thanks|Anyway|Oh|Oops|Hmm|Ugh|Lol|Okay)\b|"
+    r"Well|So|Btw|Quick|Hey|Hi|Hello|Note|Yes|Yeah|No|Nope|Thanks|Anyway|Oh|Oops|Hmm|Ugh|Lol|Okay|Labour|Tory|Tories|"
+    r"Green|Greens|Reform|Libertarian|Socialist|Communist|Democrats|Republicans|Independent)\b|"
     # a title is no name ("我是 Team Lead")
     r"^(?:\S+\s+){0,3}(?:lead|manager|engineer|developer|designer|director|head|intern|founder|architect|analyst|"
     r"consultant|scientist|officer|owner|admin|PM|SRE|QA)\b",
@@ -3672,8 +3674,15 @@ class RuleExtractor:
                 proposals[first_of_sentence:] = [
                     # "…(celiac), so don't suggest recipes with regular flour": what the condition asks for is as telling
                     replace(p, sensitive=p.sensitive or "health")
-                    if p.key in ("diet", "allergy") or p.category in ("preference", "constraint")
+                    if p.key in ("diet", "allergy")
+                    or p.category in ("preference", "constraint")
+                    or p.key.startswith("habit")
                     else p
+                    for p in proposals[first_of_sentence:]
+                ]
+            if any(_SHORT_TERM.search(clause) for clause in sentence):
+                proposals[first_of_sentence:] = [  # "今晚想吃 hotpot…不要太辣的": tonight's wish, not a standing one
+                    replace(p, stability="transient") if p.category in ("preference", "constraint") else p
                     for p in proposals[first_of_sentence:]
                 ]
         for clause in _clauses(turn.assistant_message):
