@@ -19,7 +19,8 @@ A stored memory MATCHES an expected one when
   Relative dates are compared after the pipeline resolved them ("2026-12" for 下个月).
 * `sensitive` is not compared: the set runs in a workspace that allows no sensitive category, so
   a sensitive memory is expected nowhere (those turns are must-not cases).
-Only ACTIVE memories written by the case's last turn count; a "superseded" item must match a
+A case's "asked" is the assistant's question before its message, posted as the assistant's reply in a turn a
+minute earlier, as an agent posts a conversation. Only ACTIVE memories written by the case's last turn count; a "superseded" item must match a
 memory of that person whose status is superseded (a later statement replaced it).
 
 recall = matched expected items / all expected items (superseded items included);
@@ -32,7 +33,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from django.db import transaction
@@ -97,7 +98,13 @@ def _shown(memory: Memory) -> tuple:
 
 
 def _post(
-    workspace: Workspace, external_id: str, turn_id: str, case: dict, user_message: str, assistant_message: str = ""
+    workspace: Workspace,
+    external_id: str,
+    turn_id: str,
+    case: dict,
+    user_message: str,
+    assistant_message: str = "",
+    earlier: timedelta = timedelta(0),
 ) -> None:
     ingest, _ = ingest_accept(
         workspace=workspace,
@@ -106,7 +113,7 @@ def _post(
         turn_id=turn_id,
         user_message=user_message,
         assistant_message=assistant_message,
-        occurred_at=datetime.fromisoformat(case["now"]),
+        occurred_at=datetime.fromisoformat(case["now"]) - earlier,
     )
     ingest_process(ingest_id=ingest.id)
 
@@ -120,6 +127,10 @@ def run(cases: list[dict], *, workspace_name: str = "extraction-eval", progress=
             subject = subject_get_or_create(workspace=workspace, external_id=case["id"], timezone_name=case["timezone"])
             for number, earlier in enumerate(case.get("history", [])):
                 _post(workspace, case["id"], f"{case['id']}-h{number}", case, earlier)
+            if case.get(
+                "asked"
+            ):  # the assistant's question, as its reply in the turn before ("hi" → "What should I call you?")
+                _post(workspace, case["id"], f"{case['id']}-asked", case, "hi", case["asked"], timedelta(minutes=1))
             _post(workspace, case["id"], case["id"], case, case["user_message"], case.get("assistant_message", ""))
             stored = list(
                 Memory.objects.filter(subject=subject, source__turn_id=case["id"], status=Memory.Status.ACTIVE)

@@ -717,3 +717,25 @@ def test_a_writing_task_next_to_ones_own_job_keeps_the_job():
 )
 def test_childhood_in_cantonese_a_mood_tonights_wish_an_injection_in_traditional_and_a_party_leave_nothing(message):
     assert [p for p in extract(message).proposals if p.stability == "stable" and not p.sensitive] == []
+
+
+@pytest.mark.parametrize(
+    "asked, answer, key, value",
+    [
+        ("What should I call you?", "Just Jo is fine 🙂", "preferred_name", "Jo"),
+        ("Where did you grow up?", "Ipoh. Moved to Singapore for work about 5 yrs ago", "hometown", "Ipoh"),
+        ("你平常用哪個編輯器？", "Neovim，plugin 用 lazy.nvim 管", "editor", "Neovim"),
+        ("請問你希望我用什麼語言回覆呢？", "繁體中文就好，謝謝", "reply_language", "繁體中文"),
+        ("Which city do you work in?", "Gurgaon for office, but I live in Delhi", "work_city", "Gurgaon"),
+    ],
+)
+def test_a_short_answer_is_read_with_the_question_before_it(asked, answer, key, value):
+    extraction = RuleExtractor().extract(Turn(user_message=answer, asked=asked))
+    assert value in {p.value for p in extraction.proposals if p.key == key}
+    assert all(not p.evidence.startswith(("call me", "I'm from", "我用")) for p in extraction.proposals)
+
+
+def test_a_long_message_after_a_question_is_read_as_it_is():
+    long = "Ipoh is lovely this time of year, the food is great. " * 4
+    extraction = RuleExtractor().extract(Turn(user_message=long, asked="Where did you grow up?"))
+    assert "hometown" not in {p.key for p in extraction.proposals}

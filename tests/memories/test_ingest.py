@@ -169,3 +169,37 @@ def test_a_city_inferred_from_work_is_kept_as_inferred_when_none_was_said(api):
     api.get(f"/api/v1/ingests/{posted.json()['ingest_id']}")
     city = Memory.objects.get(subject__external_id="alice", key="city", status=Memory.Status.ACTIVE)
     assert city.value == "Berlin" and city.confidence < 0.9  # the portal shows it as "inferred"
+
+
+def _conversation(client, subject: str, turns: list[tuple[str, str, str, str]]) -> list[dict]:
+    """(turn id, session, user message, assistant reply) posted a minute apart, each read back once done."""
+    done = []
+    for minute, (turn_id, session, user, assistant) in enumerate(turns):
+        body = {"turn_id": turn_id, "session_id": session, "user_message": user, "assistant_message": assistant}
+        body["occurred_at"] = f"2026-12-02T10:{minute:02d}:00+00:00"
+        posted = client.post(f"/api/v1/subjects/{subject}/turns", body, format="json")
+        done.append(client.get(f"/api/v1/ingests/{posted.json()['ingest_id']}").json())
+    return done
+
+
+def test_a_short_answer_is_read_as_the_answer_to_the_question_the_assistant_asked(api):
+    _conversation(
+        api,
+        "alice",
+        [
+            ("t-1", "s-1", "hi", "Hi! What should I call you?"),
+            ("t-2", "s-1", "Just Jo is fine 🙂", "Nice to meet you, Jo. Where are you based?"),
+            ("t-3", "s-1", "Penang lah, but work in KL mostly", ""),
+        ],
+    )
+    active = {m.key: m.value for m in Memory.objects.filter(subject__external_id="alice", status=Memory.Status.ACTIVE)}
+    assert active["preferred_name"] == "Jo" and active["city"] == "Penang"
+    assert Memory.objects.get(key="preferred_name").source.excerpt.startswith("Jo")  # the user's words, not the frame
+
+
+def test_a_question_from_another_session_or_another_workspace_is_not_the_one_answered(api, globex_api):
+    _conversation(globex_api, "alice", [("t-1", "s-1", "hi", "What should I call you?")])
+    _conversation(
+        api, "alice", [("t-0", "s-2", "hi", "What should I call you?"), ("t-1", "s-1", "Jo 🙂", "")]
+    )
+    assert not Memory.objects.filter(key="preferred_name").exists()
