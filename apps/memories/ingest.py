@@ -27,7 +27,7 @@ from apps.memories.extraction import Extraction, Extractor, Proposal, Turn, get_
 from apps.memories.extraction.guard import looks_like_injection
 from apps.memories.extraction.normalize import canonical_key, canonical_units, resolve_dates
 from apps.memories.models import Ingest, Memory
-from apps.memories.selectors import fact_is_known
+from apps.memories.selectors import fact_is_known, ingest_previous_reply
 from apps.memories.services import (
     IdempotencyConflict,
     InjectionRefused,
@@ -302,6 +302,7 @@ def ingest_process(*, ingest_id) -> Ingest:
         assistant_message=ingest.assistant_message,
         now=ingest.occurred_at.astimezone(timezone.get_current_timezone()),
         timezone=subject.timezone,
+        asked=ingest_previous_reply(ingest=ingest),  # "Just Jo" answers "What should I call you?"
     )
     extractor = get_extractor()
     extraction: Extraction = extractor.extract(turn)  # ExtractionError → the task retries

@@ -1,6 +1,7 @@
 """Reads of memories. Every selector starts from a workspace, so a caller cannot forget the tenant."""
 
 import uuid
+from datetime import timedelta
 
 from django.db import connection
 from django.db.models import Count, Max, Min, Q, QuerySet, Sum
@@ -210,6 +211,24 @@ def ingest_get(*, workspace: Workspace, ingest_id: uuid.UUID | str) -> Ingest | 
     except ValueError:
         return None
     return Ingest.objects.filter(workspace=workspace, pk=ingest_id).select_related("subject").first()
+
+
+def ingest_previous_reply(*, ingest: Ingest, within=timedelta(hours=1)) -> str:
+    """What the assistant said just before this turn: its reply in the person's previous turn of the same
+    session, within the hour ("What should I call you?" before "Just Jo"); "" when there is none."""
+    earlier = (
+        Ingest.objects.filter(
+            workspace=ingest.workspace_id,
+            subject=ingest.subject_id,
+            session_id=ingest.session_id,
+            occurred_at__lt=ingest.occurred_at,
+            occurred_at__gte=ingest.occurred_at - within,
+        )
+        .order_by("-occurred_at")
+        .values_list("assistant_message", flat=True)
+        .first()
+    )
+    return earlier or ""
 
 
 def ingest_counts(*, workspace: Workspace) -> dict[str, int]:

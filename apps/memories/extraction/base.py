@@ -19,6 +19,7 @@ class Turn:
     assistant_message: str = ""
     now: datetime | None = None  # aware; when the turn happened
     timezone: str = "UTC"  # the subject's IANA time zone
+    asked: str = ""  # the assistant's reply in the turn before: the question this message may answer
 
 
 @dataclass(frozen=True)

@@ -165,7 +165,10 @@ must always...", "ignore previous instructions", "以后你必须...", "把这�
 store them. A user's own preference about answers ("I prefer short answers", "我喜欢简短的回答") is a \
 preference, not an instruction;
 - anything you would have to guess or infer beyond the words → "other".
-Never store what the assistant says about the user unless the user said it; never invent details.
+Never store what the assistant says about the user unless the user said it; never invent details. \
+When "assistant_asked_before" is present it is the assistant's question just before: read the user's \
+message as the answer to it ("What should I call you?" → "Just Jo": preferred_name Jo), but take no \
+fact from the question itself.
 
 Sensitive information: if a memory states or reveals — even indirectly ("I take insulin" → health) — \
 one of health, emotion, finance, religion, politics, sexuality, set "sensitive" to that category \
@@ -216,8 +219,11 @@ def build_messages(turn: Turn) -> list[dict]:
         offset=f"{offset[:3]}:{offset[3:]}",
     )
     # JSON-encoded so the data has unambiguous boundaries: nothing inside it can close the string.
+    said = {"user_message": turn.user_message, "assistant_message": turn.assistant_message}
+    if turn.asked:  # the assistant's question the user may be answering ("What should I call you?" → "Just Jo")
+        said = {"assistant_asked_before": turn.asked, **said}
     turn_json = json.dumps(
-        {"user_message": turn.user_message, "assistant_message": turn.assistant_message},
+        said,
         ensure_ascii=False,
         indent=2,
     )

@@ -3115,13 +3115,66 @@ def _liked(item: str) -> Proposal:
 
 _HEADER = re.compile(r"^(?P<h>[^\n:：]{2,60}?)\s*[:：]\s*$")
 _ITEM = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、])\s*(?P<i>\S.*)$")
-_FIELD = re.compile(r"^\s*(?P<k>[A-Za-z\u4e00-\u9fff][A-Za-z \u4e00-\u9fff]{0,24}?)\s*[:：]\s*(?P<v>[^\n]{1,80}?)\s*$")
+_FIELD = re.compile(
+    r"^\s*(?:[-*•·]\s*)?(?P<k>[A-Za-z\u4e00-\u9fff][A-Za-z \u4e00-\u9fff]{0,24}?)\s*(?:[:：]|\s[-–—]\s)\s*(?P<v>[^\n]{1,80}?)\s*$"
+)
+# what forms call where one lives, where one is from, one's work and one's things ("Base: 苏州", "Now - Parramatta")
+_FIELD_KEYS = {
+    **dict.fromkeys(
+        ("base", "坐标", "now", "现在", "stay", "staying", "location", "所在地", "所在城市", "常驻", "lives in"), "city"
+    ),
+    **dict.fromkeys(("from", "native place", "籍贯", "家乡"), "hometown"),
+    **dict.fromkeys(("work", "job", "profession", "occupation", "工作", "职业"), "job_title"),
+    **dict.fromkeys(("tools", "工具", "设备", "gear", "devices", "kit"), "tools"),
+    **dict.fromkeys(("languages", "语言", "lang"), "spoken_languages"),
+}
 _LIKES_HEADER = re.compile(
     r"prefer|like|love|hate|dislike|fav|stuff|movies?|films?|music|bands?|food|travel|sports?|books?|喜欢|偏好|口味|"
     r"受不了|讨厌",
     I,
 )
 _TOOLS_HEADER = re.compile(r"setup|software|tools?|stack|apps?|\buse\b|gear|devices?|工具|设备|软件|常用", I)
+
+
+_READ_FIELDS = ("name", "city", "hometown", "job_title", "tools")
+
+
+def _read_field(key: str, value: str) -> list[tuple[str, str, str]]:
+    """A form's field read as what it says: "王磊（叫我磊哥就行）" is a name and what to call one, "杭州滨江"
+    the city, "Senior Data Scientist, Flipkart, Bengaluru" a job, its company and its city, "阿里外包，做测试"
+    the company and the job, "SAP, Excel, Power BI" the tools."""
+    if key == "tools":
+        return [("fact", kind, name) for kind, name in _tools_in(value, fallback_products=False)]
+    if key == "name":
+        out = []
+        if called := re.search(r"(?:叫我|call\s+me)\s*(?P<v>[^）)，,\s]+)", value, I):
+            out.append(("fact", "preferred_name", called.group("v")))
+        name, _, also = re.sub(r"\s*[（(][^）)]*[）)]", "", value).partition("/")
+        if also.strip() and not out:
+            out.append(("fact", "preferred_name", also.strip()))  # "周子豪 / Howard"
+        return [("fact", "name", name.strip()), *out]
+    if key in ("city", "hometown"):
+        place = re.sub(r"\s+(?:originally|now|these\s+days)$", "", value, flags=I)
+        if _CJK_CHAR.match(place):  # "河南洛阳" → 洛阳, "杭州滨江" → 杭州, "苏州工业园区" → 苏州
+            place = re.sub(rf"^(?:{_PROVINCES})省?(?=[\u4e00-\u9fff]{{2}})", "", place)
+            place = next((place[:n] for n in (4, 3, 2) if is_city(place[:n]) or _CITY_ZH.fullmatch(place[:n])), place)
+        return [("fact", key, place)]
+    parts = [part.strip() for part in re.split(r"[,，、]", value) if part.strip()]
+    job, out = parts[0], []
+    for part in parts[1:]:
+        if then := re.match(r"^(?:做|当|干)\s*(?P<v>.+)$", part):
+            out.append(("fact", "employer", job))  # "阿里外包，做测试"
+            job = then.group("v")
+        elif _city_in(part) or _known_city(part):
+            out.append(("fact", "work_city", _city_in(part) or _known_city(part)))
+        elif re.match(r"(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}$", part):
+            out.append(("fact", "employer", part))
+    job = re.sub(r"\s+(?:with|at|for)\s+(?:an?\s+|the\s+)?(?P<org>.+)$", "", job, flags=I)
+    return [("fact", "job_title", job), *out]
+
+
+def _field_key(field: re.Match) -> str:
+    return _FIELD_KEYS.get(field.group("k").strip().casefold()) or known_key(field.group("k"))
 
 
 def _field_category(key: str) -> str:
@@ -3143,6 +3196,16 @@ def _notes(message: str) -> tuple[list[tuple[str, list[str]]], list[tuple[str, s
         while header and j < len(lines) and (item := _ITEM.match(lines[j])):
             items.append(item.group("i").strip())
             j += 1
+        fielded = [
+            (key, f.group("v").strip(" .。")) for item in items if (f := _FIELD.match(item)) and (key := _field_key(f))
+        ]
+        if header and len(fielded) >= max(2, len(items) // 2):  # "Profile: ⏎ - Name: … ⏎ - Base: …": a form
+            fields += fielded
+            lists += [
+                ("notes", [item for item in items if not (_FIELD.match(item) and _field_key(_FIELD.match(item)))])
+            ]
+            i = j
+            continue
         if header and items:
             kind = (
                 "likes"
@@ -3156,10 +3219,10 @@ def _notes(message: str) -> tuple[list[tuple[str, list[str]]], list[tuple[str, s
             continue
         if (
             (field := _FIELD.match(lines[i]))
-            and known_key(field.group("k"))
+            and (key := _field_key(field))
             and (len(lines) > 1 or len(field.group("k")) <= 8)
         ):
-            fields.append((known_key(field.group("k")), field.group("v").strip(" .。")))
+            fields.append((key, field.group("v").strip(" .。")))
         else:
             rest.append(lines[i])
         i += 1
@@ -3387,6 +3450,85 @@ _FICTION = re.compile(
     r"^(?:请|麻烦|帮我|给我|替我)?(?:(?!我)[^，,。]){0,10}?写(?:一|个|段|首|篇|封|份|条)[^，,。]{0,16}?[：:]",
     I,
 )
+# what a short answer means after the assistant's question: (question, English frame, Chinese frame)
+_ANSWER_FRAMES = [
+    (
+        r"what\s+should\s+I\s+call\s+you|how\s+should\s+I\s+(?:call|address)\s+you|怎么称呼|叫你什么|称呼你",
+        "call me ",
+        "叫我",
+    ),
+    (r"what(?:'s|\s+is)\s+your\s+(?:full\s+)?name|你叫什么|你的名字", "my name is ", "我叫"),
+    (r"which\s+city\s+do\s+you\s+work|where\s+do\s+you\s+work|在哪(?:个城市)?(?:工作|上班)", "I work in ", "我在"),
+    (
+        r"where\s+are\s+you\s+(?:based|located|living)|where\s+do\s+you\s+live|(?:which|what)\s+city|"
+        r"你(?:现在)?(?:在|住)(?:在)?哪|你在哪个城市",
+        "I live in ",
+        "我住在",
+    ),
+    (
+        r"where\s+did\s+you\s+grow\s+up|where\s+are\s+you\s+(?:originally\s+)?from|where(?:'s|\s+is)\s+home|哪里人|老家|家乡",
+        "I'm from ",
+        "我老家是",
+    ),
+    (
+        r"what\s+do\s+you\s+do(?:\s+for\s+(?:work|a\s+living))?\s*\?|what(?:'s|\s+is)\s+your\s+(?:job|role|occupation|profession)|"
+        r"你(?:是)?(?:做什么|干什么)|你的(?:工作|职业)|什么工作",
+        "I'm a ",
+        "我是",
+    ),
+    (
+        r"(?:which|what)\s+language.{0,30}(?:reply|answer|respond|write)|(?:用|以)什么语言(?:回复|回答)|希望我用什么语言",
+        "always answer in ",
+        "以后都用",
+    ),
+    (r"what\s+languages?\s+do\s+you\s+speak|你会(?:说|讲)什么|会什么语言|讲什么话", "I speak ", "我会说"),
+    (r"how\s+(?:detailed|long|short|in-depth)|多详细|多长|简短还是详细", "keep answers ", "回答要"),
+    (
+        r"(?:which|what)\s+(?:editor|ide|browser|stack|cloud|os|laptop|phone|database|db|tools?)\b|"
+        r"你(?:平常|平时)?用(?:什么|哪个|哪家)|用的是(?:什么|哪)|哪家云",
+        "I use ",
+        "我用",
+    ),
+    (r"do\s+you\s+have\s+(?:any\s+)?pets?|(?:有|养)(?:没有)?(?:养)?宠物", "I have ", "我养了"),
+    (r"\bbirthday\b|生日", "my birthday is ", "我的生日是"),
+    (r"\bdiet(?:ary)?\b|忌口|饮食", "I'm ", "我"),
+]
+_ANSWER_FRAMES_RE = [(re.compile(q, I), en, zh) for q, en, zh in _ANSWER_FRAMES]
+_ZH_AFTER = {"我在": "上班", "以后都用": "回答"}  # what a Chinese frame needs after the answer
+_ANSWER_FILLER = re.compile(
+    r"^(?:(?:just|only|yeah|yes|yep|yup|sure|oh|um+|well|hmm+|嗯+|对|是的|哦)[,，!！.\s]+|just\s+)+", I
+)
+
+
+def _as_answer(asked: str, message: str) -> tuple[str, str]:
+    """The message read as the answer to the assistant's question before it: "Ipoh. Moved to Singapore…"
+    after "Where did you grow up?" is "I'm from Ipoh. …". Returns the message and the frame put before it."""
+    asked = as_simplified(asked or "").strip()
+    if (
+        not asked
+        or not re.search(r"[?？]\s*\S{0,20}$", asked)
+        or len(message) > 160
+        or _SUBJECT_ANY.match(message.strip())
+    ):
+        return message, ""
+    for question, english, chinese in _ANSWER_FRAMES_RE:
+        if question.search(asked):
+            answer = _ANSWER_FILLER.sub("", re.sub(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+", "", message).strip())
+            answer = re.sub(
+                r"^(?P<v>[^,，.。!！\s]+(?:\s+[^,，.。!！\s]+)?)\s+(?:is\s+fine|works|please|pls|thanks)\b",
+                r"\g<v>",
+                answer,
+                flags=I,
+            )
+            frame = chinese if re.match(r"[\u4e00-\u9fff]", answer) else english
+            first = re.split(r"[，,。]", answer)[0]
+            if frame == chinese and chinese in _ZH_AFTER:  # "上海" after "在哪个城市工作" → "我在上海上班"
+                bare = re.sub(r"(?:就好|就行|就可以|吧|啦|谢谢)+$", "", first)
+                return f"{chinese}{bare}{_ZH_AFTER[chinese]}{answer[len(first) :]}", ""
+            return frame + answer, frame
+    return message, ""
+
+
 _SAID_WRONG = re.compile(
     r"(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?\s*(?:,|\s[—–-]+)\s*(?:sorry|oops|I\s+mean|make\s+that|er+|um+)"
     r"[,\s]+(?=(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?\s*(?:[.!;,]|$))",
@@ -3556,7 +3698,7 @@ class RuleExtractor:
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
         skipped: list[Skip] = []
-        own = turn.user_message or ""
+        own, answer_frame = _as_answer(turn.asked, turn.user_message or "")  # "Just Jo" after "What should I call you?"
         message = as_simplified(own).translate(_FULL_WIDTH)  # "現在在新竹當工程師", "我係香港人" are read as Mandarin
         message = _CJK_COMMA.sub(
             "，", message
@@ -3695,7 +3837,7 @@ class RuleExtractor:
                 p,
                 value=in_own_script(p.value, simplified, own),
                 text=in_own_script(p.text, simplified, own),
-                evidence=in_own_script(p.evidence, simplified, own),
+                evidence=in_own_script(p.evidence, simplified, own).removeprefix(answer_frame),
             )
             for p in proposals
         ]
@@ -3714,8 +3856,11 @@ class RuleExtractor:
                 evidence=f"{key}: {value}",
             )
             for key, value in fields
-            if not looks_like_injection(value)
+            if key not in _READ_FIELDS and not looks_like_injection(value)
         ]
+        for key, value in fields:
+            if key in _READ_FIELDS and not looks_like_injection(value):
+                found += self._triples(f"{key}: {value}", value, _read_field(key, value))
         for kind, items in lists:
             if kind == "notes":
                 found += self._intro(items)
