@@ -19,9 +19,10 @@ A stored memory MATCHES an expected one when
   Relative dates are compared after the pipeline resolved them ("2026-12" for 下个月).
 * `sensitive` is not compared: the set runs in a workspace that allows no sensitive category, so
   a sensitive memory is expected nowhere (those turns are must-not cases).
-A case's "asked" is the assistant's question before its message, posted as the assistant's reply in a turn a
-minute earlier, as an agent posts a conversation. Only ACTIVE memories written by the case's last turn count; a "superseded" item must match a
-memory of that person whose status is superseded (a later statement replaced it).
+A case's "asked" is the assistant's question before its message, posted as the assistant's reply in a
+turn a minute earlier, as an agent posts a conversation. Only ACTIVE memories written by the case's last
+turn count; a "superseded" item must match a memory of that person whose status is superseded (a later
+statement replaced it).
 
 recall = matched expected items / all expected items (superseded items included);
 a must-not case fails if its turn leaves any memory; "unexpected" lists memories of positive cases
