@@ -199,7 +199,5 @@ def test_a_short_answer_is_read_as_the_answer_to_the_question_the_assistant_aske
 
 def test_a_question_from_another_session_or_another_workspace_is_not_the_one_answered(api, globex_api):
     _conversation(globex_api, "alice", [("t-1", "s-1", "hi", "What should I call you?")])
-    _conversation(
-        api, "alice", [("t-0", "s-2", "hi", "What should I call you?"), ("t-1", "s-1", "Jo 🙂", "")]
-    )
+    _conversation(api, "alice", [("t-0", "s-2", "hi", "What should I call you?"), ("t-1", "s-1", "Jo 🙂", "")])
     assert not Memory.objects.filter(key="preferred_name").exists()
