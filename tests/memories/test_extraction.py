@@ -739,3 +739,21 @@ def test_a_long_message_after_a_question_is_read_as_it_is():
     long = "Ipoh is lovely this time of year, the food is great. " * 4
     extraction = RuleExtractor().extract(Turn(user_message=long, asked="Where did you grow up?"))
     assert "hometown" not in {p.key for p in extraction.proposals}
+
+
+def test_an_english_job_after_a_chinese_opener_is_heard_and_its_evidence_is_what_was_typed():
+    [job] = [p for p in extract("我做緊 data analyst，喺一間保險公司").proposals if p.key == "job_title"]
+    assert (job.value, job.evidence) == ("data analyst", "我做緊 data analyst")
+
+
+@pytest.mark.parametrize(
+    "message, job, city",
+    [
+        ("G'day! Name's Bec, I'm a sparky up in Newcastle, been on the tools about 10 years.", "sparky", "Newcastle"),
+        ("Hiya, I'm Siobhan, I run a little florist in Brighton with my sister.", "run a little florist", "Brighton"),
+        ("我们家孩子今年上初一，我平时是开出租的，晚上接送不了。", "开出租", None),
+    ],
+)
+def test_trades_said_in_local_words_are_jobs(message, job, city):
+    found = keyed(message)
+    assert found["job_title"] == job and found.get("city") == city
