@@ -74,7 +74,8 @@ _JOB_EN = (
     r"sheriff|(?:medical\s+)?resident|registrar|(?:bus|train|tram|crane|forklift|delivery|uber|lyft|taxi|cab)\s+driver|"
     r"conductor|stocker|picker|packer|dishwasher|porter|concierge|valet|bouncer|croupier|dealer|sommelier|"
     r"flight\s+instructor|instructor|teaching\s+assistant|TA|head\s+chef|sous\s+chef|line\s+cook|pastry\s+chef|"
-    r"(?:audit|tax|research|sales|legal|clinical|marketing|finance|store|retail|summer|associate)\s+associate)s?"
+    r"(?:audit|tax|research|sales|legal|clinical|marketing|finance|store|retail|summer|associate)\s+associate|"
+    r"sparky|tradie|brickie|chippy|vet\s+tech|paraprofessional|hawker)s?"
 )
 
 # -- clause splitting -------------------------------------------------------------------------
@@ -2246,11 +2247,12 @@ _WORK_CUE = re.compile(
 _LIVE_CUE = re.compile(
     r"\bI'm\s+(?:\w+\s+){0,2}$|\bI\s+am\s+(?:\w+\s+){0,2}$|"
     r"(?:live|living|lived|based|base|moved|relocated|settled|now|back(?:\s+home)?|here|stay(?:ing)?|spent|been|still|place|flat|apartment|house|condo|"
-    r"住|住在|定居|搬到了?|搬来了?|回了?|坐标|人在|待了?|呆了?|在)\b\S*\s*(?:\S+\s+){0,3}$",
+    r"住|住在|定居|搬到了?|搬来了?|回了?|坐标|人在|待了?|呆了?|在)\b\S*\s*(?:\S+\s+){0,3}$|"
+    r"\b(?:up|down|out|over)\s+(?:in|near|past|around)\s+$",  # "a sparky up in Newcastle", "out past Dubbo"
     I,
 )
 _CITY_EN = re.compile(
-    r"\b(?:in|to|from|at|near|outside|of)\s+(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2}|[\u4e00-\u9fff]{2,6}|"
+    r"\b(?:in|to|from|at|near|outside|of|past)\s+(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2}|[\u4e00-\u9fff]{2,6}|"
     r"(?-i:[a-z])[a-z.'-]{2,}(?:\s+(?-i:[a-z])[a-z.'-]+)?)",
     I,
 )
@@ -2444,7 +2446,9 @@ _BUSINESS = re.compile(
     r"\b(?:I|we)\s+(?:\w+\s+)?(?P<v>(?:run|own|co-own|manage|opened|started)\s+(?:a|an|my|our|the)\s+(?:small\s+|little\s+|tiny\s+|family\s+|"
     r"local\s+)*(?:[\w-]+\s+){0,3}?(?:bakery|café|cafe|coffee\s+shop|restaurant|bar|pub|shop|store|salon|studio|farm|"
     r"bookshop|bookstore|clinic|practice|agency|consultancy|gym|hotel|b&b|guesthouse|food\s+truck|brewery|business|company|startup|"
-    r"factory|workshop|warehouse|daycare|franchise|market\s+stall|stall|kiosk|vineyard|orchard))\b(?!\s+(?:renovation|remodel|project))"
+    r"factory|workshop|warehouse|daycare|franchise|market\s+stall|stall|kiosk|vineyard|orchard|florist|deli|taqueria|"
+    r"barbershop|nail\s+salon|laundromat|hawker\s+stall|food\s+stall|bistro|diner|takeaway|chippy))\b"
+    r"(?!\s+(?:renovation|remodel|project))"
     r"(?:\s+in\s+(?P<city>[\w.'’-]+(?:\s+[\w.'’-]+){0,2}))?",
     I,
 )
@@ -2772,7 +2776,7 @@ _ORG_OF_JOB = re.compile(
 )
 _TRADE_ZH = re.compile(
     # trades only: "我是开车来的" / "我是跑步去的" / "我是卖萌的" are 是…的 emphasis, not work
-    r"^我是(?:个|一个|一名)?\s*(?P<v>(?:开|跑)(?:出租车?|网约车|滴滴|货车|大车|卡车|公交车?|地铁|长途|外卖|快递|网店|淘宝店|店|饭店|"
+    r"^我(?:平时|现在|目前|主要|其实|就)?是(?:个|一个|一名)?\s*(?P<v>(?:开|跑)(?:出租车?|网约车|滴滴|货车|大车|卡车|公交车?|地铁|长途|外卖|快递|网店|淘宝店|店|饭店|"
     r"餐馆|超市|厂|公司|工作室|民宿)|种(?:地|田|菜|水果|果树|茶|花|粮食|[\u4e00-\u9fff]{1,3}的?)|送(?:外卖|快递)|"
     r"卖(?!萌|惨|关子|了|过)[^，,的]{1,6}|做(?!梦|饭|菜|作业|好|完|了|过)[^，,的]{1,8}?|修(?:车|电脑|手机|空调|家电)|"
     r"养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹))的$|"
@@ -3393,11 +3397,22 @@ def _mixed_openers(message: str) -> str:
     message = re.sub(r"\b(?:I'm|I\s+am)\s*(?=[\u4e00-\u9fff]{2,4}人)", "我是", message)
     # "我是farmer in Queensland", "我是dentist，…": an English job after 我是 reads as "I'm a …"
     return re.sub(
-        rf"(?:^|(?<=[，,。！!；;\s]))我是\s*(?=(?:[A-Za-z0-9/+-]+\s+){{0,3}}(?:{_JOB_EN})\b(?:\s+(?:in|at|for|with)\s+[A-Za-z][^，,。\u4e00-\u9fff]*)?\s*(?:$|[，,。！!；;]))",
+        rf"(?:^|(?<=[，,。！!；;\s]))我(?:是|做|当|在做|正在做)\s*(?=(?:[A-Za-z0-9/+-]+\s+){{0,3}}(?:{_JOB_EN})\b(?:\s+(?:in|at|for|with)\s+[A-Za-z][^，,。\u4e00-\u9fff]*)?\s*(?:$|[，,。！!；;]))",
         "I'm a ",
         message,
         flags=I,
     )
+
+
+def _as_said(evidence: str, said: str) -> str:
+    """The evidence with the opener _mixed_openers rewrote given back ("I'm a data analyst" → "我在做 data analyst")."""
+    if (
+        "I'm a " in evidence
+        and "I'm a " not in said
+        and (opener := re.search(r"我(?:是|做|当|在做|正在做)\s*(?=[A-Za-z])", said))
+    ):
+        return evidence.replace("I'm a ", opener.group(0), 1)
+    return evidence
 
 
 def _part_saying(body: str, value: str) -> str:
@@ -3738,6 +3753,7 @@ class RuleExtractor:
             for clause in sentence:
                 body = _PREFIX.sub("", clause).strip(" .。!！~～;；,，")
                 body = re.sub(r"^(?:咱|俺|在下)(?!们)", "我", body)  # 咱家娃, 俺是山东临沂的, 在下姓郑
+                body = re.sub(r"^我(现在|目前)?正?在(?=做|当|干|搞)", r"我\1", body)  # "我在做 data analyst": 我做
                 body = re.sub(
                     r"^(?:本人|I'm|I\s+am)\s*(?=在|做|从事|干|搞|住|来自)", "我", body
                 )  # "I'm 在 Melbourne 读 master"
@@ -3837,7 +3853,7 @@ class RuleExtractor:
                 p,
                 value=in_own_script(p.value, simplified, own),
                 text=in_own_script(p.text, simplified, own),
-                evidence=in_own_script(p.evidence, simplified, own).removeprefix(answer_frame),
+                evidence=in_own_script(_as_said(p.evidence, simplified), simplified, own).removeprefix(answer_frame),
             )
             for p in proposals
         ]
