@@ -3200,14 +3200,11 @@ def _notes(message: str) -> tuple[list[tuple[str, list[str]]], list[tuple[str, s
         while header and j < len(lines) and (item := _ITEM.match(lines[j])):
             items.append(item.group("i").strip())
             j += 1
-        fielded = [
-            (key, f.group("v").strip(" .。")) for item in items if (f := _FIELD.match(item)) and (key := _field_key(f))
-        ]
+        keyed = [(item, _field_key(f) if (f := _FIELD.match(item)) else "", f) for item in items]
+        fielded = [(key, f.group("v").strip(" .。")) for _, key, f in keyed if key and f]
         if header and len(fielded) >= max(2, len(items) // 2):  # "Profile: ⏎ - Name: … ⏎ - Base: …": a form
             fields += fielded
-            lists += [
-                ("notes", [item for item in items if not (_FIELD.match(item) and _field_key(_FIELD.match(item)))])
-            ]
+            lists += [("notes", [item for item, key, _ in keyed if not key])]
             i = j
             continue
         if header and items:
