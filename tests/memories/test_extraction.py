@@ -757,3 +757,22 @@ def test_an_english_job_after_a_chinese_opener_is_heard_and_its_evidence_is_what
 def test_trades_said_in_local_words_are_jobs(message, job, city):
     found = keyed(message)
     assert found["job_title"] == job and found.get("city") == city
+
+
+@pytest.mark.parametrize(
+    "message, key, value",
+    [
+        ("我有个三岁的儿子", "children", "三岁的儿子"),
+        ("淡季一般会在家带带孩子，女儿今年刚上小学。", "children", "女儿"),
+        ("我女兒今年高三，明年要考學測。", "children", "女兒"),
+        ("I live in Subang with my husband and our two kids.", "children", "two kids"),
+        ("Hello! Saya Daniel Lim, 在 PJ 做 property agent", "name", "Daniel Lim"),
+    ],
+)
+def test_children_said_in_passing_and_a_malay_opener(message, key, value):
+    assert keyed(message)[key] == value
+
+
+@pytest.mark.parametrize("message", ["有个朋友的儿子今年高三", "他女儿今年高三", "我有个问题"])
+def test_someone_elses_child_or_a_question_is_no_child_of_ones_own(message):
+    assert "children" not in keyed(message)
