@@ -1112,6 +1112,10 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             p = replace(
                 p, value=re.sub(r"^(?:我|本科|硕士|研究生|博士|是|在|读|的)+|\s*(?:读|念|上)\s*\S*$", "", p.value)
             )
+        elif p.key == "name" and re.match(r"(?:Saya|Aku|Myself)\s+\S", p.value):
+            p = replace(p, value=re.sub(r"^(?:Saya|Aku|Myself)\s+", "", p.value))  # "Saya Daniel Lim": Malay "I"
+        elif p.key == "major" and re.match(r"(?:是|学的是|读的是)\S", p.value):
+            p = replace(p, value=re.sub(r"^(?:是|学的是|读的是)", "", p.value))  # "专业是海洋生物"
         elif p.key == "major" and (
             m := re.match(rf"^(?P<s>{_ZH_SCHOOL})(?P<m>[\u4e00-\u9fff]{{2,8}}?)(?:专业|系)?$", p.value)
         ):
@@ -1642,7 +1646,8 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     ):
         out.append(("fact", "children", m.group("v")))
     if m := re.search(
-        r"(?:^我|，|,|^我家里?|^家里)\s*(?:还|也)?有?(?P<v>(?:(?:一|两|三|四|几|\d)个?|个|俩|仨)\s*(?:孩子|女儿|儿子|小孩|娃|闺女|kids?\b)(?:[和跟](?:一|两|\d)个?(?:女儿|儿子))?)",
+        r"(?:^我|，|,|^我家里?|^家里|^(?=有))\s*(?:还|也)?有?(?:个)?(?P<v>(?:(?:一|两|三|四|几|\d)个?|(?<=个)|俩|仨)\s*(?:(?:[\d一二三四五六七八九十两半]+\s*(?:岁|个月)|刚出生)(?:大)?的)?\s*"
+        r"(?:孩子|女儿|儿子|小孩|娃|闺女|kids?\b)(?:[和跟](?:一|两|\d)个?(?:女儿|儿子))?)",
         body,
     ):
         out.append(("fact", "children", m.group("v")))
@@ -2835,8 +2840,9 @@ _TIMEZONE = re.compile(
     I,
 )
 _CHILD_MENTION = re.compile(
-    r"(?<![\u4e00-\u9fff])(?:我|我家|带着?)(?:的)?(?P<v>(?:(?:\d+|[一二三四五六七八九十两]+)\s*岁的)?(?:儿子|女儿|闺女|孩子|娃|大宝|二宝))"
-    r"(?=[^，,。]{0,6}?(?:\d+|[一二三四五六七八九十两]+)\s*(?:岁|年级)|(?:今年)?(?:高考|中考|小升初|上(?:小学|初中|高中|幼儿园|大学)))|"
+    r"(?:(?<![\u4e00-\u9fff])(?:我|我家|带着?)(?:的)?|^)(?P<v>(?:(?:\d+|[一二三四五六七八九十两]+)\s*岁的)?(?:儿子|女儿|闺女|孩子|娃|大宝|二宝))"
+    r"(?=[^，,。]{0,6}?(?:\d+|[一二三四五六七八九十两]+)\s*(?:岁|年级)|(?:今年)?(?:刚|才)?(?:高考|中考|小升初|(?:上|读)(?:小学|初中|高中|幼儿园|大学)|"
+    r"(?:初|高)[一二三]|大[一二三四]|[一二三四五六]年级))|"
     r"(?:带|陪|接送)(?:[^，,。]{0,3})?(?P<v2>(?:\d+|[一二三四五六七八九十两]+)\s*岁的(?:儿子|女儿|闺女|孩子|娃))|"
     r"(?P<v3>老大[^，,。]{1,8}?老二[^，,。]{1,10})"
 )
@@ -2846,6 +2852,11 @@ def _scan_person(body: str) -> list[tuple[str, str, str]]:
     """When one was born and one's time zone, said in passing: "本人95年的", "born Aug 9", "I'm in Nairobi,
     EAT timezone"."""
     out: list[tuple[str, str, str]] = []
+    if m := re.search(rf"\bwith\s+my\s+(?P<s>husband|wife|partner)\s+and\s+(?:our|my)\s+(?P<k>{_KIDS_EN})\b", body, I):
+        out += [
+            ("fact", "spouse", m.group("s")),
+            ("fact", "children", m.group("k")),
+        ]  # "I live in Subang with my husband and our two kids"
     if m := _BORN.search(body):
         if year := m.group("y"):  # "95年的" → 1995, "05年" → 2005
             year = year if len(year) == 4 else ("19" if int(year) > 30 else "20") + year
