@@ -2800,9 +2800,7 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
     elif m := _TRADE_ZH.search(body):
         if (trade := m.group("v3")) and (
-            _known_city(m.group("where"))
-            or is_region(m.group("where")[:3].removesuffix("省"))
-            or is_region(m.group("where")[:2])
+            _known_city(m.group("where")) or is_region(m.group("where")[:3]) or is_region(m.group("where")[:2])
         ):
             out.append(("fact", "job_title", trade))
         elif trade := m.group("v"):
@@ -3170,18 +3168,16 @@ def _read_field(key: str, value: str) -> list[tuple[str, str, str]]:
         return [("fact", "name", name.strip()), *out]
     if key in ("city", "hometown"):
         place = re.sub(r"\s+(?:originally|now|these\s+days)$", "", value, flags=I)
-        if _CJK_CHAR.match(place):  # "河南洛阳" → 洛阳, "杭州滨江" → 杭州, "苏州工业园区" → 苏州
-            place = re.sub(rf"^(?:{_PROVINCES})省?(?=[\u4e00-\u9fff]{{2}})", "", place)
-            place = next((place[:n] for n in (4, 3, 2) if is_city(place[:n]) or _CITY_ZH.fullmatch(place[:n])), place)
-        return [("fact", key, place)]
+        # "河南洛阳" → 洛阳, "杭州滨江" → 杭州, "苏州工业园区" → 苏州
+        return [("fact", key, _known_city(place) or _city_at_ends(place)[0] or place)]
     parts = [part.strip() for part in re.split(r"[,，、]", value) if part.strip()]
     job, out = parts[0], []
     for part in parts[1:]:
         if then := re.match(r"^(?:做|当|干)\s*(?P<v>.+)$", part):
             out.append(("fact", "employer", job))  # "阿里外包，做测试"
             job = then.group("v")
-        elif _city_in(part) or _known_city(part):
-            out.append(("fact", "work_city", _city_in(part) or _known_city(part)))
+        elif city := _city_in(part) or _known_city(part):
+            out.append(("fact", "work_city", city))
         elif re.match(r"(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}$", part):
             out.append(("fact", "employer", part))
     job = re.sub(r"\s+(?:with|at|for)\s+(?:an?\s+|the\s+)?(?P<org>.+)$", "", job, flags=I)
@@ -3722,7 +3718,8 @@ class RuleExtractor:
         proposals: list[Proposal] = []
         skipped: list[Skip] = []
         own, answer_frame = _as_answer(turn.asked, turn.user_message or "")  # "Just Jo" after "What should I call you?"
-        message = as_simplified(own).translate(_FULL_WIDTH)  # "現在在新竹當工程師", "我係香港人" are read as Mandarin
+        simplified = as_simplified(own)
+        message = simplified.translate(_FULL_WIDTH)  # "現在在新竹當工程師", "我係香港人" are read as Mandarin
         message = _CJK_COMMA.sub(
             "，", message
         )  # "老家是衡阳的,现在在深圳": a half-width comma in Chinese is a clause break too
@@ -3855,7 +3852,6 @@ class RuleExtractor:
             if event := self._event(clause):
                 proposals.append(event)
         proposals = _city_from_work(_negated_tool_wishes(_work_values(proposals)))
-        simplified = as_simplified(own)
         proposals = [  # and given back in the person's own script: "工程師" stays "工程師"
             replace(
                 p,
