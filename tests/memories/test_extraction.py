@@ -776,3 +776,139 @@ def test_children_said_in_passing_and_a_malay_opener(message, key, value):
 @pytest.mark.parametrize("message", ["有个朋友的儿子今年高三", "他女儿今年高三", "我有个问题"])
 def test_someone_elses_child_or_a_question_is_no_child_of_ones_own(message):
     assert "children" not in keyed(message)
+
+
+def categories(message: str, asked: str = "") -> set[tuple[str, str, str]]:
+    """(category, key family, value) of each durable proposal: habits and tastes keep only their family."""
+    proposals = RuleExtractor().extract(Turn(user_message=message, asked=asked)).proposals
+    return {
+        (
+            p.category,
+            p.key.split("_")[0]
+            if p.category in ("preference", "goal", "constraint") or p.key.startswith("habit")
+            else p.key,
+            p.value or p.text,
+        )
+        for p in proposals
+        if p.stability == "stable" and p.confidence >= 0.7 and not p.sensitive
+    }
+
+
+@pytest.mark.parametrize(
+    "message, key, value",
+    [
+        ("My husband and I just got back from a week in Porto", "spouse", "husband"),
+        ("me and my wife are repainting the whole flat, send help", "spouse", "wife"),
+        ("我跟老公结婚快八年了", "spouse", "老公"),
+        ("周五晚上一般跟老婆在家煮火锅", "spouse", "老婆"),
+        ("Heading up to the lake cabin with my partner for a few days", "spouse", "partner"),
+        ("周日经常和男朋友去爬山", "marital_status", "男朋友"),
+    ],
+)
+def test_a_partner_said_together_with_oneself_is_remembered(message, key, value):
+    assert any(k == key and value in v for _, k, v in categories(message)), categories(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["我老婆不吃香菜", "my husband hates jazz", "最近跟老公冷战，心情很差", "我是 gay，跟 partner 在一起三年了"],
+)
+def test_what_only_ones_partner_likes_or_a_sensitive_sentence_leaves_no_partner(message):
+    assert not {k for _, k, _ in categories(message)} & {"spouse", "marital_status"}
+
+
+@pytest.mark.parametrize(
+    "message, value",
+    [
+        ("Our twins start school next autumn and I'm already panicking", "twins"),
+        ("Our daughter Ava plays the cello", "Ava"),
+        ("Three kids, 4, 7 and 11, so the house is never quiet", "kids"),
+        ("我每天早上七点送孩子去幼儿园", "孩子"),
+        ("我家老二最近迷上了乐高", "老二"),
+        ("我個仔今年讀小一", "仔"),
+    ],
+)
+def test_ones_own_children_said_in_passing_are_remembered(message, value):
+    assert any(k == "children" and value in v for _, k, v in categories(message)), categories(message)
+
+
+@pytest.mark.parametrize(
+    "message", ["My friend's kids are 4 and 7", "她家老二最近迷上了乐高", "Our neighbours' twins are loud"]
+)
+def test_other_peoples_children_are_nobodys_children_here(message):
+    assert "children" not in {k for _, k, _ in categories(message)}
+
+
+@pytest.mark.parametrize(
+    "message, asked, values",
+    [
+        ("家里有两只猫，一只叫芝麻一只叫汤圆", "", ["芝麻", "汤圆"]),
+        ("Our dog Biscuit is 12 now and still acts like a puppy", "", ["Biscuit"]),
+        ("I've got a leopard gecko called Pancake", "", ["Pancake"]),
+        ("有的，一只柯基叫旺财，还有一只鹦鹉", "你家里养宠物吗？", ["旺财", "鹦鹉"]),
+    ],
+)
+def test_pets_said_with_their_names_or_in_answer_to_the_question_are_remembered(message, asked, values):
+    found = " ".join(v for _, k, v in categories(message, asked) if k == "pet")
+    assert all(value in found for value in values), categories(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message, value",
+    [
+        ("周末基本都泡在河边钓鱼", "钓鱼"),
+        ("周末喜欢去 bouldering，最近又迷上了 open water swimming", "bouldering"),
+        ("我最近开始学陶艺，每周六下午去上课", "陶艺"),
+        ("I've been doing pottery on Thursday nights for a year now", "pottery"),
+    ],
+)
+def test_a_pastime_said_with_when_one_does_it_is_remembered(message, value):
+    assert any(value in v for c, k, v in categories(message) if k in ("hobby", "habit")), categories(message)
+
+
+@pytest.mark.parametrize(
+    "message, value",
+    [
+        ("So I finally handed in my notice at the agency", "notice"),
+        ("I got the job at Canva!!", "Canva"),
+        ("刚换了工作，现在在一家做储能的公司", "换了工作"),
+        ("我们前天领证了🎉", "领证"),
+        ("We just celebrated our fifth anniversary in Kyoto", "anniversary"),
+    ],
+)
+def test_what_just_happened_to_a_person_is_an_episode_even_without_a_date(message, value):
+    assert any(c == "event" and value in v for c, _, v in categories(message)), categories(message)
+
+
+@pytest.mark.parametrize(
+    "message, city",
+    [
+        ("I've moved from Leeds down to Bristol, got the keys on Friday", "Bristol"),
+        ("上个月刚从广州搬到厦门，还在适应", "厦门"),
+        ("I work in Manchester but live out in Stockport, the trains are awful", "Stockport"),
+        ("我在 Lisbon 住了快两年了", "Lisbon"),
+        ("hey! I'm Omar, data engineer at a logistics startup in Rotterdam", "Rotterdam"),
+    ],
+)
+def test_where_one_lives_now_is_heard_in_a_move_a_commute_and_a_tenure(message, city):
+    assert keyed(message).get("city") == city, keyed(message)
+
+
+@pytest.mark.parametrize(
+    "message, value",
+    [
+        ("我一直都爱看这种悬疑剧", "悬疑剧"),
+        ("Fantasy is kind of my comfort genre", "Fantasy"),
+        ("I've got a soft spot for anything with miso", "miso"),
+        ("I support Leeds United, for my sins", "Leeds United"),
+    ],
+)
+def test_a_standing_taste_said_in_everyday_words_is_a_preference(message, value):
+    assert any(c == "preference" and value in v for c, _, v in categories(message)), categories(message)
+
+
+def test_a_name_and_what_everyone_calls_one_are_both_kept():
+    assert {("name", "周一鸣"), ("preferred_name", "一鸣")} <= {
+        (k, v) for _, k, v in categories("我叫周一鸣，朋友都叫我一鸣，你也这么叫我就行")
+    }
+    assert ("preferred_name", "JT") in {(k, v) for _, k, v in categories("Hi，我是 James Tan，大家都叫我 JT")}
