@@ -537,7 +537,8 @@ def test_events_of_last_weekend_and_just_now_in_mixed_language():
 
 
 def test_laughing_after_an_ordinary_statement_is_not_a_joke_but_after_a_claim_it_is():
-    assert keyed("my wife and I just moved to Leeds from Bristol, still unpacking boxes lol") == {"city": "Leeds"}
+    said = keyed("my wife and I just moved to Leeds from Bristol, still unpacking boxes lol")
+    assert said["city"] == "Leeds" and "hometown" not in said  # with the partner and the move itself
     assert keyed("我女儿今年上小学一年级了，作业辅导快把我逼疯了哈哈") == {"children": "女儿今年上小学一年级"}
     assert extract("I'm the Queen of England lol").proposals == []
     assert extract("哈哈，我是世界首富").proposals == []
@@ -912,3 +913,15 @@ def test_a_name_and_what_everyone_calls_one_are_both_kept():
         (k, v) for _, k, v in categories("我叫周一鸣，朋友都叫我一鸣，你也这么叫我就行")
     }
     assert ("preferred_name", "JT") in {(k, v) for _, k, v in categories("Hi，我是 James Tan，大家都叫我 JT")}
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "我换工作去阿里了！……骗你的哈哈，还在原来那家",
+        "真想辞职去丽江开个民宿啊，每天喝喝茶晒晒太阳",
+        "好想养只猫，每天下班回家撸一撸",
+    ],
+)
+def test_a_prank_taken_back_or_a_daydream_leaves_nothing(message):
+    assert categories(message) == set()
