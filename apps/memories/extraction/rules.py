@@ -84,7 +84,7 @@ _EN_PERIOD = re.compile(
     r"(?<=[\w>)\]\"'])(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)\.\s+(?=\S)"
 )
 _NEW_CLAUSE = re.compile(
-    r"(?<!wife)(?<!husband)(?<!partner)(?<!girlfriend)(?<!boyfriend)(?<!family)\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
+    r"(?<!wife)(?<!husband)(?<!partner)(?<!girlfriend)(?<!boyfriend)(?<!family)(?<!\bme)\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
     r"\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|\s*[|｜]\s*|"
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
     r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|their\b|but\b|also\b|"
@@ -189,8 +189,8 @@ _HEALTH_WORDS = re.compile(
 )
 
 _HEDGE = re.compile(
-    r"好像|似乎|大概|应该是|估计|也许|感觉我|\bI think\b|\bI guess\b|\bprobably\b|\bkind of\b|"
-    r"\bsort of\b|\bI believe\b|\bnot sure\b",
+    r"好像|似乎|大概|应该是|估计|也许|感觉我|\bI think\b|\bI guess\b|\bprobably\b|\bkind of\b(?!\s+my\b)|"
+    r"\bsort of\b(?!\s+my\b)|\bI believe\b|\bnot sure\b",
     I,
 )
 _TRANSIENT = re.compile(
@@ -1213,7 +1213,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
         if re.match(_SURNAMES, m.group("v")) and not re.search(_JOB_ZH + r"|人$|的$", m.group("v")):
             out.append(("fact", "name", m.group("v")))
     if m := re.search(
-        rf"(?:^|可以|就|都|一般|通常|平时|以后|今后|大家|朋友们?|同事们?)(?:叫|喊|称呼)我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|小\S|老\S|阿\S)\s*(?:就行|就好|就可以|吧|好了)?$",
+        rf"(?:^|可以|就|都|一般|通常|平时|以后|今后|大家|朋友们?|同事们?)(?:叫|喊|称呼)我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|(?-i:[A-Z]{{2,4}})|小\S|老\S|阿\S)\s*(?:就行|就好|就可以|吧|好了)?$",
         body,
     ):
         if not re.match(r"[别不去来做帮给把让快先再]", m.group("v")):
@@ -2043,6 +2043,17 @@ def _read_taste(body: str) -> list[tuple[str, str, str]]:
             r"\b(?:I|you|it|this|that)\b|这|那|你|^(?:真的|实在|完全|一点|都|也|根本|真|就)+$", m.group("obj"), I
         ):
             return [("preference", _topic(m.group("obj"), m.group("obj"), "preference"), body.removeprefix("我"))]
+    if m := re.match(  # "Fantasy is kind of my comfort genre", "I've got a soft spot for anything with miso"
+        r"^(?P<obj>(?!(?:it|this|that|which|he|she|they)\b)[\w' -]{2,30}?)\s+(?:is|are)\s+(?:kind\s+of\s+|sort\s+of\s+|basically\s+|definitely\s+|still\s+)?"
+        r"my\s+(?:comfort|favou?rite|go-to|all-time\s+favou?rite)(?:\s+(?:genre|food|show|band|snack|drink|treat|meal|dish|artist|sport|team|book))?$|"
+        r"^I(?:'ve|\s+have)?\s+(?:got\s+)?a\s+(?:huge\s+|real\s+|big\s+|massive\s+)?soft\s+spot\s+for\s+(?:anything\s+with\s+)?(?P<obj2>.{2,40})$|"
+        r"^I\s+(?:support|root\s+for|cheer\s+for)\s+(?P<obj3>(?-i:[A-Z])[\w.'’]*(?:\s+(?-i:[A-Z])[\w.'’]*){0,2})(?:,.*)?$|"
+        r"^I'm\s+(?:all\s+in\s+on|obsessed\s+with|a\s+sucker\s+for)\s+(?P<obj4>.{2,40})$",
+        body,
+        I,
+    ):
+        obj = next(g for g in m.group("obj", "obj2", "obj3", "obj4") if g)
+        return [("preference", _topic(obj, obj, "preference"), obj)]
     if m := re.match(
         r"^我?(?P<topic>[^，,]{0,6}?)(?:我)?(?:只|基本只|一般只|主要)(?P<verb>听|看|喝|吃|玩|读)(?P<obj>[^，,]{1,20})$",
         body,
@@ -2065,10 +2076,22 @@ def _read_diet(body: str) -> list[tuple[str, str, str]]:
     return []
 
 
+# pastimes one takes up, as opposed to a language or a skill for work (学日语 and 学 Rust stay goals)
+_PASTIME = (
+    r"(?:摄影|陶艺|钢琴|吉他|尤克里里|架子鼓|小提琴|古筝|画画|油画|水彩|素描|国画|书法|钩针|编织|烘焙|瑜伽|普拉提|游泳|滑板|冲浪|攀岩|"
+    r"拳击|跳舞|舞蹈|街舞|插花|茶艺|潜水|骑行|马术|射箭|击剑|网球|羽毛球|乒乓球|高尔夫|滑雪|钓鱼|pottery|photography|guitar|"
+    r"ukulele|piano|violin|drums|painting|drawing|watercolou?rs?|calligraphy|knitting|crochet|baking|yoga|pilates|climbing|"
+    r"bouldering|surfing|boxing|dancing|salsa|swimming|skateboarding|woodworking|archery|fencing|tennis|pickleball|golf|"
+    r"skiing|snowboarding|sewing|embroidery|gardening|birdwatching|running|cycling|chess|kickboxing|jiu[- ]?jitsu)"
+)
 _HOBBY_FORMS = [
     re.compile(pattern, I)
     for pattern in (
-        r"^我?(?:最近|这阵子|今年)?(?:迷上了?|爱上了?|入坑了?|沉迷于?|喜欢上了?)\s*(?P<v>[^，,]{2,20})$",
+        r"^我?(?:最近|这阵子|今年)?(?:又|也|还)?(?:迷上了?|爱上了?|入坑了?|沉迷于?|喜欢上了?)\s*(?P<v>[^，,]{2,20})$",
+        rf"^我?(?:最近|这阵子|今年|现在)?(?:又|也|还)?(?:开始|在)学(?:习)?(?P<v>{_PASTIME})(?:了)?$",
+        r"^我?(?:周末|平时|下班后|休息日|放假|有空)(?:的时候)?(?:一般|通常|都|基本上?|比较|最)*(?:喜欢|爱)(?:去)?\s*(?P<v>[^，,]{2,20})$",
+        rf"^I(?:'ve|\s+have)\s+(?:just\s+|recently\s+)?(?:taken\s+up|picked\s+up|got\s+into|gotten\s+into|been\s+(?:doing|going\s+to))\s+"
+        rf"(?P<v>{_PASTIME}|[\w -]{{3,20}}?\s+(?:classes|lessons))\b",
         r"^我?(?:的)?\s*(?:业余时间|业余|闲暇时间?|空闲时间?|有空的时候|没事的时候|下班后)(?:一般|喜欢|爱|都|会)*\s*(?:在)?(?P<v>[^，,]{2,24})$",
         r"^(?:in\s+my\s+(?:free|spare)\s+time|when\s+I'm\s+not\s+working),?\s+I\s+(?:usually\s+|mostly\s+|like\s+to\s+)?(?P<v>.+)$",
     )
@@ -2223,6 +2246,12 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
         )
     ) and (city := _city_in(m.group("c"))):
         return [("fact", "city", city + (m.group("d") or ""))]  # "我 wife 和我 last month 刚搬到 Vancouver"
+    if (
+        m := re.search(
+            r"在\s*(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?)\s*(?:住了|住|待了|呆了|生活了?|定居)", body
+        )
+    ) and (city := _city_in(m.group("c"))):
+        return [("fact", "city", city)]  # "我在 Lisbon 住了快两年了"
     if m := re.search(
         r"\b(?:live|living|lived|based|base|moved|relocated|settled|reside|residing)\b(?:\s+\w+){0,3}?\s+(?:in|to)\s+"
         r"(?P<c>(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*){0,2})",
@@ -2864,6 +2893,48 @@ def _scan_person(body: str) -> list[tuple[str, str, str]]:
     return out
 
 
+_SPOUSE_WORDS = r"wife|husband|partner|spouse|fianc[ée]e?|老婆|老公|爱人|太太|妻子|丈夫|媳妇儿?"
+_DATING_WORDS = r"girlfriend|boyfriend|gf|bf|女朋友|男朋友|女友|男友|对象"
+_TOGETHER = re.compile(
+    rf"(?:^|\b(?:so|and|but)\s+|[，,]\s*)(?:me\s+and\s+)?my\s+(?P<r>{_SPOUSE_WORDS}|{_DATING_WORDS})(?:\s+(?P<n>(?-i:[A-Z])[a-z]+))?\s+and\s+(?:I|me)\b|"
+    rf"\bme\s+and\s+my\s+(?P<r2>{_SPOUSE_WORDS}|{_DATING_WORDS})\b|"
+    rf"\b(?:with|and)\s+my\s+(?P<r3>{_SPOUSE_WORDS}|{_DATING_WORDS})\b(?!'s)|"
+    rf"(?:跟|和|同|陪|带着?)\s*(?:我(?:的|家)?)?\s*(?:my\s+)?(?P<r4>{_SPOUSE_WORDS}|{_DATING_WORDS})(?!的|说|觉得|认为|让|叫|不|也不)",
+    I,
+)
+_OUR_KIDS = re.compile(
+    r"\bour\s+(?:(?:little|baby|youngest|oldest|eldest|two|three|four|\d|new)\s+)?(?P<r>sons?|daughters?|kids|children|twins|boys|girls|"
+    r"toddler|little\s+one|teenagers?)(?:\s+(?P<n>(?-i:[A-Z])[a-z]+))?\b(?!')|"
+    r"\bmy\s+(?P<r2>son|daughter|kids|twins)'s\b|"
+    r"(?:(?:送|接|辅导)(?:我家|我)?|(?:带|陪|哄)(?:我家|我))(?:的)?(?P<r3>孩子|娃|儿子|女儿|闺女|老大|老二|小孩|宝宝)(?![们的])|"
+    r"^我家(?:的)?(?P<r4>老大|老二|老三|大宝|二宝|娃|儿子|女儿|闺女)|^我(?:个|嘅)(?P<r5>仔|女)(?![人孩子朋友])|"
+    rf"^(?P<r6>(?:one|two|three|four|five|\d)\s+(?:kids|children|boys|girls|daughters|sons))\s*(?:,\s*\d|$)",
+    I,
+)
+_OUR_PET = re.compile(
+    rf"\b(?:our|my)\s+(?:(?:old|new|little|rescue|senior)\s+)?(?P<a>{_ANIMALS})\s+(?P<n>(?-i:[A-Z])[a-z]+)\b",
+    I,
+)
+
+
+def _household(body: str) -> list[tuple[str, str, str]]:
+    """One's partner, children and pets said in passing in a statement about oneself: "my husband and I
+    just got back from Porto", "晚上一般跟老婆在家煮火锅", "Our twins start school…", "我每天送孩子去幼儿园",
+    "Our dog Biscuit is 12 now". Someone else as the subject ("my wife hates jazz") says nothing here."""
+    out = []
+    if m := _TOGETHER.search(body):
+        role = next(g for g in m.group("r", "r2", "r3", "r4") if g)
+        dating = re.fullmatch(_DATING_WORDS, role, I)
+        named = f"{role} {m.group('n')}" if m.group("n") else role
+        out.append(("fact", "marital_status" if dating else "spouse", named))
+    if m := _OUR_KIDS.search(body):
+        role = next(g for g in m.group("r", "r2", "r3", "r4", "r5", "r6") if g)
+        out.append(("fact", "children", f"{role} {m.group('n')}" if m.group("n") else role))
+    if m := _OUR_PET.search(body):
+        out.append(("fact", "pet", f"{m.group('n')} ({m.group('a')})"))
+    return out
+
+
 def _scan_school(body: str) -> list[tuple[str, str, str]]:
     """ "did chemistry at Trinity", "studied at Manchester", "went to Georgia Tech for industrial design"."""
     if m := re.search(
@@ -3022,7 +3093,12 @@ _PAST_WHEN = re.compile(
     r"\bjust\s+(?:got back|got home|finished|moved|started|got promoted|graduated|passed|ran|completed|got|landed|signed)\b|"
     r"刚刚?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)|\b(?:finally\s+)?(?:finished|passed|completed|defended|landed|got)\b.*\btoday\b|"
     r"今天(?:终于)?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)|\bthis\s+morning\b|"
-    r"\bon\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
+    r"\bon\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|"
+    # what dates itself: a life change said as done ("I finally quit my job at the bank", "刚换了工作", "求婚成功了")
+    r"\b(?:handed\s+in\s+my\s+notice|quit\s+my\s+job|got\s+the\s+(?:job|offer|role|position)|landed\s+the\s+(?:job|role)|"
+    r"got\s+(?:engaged|married|hitched|promoted|laid\s+off|made\s+redundant)|celebrated\s+our|"
+    r"(?:have|'ve)\s+(?:just\s+|finally\s+)?(?:moved|relocated)\s+(?:from|to|into|down|up|over|back))\b|"
+    r"刚刚?(?:换了?|辞了?|离了?)(?:工作|职)|(?:求婚|表白)成功了|(?:领证|订婚|结婚|升职|转正|退休|离职|辞职|裸辞|被裁)了",
     I,
 )
 _PAST_DONE = re.compile(
@@ -3260,6 +3336,7 @@ _SUBJECT_ANY = re.compile(
 
 _WE_TWO = re.compile(
     r"^(?:my\s+(?:wife|husband|partner|girlfriend|boyfriend|family|fianc[ée]e?)\s+and\s+I\b|"
+    r"me\s+and\s+my\s+(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?)\b|"
     r"我\s*(?:和|跟)?\s*(?:wife|husband|partner|老婆|老公|爱人|太太|先生|媳妇儿?|女朋友|男朋友|对象)\s*(?:和|跟)\s*我|"
     r"我\s*(?:和|跟)\s*(?:wife|husband|partner|老婆|老公|爱人|太太|先生|媳妇儿?|女朋友|男朋友|对象))",
     I,
@@ -3347,7 +3424,8 @@ def _topic(text: str, obj: str, fallback: str) -> str:
 
 
 _EMOTION_WORDS = re.compile(
-    r"焦虑|抑郁|难过|崩溃|孤独|压力|anxious|anxiety|depress|lonely|stressed|sad\b|grief|panic", I
+    r"焦虑|抑郁|难过|崩溃|孤独|压力|冷战|心情(?:很|特别|超|有点|非常)?(?:差|不好|低落|糟)|anxious|anxiety|depress|lonely|stressed|sad\b|grief|panic",
+    I,
 )
 _RELIGION_WORDS = re.compile(
     r"教堂|礼拜|弥撒|祷告|念经|清真寺|拜佛|烧香|斋月|\bchurch\b|\bmass\b|\bmosque\b|\bsynagogue\b|"
@@ -3355,7 +3433,7 @@ _RELIGION_WORDS = re.compile(
     I,
 )
 _SEXUALITY_WORDS = re.compile(
-    r"出柜|同性恋|双性恋|性取向|\bcame\s+out\b|\bcoming\s+out\b|\bbisexual|\blesbian|\bqueer\b", I
+    r"出柜|同性恋|双性恋|性取向|\bcame\s+out\b|\bcoming\s+out\b|\bbisexual|\blesbian|\bqueer\b|\bgay\b", I
 )
 _SENSITIVE_WORDS = (
     ("health", _HEALTH_WORDS),
@@ -3515,7 +3593,7 @@ _ANSWER_FRAMES = [
 _ANSWER_FRAMES_RE = [(re.compile(q, I), en, zh) for q, en, zh in _ANSWER_FRAMES]
 _ZH_AFTER = {"我在": "上班", "以后都用": "回答"}  # what a Chinese frame needs after the answer
 _ANSWER_FILLER = re.compile(
-    r"^(?:(?:just|only|yeah|yes|yep|yup|sure|oh|um+|well|hmm+|嗯+|对|是的|哦)[,，!！.\s]+|just\s+)+", I
+    r"^(?:(?:just|only|yeah|yes|yep|yup|sure|oh|um+|well|hmm+|嗯+|对|是的|哦|有的|有啊|有呀|有)[,，!！.\s]+|just\s+)+", I
 )
 
 
@@ -3755,7 +3833,9 @@ class RuleExtractor:
                 "",
             )  # whose clause this is ("self", "team", "other"), carried to clauses without a subject
             first_of_sentence = len(proposals)
+            heard = ""  # the sentence so far
             for clause in sentence:
+                heard += "，" + clause
                 body = _PREFIX.sub("", clause).strip(" .。!！~～;；,，")
                 body = re.sub(r"^(?:咱|俺|在下)(?!们)", "我", body)  # 咱家娃, 俺是山东临沂的, 在下姓郑
                 body = re.sub(r"^我(现在|目前)?正?在(?=做|当|干|搞)", r"我\1", body)  # "我在做 data analyst": 我做
@@ -3812,11 +3892,15 @@ class RuleExtractor:
                 ):  # "12 hrs on, trauma nurse at St. Luke's"
                     found = self._profile(clause, body, own=True)
                 speaker = _subject(carried) or subject or frame or "self"  # no subject at all: the user speaking
-                ours = speaker == "team" and re.match(
-                    r"^we\s+(?:just\s+|finally\s+)?(?:got\s+(?:engaged|married)|had\s+(?:our|a)\s+(?:\w+\s+)?baby|"
-                    r"adopted|bought\s+(?:a|our)\s+(?:house|home|flat|place))|^我们(?:俩)?(?:领证|结婚|订婚)",
-                    carried,
-                    I,
+                ours = speaker == "team" and (
+                    _WE_TWO.match(carried)  # "my husband and I just got back from Porto": the couple's is one's own
+                    or re.match(
+                        r"^we\s+(?:just\s+|finally\s+)?(?:got\s+(?:engaged|married)|had\s+(?:our|a)\s+(?:\w+\s+)?baby|"
+                        r"adopted|bought\s+(?:a|our)\s+(?:house|home|flat|place)|celebrated\s+our)|"
+                        r"^我们(?:俩)?(?:昨天|前天|上周[一二三四五六日天末]?|上个?月|刚刚?|今天|终于)*(?:领证|结婚|订婚|搬家|买房)",
+                        carried,
+                        I,
+                    )
                 )
                 if (
                     (speaker == "self" or ours)
@@ -3824,6 +3908,14 @@ class RuleExtractor:
                     and (event := _user_event(clause, carried))
                 ):
                     found.append(event)
+                if (
+                    speaker == "self" or speaker == "team" and (_WE_TWO.match(carried) or re.match(r"^our\b", carried, I))
+                ) and not any(words.search(heard) for _, words in _SENSITIVE_WORDS):
+                    said = {p.key for p in found}
+                    own_family = re.sub(r"^(?:our|我们)\b", "my", carried, flags=I)  # one's own, not a team's
+                    found += [
+                        p for p in self._triples(clause, own_family, _household(carried)) if p.key not in said
+                    ]  # "晚上一般跟老婆在家煮火锅": the partner too
                 if touchy and not subject:  # "我信佛，每个月初一十五都吃素": the second half is as sensitive
                     found = [replace(p, sensitive=p.sensitive or touchy) for p in found]
                 touchy = next((p.sensitive for p in found if p.sensitive), touchy)
@@ -4004,6 +4096,7 @@ class RuleExtractor:
                     continue  # not a known kind of fact (or one with its own rule)
             value = _clean(next((groups[g] for g in ("v", "v2", "v3", "v4") if groups.get(g)), ""))
             obj = _clean(next((groups[g] for g in ("obj", "obj2", "obj3") if groups.get(g)), value))
+            obj = re.sub(r"^(.{0,2}?)(?:这种|这类|那种|那类)(?=[^，,的]{2})", r"\1", obj)  # "爱看这种年代剧": a kind, not "this one"
             if not value or _OBJ_STOP.search(obj):
                 break
             if category == "goal":
