@@ -123,7 +123,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
             r"^(?:even\s+(?:if|when|though)|when|whenever|即使|就算|哪怕|当)\b|^等(?:我|到)[^，,]{1,12}?(?:了|以后|之后)?(?:就|再)|如果|要是|假如|假设|万一|会不会|也许|可能|的话|说不定|\bif\b|\bmaybe\b|\bperhaps\b|\bwould\b(?!\s+like)|"
             r"\bcould\b|\bmight\b|\bI wonder\b|\bsuppose\b|\bimagine\b|\bunless\b(?!\s+I\s+(?:\w+\s+)?(?:ask|say|tell|request))|不知道|不确定|不清楚|\bnot sure\b|"
             r"\bdon't know\b|\bno idea\b|\bI'd\s+love\s+to\b|\bsomeday\b|\bsome\s+day\b|\bone\s+day\b|\bI\s+wish\b|"
-            r"真希望|多希望|好希望|希望自己|要是能|梦想(?:是|着)",
+            r"真希望|多希望|好希望|希望自己|要是能|梦想(?:是|着)|(?:好|真|多|超)想(?![法到起])",
             I,
         ),
     ),
@@ -179,7 +179,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
     ),
 ]
 _QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
-_JOKE = re.compile(r"开玩笑|逗你|just kidding|\bjk\b|\bkidding\b", I)  # the whole message was a joke
+_JOKE = re.compile(r"开玩笑|逗你|骗你的|骗你哒|just kidding|\bjk\b|\bkidding\b", I)  # the whole message was a joke
 _HEALTH_WORDS = re.compile(
     r"过敏|不耐受|糖尿病|怀孕|药|确诊|诊断|住院|手术|医院|看病|化疗|allerg|intoleran|celiac|diabet|pregnan|medicat|"
     r"insulin|diagnos|\bADHD\b|autis|surgery|hospital(?!ity)|chemo|therapy|therapist|rehab|\bsick\b|illness|"
@@ -3790,7 +3790,7 @@ _NAMING = re.compile(
 
 class RuleExtractor:
     name = "rules"
-    version = "6"
+    version = "7"
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
