@@ -925,3 +925,42 @@ def test_a_name_and_what_everyone_calls_one_are_both_kept():
 )
 def test_a_prank_taken_back_or_a_daydream_leaves_nothing(message):
     assert categories(message) == set()
+
+
+@pytest.mark.parametrize(
+    "message, key, value",
+    [
+        ("I'm on Eastern time, so no calls after 6pm please", "timezone", "Eastern"),
+        ("studying economics at LSE, second year", "school", "LSE"),
+        ("I'm reading history at Durham", "major", "history"),
+        ("Spanish is my second language, I grew up speaking Catalan", "spoken_languages", "Spanish"),
+        ("please always reply in Chinese even if I write in English", "reply_language", "Chinese"),
+        ("I work at Atlassian, fully remote", "work_mode", "fully remote"),
+        ("我叫 Leo，你叫我小李就行", "preferred_name", "小李"),
+        ("我份工喺旺角，屋企喺沙田", "city", "沙田"),
+    ],
+)
+def test_more_everyday_ways_of_saying_a_profile_fact(message, key, value):
+    assert keyed(message).get(key) == value, keyed(message)
+
+
+@pytest.mark.parametrize(
+    "message, values",
+    [
+        ("我不吃香菜，葱也不行", ["香菜", "葱"]),
+        ("我家老大学游泳，老二学画画", ["老大", "老二"]),
+        ("最近开始打 pickleball，每个周六上午打两小时", ["pickleball"]),
+        ("最近开始每周二晚上去上吉他课", ["吉他"]),
+        ("I'm journaling every night before bed these days", ["journaling"]),
+        ("上个月从成都搬到了重庆，还在找房子", ["搬"]),
+        ("Tacos al pastor are my Friday treat", ["Tacos al pastor"]),
+    ],
+)
+def test_a_second_item_a_new_routine_and_a_move_are_each_heard(message, values):
+    said = " ".join(v for _, _, v in categories(message))
+    assert all(value in said for value in values), categories(message)
+
+
+@pytest.mark.parametrize("message", ["我每天都好累", "每天都忙死了"])
+def test_every_day_tired_is_a_mood_not_a_habit(message):
+    assert not any(k.startswith("habit") for _, k, _ in categories(message))
