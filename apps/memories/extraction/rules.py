@@ -85,7 +85,7 @@ _EN_PERIOD = re.compile(
 )
 _NEW_CLAUSE = re.compile(
     r"(?<!wife)(?<!husband)(?<!partner)(?<!girlfriend)(?<!boyfriend)(?<!family)(?<!\bme)\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
-    r"\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|\s*[|｜]\s*|"
+    r"\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|\s*[|｜]\s*|\s+(?=even\s+(?:if|when|though)\b)|"
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
     r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|their\b|but\b|also\b|"
     r"please\b|from now on|even\s+(?:if|when|though)\b|so\s+(?:if|when)\b|because\b|cuz\b|即使|就算|哪怕|don't\b|dont\b|do\s+not\b|never\b|no\s+more\b|"
@@ -892,7 +892,7 @@ _HABIT_ZH = re.compile(
     r"(?P<adv>(?:(?:一般|通常|经常|总是|常常|都|基本上?|雷打不动地?|固定|坚持)\s*)*(?:(?:都会|会)(?![议员计话]))?)(?P<rest>[^，,]{2,40})$"
 )
 _HABIT_EN = re.compile(
-    r"^(?:(?P<lead>every\s+\w+|on\s+(?:weekends|\w+days))\s*,?\s+)?I\s+(?P<adv>usually|always|often|normally|typically|"
+    r"^(?:(?P<lead>every\s+\w+|on\s+(?:weekends|\w+days))\s*,?\s+)?I(?:'m\s+(?=\w+ing\b)|\s+)(?P<adv>usually|always|often|normally|typically|"
     r"generally|regularly)?\s*(?P<rest>(?!like|love|prefer|hate|enjoy|use|eat|drink|think|want|need|am|have)\w+.*)$",
     I,
 )
@@ -1213,7 +1213,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
         if re.match(_SURNAMES, m.group("v")) and not re.search(_JOB_ZH + r"|人$|的$", m.group("v")):
             out.append(("fact", "name", m.group("v")))
     if m := re.search(
-        rf"(?:^|可以|就|都|一般|通常|平时|以后|今后|大家|朋友们?|同事们?)(?:叫|喊|称呼)我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|(?-i:[A-Z]{{2,4}})|小\S|老\S|阿\S)\s*(?:就行|就好|就可以|吧|好了)?$",
+        rf"(?:^|^你|可以|就|都|一般|通常|平时|以后|今后|大家|朋友们?|同事们?)(?:叫|喊|称呼)我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|(?-i:[A-Z]{{2,4}})|小\S|老\S|阿\S)\s*(?:就行|就好|就可以|吧|好了)?$",
         body,
     ):
         if not re.match(r"[别不去来做帮给把让快先再]", m.group("v")):
@@ -2046,13 +2046,14 @@ def _read_taste(body: str) -> list[tuple[str, str, str]]:
     if m := re.match(  # "Fantasy is kind of my comfort genre", "I've got a soft spot for anything with miso"
         r"^(?P<obj>(?!(?:it|this|that|which|he|she|they)\b)[\w' -]{2,30}?)\s+(?:is|are)\s+(?:kind\s+of\s+|sort\s+of\s+|basically\s+|definitely\s+|still\s+)?"
         r"my\s+(?:comfort|favou?rite|go-to|all-time\s+favou?rite)(?:\s+(?:genre|food|show|band|snack|drink|treat|meal|dish|artist|sport|team|book))?$|"
+        r"^(?P<obj5>(?!(?:it|this|that|which|he|she|they)\b)[\w' -]{2,30}?)\s+(?:is|are)\s+my\s+(?:\w+\s+)?(?:treat|guilty\s+pleasure|comfort\s+food)$|"
         r"^I(?:'ve|\s+have)?\s+(?:got\s+)?a\s+(?:huge\s+|real\s+|big\s+|massive\s+)?soft\s+spot\s+for\s+(?:anything\s+with\s+)?(?P<obj2>.{2,40})$|"
         r"^I\s+(?:support|root\s+for|cheer\s+for)\s+(?P<obj3>(?-i:[A-Z])[\w.'’]*(?:\s+(?-i:[A-Z])[\w.'’]*){0,2})(?:,.*)?$|"
         r"^I'm\s+(?:all\s+in\s+on|obsessed\s+with|a\s+sucker\s+for)\s+(?P<obj4>.{2,40})$",
         body,
         I,
     ):
-        obj = next(g for g in m.group("obj", "obj2", "obj3", "obj4") if g)
+        obj = next(g for g in m.group("obj", "obj2", "obj3", "obj4", "obj5") if g)
         return [("preference", _topic(obj, obj, "preference"), obj)]
     if m := re.match(
         r"^我?(?P<topic>[^，,]{0,6}?)(?:我)?(?:只|基本只|一般只|主要)(?P<verb>听|看|喝|吃|玩|读)(?P<obj>[^，,]{1,20})$",
@@ -2088,7 +2089,7 @@ _HOBBY_FORMS = [
     re.compile(pattern, I)
     for pattern in (
         r"^我?(?:最近|这阵子|今年)?(?:又|也|还)?(?:迷上了?|爱上了?|入坑了?|沉迷于?|喜欢上了?)\s*(?P<v>[^，,]{2,20})$",
-        rf"^我?(?:最近|这阵子|今年|现在)?(?:又|也|还)?(?:开始|在)学(?:习)?(?P<v>{_PASTIME})(?:了)?$",
+        rf"^我?(?:最近|这阵子|今年|现在)?(?:又|也|还)?(?:开始|在)(?:学|打|玩|练|弹)(?:习)?\s*(?P<v>{_PASTIME})(?:了)?$",
         r"^我?(?:周末|平时|下班后|休息日|放假|有空)(?:的时候)?(?:一般|通常|都|基本上?|比较|最)*(?:喜欢|爱)(?:去)?\s*(?P<v>[^，,]{2,20})$",
         rf"^I(?:'ve|\s+have)\s+(?:just\s+|recently\s+)?(?:taken\s+up|picked\s+up|got\s+into|gotten\s+into|been\s+(?:doing|going\s+to))\s+"
         rf"(?P<v>{_PASTIME}|[\w -]{{3,20}}?\s+(?:classes|lessons))\b",
@@ -2104,6 +2105,7 @@ def _read_hobby(body: str) -> list[tuple[str, str, str]]:
 
 
 def _read_habit(body: str) -> list[tuple[str, str, str]]:
+    body = re.sub(r"^(?:最近|现在|目前)?(?:也|还)?开始(?=每)", "我", body)  # "最近开始每周二晚上去上吉他课"
     if m := _HABIT_ZH.match(body):
         when, adv, rest = m.group("when") or "", m.group("adv") or "", m.group("rest")
         adv = adv.strip()
@@ -2120,6 +2122,7 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
             or re.search(r"说的|让我|逼我|要求|规定", rest)  # "周末雷打不动地加班，老板说的": an order, not a habit
             or _USE_VERB.match(rest)
             or re.match(r"[是在有叫住用喜爱讨没想要会被]|觉得|不(?!看|碰|接|回|用|喝|吃)", rest)
+            or re.match(r"(?:好|很|太|超|挺|特别|真|巨)?(?:累|忙|困|烦|饿)(?:死|坏|惨|爆)?了?$|(?:好|很|太|超|挺|特别|真|巨)\S{1,2}$", rest)
         ):
             return []
         when = "每" + when if when in ("周末",) else when + " " if re.match(r"[a-z]", when, I) else when
@@ -2133,7 +2136,7 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
             (
                 "fact",
                 "habit " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3]),
-                re.sub(r"^I\s+", "", body, flags=I),
+                re.sub(r"^I(?:'m)?\s+", "", body, flags=I),
             )
         ]
     return []
@@ -2626,7 +2629,7 @@ _LANGUAGE_NAMES = re.compile(
 _SPOKEN_CUE = re.compile(
     r"说|讲|会|懂|流利|没问题|\bOK\b|还行|一般|凑合|够用|能聊|能听|口语|交流|日常|N[1-5]\b|"
     r"\b(?:speak|speaks|spoke|speaking|fluent|rusty|decent|conversational|basic|passable|at\s+home|at\s+work|with\s+my|"
-    r"get\s+by|bilingual|trilingual|[ABC][12])\b",
+    r"get\s+by|bilingual|trilingual|second\s+language|[ABC][12])\b",
     I,
 )
 _NATIVE_CUE = re.compile(r"母语|\bnative\b|first\s+language|mother\s+tongue", I)
@@ -2714,7 +2717,9 @@ _EN_STUDY = re.compile(
     r"\b(?:PhD|master'?s|MSc|MA|MBA|BSc|BA|undergrad|grad|postdoc|student)\s+(?:student\s+)?(?:in|of)\s+(?P<major>[a-z][\w &-]{2,40}?)"
     r"\s+at\s+(?P<school>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})|"
     r"\b(?:did|got|finished|completed)\s+(?:my\s+)?(?:PhD|master'?s|MSc|MBA|BSc|BA|undergrad|degree|bachelor'?s)\s+at\s+"
-    r"(?P<school2>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})\s+in\s+(?P<major2>[a-z][\w &-]{2,40}?)(?=$|[,.;]|\s+(?:then|and|but)\b)",
+    r"(?P<school2>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})\s+in\s+(?P<major2>[a-z][\w &-]{2,40}?)(?=$|[,.;]|\s+(?:then|and|but)\b)|"
+    r"^(?:I'm\s+|I\s+am\s+|currently\s+)?(?:studying|reading|majoring\s+in)\s+(?P<major3>[a-z][\w &-]{1,30}?)\s+at\s+"
+    r"(?P<school3>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})(?=$|[,.;]|\s+(?:and|but|in)\b)",
     I,
 )
 
@@ -2733,8 +2738,8 @@ def _scan_study(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "major", major.strip()))
     if en := _EN_STUDY.search(body):
         out += [
-            ("fact", "major", en.group("major") or en.group("major2")),
-            ("fact", "school", en.group("school") or en.group("school2")),
+            ("fact", "major", en.group("major") or en.group("major2") or en.group("major3")),
+            ("fact", "school", en.group("school") or en.group("school2") or en.group("school3")),
         ]
     return out
 
@@ -2863,7 +2868,9 @@ _TZ_ABBR = (
 )
 _TIMEZONE = re.compile(
     rf"(?<![A-Za-z])(?P<tz>(?-i:{_TZ_ABBR}))(?:\s*(?:time\s*zone|timezone|time))?(?:\s*[,，)]|\s*$|\s+(?:so|here|btw)\b)|"
-    rf"(?:time\s*zone|timezone|时区)\s*(?:is|是|[:：])?\s*(?P<tz2>(?-i:{_TZ_ABBR})|[A-Z][a-z]+/[A-Z][\w/]+)",
+    rf"(?:time\s*zone|timezone|时区)\s*(?:is|是|[:：])?\s*(?P<tz2>(?-i:{_TZ_ABBR})|[A-Z][a-z]+/[A-Z][\w/]+)|"
+    r"\b(?:I'm|I\s+am|we're|we\s+are)\s+on\s+(?P<tz3>Pacific|Eastern|Central|Mountain|Atlantic|Hawaii|Alaska|UK|"
+    r"(?-i:[A-Z])[a-z]+\s+Standard)\s+time\b",
     I,
 )
 _CHILD_MENTION = re.compile(
@@ -2889,7 +2896,7 @@ def _scan_person(body: str) -> list[tuple[str, str, str]]:
             year = year if len(year) == 4 else ("19" if int(year) > 30 else "20") + year
         out.append(("fact", "birthday", year or m.group("d") or m.group("z")))
     if m := _TIMEZONE.search(body):
-        out.append(("fact", "timezone", m.group("tz") or m.group("tz2")))
+        out.append(("fact", "timezone", m.group("tz") or m.group("tz2") or m.group("tz3")))
     return out
 
 
@@ -2965,7 +2972,8 @@ def _scan_job(body: str) -> list[tuple[str, str, str]]:
     out = []
     if m := re.search(
         r"\b(?P<v>(?:fully\s+)?remote)(?:ly)?\s+(?:for|at|with)\b|\bwork(?:ing)?\s+(?P<v2>remotely|from\s+home)\b|"
-        r"(?P<v3>远程)(?=办公|工作|上班|打工|给|$|[，,])|全员(?P<v4>远程)|(?P<v5>居家办公|在家办公|混合办公)|\b(?P<v6>WFH|hybrid)\b",
+        r"(?P<v3>远程)(?=办公|工作|上班|打工|给|$|[，,])|全员(?P<v4>远程)|(?P<v5>居家办公|在家办公|混合办公)|\b(?P<v6>WFH|hybrid)\b|"
+        r"[,，]\s*(?P<v7>(?:fully|100%|all)\s+remote)$",
         body,
         I,
     ):
@@ -3774,7 +3782,7 @@ def _merge_lists(proposals: list[Proposal]) -> list[Proposal]:
 
 # what follows "两个娃" / "two kids": their sexes and ages ("一个儿子一个女儿", "一个 5 岁一个 8 岁", "both boys")
 _CHILD_DETAIL = re.compile(
-    r"^(?:一个|老大|老二|大的|小的|大宝|二宝)\s*(?:(?:\d+|[一二三四五六七八九十]+)\s*岁|儿子|女儿|男孩|女孩|闺女)|"
+    r"^(?:一个|老大|老二|大的|小的|大宝|二宝)\s*(?:(?:\d+|[一二三四五六七八九十]+)\s*岁|儿子|女儿|男孩|女孩|闺女)|^(?:老二|老三|二宝|三宝|小的)(?=在|学|上|读|刚|今年|[\u4e00-\u9fff])|"
     r"^(?:both|one(?:\s+is)?|ages?|aged)\s+(?:boys?|girls?|\d+)\b|^\d+\s*(?:,|and|&|和)\s*\d+",
     I,
 )
