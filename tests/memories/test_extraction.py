@@ -964,3 +964,25 @@ def test_a_second_item_a_new_routine_and_a_move_are_each_heard(message, values):
 @pytest.mark.parametrize("message", ["我每天都好累", "每天都忙死了"])
 def test_every_day_tired_is_a_mood_not_a_habit(message):
     assert not any(k.startswith("habit") for _, k, _ in categories(message))
+
+
+@pytest.mark.parametrize(
+    "message, city",
+    [
+        ("hey, I'm Dana, nurse at a children's hospital in Leeds", "Leeds"),
+        ("I'm a welder in a small town in rural Kansas", "Kansas"),
+        ("I'm an electrician, mostly working around Hobart", "Hobart"),
+        ("我是小学的 math teacher，在 Chengdu", "Chengdu"),
+        ("我是牙医，在 Vancouver 自己开诊所", "Vancouver"),
+    ],
+)
+def test_the_place_said_with_ones_work_is_where_one_is(message, city):
+    assert keyed(message).get("city") == city, keyed(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["I'm a nurse, went to a conference in Boston last week", "I'm a chef, on holiday in Lisbon this week"],
+)
+def test_a_trip_said_next_to_ones_work_is_no_city(message):
+    assert "city" not in keyed(message), keyed(message)
