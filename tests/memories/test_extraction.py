@@ -986,3 +986,15 @@ def test_the_place_said_with_ones_work_is_where_one_is(message, city):
 )
 def test_a_trip_said_next_to_ones_work_is_no_city(message):
     assert "city" not in keyed(message), keyed(message)
+
+
+@pytest.mark.parametrize(
+    "message, key",
+    [
+        ("我自己在一家 MNC 做 regional finance", "work_city"),
+        ("I'm the backend lead, we write everything in Rust", "city"),
+        ("I'm a backend developer in Rust mostly", "work_city"),
+    ],
+)
+def test_an_acronym_or_a_programming_language_is_no_place(message, key):
+    assert key not in keyed(message), keyed(message)
