@@ -89,6 +89,8 @@ def run(extractor: str, name: str, verbose: bool) -> dict:
             )
         for case_id, memories in report.offending.items():
             print(f"  MUST-NOT {case_id}: {memories}")
+        for case_id, category, key, value in report.unexpected:  # not held, but read: is each one true?
+            print(f"  unexpected {case_id}: {category} {key} {value!r}")
     return {
         "extractor": label,
         "set": name,

@@ -133,8 +133,8 @@ def is_city(name: str) -> bool:
     name = (name or "").strip()
     if name in _SHORT_NAMES:
         return True
-    if not name or name.casefold() in _NOT_CITIES:
-        return False
+    if not name or name.casefold() in _NOT_CITIES or name.isascii() and name.isupper() and len(name) <= 5:
+        return False  # an acronym ("MNC", "IT") is no city unless it is a known short name above
     if _CJK.search(name):
         return name in _names() or name.removesuffix("市") in _names()
     return name[0].isupper() and name.casefold() in _names() and name.casefold() not in _COMMON_WORDS

@@ -2325,6 +2325,21 @@ def _city_in(phrase: str) -> str:
     return ""
 
 
+_WORK_PLACE = re.compile(
+    r"\b(?:in|around|outta|out\s+of)\s+(?:(?:a|the)\s+(?:\w+\s+)?(?:town|village|suburb|city)\s+(?:in|outside|near)\s+)?"
+    r"(?:rural\s+|downtown\s+|central\s+|greater\s+)?(?P<p>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2})",
+    I,
+)
+
+
+def _work_place(body: str) -> str:
+    """The known place said with one's work: "a welder in a small town in rural Kansas", "working around Hobart"."""
+    for m in _WORK_PLACE.finditer(body):
+        if not _TRIP.search(body[: m.start()]) and (city := _city_in(m.group("p"))) and not _tool_spans(city):
+            return city  # not "written in Rust"
+    return ""
+
+
 def _scan_places(body: str) -> list[tuple[str, str, str]]:
     """ "after we moved to Porto…", "I'm a Brooklyn guy … out in Denver", "仓库在义乌，人住在金华"."""
     out = []
@@ -3701,6 +3716,20 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
             return proposals + [
                 replace(last, key="employer", value=m.group("v"), evidence=clause)
             ]  # "外卖小哥，美团的"
+    if (
+        last.key in ("job_title", "employer", "industry")
+        and not any(p.key in ("city", "work_city") for p in before)
+        and (
+            m := re.match(
+                r"^(?:在|in|(?:(?:mostly|mainly|usually)\s+)?(?:working|work|based)\s+(?:around|in|out\s+of))\s*"
+                r"(?P<p>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?)\s*(?=$|自己|开|[，,])",
+                body,
+                I,
+            )
+        )
+        and (city := _city_in(m.group("p")))
+    ):  # "我是小学的 math teacher，在 Chengdu"
+        return proposals + [replace(last, key="work_city", value=city, evidence=clause)]
     if last.category == "goal" and (
         m := re.match(r"^(?:然后|接着|之后再?|再|and\s+then|then)\s*(?P<v>[^，,]{2,40})$", body, I)
     ):
@@ -3916,6 +3945,10 @@ class RuleExtractor:
                     and (event := _user_event(clause, carried))
                 ):
                     found.append(event)
+                keys = {p.key for p in found}
+                if keys & {"job_title", "employer", "industry"} and not keys & {"city", "work_city", "hometown"}:
+                    if place := _work_place(carried):  # "I'm a welder in a small town in rural Kansas"
+                        found += self._triples(clause, carried, [("fact", "work_city", place)])
                 if (
                     speaker == "self" or speaker == "team" and (_WE_TWO.match(carried) or re.match(r"^our\b", carried, I))
                 ) and not any(words.search(heard) for _, words in _SENSITIVE_WORDS):
