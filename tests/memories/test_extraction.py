@@ -998,3 +998,37 @@ def test_a_trip_said_next_to_ones_work_is_no_city(message):
 )
 def test_an_acronym_or_a_programming_language_is_no_place(message, key):
     assert key not in keyed(message), keyed(message)
+
+
+@pytest.mark.parametrize(
+    "message, value",
+    [
+        ("周末我一般都在家打游戏", "打游戏"),
+        ("週末都在練鋼琴", "鋼琴"),
+        ("平时周末就去公园遛弯", "遛弯"),
+        ("星期六日通常同班朋友去踢波", "踢波"),
+    ],
+)
+def test_a_routine_said_time_first_is_a_habit(message, value):
+    assert any(k.startswith("habit") and value in v for _, k, v in categories(message)), categories(message)
+
+
+@pytest.mark.parametrize(
+    "message, value",
+    [
+        ("平常超爱看美剧，几乎每季都追", "美剧"),
+        ("我好鍾意食日本嘢", "日本嘢"),
+        ("冷萃咖啡yyds", "冷萃咖啡"),
+        ("I'd much rather read a long essay than watch a video", "long essay"),
+    ],
+)
+def test_a_taste_said_with_an_adverb_first_or_in_slang_is_a_preference(message, value):
+    assert any(c == "preference" and value in v for c, _, v in categories(message)), categories(message)
+
+
+@pytest.mark.parametrize(
+    "message, value",
+    [("周末常带我家柴犬去公园", "柴犬"), ("昨天给我家猫买了个猫爬架", "猫"), ("我家那只橘猫最近胖了", "橘猫")],
+)
+def test_ones_own_pet_said_in_passing_is_remembered(message, value):
+    assert any(k == "pet" and value in v for _, k, v in categories(message)), categories(message)
