@@ -218,7 +218,7 @@ _OBJ_STOP = re.compile(
 )
 
 # -- first-person patterns ----------------------------------------------------------------------
-_ZH_I = r"^我(?:本人)?(?:最近|目前|这阵子|一直|平时|一般|从来|从|基本上?|都|也|还是|还|自己|比较|特别|非常|很|真的|最|完全|绝对|好像|似乎|大概|应该|正在|挺|真|其实|超级?|巨|贼|蛮|相当|尤其)*"
+_ZH_I = r"^我(?:本人)?(?:最近|目前|这阵子|一直|平时|一般|从来|从|基本上?|都|也|还是|还|自己|比较|特别|非常|很|真的|最|完全|绝对|好像|似乎|大概|应该|正在|挺|真|其实|超级?|巨|贼|蛮|相当|尤其|好(?!想))*"
 _ZH_IMPLIED = r"^(?:我(?:本人)?)?(?:一直|平时|一般|从来|从|基本上?|都|也|还|完全|绝对)*"
 _EN_I = (
     r"^(?:I|I'm|I am|I've|I have)\s+(?:really\s+|also\s+|absolutely\s+|generally\s+|usually\s+|much\s+|"
@@ -887,9 +887,12 @@ _FROM_THEN_ON = re.compile(
 _SOON = re.compile(r"下周|这周|本周|这个?星期|下个?星期|\bnext week\b|\bthis week(?:end)?\b", I)
 _DEADLINE = re.compile(r"之前|以前|前完成|截止|\bby\b|\bbefore\b|\buntil\b|\bdeadline\b", I)
 _HABIT_ZH = re.compile(
-    r"^(?P<lead>(?:each|every)\s+(?:morning|evening|night|day|weekend)\s*)?我(?:也|还|其实|基本上?|\s*(?P<en>usually|always|often|normally)\s*)*\s*(?P<when>每周\s*(?:[A-Z][a-z]+day)(?:\s*(?:和|and|、|&)\s*[A-Z][a-z]+day)*|每天|每周.?|每个?\s*(?:月|周末|星期.|礼拜.|weekend|week)|每晚|每早|每年|周末|早上|晚上|下班后|平时|平常|工作日|"
+    r"^(?P<lead>(?:each|every)\s+(?:morning|evening|night|day|weekend)\s*)?我(?:也|还|其实|基本上?|\s*(?P<en>usually|always|often|normally)\s*)*\s*(?P<when>每周\s*(?:[A-Z][a-z]+day)(?:\s*(?:和|and|、|&)\s*[A-Z][a-z]+day)*|每天|每周.?|每个?\s*(?:月|周末|星期.|礼拜.|weekend|week)|每晚|每早|每年|周末|早上|晚上|下班后?|平时|平常|工作日|(?:星期|礼拜|周)六日|(?:星期|礼拜)[一二三四五六日天]|周[一二三四五六日]|"
     r"(?i:weekends?|weekdays?))?\s*"
-    r"(?P<adv>(?:(?:一般|通常|经常|总是|常常|都|基本上?|雷打不动地?|固定|坚持)\s*)*(?:(?:都会|会)(?![议员计话]))?)(?P<rest>[^，,]{2,40})$"
+    r"(?P<adv>(?:(?:一般|通常|经常|总是|常常|都|基本上?|雷打不动地?|固定|坚持|就)\s*)*(?:(?:都会|会)(?![议员计话]))?)(?P<rest>[^，,]{2,40})$"
+)
+_TIME_FIRST = (
+    r"^(?:平时|平常)?(?P<t>周末|每个?周末|工作日|下班后?|(?:星期|礼拜|周)六日|(?:星期|礼拜)[一二三四五六日天]|周[一二三四五六日])(?:我)?(?=\S)"
 )
 _HABIT_EN = re.compile(
     r"^(?:(?P<lead>every\s+\w+|on\s+(?:weekends|\w+days))\s*,?\s+)?I(?:'m\s+(?=\w+ing\b)|\s+)(?P<adv>usually|always|often|normally|typically|"
@@ -2043,6 +2046,16 @@ def _read_taste(body: str) -> list[tuple[str, str, str]]:
             r"\b(?:I|you|it|this|that)\b|这|那|你|^(?:真的|实在|完全|一点|都|也|根本|真|就)+$", m.group("obj"), I
         ):
             return [("preference", _topic(m.group("obj"), m.group("obj"), "preference"), body.removeprefix("我"))]
+    if m := re.match(  # "平常超爱看美剧", "冷萃咖啡yyds", "I'd much rather read a long essay than watch a video"
+        r"^(?:平常|平时|周末|下班(?:后)?|休假的时候|放假的时候|有空的时候|闲的时候)(?:就|最|超|也|都|比较|特别|真的|很|好)*(?:爱|喜欢)"
+        r"(?P<obj>(?:看|听|吃|喝|玩|读|打|做|写|养|逛|追)[^，,]{1,16})$|"
+        r"^(?P<obj2>(?![我你他她这那])[^，,]{2,12}?)\s*(?:yyds|永远的神|天下第一|世界第一)[!！]*$|"
+        r"^I(?:'d|\s+would)\s+(?:much\s+|far\s+|way\s+)?rather\s+(?!not\b|you\b)(?P<obj3>.{3,40}?)(?:\s+than\b.*)?$",
+        body,
+        I,
+    ):
+        obj = m.group("obj") or m.group("obj2") or m.group("obj3")
+        return [("preference", _topic(obj, obj, "preference"), obj)]
     if m := re.match(  # "Fantasy is kind of my comfort genre", "I've got a soft spot for anything with miso"
         r"^(?P<obj>(?!(?:it|this|that|which|he|she|they)\b)[\w' -]{2,30}?)\s+(?:is|are)\s+(?:kind\s+of\s+|sort\s+of\s+|basically\s+|definitely\s+|still\s+)?"
         r"my\s+(?:comfort|favou?rite|go-to|all-time\s+favou?rite)(?:\s+(?:genre|food|show|band|snack|drink|treat|meal|dish|artist|sport|team|book))?$|"
@@ -2106,6 +2119,8 @@ def _read_hobby(body: str) -> list[tuple[str, str, str]]:
 
 def _read_habit(body: str) -> list[tuple[str, str, str]]:
     body = re.sub(r"^(?:最近|现在|目前)?(?:也|还)?开始(?=每)", "我", body)  # "最近开始每周二晚上去上吉他课"
+    if time_first := re.match(_TIME_FIRST, body):  # "周末我一般都在家打游戏", "週末都在練鋼琴": the routine's time first
+        body = "我" + time_first.group("t") + body[time_first.end() :]
     if m := _HABIT_ZH.match(body):
         when, adv, rest = m.group("when") or "", m.group("adv") or "", m.group("rest")
         adv = adv.strip()
@@ -2121,7 +2136,9 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
             or len(_IDIOMS.sub("", rest)) < 2  # "每天鸡飞狗跳": a way of saying busy, not a habit
             or re.search(r"说的|让我|逼我|要求|规定", rest)  # "周末雷打不动地加班，老板说的": an order, not a habit
             or _USE_VERB.match(rest)
-            or re.match(r"[是在有叫住用喜爱讨没想要会被]|觉得|不(?!看|碰|接|回|用|喝|吃)", rest)
+            or re.match(
+                r"在(?!家|外|练|学|打|玩|弹|画|写|跑|健身|公园|楼下)|[是有叫住用喜爱讨没想要会被]|觉得|不(?!看|碰|接|回|用|喝|吃)", rest
+            )  # "周末都在练钢琴", "在家打游戏" are routines; "每天在想…" is not
             or re.match(r"(?:好|很|太|超|挺|特别|真|巨)?(?:累|忙|困|烦|饿)(?:死|坏|惨|爆)?了?$|(?:好|很|太|超|挺|特别|真|巨)\S{1,2}$", rest)
         ):
             return []
@@ -2934,7 +2951,8 @@ _OUR_KIDS = re.compile(
     I,
 )
 _OUR_PET = re.compile(
-    rf"\b(?:our|my)\s+(?:(?:old|new|little|rescue|senior)\s+)?(?P<a>{_ANIMALS})\s+(?P<n>(?-i:[A-Z])[a-z]+)\b",
+    rf"\b(?:our|my)\s+(?:(?:old|new|little|rescue|senior)\s+)?(?P<a>{_ANIMALS})\s+(?P<n>(?-i:[A-Z])[a-z]+)\b|"
+    rf"我家(?:的)?(?:那|这)?(?:只|条)?(?P<a2>{_PETS_ZH})(?![\u4e00-\u9fff]*(?:店|医院|粮|砂))",
     I,
 )
 
@@ -2953,7 +2971,7 @@ def _household(body: str) -> list[tuple[str, str, str]]:
         role = next(g for g in m.group("r", "r2", "r3", "r4", "r5", "r6") if g)
         out.append(("fact", "children", f"{role} {m.group('n')}" if m.group("n") else role))
     if m := _OUR_PET.search(body):
-        out.append(("fact", "pet", f"{m.group('n')} ({m.group('a')})"))
+        out.append(("fact", "pet", f"{m.group('n')} ({m.group('a')})" if m.group("n") else m.group("a2")))
     return out
 
 

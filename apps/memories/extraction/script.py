@@ -15,6 +15,7 @@ _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 _CANTONESE = (
     (re.compile(r"(?<=[我你佢他她])系(?![统列数])"), "是"),
     (re.compile(r"喺"), "在"),
+    (re.compile(r"钟意"), "喜欢"),
     (re.compile(r"而家"), "现在"),
     (re.compile(r"嘅"), "的"),
     (re.compile(r"唔"), "不"),
@@ -55,8 +56,15 @@ def in_own_script(value: str, simplified: str, original: str) -> str:
     if simplified == original or not value:
         return value
 
-    def own(run: re.Match) -> str:
-        at = simplified.find(run.group(0))
-        return original[at : at + len(run.group(0))] if at >= 0 else run.group(0)
+    def own(run: re.Match) -> str:  # the longest pieces found, left to right: "每周末都在练钢琴" → "每週末都在練鋼琴"
+        text, out, start = run.group(0), [], 0
+        while start < len(text):
+            end = next(
+                (end for end in range(len(text), start, -1) if simplified.find(text[start:end]) >= 0), start + 1
+            )
+            at = simplified.find(text[start:end])
+            out.append(original[at : at + end - start] if at >= 0 else text[start:end])
+            start = end
+        return "".join(out)
 
     return _CJK_RUN.sub(own, value)
