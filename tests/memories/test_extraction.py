@@ -1032,3 +1032,20 @@ def test_a_taste_said_with_an_adverb_first_or_in_slang_is_a_preference(message, 
 )
 def test_ones_own_pet_said_in_passing_is_remembered(message, value):
     assert any(k == "pet" and value in v for _, k, v in categories(message)), categories(message)
+
+
+@pytest.mark.parametrize(
+    "message, job",
+    [
+        ("I'm a paralegal at Linklaters right now", "paralegal"),
+        ("我是插画师，自由职业，主要接商稿", "插画师"),
+        ("我是 freelance 摄影师", "freelance 摄影师"),
+        ("我是一个 data engineer", "data engineer"),
+        ("作为一个 product manager，我每天开很多会", "product manager"),
+        ("Been at Atlassian 4 years, currently a staff engineer on Jira", "staff engineer"),
+        ("Accountant by day, drummer on weekends", "Accountant"),
+    ],
+)
+def test_a_job_said_with_a_modifier_a_frame_or_a_by_day_is_heard_and_kept(message, job):
+    [found] = [p for p in extract(message).proposals if p.key == "job_title"]
+    assert (found.value, found.stability) == (job, "stable")
