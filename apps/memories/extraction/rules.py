@@ -85,7 +85,7 @@ _EN_PERIOD = re.compile(
 )
 _NEW_CLAUSE = re.compile(
     r"(?<!wife)(?<!husband)(?<!partner)(?<!girlfriend)(?<!boyfriend)(?<!family)(?<!\bme)\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
-    r"\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|\s*[|｜]\s*|\s+(?=even\s+(?:if|when|though)\b)|"
+    r"\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|\s*[|｜]\s*|\s+(?=even\s+(?:if|when|though)\b)|(?<=\bby day),\s*|"
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
     r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|their\b|but\b|also\b|"
     r"please\b|from now on|even\s+(?:if|when|though)\b|so\s+(?:if|when)\b|because\b|cuz\b|即使|就算|哪怕|don't\b|dont\b|do\s+not\b|never\b|no\s+more\b|"
@@ -877,6 +877,8 @@ _SHORT_TERM = re.compile(
     r"\bright now\b|\brn\b|\bthis (?:morning|afternoon|evening)\b",
     I,
 )
+# what one is "right now" is what one is: a job, an employer, a city
+_NOW_IS_LASTING = frozenset({"job_title", "employer", "industry", "city", "work_city", "work_mode", "school", "major"})
 # "明天开始戒糖", "starting Monday I'll run every day": a lasting change that starts soon
 _FROM_THEN_ON = re.compile(
     r"(?:明天|下周.?|下个?月|从明天|从下周|从今天)起?开始(?:戒|坚持|每天|每周|学|练|减|不再)|"
@@ -1073,7 +1075,13 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
         if (
             p.key == "job_title"
             and not _A_JOB.search(p.value)
-            and any(q.key == "job_title" and _A_JOB.search(q.value) and not q.value[:1].isdigit() for q in proposals)
+            and any(
+                q.key == "job_title"
+                and _A_JOB.search(q.value)
+                and not q.value[:1].isdigit()
+                and not re.fullmatch(r"自由职业者?", q.value)  # "我是插画师，自由职业": 自由职业 is how, not what
+                for q in proposals
+            )
         ):
             continue  # "我是律师，…在律所做知识产权诉讼", "我是dentist，…自己开诊所": the job is the one named as one
         if (
@@ -2496,7 +2504,7 @@ _ORG_KIND = (
     r"saas|scale-?up|multinational|mnc|ngo|uni)"
 )
 _ROLE_AT = re.compile(
-    rf"(?:^|[,;—–]\s*|\b(?:as|I'm|I\s+am|im|now|been)\s+)(?:(?:a|an|the|their|our)\s+)?(?:(?:one\s+and\s+)?only\s+)?"
+    rf"(?:^|[,;—–]\s*|\b(?:as|I'm|I\s+am|im|now|been|currently)\s+)(?:(?:a|an|the|their|our)\s+)?(?:(?:one\s+and\s+)?only\s+)?"
     rf"(?P<job>(?!(?-i:I)\s)(?:{_NOT_A_MODIFIER}[A-Za-z0-9/+-]+\s+){{0,3}}(?:{_JOB_EN}|backend|frontend|full-?stack)\b|(?:(?<=\ba\s)|(?<=\ban\s)|(?<=\bas\s))[\u4e00-\u9fff]{{0,4}}(?:{_JOB_ZH})(?![\u4e00-\u9fff]))"
     rf"(?:\s+(?:at|for|with)\s+(?:(?:a|an|the)\s+)?(?:(?P<org>{_ORG_EN}|[\u4e00-\u9fff]{{2,8}})|(?P<kind>{_ORG_KIND})))?"
     rf"(?:\s+in\s+(?:(?:a|the)\s+(?:\w+\s+)?(?:town|suburb|village)\s+(?:in|outside|near)\s+)?(?P<city>[\w.'’-]+(?:\s+[\w.'’-]+){{0,2}}))?",
@@ -2834,6 +2842,7 @@ def _scan_bare(body: str) -> list[tuple[str, str, str]]:
     out: list[tuple[str, str, str]] = []
     if m := _BARE_JOB.match(body):
         out += _role_facts(m.group("job") or m.group("job2"), m.group("org"), m.group("city"), at_work=False)
+
     if (m := _INTRO_NAME.match(body)) and (name := m.group("n") or m.group("n2")):
         if not (_NOT_A_NAME.match(name) or re.fullmatch(_JOB_EN, name, I)):  # "I'm Sofia,": a name, even a city's
             out.append(("fact", "name", name))
@@ -3003,6 +3012,8 @@ def _scan_school(body: str) -> list[tuple[str, str, str]]:
 def _scan_job(body: str) -> list[tuple[str, str, str]]:
     """ "…ended up as a data analyst at a reinsurance firm", "I teach 8th grade math", "我是做跨境电商的"."""
     out = []
+    if m := re.match(rf"^(?P<job>(?:[A-Za-z/+-]+\s+){{0,2}}?(?:{_JOB_EN}|QA))\s+by\s+day\b", body, I):
+        out.append(("fact", "job_title", m.group("job")))  # "Accountant by day, drummer on weekends"
     if m := re.search(
         r"\b(?P<v>(?:fully\s+)?remote)(?:ly)?\s+(?:for|at|with)\b|\bwork(?:ing)?\s+(?P<v2>remotely|from\s+home)\b|"
         r"(?P<v3>远程)(?=办公|工作|上班|打工|给|$|[，,])|全员(?P<v4>远程)|(?P<v5>居家办公|在家办公|混合办公)|\b(?P<v6>WFH|hybrid)\b|"
@@ -3898,6 +3909,7 @@ class RuleExtractor:
                     r"^(?:本人|I'm|I\s+am)\s*(?=在|做|从事|干|搞|住|来自)", "我", body
                 )  # "I'm 在 Melbourne 读 master"
                 body = re.sub(r"^(?:I'm|I\s+am)\s*(?=一名|一个|一位)", "我是", body)  # "I'm 一名 UX writer"
+                body = re.sub(r"^(?:作为|身为)(?=(?:一名|一个|一位)?\s*\S)", "我是", body)  # "作为一个 product manager"
                 if _STANDING_ASK.match(body):  # "can you always give me bullet points?": a standing request
                     body = re.sub(
                         r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|能不能|可不可以|能否|可以)|[?？]+$",
@@ -3940,7 +3952,11 @@ class RuleExtractor:
                         (self._profile(clause, candidate), candidate)
                         for candidate in _carries(body, frame, first=not previous)
                     ]
-                    found, carried = max(tried, key=lambda pair: len(pair[0]), default=([], body))
+                    found, carried = max(  # the most facts; on a tie, values that did not swallow the "I" put before
+                        tried,
+                        key=lambda pair: (len(pair[0]), not any(p.value.startswith("I ") for p in pair[0])),
+                        default=([], body),
+                    )
                     carried = carried if found else body
                 if not found and (
                     subject == "self" or not subject and frame in ("", "self")
@@ -4119,6 +4135,8 @@ class RuleExtractor:
             said = _part_saying(
                 body, value
             )  # "trauma nurse at St. Luke's, so be gentle with me today": the job is not for today
+            if key in _NOW_IS_LASTING:  # "a paralegal at Linklaters right now": one's job now, not for today
+                said = re.sub(r"\bright\s+now\b|\brn\b", "", said, flags=I)
             transient = bool(_SHORT_TERM.search(said) or _SOON.search(said) and not _DEADLINE.search(said))
             transient = transient and not _FROM_THEN_ON.search(body)
             # "my beagle Biscuit ate my airpods case today": the day is the story's, the dog is for good
