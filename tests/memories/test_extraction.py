@@ -1049,3 +1049,51 @@ def test_ones_own_pet_said_in_passing_is_remembered(message, value):
 def test_a_job_said_with_a_modifier_a_frame_or_a_by_day_is_heard_and_kept(message, job):
     [found] = [p for p in extract(message).proposals if p.key == "job_title"]
     assert (found.value, found.stability) == (job, "stable")
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I support Biden, always have",
+        "拜登 yyds",
+        "I have a soft spot for my ex",
+        "I'd much rather be dead than go back there",
+        "周末喜欢去医院做透析",
+        "周末喜欢去教堂做礼拜",
+        "平常超爱看色情片",
+        "我跟老婆离婚了",
+        "My girlfriend and I broke up last month",
+        "My husband and I are going through IVF",
+        "我跟老公在备孕",
+        "my wife and I are drowning in debt",
+        "I almost quit my job today",
+        "我差点就领证了",
+        "I didn't quit my job, relax",
+        "作为一个 PM，你应该怎么写PRD？",
+    ],
+)
+def test_what_the_new_readings_must_not_keep_a_sensitive_taste_a_break_up_a_near_miss_or_a_question(message):
+    assert categories(message) == set(), categories(message)
+
+
+@pytest.mark.parametrize(
+    "message, key, value",
+    [
+        ("I support the Lakers, obviously", "preference", "Lakers"),
+        ("我支持曼联", "preference", "曼联"),
+        ("我家柴犬今天特别乖", "pet", "柴犬"),
+        ("我家猫咪每天早上五点叫我起床", "pet", "猫咪"),
+    ],
+)
+def test_a_team_one_supports_and_a_pet_said_with_a_story_have_clean_values(message, key, value):
+    assert any((c if c == "preference" else k) == key and v == value for c, k, v in categories(message)), categories(
+        message
+    )
+
+
+def test_a_pet_that_died_is_no_pet_one_has():
+    assert "pet" not in {k for _, k, _ in categories("our dog Biscuit passed away last night")}
+
+
+def test_a_plan_to_quit_is_a_goal_and_not_yet_an_episode():
+    assert "event" not in {c for c, _, _ in categories("I'm going to quit my job next month")}
