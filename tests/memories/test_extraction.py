@@ -1097,3 +1097,24 @@ def test_a_pet_that_died_is_no_pet_one_has():
 
 def test_a_plan_to_quit_is_a_goal_and_not_yet_an_episode():
     assert "event" not in {c for c, _, _ in categories("I'm going to quit my job next month")}
+
+
+@pytest.mark.parametrize(
+    "message", ["翻译成英文：我住在杭州，是一名护士", "Translate to German: I live in Boston", "周末我一般都在家喝闷酒"]
+)
+def test_text_to_translate_and_drinking_alone_leave_nothing(message):
+    assert categories(message) == set(), categories(message)
+
+
+def test_where_one_lives_wins_over_the_city_of_ones_employer():
+    said = {
+        (k, v) for _, k, v in categories("I'm a software engineer at a startup in San Francisco but I live in Oakland")
+    }
+    assert {("city", "Oakland"), ("work_city", "San Francisco")} <= said and ("city", "San Francisco") not in said
+
+
+@pytest.mark.parametrize(
+    "message, key", [("I'm a backend dev in Go", "city"), ("Superman by day, sleepy by night", "job_title")]
+)
+def test_a_language_is_no_city_and_a_superhero_no_job(message, key):
+    assert key not in keyed(message), keyed(message)
