@@ -184,7 +184,8 @@ _HEALTH_WORDS = re.compile(
     r"过敏|不耐受|糖尿病|怀孕|药|确诊|诊断|住院|手术|医院|看病|化疗|allerg|intoleran|celiac|diabet|pregnan|medicat|"
     r"insulin|diagnos|\bADHD\b|autis|surgery|hospital(?!ity)|chemo|therapy|therapist|rehab|\bsick\b|illness|"
     r"血压|血糖|血脂|胆固醇|心率|体检|发烧|感冒|偏头痛|失眠|blood\s+(?:pressure|sugar|test|work)|cholesterol|"
-    r"heart\s+rate|migraine|\bfever\b|insomnia|\bflu\b|covid|depress|anxiety|panic\s+attack|mental\s+health|抑郁|焦虑|心理医生",
+    r"heart\s+rate|migraine|\bfever\b|insomnia|\bflu\b|covid|depress|anxiety|panic\s+attack|mental\s+health|抑郁|焦虑|心理医生|"
+    r"\bIVF\b|试管|备孕|不孕|bipolar|双相|\bNICU\b|早产|透析|dialysis|cancer|癌|cocaine|heroin|毒品|大麻",
     I,
 )
 
@@ -1431,7 +1432,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "employer", m.group("org")))
         if m.group("job"):  # "I work at 字节 as a 前端工程师"
             out.append(("fact", "job_title", m.group("job")))
-    if m and (city := m.groupdict().get("city")) and (city[0].isupper() or _city_in(city)):
+    if m and (city := m.groupdict().get("city")) and (city[0].isupper() or _city_in(city)) and not _tool_spans(city):
         out.append(("fact", "city", _city_in(city) or city))  # not "I'm a nurse in training"
     if m and m.groupdict().get("home"):
         out.append(("fact", "hometown", m.group("home")))
@@ -1698,7 +1699,9 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     if m := re.match(rf"^我家(?:的)?(?:{_PETS_ZH})\s*是\s*(?:一)?[只条个]\s*(?P<v>[^，,]{{1,10}})$", body):
         out.append(("fact", "pet", m.group("v")))  # "我家狗狗是只柯基"
     elif m := re.match(
-        rf"^我家(?:的)?(?P<v>(?:{_PETS_ZH})\s*[\u4e00-\u9fff]{{2,3}}|(?:{_PETS_ZH})叫[\u4e00-\u9fff]{{2,3}})", body
+        rf"^我家(?:的)?(?P<v>(?:{_PETS_ZH})\s*(?!今|每|昨|前|最|刚|又|也|都|还|很|特|超|好|真|一|已|在|去|要|会|不|没)"
+        rf"[\u4e00-\u9fff]{{2,3}}(?=$|[，,。！!~～]|是|今年|已经|[\d一二三四五六七八九十两]+岁)|(?:{_PETS_ZH})叫[\u4e00-\u9fff]{{2,3}})",
+        body
     ):
         out.append(("fact", "pet", m.group("v")))
     if re.match(r"^(?:I\b|I'm|I've|we\b|we've|married|single|divorced|engaged)", body, I) and (
@@ -2047,6 +2050,15 @@ _LIKES_INLINE = re.compile(
 )
 
 
+# a team one supports ("the Lakers", "Leeds United", "Arsenal", "曼联"): not a party or a person
+_TEAM = (
+    r"(?:the\s+(?-i:[A-Z])[\w.'’]+s\b|(?-i:[A-Z])[\w.'’]*(?:\s+(?-i:[A-Z])[\w.'’]*){0,2}\s+(?:United|City|FC|Rovers|Athletic|Hotspur|"
+    r"Wanderers|Albion|County|Rangers|Town|Villa|Forest)\b|Arsenal|Chelsea|Liverpool|Everton|Celtic|Juventus|Barcelona|Bayern|"
+    r"Real\s+Madrid|AC\s+Milan|Inter|Ajax|Benfica|Porto|Collingwood|Richmond|Carlton|Essendon)"
+)
+_TEAM_ZH = r"(?:曼联|曼城|利物浦|阿森纳|切尔西|热刺|皇马|巴萨|拜仁|尤文|AC米兰|国米|湖人|勇士|凯尔特人|火箭|骑士|[\u4e00-\u9fff]{2,4}队)"
+
+
 def _read_taste(body: str) -> list[tuple[str, str, str]]:
     """ "Rom-coms, hard pass" / "恐怖片就算了" / "说唱真的欣赏不来" / "我只听粤语老歌" / "咖啡只喝美式"."""
     if m := _DISLIKE_END.match(body):
@@ -2058,7 +2070,7 @@ def _read_taste(body: str) -> list[tuple[str, str, str]]:
         r"^(?:平常|平时|周末|下班(?:后)?|休假的时候|放假的时候|有空的时候|闲的时候)(?:就|最|超|也|都|比较|特别|真的|很|好)*(?:爱|喜欢)"
         r"(?P<obj>(?:看|听|吃|喝|玩|读|打|做|写|养|逛|追)[^，,]{1,16})$|"
         r"^(?P<obj2>(?![我你他她这那])[^，,]{2,12}?)\s*(?:yyds|永远的神|天下第一|世界第一)[!！]*$|"
-        r"^I(?:'d|\s+would)\s+(?:much\s+|far\s+|way\s+)?rather\s+(?!not\b|you\b)(?P<obj3>.{3,40}?)(?:\s+than\b.*)?$",
+        r"^I(?:'d|\s+would)\s+(?:much\s+|far\s+|way\s+)?rather\s+(?!not\b|you\b|be\s+dead\b|die\b|kill\b)(?P<obj3>.{3,40}?)(?:\s+than\b.*)?$",
         body,
         I,
     ):
@@ -2068,13 +2080,14 @@ def _read_taste(body: str) -> list[tuple[str, str, str]]:
         r"^(?P<obj>(?!(?:it|this|that|which|he|she|they)\b)[\w' -]{2,30}?)\s+(?:is|are)\s+(?:kind\s+of\s+|sort\s+of\s+|basically\s+|definitely\s+|still\s+)?"
         r"my\s+(?:comfort|favou?rite|go-to|all-time\s+favou?rite)(?:\s+(?:genre|food|show|band|snack|drink|treat|meal|dish|artist|sport|team|book))?$|"
         r"^(?P<obj5>(?!(?:it|this|that|which|he|she|they)\b)[\w' -]{2,30}?)\s+(?:is|are)\s+my\s+(?:\w+\s+)?(?:treat|guilty\s+pleasure|comfort\s+food)$|"
-        r"^I(?:'ve|\s+have)?\s+(?:got\s+)?a\s+(?:huge\s+|real\s+|big\s+|massive\s+)?soft\s+spot\s+for\s+(?:anything\s+with\s+)?(?P<obj2>.{2,40})$|"
-        r"^I\s+(?:support|root\s+for|cheer\s+for)\s+(?P<obj3>(?-i:[A-Z])[\w.'’]*(?:\s+(?-i:[A-Z])[\w.'’]*){0,2})(?:,.*)?$|"
+        r"^I(?:'ve|\s+have)?\s+(?:got\s+)?a\s+(?:huge\s+|real\s+|big\s+|massive\s+)?soft\s+spot\s+for\s+(?:anything\s+with\s+)?"
+        r"(?!(?:you|my|your|him|her|them|that|this|older|younger|men|women|guys|girls|people)\b)(?P<obj2>.{2,40})$|"
+        rf"^I\s+(?:support|root\s+for|cheer\s+for)\s+(?P<obj3>{_TEAM})(?:,.*)?$|^我(?:一直|从小)?(?:支持|粉)(?P<obj6>{_TEAM_ZH})$|"
         r"^I'm\s+(?:all\s+in\s+on|obsessed\s+with|a\s+sucker\s+for)\s+(?P<obj4>.{2,40})$",
         body,
         I,
     ):
-        obj = next(g for g in m.group("obj", "obj2", "obj3", "obj4", "obj5") if g)
+        obj = next(g for g in m.group("obj", "obj2", "obj3", "obj4", "obj5", "obj6") if g)
         return [("preference", _topic(obj, obj, "preference"), obj)]
     if m := re.match(
         r"^我?(?P<topic>[^，,]{0,6}?)(?:我)?(?:只|基本只|一般只|主要)(?P<verb>听|看|喝|吃|玩|读)(?P<obj>[^，,]{1,20})$",
@@ -2345,7 +2358,7 @@ def _city_in(phrase: str) -> str:
             (is_big_city(name) if lower else is_city(name) or is_region(name))
             or not name.isascii()
             and _CITY_ZH.fullmatch(name)
-        ):
+        ) and not _tool_spans(name):  # "a backend dev in Go": a language, not a town
             return "" if _ORG_WORD.match(" ".join(words[size : size + 1])) else name
     return ""
 
@@ -2487,7 +2500,7 @@ _JOB_VERB = re.compile(
     r"\bI\s+do\s+(?P<v4>\w+ing|UX research|data science|data engineering)\s+(?:for|at)\b|"
     r"\b(?:doing|do)\s+(?P<v5>UX research|research|design|marketing|consulting|bookkeeping|accounting|sales)\s+(?:for|at)\b|"
     r"\bI\s+(?P<v6>(?:drive|fly|farm|fish|teach|cook|clean|write|paint|photograph|sell|fix|build|repair)\b[^,.;]{0,30}?)\s+for\s+a\s+living\b|"
-    r"^(?P<v7>(?!I\b)[\w/+-]+(?:\s+[\w/+-]+){0,3}?)\s+by\s+day\b|"  # "Software QA by day, DJ on weekends"
+    r"^(?P<v7>(?!I\b|super\w*|bat\w*|spider\w*)[\w/+-]+(?:\s+[\w/+-]+){0,3}?)\s+by\s+day\b|"  # "Software QA by day, DJ on weekends"
     r"\bI\s+(?P<v8>farm|ranch)\s+(?:about\s+|around\s+|over\s+)?\d",  # "I farm about 400 acres"
     I,
 )
@@ -2966,6 +2979,13 @@ _OUR_PET = re.compile(
 )
 
 
+_APART = re.compile(  # "我跟老婆离婚了", "my girlfriend and I broke up", "our dog passed away": no longer one's own
+    r"离婚|分手|分居|冷战|吵架|去世|走了|没了|\bsplit\s+up\b|\bbroke\s+up\b|\bbreaking\s+up\b|separat\w*|divorc\w*|"
+    r"passed\s+away|\bdied\b|put\s+(?:down|to\s+sleep)|\bex\b",
+    I,
+)
+
+
 def _household(body: str) -> list[tuple[str, str, str]]:
     """One's partner, children and pets said in passing in a statement about oneself: "my husband and I
     just got back from Porto", "晚上一般跟老婆在家煮火锅", "Our twins start school…", "我每天送孩子去幼儿园",
@@ -3012,8 +3032,6 @@ def _scan_school(body: str) -> list[tuple[str, str, str]]:
 def _scan_job(body: str) -> list[tuple[str, str, str]]:
     """ "…ended up as a data analyst at a reinsurance firm", "I teach 8th grade math", "我是做跨境电商的"."""
     out = []
-    if m := re.match(rf"^(?P<job>(?:[A-Za-z/+-]+\s+){{0,2}}?(?:{_JOB_EN}|QA))\s+by\s+day\b", body, I):
-        out.append(("fact", "job_title", m.group("job")))  # "Accountant by day, drummer on weekends"
     if m := re.search(
         r"\b(?P<v>(?:fully\s+)?remote)(?:ly)?\s+(?:for|at|with)\b|\bwork(?:ing)?\s+(?P<v2>remotely|from\s+home)\b|"
         r"(?P<v3>远程)(?=办公|工作|上班|打工|给|$|[，,])|全员(?P<v4>远程)|(?P<v5>居家办公|在家办公|混合办公)|\b(?P<v6>WFH|hybrid)\b|"
@@ -3166,10 +3184,18 @@ _TRIVIAL = re.compile(
 )
 
 
+_NOT_HAPPENED = re.compile(  # "I almost quit my job", "我差点就领证了", "in my dream", "going to quit next month"
+    r"\b(?:almost|nearly|didn't|did\s+not|never|dream\w*|going\s+to|gonna|will|plan\w*|want\w*|'d\s+like|would\s+like)\b|"
+    r"差点|险些|没有?(?=辞|离|领|结|换|搬)|梦(?:见|到|里)|打算|准备|计划",
+    I,
+)
+
+
 def _user_event(clause: str, body: str) -> Proposal | None:
     """ "昨天面试了快手", "I got promoted last Friday": an episode in the user's own words."""
     if (
         not (_PAST_WHEN.search(body) and _PAST_DONE.search(body))
+        or _NOT_HAPPENED.search(body)
         or _TRIVIAL.search(body)
         or _INHERENTLY_TRANSIENT.search(body)
     ):
@@ -3476,7 +3502,7 @@ def _topic(text: str, obj: str, fallback: str) -> str:
 
 
 _EMOTION_WORDS = re.compile(
-    r"焦虑|抑郁|难过|崩溃|孤独|压力|冷战|心情(?:很|特别|超|有点|非常)?(?:差|不好|低落|糟)|anxious|anxiety|depress|lonely|stressed|sad\b|grief|panic",
+    r"焦虑|抑郁|难过|崩溃|孤独|压力|冷战|喝闷酒|借酒消愁|心情(?:很|特别|超|有点|非常)?(?:差|不好|低落|糟)|anxious|anxiety|depress|lonely|stressed|sad\b|grief|panic",
     I,
 )
 _RELIGION_WORDS = re.compile(
@@ -3485,9 +3511,24 @@ _RELIGION_WORDS = re.compile(
     I,
 )
 _SEXUALITY_WORDS = re.compile(
-    r"出柜|同性恋|双性恋|性取向|\bcame\s+out\b|\bcoming\s+out\b|\bbisexual|\blesbian|\bqueer\b|\bgay\b", I
+    r"出柜|同性恋|双性恋|性取向|跨性别|色情|\bcame\s+out\b|\bcoming\s+out\b|\bbisexual|\blesbian|\bqueer\b|\bgay\b|"
+    r"\btrans(?:gender)?\b|\bporn",
+    I,
+)
+_POLITICS_WORDS = re.compile(
+    r"\b(?:Trump|Biden|Obama|Brexit|Hamas|Labour|Tor(?:y|ies)|Republicans?|Democrats?|GOP|MAGA|socialism|communism|"
+    r"fascis\w*|Palestine|Zionis\w*|Putin|election|voted?|voting)\b|特朗普|川普|拜登|奥巴马|毛主席|毛泽东|习近平|共产党|国民党|"
+    r"民进党|选举|投票|台独|政治",
+    I,
+)
+_FINANCE_WORDS = re.compile(
+    r"\b(?:debts?|mortgage|loans?|bankrupt\w*|salary|income|savings|paycheck|broke(?!\s+up))\b|房贷|车贷|贷款|负债|欠债|欠钱|"
+    r"工资|月薪|年薪|存款|破产",
+    I,
 )
 _SENSITIVE_WORDS = (
+    ("politics", _POLITICS_WORDS),
+    ("finance", _FINANCE_WORDS),
     ("health", _HEALTH_WORDS),
     ("emotion", _EMOTION_WORDS),
     ("religion", _RELIGION_WORDS),
@@ -3596,7 +3637,10 @@ _FICTION = re.compile(
     r"\bin\s+character\b|^(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:write|draft|compose)\s+(?:me\s+)?"
     r"(?:a|an|some|placeholder|sample|the)\b[^:：]{0,40}[:：]|"
     r"角色扮演|扮演|假设我是|假如我是|假装我是|第一人称|独白|主人公|女主角|男主角|"
-    r"^(?:请|麻烦|帮我|给我|替我)?(?:(?!我)[^，,。]){0,10}?写(?:一|个|段|首|篇|封|份|条)[^，,。]{0,16}?[：:]",
+    r"^(?:请|麻烦|帮我|给我|替我)?(?:(?!我)[^，,。]){0,10}?写(?:一|个|段|首|篇|封|份|条)[^，,。]{0,16}?[：:]|"
+    # text given to translate or polish: "翻译成英文：我住在杭州", "Translate to German: I live in Boston"
+    r"^(?:请|麻烦|帮我|给我|替我)?(?:把(?:下面|以下|这)[^：:，,。]{0,6})?(?:翻译|翻成|译成|润色|改写|校对|改一下)[^：:，,。]{0,16}[：:]|"
+    r"^(?:please\s+)?(?:translate|proofread|rewrite|paraphrase|polish)\b[^:：]{0,40}[:：]",
     I,
 )
 # what a short answer means after the assistant's question: (question, English frame, Chinese frame)
@@ -3803,7 +3847,10 @@ def _city_from_work(proposals: list[Proposal]) -> list[Proposal]:
     """Where one works is where one is, unless the turn says where one lives: "在 Berlin 一家 fintech
     做 PM", "I teach at a middle school in Tacoma" also give the city, as inferred (lower confidence)."""
     work = next((p for p in proposals if p.key == "work_city" and not p.sensitive), None)
-    if not work or any(p.key == "city" for p in proposals):
+    cities = {p.value for p in proposals if p.key == "city"}
+    if work and work.value in cities and len(cities) > 1:  # "…at a startup in San Francisco but I live in Oakland"
+        return [p for p in proposals if not (p.key == "city" and p.value == work.value)]
+    if not work or cities:
         return proposals
     return [
         *proposals,
@@ -3909,7 +3956,8 @@ class RuleExtractor:
                     r"^(?:本人|I'm|I\s+am)\s*(?=在|做|从事|干|搞|住|来自)", "我", body
                 )  # "I'm 在 Melbourne 读 master"
                 body = re.sub(r"^(?:I'm|I\s+am)\s*(?=一名|一个|一位)", "我是", body)  # "I'm 一名 UX writer"
-                body = re.sub(r"^(?:作为|身为)(?=(?:一名|一个|一位)?\s*\S)", "我是", body)  # "作为一个 product manager"
+                if not asked:  # "作为一个 product manager，我…"; not "作为一个 PM，你应该怎么写PRD？"
+                    body = re.sub(r"^(?:作为|身为)(?=(?:一名|一个|一位)?\s*\S)", "我是", body)
                 if _STANDING_ASK.match(body):  # "can you always give me bullet points?": a standing request
                     body = re.sub(
                         r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|能不能|可不可以|能否|可以)|[?？]+$",
@@ -3985,7 +4033,12 @@ class RuleExtractor:
                         found += self._triples(clause, carried, [("fact", "work_city", place)])
                 if (
                     speaker == "self" or speaker == "team" and (_WE_TWO.match(carried) or re.match(r"^our\b", carried, I))
-                ) and not any(words.search(heard) for _, words in _SENSITIVE_WORDS):
+                ) and not (
+                    any(words.search(heard) for _, words in _SENSITIVE_WORDS)
+                    or touchy
+                    or any(p.sensitive for p in found)
+                    or _APART.search(carried)
+                ):
                     said = {p.key for p in found}
                     own_family = re.sub(r"^(?:our|我们)\b", "my", carried, flags=I)  # one's own, not a team's
                     found += [
@@ -4128,7 +4181,7 @@ class RuleExtractor:
             if not value or len(value) > 200:
                 continue
             sensitive = ""
-            if category != "fact" or key.startswith("habit"):
+            if category != "fact" or key.startswith("habit") or key == "hobby":
                 sensitive = next((kind for kind, words in _SENSITIVE_WORDS if words.search(value)), "")
             if key in ("reply_language", "report_language"):
                 value = _language_only(value)
