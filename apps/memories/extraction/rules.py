@@ -894,9 +894,7 @@ _HABIT_ZH = re.compile(
     r"(?i:weekends?|weekdays?))?\s*"
     r"(?P<adv>(?:(?:一般|通常|经常|总是|常常|都|基本上?|雷打不动地?|固定|坚持|就)\s*)*(?:(?:都会|会)(?![议员计话]))?)(?P<rest>[^，,]{2,40})$"
 )
-_TIME_FIRST = (
-    r"^(?:平时|平常)?(?P<t>周末|每个?周末|工作日|下班后?|(?:星期|礼拜|周)六日|(?:星期|礼拜)[一二三四五六日天]|周[一二三四五六日])(?:我)?(?=\S)"
-)
+_TIME_FIRST = r"^(?:平时|平常)?(?P<t>周末|每个?周末|工作日|下班后?|(?:星期|礼拜|周)六日|(?:星期|礼拜)[一二三四五六日天]|周[一二三四五六日])(?:我)?(?=\S)"
 _HABIT_EN = re.compile(
     r"^(?:(?P<lead>every\s+\w+|on\s+(?:weekends|\w+days))\s*,?\s+)?I(?:'m\s+(?=\w+ing\b)|\s+)(?P<adv>usually|always|often|normally|typically|"
     r"generally|regularly)?\s*(?P<rest>(?!like|love|prefer|hate|enjoy|use|eat|drink|think|want|need|am|have)\w+.*)$",
@@ -1701,7 +1699,7 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     elif m := re.match(
         rf"^我家(?:的)?(?P<v>(?:{_PETS_ZH})\s*(?!今|每|昨|前|最|刚|又|也|都|还|很|特|超|好|真|一|已|在|去|要|会|不|没)"
         rf"[\u4e00-\u9fff]{{2,3}}(?=$|[，,。！!~～]|是|今年|已经|[\d一二三四五六七八九十两]+岁)|(?:{_PETS_ZH})叫[\u4e00-\u9fff]{{2,3}})",
-        body
+        body,
     ):
         out.append(("fact", "pet", m.group("v")))
     if re.match(r"^(?:I\b|I'm|I've|we\b|we've|married|single|divorced|engaged)", body, I) and (
@@ -2140,7 +2138,9 @@ def _read_hobby(body: str) -> list[tuple[str, str, str]]:
 
 def _read_habit(body: str) -> list[tuple[str, str, str]]:
     body = re.sub(r"^(?:最近|现在|目前)?(?:也|还)?开始(?=每)", "我", body)  # "最近开始每周二晚上去上吉他课"
-    if time_first := re.match(_TIME_FIRST, body):  # "周末我一般都在家打游戏", "週末都在練鋼琴": the routine's time first
+    if time_first := re.match(
+        _TIME_FIRST, body
+    ):  # "周末我一般都在家打游戏", "週末都在練鋼琴": the routine's time first
         body = "我" + time_first.group("t") + body[time_first.end() :]
     if m := _HABIT_ZH.match(body):
         when, adv, rest = m.group("when") or "", m.group("adv") or "", m.group("rest")
@@ -2158,9 +2158,13 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
             or re.search(r"说的|让我|逼我|要求|规定", rest)  # "周末雷打不动地加班，老板说的": an order, not a habit
             or _USE_VERB.match(rest)
             or re.match(
-                r"在(?!家|外|练|学|打|玩|弹|画|写|跑|健身|公园|楼下)|[是有叫住用喜爱讨没想要会被]|觉得|不(?!看|碰|接|回|用|喝|吃)", rest
+                r"在(?!家|外|练|学|打|玩|弹|画|写|跑|健身|公园|楼下)|[是有叫住用喜爱讨没想要会被]|觉得|不(?!看|碰|接|回|用|喝|吃)",
+                rest,
             )  # "周末都在练钢琴", "在家打游戏" are routines; "每天在想…" is not
-            or re.match(r"(?:好|很|太|超|挺|特别|真|巨)?(?:累|忙|困|烦|饿)(?:死|坏|惨|爆)?了?$|(?:好|很|太|超|挺|特别|真|巨)\S{1,2}$", rest)
+            or re.match(
+                r"(?:好|很|太|超|挺|特别|真|巨)?(?:累|忙|困|烦|饿)(?:死|坏|惨|爆)?了?$|(?:好|很|太|超|挺|特别|真|巨)\S{1,2}$",
+                rest,
+            )
         ):
             return []
         when = "每" + when if when in ("周末",) else when + " " if re.match(r"[a-z]", when, I) else when
@@ -2969,7 +2973,7 @@ _OUR_KIDS = re.compile(
     r"\bmy\s+(?P<r2>son|daughter|kids|twins)'s\b|"
     r"(?:(?:送|接|辅导)(?:我家|我)?|(?:带|陪|哄)(?:我家|我))(?:的)?(?P<r3>孩子|娃|儿子|女儿|闺女|老大|老二|小孩|宝宝)(?![们的])|"
     r"^我家(?:的)?(?P<r4>老大|老二|老三|大宝|二宝|娃|儿子|女儿|闺女)|^我(?:个|嘅)(?P<r5>仔|女)(?![人孩子朋友])|"
-    rf"^(?P<r6>(?:one|two|three|four|five|\d)\s+(?:kids|children|boys|girls|daughters|sons))\s*(?:,\s*\d|$)",
+    r"^(?P<r6>(?:one|two|three|four|five|\d)\s+(?:kids|children|boys|girls|daughters|sons))\s*(?:,\s*\d|$)",
     I,
 )
 _OUR_PET = re.compile(
@@ -3689,7 +3693,8 @@ _ANSWER_FRAMES = [
 _ANSWER_FRAMES_RE = [(re.compile(q, I), en, zh) for q, en, zh in _ANSWER_FRAMES]
 _ZH_AFTER = {"我在": "上班", "以后都用": "回答"}  # what a Chinese frame needs after the answer
 _ANSWER_FILLER = re.compile(
-    r"^(?:(?:just|only|yeah|yes|yep|yup|sure|oh|um+|well|hmm+|嗯+|对|是的|哦|有的|有啊|有呀|有)[,，!！.\s]+|just\s+)+", I
+    r"^(?:(?:just|only|yeah|yes|yep|yup|sure|oh|um+|well|hmm+|嗯+|对|是的|哦|有的|有啊|有呀|有)[,，!！.\s]+|just\s+)+",
+    I,
 )
 
 
@@ -4032,7 +4037,9 @@ class RuleExtractor:
                     if place := _work_place(carried):  # "I'm a welder in a small town in rural Kansas"
                         found += self._triples(clause, carried, [("fact", "work_city", place)])
                 if (
-                    speaker == "self" or speaker == "team" and (_WE_TWO.match(carried) or re.match(r"^our\b", carried, I))
+                    speaker == "self"
+                    or speaker == "team"
+                    and (_WE_TWO.match(carried) or re.match(r"^our\b", carried, I))
                 ) and not (
                     any(words.search(heard) for _, words in _SENSITIVE_WORDS)
                     or touchy
@@ -4226,7 +4233,9 @@ class RuleExtractor:
                     continue  # not a known kind of fact (or one with its own rule)
             value = _clean(next((groups[g] for g in ("v", "v2", "v3", "v4") if groups.get(g)), ""))
             obj = _clean(next((groups[g] for g in ("obj", "obj2", "obj3") if groups.get(g)), value))
-            obj = re.sub(r"^(.{0,2}?)(?:这种|这类|那种|那类)(?=[^，,的]{2})", r"\1", obj)  # "爱看这种年代剧": a kind, not "this one"
+            obj = re.sub(
+                r"^(.{0,2}?)(?:这种|这类|那种|那类)(?=[^，,的]{2})", r"\1", obj
+            )  # "爱看这种年代剧": a kind, not "this one"
             if not value or _OBJ_STOP.search(obj):
                 break
             if category == "goal":

@@ -59,9 +59,7 @@ def in_own_script(value: str, simplified: str, original: str) -> str:
     def own(run: re.Match) -> str:  # the longest pieces found, left to right: "每周末都在练钢琴" → "每週末都在練鋼琴"
         text, out, start = run.group(0), [], 0
         while start < len(text):
-            end = next(
-                (end for end in range(len(text), start, -1) if simplified.find(text[start:end]) >= 0), start + 1
-            )
+            end = next((end for end in range(len(text), start, -1) if simplified.find(text[start:end]) >= 0), start + 1)
             at = simplified.find(text[start:end])
             out.append(original[at : at + end - start] if at >= 0 else text[start:end])
             start = end
