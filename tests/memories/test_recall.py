@@ -376,3 +376,18 @@ def test_a_failed_batch_fails_each_of_its_recalls_with_the_error():
 
     with pytest.raises(EmbeddingError, match="down"):
         QueryBatcher().embed(Broken(), "tea?")
+
+
+def test_keyword_recall_reads_traditional_and_simplified_chinese_as_one(alice, settings):
+    fact(alice, "job_title", "在新竹當軟體工程師")
+    fact(alice, "drink", "每天下午喝一杯乌龙茶")
+    settings.EMBEDDINGS_URL = "http://127.0.0.1:9/v1"  # keywords only: nothing listens on the discard port
+    settings.EMBEDDINGS_TIMEOUT = 0.2
+    remote = EmbeddingIndex.objects.create(name="openai:fake", model_id="openai:fake@127.0.0.1", dimension=8)
+    index_activate(index=remote)
+
+    simplified_query = recall_for(alice, "工程师", top_k=1)
+    traditional_query = recall_for(alice, "烏龍茶", top_k=1)
+
+    assert (simplified_query.fallback, texts(simplified_query)) == ("keyword", ["job title: 在新竹當軟體工程師"])
+    assert texts(traditional_query) == ["drink: 每天下午喝一杯乌龙茶"]
