@@ -3,10 +3,17 @@
 PostgreSQL's parser does not split Chinese into words, so text is segmented with jieba first
 (search mode: "乌龙茶" also yields "乌龙") and the space-joined tokens go through the `english`
 configuration, which stems English words and leaves Chinese tokens as they are.
+
+Traditional and Simplified Chinese are one script here: a memory is indexed as Simplified (OpenCC,
+character for character: "軟體工程師" → 软体 工程师), and a query is looked up both as typed and as
+Simplified, so "工程师" finds "在新竹當軟體工程師" and "烏龍茶" finds "乌龙茶" — and a Traditional query
+still finds a memory indexed, as typed, before this was so.
 """
 
 import logging
 import threading
+
+from apps.memories.extraction.script import as_simplified
 
 CONFIG = "english"
 MAX_QUERY_TERMS = 24
@@ -44,10 +51,12 @@ def tokens(text: str) -> list[str]:
 
 
 def search_document(text: str) -> str:
-    """What goes into the tsvector: the tokens, space-separated."""
-    return " ".join(tokens(text))
+    """What goes into the tsvector: the tokens of the text read as Simplified, space-separated."""
+    return " ".join(tokens(as_simplified(text)))
 
 
 def query_terms(text: str) -> list[str]:
-    """Distinct tokens of a query, in order, at most MAX_QUERY_TERMS."""
-    return list(dict.fromkeys(tokens(text)))[:MAX_QUERY_TERMS]
+    """Distinct tokens of a query as typed and as Simplified, in order, at most MAX_QUERY_TERMS."""
+    simplified = as_simplified(text)
+    said = tokens(text) + (tokens(simplified) if simplified != text else [])
+    return list(dict.fromkeys(said))[:MAX_QUERY_TERMS]
