@@ -2859,7 +2859,6 @@ def _scan_bare(body: str) -> list[tuple[str, str, str]]:
     out: list[tuple[str, str, str]] = []
     if m := _BARE_JOB.match(body):
         out += _role_facts(m.group("job") or m.group("job2"), m.group("org"), m.group("city"), at_work=False)
-
     if (m := _INTRO_NAME.match(body)) and (name := m.group("n") or m.group("n2")):
         if not (_NOT_A_NAME.match(name) or re.fullmatch(_JOB_EN, name, I)):  # "I'm Sofia,": a name, even a city's
             out.append(("fact", "name", name))
