@@ -1,8 +1,12 @@
 from datetime import timedelta
+from importlib import import_module
 from types import SimpleNamespace
 
 import numpy as np
 import pytest
+from django.apps import apps as registry
+from django.contrib.postgres.search import SearchQuery, SearchVector
+from django.db.models import Value
 from django.utils import timezone
 from hypothesis import given
 from hypothesis import settings as settings_hypothesis
@@ -10,10 +14,11 @@ from hypothesis import strategies as st
 
 from apps.audit.services import Actor
 from apps.memories.embeddings.store import index_activate
-from apps.memories.models import EmbeddingIndex
+from apps.memories.models import EmbeddingIndex, Memory
 from apps.memories.recall import recall
 from apps.memories.recall.block import count_tokens
 from apps.memories.recall.scoring import Candidate, mmr, recency
+from apps.memories.search import CONFIG, tokens
 from apps.memories.services import memory_correct, memory_forget
 from tests.factories import episode, fact
 
@@ -395,3 +400,19 @@ def test_keyword_recall_reads_traditional_and_simplified_chinese_as_one(alice, s
     assert keyword_hits("工程师") == ["job title: 在新竹當軟體工程師"]
     assert keyword_hits("烏龍茶") == ["drink: 每天下午喝一杯乌龙茶"]
     assert keyword_hits("台北") == ["city: 住在台北"]  # and Traditional as typed, as before
+
+
+def test_the_migration_reindexes_traditional_memories_written_before_the_fold(alice):
+    written = fact(alice, "drink", "每天喝烏龍茶")
+    plain = fact(alice, "city", "住在杭州")
+    # as the previous version indexed it: the Traditional characters as typed
+    Memory.objects.filter(pk=written.pk).update(
+        search=SearchVector(Value(" ".join(tokens(written.text))), config=CONFIG)
+    )
+
+    import_module("apps.memories.migrations.0014_search_simplified").reindex(registry, None)
+
+    def indexed(memory):
+        return Memory.objects.filter(pk=memory.pk, search=SearchQuery("乌龙茶", config=CONFIG)).exists()
+
+    assert indexed(written) and not indexed(plain)
