@@ -1118,3 +1118,22 @@ def test_where_one_lives_wins_over_the_city_of_ones_employer():
 )
 def test_a_language_is_no_city_and_a_superhero_no_job(message, key):
     assert key not in keyed(message), keyed(message)
+
+
+@pytest.mark.parametrize(
+    "message, key, value",
+    [
+        ("hubby and I are off to Lisbon for a week", "spouse", "hubby"),
+        ("me and the wife finally painted the kitchen", "spouse", "wife"),
+        ("我老公同我都鍾意打邊爐", "spouse", "老公"),
+        ("我哋隻狗仔叫豆豆", "pet", "豆豆"),
+        ("中文是我的第二语言", "spoken_languages", "中文"),
+    ],
+)
+def test_a_partner_a_pet_and_a_language_said_in_cantonese_or_colloquially(message, key, value):
+    assert any(k == key and value in v for _, k, v in categories(message)), categories(message)
+
+
+@pytest.mark.parametrize("message, value", [("刚生了二胎，是个男孩", "二胎"), ("I finally finished my PhD!", "PhD")])
+def test_a_birth_and_a_degree_finished_are_episodes(message, value):
+    assert any(c == "event" and value in v for c, _, v in categories(message)), categories(message)
