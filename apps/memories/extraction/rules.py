@@ -84,7 +84,7 @@ _EN_PERIOD = re.compile(
     r"(?<=[\w>)\]\"'])(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)\.\s+(?=\S)"
 )
 _NEW_CLAUSE = re.compile(
-    r"(?<!wife)(?<!husband)(?<!partner)(?<!girlfriend)(?<!boyfriend)(?<!family)(?<!\bme)\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
+    r"(?<!wife)(?<!husband)(?<!partner)(?<!girlfriend)(?<!boyfriend)(?<!family)(?<!hubby)(?<!wifey)(?<!missus)(?<!\bme)\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
     r"\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|\s*[|｜]\s*|\s+(?=even\s+(?:if|when|though)\b)|(?<=\bby day),\s*|"
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
     r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|their\b|but\b|also\b|"
@@ -932,7 +932,7 @@ _SPOUSE_IS = re.compile(
     r"[\u4e00-\u9fff]{1,4}人|[A-Z][a-z]+))$",
     I,
 )
-_PETS_ZH = r"狗子|猫主子|毛孩子|猫咪?|狗狗?|兔子?|仓鼠|鹦鹉|乌龟|金鱼|鱼|柯基|金毛|泰迪|哈士奇|柴犬|拉布拉多|边牧|布偶|英短|美短|蓝猫|橘猫|狸花猫"
+_PETS_ZH = r"狗子|猫主子|毛孩子|狗仔|猫仔|猫咪?|狗狗?|兔子?|仓鼠|鹦鹉|乌龟|金鱼|鱼|柯基|金毛|泰迪|哈士奇|柴犬|拉布拉多|边牧|布偶|英短|美短|蓝猫|橘猫|狸花猫"
 # facts about one's children a person expects kept (their preferences are theirs: see the quoted skip)
 _FAMILY_FACT = re.compile(
     r"^我(?:的)?\s*(?:儿子|女儿|孩子|闺女|小孩|大宝|二宝|son|daughter|kid)\s*(?:的)?(?:小名|名字|大名)?(?:叫|是)\s*\S|"
@@ -1613,7 +1613,7 @@ _NAMED_PET = [
         rf"^(?:I(?:'ve|\s+have)?\s+(?:got|have)|we(?:'ve|\s+have)?\s+(?:got|have)|yes\s+I'm\s+the\s+one\s+with)\s+(?:a|an|the|two|three|\d)\s+"
         rf"(?:[\w-]+\s+){{0,2}}?(?P<a>{_ANIMALS})\s*(?:(?:called|named)\s+|[—–:-]+\s*|,\s*)(?P<n>{_NAMES_EN})",
         rf"^(?P<n>(?-i:[A-Z])[\w'-]+)(?:'s|\s+is)\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){{0,2}}?(?P<a>{_ANIMALS})\b",
-        rf"^(?:我家|家里|我)?(?:的)?(?:那|这)?(?:只|条)?(?P<a>{_PETS_ZH})(?:叫|名叫|名字叫)\s*(?P<n>[\u4e00-\u9fff]{{1,4}}|(?-i:[A-Z])[\w'-]+)",
+        rf"^(?:我们家?|我家|家里|我)?(?:的)?(?:那|这)?(?:只|条)?(?P<a>{_PETS_ZH})(?:叫|名叫|名字叫)\s*(?P<n>[\u4e00-\u9fff]{{1,4}}|(?-i:[A-Z])[\w'-]+)",
         rf"^(?P<n>[\u4e00-\u9fff]{{2,3}}|(?-i:[A-Z])[\w'-]+)\s*[（(]我家(?:的)?(?:那|这)?(?:只|条)?[^）)]{{0,6}}?(?P<a>{_PETS_ZH})[）)]",
     )
 ]
@@ -2686,7 +2686,7 @@ _LANGUAGE_NAMES = re.compile(
 _SPOKEN_CUE = re.compile(
     r"说|讲|会|懂|流利|没问题|\bOK\b|还行|一般|凑合|够用|能聊|能听|口语|交流|日常|N[1-5]\b|"
     r"\b(?:speak|speaks|spoke|speaking|fluent|rusty|decent|conversational|basic|passable|at\s+home|at\s+work|with\s+my|"
-    r"get\s+by|bilingual|trilingual|second\s+language|[ABC][12])\b",
+    r"get\s+by|bilingual|trilingual|second\s+language|[ABC][12])\b|第二(?:语言|外语)",
     I,
 )
 _NATIVE_CUE = re.compile(r"母语|\bnative\b|first\s+language|mother\s+tongue", I)
@@ -2957,13 +2957,14 @@ def _scan_person(body: str) -> list[tuple[str, str, str]]:
     return out
 
 
-_SPOUSE_WORDS = r"wife|husband|partner|spouse|fianc[ée]e?|老婆|老公|爱人|太太|妻子|丈夫|媳妇儿?"
+_SPOUSE_WORDS = r"wife|husband|hubby|wifey|missus|partner|spouse|fianc[ée]e?|老婆|老公|爱人|太太|妻子|丈夫|媳妇儿?"
 _DATING_WORDS = r"girlfriend|boyfriend|gf|bf|女朋友|男朋友|女友|男友|对象"
 _TOGETHER = re.compile(
-    rf"(?:^|\b(?:so|and|but)\s+|[，,]\s*)(?:me\s+and\s+)?my\s+(?P<r>{_SPOUSE_WORDS}|{_DATING_WORDS})(?:\s+(?P<n>(?-i:[A-Z])[a-z]+))?\s+and\s+(?:I|me)\b|"
-    rf"\bme\s+and\s+my\s+(?P<r2>{_SPOUSE_WORDS}|{_DATING_WORDS})\b|"
+    rf"(?:^|\b(?:so|and|but)\s+|[，,]\s*)(?:me\s+and\s+)?(?:my|the)?\s*(?P<r>{_SPOUSE_WORDS}|{_DATING_WORDS})(?:\s+(?P<n>(?-i:[A-Z])[a-z]+))?\s+and\s+(?:I|me)\b|"
+    rf"\bme\s+and\s+(?:my|the)\s+(?P<r2>{_SPOUSE_WORDS}|{_DATING_WORDS})\b|"
     rf"\b(?:with|and)\s+my\s+(?P<r3>{_SPOUSE_WORDS}|{_DATING_WORDS})\b(?!'s)|"
-    rf"(?:跟|和|同|陪|带着?)\s*(?:我(?:的|家)?)?\s*(?:my\s+)?(?P<r4>{_SPOUSE_WORDS}|{_DATING_WORDS})(?!的|说|觉得|认为|让|叫|不|也不)",
+    rf"(?:跟|和|同|陪|带着?)\s*(?:我(?:的|家)?)?\s*(?:my\s+)?(?P<r4>{_SPOUSE_WORDS}|{_DATING_WORDS})(?!的|说|觉得|认为|让|叫|不|也不)|"
+    rf"^我(?:的)?(?P<r5>{_SPOUSE_WORDS})(?:和|跟|同)我",
     I,
 )
 _OUR_KIDS = re.compile(
@@ -2995,7 +2996,7 @@ def _household(body: str) -> list[tuple[str, str, str]]:
     "Our dog Biscuit is 12 now". Someone else as the subject ("my wife hates jazz") says nothing here."""
     out = []
     if m := _TOGETHER.search(body):
-        role = next(g for g in m.group("r", "r2", "r3", "r4") if g)
+        role = next(g for g in m.group("r", "r2", "r3", "r4", "r5") if g)
         dating = re.fullmatch(_DATING_WORDS, role, I)
         named = f"{role} {m.group('n')}" if m.group("n") else role
         out.append(("fact", "marital_status" if dating else "spouse", named))
@@ -3171,7 +3172,8 @@ _PAST_WHEN = re.compile(
     r"\b(?:handed\s+in\s+my\s+notice|quit\s+my\s+job|got\s+the\s+(?:job|offer|role|position)|landed\s+the\s+(?:job|role)|"
     r"got\s+(?:engaged|married|hitched|promoted|laid\s+off|made\s+redundant)|celebrated\s+our|"
     r"(?:have|'ve)\s+(?:just\s+|finally\s+)?(?:moved|relocated)\s+(?:from|to|into|down|up|over|back))\b|"
-    r"刚刚?(?:换了?|辞了?|离了?)(?:工作|职)|(?:求婚|表白)成功了|(?:领证|订婚|结婚|升职|转正|退休|离职|辞职|裸辞|被裁)了",
+    r"刚刚?(?:换了?|辞了?|离了?)(?:工作|职)|(?:求婚|表白)成功了|(?:领证|订婚|结婚|升职|转正|退休|离职|辞职|裸辞|被裁)了|"
+    r"刚刚?生(?:了|下)|\bfinally\s+(?:finished|completed|defended|submitted)\s+my\b",
     I,
 )
 _PAST_DONE = re.compile(
@@ -3418,8 +3420,9 @@ _SUBJECT_ANY = re.compile(
 _WE_TWO = re.compile(
     r"^(?:my\s+(?:wife|husband|partner|girlfriend|boyfriend|family|fianc[ée]e?)\s+and\s+I\b|"
     r"me\s+and\s+my\s+(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?)\b|"
-    r"我\s*(?:和|跟)?\s*(?:wife|husband|partner|老婆|老公|爱人|太太|先生|媳妇儿?|女朋友|男朋友|对象)\s*(?:和|跟)\s*我|"
-    r"我\s*(?:和|跟)\s*(?:wife|husband|partner|老婆|老公|爱人|太太|先生|媳妇儿?|女朋友|男朋友|对象))",
+    r"我\s*(?:和|跟|同)?\s*(?:wife|husband|partner|老婆|老公|爱人|太太|先生|媳妇儿?|女朋友|男朋友|对象)\s*(?:和|跟|同)\s*我|"
+    r"我\s*(?:和|跟|同)\s*(?:wife|husband|partner|老婆|老公|爱人|太太|先生|媳妇儿?|女朋友|男朋友|对象)|"
+    r"(?:hubby|wifey|the\s+(?:wife|husband|missus|mrs))\s+and\s+I\b|me\s+and\s+(?:the\s+)?(?:wife|husband|missus|hubby|wifey)\b)",
     I,
 )
 

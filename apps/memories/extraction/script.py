@@ -16,6 +16,7 @@ _CANTONESE = (
     (re.compile(r"(?<=[我你佢他她])系(?![统列数])"), "是"),
     (re.compile(r"喺"), "在"),
     (re.compile(r"钟意"), "喜欢"),
+    (re.compile(r"我哋"), "我们"),
     (re.compile(r"而家"), "现在"),
     (re.compile(r"嘅"), "的"),
     (re.compile(r"唔"), "不"),
