@@ -86,7 +86,7 @@ SETS = [
     ("extraction_adversarial.jsonl", "hand-written against v5 and v6", 0.800, 0.818, 0.78),
     ("extraction_fresh_dev8.jsonl", "tuned on (rounds 8, 9)", 0.574, 0.711, 0.68),
     ("extraction_fresh_test5.jsonl", "held out, never read", 0.579, 0.626, 0.59),
-    ("extraction_fresh_dev9.jsonl", "tuned on (rounds 8, 9)", 0.471, 0.597, 0.56),
+    ("extraction_fresh_dev9.jsonl", "tuned on (rounds 8, 9)", 0.471, 0.598, 0.56),
     ("extraction_fresh_dev10.jsonl", "tuned on (round 9)", 0.432, 0.565, 0.53),
     ("extraction_fresh_test6.jsonl", "held out, never read", 0.533, 0.541, 0.51),
 ]
