@@ -2377,8 +2377,8 @@ _WORK_PLACE = re.compile(
 def _work_place(body: str) -> str:
     """The known place said with one's work: "a welder in a small town in rural Kansas", "working around Hobart"."""
     for m in _WORK_PLACE.finditer(body):
-        if not _TRIP.search(body[: m.start()]) and (city := _city_in(m.group("p"))) and not _tool_spans(city):
-            return city  # not "written in Rust"
+        if not _TRIP.search(body[: m.start()]) and (city := _city_in(m.group("p"))):
+            return city  # _city_in knows "written in Rust" is no town
     return ""
 
 
