@@ -61,7 +61,9 @@ those here there now then time center centre gym bar pub valley north south east
 little big long grand saint san santa mount fort port bay rock spring summer winter fall autumn march may june july
 august april home work office bed town city park mall church school beach lake river mountain hill island point view
 green white black red blue gold silver union independence liberty victory hope faith grace joy love peace rich young
-mercy sale split mission enterprise commerce industry harmony unity plenty orange""".split()
+mercy sale split mission enterprise commerce industry harmony unity plenty orange monday tuesday wednesday thursday
+friday saturday sunday weekend tonight today tomorrow yesterday january february september october november
+december""".split()
 )
 
 

@@ -26,6 +26,8 @@ _CANTONESE = (
     (re.compile(r"嚟"), "来"),
     (re.compile(r"睇"), "看"),
     (re.compile(r"谂"), "想"),
+    (re.compile(r"返工"), "上班"),  # 我喺观塘返工: where one works
+    (re.compile(r"收工"), "下班"),
     (re.compile(r"([做读住返教揸])紧"), r"在\1"),  # 做紧 data analyst: 在做
 )
 
