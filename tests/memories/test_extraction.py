@@ -546,7 +546,9 @@ def test_laughing_after_an_ordinary_statement_is_not_a_joke_but_after_a_claim_it
 
 
 def test_a_move_said_with_ones_partner_is_ones_own_and_the_city_left_is_no_hometown():
-    assert keyed("我 wife 和我 last month 刚搬到 Vancouver，rain 下个不停") == {"city": "Vancouver"}
+    moved = extract("我 wife 和我 last month 刚搬到 Vancouver，rain 下个不停").proposals
+    assert {(p.key, p.value) for p in moved if p.kind == "profile"} == {("city", "Vancouver")}
+    assert [p.kind for p in moved if p.kind == "episode"] == ["episode"]  # the move, last month
     assert keyed("我们一家三口住在 Irvine")["city"] == "Irvine"
     assert extract("my wife thinks I should move to Leeds").proposals == []
 
@@ -1233,3 +1235,32 @@ def test_a_career_change_wanted_now_and_a_job_started_this_week_are_lasting():
 def test_an_approximate_budget_is_not_a_hedge():
     budget = next(p for p in extract("推荐个espresso machine，budget大概500刀。").proposals if p.key == "budget")
     assert budget.confidence == 0.9
+
+
+@pytest.mark.parametrize(
+    "message, key, value",
+    [
+        ("上个月刚生了二胎，是个男孩", "children", "男孩"),
+        ("我们一家四口每年summer都回广州探亲", "hometown", "广州"),
+        ("我prefer简体中文，不要traditional的。", "reply_language", "简体中文"),
+        ("我本科是学会计的，算跨专业。", "major", "会计"),
+        ("我daughter今年申请college", "children", "daughter"),
+        ("我是开花店的，在成都。", "job_title", "开花店"),
+        ("下周一开始去顺丰上班了，做快递员", "employer", "顺丰"),
+        ("我住在廊坊，每天坐通勤车去北京国贸上班", "work_city", "北京"),
+        ("我每天早上都要喝一杯flat white", "drink", "flat white"),
+        ("在深圳做外贸", "industry", "外贸"),
+        ("我们在Auckland，他在local school读Year 2。", "city", "Auckland"),
+        ("Also my husband is vegetarian so somewhere with options.", "spouse", "husband is vegetarian"),
+        ("Also we live in Queens if that matters.", "city", "Queens"),
+    ],
+)
+def test_family_trade_and_place_said_in_passing(message, key, value):
+    assert keyed(message).get(key) == value, categories(message)
+
+
+def test_an_aside_asking_not_to_be_judged_is_no_joke_and_a_childs_plan_is_not_ones_goal():
+    assert keyed("I'm a Leicester fan (don't judge 😅)").get("preference_leicester") == "Leicester fan"
+    said = keyed("My twins start kindergarten next fall, any tips?")
+    assert not any(key.startswith("goal") for key in said), said
+    assert keyed("每天坐通勤车去北京国贸上班").get("employer") is None  # a district, not a company

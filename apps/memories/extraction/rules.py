@@ -102,7 +102,8 @@ _NEW_CLAUSE = re.compile(
     I,
 )
 _IDIOMS = re.compile(
-    r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak|鸡飞狗跳|手忙脚乱|焦头烂额|忙得不可开交|"
+    r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak|,?\s*if\s+(?:that|it)\s+(?:matters|helps)\b|"
+    r"鸡飞狗跳|手忙脚乱|焦头烂额|忙得不可开交|"
     r"^(?:(?!如果|要是|假如|万一|假设)[\u4e00-\u9fff]){1,6}的话[，,]?\s*",
     I,
 )  # "旅游的话…": a topic, not an if
@@ -254,6 +255,17 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
         "constraint",
         "allergy",
         "health",
+        "personal",
+    ),
+    (  # "我prefer简体中文，不要traditional的": the script is how one wants to be answered
+        re.compile(
+            r"^(?:我|I)?\s*(?:比较|更)?\s*(?:prefer|喜欢|习惯|偏好|只看得懂|看得懂)\s*(?:用|看)?\s*(?P<v>简体中文|繁体中文|简体字?|繁体字?|"
+            r"simplified\s+chinese|traditional\s+chinese)$",
+            I,
+        ),
+        "preference",
+        "reply_language",
+        "",
         "personal",
     ),
     (  # "no pork pls", "no beef for me ah": what one does not eat, said as a standing word
@@ -474,7 +486,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
         re.compile(
             _ZH_I
             + r"(?P<v>(?:想学|想学习|在学(?![校生])|正在学习?|开始学习?|学习(?![了过到])|打算|计划|准备学|想成为|的目标是|目标是|"
-            r"(?:在|正在)?想(?:要)?(?:转行|转岗|转型|转去|改行|跳槽|换行))(?P<obj>.+))"
+            r"(?:在|正在)?想(?:要)?(?:转行|转岗|转型|转去|改行|跳槽|换行)|(?:在|正在)?plann?(?:ing)?\s*(?:着)?(?=去|要|明年|下个?月))(?P<obj>.+))"
         ),
         "goal",
         None,
@@ -922,7 +934,7 @@ _DEADLINE = re.compile(r"之前|以前|前完成|截止|\bby\b|\bbefore\b|\bunti
 _HABIT_ZH = re.compile(
     r"^(?P<lead>(?:each|every)\s+(?:morning|evening|night|day|weekend)\s*)?我(?:也|还|其实|基本上?|\s*(?P<en>usually|always|often|normally)\s*)*\s*(?P<when>每周\s*(?:[A-Z][a-z]+day)(?:\s*(?:和|and|、|&)\s*[A-Z][a-z]+day)*|每天|每周.?|每个?\s*(?:月|周末|星期.|礼拜.|weekend|week)|每晚|每早|每年|周末|早上|晚上|下班后?|平时|平常|工作日|(?:星期|礼拜|周)六日|(?:星期|礼拜)[一二三四五六日天]|周[一二三四五六日]|"
     r"(?i:weekends?|weekdays?))?\s*"
-    r"(?P<adv>(?:(?:一般|通常|经常|总是|常常|都|基本上?|雷打不动地?|固定|坚持|就)\s*)*(?:(?:都会|会)(?![议员计话]))?)(?P<rest>[^，,]{2,40})$"
+    r"(?P<adv>(?:(?:一般|通常|经常|总是|常常|常|都|基本上?|雷打不动地?|固定|坚持|就)\s*)*(?:(?:都会|会)(?![议员计话]))?)(?P<rest>[^，,]{2,40})$"
 )
 _TIME_FIRST = r"^(?:平时|平常)?(?P<t>周末|每个?周末|工作日|下班后?|(?:星期|礼拜|周)六日|(?:星期|礼拜)[一二三四五六日天]|周[一二三四五六日])(?:我)?(?=\S)"
 _HABIT_EN = re.compile(
@@ -958,7 +970,7 @@ _SPOUSE = re.compile(
     I,
 )
 _SPOUSE_IS = re.compile(
-    rf"^my\s+(?P<r>wife|husband|partner|spouse)(?:'s|\s+is)\s+(?P<d>(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?{_JOB_EN}|(?-i:[A-Z])[a-z]+(?:ese|ish|an|ian|ch|i))(?=$|\s+(?:so|and|but|which|because)\b)|"
+    rf"^my\s+(?P<r>wife|husband|partner|spouse)(?:'s|\s+is)\s+(?P<d>(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?{_JOB_EN}|(?-i:[A-Z])[a-z]+(?:ese|ish|an|ian|ch|i)|vegetarian|vegan|pescatarian)(?=$|\s+(?:so|and|but|which|because)\b)|"
     rf"^我(?:的)?\s*(?P<r2>老婆|老公|妻子|丈夫|爱人|太太|媳妇儿?|wife|husband)\s*是\s*(?P<d2>(?:一名|一个|个)?\s*(?:[^\s，,]{{0,4}}?(?:{_JOB_ZH}|员|师)|"
     r"[\u4e00-\u9fff]{1,4}人|[A-Z][a-z]+))$",
     I,
@@ -1167,8 +1179,10 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             )
         elif p.key == "name" and re.match(r"(?:Saya|Aku|Myself)\s+\S", p.value):
             p = replace(p, value=re.sub(r"^(?:Saya|Aku|Myself)\s+", "", p.value))  # "Saya Daniel Lim": Malay "I"
-        elif p.key == "major" and re.match(r"(?:是|学的是|读的是)\S", p.value):
-            p = replace(p, value=re.sub(r"^(?:是|学的是|读的是)", "", p.value))  # "专业是海洋生物"
+        elif p.key == "major" and re.match(r"(?:是|学的是|读的是|学(?![习生校])|读|念)\S", p.value):
+            p = replace(
+                p, value=re.sub(r"^(?:是|学的是|读的是|学(?![习生校])|读|念)", "", p.value)
+            )  # "专业是海洋生物", "学会计"
         elif p.key == "major" and (
             m := re.match(rf"^(?P<s>{_ZH_SCHOOL})(?P<m>[\u4e00-\u9fff]{{2,8}}?)(?:专业|系)?$", p.value)
         ):
@@ -1215,6 +1229,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             elif _ORG_TAIL.search(p.value):
                 continue
             p = replace(p, value=_COUNTED.sub("", p.value))
+            if _INDUSTRY_NOUN.match(p.value) and not any(q.key == "industry" for q in proposals + out):
+                out.append(replace(p, key="industry"))  # "在深圳做外贸": the trade is the industry too
             if re.search(r"\bfreelanc\w*|self-employed|自由职业", p.value, I) and not any(
                 q.key == "work_mode" for q in proposals
             ):
@@ -2096,6 +2112,10 @@ def _read_dated_plan(body: str) -> list[tuple[str, str, str]]:
         return []
     if re.search(r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前", body, I) or _SUBJECT_ANY.match(body):
         return []
+    if re.match(
+        r"(?:my|our)\s+(?!\w+\s+and\s+I\b)(?:\w+\s+)?[a-z]+\b(?!\s+(?:is|are)\s+(?:to|on)\b)", body, I
+    ) and not re.match(r"(?:my|our)\s+(?:plan|goal|aim|target|wedding|move|exam|trip|big\s+\w+)\b", body, I):
+        return []  # "My twins start kindergarten next fall": theirs
     words = re.sub(r"[^\w\s]", " ", _FUTURE.sub(" ", body)).split()
     return [("goal", "goal " + " ".join(words[:3])[:24], re.sub(r"^(?:我们|咱们|我)", "", body))]
 
@@ -2218,7 +2238,7 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
         every = (
             when.startswith("每")
             or (when and adv)
-            or re.search(r"一般|通常|经常|总是|常常|雷打不动|固定|坚持", adv)
+            or re.search(r"一般|通常|经常|总是|常常|常|雷打不动|固定|坚持", adv)
             or m.group("lead")
             or m.group("en")
         )
@@ -2366,7 +2386,7 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
     elif (
         m := re.match(
             rf"^我{_ZH_MODS}(?:学的|学的是|专业是|读的专业是|念的是|主修)\s*(?P<major>[^，,]{{2,20}}?)(?:专业)?$|"
-            rf"^我{_ZH_MODS}(?:是)?(?:学|读|念)(?![习生校会着了过书])(?P<major2>[\u4e00-\u9fff]{{1,6}}?)(?:专业)?(?:出身)?的$",  # "我是学护理的"
+            rf"^我{_ZH_MODS}(?:本科|大学|研究生|硕士|博士)?(?:是)?(?:学|读|念)(?![习生校会着了过书])(?P<major2>[\u4e00-\u9fff]{{1,6}}?)(?:专业)?(?:出身)?的$",  # "我是学护理的"
             body,
         )
     ):
@@ -2391,6 +2411,20 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         return []
+    if (
+        m := re.match(
+            r"^(?:我们|我们家|我家)(?:一家人?|全家)?(?:现在|目前)?(?:在|住在)\s*(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?|[\u4e00-\u9fff]{2,4})$",
+            body,
+        )
+    ) and (city := _city_in(m.group("c")) or _known_city(m.group("c"))):
+        return [("fact", "city", city)]  # "我们在Auckland": where one's family lives
+    if (
+        m := re.search(
+            r"(?:每年|年年|逢年过节)[^，,]{0,12}?(?:都|会)?回(?P<c>[\u4e00-\u9fff]{2,4}?)(?:老家)?(?:探亲|过年|看爸妈|看父母)",
+            body,
+        )
+    ) and (is_city(m.group("c")) or _CITY_ZH.match(m.group("c"))):
+        return [("fact", "hometown", m.group("c"))]  # "我们一家四口每年summer都回广州探亲"
     if (
         (
             m := re.search(
@@ -2754,7 +2788,7 @@ def _about_someone_else(body: str) -> bool:
 
 
 _ZH_WORK_AT = re.compile(
-    r"(?:(?<![现正还实存所自好])(?:在|于)|跳槽(?:到|去)了?|(?<!想)(?:转|换)到了?)\s*(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学)(?P<place>[^，,。；;在]{1,32}?)\s*(?:(?P<verb>做|当|担任|干(?![了过])|搞|负责|教|开)\s*(?P<job>[^，,。；;]{1,24}?)|(?P<work>上班|工作|任职|实习|打工))"
+    r"(?:(?<![现正还实存所自好])(?:在|于)|跳槽(?:到|去)了?|(?<!想)(?:转|换)到了?|(?<![想要会该打算准备能可])(?P<go>去)(?=[^，,。；;]{1,12}?(?:上班|工作|实习)))\s*(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学)(?P<place>[^，,。；;在]{1,32}?)\s*(?:(?P<verb>做|当|担任|干(?![了过])|搞|负责|教|开)\s*(?P<job>[^，,。；;]{1,24}?)|(?P<work>上班|工作|任职|实习|打工))"
     r"(?:的工作|的|工作|这一?行|第.年|[\d一二三四五六七八九十两几]+年)?(?=$|[，,。；;]|了|已经|快|都|，)"
 )
 _ZH_JOB_SAID = re.compile(
@@ -2787,6 +2821,8 @@ def _scan_role_zh(body: str) -> list[tuple[str, str, str]]:
         city, org = _city_at_ends(place)
         if not city and (is_city(place) or _CITY_ZH.fullmatch(place)):
             city, org = place, ""
+        if city and m.group("go"):
+            org = ""  # "每天去北京国贸上班": the city one commutes to, and a district, not a company
         if city:
             out.append(("fact", "work_city", city))
         if org and not re.fullmatch(r"(?:公司|单位|企业|厂|店|家|这里|那里)", org):
@@ -2895,7 +2931,7 @@ def _scan_tools(body: str) -> list[tuple[str, str, str]]:
 _ZH_SCHOOL = r"[\u4e00-\u9fffA-Za-z]{1,10}?(?:大学|学院|大|理工|师范|交大|科大)"
 _ZH_STUDY = re.compile(
     rf"(?P<school>{_ZH_SCHOOL})\s*(?P<major>[\u4e00-\u9fffA-Za-z]{{2,8}}?)(?:系|专业)|"
-    rf"(?:^|[是在，,]|我)\s*(?P<major2>(?![我是在])[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?<![不很太真挺够最])\s*专业(?![户性术知问人水角名意建技能素设工])|"
+    rf"(?:^|[是在，,]|我)\s*(?P<major2>(?![我是在算跨转同本])[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?<![不很太真挺够最])\s*专业(?![户性术知问人水角名意建技能素设工])|"
     rf"\bmajor\s*(?:是|is)\s*(?P<major3>[\w &-]{{2,30}}?)(?=$|[，,。]|\s+(?:at|in)\b)|"
     rf"在\s*(?P<school2>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*)?|{_ZH_SCHOOL})\s*(?:读|念|上)\s*(?:master|PhD|博士|硕士|研究生|研|本科|大学|书|大[一二三四])|"
     rf"(?:读研|读博|研究生|硕士|博士|本科)\s*[，,]?\s*(?P<school3>[\u4e00-\u9fff]{{2,10}}(?:大学|学院))|"
@@ -2942,7 +2978,7 @@ _DRINKS = (
 )
 _DRINK = re.compile(
     rf"\bI\s+(?:\w+\s+)?(?:drink|have|live\s+on)\s+(?:(?:way\s+)?too\s+much\s+|a\s+lot\s+of\s+|only\s+|mostly\s+|my\s+)?(?P<v>{_DRINKS})\b|"
-    rf"(?:^|我|只|都|一般|每天|天天|平时|改|爱)喝\s*(?P<v2>{_DRINKS})|^(?P<v3>{_DRINKS})\s*(?:只|就|一般|基本|都)喝|"
+    rf"(?:^|我|只|都|一般|每天|天天|平时|改|爱)(?:都?要)?喝\s*(?:一杯|杯)?\s*(?P<v2>{_DRINKS})|^(?P<v3>{_DRINKS})\s*(?:只|就|一般|基本|都)喝|"
     rf"\bit'?s\s+(?P<v4>{_DRINKS})\s+or\s+nothing\b",
     I,
 )
@@ -2961,7 +2997,7 @@ _INDUSTRY_EN = re.compile(
 )
 # employers that name a kind of business, not a company: the industry too ("在一家券商做量化")
 _INDUSTRY_NOUN = re.compile(
-    r"^(?:券商|投行|银行|律所|会计师事务所|保险公司|基金公司|私募|外企|国企|央企|车企|药企|游戏公司|互联网公司)$"
+    r"^(?:券商|投行|银行|律所|会计师事务所|保险公司|基金公司|私募|外企|国企|央企|车企|药企|游戏公司|互联网公司|外贸|跨境电商|电商)$"
 )
 
 
@@ -3008,7 +3044,7 @@ _ORG_OF_JOB = re.compile(
 _TRADE_ZH = re.compile(
     # trades only: "我是开车来的" / "我是跑步去的" / "我是卖萌的" are 是…的 emphasis, not work
     r"^我(?:平时|现在|目前|主要|其实|就)?是(?:个|一个|一名)?\s*(?P<v>(?:开|跑)(?:出租车?|网约车|滴滴|货车|大车|卡车|公交车?|地铁|长途|外卖|快递|网店|淘宝店|店|饭店|"
-    r"餐馆|超市|厂|公司|工作室|民宿)|种(?:地|田|菜|水果|果树|茶|花|粮食|[\u4e00-\u9fff]{1,3}的?)|送(?:外卖|快递)|"
+    r"餐馆|超市|厂|公司|工作室|民宿)|开[\u4e00-\u9fffA-Za-z]{1,4}?(?:店|馆|厂|公司|工作室|诊所|超市|民宿|餐厅|饭店|档|铺)|种(?:地|田|菜|水果|果树|茶|花|粮食|[\u4e00-\u9fff]{1,3}的?)|送(?:外卖|快递)|"
     r"卖(?!萌|惨|关子|了|过)[^，,的]{1,6}|做(?!梦|饭|菜|作业|好|完|了|过)[^，,的]{1,8}?|修(?:车|电脑|手机|空调|家电)|"
     r"养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹))的$|"
     r"(?:^|我)(?:们家|家)?(?:在[^，,]{1,10}?)?开了?(?:个|一家|家|间|一间)?\s*(?P<v2>[^，,]{1,8}?(?:店|馆|厂|公司|工作室|网店|超市|餐厅|饭店|小卖部|诊所|民宿))|"
@@ -3142,7 +3178,8 @@ _OWN_CHILD = re.compile(
     r"(?<![\w'])(?:my|our)\s+(?:(?:little|youngest|oldest|eldest|older|younger)\s+)?(?P<r3>son|daughter|kid|boy|girl)\b(?!')"
     rf"[^,.;!?]{{0,30}}?(?P<d3>{_KID_DETAIL})|"
     r"(?:带|陪|接送|送)着?(?P<r4>(?:两|三|四|\d)个(?:小孩|孩子|娃|宝宝))|"
-    r"(?:一个人|独自|自己)(?:在)?带着?(?P<r5>孩子|娃|小孩)",  # "离婚两年了，一个人带孩子"
+    r"(?:一个人|独自|自己)(?:在)?带着?(?P<r5>孩子|娃|小孩)|"  # "离婚两年了，一个人带孩子"
+    r"(?:^|(?<=[，,]))我(?:的|家的?)?\s*(?P<r6>daughter|son|kids|twins|baby)(?![A-Za-z])",  # "我daughter今年申请college"
     I,
 )
 
@@ -3171,7 +3208,7 @@ def _own_child(body: str, said_mine: bool = False) -> tuple[str, str, str] | Non
         return ("fact", "children", m.group("r") + ("" if m.group("d")[:1] > "~" else " ") + m.group("d"))
     if m.group("r3"):
         return ("fact", "children", f"{m.group('r3')} {m.group('d3')}")
-    return ("fact", "children", m.group("r2") or m.group("r4") or m.group("r5"))
+    return ("fact", "children", m.group("r2") or m.group("r4") or m.group("r5") or m.group("r6"))
 
 
 def _household(body: str) -> list[tuple[str, str, str]]:
@@ -3362,7 +3399,7 @@ _PAST_WHEN = re.compile(
     I,
 )
 _PAST_DONE = re.compile(
-    r"[了过](?![吗呢])|完成|结束|离职|辞职|入职|毕业|"
+    r"[了过](?![吗呢])|完成|结束|离职|辞职|入职|毕业|搬到|搬来|搬进|考上|拿到|跳槽到|"
     r"\b(?:(?!(?:need|feed|seed|speed|bleed|breed|exceed|proceed|succeed|indeed|weed|heed|red|bed|shed)\b)\w+ed|went|got|came|ran|saw|met|took|did|made|bought|won|lost|gave|left|quit|"
     r"flew|drove|began|became|wrote|read|sold|built|spent|caught|taught|thought|brought)\b",
     I,
@@ -3650,7 +3687,7 @@ def _skip_reason(clause: str, message_is_joke: bool) -> str:
                 or re.match(r"^我(?:的|家)?", clause)
                 and _CHILD_MENTION.search(clause)
                 or _SPOUSE.match(clause)
-                or _SPOUSE_IS.match(clause.strip(" .。!！,，"))
+                or _SPOUSE_IS.match(_PREFIX.sub("", clause).strip(" .。!！,，"))
                 or _WE_TWO.match(_PREFIX.sub("", clause.strip()))
                 or _NAMED_CHILD[0].match(clause)
             )
@@ -3983,6 +4020,28 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
         return None
     rest = [p for p in proposals if p.evidence != said_last]
     last = before[-1]
+    if (
+        last.kind == "episode"
+        and re.search(r"生了|生下|出生|\bhad\s+(?:a|our)\s+(?:baby|boy|girl)\b|\bwelcomed\b", last.text, I)
+        and (
+            m := re.match(
+                r"^(?:是)?(?:个|一个)?(?P<v>男孩|女孩|儿子|女儿|千金|小子|男宝|女宝|双胞胎)|^(?:it's\s+)?an?\s+(?P<v2>boy|girl)\b",
+                body,
+                I,
+            )
+        )
+    ):  # "上个月刚生了二胎，是个男孩"
+        return proposals + [
+            replace(
+                last,
+                kind="profile",
+                category="fact",
+                key="children",
+                value=m.group("v") or m.group("v2"),
+                text="",
+                evidence=clause,
+            )
+        ]
     if last.key in ("pet", "children") and (
         _NAMING.match(body) or last.key == "children" and _CHILD_DETAIL.match(body)
     ):
@@ -4143,6 +4202,12 @@ class RuleExtractor:
         message = _mixed_openers(message)
         message = _SAID_WRONG.sub("", message)  # "I'm in Austin, sorry, Houston" is "I'm in Houston"
         message = re.sub(r"\s*[(（][^()（）]{0,12}[?？][)）]", "", message)  # "sourdogh mostly (sp?)": no question
+        message = re.sub(  # "I'm a Leicester fan (don't judge 😅)": an aside, not a joke
+            r"\s*[(（](?:don'?t\s+judge(?:\s+me)?|no\s+judg(?:e)?ment|lol|haha\w*|hehe|别笑|别笑我|哈+)\W{0,6}[)）]",
+            "",
+            message,
+            flags=I,
+        )
         # bios: "barista @ a tiny cafe", "#坐标苏州 #宝妈日常" (the "|" between their parts is a clause break)
         message = re.sub(r"(?<=\w)\s+@\s+(?=\w)", " at ", message)
         message = re.sub(r"(?:^|(?<=\s))#(?=[^\s#\d])", "", message)
