@@ -48,6 +48,7 @@ SETS = {
     "fresh-test6": "extraction_fresh_test6.jsonl",
     "fresh-dev11": "extraction_fresh_dev11.jsonl",
     "fresh-test7": "extraction_fresh_test7.jsonl",
+    "fresh-dev12": "extraction_fresh_dev12.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 
