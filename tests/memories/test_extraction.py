@@ -1264,3 +1264,49 @@ def test_an_aside_asking_not_to_be_judged_is_no_joke_and_a_childs_plan_is_not_on
     said = keyed("My twins start kindergarten next fall, any tips?")
     assert not any(key.startswith("goal") for key in said), said
     assert keyed("每天坐通勤车去北京国贸上班").get("employer") is None  # a district, not a company
+
+
+@pytest.mark.parametrize(
+    "message, key, value",
+    [
+        ("最近想增肌，蛋白質要吃多少？", "goal_增肌", "想增肌"),
+        ("我母语是粤语，想系统学一下拼音。", "goal_拼音", "想系统学一下拼音"),
+        ("我在减脂期", "goal_减脂期", "在减脂期"),
+        ("Married, two kids, we live in Raleigh.", "children", "two kids"),
+        ("我在London，冬天真的太暗了。", "city", "London"),
+        ("我stay在Punggol", "city", "Punggol"),
+        ("We're in Calgary so anything I plant has to survive -35.", "city", "Calgary"),
+        ("而家喺將軍澳租樓", "city", "將軍澳"),
+        ("我在Hong Kong工作，住在Shenzhen", "work_city", "Hong Kong"),
+        ("用RMB吧", "currency", "RMB"),
+        ("唔該用廣東話覆我呀", "reply_language", "廣東話"),
+        ("屋企養咗隻唐狗叫旺財", "pet", "隻唐狗叫旺財"),
+        ("Doing a part-time MBA at Warwick while working at a logistics firm.", "school", "Warwick"),
+        ("I work full-time at Tesco so I only study Sunday mornings.", "employer", "Tesco"),
+        ("I'm a 68-year-old widower in Cornwall", "marital_status", "widower"),
+    ],
+)
+def test_goals_places_and_family_said_the_way_people_chat(message, key, value):
+    assert keyed(message).get(key) == value, categories(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Just turned 50 and signed up for my first triathlon in Noosa this November!",
+        "Travelling with my mum next month to Rome — she uses a wheelchair.",
+        "My wife and I want to save for a Disney trip in summer 2027.",
+        "Update一下，我已经过了N3了！现在target是明年7月的N2。",
+    ],
+)
+def test_a_dated_plan_said_without_i_am_planning_is_a_goal(message):
+    assert any(key.startswith("goal") for key in keyed(message)), categories(message)
+
+
+def test_a_lad_from_somewhere_is_not_ones_hometown_and_a_postman_is_no_api_client():
+    said = keyed("I'm a retired postman in Glasgow, learning Spanish because my daughter married a lad from Valencia.")
+    assert "hometown" not in said and not any(key.startswith("tool") for key in said), said
+
+
+def test_yesterdays_workout_is_not_an_episode():
+    assert extract("今天腿好酸，昨天练深蹲练猛了，今天还要练吗？").proposals == []

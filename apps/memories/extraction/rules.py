@@ -96,6 +96,7 @@ _NEW_CLAUSE = re.compile(
     # "I'm training for the Sydney Marathon, can you give me a plan?": the ask is its own clause
     r"(?:can|could|would|will)\s+(?:you|u)\b|which\s+(?!is\b|was\b|means\b)|what\b|how\b|where\b|any\s+(?:tips|ideas|suggestions|recommendations|advice)\b|"
     r"(?:(?:now\s+)?(?:living|based|working)|originally|commute|commuting|moved|moving|married|single|currently|mostly|mainly|aiming|hoping|"
+    r"learning|studying|training|saving|planning|preparing|want\s+to|wanna|"
     r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up)\b|"
     rf"(?:a|an)\s+(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN}\b))|"
     r"(?<=[\u4e00-\u9fff\w）)])[，]\s*(?=[^，]{2})",
@@ -265,6 +266,17 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
         ),
         "preference",
         "reply_language",
+        "",
+        "personal",
+    ),
+    (  # "用RMB吧", "Please always show amounts in GBP": the currency one counts in
+        re.compile(
+            r"^(?:please\s+|pls\s+)?(?:always\s+)?(?:用|都用|show\s+(?:all\s+)?(?:the\s+)?(?:amounts|prices|numbers)\s+in|use|in)\s*"
+            r"(?P<v>RMB|CNY|USD|GBP|EUR|SGD|HKD|AUD|CAD|NZD|JPY|MYR|INR|人民币|港币|港元|美元|美金|英镑|欧元|新币|澳币|日元)(?![A-Za-z])",
+            I,
+        ),
+        "preference",
+        "currency",
         "",
         "personal",
     ),
@@ -486,7 +498,11 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
         re.compile(
             _ZH_I
             + r"(?P<v>(?:想学|想学习|在学(?![校生])|正在学习?|开始学习?|学习(?![了过到])|打算|计划|准备学|想成为|的目标是|目标是|"
-            r"(?:在|正在)?想(?:要)?(?:转行|转岗|转型|转去|改行|跳槽|换行)|(?:在|正在)?plann?(?:ing)?\s*(?:着)?(?=去|要|明年|下个?月))(?P<obj>.+))"
+            r"(?:在|正在)?想(?:要)?(?:转行|转岗|转型|转去|改行|跳槽|换行)|(?:在|正在)?plann?(?:ing)?\s*(?:着)?(?=去|要|明年|下个?月)|"
+            # "想系统学一下拼音", "最近想增肌", "想在婚礼前瘦个五斤", "想提高到100g", "想加点strength training"
+            r"想(?:要)?(?:系统地?|好好|认真|开始)?(?:学一下|学学|(?=增肌|增重|减脂|减肥|减重|戒烟|戒酒)|瘦(?=[^，,]{0,8}?(?:斤|公斤|kg|磅))|"
+            r"(?:在[^，,]{1,8}?前)瘦|提高到|加点|考(?=[^，,]{0,6}?(?:证|试|研|博|级|照|雅思|托福|N\d|CPA|cpa)))|"
+            r"(?:在|处于)(?=(?:减脂|增肌|减肥|备考|备孕)期?$))(?P<obj>.+))"
         ),
         "goal",
         None,
@@ -1489,7 +1505,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         if m.group("field") and student:
             out.append(("fact", "major", m.group("field")))
     elif m := re.match(
-        rf"^I\s+{_EN_MODS}work\s+(?:at|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?)"
+        rf"^I\s+{_EN_MODS}work\s+(?:full-time\s+|part-time\s+|full\s+time\s+|part\s+time\s+)?(?:at|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?)"
         rf"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<job>[\w&.' +-]{{2,30}}?))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?$",
         body,
         I,
@@ -1763,7 +1779,11 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     if m := _SPOUSE.match(body):
         out.append(("fact", "spouse", m.group("n")))
     if m := re.match(
-        r"^I'm\s+(?P<v>married|single|divorced|engaged|widowed)\b(?:\s+with\s+(?P<kids>" + _KIDS_EN + r"))?", body, I
+        r"^I'm\s+(?:a\s+)?(?:\d+[- ]year[- ]old\s+)?(?P<v>married|single|divorced|engaged|widowed|widow(?:er)?)\b(?:\s+with\s+(?P<kids>"
+        + _KIDS_EN
+        + r"))?",
+        body,
+        I,
     ):
         out.append(("fact", "marital_status", m.group("v")))
         if m.group("kids"):
@@ -1998,7 +2018,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
 def _read_plan(body: str) -> list[tuple[str, str, str]]:
     """准备明年去日本读研 / 下个月要迁移到 K8s / I'm preparing for … next month / In two weeks I'm starting …"""
     if m := re.match(
-        r"^(?:我的|我|my\s+)?\s*(?:(?:新年|今年|明年|\d{4}\s*年?的?)?(?:给自己)?(?:定|立|设)?(?:的|了)?(?:小)?目标|(?:new year'?s?\s+)?goals?|resolution|target)"
+        r"^(?:我的|我|my\s+)?\s*(?:现在|目前|新的)?\s*(?:(?:新年|今年|明年|\d{4}\s*年?的?)?(?:给自己)?(?:定|立|设)?(?:的|了)?(?:小)?目标|(?:new year'?s?\s+)?goals?|resolution|target)"
         r"(?:\s+for\s+(?P<when>[\w ]{2,20}?)|\s+(?P<when2>(?:this|next)\s+year))?\s*(?:是|就是|[:：]|is|are)\s*(?:to\s+)?(?P<rest>.{2,})$",
         body,
         I,
@@ -2039,9 +2059,16 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         ]
     en = (
         r"^(?P<lead>.{2,24}?,?\s+)?(?:I|we)(?:'m|\s+am|'re|\s+are)\s+(?:now\s+|also\s+|currently\s+)?"
-        r"(?P<verb>preparing\s+for|plann?ing\s+to|plann?ing\s+on|going\s+to|about\s+to|starting|moving\s+to|migrating|"
+        r"(?P<verb>preparing\s+for|plann?ing\s+to|plann?ing\s+on|plann?ing(?=\s+(?:a\s+trip\s+to\s+)?(?-i:[A-Z]))|going\s+to|about\s+to|starting|"
+        r"moving\s+to|migrating|travell?ing|flying|heading|signed\s+up\s+for|registered\s+for|"
         r"switching\s+to|relocating\s+to|applying\s+(?:to|for)|studying\s+for|taking|getting|saving\s+(?:up\s+)?(?:to|for))\s+(?P<rest>.+)$"
     )
+    if (
+        (m := re.search(r"\b(?:signed\s+up|registered|enrolled|entered)\s+(?:for|in)\s+(?P<rest>.+)$", body, I))
+        and _FUTURE.search(m.group("rest"))
+        and re.match(r"(?:I\b|I've|we\b|just\b|finally\b|signed|registered|enrolled)", body, I)
+    ):  # "Just turned 50 and signed up for my first triathlon in Noosa this November!"
+        return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("rest")).split()[:3])[:24], m.group(0))]
     if m := re.match(en, body, I):
         dated = _DATE_WORDS.search(body)
         if not dated and not re.match(
@@ -2058,7 +2085,12 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("rest")).split()[:3])[:24], body)]
-    if m := re.match(r"^I\s+(?:really\s+)?(?:want|hope|plan|intend|aim)\s+to\s+(?P<rest>\w+\b.+)$", body, I):
+    if m := re.match(
+        r"^(?:I|(?:my\s+(?:wife|husband|partner|fianc[ée]e?|girlfriend|boyfriend)\s+and\s+I)|me\s+and\s+my\s+(?:wife|husband|partner))\s+"
+        r"(?:really\s+)?(?:want|hope|plan|intend|aim)\s+to\s+(?P<rest>\w+\b.+)$",
+        body,
+        I,
+    ):
         if re.search(
             r"\byour?\b|\bmore about\b|\bthis\b|\bthat\b|\bit\b", m.group("rest"), I
         ):  # about the conversation, not a goal
@@ -2073,7 +2105,13 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
             )
         ):
             return []
-        return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("rest")).split()[:3])[:24], body[2:])]
+        return [
+            (
+                "goal",
+                "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("rest")).split()[:3])[:24],
+                re.sub(r"^I\s+", "", body),
+            )
+        ]
     if m := re.match(
         rf"^我{_ZH_MODS}(?:从)?(?:明天|下周.?|下个?月|今天|下礼拜.?)起?开始(?P<v>(?:戒|坚持|每天|学|练|减|不再)[^，,]+)$",
         body,
@@ -2314,9 +2352,9 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
     """I did my master's in statistics at UCLA / 本科是武汉大学的 / 学的土木 / 我 PhD 读的是 computational biology."""
     out = []
     if m := re.match(
-        rf"^I\s+{_EN_MODS}(?:did|got|have|earned|completed|finished|hold|am\s+doing|'m\s+doing|'m\s+getting)\s+"
-        rf"(?:my\s+|a\s+|an\s+)?{_DEGREE}(?:\s+degree)?(?:\s+(?:in|on)\s+(?P<major>[\w &'-]+?))?"
-        r"(?:\s+(?:at|from|in)\s+(?P<school>[\w&.' -]+?))?$",
+        rf"^I(?:\s+|(?=['’]))(?:['’]m\s+)?{_EN_MODS}(?:did|got|have|earned|completed|finished|hold|am\s+doing|doing|getting)\s+"
+        rf"(?:my\s+|a\s+|an\s+)?(?:part-time\s+|full-time\s+|online\s+|evening\s+)?{_DEGREE}(?:\s+degree)?(?:\s+(?:in|on)\s+(?P<major>[\w &'-]+?))?"
+        r"(?:\s+(?:at|from|in)\s+(?P<school>[\w&.' -]+?))?(?:\s+(?:while|whilst|and|but)\b.*)?$",
         body,
         I,
     ):
@@ -2402,6 +2440,9 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
     return out
 
 
+_NOT_A_PLACE_ZH = re.compile(r"附近|旁边|边|公司|学校|市区|郊区|家|楼|小区|外面|这里|那里|单位|宿舍|城里|乡下|老家")
+
+
 def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
     """Where one lives, said inside a longer sentence: "my wife and I just moved to Leeds",
     "我和老婆去年搬到了厦门" — only for a known city (places.py) after a verb of living or moving."""
@@ -2411,6 +2452,20 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         return []
+    place = r"(?P<c>[\u4e00-\u9fff]{2,4}?|(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?)"
+    for regex in (
+        rf"(?<![现正还实存所自好])在\s*{place}\s*(?:租楼|租房|租屋|租了(?:个|间)?房子?|买了?房|买了?楼)",  # "而家喺將軍澳租樓"
+        rf"^我(?:现在|目前|人)?(?:在|stay在|stay\s+in)\s*{place}$",  # "我在London，冬天真的太暗了", "我stay在Punggol"
+        rf"^we(?:'re|\s+are)\s+(?:now\s+)?in\s+{place}(?:\s+(?:so|and|but)\b.*)?$",  # "We're in Calgary so …"
+    ):
+        if not (m := re.search(regex, body, I)):
+            continue
+        named = m.group("c")  # a place one rents in, named in two or three characters ("將軍澳"), is a place
+        renting = (
+            "租" in m.group(0) and re.fullmatch(r"[\u4e00-\u9fff]{2,3}", named) and not _NOT_A_PLACE_ZH.search(named)
+        )
+        if city := _city_in(named) or _known_city(named) or (named if renting else ""):
+            return [("fact", "city", city)]
     if (
         m := re.match(
             r"^(?:我们|我们家|我家)(?:一家人?|全家)?(?:现在|目前)?(?:在|住在)\s*(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?|[\u4e00-\u9fff]{2,4})$",
@@ -2554,8 +2609,14 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             and re.search(r"\bto\s+(?-i:[A-Z])", body[m.end() : m.end() + 30])
             or re.search(r"\bfrom\s*$", before, I)
             and re.search(r"\b(?:moved|moving|move|relocated)\b", body[: m.start()], I)
+            or re.search(  # "my daughter married a lad from Valencia": someone else's
+                r"\b(?:a|an|the|some|this|that|his|her|their)\s+(?:[\w-]+\s+)?(?:lad|guy|girl|man|woman|bloke|chap|"
+                r"person|family|friend|colleague|boy|couple|client|customer)\s+from\s*$",
+                before,
+                I,
+            )
         ):
-            continue  # a trip, or the place one moved away from
+            continue  # a trip, the place one moved away from, or someone else's
         near = re.split(r"[,;，；]|\band\b|\bbut\b|\bthen\b|\bso\b", before, flags=I)[-1]
         key = next(
             (
@@ -2819,8 +2880,8 @@ def _scan_role_zh(body: str) -> list[tuple[str, str, str]]:
         ):
             continue
         city, org = _city_at_ends(place)
-        if not city and (is_city(place) or _CITY_ZH.fullmatch(place)):
-            city, org = place, ""
+        if is_city(place) or _CITY_ZH.fullmatch(place):
+            city, org = place, ""  # "在Hong Kong工作": the whole name, not "Hong" at "Kong"
         if city and m.group("go"):
             org = ""  # "每天去北京国贸上班": the city one commutes to, and a district, not a company
         if city:
@@ -3179,7 +3240,8 @@ _OWN_CHILD = re.compile(
     rf"[^,.;!?]{{0,30}}?(?P<d3>{_KID_DETAIL})|"
     r"(?:带|陪|接送|送)着?(?P<r4>(?:两|三|四|\d)个(?:小孩|孩子|娃|宝宝))|"
     r"(?:一个人|独自|自己)(?:在)?带着?(?P<r5>孩子|娃|小孩)|"  # "离婚两年了，一个人带孩子"
-    r"(?:^|(?<=[，,]))我(?:的|家的?)?\s*(?P<r6>daughter|son|kids|twins|baby)(?![A-Za-z])",  # "我daughter今年申请college"
+    r"(?:^|(?<=[，,]))我(?:的|家的?)?\s*(?P<r6>daughter|son|kids|twins|baby)(?![A-Za-z])|"  # "我daughter今年申请college"
+    r"(?:^|(?<=,)\s*)(?:I(?:'m|'ve|\s+have)?\s+(?:got\s+)?)?(?P<r7>(?:one|two|three|four|five|\d)\s+(?:kids|children|boys|girls|sons|daughters))$",  # "Married, two kids, we live in …"
     I,
 )
 
@@ -3208,7 +3270,7 @@ def _own_child(body: str, said_mine: bool = False) -> tuple[str, str, str] | Non
         return ("fact", "children", m.group("r") + ("" if m.group("d")[:1] > "~" else " ") + m.group("d"))
     if m.group("r3"):
         return ("fact", "children", f"{m.group('r3')} {m.group('d3')}")
-    return ("fact", "children", m.group("r2") or m.group("r4") or m.group("r5") or m.group("r6"))
+    return ("fact", "children", m.group("r2") or m.group("r4") or m.group("r5") or m.group("r6") or m.group("r7"))
 
 
 def _household(body: str) -> list[tuple[str, str, str]]:
@@ -3399,14 +3461,16 @@ _PAST_WHEN = re.compile(
     I,
 )
 _PAST_DONE = re.compile(
-    r"[了过](?![吗呢])|完成|结束|离职|辞职|入职|毕业|搬到|搬来|搬进|考上|拿到|跳槽到|"
+    r"[了过](?![吗呢])|完成|结束|离职|辞职|入职|毕业|搬到|搬来|搬进|考上|拿到|跳槽到|结婚|领证|"
     r"\b(?:(?!(?:need|feed|seed|speed|bleed|breed|exceed|proceed|succeed|indeed|weed|heed|red|bed|shed)\b)\w+ed|went|got|came|ran|saw|met|took|did|made|bought|won|lost|gave|left|quit|"
     r"flew|drove|began|became|wrote|read|sold|built|spent|caught|taught|thought|brought)\b",
     I,
 )
 _TRIVIAL = re.compile(
     r"吃了?饭|吃了|喝了|睡了|睡觉|洗澡|\b(?:ate|slept|drank|showered|napped)\b|\bhad\s+(?:lunch|dinner|breakfast|coffee|"
-    r"a nap)\b|吵架|分手|\bfight\b|\bbroke up\b|\bcried\b|哭",
+    r"a nap)\b|吵架|分手|\bfight\b|\bbroke up\b|\bcried\b|哭|"
+    # a day's workout: "昨天练深蹲练猛了", "went to the gym yesterday"
+    r"练猛了|练[^，,]{0,4}?(?:腿|胸|背|肩|深蹲|卧推|硬拉)|去了?健身房?|锻炼了|\bworked\s+out\b|\bwent\s+(?:to\s+the\s+gym|for\s+a\s+(?:run|jog|walk|swim))\b",
     I,
 )
 
@@ -4380,6 +4444,12 @@ class RuleExtractor:
             if event := self._event(clause):
                 proposals.append(event)
         proposals = _city_from_work(_negated_tool_wishes(_work_values(proposals)))
+        jobs = " ".join(p.value.casefold() for p in proposals if p.key == "job_title")
+        proposals = [  # "a retired postman": the job, not the API client of that name
+            p
+            for p in proposals
+            if not (p.key.startswith("tool") and re.search(rf"\b{re.escape(p.value.casefold())}\b", jobs))
+        ]
         proposals = [  # and given back in the person's own script: "工程師" stays "工程師"
             replace(
                 p,

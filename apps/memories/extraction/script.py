@@ -19,6 +19,10 @@ _CANTONESE = (
     (re.compile(r"我哋"), "我们"),
     (re.compile(r"而家"), "现在"),
     (re.compile(r"嘅"), "的"),
+    (re.compile(r"唔该"), "麻烦"),  # 唔该用广东话覆我: please, not "should not"
+    (re.compile(r"屋企"), "家里"),
+    (re.compile(r"食嘢"), "吃饭"),
+    (re.compile(r"(?<=[唔不要想爱去鍾钟中意])食(?![物品堂谱欲材])"), "吃"),  # 我唔食猪肉
     (re.compile(r"唔"), "不"),
     (re.compile(r"冇"), "没"),
     (re.compile(r"佢"), "他"),
