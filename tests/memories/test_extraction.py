@@ -1310,3 +1310,41 @@ def test_a_lad_from_somewhere_is_not_ones_hometown_and_a_postman_is_no_api_clien
 
 def test_yesterdays_workout_is_not_an_episode():
     assert extract("今天腿好酸，昨天练深蹲练猛了，今天还要练吗？").proposals == []
+
+
+@pytest.mark.parametrize(
+    "message, key, value",
+    [
+        ("Aisle seat always, I'm 6'4 and my knees hate window seats.", "seat", "Aisle seat"),
+        ("我每次出差都坐Singapore Airlines，seat要aisle。", "airline", "Singapore Airlines"),
+        ("我一般只坐靠窗的位置，过道那种坐着难受。", "seat", "靠窗"),
+        ("然后no burpees，我真的hate burpees。", "constraint_burpees", "no burpees"),
+        ("no grammar jargon pls", "constraint_grammar_jargon", "no grammar jargon"),
+        (
+            "I do Pilates Tuesday and Thursday evenings.",
+            "habit_do_pilates_tuesday",
+            "do Pilates Tuesday and Thursday evenings",
+        ),
+        (
+            "I export to a Google Sheet every fortnight.",
+            "habit_export_to_a",
+            "export to a Google Sheet every fortnight",
+        ),
+        ("我在一家医药公司做销售，基本每周都要跑外地。", "habit_要跑外地", "每周都要跑外地"),
+    ],
+)
+def test_travel_tastes_standing_nos_and_routines(message, key, value):
+    assert keyed(message).get(key) == value, categories(message)
+
+
+@pytest.mark.parametrize("message", ["no worries", "single, no kids", "no regrets", "no question about it", "我住院了"])
+def test_a_no_that_is_not_a_standing_request_and_a_hospital_stay_are_not_kept(message):
+    said = keyed(message)
+    assert not any(key.startswith("constraint") for key in said) and "city" not in said, said
+
+
+def test_working_for_a_drug_company_is_not_a_health_matter():
+    habit = next(
+        p for p in extract("我在一家医药公司做销售，基本每周都要跑外地。").proposals if p.key.startswith("habit")
+    )
+    assert habit.sensitive == ""

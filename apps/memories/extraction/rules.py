@@ -93,10 +93,11 @@ _NEW_CLAUSE = re.compile(
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
     r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|their\b|but\b|also\b|"
     r"please\b|from now on|even\s+(?:if|when|though)\b|so\s+(?:if|when)\b|because\b|cuz\b|即使|就算|哪怕|don't\b|dont\b|do\s+not\b|never\b|no\s+more\b|"
+    r"no\s+(?!worries|problem|idea|way|thanks|rush|pressure|kids|children|pets|siblings)[a-z]|"
     # "I'm training for the Sydney Marathon, can you give me a plan?": the ask is its own clause
     r"(?:can|could|would|will)\s+(?:you|u)\b|which\s+(?!is\b|was\b|means\b)|what\b|how\b|where\b|any\s+(?:tips|ideas|suggestions|recommendations|advice)\b|"
     r"(?:(?:now\s+)?(?:living|based|working)|originally|commute|commuting|moved|moving|married|single|currently|mostly|mainly|aiming|hoping|"
-    r"learning|studying|training|saving|planning|preparing|want\s+to|wanna|"
+    r"learning|studying|training|saving|planning|preparing|want\s+to|wanna|(?:and\s+)?on\s+weekends\b|(?:and\s+)?every\s+(?:day|morning|week|weekend)\b|"
     r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up)\b|"
     rf"(?:a|an)\s+(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN}\b))|"
     r"(?<=[\u4e00-\u9fff\w）)])[，]\s*(?=[^，]{2})",
@@ -188,6 +189,13 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
 ]
 _QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
 _JOKE = re.compile(r"开玩笑|逗你|骗你的|骗你哒|just kidding|\bjk\b|\bkidding\b", I)  # the whole message was a joke
+# where one works is not one's health: "我在一家医药公司做销售", "a nurse at the county hospital"
+_WORKPLACE_OF_CARE = re.compile(
+    r"(?:医药|制药|医疗)(?:公司|企业|行业|器械)?|药企|药厂|药房|药店|药剂师|药师|(?<=在)[^，,]{0,8}?医院(?=工作|上班|当|做|实习)|"
+    r"医院的?(?:护士|医生|药剂师|行政|前台)|\b(?:at|in)\s+(?:a|an|the)?\s*(?:[\w'-]+\s+){0,2}hospital\b|"
+    r"\bhospital\s+(?:pharmacist|nurse|porter|admin|receptionist)|\bpharma(?:ceutical)?s?\b",
+    I,
+)
 _HEALTH_WORDS = re.compile(
     r"过敏|不耐受|糖尿病|怀孕|药|确诊|诊断|住院|手术|医院|看病|化疗|allerg|intoleran|celiac|diabet|pregnan|medicat|"
     r"insulin|diagnos|\bADHD\b|autis|surgery|hospital(?!ity)|chemo|therapy|therapist|rehab|\bsick\b|illness|"
@@ -277,6 +285,30 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
         ),
         "preference",
         "currency",
+        "",
+        "personal",
+    ),
+    (  # "Aisle seat always", "seat要aisle", "我一般只坐靠窗的位置": where one sits
+        re.compile(
+            r"^(?P<v>(?:aisle|window|exit[- ]row|front[- ]row)\s+seats?)(?:\s+(?:always|only|please|pls|if\s+possible))*$|"
+            r"^(?:I\s+)?(?:always|only)\s+(?:book|take|want|get)\s+(?:an?\s+)?(?P<v2>(?:aisle|window|exit[- ]row)\s+seats?)\b|"
+            r"(?:座位|seat)\s*(?:要|只要|都要)\s*(?P<v3>aisle|window|靠窗|靠过道|过道)|"
+            r"^我?(?:一般|都|只|每次都)+\s*(?:只)?(?:坐|选|订)\s*(?P<v4>靠窗|靠过道|过道)(?:的)?(?:位置|座位|位)?$",
+            I,
+        ),
+        "preference",
+        "seat",
+        "",
+        "personal",
+    ),
+    (  # "我每次出差都坐Singapore Airlines", "I always fly Qantas"
+        re.compile(
+            r"^我?(?:每次|一般|都|只|基本)[^，,]{0,6}?(?:坐|飞|选)\s*(?P<v>(?-i:[A-Z])[\w ]{1,20}?(?:Airlines?|Airways|Air))$|"
+            r"^I\s+(?:always|only|usually)\s+fly\s+(?P<v2>(?-i:[A-Z])[\w ]{1,20}?(?:Airlines?|Airways|Air)?)$",
+            I,
+        ),
+        "preference",
+        "airline",
         "",
         "personal",
     ),
@@ -590,7 +622,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     (
         re.compile(
             _ZH_I
-            + r"\s*(?P<v>(?:不是很|不是特别|不太|不怎么|没那么|不)?(?:更喜欢|喜欢|爱|偏好|prefer|习惯|讨厌|受不了|反感)\s*(?P<obj>.+))",
+            + r"\s*(?P<v>(?:不是很|不是特别|不太|不怎么|没那么|不)?(?:更喜欢|喜欢|爱|偏好|prefer|习惯|讨厌|受不了|反感|hate|love|can't\s+stand)\s*(?P<obj>.+))",
             I,
         ),
         "preference",
@@ -961,6 +993,8 @@ _HABIT_EN = re.compile(
 _HABIT_EVERY = re.compile(
     r"\b(?:most|many)\s+(?:days|mornings|evenings|nights|weekends)\b|\bevery\s+other\s+day\b|\b\d+\s*(?:x|times)\s+a\s+week\b|"
     r"\b\d+\s*(?:km|miles?|mi|hours?|hrs?|laps|sessions|classes)\b[^,.;]{0,12}?\b(?:a|per|each)\s+(?:week|day|month)\b|"
+    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:and\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+)?(?:mornings|evenings|nights|afternoons)\b|"
+    r"\bevery\s+(?:fortnight|other\s+week)\b|\b\d\s+days\s+a\s+week\b|"
     r"\bto\s+work\b(?!\s+(?:on|with|for|at|in)\b)|"
     r"\bevery\s+(?:day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|"
     r"friday|saturday|sunday)\b|\bon\s+weekends\b|\b(?:mondays|tuesdays|wednesdays|thursdays|"
@@ -1427,7 +1461,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
             )
         )
     elif m := re.match(
-        rf"^(?:我|用户){_ZH_MODS}(?:已经|刚|刚刚|最近|去年|上个月|今年)*(?:住在|住|搬到了?|搬去了?|定居在?|base\s*在?|base)\s*"
+        rf"^(?:我|用户){_ZH_MODS}(?:已经|刚|刚刚|最近|去年|上个月|今年)*(?:住在|住(?![院了过宿校])|搬到了?|搬去了?|定居在?|base\s*在?|base)\s*"
         r"(?P<v>[^，,\s]{2,16}?)(?:市)?(?:(?:快|已经|都|有|差不多)?[\d一二三四五六七八九十两几半]+(?:个多?月|多?年|周))?(?:了|市)?$",
         body,
     ):
@@ -1816,8 +1850,21 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     return out
 
 
+# "no burpees", "no grammar jargon pls": a standing no, said in two words
+_NO_THING = re.compile(
+    r"^(?:and\s+|also\s+|then\s+|然后\s*)?(?:please\s+|pls\s+)?(?P<v>no\s+(?P<obj>(?!(?:worries|worry|problem|problems|prob|idea|thanks|"
+    r"rush|way|clue|pressure|offen[cs]e|big\s+deal|doubt|matter|longer|luck|kidding|joke|biggie|one|more|need|time|"
+    r"stress|hurry|comment|reason|chance|sweat|shit|kidding|judg\w*|spoilers?\s+(?:here|yet)|regrets?|question|kids|children|"
+    r"pets?|siblings|car|shame|excuses?|complaints?|pain|gain|sleep|life|money|cap|cap\s+\w+|lie)\b)[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?))"
+    r"(?:\s+(?:pls|please|plz|for\s+me|thanks|thx|ever|again|at\s+all))*[.!]*$",
+    I,
+)
+
+
 def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     """Standing requests: answers (language, length, format), dislikes, constraints."""
+    if (m := _NO_THING.match(body)) and not _FORMAT.search(body) and not _ANSWER.search(body):  # not "no emojis"
+        return [("constraint", "constraint " + " ".join(m.group("obj").split()[:3]), m.group("v"))]
     text = re.sub(
         r"^(?:请|麻烦|以后|今后|之后|往后|从现在起|从今以后|please|from now on|going forward)[\s,，]*|"
         r"[\s,，]*(?:please|from now on|going forward|谢谢|thanks)[\s.!。！]*$|(?:吧|了)$",
@@ -2286,7 +2333,8 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
             or re.search(r"说的|让我|逼我|要求|规定", rest)  # "周末雷打不动地加班，老板说的": an order, not a habit
             or _USE_VERB.match(rest)
             or re.match(
-                r"在(?!家|外|练|学|打|玩|弹|画|写|跑|健身|公园|楼下)|[是有叫住用喜爱讨没想要会被]|觉得|不(?!看|碰|接|回|用|喝|吃)",
+                r"在(?!家|外|练|学|打|玩|弹|画|写|跑|健身|公园|楼下|社区|小区|附近|单位|图书馆|网上|线上)|[是有叫住用喜爱讨没想会被]|"
+                r"要(?![跑去上做练出学读])|觉得|不(?!看|碰|接|回|用|喝|吃)",
                 rest,
             )  # "周末都在练钢琴", "在家打游戏" are routines; "每天在想…" is not
             or re.match(
@@ -4420,7 +4468,9 @@ class RuleExtractor:
                 previous = carried
             if any(_ATTRIBUTED.match(clause.strip(" .。!！~")) for clause in sentence[1:]):
                 del proposals[first_of_sentence:]  # "周末雷打不动地加班，老板说的": someone else's word for it
-            if any(_HEALTH_WORDS.search(clause) for clause in sentence):  # "不能吃 dairy，我 lactose intolerant"
+            if any(
+                _HEALTH_WORDS.search(_WORKPLACE_OF_CARE.sub("", clause)) for clause in sentence
+            ):  # "不能吃 dairy，我 lactose intolerant"
                 proposals[first_of_sentence:] = [
                     # "…(celiac), so don't suggest recipes with regular flour": what the condition asks for is as telling
                     replace(p, sensitive=p.sensitive or "health")
