@@ -766,7 +766,7 @@ def test_trades_said_in_local_words_are_jobs(message, job, city):
     "message, key, value",
     [
         ("我有个三岁的儿子", "children", "三岁的儿子"),
-        ("淡季一般会在家带带孩子，女儿今年刚上小学。", "children", "女儿"),
+        ("淡季一般会在家带带孩子，女儿今年刚上小学。", "children", "女儿上小学"),
         ("我女兒今年高三，明年要考學測。", "children", "女兒高三"),
         ("I live in Subang with my husband and our two kids.", "children", "two kids"),
         ("Hello! Saya Daniel Lim, 在 PJ 做 property agent", "name", "Daniel Lim"),
@@ -1348,3 +1348,33 @@ def test_working_for_a_drug_company_is_not_a_health_matter():
         p for p in extract("我在一家医药公司做销售，基本每周都要跑外地。").proposals if p.key.startswith("habit")
     )
     assert habit.sensitive == ""
+
+
+@pytest.mark.parametrize(
+    "message, key, value",
+    [
+        ("我今年42了，白天开出租车，晚上在学会计", "job_title", "开出租车"),
+        ("我一个人带着狗旅行，一只柯基叫团子", "pet", "团子 (柯基)"),
+        ("我上個月剛從會計系畢業", "major", "會計"),
+        ("我是水電師傅，自己家的東西都自己修", "job_title", "水電師傅"),
+        ("口语吧，我在外贸公司做跟单", "industry", "外贸公司"),
+        ("我是vegetarian但吃eggs", "diet", "vegetarian"),
+        ("I am pure veg and the food there is decent.", "diet", "pure veg"),
+        ("Working mum of twins, I only get 20 minutes a day", "children", "twins"),
+        ("我们家有两只cats", "pet", "两只cats"),
+        ("我跟我老婆每周六早上一起去parkrun", "habit_arkrun", "每周六早上一起去parkrun"),
+        (
+            "I don't do protein powders, they taste like chalk.",
+            "preference_protein_powders",
+            "don't do protein powders",
+        ),
+        ("我和我husband上个月刚生了个baby girl，叫Chloe", "children", "Chloe"),
+    ],
+)
+def test_trades_studies_pets_and_a_newborns_name(message, key, value):
+    assert keyed(message).get(key) == value, categories(message)
+
+
+def test_a_newborns_name_is_not_the_users_and_a_greeting_is_no_job():
+    assert "name" not in keyed("我和我husband上个月刚生了个baby girl，叫Chloe")
+    assert "job_title" not in keyed("Hello coach, little bit long message sorry.")

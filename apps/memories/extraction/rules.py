@@ -327,7 +327,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     (
         re.compile(
             _ZH_IMPLIED
-            + r"(?:是)?(?:一个|个|一名)?\s*(?P<v>(?:吃素|吃全素|是素食(?:主义)?者|(?i:vegetarian|vegan|pescatarian)(?=$|\s|[，,])|"
+            + r"(?:是)?(?:一个|个|一名)?\s*(?P<v>(?:吃素|吃全素|是素食(?:主义)?者|(?i:vegetarian|vegan|pescatarian|pure\s+veg)(?=$|\s|[，,但不])|"
             r"不(?:能)?(?:吃|喝|碰)(?P<obj>.+)))"
         ),
         "constraint",
@@ -337,7 +337,8 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     ),
     (
         re.compile(
-            _EN_I + r"(?:a\s+)?(?:strict\s+)?(?P<v>vegetarian|vegan|pescatarian|lactose intolerant|gluten[- ]free|"
+            _EN_I
+            + r"(?:a\s+)?(?:strict\s+)?(?P<v>vegetarian|vegan|pescatarian|pure\s+veg(?:etarian)?|lactose intolerant|gluten[- ]free|"
             r"halal|kosher)\b",
             I,
         ),
@@ -908,7 +909,7 @@ _NOT_A_NAME = re.compile(
     I,
 )
 _JOB_ZH = (
-    r"(?:工程师|程序员|开发|设计师|经理|老师|教师|医生|护士|律师|学生|研究生|博士生?|会计|分析师|运维|架构师|作家|记者|"
+    r"(?:师傅|工程师|程序员|开发|设计师|经理|老师|教师|医生|护士|律师|学生|研究生|博士生?|会计|分析师|运维|架构师|作家|记者|"
     r"销售|前端|后端|全栈|测试|策划|运营|翻译|自由职业者?|创业者|实习生|教授|讲师|厨师|主管|总监|SRE|DBA|"
     r"算法|产品|科学家|研究员|顾问|律师|编辑|摄影师|司机|公务员|客服|小哥|骑手|店长|店主|老板娘|保安|保洁|农民|果农|"
     r"菜农|渔民|牧民|厨子|空乘|空姐|机长|警察|民警|消防员|军人|护工|保姆|月嫂|家政|电工|焊工|木工|瓦工|工人|文员|出纳|"
@@ -980,7 +981,7 @@ _FROM_THEN_ON = re.compile(
 _SOON = re.compile(r"下周|这周|本周|这个?星期|下个?星期|\bnext week\b|\bthis week(?:end)?\b", I)
 _DEADLINE = re.compile(r"之前|以前|前完成|截止|\bby\b|\bbefore\b|\buntil\b|\bdeadline\b", I)
 _HABIT_ZH = re.compile(
-    r"^(?P<lead>(?:each|every)\s+(?:morning|evening|night|day|weekend)\s*)?我(?:也|还|其实|基本上?|\s*(?P<en>usually|always|often|normally)\s*)*\s*(?P<when>每周\s*(?:[A-Z][a-z]+day)(?:\s*(?:和|and|、|&)\s*[A-Z][a-z]+day)*|每天|每周.?|每个?\s*(?:月|周末|星期.|礼拜.|weekend|week)|每晚|每早|每年|周末|早上|晚上|下班后?|平时|平常|工作日|(?:星期|礼拜|周)六日|(?:星期|礼拜)[一二三四五六日天]|周[一二三四五六日]|"
+    r"^(?P<lead>(?:each|every)\s+(?:morning|evening|night|day|weekend)\s*)?我(?:(?:跟|和|同)我?(?:老婆|老公|爱人|太太|先生|女朋友|男朋友|对象|家人|孩子|儿子|女儿|爸妈|朋友们?))?(?:也|还|其实|基本上?|\s*(?P<en>usually|always|often|normally)\s*)*\s*(?P<when>每周\s*(?:[A-Z][a-z]+day)(?:\s*(?:和|and|、|&)\s*[A-Z][a-z]+day)*|每天|每周.?|每个?\s*(?:月|周末|星期.|礼拜.|weekend|week)|每晚|每早|每年|周末|早上|晚上|下班后?|平时|平常|工作日|(?:星期|礼拜|周)六日|(?:星期|礼拜)[一二三四五六日天]|周[一二三四五六日]|"
     r"(?i:weekends?|weekdays?))?\s*"
     r"(?P<adv>(?:(?:一般|通常|经常|总是|常常|常|都|基本上?|雷打不动地?|固定|坚持|就)\s*)*(?:(?:都会|会)(?![议员计话]))?)(?P<rest>[^，,]{2,40})$"
 )
@@ -1162,6 +1163,9 @@ _WHEN_WORD = re.compile(
 )
 
 
+_STUDYING = re.compile(r"^(?:白天|晚上|平时|周末|业余|现在|最近)?(?:在|正在)?(?:学|自学|读|考)(?!生|校)")
+
+
 def _work_values(proposals: list[Proposal]) -> list[Proposal]:
     """An employer said with its city ("Amsterdam 的 Booking", "Tencent 深圳", "a startup called
     Freightline") is the company and the city of work; a job that is a company ("做 SaaS 的
@@ -1181,6 +1185,7 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
                 and _A_JOB.search(q.value)
                 and not q.value[:1].isdigit()
                 and not re.fullmatch(r"自由职业者?", q.value)  # "我是插画师，自由职业": 自由职业 is how, not what
+                and not _STUDYING.match(q.value)
                 for q in proposals
             )
         ):
@@ -1266,7 +1271,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             ):
                 continue  # "我不是程序员", "I'm not a nurse": a job one does not have
             if (
-                re.match(r"^\d+\s+\w+$|^(?:and|but|so|or|then|I)\b", p.value, I)
+                re.match(r"^\d+\s+\w+$|^(?:and|but|so|or|then|I|hello|hi|hey|dear|thanks?)\b", p.value, I)
+                or _STUDYING.match(p.value)  # "晚上在学会计": studying it
                 or any(q.key == p.value.lower() for q in proposals)
                 or re.fullmatch(r"自由职业者?|freelanc\w*|self-employed", p.value, I)
                 and any(q.key == "job_title" and q.value != p.value for q in proposals)
@@ -1742,7 +1748,7 @@ _NAMED_PET = [
         rf"^(?:I(?:'ve|\s+have)?\s+(?:got|have)|we(?:'ve|\s+have)?\s+(?:got|have)|yes\s+I'm\s+the\s+one\s+with)\s+(?:a|an|the|two|three|\d)\s+"
         rf"(?:[\w-]+\s+){{0,2}}?(?P<a>{_ANIMALS})\s*(?:(?:called|named)\s+|[—–:-]+\s*|,\s*)(?P<n>{_NAMES_EN})",
         rf"^(?P<n>(?-i:[A-Z])[\w'-]+)(?:'s|\s+is)\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){{0,2}}?(?P<a>{_ANIMALS})\b",
-        rf"^(?:我们家?|我家|家里|我)?(?:的)?(?:那|这)?(?:只|条)?\s*(?P<a>{_PETS_ZH}|{_ANIMALS})\s*(?:叫|名叫|名字叫)\s*(?P<n>[\u4e00-\u9fff]{{1,4}}|(?-i:[A-Z])[\w'-]+)",
+        rf"^(?:我们家?|我家|家里|我)?(?:的)?(?:那|这)?(?:一|两)?(?:只|条)?\s*(?P<a>{_PETS_ZH}|{_ANIMALS})\s*(?:叫|名叫|名字叫)\s*(?P<n>[\u4e00-\u9fff]{{1,4}}|(?-i:[A-Z])[\w'-]+)",
         rf"^(?P<n>[\u4e00-\u9fff]{{2,3}}|(?-i:[A-Z])[\w'-]+)\s*[（(]我家(?:的)?(?:那|这)?(?:只|条)?[^）)]{{0,6}}?(?P<a>{_PETS_ZH})[）)]",
     )
 ]
@@ -1782,7 +1788,8 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     ):
         out.append(("fact", "marital_status", m.group("v")))
     if m := re.match(
-        r"^(?:(?:a\s+)?proud\s+)?(?:dad|mom|mum|father|mother|parent)\s+(?:of|to)\s+(?P<v>(?:one|two|three|four|five|\d)\b.*)$",
+        r"^(?:(?:a\s+)?(?:proud|working|busy|single|stay[- ]at[- ]home|full[- ]time)\s+)?(?:dad|mom|mum|father|mother|parent)\s+(?:of|to)\s+"
+        r"(?P<v>(?:one|two|three|four|five|\d)\b.*|twins|triplets)(?:,.*)?$",
         body,
         I,
     ):
@@ -1794,7 +1801,7 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     ):
         out.append(("fact", "children", m.group("v")))
     if m := re.match(
-        rf"^我(?:和|跟)?(?:{_PARTNER})?{_ZH_MODS}(?:家里?|家里面)?{_ZH_MODS}(?:有|养了?|养着|领养了?|收养了?|adopt\s*了?)(?P<v>(?:一|两|三|四|几|\d)?[只条个]?\s*"
+        rf"^我(?:们)?(?:和|跟)?(?:{_PARTNER})?{_ZH_MODS}(?:家里?|家里面)?{_ZH_MODS}(?:有|养了?|养着|领养了?|收养了?|adopt\s*了?)(?P<v>(?:一|两|三|四|几|\d)?[只条个]?\s*"
         rf"[^，,]{{0,8}}?(?:{_PETS_ZH}|{_ANIMALS}).*)$",
         body,
         I,
@@ -1863,6 +1870,14 @@ _NO_THING = re.compile(
 
 def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     """Standing requests: answers (language, length, format), dislikes, constraints."""
+    if m := re.match(
+        r"^I\s+(?:just\s+|really\s+)?don'?t\s+do\s+(?P<obj>(?!it|that|this|well|much|anything|that\s+much)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})$",
+        body,
+        I,
+    ):
+        return [
+            ("preference", "preference " + m.group("obj"), re.sub(r"^I\s+", "", body, flags=I))
+        ]  # "I don't do protein powders"
     if (m := _NO_THING.match(body)) and not _FORMAT.search(body) and not _ANSWER.search(body):  # not "no emojis"
         return [("constraint", "constraint " + " ".join(m.group("obj").split()[:3]), m.group("v"))]
     text = re.sub(
@@ -2405,6 +2420,10 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
         r"(?:\s+(?:at|from|in)\s+(?P<school>[\w&.' -]+?))?(?:\s+(?:while|whilst|and|but)\b.*)?$",
         body,
         I,
+    ):
+        major, school = m.group("major"), m.group("school")
+    elif m := re.search(  # "我上个月刚从会计系毕业"
+        r"从\s*(?P<school>[^，,从]{2,12}?(?:大学|学院))?的?(?P<major>[\u4e00-\u9fff]{2,8}?)(?:系|专业)毕业", body
     ):
         major, school = m.group("major"), m.group("school")
     elif m := re.match(  # "I'm a first-year at Edinburgh studying vet medicine"
@@ -3106,7 +3125,9 @@ _INDUSTRY_EN = re.compile(
 )
 # employers that name a kind of business, not a company: the industry too ("在一家券商做量化")
 _INDUSTRY_NOUN = re.compile(
-    r"^(?:券商|投行|银行|律所|会计师事务所|保险公司|基金公司|私募|外企|国企|央企|车企|药企|游戏公司|互联网公司|外贸|跨境电商|电商)$"
+    r"^(?:券商|投行|银行|律所|会计师事务所|保险公司|基金公司|私募|外企|国企|央企|车企|药企|游戏公司|互联网公司|外贸|跨境电商|电商|"
+    r"(?:外贸|电商|跨境电商|医药|制药|物流|金融|教育|培训|游戏|互联网|保险|房地产|地产|餐饮|汽车|广告|咨询|软件|芯片|半导体|新能源|"
+    r"家具|服装|建筑|装修|快递|航空|旅游)(?:公司|企业|行业))$"
 )
 
 
@@ -3169,6 +3190,11 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
     out: list[tuple[str, str, str]] = []
     if (m := _ORG_OF_JOB.match(body)) and not is_city(m.group("org")):
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
+    elif m := re.search(
+        r"(?:^我|^|[，,])(?:白天|平时|现在|主要|目前|一直)?(?P<v>(?:开|跑)(?:出租车?|网约车|滴滴|货车|大货车|大车|卡车|公交车?|长途|外卖|快递))(?=$|[，,])",
+        body,
+    ):
+        out.append(("fact", "job_title", m.group("v")))  # "我今年42了，白天开出租车"
     elif m := _TRADE_ZH.search(body):
         if (trade := m.group("v3")) and (
             _known_city(m.group("where")) or is_region(m.group("where")[:3]) or is_region(m.group("where")[:2])
@@ -3281,7 +3307,7 @@ _KID_DETAIL = (
 )
 _OWN_CHILD = re.compile(
     r"(?:^|(?<=[，,]))(?:我(?:的|家的?|个|嘅|们家的?)?|我们家的?)?\s*(?P<r>儿子|女儿|闺女|孩子|小孩|娃|仔|囡|宝宝|baby|老大|老二|大宝|二宝)"
-    rf"(?:今年|现在|刚|才|已经|明年|在[^，,。]{{0,24}}?)?(?:升|读|上|念|满)?\s*(?P<d>{_KID_DETAIL})|"
+    rf"(?:都|也|今年|现在|刚|才|已经|明年|在[^，,。]{{0,24}}?)*(?:升|读|上|念|满)?\s*(?P<d>{_KID_DETAIL})|"
     r"(?<![\w'])(?:my|our)\s+(?:(?:little|youngest|oldest|eldest|older|younger)\s+)?(?P<r2>"
     r"\d{1,2}\s*(?:yo|y/o|-year-old)|twins|triplets|(?:two|three|four|five|\d)\s+(?:kids|children|boys|girls|sons|daughters))\b(?!')|"
     r"(?<![\w'])(?:my|our)\s+(?:(?:little|youngest|oldest|eldest|older|younger)\s+)?(?P<r3>son|daughter|kid|boy|girl)\b(?!')"
@@ -4132,24 +4158,30 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
         return None
     rest = [p for p in proposals if p.evidence != said_last]
     last = before[-1]
-    if (
-        last.kind == "episode"
-        and re.search(r"生了|生下|出生|\bhad\s+(?:a|our)\s+(?:baby|boy|girl)\b|\bwelcomed\b", last.text, I)
-        and (
-            m := re.match(
-                r"^(?:是)?(?:个|一个)?(?P<v>男孩|女孩|儿子|女儿|千金|小子|男宝|女宝|双胞胎)|^(?:it's\s+)?an?\s+(?P<v2>boy|girl)\b",
-                body,
-                I,
-            )
+    birth = next(
+        (
+            p
+            for p in before
+            if p.kind == "episode"
+            and re.search(r"生了|生下|出生|\bhad\s+(?:a|our)\s+(?:baby|boy|girl)\b|\bwelcomed\b", p.text, I)
+        ),
+        None,
+    )
+    if birth is not None and (
+        m := re.match(
+            r"^(?:是)?(?:个|一个)?(?P<v>男孩|女孩|儿子|女儿|千金|小子|男宝|女宝|双胞胎)|^(?:it's\s+)?an?\s+(?P<v2>boy|girl)\b|"
+            r"^(?:名字|小名|大名)?叫\s*(?P<v3>[\u4e00-\u9fff]{1,3}|(?-i:[A-Z])[a-z]+)$|^(?:named|called)\s+(?P<v4>(?-i:[A-Z])[a-z]+)$",
+            body,
+            I,
         )
     ):  # "上个月刚生了二胎，是个男孩"
         return proposals + [
             replace(
-                last,
+                birth,
                 kind="profile",
                 category="fact",
                 key="children",
-                value=m.group("v") or m.group("v2"),
+                value=m.group("v") or m.group("v2") or m.group("v3") or m.group("v4"),
                 text="",
                 evidence=clause,
             )
