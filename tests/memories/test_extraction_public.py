@@ -27,6 +27,7 @@ CASES = extraction_eval.load()
 # Rules version "5" (issue 15, session 9): 1.000 (221 of 221), 0 of 63, 15 unexpected.
 # Rules version "6" (issue 15, session 10): 1.000 (221 of 221), 0 of 63, 13 unexpected.
 # Rules version "7" (issue 15, session 11): 1.000 (221 of 221), 0 of 63, 15 unexpected.
+# Rules version "8" (issue 15, session 12): 1.000 (221 of 221), 0 of 63, 15 unexpected.
 RECALL_FLOOR = 0.965
 
 
@@ -64,8 +65,8 @@ def test_recall_of_the_expected_memories_is_at_least_the_floor(report):
 
 # The sets written without seeing the rules (each committed before the rules it measured changed;
 # see their commits). Each row: file, how it was used, the first (blind) figure of the rules of its
-# day, the figure now (rules v7), and the floor held here (the figure now minus a margin).
-# extraction_fresh_test3 to _test6 were never looked into while tuning: their figures are
+# day, the figure now (rules v8), and the floor held here (the figure now minus a margin).
+# extraction_fresh_test3 to _test7 were never looked into while tuning: their figures are
 # the honest ones. extraction_adversarial was written by hand against the v5 and v6 rules' own new
 # readings (是…的 emphasis, bios, names said first, states and 'X-based', 'base 工资'); fresh_neg1 is
 # 200 hard must-not turns written blind: every must-not turn of them stays empty.
@@ -76,23 +77,27 @@ SETS = [
     ("extraction_fresh_test.jsonl", "tuned on (round 2)", 0.442, 0.899, 0.87),
     ("extraction_fresh_dev2.jsonl", "tuned on (round 3)", 0.416, 0.764, 0.73),
     ("extraction_fresh_dev3.jsonl", "tuned on (round 4)", 0.575, 0.826, 0.79),
-    ("extraction_fresh_dev4.jsonl", "tuned on (round 5)", 0.467, 0.818, 0.78),
-    ("extraction_fresh_test2.jsonl", "never read until its 0.707; read since", 0.503, 0.832, 0.80),
-    ("extraction_fresh_dev5.jsonl", "tuned on (round 6)", 0.474, 0.820, 0.79),
-    ("extraction_fresh_test3.jsonl", "held out, never read", 0.536, 0.696, 0.66),
+    ("extraction_fresh_dev4.jsonl", "tuned on (round 5)", 0.467, 0.822, 0.79),
+    ("extraction_fresh_test2.jsonl", "never read until its 0.707; read since", 0.503, 0.850, 0.82),
+    ("extraction_fresh_dev5.jsonl", "tuned on (round 6)", 0.474, 0.829, 0.80),
+    ("extraction_fresh_test3.jsonl", "held out, never read", 0.536, 0.704, 0.67),
     ("extraction_fresh_dev6.jsonl", "tuned on (round 7)", 0.624, 0.891, 0.86),
-    ("extraction_fresh_dev7.jsonl", "tuned on (rounds 7, 8)", 0.537, 0.733, 0.70),
-    ("extraction_fresh_test4.jsonl", "held out, never read", 0.456, 0.531, 0.50),
-    ("extraction_adversarial.jsonl", "hand-written against v5 and v6", 0.800, 0.818, 0.78),
-    ("extraction_fresh_dev8.jsonl", "tuned on (rounds 8, 9)", 0.574, 0.711, 0.68),
-    ("extraction_fresh_test5.jsonl", "held out, never read", 0.579, 0.626, 0.59),
-    ("extraction_fresh_dev9.jsonl", "tuned on (rounds 8, 9)", 0.471, 0.598, 0.56),
-    ("extraction_fresh_dev10.jsonl", "tuned on (round 9)", 0.432, 0.565, 0.53),
-    ("extraction_fresh_test6.jsonl", "held out, never read", 0.533, 0.541, 0.51),
+    ("extraction_fresh_dev7.jsonl", "tuned on (rounds 7, 8)", 0.537, 0.745, 0.71),
+    ("extraction_fresh_test4.jsonl", "held out, never read", 0.456, 0.551, 0.52),
+    ("extraction_adversarial.jsonl", "hand-written against v5 and v6", 0.800, 0.848, 0.81),
+    ("extraction_fresh_dev8.jsonl", "tuned on (rounds 8, 9)", 0.574, 0.726, 0.69),
+    ("extraction_fresh_test5.jsonl", "held out, never read", 0.579, 0.656, 0.62),
+    ("extraction_fresh_dev9.jsonl", "tuned on (rounds 8, 9)", 0.471, 0.610, 0.58),
+    ("extraction_fresh_dev10.jsonl", "tuned on (round 9)", 0.432, 0.587, 0.55),
+    ("extraction_fresh_test6.jsonl", "held out, never read", 0.533, 0.565, 0.53),
+    ("extraction_fresh_dev11.jsonl", "tuned on (round 10)", 0.461, 0.760, 0.73),
+    ("extraction_fresh_dev12.jsonl", "blind for v8 half-way, then tuned on", 0.442, 0.584, 0.55),
+    ("extraction_fresh_test7.jsonl", "held out, never read", 0.563, 0.576, 0.54),
 ]
-# fresh_test5 leaves a memory on 2 of its 40 must-not turns under v6 and v7 (4 under v5), fresh_test6 on
-# 1 of its 41 under v7 (4 under v6, blind); fresh_test4's one leak of v5 and v6 is gone in v7. Which
-# turns is not known, because the sets are not read. Held at that.
+# fresh_test5 leaves a memory on 2 of its 40 must-not turns under v6, v7 and v8 (4 under v5), fresh_test6
+# on 1 of its 41 under v7 and v8 (4 under v6, blind); fresh_test4's one leak of v5 and v6 is gone since
+# v7, fresh_test7's one (v7, blind) in v8. Which turns is not known, because the sets are not read.
+# Held at that.
 MUST_NOT_LEAKS = {"extraction_fresh_test5.jsonl": 2, "extraction_fresh_test6.jsonl": 1}
 # fresh_neg1 has only must-not turns (200, written blind; 24 left a memory under v5, 22 under v6 before
 # it was read, 0 since): it has no recall to hold, only its emptiness.
@@ -140,6 +145,7 @@ def test_the_held_out_set_has_150_turns_in_three_languages_a_quarter_of_them_mus
         ("extraction_fresh_test4.jsonl", 120),
         ("extraction_fresh_test5.jsonl", 160),
         ("extraction_fresh_test6.jsonl", 160),
+        ("extraction_fresh_test7.jsonl", 160),
     ],
 )
 def test_each_never_read_set_has_its_turns_in_three_languages_a_quarter_of_them_must_not(name, turns):
