@@ -1378,3 +1378,28 @@ def test_trades_studies_pets_and_a_newborns_name(message, key, value):
 def test_a_newborns_name_is_not_the_users_and_a_greeting_is_no_job():
     assert "name" not in keyed("我和我husband上个月刚生了个baby girl，叫Chloe")
     assert "job_title" not in keyed("Hello coach, little bit long message sorry.")
+
+
+def test_a_job_change_said_bare_takes_the_next_clause_and_a_move_with_le_is_an_episode():
+    episodes = [p.text for p in extract("我跳槽了，现在在L'Oréal做brand manager").proposals if p.kind == "episode"]
+    assert episodes == ["我跳槽了，现在在L'Oréal做brand manager"]
+    assert [p.text for p in extract("更新一下，我搬到天津了").proposals if p.kind == "episode"] == ["我搬到天津了"]
+
+
+@pytest.mark.parametrize("message", ["我下个月搬到天津", "We're moving to Leeds next year"])
+def test_a_move_planned_is_a_goal_not_where_one_lives(message):
+    said = keyed(message)
+    assert "city" not in said and any(key.startswith("goal") for key in said), said
+
+
+@pytest.mark.parametrize("message", ["每个月的report请用chart展示", "每周给我一个detailed schedule", "最好能改签的"])
+def test_a_request_after_a_time_word_is_no_routine_and_a_wish_is_no_employer(message):
+    said = keyed(message)
+    assert not any(key.startswith("habit") for key in said) and "employer" not in said, said
+
+
+def test_a_relative_date_in_traditional_chinese_is_resolved():
+    from apps.memories.extraction.normalize import resolve_dates
+
+    text, found = resolve_dates("下個月想去花蓮玩", now=datetime(2026, 10, 2, 12), timezone="Asia/Taipei")
+    assert text == "2026-11 (下個月) 想去花蓮玩" and found[0]["original"] == "下個月"

@@ -575,6 +575,10 @@ def _en_item(match: re.Match, local: datetime, tz: ZoneInfo, timezone: str) -> d
     return None
 
 
+# Traditional characters of date words, each to its simplified one (same length, so spans still match)
+_DATE_T2S = str.maketrans("個禮後週號兩點這時間幾過來還們從於", "个礼后周号两点这时间几过来还们从于")
+
+
 def resolve_dates(text: str, *, now: datetime | None = None, timezone: str = "UTC") -> tuple[str, list[dict]]:
     """Resolve relative dates against `now` in the subject's `timezone`.
 
@@ -592,13 +596,14 @@ def resolve_dates(text: str, *, now: datetime | None = None, timezone: str = "UT
 
     found: list[dict] = []
     taken: list[tuple[int, int]] = []
+    scan = text.translate(_DATE_T2S)  # "下個月", "下禮拜" are read as 下个月, 下礼拜 (one character for one)
     for regex, resolver in (
         (_ZH_DATE_RE, lambda m: _zh_item(m, local, tz)),
         (_EN_DATE_RE, lambda m: _en_item(m, local, tz, timezone)),
     ):
-        for match in regex.finditer(text):
+        for match in regex.finditer(scan):
             start, end = match.span()
-            original = match.group(0)
+            original = text[start:end]  # as the person wrote it
             # "on Friday": the preposition stays outside the annotation
             lead = re.match(r"(?i)(?:on|by|until|till)\s+", original)
             if lead:

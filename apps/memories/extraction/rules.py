@@ -981,7 +981,7 @@ _FROM_THEN_ON = re.compile(
 _SOON = re.compile(r"下周|这周|本周|这个?星期|下个?星期|\bnext week\b|\bthis week(?:end)?\b", I)
 _DEADLINE = re.compile(r"之前|以前|前完成|截止|\bby\b|\bbefore\b|\buntil\b|\bdeadline\b", I)
 _HABIT_ZH = re.compile(
-    r"^(?P<lead>(?:each|every)\s+(?:morning|evening|night|day|weekend)\s*)?我(?:(?:跟|和|同)我?(?:老婆|老公|爱人|太太|先生|女朋友|男朋友|对象|家人|孩子|儿子|女儿|爸妈|朋友们?))?(?:也|还|其实|基本上?|\s*(?P<en>usually|always|often|normally)\s*)*\s*(?P<when>每周\s*(?:[A-Z][a-z]+day)(?:\s*(?:和|and|、|&)\s*[A-Z][a-z]+day)*|每天|每周.?|每个?\s*(?:月|周末|星期.|礼拜.|weekend|week)|每晚|每早|每年|周末|早上|晚上|下班后?|平时|平常|工作日|(?:星期|礼拜|周)六日|(?:星期|礼拜)[一二三四五六日天]|周[一二三四五六日]|"
+    r"^(?P<lead>(?:each|every)\s+(?:morning|evening|night|day|weekend)\s*)?我(?:(?:跟|和|同)我?(?:老婆|老公|爱人|太太|先生|女朋友|男朋友|对象|家人|孩子|儿子|女儿|爸妈|朋友们?))?(?:也|还|其实|基本上?|\s*(?P<en>usually|always|often|normally)\s*)*\s*(?P<when>每周\s*(?:[A-Z][a-z]+day)(?:\s*(?:和|and|、|&)\s*[A-Z][a-z]+day)*|每天|每周[一二三四五六日天末]?|每个?\s*(?:月|周末|星期.|礼拜.|weekend|week)|每晚|每早|每年|周末|早上|晚上|下班后?|平时|平常|工作日|(?:星期|礼拜|周)六日|(?:星期|礼拜)[一二三四五六日天]|周[一二三四五六日]|"
     r"(?i:weekends?|weekdays?))?\s*"
     r"(?P<adv>(?:(?:一般|通常|经常|总是|常常|常|都|基本上?|雷打不动地?|固定|坚持|就)\s*)*(?:(?:都会|会)(?![议员计话]))?)(?P<rest>[^，,]{2,40})$"
 )
@@ -1163,6 +1163,12 @@ _WHEN_WORD = re.compile(
 )
 
 
+# a change said without where to: the clause after it says ("我换工作了，现在在东莞一家工厂做IT运维")
+_BARE_CHANGE = re.compile(
+    r"我?(?:已经|终于|刚)?(?:换工作|跳槽|转行|换了工作|搬家)了|I(?:'ve|\s+have)?\s+(?:just\s+)?(?:changed|switched)\s+jobs|"
+    r"I(?:'ve|\s+have)?\s+(?:just\s+)?moved",
+    I,
+)
 _STUDYING = re.compile(r"^(?:白天|晚上|平时|周末|业余|现在|最近)?(?:在|正在)?(?:学|自学|读|考)(?!生|校)")
 
 
@@ -2349,7 +2355,7 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
             or _USE_VERB.match(rest)
             or re.match(
                 r"在(?!家|外|练|学|打|玩|弹|画|写|跑|健身|公园|楼下|社区|小区|附近|单位|图书馆|网上|线上)|[是有叫住用喜爱讨没想会被]|"
-                r"要(?![跑去上做练出学读])|觉得|不(?!看|碰|接|回|用|喝|吃)",
+                r"要(?![跑去上做练出学读])|觉得|不(?!看|碰|接|回|用|喝|吃)|的|(?:给|帮|提醒|告诉)我|请",
                 rest,
             )  # "周末都在练钢琴", "在家打游戏" are routines; "每天在想…" is not
             or re.match(
@@ -2510,6 +2516,18 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
 _NOT_A_PLACE_ZH = re.compile(r"附近|旁边|边|公司|学校|市区|郊区|家|楼|小区|外面|这里|那里|单位|宿舍|城里|乡下|老家")
 
 
+def _planned_move(body: str) -> bool:
+    """ "我下个月搬到天津", "we're moving to Leeds next year": where one will live, not where one lives."""
+    return bool(
+        re.search(
+            r"下下?个?月|明年|后年|下周|下个?星期|年底|打算|准备|计划|要搬|想搬|将要|\bnext\b|\bgoing\s+to\b|\bwill\b|\bplan",
+            body,
+            I,
+        )
+        and re.search(r"搬|\bmov(?:e|ing)\b|\brelocat", body, I)
+    )
+
+
 def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
     """Where one lives, said inside a longer sentence: "my wife and I just moved to Leeds",
     "我和老婆去年搬到了厦门" — only for a known city (places.py) after a verb of living or moving."""
@@ -2519,6 +2537,8 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         return []
+    if _planned_move(body):
+        return []  # "我下个月搬到天津": a plan (a goal), not where one lives yet
     place = r"(?P<c>[\u4e00-\u9fff]{2,4}?|(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?)"
     for regex in (
         rf"(?<![现正还实存所自好])在\s*{place}\s*(?:租楼|租房|租屋|租了(?:个|间)?房子?|买了?房|买了?楼)",  # "而家喺將軍澳租樓"
@@ -2663,6 +2683,8 @@ def _work_place(body: str) -> str:
 
 def _scan_places(body: str) -> list[tuple[str, str, str]]:
     """ "after we moved to Porto…", "I'm a Brooklyn guy … out in Denver", "仓库在义乌，人住在金华"."""
+    if _planned_move(body):
+        return []
     out = []
     for m in _CITY_EN.finditer(body):
         city = _city_in(m.group("c"))
@@ -3530,7 +3552,7 @@ _PAST_WHEN = re.compile(
     r"\b(?:handed\s+in\s+my\s+notice|quit\s+my\s+job|got\s+the\s+(?:job|offer|role|position)|landed\s+the\s+(?:job|role)|"
     r"got\s+(?:engaged|married|hitched|promoted|laid\s+off|made\s+redundant)|celebrated\s+our|"
     r"(?:have|'ve)\s+(?:just\s+|finally\s+)?(?:moved|relocated)\s+(?:from|to|into|down|up|over|back))\b|"
-    r"刚刚?(?:换了?|辞了?|离了?)(?:工作|职)|(?:求婚|表白)成功了|(?:领证|订婚|结婚|升职|转正|退休|离职|辞职|裸辞|被裁)了|"
+    r"刚刚?(?:换了?|辞了?|离了?)(?:工作|职)|(?:^我|^)(?:已经|终于)?(?:换工作|跳槽|转行|换了工作)了|^我?(?:已经|终于|刚)?搬(?:到|去|回)了?[^，,]{2,10}?了$|(?:求婚|表白)成功了|(?:领证|订婚|结婚|升职|转正|退休|离职|辞职|裸辞|被裁)了|"
     r"刚刚?生(?:了|下)|\bfinally\s+(?:finished|completed|defended|submitted)\s+my\b",
     I,
 )
@@ -4210,7 +4232,7 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
         )
     if last.key == "job_title" and (
         m := re.match(
-            r"^(?![是做在当搞干开跑挺很太真好蛮还超特非比学读念])(?P<v>(?-i:[A-Z])[\w&.'-]+|[\u4e00-\u9fff]{2,6}(?<![制班职业婚始生来去]))的$",
+            r"^(?![是做在当搞干开跑挺很太真好蛮还超特非比学读念最能可要得必希])(?P<v>(?-i:[A-Z])[\w&.'-]+|[\u4e00-\u9fff]{2,6}(?<![制班职业婚始生来去]))的$",
             body,
         )
     ):  # "外卖小哥，美团的"; not "…，挺有意思的" nor "倒班制的"
@@ -4494,6 +4516,18 @@ class RuleExtractor:
                 if touchy and not subject:  # "我信佛，每个月初一十五都吃素": the second half is as sensitive
                     found = [replace(p, sensitive=p.sensitive or touchy) for p in found]
                 touchy = next((p.sensitive for p in found if p.sensitive), touchy)
+                if said_last and any(p.key in ("employer", "job_title", "city", "work_city") for p in found):
+                    for k in range(len(proposals) - 1, -1, -1):  # "我跳槽了，现在在L'Oréal做brand manager": where to
+                        if proposals[k].evidence != said_last:
+                            break
+                        if proposals[k].kind == "episode" and _BARE_CHANGE.fullmatch(
+                            proposals[k].text.strip(" 。.!！")
+                        ):
+                            change = proposals[k]
+                            proposals[k] = replace(
+                                change, text=f"{change.text}，{clause}", evidence=f"{change.evidence}，{clause}"
+                            )
+                            break
                 proposals.extend(found)
                 said_last = clause if found else said_last
                 frame = speaker
