@@ -49,6 +49,7 @@ SETS = {
     "fresh-dev11": "extraction_fresh_dev11.jsonl",
     "fresh-test7": "extraction_fresh_test7.jsonl",
     "fresh-dev12": "extraction_fresh_dev12.jsonl",
+    "fresh-dev13": "extraction_fresh_dev13.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 
