@@ -1403,3 +1403,19 @@ def test_a_relative_date_in_traditional_chinese_is_resolved():
 
     text, found = resolve_dates("下個月想去花蓮玩", now=datetime(2026, 10, 2, 12), timezone="Asia/Taipei")
     assert text == "2026-11 (下個月) 想去花蓮玩" and found[0]["original"] == "下個月"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "对对对，我最爱加班了，周末加班更快乐呢🙃",
+        "Can you translate into French: 'I live in Toronto and I work as a carpenter.'",
+        "我以前在Google工作过，不过那是十年前的事了，现在早就不做tech了。",
+    ],
+)
+def test_sarcasm_text_to_translate_and_a_decade_old_story_leave_nothing(message):
+    assert extract(message).proposals == []
+
+
+def test_a_wry_face_after_ones_pet_is_no_sarcasm():
+    assert "pet" in keyed("My beagle Biscuit ate my airpods case today 🙃 he's fine, the case is not")

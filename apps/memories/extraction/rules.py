@@ -188,7 +188,10 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
     ),
 ]
 _QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
-_JOKE = re.compile(r"开玩笑|逗你|骗你的|骗你哒|just kidding|\bjk\b|\bkidding\b", I)  # the whole message was a joke
+# the whole message was a joke, or said the other way round ("对对对，我最爱加班了🙃", "yeah right, I just love Mondays")
+_JOKE = re.compile(
+    r"开玩笑|逗你|骗你的|骗你哒|just kidding|\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$", I
+)
 # where one works is not one's health: "我在一家医药公司做销售", "a nurse at the county hospital"
 _WORKPLACE_OF_CARE = re.compile(
     r"(?:医药|制药|医疗)(?:公司|企业|行业|器械)?|药企|药厂|药房|药店|药剂师|药师|(?<=在)[^，,]{0,8}?医院(?=工作|上班|当|做|实习)|"
@@ -3793,7 +3796,7 @@ _CALLED_BY_OTHERS = re.compile(
 _SUBJECT_TEAM = re.compile(r"^(?:我们|咱们|我司|用户的团队|we\b|we're|our\b)", I)
 _SUBJECT_SELF = re.compile(r"^(?:我(?!们)|用户|I\b|I'm|I've|I'd|my\b)", I)
 _SUBJECT_ANY = re.compile(
-    r"^(?:你|您|他|她|它|大家|别人|人家|朋友|同事|老板|you\b|he\b|she\b|they\b|his\b|her\b|their\b|it\b|"
+    r"^(?:你|您|他|她|它|大家|别人|人家|朋友|同事|老板|那(?:是|都是|时|会儿)|这(?:是|都是)|you\b|he\b|she\b|they\b|his\b|her\b|their\b|it\b|"
     r"it's\b|this\b|that\b|there\b)",
     I,
 )
@@ -4031,7 +4034,7 @@ _OWN_SCANS = (
 )
 _FULL_WIDTH = {code: code - 0xFEE0 for code in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]}
 _QUOTED = re.compile(
-    r"[“「『\"‘][^”」』\"’]{7,}[”」』\"’]|(?<![A-Za-z])'(?=[^'\n]{7,}')[^'\n]*?[，。,！？!?][^'\n]*'(?![A-Za-z])"
+    r"[“「『\"‘][^”」』\"’]{7,}[”」』\"’]|(?<![A-Za-z])'(?=[^'\n]{7,}')[^'\n]*?[，。,！？!?.][^'\n]*'(?![A-Za-z])"
 )  # '…' only around a sentence
 _FULL_WIDTH[0x3000] = 0x20  # "ＶＳ　Ｃｏｄｅ" is "VS Code"; full-width punctuation stays (the clause rules read it)
 
@@ -4062,7 +4065,7 @@ _FICTION = re.compile(
     # text given to translate or polish: "翻译成英文：我住在杭州", "Translate to German: I live in Boston"
     r"^(?:请|麻烦|帮我|给我|替我|help\s*(?:me\s*|我\s*)?|pls\s*|please\s*)?(?:把(?:下面|以下|这)[^：:，,。]{0,6})?"
     r"(?:翻译|翻成|译成|润色|改写|校对|改一下|translate|proofread|rewrite|polish)[^：:，,。]{0,16}[：:]|"
-    r"^(?:please\s+)?(?:translate|proofread|rewrite|paraphrase|polish)\b[^:：]{0,40}[:：]",
+    r"^(?:please\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:translate|proofread|rewrite|paraphrase|polish)\b[^:：]{0,40}[:：]",
     I,
 )
 # what a short answer means after the assistant's question: (question, English frame, Chinese frame)
