@@ -3964,7 +3964,7 @@ def _clean(value: str) -> str:
 _MY_KIN = {"daughter": "女儿", "son": "儿子", "wife": "老婆", "husband": "老公", "kid": "孩子", "kids": "孩子"}
 
 
-_WHEN_ZH = {
+_WHEN_IN_CHINESE = {
     "weekend": "周末",
     "weekends": "周末",
     "every day": "每天",
@@ -3988,7 +3988,7 @@ def _mixed_openers(message: str) -> str:
     # "Weekends我一般去hiking": when, said in English before the Chinese
     message = re.sub(
         r"(?:^|(?<=[，,。！!；;\s]))(?:on\s+)?(?:the\s+)?(weekends?|every\s+(?:day|morning|evening|night|week))\s*(?=我|[一通平经]常?)",
-        lambda m: _WHEN_ZH[re.sub(r"\s+", " ", m.group(1).lower())],
+        lambda m: _WHEN_IN_CHINESE[re.sub(r"\s+", " ", m.group(1).lower())],
         message,
         flags=I,
     )
