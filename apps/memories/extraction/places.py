@@ -54,17 +54,28 @@ _NOT_CITIES = {
     "toyota",
     "sin",
 }
+# when, not where ("moved in Saturday"): never a city, whatever GeoNames lists
+_TIME_WORDS = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday weekend tonight today tomorrow yesterday january
+february march april may june july august september october november december""".split()
+)
 # English words that GeoNames also lists as some town's name ("The", "Our", "Time", "March"): never a city here.
-_COMMON_WORDS = frozenset(
-    """the a an and or for of to in on at by with from our your my his her their its this that these
+_COMMON_WORDS = (
+    frozenset(
+        """the a an and or for of to in on at by with from our your my his her their its this that these
 those here there now then time center centre gym bar pub valley north south east west central upper lower new old great
 little big long grand saint san santa mount fort port bay rock spring summer winter fall autumn march may june july
 august april home work office bed town city park mall church school beach lake river mountain hill island point view
 green white black red blue gold silver union independence liberty victory hope faith grace joy love peace rich young
-mercy sale split mission enterprise commerce industry harmony unity plenty orange monday tuesday wednesday thursday
-friday saturday sunday weekend tonight today tomorrow yesterday january february september october november
-december""".split()
+mercy sale split mission enterprise commerce industry harmony unity plenty orange""".split()
+    )
+    | _TIME_WORDS
 )
+
+
+def is_time_word(name: str) -> bool:
+    """ "Saturday", "March", "tonight": a time where a place could go."""
+    return (name or "").strip().casefold() in _TIME_WORDS
 
 
 @lru_cache(maxsize=2)

@@ -38,7 +38,7 @@ from dataclasses import replace
 from apps.memories.extraction.base import Extraction, Proposal, Skip, Turn
 from apps.memories.extraction.guard import looks_like_injection
 from apps.memories.extraction.normalize import canonical_key, known_key
-from apps.memories.extraction.places import is_big_city, is_city, is_region
+from apps.memories.extraction.places import is_big_city, is_city, is_region, is_time_word
 from apps.memories.extraction.script import as_simplified, in_own_script
 
 I = re.IGNORECASE
@@ -1159,13 +1159,6 @@ def _city_at_ends(value: str) -> tuple[str, str]:
     return "", value
 
 
-_WHEN_WORD = re.compile(
-    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|weekend|today|tonight|tomorrow|yesterday|"
-    r"January|February|March|April|May|June|July|August|September|October|November|December",
-    I,
-)
-
-
 # a change said without where to: the clause after it says ("我换工作了，现在在东莞一家工厂做IT运维")
 _BARE_CHANGE = re.compile(
     r"我?(?:已经|终于|刚)?(?:换工作|跳槽|转行|换了工作|搬家)了|I(?:'ve|\s+have)?\s+(?:just\s+)?(?:changed|switched)\s+jobs|"
@@ -1184,7 +1177,7 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
     for p in proposals:
         if p.key in ("city", "hometown", "work_city", "employer", "school") and _said_not(p.value, p.evidence):
             continue  # "Not in London, never have been", "我不住在深圳", "Not a 上海人"
-        if p.key in ("city", "hometown", "work_city") and _WHEN_WORD.fullmatch(p.value):
+        if p.key in ("city", "hometown", "work_city") and is_time_word(p.value):
             continue  # "moved in Saturday": when, not where
         if (
             p.key == "job_title"
@@ -2086,6 +2079,11 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     return []
 
 
+def _goal_key(text: str) -> str:
+    """One key per goal, from its first three words: "goal 去bali度蜜月", "goal save for a"."""
+    return "goal " + " ".join(re.sub(r"[^\w\s]", " ", text).split()[:3])[:24]
+
+
 def _read_plan(body: str) -> list[tuple[str, str, str]]:
     """准备明年去日本读研 / 下个月要迁移到 K8s / I'm preparing for … next month / In two weeks I'm starting …"""
     if m := re.match(
@@ -2098,7 +2096,7 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         return [
             (
                 "goal",
-                "goal " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3])[:24],
+                _goal_key(rest),
                 f"{rest} ({when})" if when else rest,
             )
         ]
@@ -2122,7 +2120,7 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         return [
             (
                 "goal",
-                "goal " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3])[:24],
+                _goal_key(rest),
                 re.sub(r"^(?:我们|咱们|我|用户)", "", body)
                 if not m.group("lead")
                 else body.replace("我们", "").replace("我", "", 1),
@@ -2139,7 +2137,7 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         and _FUTURE.search(m.group("rest"))
         and re.match(r"(?:I\b|I've|we\b|just\b|finally\b|signed|registered|enrolled)", body, I)
     ):  # "Just turned 50 and signed up for my first triathlon in Noosa this November!"
-        return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("rest")).split()[:3])[:24], m.group(0))]
+        return [("goal", _goal_key(m.group("rest")), m.group(0))]
     if m := re.match(en, body, I):
         dated = _DATE_WORDS.search(body)
         if not dated and not re.match(
@@ -2148,14 +2146,14 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
             return []
         if m.group("lead") and not _DATE_WORDS.search(m.group("lead")) and not _WE_TWO.match(body):
             return []  # not "My partner Sam and I are getting married next June"
-        return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("rest")).split()[:3])[:24], body)]
+        return [("goal", _goal_key(m.group("rest")), body)]
     if m := re.match(
         r"^(?P<lead>in\s+(?:\w+\s+){1,2}(?:days?|weeks?|months?|years?)|next\s+\w+|this\s+(?:spring|summer|fall|autumn|winter)|"
         r"by\s+\w+|starting\s+\w+),?\s+(?:I|we)\s+(?:start|begin|move|leave|graduate|join|launch|finish|relocate)\b(?P<rest>.+)$",
         body,
         I,
     ):
-        return [("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("rest")).split()[:3])[:24], body)]
+        return [("goal", _goal_key(m.group("rest")), body)]
     if m := re.match(
         r"^(?:I|(?:my\s+(?:wife|husband|partner|fianc[ée]e?|girlfriend|boyfriend)\s+and\s+I)|me\s+and\s+my\s+(?:wife|husband|partner))\s+"
         r"(?:really\s+)?(?:want|hope|plan|intend|aim)\s+to\s+(?P<rest>\w+\b.+)$",
@@ -2179,7 +2177,7 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         return [
             (
                 "goal",
-                "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("rest")).split()[:3])[:24],
+                _goal_key(m.group("rest")),
                 re.sub(r"^I\s+", "", body),
             )
         ]
@@ -2547,6 +2545,7 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
         rf"(?<![现正还实存所自好])在\s*{place}\s*(?:租楼|租房|租屋|租了(?:个|间)?房子?|买了?房|买了?楼)",  # "而家喺將軍澳租樓"
         rf"^我(?:现在|目前|人)?(?:在|stay在|stay\s+in)\s*{place}$",  # "我在London，冬天真的太暗了", "我stay在Punggol"
         rf"^we(?:'re|\s+are)\s+(?:now\s+)?in\s+{place}(?:\s+(?:so|and|but)\b.*)?$",  # "We're in Calgary so …"
+        rf"^(?:我们|我们家|我家)(?:一家人?|全家)?(?:现在|目前)?(?:在|住在)\s*{place}$",  # "我们在Auckland": one's family
     ):
         if not (m := re.search(regex, body, I)):
             continue
@@ -2556,13 +2555,6 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
         )
         if city := _city_in(named) or _known_city(named) or (named if renting else ""):
             return [("fact", "city", city)]
-    if (
-        m := re.match(
-            r"^(?:我们|我们家|我家)(?:一家人?|全家)?(?:现在|目前)?(?:在|住在)\s*(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?|[\u4e00-\u9fff]{2,4})$",
-            body,
-        )
-    ) and (city := _city_in(m.group("c")) or _known_city(m.group("c"))):
-        return [("fact", "city", city)]  # "我们在Auckland": where one's family lives
     if (
         m := re.search(
             r"(?:每年|年年|逢年过节)[^，,]{0,12}?(?:都|会)?回(?P<c>[\u4e00-\u9fff]{2,4}?)(?:老家)?(?:探亲|过年|看爸妈|看父母)",
@@ -4260,7 +4252,7 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
     if last.category == "goal" and (
         m := re.match(r"^(?:然后|接着|之后再?|再|and\s+then|then)\s*(?P<v>[^，,]{2,40})$", body, I)
     ):
-        goal = ("goal", "goal " + " ".join(re.sub(r"[^\w\s]", " ", m.group("v")).split()[:3])[:24], m.group("v"))
+        goal = ("goal", _goal_key(m.group("v")), m.group("v"))
         return proposals + [
             replace(last, key=goal[1], value=_tidy(goal[2]), evidence=clause)
         ]  # 目标：雅思7分，然后申请硕士
@@ -4731,7 +4723,7 @@ class RuleExtractor:
             if not value or _OBJ_STOP.search(obj):
                 break
             if category == "goal":
-                key = "goal " + " ".join(re.sub(r"[^\w\s]", " ", obj).split()[:3])[:24]
+                key = _goal_key(obj)
             elif key is None:
                 key = _topic(value, obj, "preference" if category == "preference" else "tools")
                 if category == "fact" and re.search(r"技术栈|\bstack\b", body, I):
