@@ -100,6 +100,38 @@ def test_the_access_log_is_written_off_the_request_path(api, remembered, setting
     connection.close()
 
 
+def test_the_flush_at_exit_waits_for_the_batch_the_writer_thread_is_still_writing(
+    api, remembered, settings, monkeypatch
+):
+    # A deploy's SIGTERM ends a gunicorn worker while its writer thread may be half-way through a
+    # batch; the flush at exit must not return (and let the interpreter cut that thread off) before
+    # the batch is in the access log.
+    import threading
+    import time
+
+    from apps.memories.recall import access
+
+    settings.RECALL_ACCESS_ASYNC = True
+    settings.RECALL_ACCESS_FLUSH_SECONDS = 0.05
+    writing = threading.Event()
+    write = access.access_write
+
+    def slow_write(entries, recalls=()):
+        if entries:
+            writing.set()
+            time.sleep(0.5)
+        write(entries, recalls)
+
+    monkeypatch.setattr(access, "access_write", slow_write)
+    body = api.post(RECALL, {"query": "tea"}, format="json").json()
+    assert writing.wait(5)
+
+    access.recorder.flush()  # what atexit runs
+
+    assert AccessLog.objects.count() == len(body["memories"]) > 0
+    connection.close()
+
+
 def test_a_recall_request_runs_the_same_few_queries_however_much_it_returns(
     api, remembered, django_assert_max_num_queries
 ):

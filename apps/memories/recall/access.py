@@ -85,6 +85,9 @@ class AccessRecorder:
         self._queue: list[Access] = []
         self._recalls: list[Recall] = []
         self._lock = threading.Lock()
+        # Held from taking a batch to having written it: the flush at exit waits for the batch the
+        # writer thread is still writing, which the interpreter would otherwise cut off mid-insert.
+        self._writing = threading.Lock()
         self._thread: threading.Thread | None = None
 
     def record(self, entries: list[Access], recall: Recall) -> None:
@@ -101,15 +104,16 @@ class AccessRecorder:
                 self._thread.start()
 
     def flush(self) -> int:
-        with self._lock:
-            batch, self._queue = self._queue, []
-            recalls, self._recalls = self._recalls, []
-        try:
-            access_write(batch, recalls)
-        except Exception:  # a failed batch must not kill the writer thread
-            logger.exception("Writing %d access-log entries failed", len(batch))
-            close_old_connections()
-        return len(batch) + len(recalls)
+        with self._writing:
+            with self._lock:
+                batch, self._queue = self._queue, []
+                recalls, self._recalls = self._recalls, []
+            try:
+                access_write(batch, recalls)
+            except Exception:  # a failed batch must not kill the writer thread
+                logger.exception("Writing %d access-log entries failed", len(batch))
+                close_old_connections()
+            return len(batch) + len(recalls)
 
     def _run(self) -> None:
         while True:
