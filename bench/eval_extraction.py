@@ -51,6 +51,7 @@ SETS = {
     "fresh-dev12": "extraction_fresh_dev12.jsonl",
     "fresh-dev13": "extraction_fresh_dev13.jsonl",
     "fresh-test8": "extraction_fresh_test8.jsonl",
+    "fresh-dev14": "extraction_fresh_dev14.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 
