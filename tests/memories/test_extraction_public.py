@@ -65,7 +65,7 @@ def test_recall_of_the_expected_memories_is_at_least_the_floor(report):
 
 # The sets written without seeing the rules (each committed before the rules it measured changed;
 # see their commits). Each row: file, how it was used, the first (blind) figure of the rules of its
-# day, the figure now (rules v8), and the floor held here (the figure now minus a margin).
+# day, the figure now (rules v9), and the floor held here (the figure now minus a margin).
 # extraction_fresh_test3 to _test8 were never looked into while tuning: their figures are
 # the honest ones. extraction_adversarial was written by hand against the v5 and v6 rules' own new
 # readings (是…的 emphasis, bios, names said first, states and 'X-based', 'base 工资'); fresh_neg1 is
@@ -78,24 +78,24 @@ SETS = [
     ("extraction_fresh_dev2.jsonl", "tuned on (round 3)", 0.416, 0.764, 0.73),
     ("extraction_fresh_dev3.jsonl", "tuned on (round 4)", 0.575, 0.826, 0.79),
     ("extraction_fresh_dev4.jsonl", "tuned on (round 5)", 0.467, 0.822, 0.79),
-    ("extraction_fresh_test2.jsonl", "never read until its 0.707; read since", 0.503, 0.850, 0.82),
+    ("extraction_fresh_test2.jsonl", "never read until its 0.707; read since", 0.503, 0.856, 0.83),
     ("extraction_fresh_dev5.jsonl", "tuned on (round 6)", 0.474, 0.829, 0.80),
     ("extraction_fresh_test3.jsonl", "held out, never read", 0.536, 0.704, 0.67),
     ("extraction_fresh_dev6.jsonl", "tuned on (round 7)", 0.624, 0.891, 0.86),
     ("extraction_fresh_dev7.jsonl", "tuned on (rounds 7, 8)", 0.537, 0.745, 0.71),
     ("extraction_fresh_test4.jsonl", "held out, never read", 0.456, 0.551, 0.52),
     ("extraction_adversarial.jsonl", "hand-written against v5 and v6", 0.800, 0.848, 0.81),
-    ("extraction_fresh_dev8.jsonl", "tuned on (rounds 8, 9)", 0.574, 0.726, 0.69),
+    ("extraction_fresh_dev8.jsonl", "tuned on (rounds 8, 9)", 0.574, 0.731, 0.70),
     ("extraction_fresh_test5.jsonl", "held out, never read", 0.579, 0.656, 0.62),
     ("extraction_fresh_dev9.jsonl", "tuned on (rounds 8, 9)", 0.471, 0.610, 0.58),
-    ("extraction_fresh_dev10.jsonl", "tuned on (round 9)", 0.432, 0.587, 0.55),
-    ("extraction_fresh_test6.jsonl", "held out, never read", 0.533, 0.565, 0.53),
-    ("extraction_fresh_dev11.jsonl", "tuned on (round 10)", 0.461, 0.764, 0.73),
-    ("extraction_fresh_dev12.jsonl", "blind for v8 half-way, then tuned on", 0.442, 0.594, 0.56),
-    ("extraction_fresh_dev13.jsonl", "blind for v8, only its leaks fixed", 0.552, 0.552, 0.52),
-    ("extraction_fresh_test7.jsonl", "held out, never read", 0.563, 0.576, 0.54),
+    ("extraction_fresh_dev10.jsonl", "tuned on (round 9)", 0.432, 0.594, 0.56),
+    ("extraction_fresh_test6.jsonl", "held out, never read", 0.533, 0.569, 0.54),
+    ("extraction_fresh_dev11.jsonl", "tuned on (round 10)", 0.461, 0.768, 0.74),
+    ("extraction_fresh_dev12.jsonl", "blind for v8 half-way, then tuned on", 0.442, 0.609, 0.58),
+    ("extraction_fresh_dev13.jsonl", "blind for v8, tuned on in v9", 0.552, 0.580, 0.55),
+    ("extraction_fresh_test7.jsonl", "held out, never read", 0.563, 0.584, 0.55),
     ("extraction_fresh_test8.jsonl", "held out, never read", 0.388, 0.388, 0.36),
-    ("extraction_fresh_dev14.jsonl", "blind for v8, then tuned on", 0.364, 0.364, 0.33),
+    ("extraction_fresh_dev14.jsonl", "blind for v8, then tuned on", 0.364, 0.418, 0.39),
 ]
 # fresh_test5 leaves a memory on 2 of its 40 must-not turns under v6, v7 and v8 (4 under v5), fresh_test6
 # on 1 of its 41 under v7 and v8 (4 under v6, blind); fresh_test4's one leak of v5 and v6 is gone since
@@ -105,7 +105,6 @@ MUST_NOT_LEAKS = {
     "extraction_fresh_test5.jsonl": 2,
     "extraction_fresh_test6.jsonl": 1,
     "extraction_fresh_test8.jsonl": 2,
-    "extraction_fresh_dev14.jsonl": 1,
 }
 # fresh_neg1 has only must-not turns (200, written blind; 24 left a memory under v5, 22 under v6 before
 # it was read, 0 since): it has no recall to hold, only its emptiness.

@@ -141,13 +141,15 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         re.compile(
             r"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:老婆|老公|妻子|丈夫|妈妈?|爸爸?|母亲|父亲|女朋友|男朋友|朋友|同事|老板|"
             r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户|闺蜜|哥们儿?|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|爷爷|奶奶|外公|外婆|"
-            r"姥姥|姥爷|邻居|同学|舍友|亲戚|对象|媳妇儿?|婆婆|岳母|丈母娘))|^我\s*(?:的)?\s*(?:manager|boss|wife|husband|mom|mum|dad|bf|gf|"
+            r"姥姥|姥爷|邻居|同学|舍友|亲戚|对象|媳妇儿?|婆婆|岳母|丈母娘|外?孙(?:子|女|儿)|侄(?:子|女)|外甥女?|公公|岳父|老丈人|儿媳妇?|女婿))|"
+            r"^我\s*(?:的)?\s*(?:manager|boss|wife|husband|mom|mum|dad|bf|gf|grandson|granddaughter|grandkids?|grandchild(?:ren)?|"
             r"boyfriend|girlfriend|partner|colleague|coworker|roommate|friend|lead|PM|老板|leader)(?![A-Za-z])|"
             + _SAYS
             + r"|[“「『\"][^”」』\"]{7,}|"
             r"^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|friend|boss|colleague|"
             r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client|best\s+friend|bff|cousin|uncle|aunt|"
-            r"grandma|grandpa|grandmother|grandfather|neighbou?r|classmate|niece|nephew|in-laws?|fianc[ée]e?|teammate|landlord|"
+            r"grandma|grandpa|grandmother|grandfather|grandson|granddaughter|grandkid|grandchild|grandchildren|neighbou?r|classmate|"
+            r"niece|nephew|in-laws?|fianc[ée]e?|teammate|landlord|"
             r"buddy|pal|mate|bestie|housemate|flatmate|cowork\w*|customer|student)s?)\b|"
             r"\b(?:said|says|told me|according to)\b",
             I,
@@ -216,7 +218,7 @@ _HEDGE = re.compile(
 _TRANSIENT = re.compile(
     r"今天|今晚|今早|今天早上|现在|此刻|这次|这回|刚才|刚刚|这会儿|明天|昨天|这两天|这几天|"
     r"下周|这周|本周|周末|下个月|\bnext (?:week|month)\b|\bthis (?:week|weekend)\b|"
-    r"\btoday\b|\btonight\b|\bright now\b|\brn\b|(?<!from )\bnow\b(?!\s+on)|\bthis time\b|"
+    r"\btoday\b|\btonight\b|\bright now\b|\brn\b|(?<!from )(?<!years )(?<!months )(?<!while )(?<!ages )\bnow\b(?!\s+on)|\bthis time\b|"
     r"\bat the moment\b|\btomorrow\b|\byesterday\b|\bthis (?:morning|afternoon|evening)\b",
     I,
 )
@@ -549,6 +551,27 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
         re.compile(
             r"^I(?:'m| am)?\s+(?:really\s+|also\s+)?(?P<v>(?:want to (?:learn|become|get better at|improve|switch to)|"
             r"plan to|planning to|intend to|trying to|learning|hope to)\s+(?P<obj>.+))",
+            I,
+        ),
+        "goal",
+        None,
+        "",
+        "personal",
+    ),
+    # a wish for a next career or skill, said with or without "我"/"I": "以后想学医", "想转跨境电商运营",
+    # "wanna switch to UX", "Looking to move into instructional design", "hoping to land a clerkship"
+    (
+        re.compile(
+            r"^(?:我(?:本人)?)?(?:以后|将来|未来|今后|之后|最近|目前|现在|这阵子|一直|也|还|其实|真的|很|特别|一直|正在)*"
+            r"(?P<v>(?:想|希望|打算|准备|计划)(?:要|能)?(?:学(?:习|点|一下|学)?|练(?:练|习|一下)?|转(?:行|岗|型|职|職|到|去)?(?:做|去|当|到)?"
+            r"(?=[^账发告给帖载让手卖身头]))(?P<obj>[^，,]+))|"
+            r"^(?:I'm\s+|I\s+am\s+|I\s+|I'd\s+)?(?:(?:also|now|slowly|currently|really|seriously|kinda|still|long\s+term|eventually)\s+)*"
+            r"(?P<v2>(?:(?:looking|hoping|keen|aiming|eager)\s+to|wanna|want\s+to|would\s+love\s+to|(?<=I'd\s)like\s+to)\s+"
+            r"(?:(?:move|switch|transition|pivot|break|go\s+back|get)\s+(?:in)?to|land\s+(?:a|an|my)|become|qualify\s+as|learn|pass|"
+            r"(?:start|open|launch|run)\s+(?:my|a|an)\s+own|get\s+(?:my|a|an)\s+(?=(?:[\w-]+\s+){0,4}?(?:cert\w*|degree|licen[cs]e|"
+            r"diploma|masters?|phd|mba|promotion)\b))\s+(?P<obj2>.+)|"
+            r"looking\s+for\s+a\s+(?:career\s+)?(?:shift|change|switch|move|transition|pivot)\s+(?:in)?to\s+(?P<obj3>.+)|"
+            r"picking\s+up\s+(?P<obj4>(?!(?:my|the|a|an|her|his|their|our|some|kids?|groceries|food|dinner|lunch|on|where|after)\b).+))",
             I,
         ),
         "goal",
@@ -1785,7 +1808,8 @@ def _read_family(body: str) -> list[tuple[str, str, str]]:
 def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     out = []
     if m := re.match(
-        rf"^我{_ZH_MODS}(?:已经)?(?P<v>(?:结婚|离婚|离异)(?:[\d一二三四五六七八九十两几多]+年)?了|已婚|离异|单身|订婚了)",
+        rf"^我{_ZH_MODS}(?:已经)?(?:是(?:个|一个|一名)?)?(?P<v>(?:结婚|离婚|离异)(?:[\d一二三四五六七八九十两几多]+年)?了|已婚|离异|单身|订婚了|"
+        r"单亲(?:爸爸|妈妈|家长|妈|爸))",
         body,
     ):
         out.append(("fact", "marital_status", m.group("v")))
@@ -2030,7 +2054,8 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     if m := re.match(
         r"^(?:别|不要|不用)再?(?:给我|跟我)?(?P<verb>推荐|推送|安利|介绍)(?P<obj>.+)$|"
         r"^(?:stop|quit)\s+(?P<verb2>recommending|suggesting|sending|showing)(?:\s+me)?\s+(?P<obj2>.+?)(?:\s+to me)?$|"
-        r"^(?:no\s+more)\s+(?P<obj3>.+)$|^(?:don't|do not|never)\s+(?:recommend|suggest)(?:\s+me)?\s+(?P<obj4>.+)$",
+        r"^(?:no\s+more)\s+(?P<obj3>.+)$|^(?:don't|do not|never)\s+(?:bother\s+)?(?:recommend|suggest)(?:ing)?(?:\s+me)?\s+(?P<obj4>.+?)"
+        r"(?:\s+(?:either|too|again|anymore|any\s*more|please|pls))*$",
         text,
         I,
     ):
@@ -2087,7 +2112,7 @@ def _goal_key(text: str) -> str:
 def _read_plan(body: str) -> list[tuple[str, str, str]]:
     """准备明年去日本读研 / 下个月要迁移到 K8s / I'm preparing for … next month / In two weeks I'm starting …"""
     if m := re.match(
-        r"^(?:我的|我|my\s+)?\s*(?:现在|目前|新的)?\s*(?:(?:新年|今年|明年|\d{4}\s*年?的?)?(?:给自己)?(?:定|立|设)?(?:的|了)?(?:小)?目标|(?:new year'?s?\s+)?goals?|resolution|target)"
+        r"^(?:我的|我|my\s+)?\s*(?:现在|目前|新的)?\s*(?:(?:新年|今年|明年|\d{4}\s*年?的?)?(?:给自己)?(?:定|立|设)?(?:的|了)?(?:小)?目标|(?:(?:new year'?s?|next|big|biggest|main|ultimate|long-term|short-term|first|one)\s+)?goals?|resolution|target)"
         r"(?:\s+for\s+(?P<when>[\w ]{2,20}?)|\s+(?P<when2>(?:this|next)\s+year))?\s*(?:是|就是|[:：]|is|are)\s*(?:to\s+)?(?P<rest>.{2,})$",
         body,
         I,
@@ -2161,8 +2186,8 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         if re.search(
-            r"\byour?\b|\bmore about\b|\bthis\b|\bthat\b|\bit\b", m.group("rest"), I
-        ):  # about the conversation, not a goal
+            r"\byour?\b|\bmore about\b|\bthis\b|\bthat\b|\bit\b", m.group("rest").split(",")[0], I
+        ):  # about the conversation, not a goal ("…cert at some point, it'd help at work" still is one)
             return []
         if not (
             _DATE_WORDS.search(body)
@@ -2424,6 +2449,7 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
     if m := re.match(
         rf"^I(?:\s+|(?=['’]))(?:['’]m\s+)?{_EN_MODS}(?:did|got|have|earned|completed|finished|hold|am\s+doing|doing|getting)\s+"
         rf"(?:my\s+|a\s+|an\s+)?(?:part-time\s+|full-time\s+|online\s+|evening\s+)?{_DEGREE}(?:\s+degree)?(?:\s+(?:in|on)\s+(?P<major>[\w &'-]+?))?"
+        r"(?:\s+(?:part-time|full-time|online|remotely))?"
         r"(?:\s+(?:at|from|in)\s+(?P<school>[\w&.' -]+?))?(?:\s+(?:while|whilst|and|but)\b.*)?$",
         body,
         I,
@@ -2433,17 +2459,34 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
         r"从\s*(?P<school>[^，,从]{2,12}?(?:大学|学院))?的?(?P<major>[\u4e00-\u9fff]{2,8}?)(?:系|专业)毕业", body
     ):
         major, school = m.group("major"), m.group("school")
-    elif m := re.match(  # "I'm a first-year at Edinburgh studying vet medicine"
-        r"^I(?:'m|\s+am)\s+(?:a|an|in\s+my)\s+(?:first|second|third|fourth|final|1st|2nd|3rd|4th)[- ]year(?:\s+(?:student|undergrad|uni\s+student))?"
+    elif m := re.match(  # "I'm a first-year at Edinburgh studying vet medicine", "a sophomore at UCLA majoring in econ"
+        r"^I(?:'m|\s+am)\s+(?:a|an|in\s+my)\s+(?:(?:first|second|third|fourth|final|1st|2nd|3rd|4th)[- ]year|freshman|sophomore|junior|senior|"
+        r"fresher|undergrad(?:uate)?|grad(?:uate)?\s+student|(?:PhD|master'?s|MBA|law|med(?:ical)?|nursing)\s+student)"
+        r"(?:\s+(?:student|undergrad|uni\s+student))?"
         r"\s+(?:at|in)\s+(?P<school>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})"
-        r"(?:,?\s+(?:studying|doing|reading)\s+(?P<major>[\w &'-]+?))?(?:\s+(?:and|but|so)\b.*)?$",
+        r"(?:,?\s+(?:studying|doing|reading|majoring\s+in)\s+(?P<major>[\w &'-]+?))?(?:,?\s+minoring\s+in\s+[\w &'-]+?)?"
+        r"(?:\s+(?:and|but|so)\b.*)?$",
         body,
         I,
     ):
         major, school = m.group("major"), m.group("school")
+    elif m := re.match(  # "I'm majoring in econ", "majoring in nursing at Ohio State", "I switched my major to design"
+        r"^(?:I(?:'m|\s+am)\s+)?(?:now\s+|also\s+|currently\s+)?majoring\s+in\s+(?P<major>[\w &'-]+?)"
+        r"(?:\s+at\s+(?P<school>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}))?(?:,?\s+minoring\s+in\s+[\w &'-]+?)?$|"
+        r"^I\s+(?:just\s+)?(?:switched|changed)\s+my\s+major\s+to\s+(?P<major2>[\w &'-]+?)(?:\s+(?:this|last)\s+(?:semester|term|year))?$",
+        body,
+        I,
+    ):
+        major, school = m.group("major") or m.group("major2"), m.group("school")
+    elif m := re.match(  # "我在台大读法律", "我在北大读中文"
+        rf"^我{_ZH_MODS}在\s*(?P<school>[^，,在]{{1,12}}?(?:大学|学院|大|[A-Z]{{2,6}}))\s*(?:读|念|学的是)"
+        r"(?![习生校会着了过书研博]|大[一二三四]|本科|高[一二三]|初[一二三])(?P<major>[\u4e00-\u9fff]{2,8}?|[A-Za-z][\w &'-]+?)(?:专业)?$",
+        body,
+    ):
+        major, school = m.group("major"), m.group("school")
     elif m := re.match(
         rf"^I\s+{_EN_MODS}(?:studied|majored\s+in|study|am\s+studying|'m\s+studying)\s+(?P<major>[\w &'-]+?)"
-        r"(?:\s+(?:at|in)\s+(?P<school>[A-Z][\w&.' -]+?))?$",
+        r"(?:\s+(?:at|in)\s+(?P<school>[A-Z][\w&.' -]+?))?(?:\s*,\s*(?:\d(?:st|nd|rd|th)|first|second|third|fourth|final)[- ]year\b.*)?$",
         body,
         I,
     ):
@@ -3159,9 +3202,10 @@ def _scan_industry(body: str) -> list[tuple[str, str, str]]:
 
 
 _BARE_JOB = re.compile(
-    rf"^(?:(?:a|an|the)\s+)?(?P<job>(?:(?!(?:I|my|our|the|a|an|not|no|never|his|her|their)\b)[A-Za-z/+-]+\s+){{0,3}}?{_JOB_EN})"
+    rf"^(?:(?:a|an|the)\s+)?(?P<job>(?:(?!(?:I|my|our|the|a|an|not|no|never|his|her|their|wanna|want|to|into|switch|"
+    rf"switching|move|moving|become|becoming|transition|future|aspiring|former|ex|hoping|looking|dream)\b)[A-Za-z/+-]+\s+){{0,3}}?{_JOB_EN})"
     rf"(?:\s+(?:at|with|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>{_ORG_EN}))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?$|"
-    rf"^(?:本人|我是)?(?P<job2>[^，,。\s我你他她]{{0,6}}?(?:{_JOB_ZH}))$",
+    rf"^(?:本人|我是)?(?P<job2>(?!想|要|打算|准备|计划|梦想|希望|转|以前|原来|曾经|之前)[^，,。\s我你他她]{{0,6}}?(?:{_JOB_ZH}))$",
     I,
 )
 _INTRO_NAME = re.compile(
@@ -3329,10 +3373,10 @@ _OWN_CHILD = re.compile(
     r"\d{1,2}\s*(?:yo|y/o|-year-old)|twins|triplets|(?:two|three|four|five|\d)\s+(?:kids|children|boys|girls|sons|daughters))\b(?!')|"
     r"(?<![\w'])(?:my|our)\s+(?:(?:little|youngest|oldest|eldest|older|younger)\s+)?(?P<r3>son|daughter|kid|boy|girl)\b(?!')"
     rf"[^,.;!?]{{0,30}}?(?P<d3>{_KID_DETAIL})|"
-    r"(?:带|陪|接送|送)着?(?P<r4>(?:两|三|四|\d)个(?:小孩|孩子|娃|宝宝))|"
+    r"(?:带|陪|接送|送)着?(?P<r4>(?:两|三|四|\d)个(?:小孩|孩子|娃|宝宝|女儿|儿子|闺女))|"
     r"(?:一个人|独自|自己)(?:在)?带着?(?P<r5>孩子|娃|小孩)|"  # "离婚两年了，一个人带孩子"
     r"(?:^|(?<=[，,]))我(?:的|家的?)?\s*(?P<r6>daughter|son|kids|twins|baby)(?![A-Za-z])|"  # "我daughter今年申请college"
-    r"(?:^|(?<=,)\s*)(?:I(?:'m|'ve|\s+have)?\s+(?:got\s+)?)?(?P<r7>(?:one|two|three|four|five|\d)\s+(?:kids|children|boys|girls|sons|daughters))$",  # "Married, two kids, we live in …"
+    r"(?:^|(?<=,)\s*)(?:I(?:'m|'ve|\s+have)?\s+(?:got\s+)?)?(?P<r7>(?:one|two|three|four|five|\d)\s+(?:kids|children|boys|girls|sons|daughters)|twins|triplets)$",  # "Married, two kids, we live in …"
     I,
 )
 
@@ -3902,7 +3946,7 @@ _EMOTION_WORDS = re.compile(
     I,
 )
 _RELIGION_WORDS = re.compile(
-    r"教堂|礼拜|弥撒|祷告|念经|清真寺|拜佛|烧香|斋月|\bchurch\b|\bmass\b|\bmosque\b|\bsynagogue\b|"
+    r"教堂|(?<!每个)(?<!每)(?<!个)礼拜(?![一二三四五六日天])|弥撒|祷告|念经|清真寺|拜佛|烧香|斋月|\bchurch\b|\bmass\b|\bmosque\b|\bsynagogue\b|"
     r"\btemple\b|\bpray(?:er|ing)?\b|\bramadan\b|\bsabbath\b",
     I,
 )
@@ -4095,13 +4139,25 @@ _ANSWER_FRAMES = [
     (r"how\s+(?:detailed|long|short|in-depth)|多详细|多长|简短还是详细", "keep answers ", "回答要"),
     (
         r"(?:which|what)\s+(?:editor|ide|browser|stack|cloud|os|laptop|phone|database|db|tools?)\b|"
-        r"你(?:平常|平时)?用(?:什么|哪个|哪家)|用的是(?:什么|哪)|哪家云",
+        r"[你您](?:平常|平时)?用(?:什么|哪个|哪家)|用的是(?:什么|哪)|哪家云",
         "I use ",
         "我用",
     ),
     (r"do\s+you\s+have\s+(?:any\s+)?pets?|(?:有|养)(?:没有)?(?:养)?宠物", "I have ", "我养了"),
     (r"\bbirthday\b|生日", "my birthday is ", "我的生日是"),
     (r"\bdiet(?:ary)?\b|忌口|饮食", "I'm ", "我"),
+    (
+        r"what\s+(?:are|do)\s+you\s+study(?:ing)?|what(?:'s|\s+is)\s+your\s+major|(?:学|读)(?:的)?什么专业|专业是什么",
+        "I study ",
+        "我学的是",
+    ),
+    (
+        r"how\s+(?:old|many)\s+(?:are\s+)?(?:your\s+)?(?:kids|children)|do\s+you\s+have\s+(?:any\s+)?(?:kids|children)|"
+        r"孩子(?:多大|几岁)|有(?:没有)?孩子|几个孩子",
+        "I have ",
+        "我有",
+    ),
+    (r"when\s+is\s+your\s+(?:exam|test)|什么时候考", "I'm taking ", "我要"),
 ]
 _ANSWER_FRAMES_RE = [(re.compile(q, I), en, zh) for q, en, zh in _ANSWER_FRAMES]
 _ZH_AFTER = {"我在": "上班", "以后都用": "回答"}  # what a Chinese frame needs after the answer
@@ -4349,7 +4405,7 @@ _NAMING = re.compile(
 
 class RuleExtractor:
     name = "rules"
-    version = "8"
+    version = "9"
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
@@ -4360,6 +4416,10 @@ class RuleExtractor:
         message = _CJK_COMMA.sub(
             "，", message
         )  # "老家是衡阳的,现在在深圳": a half-width comma in Chinese is a clause break too
+        # "我住在青岛 退休了", "每天早上六点起来跑五公里 雷打不动": a space between Chinese words is one too
+        message = re.sub(
+            r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])(?![是的了和跟与在用叫有都也就为])", "，", message
+        )
         message = _mixed_openers(message)
         message = _SAID_WRONG.sub("", message)  # "I'm in Austin, sorry, Houston" is "I'm in Houston"
         message = re.sub(r"\s*[(（][^()（）]{0,12}[?？][)）]", "", message)  # "sourdogh mostly (sp?)": no question
@@ -4716,7 +4776,7 @@ class RuleExtractor:
                 if key == groups["fk"].lower().replace(" ", "_") or key in ("budget", "income", "debt"):
                     continue  # not a known kind of fact (or one with its own rule)
             value = _clean(next((groups[g] for g in ("v", "v2", "v3", "v4") if groups.get(g)), ""))
-            obj = _clean(next((groups[g] for g in ("obj", "obj2", "obj3") if groups.get(g)), value))
+            obj = _clean(next((groups[g] for g in ("obj", "obj2", "obj3", "obj4", "obj5") if groups.get(g)), value))
             obj = re.sub(
                 r"^(.{0,2}?)(?:这种|这类|那种|那类)(?=[^，,的]{2})", r"\1", obj
             )  # "爱看这种年代剧": a kind, not "this one"
@@ -4742,7 +4802,10 @@ class RuleExtractor:
             if key in ("reply_language", "report_language"):
                 value = _language_only(value)
             # "现在想转行做物流调度": a career's next step, whenever said
-            lasting = re.sub(r"现在(?=(?:在|正在)?想(?:要)?(?:转行|转岗|转型|转去|改行|跳槽|换行))", "", _clean(body))
+            # and a goal said with "现在"/"now" is one's goal from now on ("现在想学Korean", "现在target是N2")
+            lasting = _clean(body)
+            if category == "goal":
+                lasting = re.sub(r"现在|目前|\b(?:right\s+)?now\b|\bcurrently\b", "", lasting, flags=I)
             transient = bool(_TRANSIENT.search(lasting) or _INHERENTLY_TRANSIENT.match(value))
             if key == "emotional_state" and not sensitive:
                 sensitive = "" if _INHERENTLY_TRANSIENT.match(value) else "emotion"
