@@ -1483,3 +1483,36 @@ def test_a_diet_kept_for_years_is_no_passing_state_and_sunday_is_no_religion():
     assert [(p.key, p.stability) for p in extract("Vegan for 6 years now").proposals] == [("diet", "stable")]
     weekly = [p for p in extract("我用 WeChat 跟孩子视频 每个礼拜天晚上").proposals if p.key.startswith("habit")]
     assert weekly and not any(p.sensitive for p in weekly)
+
+
+@pytest.mark.parametrize(
+    "message, asked, facts",
+    [
+        ("我住台北，每年過年都會回高雄老家", "", {"city": "台北", "hometown": "高雄"}),
+        ("我係香港人，廣東話係母語，英文都OK", "", {"native_language": "廣東話", "spoken_languages": "英文"}),
+        ("闽南话, 不过 school 里都讲普通话", "你的母语是什么？", {"native_language": "闽南话"}),
+        (
+            "I run a small landscaping company in Phoenix, 8 employees.",
+            "",
+            {"industry": "landscaping", "city": "Phoenix"},
+        ),
+        ("我在杭州开了家奶茶店，开了快三年了，就两个店员", "", {"city": "杭州", "job_title": "开奶茶店"}),
+        ("So: code first, explanation after. Now, the actual question — what's the cleanest way", "", {"name": None}),
+    ],
+)
+def test_a_visit_home_a_language_said_ok_a_trade_and_words_that_are_no_name_or_job(message, asked, facts):
+    said = {p.key: p.value for p in RuleExtractor().extract(Turn(user_message=message, asked=asked)).proposals}
+    assert {key: said.get(key) for key in facts} == facts, said
+
+
+@pytest.mark.parametrize(
+    "message, topic",
+    [
+        ("我老公是法国人，所以我在学法语", "法语"),
+        ("我是小学英语老师，想把自己的口语发音再提高一下", "口语发音"),
+        ("顺便说下我其实住在 Vienna，学 German 是为了工作", "German"),
+    ],
+)
+def test_a_skill_one_works_on_is_a_goal_even_after_a_clause_about_someone_else(message, topic):
+    goals = [p.value for p in extract(message).proposals if p.category == "goal"]
+    assert any(topic in goal for goal in goals), goals

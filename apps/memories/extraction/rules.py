@@ -223,7 +223,7 @@ _TRANSIENT = re.compile(
     I,
 )
 _PREFIX = re.compile(
-    r"^(?:(?:其实|另外|而且|还有|对了|顺便说一下|顺便说|补充一下|请记住|记住|记一下|备注|还是|背景|个人背景|先说背景|"
+    r"^(?:(?:其实|另外|而且|所以|因此|于是|还有|对了|顺便说一下|顺便说|补充一下|请记住|记住|记一下|备注|还是|背景|个人背景|先说背景|"
     r"但是|但|不过|可是)[\s,，:：、]*|"
     # whole English words only: "Yesterday" is no "yes", "Sometimes" no "so", "Ohio" no "oh"
     r"(?:btw|by the way|also|and|but|please|pls|plz|actually|honestly|oh|well|fyi|so|please note|note that|update|"
@@ -579,6 +579,18 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
         "",
         "personal",
     ),
+    # "想把自己的口语发音再提高一下", "学 German 是为了工作": a skill one works on
+    (
+        re.compile(
+            r"^(?:我)?(?:一直|也|还|最近|现在)*(?P<v>想(?:要)?把(?:自己的|我的)?(?P<obj>[^，,]{1,12}?)(?:再|好好)?"
+            r"(?:提高|提升|练好|练练|改善|补上来|捡起来)[^，,]*)|"
+            r"^(?:我)?(?:现在|目前|正在|在)*(?P<v2>学(?:习)?\s*(?P<obj2>[^，,是]{1,20}?)\s*是为了[^，,]+)"
+        ),
+        "goal",
+        None,
+        "",
+        "personal",
+    ),
     (re.compile(r"^(?P<v>my goal is (?:to\s+)?(?P<obj>.+))", I), "goal", None, "", "personal"),
     (
         re.compile(r"^(?:I'm\s+|I\s+am\s+)?(?P<v>aim(?:ing)?\s+(?:for|to)\s+(?P<obj>.+))", I),
@@ -927,7 +939,7 @@ _NOT_A_NAME = re.compile(
     r"Fine|Good|Great|Okay|Ok|Sorry|Here|Back|Ready|Done|Sure|Not|Also|Just|Still|New|Vegan|Vegetarian|Single|Married|"
     r"From|In|At|On|The|A|An|Happy|Glad|Tired|Busy|Hungry|Bored|Lost|Confused|Stuck|Curious|Sick|Late|Early|Home|"
     r"Online|Offline|Alive|Fine|Sad|Mad|Excited|Nervous|Scared|Sure|Afraid|Sorry|Wait|Hold|Correction|Update|Actually|"
-    r"Well|So|Btw|Quick|Hey|Hi|Hello|Note|Yes|Yeah|No|Nope|Thanks|Anyway|Oh|Oops|Hmm|Ugh|Lol|Okay|Labour|Tory|Tories|"
+    r"Now|Then|Today|Tonight|First|Next|Finally|Also|Right|Well|So|Btw|Quick|Hey|Hi|Hello|Note|Yes|Yeah|No|Nope|Thanks|Anyway|Oh|Oops|Hmm|Ugh|Lol|Okay|Labour|Tory|Tories|"
     r"Green|Greens|Reform|Libertarian|Socialist|Communist|Democrats|Republicans|Independent)\b|"
     # a title is no name ("我是 Team Lead")
     r"^(?:\S+\s+){0,3}(?:lead|manager|engineer|developer|designer|director|head|intern|founder|architect|analyst|"
@@ -1610,7 +1622,7 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
     ):
         return [("fact", "spoken_languages", m.group("v"))]
     if m := re.match(
-        rf"^我{_ZH_MODS}(?P<v>{_LANG_WORD})(?:说得|讲得)?(?:也|还|都)*(?:还行|不错|很好|很流利|流利|可以|还可以|一般般?|没问题|凑合|马马虎虎|够用)$",
+        rf"^我{_ZH_MODS}(?P<v>{_LANG_WORD})(?:说得|讲得)?(?:也|还|都)*(?:还行|不错|很好|很流利|流利|可以|还可以|一般般?|没问题|凑合|马马虎虎|够用|OK|ok|fine|还OK|还ok)$",
         body,
     ):
         return [("fact", "spoken_languages", m.group("v"))]
@@ -2807,9 +2819,12 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             r"(?:读|上学|念书|出差|旅游|玩|大学|学院|理工|师范|科技大学|交通大学)", after
         ):
             continue
+        if before.endswith("回") and not re.match(r"的?(?:老家|家乡|家)", after):
+            continue  # "回高雄": a visit; "回高雄老家": where one is from
         key = (
             "hometown"
             if re.search(r"老家|家乡|从$", before)
+            or re.match(r"的?(?:老家|家乡)", after)
             or after.startswith("人")
             or re.match(r"的?(?:长大|出生|土生土长)", after)
             else "work_city"
@@ -2933,6 +2948,13 @@ def _scan_role(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "work_city", city))
     elif m := _BUSINESS.search(body):  # "I run a small bakery in Asheville": that is one's work
         out.append(("fact", "job_title", m.group("v")))
+        if trade := re.match(  # and the trade it is in: "bakery", "landscaping", "plumbing"
+            r"(?:run|own|have|started)\s+(?:a|an|my\s+own|our|my)\s+(?:(?:own|small|little|tiny|family|local)\s+)*(?P<t>.+?)"
+            r"(?:\s+(?:company|business|firm|practice|agency))?$",
+            m.group("v"),
+            I,
+        ):
+            out.append(("fact", "industry", trade.group("t")))
         if city := _city_in(m.group("city") or ""):
             out.append(("fact", "work_city", city))
     elif m := _DRIVES.search(body):  # "I drive a truck long-haul"
@@ -3205,7 +3227,7 @@ _BARE_JOB = re.compile(
     rf"^(?:(?:a|an|the)\s+)?(?P<job>(?:(?!(?:I|my|our|the|a|an|not|no|never|his|her|their|wanna|want|to|into|switch|"
     rf"switching|move|moving|become|becoming|transition|future|aspiring|former|ex|hoping|looking|dream)\b)[A-Za-z/+-]+\s+){{0,3}}?{_JOB_EN})"
     rf"(?:\s+(?:at|with|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>{_ORG_EN}))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?$|"
-    rf"^(?:本人|我是)?(?P<job2>(?!想|要|打算|准备|计划|梦想|希望|转|以前|原来|曾经|之前)[^，,。\s我你他她]{{0,6}}?(?:{_JOB_ZH}))$",
+    rf"^(?:本人|我是)?(?P<job2>(?!想|要|打算|准备|计划|梦想|希望|转|以前|原来|曾经|之前|就|只|有|[\d一二两三四五六七八九十几]+个)[^，,。\s我你他她]{{0,6}}?(?:{_JOB_ZH}))$",
     I,
 )
 _INTRO_NAME = re.compile(
@@ -4136,6 +4158,11 @@ _ANSWER_FRAMES = [
         "以后都用",
     ),
     (r"what\s+languages?\s+do\s+you\s+speak|你会(?:说|讲)什么|会什么语言|讲什么话", "I speak ", "我会说"),
+    (
+        r"(?:native|first)\s+language|mother\s+tongue|母语",
+        "my native language is ",
+        "我的母语是",
+    ),
     (r"how\s+(?:detailed|long|short|in-depth)|多详细|多长|简短还是详细", "keep answers ", "回答要"),
     (
         r"(?:which|what)\s+(?:editor|ide|browser|stack|cloud|os|laptop|phone|database|db|tools?)\b|"
