@@ -52,6 +52,7 @@ SETS = {
     "fresh-dev13": "extraction_fresh_dev13.jsonl",
     "fresh-test8": "extraction_fresh_test8.jsonl",
     "fresh-dev14": "extraction_fresh_dev14.jsonl",
+    "fresh-dev15": "extraction_fresh_dev15.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 

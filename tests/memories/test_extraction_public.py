@@ -96,6 +96,7 @@ SETS = [
     ("extraction_fresh_test7.jsonl", "held out, never read", 0.563, 0.584, 0.55),
     ("extraction_fresh_test8.jsonl", "held out, never read", 0.388, 0.388, 0.36),
     ("extraction_fresh_dev14.jsonl", "blind for v8, then tuned on", 0.364, 0.461, 0.43),
+    ("extraction_fresh_dev15.jsonl", "blind for v8 and v9, not read", 0.497, 0.503, 0.47),
 ]
 # fresh_test5 leaves a memory on 2 of its 40 must-not turns under v6, v7 and v8 (4 under v5), fresh_test6
 # on 1 of its 41 under v7 and v8 (4 under v6, blind); fresh_test4's one leak of v5 and v6 is gone since
@@ -105,6 +106,7 @@ MUST_NOT_LEAKS = {
     "extraction_fresh_test5.jsonl": 2,
     "extraction_fresh_test6.jsonl": 1,
     "extraction_fresh_test8.jsonl": 2,
+    "extraction_fresh_dev15.jsonl": 5,
 }
 # fresh_neg1 has only must-not turns (200, written blind; 24 left a memory under v5, 22 under v6 before
 # it was read, 0 since): it has no recall to hold, only its emptiness.
