@@ -1516,3 +1516,21 @@ def test_a_visit_home_a_language_said_ok_a_trade_and_words_that_are_no_name_or_j
 def test_a_skill_one_works_on_is_a_goal_even_after_a_clause_about_someone_else(message, topic):
     goals = [p.value for p in extract(message).proposals if p.category == "goal"]
     assert any(topic in goal for goal in goals), goals
+
+
+@pytest.mark.parametrize(
+    "message, facts",
+    [
+        ("keep it brief pls. I skim.", {"reply_length": "keep answers brief"}),
+        ("你回答的时候简短一点，列要点就行，不用长篇大论。", {"reply_length": "回答的时候简短一点"}),
+        ("Birthday's Jan 3 if you wanna remember it 🙂", {"birthday": "Jan 3"}),
+        ("家里两只猫主子，一只叫煤球一只叫雪糕", {"pet": "两只猫主子，一只叫煤球一只叫雪糕"}),
+    ],
+)
+def test_standing_asks_to_the_assistant_a_courtesy_if_and_a_household_pet_are_heard(message, facts):
+    said = {p.key: p.value for p in extract(message).proposals}
+    assert {key: said.get(key) for key in facts} == facts, said
+
+
+def test_keep_it_brief_after_a_question_is_for_that_answer_only():
+    assert extract("What's the difference between TCP and UDP? Keep it brief.").proposals == []

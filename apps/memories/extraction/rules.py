@@ -1845,6 +1845,10 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         out.append(("fact", "pet", m.group("v")))
+    elif m := re.match(  # "家里两只猫主子", "我们家一条柯基": the household's, said without 有
+        rf"^(?:我们?)?家里?(?:面)?(?P<v>(?:一|两|三|四|\d)\s*[只条]\s*(?:{_PETS_ZH}|{_ANIMALS})[^，,]*)$", body, I
+    ):
+        out.append(("fact", "pet", m.group("v")))
     if m := re.match(
         rf"^我(?:和|跟)?(?:{_PARTNER})?(?:去年|今年|前年|刚|已经|早就)*结婚(?P<v>.*)$|^I(?:'ve| have)\s+been\s+married\s+(?P<v2>for\s+.+)$",
         body,
@@ -2066,7 +2070,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     if m := re.match(
         r"^(?:别|不要|不用)再?(?:给我|跟我)?(?P<verb>推荐|推送|安利|介绍)(?P<obj>.+)$|"
         r"^(?:stop|quit)\s+(?P<verb2>recommending|suggesting|sending|showing)(?:\s+me)?\s+(?P<obj2>.+?)(?:\s+to me)?$|"
-        r"^(?:no\s+more)\s+(?P<obj3>.+)$|^(?:don't|do not|never)\s+(?:bother\s+)?(?:recommend|suggest)(?:ing)?(?:\s+me)?\s+(?P<obj4>.+?)"
+        r"^(?:no\s+more)\s+(?P<obj3>.+)$|^(?:don't|do not|never)\s+(?:ever\s+)?(?:bother\s+)?(?:recommend|suggest)(?:ing)?(?:\s+me)?\s+(?P<obj4>.+?)"
         r"(?:\s+(?:either|too|again|anymore|any\s*more|please|pls))*$",
         text,
         I,
@@ -3883,6 +3887,7 @@ def _subject(body: str) -> str:
     return "other" if _SUBJECT_ANY.match(body) or _SKIPS[2][1].match(body) else ""
 
 
+_KEEP_IT = re.compile(r"^(?:please\s+)?(?:keep|make)\s+it\s+(brief|short|simple|quick|concise|snappy)\b", I)
 _STANDING_ASK = re.compile(
     r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:always|never|from\s+now\s+on|stop|start)\b|"
     r"^(?:能不能|可不可以|能否|可以)(?:以后|今后|每次|一直|总是)|"
@@ -4000,6 +4005,7 @@ _SENSITIVE_WORDS = (
 
 def _tidy(value: str) -> str:
     """A value without the particles and fillers around it ("杭州了" → "杭州", "Madrid now" → "Madrid")."""
+    value = re.sub(r"[\s\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+$", "", value)  # "Jan 3 🙂"
     value = re.sub(
         r"(?:就行|就好|就可以|好了|了|吧|呢|啊|哦|啦)$|\s+(?:please|now|these days|currently|thanks)$",
         "",
@@ -4449,6 +4455,12 @@ class RuleExtractor:
         )
         message = _mixed_openers(message)
         message = _SAID_WRONG.sub("", message)  # "I'm in Austin, sorry, Houston" is "I'm in Houston"
+        message = re.sub(  # "Birthday's Jan 3 if you wanna remember it": a courtesy, not a condition
+            r",?\s*if\s+you\s+(?:wanna|want\s+to|need\s+to|'d\s+like\s+to)\s+(?:remember|know|note|save)(?:\s+(?:it|that|this))?\b",
+            "",
+            message,
+            flags=I,
+        )
         message = re.sub(r"\s*[(（][^()（）]{0,12}[?？][)）]", "", message)  # "sourdogh mostly (sp?)": no question
         message = re.sub(  # "I'm a Leicester fan (don't judge 😅)": an aside, not a joke
             r"\s*[(（](?:don'?t\s+judge(?:\s+me)?|no\s+judg(?:e)?ment|lol|haha\w*|hehe|别笑|别笑我|哈+)\W{0,6}[)）]",
@@ -4492,6 +4504,12 @@ class RuleExtractor:
                 heard += "，" + clause
                 body = _PREFIX.sub("", clause).strip(" .。!！~～;；,，")
                 body = re.sub(r"^(?:咱|俺|在下)(?!们)", "我", body)  # 咱家娃, 俺是山东临沂的, 在下姓郑
+                # "你回答的时候简短一点": how the assistant should answer, not something about it
+                body = re.sub(
+                    r"^(?:你|您)(?=(?:以后|今后|每次|平时|下次)?\s*(?:回答|回复|答|讲|说话|写|解释)(?:的时候|时|问题|东西))",
+                    "",
+                    body,
+                )
                 body = re.sub(r"^我(现在|目前)?正?在(?=做|当|干|搞)", r"我\1", body)  # "我在做 data analyst": 我做
                 body = re.sub(
                     r"^(?:本人|I'm|I\s+am)\s*(?=在|做|从事|干|搞|住|来自)", "我", body
@@ -4508,6 +4526,8 @@ class RuleExtractor:
                         flags=I,
                     ).strip()
                 reason = "retracted" if _WHOLE_RETRACTION.search(message) else _skip_reason(clause, message_is_joke)
+                if reason == "one_off" and not re.search(r"[?？]", message) and (keep := _KEEP_IT.match(body)):
+                    reason, body = "", f"keep answers {keep.group(1)}"  # "keep it brief pls. I skim.": for good
                 if not reason and asked and re.search(r"\bor\b|还是|\bvs\.?\b", body, I):
                     reason = "question"  # "VS Code or PyCharm — which one should I pick?": the choice is asked
                 subject = _subject(body)
@@ -4831,7 +4851,7 @@ class RuleExtractor:
             # "现在想转行做物流调度": a career's next step, whenever said
             # and a goal said with "现在"/"now" is one's goal from now on ("现在想学Korean", "现在target是N2")
             lasting = _clean(body)
-            if category == "goal":
+            if category == "goal" or key in _NOW_IS_LASTING or key == "diet":  # "I'm pescatarian now": from now on
                 lasting = re.sub(r"现在|目前|\b(?:right\s+)?now\b|\bcurrently\b", "", lasting, flags=I)
             transient = bool(_TRANSIENT.search(lasting) or _INHERENTLY_TRANSIENT.match(value))
             if key == "emotional_state" and not sensitive:
