@@ -1534,3 +1534,17 @@ def test_standing_asks_to_the_assistant_a_courtesy_if_and_a_household_pet_are_he
 
 def test_keep_it_brief_after_a_question_is_for_that_answer_only():
     assert extract("What's the difference between TCP and UDP? Keep it brief.").proposals == []
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "昨晚刚从东京飞回来，时差还没倒过来",
+        "I earn about $85k as a nurse and my rent eats half of it.",
+        "群里有人发：'请大家周三前交班费30元'，帮我回一句",
+        "I'm pretty right-leaning politically, so I can't stand late-night comedy.",
+        "oh yeah sure, I 'won the lottery' yesterday, obviously 🙄",
+    ],
+)
+def test_a_trip_back_an_income_a_pasted_notice_a_political_view_and_sarcasm_leave_nothing_durable(message):
+    assert [(p.key, p.value) for p in extract(message).proposals if not p.sensitive] == []

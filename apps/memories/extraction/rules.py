@@ -192,7 +192,9 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
 _QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
 # the whole message was a joke, or said the other way round ("对对对，我最爱加班了🙃", "yeah right, I just love Mondays")
 _JOKE = re.compile(
-    r"开玩笑|逗你|骗你的|骗你哒|just kidding|\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$", I
+    r"开玩笑|逗你|骗你的|骗你哒|just kidding|\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
+    r"^(?:oh\s+)?(?:yeah|yes),?\s+sure\b.*\bobviously\b|\bobviously\W*🙄",
+    I,
 )
 # where one works is not one's health: "我在一家医药公司做销售", "a nurse at the county hospital"
 _WORKPLACE_OF_CARE = re.compile(
@@ -2823,6 +2825,8 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             r"(?:读|上学|念书|出差|旅游|玩|大学|学院|理工|师范|科技大学|交通大学)", after
         ):
             continue
+        if body[: m.start("c")].endswith("从") and re.match(r"(?:飞|坐[^，,]{0,4}|出差)?回(?:来|国|家|到)?", after):
+            continue  # "昨晚刚从新加坡飞回来": back from a trip
         if before.endswith("回") and not re.match(r"的?(?:老家|家乡|家)", after):
             continue  # "回高雄": a visit; "回高雄老家": where one is from
         key = (
@@ -3983,6 +3987,7 @@ _SEXUALITY_WORDS = re.compile(
     I,
 )
 _POLITICS_WORDS = re.compile(
+    r"\b(?:left-leaning|right-leaning|left-wing|right-wing|leftist|politically)\b|左派|右派|"
     r"\b(?:Trump|Biden|Obama|Brexit|Hamas|Labour|Tor(?:y|ies)|Republicans?|Democrats?|GOP|MAGA|socialism|communism|"
     r"fascis\w*|Palestine|Zionis\w*|Putin|election|voted?|voting)\b|特朗普|川普|拜登|奥巴马|毛主席|毛泽东|习近平|共产党|国民党|"
     r"民进党|选举|投票|台独|政治",
@@ -3991,6 +3996,12 @@ _POLITICS_WORDS = re.compile(
 _FINANCE_WORDS = re.compile(
     r"\b(?:debts?|mortgage|loans?|bankrupt\w*|salary|income|savings|paycheck|broke(?!\s+up))\b|房贷|车贷|贷款|负债|欠债|欠钱|"
     r"工资|月薪|年薪|存款|破产",
+    I,
+)
+# what one earns, said in so many words: the whole clause is about money ("I make $68k as a teacher")
+_INCOME = re.compile(
+    r"\b(?:make|makes|earn|earns|earning|making|take\s+home|bring\s+in)\s+(?:about\s+|around\s+|like\s+|roughly\s+|only\s+)?"
+    r"[$£€¥]\s?\d|\b\d+\s*k\s+(?:a|per)\s+year\b|(?:一个月|每个?月|月入|年入|一年)(?:能)?(?:挣|赚|拿|收入)\s*[\d一二三四五六七八九十两几]",
     I,
 )
 _SENSITIVE_WORDS = (
@@ -4098,7 +4109,8 @@ _OWN_SCANS = (
 )
 _FULL_WIDTH = {code: code - 0xFEE0 for code in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]}
 _QUOTED = re.compile(
-    r"[“「『\"‘][^”」』\"’]{7,}[”」』\"’]|(?<![A-Za-z])'(?=[^'\n]{7,}')[^'\n]*?[，。,！？!?.][^'\n]*'(?![A-Za-z])"
+    r"[“「『\"‘][^”」』\"’]{7,}[”」』\"’]|(?<![A-Za-z])'(?=[^'\n]{7,}')[^'\n]*?[，。,！？!?.][^'\n]*'(?![A-Za-z])|"
+    r"(?<=[:：])\s*'[^'\n]{4,}'(?![A-Za-z])"  # "有人发：'请各位家长周五前交资料费'": pasted after a colon
 )  # '…' only around a sentence
 _FULL_WIDTH[0x3000] = 0x20  # "ＶＳ　Ｃｏｄｅ" is "VS Code"; full-width punctuation stays (the clause rules read it)
 
@@ -4636,16 +4648,25 @@ class RuleExtractor:
                 previous = carried
             if any(_ATTRIBUTED.match(clause.strip(" .。!！~")) for clause in sentence[1:]):
                 del proposals[first_of_sentence:]  # "周末雷打不动地加班，老板说的": someone else's word for it
-            if any(
-                _HEALTH_WORDS.search(_WORKPLACE_OF_CARE.sub("", clause)) for clause in sentence
-            ):  # "不能吃 dairy，我 lactose intolerant"
+            for kind, words in _SENSITIVE_WORDS:
+                if kind == "emotion" or not any(
+                    words.search(_WORKPLACE_OF_CARE.sub("", clause) if kind == "health" else clause)
+                    for clause in sentence
+                ):
+                    continue
+                # "不能吃 dairy，我 lactose intolerant", "I'm left-leaning politically, so I can't stand talk radio":
+                # what the condition or the view asks for is as telling
                 proposals[first_of_sentence:] = [
-                    # "…(celiac), so don't suggest recipes with regular flour": what the condition asks for is as telling
-                    replace(p, sensitive=p.sensitive or "health")
+                    replace(p, sensitive=p.sensitive or kind)
                     if p.key in ("diet", "allergy")
                     or p.category in ("preference", "constraint")
                     or p.key.startswith("habit")
                     else p
+                    for p in proposals[first_of_sentence:]
+                ]
+            if earned := [clause for clause in sentence if _INCOME.search(clause)]:  # "I make $68k as a teacher"
+                proposals[first_of_sentence:] = [
+                    replace(p, sensitive=p.sensitive or "finance") if p.evidence in earned else p
                     for p in proposals[first_of_sentence:]
                 ]
             if any(_SHORT_TERM.search(clause) for clause in sentence):
