@@ -1532,6 +1532,10 @@ def test_standing_asks_to_the_assistant_a_courtesy_if_and_a_household_pet_are_he
     assert {key: said.get(key) for key in facts} == facts, said
 
 
+def test_the_neighbours_cats_are_not_ones_pets():
+    assert extract("家里两只猫是我邻居的").proposals == []
+
+
 def test_keep_it_brief_after_a_question_is_for_that_answer_only():
     assert extract("What's the difference between TCP and UDP? Keep it brief.").proposals == []
 

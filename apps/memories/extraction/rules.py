@@ -1848,7 +1848,7 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     ):
         out.append(("fact", "pet", m.group("v")))
     elif m := re.match(  # "家里两只猫主子", "我们家一条柯基": the household's, said without 有
-        rf"^(?:我们?)?家里?(?:面)?(?P<v>(?:一|两|三|四|\d)\s*[只条]\s*(?:{_PETS_ZH}|{_ANIMALS})[^，,]*)$", body, I
+        rf"^(?:我们?)?家里?(?:面)?(?P<v>(?:一|两|三|四|\d)\s*[只条]\s*(?:{_PETS_ZH}|{_ANIMALS})[^，,是]*)$", body, I
     ):
         out.append(("fact", "pet", m.group("v")))
     if m := re.match(
