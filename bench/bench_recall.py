@@ -389,9 +389,10 @@ class Summary:
 def exact_sql(index, subject, query_vector, limit: int) -> tuple[str, list]:
     """The SQL of `store.nearest`'s exact path."""
     memories = recall_queryset(workspace=subject.workspace, subject=subject, now=timezone.now())
+    sql, params = memories.values("id").query.sql_with_params()
     return store.exact_query(
         index=index,
-        memories=memories,
+        filtered=(sql, list(params)),
         subject=subject,
         query_vector=query_vector,
         limit=limit,

@@ -267,6 +267,24 @@ def test_recall_runs_a_bounded_number_of_queries(alice, django_assert_max_num_qu
         recall_for(alice, "tea", top_k=10)
 
 
+def test_a_recall_with_every_leg_at_work_reads_the_database_four_times(alice, django_assert_num_queries):
+    """The active index, the keyword + recent + asked-for facts statement, the vector leg and the
+    candidates with their sources, vectors and previous turns: however many memories answer."""
+    fact(alice, "diet", "no pork, I don't eat pork at all", category="constraint")
+    fact(alice, "city", "Hangzhou", category="fact")
+    for number in range(6):
+        episode(alice, f"we talked about dinner recipes, part {number}", session_id=f"s{number % 2}")
+    recall_for(alice, "warm-up")  # the subject's vector count is remembered from here on
+
+    with django_assert_num_queries(4):
+        result = recall_for(alice, "what should I cook for dinner? where do I live?", top_k=10)
+
+    found = texts(result)
+    assert any("pork" in text for text in found)  # the constraint a need question calls for
+    assert any("Hangzhou" in text for text in found)  # the fact the question asks for
+    assert any("recipes" in text for text in found)
+
+
 def test_a_repeated_query_is_embedded_once_and_answered_the_same(alice, monkeypatch):
     from apps.memories.embeddings import get_embedder
 

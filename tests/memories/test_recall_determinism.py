@@ -28,8 +28,9 @@ from apps.audit.models import AccessLog
 from apps.audit.services import Actor
 from apps.memories.embeddings import get_embedder, store
 from apps.memories.models import Memory, MemoryEmbedding
-from apps.memories.recall import engine, recall
+from apps.memories.recall import engine, reads, recall
 from apps.memories.recall.access import Access, Recall, recorder
+from apps.memories.search import query_terms
 from apps.memories.services import episode_record, fact_upsert
 from tests.security.live_http import LiveClient
 
@@ -275,7 +276,17 @@ def assert_the_data_ties(subject: Subject) -> None:
     index = store.active_index()
     embedder = get_embedder(index.name)
     for query in QUERIES:
-        ranks = sorted(engine._keyword_leg(base, query, 10_000).values(), reverse=True)
+        ranks = sorted(
+            reads.legs(
+                reads.Base.of(base),
+                terms=query_terms(query),
+                keyword_limit=10_000,
+                recent=0,
+                asked_keys=set(),
+                needs=False,
+            ).keyword.values(),
+            reverse=True,
+        )
         keyword_ties += len(ranks) > cap and ranks[cap - 1] == ranks[cap]
         nearest = store.nearest(
             index=index, memories=base, subject=subject, limit=10_000, query_vector=embedder.embed_query(query)

@@ -176,9 +176,16 @@ def vector_from_db(raw: bytes) -> np.ndarray:
 
 
 def nearest(
-    *, index: EmbeddingIndex, memories: QuerySet[Memory], subject: Subject, query_vector: np.ndarray, limit: int
+    *,
+    index: EmbeddingIndex,
+    memories: QuerySet[Memory],
+    subject: Subject,
+    query_vector: np.ndarray,
+    limit: int,
+    filtered: tuple[str, list] | None = None,
 ) -> list[tuple[uuid.UUID, float]]:
-    """(memory id, cosine similarity) of the nearest among `memories` (one subject's, hard-filtered).
+    """(memory id, cosine similarity) of the nearest among `memories` (one subject's, hard-filtered;
+    `filtered`: their ids' SQL already compiled, which recall has at hand).
 
     Subjects up to RECALL_EXACT_SCAN_MAX vectors are scanned exactly (recall@10 1.0), see
     `exact_query`. Above it the model's HNSW index with pgvector's iterative scan is used —
@@ -187,8 +194,11 @@ def nearest(
     """
     if _subject_size(index, subject) <= settings.RECALL_EXACT_SCAN_MAX:
         shortlist = limit * EXACT_SHORTLIST
+        if filtered is None:
+            sql, params = memories.values("id").query.sql_with_params()
+            filtered = sql, list(params)
         query: dict[str, Any] = dict(
-            index=index, memories=memories, subject=subject, query_vector=query_vector, limit=limit
+            index=index, filtered=filtered, subject=subject, query_vector=query_vector, limit=limit
         )
         with connection.cursor() as cursor:
             cursor.execute(*exact_query(**query, shortlist=shortlist))
@@ -219,14 +229,15 @@ EXACT_SHORTLIST = 4
 def exact_query(
     *,
     index: EmbeddingIndex,
-    memories: QuerySet[Memory],
+    filtered: tuple[str, list],
     subject: Subject,
     query_vector: np.ndarray,
     limit: int,
     shortlist: int | None,
 ) -> tuple[str, list]:
     """The exact scan as (sql, params): the subject's `shortlist` nearest vectors (all of them if
-    None), then the hard filters of `memories` applied to those, nearest first, up to `limit`.
+    None), then the hard filters (`filtered`: the SQL selecting the ids that pass them) applied to
+    those, nearest first, up to `limit`.
     Rows are (memory id, distance, how many vectors were shortlisted).
 
     Ranking comes first, in a CTE the planner keeps apart (it is read twice): a top-N sort over
@@ -236,13 +247,13 @@ def exact_query(
     cannot serve it from the HNSW index (built on the cast expression), which would return its top
     candidates BEFORE the subject filter.
     """
-    filtered, filter_params = memories.values("id").query.sql_with_params()
+    filtered_sql, filter_params = filtered
     sql = (
         "WITH ranked AS ("
         f" SELECT memory_id, embedding <=> %s::vector AS distance FROM {MemoryEmbedding._meta.db_table}"
         " WHERE model_id = %s AND subject_id = %s ORDER BY distance, memory_id LIMIT %s"
         ") SELECT memory_id, distance, (SELECT count(*) FROM ranked) FROM ranked"
-        f" WHERE memory_id IN ({filtered}) ORDER BY distance, memory_id LIMIT %s"
+        f" WHERE memory_id IN ({filtered_sql}) ORDER BY distance, memory_id LIMIT %s"
     )
     return sql, [Vector(query_vector).to_text(), index.model_id, subject.pk, shortlist, *filter_params, limit]
 

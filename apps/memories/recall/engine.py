@@ -9,27 +9,25 @@ import logging
 import threading
 import time
 import uuid
-from collections import Counter, OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from functools import reduce
 
 import numpy as np
 from django.conf import settings
-from django.contrib.postgres.search import SearchQuery, SearchRank
-from django.db import DatabaseError, connection
-from django.db.models import F, Q, QuerySet
+from django.db import DatabaseError
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from apps.accounts.models import Subject, Workspace
 from apps.memories.embeddings import Embedder, EmbeddingError, calibration, get_embedder, store
 from apps.memories.models import Memory
-from apps.memories.recall import block, intent
+from apps.memories.recall import block, intent, reads
 from apps.memories.recall.scoring import Candidate, mmr, ranking, recency, relevance, score
-from apps.memories.search import CONFIG, query_terms
+from apps.memories.search import query_terms
 from apps.memories.selectors import narrow
 from memoryadmin import metrics
 from memoryadmin.tracing import annotate, in_thread, span, traced
@@ -37,32 +35,6 @@ from memoryadmin.tracing import annotate, in_thread, span, traced
 logger = logging.getLogger(__name__)
 _embedding_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-embed")
 LEGS = ("vector", "keyword", "recent")
-# What scoring, the memory block and the API's answer read of a candidate (and its source).
-RECALLED_FIELDS = (
-    "id",
-    "subject_id",
-    "kind",
-    "category",
-    "key",
-    "value",
-    "text",
-    "importance",
-    "pinned",
-    "occurred_at",
-    "updated_at",
-    "session_id",
-    "source",
-    "source__agent",
-    "source__agent__name",
-    "source__session_id",
-    "source__turn_id",
-    "source__channel",
-    "source__actor_type",
-    "source__extractor",
-    "source__extractor_version",
-    "source__excerpt",
-    "source__received_at",
-)
 
 
 @dataclass
@@ -271,55 +243,6 @@ def _embed_query(text: str, model: str) -> Callable[[], np.ndarray]:
     return vector
 
 
-def _keyword_leg(base: QuerySet[Memory], query: str, limit: int) -> dict:
-    """Memory id → keyword score of the best `limit` full-text hits, best first (ties by id)."""
-    terms = query_terms(query)
-    if not terms:
-        return {}
-    if settings.RECALL_KEYWORD_SCORING == "bm25":
-        return _bm25(base, terms, limit)
-    search = reduce(lambda a, b: a | b, (SearchQuery(term, config=CONFIG, search_type="plain") for term in terms))
-    hits = base.filter(search=search)
-    rows = (
-        hits.annotate(rank=SearchRank(F("search"), search, normalization=32))
-        .order_by("-rank", "id")
-        .values_list("id", "rank")[:limit]
-    )
-    return dict(rows)
-
-
-BM25_K1, BM25_B = 1.2, 0.75
-
-
-def _bm25(base: QuerySet[Memory], terms: list[str], limit: int) -> dict:
-    """Okapi BM25 over the hits in one statement. Term frequency is binary (memories are a
-    sentence or two); a term's document frequency is counted over the hits — exactly its count
-    among the subject's memories, since every memory containing a query term is a hit — and N is
-    the subject's memory count, so a word in every memory (the speaker's name, say) weighs ~0.
-    The average length is the hits' (close enough, and it costs no second scan). The hard filters
-    are compiled once (`b`, inlined by the planner in both places, as two subqueries were)."""
-    base_sql, base_params = base.values("id", "search").query.sql_with_params()
-    term_queries = ["plainto_tsquery(%s::regconfig, %s)"] * len(terms)
-    matched = ", ".join(f"(m.search @@ {q}) AS h{i}" for i, q in enumerate(term_queries))
-    any_term = " || ".join(term_queries)
-    frequencies = ", ".join(f"count(*) FILTER (WHERE h{i}) AS d{i}" for i in range(len(terms)))
-    idf = " + ".join(
-        f"CASE WHEN h.h{i} THEN ln(1 + (s.n - s.d{i} + 0.5) / (s.d{i} + 0.5)) ELSE 0 END" for i in range(len(terms))
-    )
-    sql = (
-        f"WITH b AS NOT MATERIALIZED ({base_sql}),"
-        f" h AS (SELECT m.id, length(m.search) AS dl, {matched} FROM b m WHERE m.search @@ ({any_term})),"
-        f" s AS (SELECT avg(dl) AS avgdl, (SELECT count(*) FROM b) AS n, {frequencies} FROM h)"
-        f" SELECT h.id, ({idf}) * %s / (1 + %s * (1 - %s + %s * h.dl / greatest(s.avgdl, 1))) AS score"
-        " FROM h, s ORDER BY score DESC, h.id LIMIT %s"
-    )
-    term_params = [p for term in terms for p in (CONFIG, term)]
-    params = [*base_params, *term_params, *term_params, BM25_K1 + 1, BM25_K1, BM25_B, BM25_B, limit]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return {memory_id: float(value) for memory_id, value in cursor.fetchall() if value > 0}
-
-
 def _reciprocal_ranks(*legs: dict, k: int) -> dict:
     """Reciprocal-rank fusion of legs (id → score, higher better), scaled so 1.0 = first in every leg."""
     fused: dict = {}
@@ -359,8 +282,9 @@ def recall(
     base = recall_queryset(
         workspace=workspace, subject=subject, kinds=kinds, categories=categories, session_id=session_id, now=now
     )
+    compiled = reads.Base.of(base)
     pool, laps = settings.RECALL_CANDIDATES, metrics.Laps()
-    query_vector, similarities, stored_vectors = None, {}, {}
+    query_vector, similarities = None, {}
     try:  # on a fresh database, active_index() asks the embedder for its dimension
         index = store.active_index()
         pending_vector = _embed_query(query, index.name) if "vector" in legs else None
@@ -371,15 +295,18 @@ def recall(
             "Recall falls back to keyword + recency: %s", error
         )
         result.fallback, pending_vector = "keyword", None
-    with span("recall.keyword"):
-        keyword_ranks = _keyword_leg(base, query, settings.RECALL_KEYWORD_CANDIDATES) if "keyword" in legs else {}
+    topics, asked_keys = intent.need_topics(query), intent.profile_keys_asked(query)
+    with span("recall.keyword"):  # with the recent leg and the facts asked for, in one statement
+        found = reads.legs(
+            compiled,
+            terms=query_terms(query) if "keyword" in legs else [],
+            keyword_limit=settings.RECALL_KEYWORD_CANDIDATES,
+            recent=5 if "recent" in legs else 0,
+            asked_keys=asked_keys,
+            needs=bool(topics),
+        )
+    keyword_ranks, recent_ids, profile_ids = found.keyword, found.recent, found.profile
     laps.lap("keyword")
-    recent_ids = []
-    if "recent" in legs:
-        with span("recall.recent"):
-            newest = base.order_by(F("occurred_at").desc(nulls_last=True), "-updated_at", "-id")
-            recent_ids = list(newest.values_list("id", flat=True)[:5])
-    laps.lap("recent")
     if pending_vector is not None:
         assert index is not None  # a query is embedded only for an active index
         with span("recall.vector"):
@@ -387,25 +314,25 @@ def recall(
                 query_vector = pending_vector()
                 laps.lap("embed")
                 similarities = dict(
-                    store.nearest(index=index, memories=base, subject=subject, query_vector=query_vector, limit=pool)
+                    store.nearest(
+                        index=index,
+                        memories=base,
+                        subject=subject,
+                        query_vector=query_vector,
+                        limit=pool,
+                        filtered=compiled.ids(),
+                    )
                 )
                 laps.lap("vector")
             except (EmbeddingError, DatabaseError) as error:
                 logger.warning("Recall falls back to keyword + recency: %s", error)
                 result.fallback, query_vector, similarities = "keyword", None, {}
-    topics, asked_keys = intent.need_topics(query), intent.profile_keys_asked(query)
-    profile_ids = _profile_candidates(base, topics, asked_keys)
     ids = set(similarities) | set(keyword_ranks) | set(recent_ids) | profile_ids
-    fetched = base.filter(id__in=ids).select_related("source__agent").only(*RECALLED_FIELDS)
-    if query_vector is not None and index is not None:
-        fetched = store.with_vectors(fetched, index=index)
-    memories = {m.id: m for m in sorted(fetched, key=lambda m: str(m.id))}
-    if query_vector is not None:
-        stored_vectors = {
-            m.id: store.vector_from_db(m.stored_vector)  # type: ignore[attr-defined]  # store.with_vectors
-            for m in memories.values()
-            if m.stored_vector  # type: ignore[attr-defined]
-        }
+    fetched = reads.candidates(
+        compiled, ids, model_id=index.model_id if query_vector is not None and index is not None else None
+    )
+    memories = fetched.memories
+    stored_vectors = {memory_id: store.vector_from_db(raw) for memory_id, raw in fetched.vectors.items()}
 
     model_id = index.model_id if index else ""
     floor = calibration(model_id)["floor"] if index else 0.0
@@ -432,7 +359,7 @@ def recall(
         by_id[memory_id] = candidate
     neighbour_weight = settings.RECALL_NEIGHBOUR_WEIGHT
     if neighbour_weight > 0:
-        for earlier, later in _adjacent_turns(base, memories.values()):
+        for earlier, later in _adjacent_turns(memories, fetched.previous):
             first, second = by_id[earlier], by_id[later]
             first.neighbour = max(first.neighbour, relevance(second, weights))
             second.neighbour = max(second.neighbour, relevance(first, weights))
@@ -496,49 +423,21 @@ def _apart(earlier: datetime | None, later: datetime | None) -> timedelta:
     return later - earlier
 
 
-def _adjacent_turns(base: QuerySet[Memory], memories: Iterable[Memory]) -> list[tuple]:
+def _adjacent_turns(memories: dict, previous: dict) -> list[tuple]:
     """(earlier id, later id) for candidate episodes that are consecutive turns of one session:
-    no other active episode of that session lies between them (ordered by occurred_at, then id).
-    Episodes without a session id are one conversation when at most RECALL_NEIGHBOUR_GAP_MINUTES
-    apart. Forgotten or superseded turns are not in `base`, so they neither count nor separate."""
-    turns = {m.id: m for m in memories if m.kind == Memory.Kind.EPISODE and m.occurred_at}
-    sessions = Counter(m.session_id for m in turns.values())
-    turns = {i: m for i, m in turns.items() if sessions[m.session_id] > 1}
-    if not turns:
-        return []
-    # Each turn's previous one: lag() over the sessions' episodes in (occurred_at, id) order, one
-    # scan (a correlated subquery per turn cost ~2 ms of CPU to build and plan on every recall).
-    episodes = base.filter(
-        kind=Memory.Kind.EPISODE, session_id__in={m.session_id for m in turns.values()}, occurred_at__isnull=False
-    )
-    sql, params = episodes.values("id", "session_id", "occurred_at").query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT previous, id FROM (SELECT id, lag(id) OVER (PARTITION BY session_id ORDER BY occurred_at, id)"
-            f" AS previous FROM ({sql}) e) t WHERE id = ANY(%s)",
-            [*params, list(turns)],
-        )
-        rows = cursor.fetchall()
+    no other active episode of that session lies between them (ordered by occurred_at, then id;
+    `previous` from reads.candidates). Episodes without a session id are one conversation when at
+    most RECALL_NEIGHBOUR_GAP_MINUTES apart. Forgotten or superseded turns do not pass the hard
+    filters, so they neither count nor separate."""
+    turns = {i: m for i, m in memories.items() if m.kind == Memory.Kind.EPISODE and m.occurred_at}
     gap = timedelta(minutes=settings.RECALL_NEIGHBOUR_GAP_MINUTES)
     return [
         (earlier, later)
-        for earlier, later in rows
+        for later, earlier in previous.items()
         if earlier in turns
+        and later in turns
         and (turns[later].session_id or _apart(turns[earlier].occurred_at, turns[later].occurred_at) <= gap)
     ]
-
-
-def _profile_candidates(base: QuerySet[Memory], topics: set[str], asked_keys: set[str]) -> set:
-    """Profile facts that join the candidates whatever their similarity: for a need question, the
-    active constraints and pinned facts (few, by importance); for a question about the person,
-    the facts under the keys that answer it."""
-    if not (topics or asked_keys):
-        return set()
-    wanted = Q(key__in=asked_keys)
-    if topics:
-        wanted |= Q(category=Memory.Category.CONSTRAINT) | Q(pinned=True)
-    rows = base.filter(wanted, kind=Memory.Kind.PROFILE).order_by("-importance", "id")
-    return set(rows.values_list("id", flat=True)[: settings.RECALL_NEED_CANDIDATES])
 
 
 _topic_vectors: dict[str, dict[str, np.ndarray]] = {}
