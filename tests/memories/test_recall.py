@@ -110,6 +110,27 @@ def test_superseded_expired_deleted_and_other_subjects_memories_never_appear(ali
     assert texts(result) == ["food: 不吃辣 no spicy food at all"]
 
 
+def test_recall_reads_nothing_outside_the_subject_and_its_workspace_even_when_asked_for_the_ids(alice, bob, carol):
+    """The two hand-written statements start from the hard filters: another workspace's person
+    (same words, even the same external id would not matter), another subject of the same
+    workspace and alice's own forgotten memory are not read, whatever ids reach them."""
+    from apps.memories.recall import engine, reads
+
+    own = fact(alice, "tea", "drinks oolong tea every morning", category="preference")
+    forgotten = fact(alice, "snack", "oolong tea biscuits")
+    memory_forget(memory=forgotten, actor=Actor.system())
+    strangers = [fact(carol, "tea", "drinks oolong tea every morning"), fact(bob, "tea", "oolong tea, lots")]
+    base = reads.Base.of(engine.recall_queryset(workspace=alice.workspace, subject=alice, now=timezone.now()))
+
+    found = reads.legs(base, terms=["oolong", "tea"], keyword_limit=50, recent=5, asked_keys={"tea"}, needs=True)
+    asked = {own.id, forgotten.id, *(m.id for m in strangers)}
+    fetched = reads.candidates(base, asked, model_id=EmbeddingIndex.objects.get(state="active").model_id)
+
+    assert set(found.keyword) == set(found.recent) == found.profile == {own.id}
+    assert set(fetched.memories) == set(fetched.vectors) == {own.id}
+    assert fetched.memories[own.id].text == own.text and fetched.memories[own.id].source == own.source
+
+
 def test_mmr_prefers_a_different_memory_over_a_near_duplicate():
     def candidate(name, score, vector):
         vector = np.asarray(vector, dtype=np.float32)
