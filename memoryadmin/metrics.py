@@ -42,8 +42,9 @@ RECALL_SECONDS = Histogram(
 )
 RECALL_LEG_SECONDS = Histogram(
     "memoryadmin_recall_leg_duration_seconds",
-    "Time each stage adds to a recall: keyword, recent, embed (waiting for the query vector, which is "
-    "computed beside keyword and recent), vector (the pgvector search), rank (fetch, score, MMR, pack).",
+    "Time each stage adds to a recall: keyword (one statement for the keyword leg, the recent leg and the "
+    "facts a question asks for), embed (waiting for the query vector, computed beside it), vector (the "
+    "pgvector search), rank (fetch, score, MMR, pack).",
     ["leg"],
     buckets=LATENCY_BUCKETS,
 )
@@ -92,7 +93,7 @@ for _fallback in FALLBACKS:  # series that exist from the start read 0, not "no 
     for _stored, _result in (("yes", "hit"), ("yes", "empty"), ("no", "empty")):
         RECALLS.labels(_fallback, _stored, _result)
 # The children a recall records into, looked up once (labels() takes a lock and checks its arguments).
-_LEGS = {leg: RECALL_LEG_SECONDS.labels(leg) for leg in ("keyword", "recent", "embed", "vector", "rank")}
+_LEGS = {leg: RECALL_LEG_SECONDS.labels(leg) for leg in ("keyword", "embed", "vector", "rank")}
 for _resolution in ("superseded", "declined", "kept"):
     CONFLICTS.labels(_resolution)
 for _outcome in ("delivered", "retrying", "failed"):

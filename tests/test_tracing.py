@@ -89,7 +89,6 @@ def test_a_recall_is_one_trace_with_its_legs_redaction_and_queries(api, remember
     assert {
         "recall",
         "recall.keyword",
-        "recall.recent",
         "recall.vector",
         "embedding.query",
         "recall.rank",

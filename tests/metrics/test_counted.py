@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 FACTS = "/api/v1/subjects/alice/facts"
 RECALL = "/api/v1/subjects/alice/recall"
-LEGS = ("keyword", "recent", "embed", "vector", "rank")
+LEGS = ("keyword", "embed", "vector", "rank")
 
 
 def write(api, key, value, category="preference", **extra):
