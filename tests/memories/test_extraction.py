@@ -1552,3 +1552,69 @@ def test_keep_it_brief_after_a_question_is_for_that_answer_only():
 )
 def test_a_trip_back_an_income_a_pasted_notice_a_political_view_and_sarcasm_leave_nothing_durable(message):
     assert [(p.key, p.value) for p in extract(message).proposals if not p.sensitive] == []
+
+
+@pytest.mark.parametrize(
+    "message, event",
+    [
+        ("我下个月中旬要带爸妈去成都玩几天，帮我看看酒店", "成都"),
+        ("Training for my first half marathon on October 18th in Boulder.", "marathon"),
+        ("我明年三月要考雅思，目标总分7分", "雅思"),
+        ("Heading home for Christmas, can you find me a flight with one stop max?", "Christmas"),
+    ],
+)
+def test_what_is_coming_with_its_date_is_an_episode_too(message, event):
+    episodes = [p.text for p in extract(message).proposals if p.kind == "episode"]
+    assert any(event in text for text in episodes), episodes
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "我打算明年考研",  # a plan: a goal, not yet an event
+        "下个月想去日本玩",  # a wish
+        "如果下个月去成都的话，住哪里好？",
+        "我老公下个月去上海出差",  # his
+        "Flying to Colorado next week for a ski trip!",  # a week away stays out, as before
+    ],
+)
+def test_a_plan_a_wish_a_question_someone_elses_trip_and_a_near_one_are_no_upcoming_event(message):
+    assert [p.text for p in extract(message).proposals if p.kind == "episode"] == []
+
+
+@pytest.mark.parametrize(
+    "message, asked, facts",
+    [
+        ("Our twins start JK next week and I'm trying to figure out lunches", "", {"children": "twins"}),
+        (
+            "I'm a single dad to a 14yo and she just told me she wants to quit volleyball",
+            "",
+            {"marital_status": "single dad", "children": "14yo"},
+        ),
+        ("我是做嵌入式的，主要写C，偶尔用Rust", "", {"programming_language": "C"}),
+        ("以後都用繁體字回我", "", {"reply_language": "繁體字"}),
+        ("游泳馆关门了，以后改成周一三五骑动感单车", "", {"habit_骑动感单车": "周一三五骑动感单车"}),
+        ("我逢星期二四去打羽毛球", "", {"habit_去打羽毛球": "逢星期二四去打羽毛球"}),
+        ("neovim user here, lazy.nvim config.", "", {"editor": "neovim"}),
+        ("改主意了，跨考计算机，目标浙大", "", {"goal_计算机": "跨考计算机", "goal_浙大": "目标浙大"}),
+        ("iPhone 15 Pro Max", "请问您的手机型号是？", {"phone": "iPhone 15 Pro Max"}),
+        ("Microsoft Teams，company policy 沒辦法", "你們 team 用什麼溝通工具？", {"team_chat": "Microsoft Teams"}),
+    ],
+)
+def test_school_years_single_parents_languages_routines_tools_and_answers_are_heard(message, asked, facts):
+    said = {p.key: p.value for p in RuleExtractor().extract(Turn(user_message=message, asked=asked)).proposals}
+    assert {key: said.get(key) for key in facts} == facts, said
+
+
+@pytest.mark.parametrize(
+    "message, asked",
+    [
+        ("我家住在北京海淀区中关村南大街5号院3号楼2单元501，你帮我看看附近有什么补习班", ""),
+        ("30k到35k吧，不能低于现在的", "你希望的薪资范围是多少？"),
+        ("I'm a pilot. lol jk, I wish", ""),
+        ("今天腿好酸，昨天练太狠了，今天休息一天吧", ""),
+    ],
+)
+def test_a_street_address_an_answer_about_pay_a_joke_and_a_workout_leave_nothing_durable(message, asked):
+    proposals = RuleExtractor().extract(Turn(user_message=message, asked=asked)).proposals
+    assert [(p.key, p.value or p.text) for p in proposals if not p.sensitive] == []
