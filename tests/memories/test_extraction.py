@@ -1618,3 +1618,22 @@ def test_school_years_single_parents_languages_routines_tools_and_answers_are_he
 def test_a_street_address_an_answer_about_pay_a_joke_and_a_workout_leave_nothing_durable(message, asked):
     proposals = RuleExtractor().extract(Turn(user_message=message, asked=asked)).proposals
     assert [(p.key, p.value or p.text) for p in proposals if not p.sensitive] == []
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "The quarterly report is due October 15. What's a good structure for the executive summary?",
+        "Oh sure, I'll just take the bar exam next February for fun, right after I win the lottery.",
+        "New user here, I honestly don't know what Arch even is. Is it worth trying?",
+        "明年三月就要受洗了，想给带我的牧师写一封感谢信",
+    ],
+)
+def test_a_deadline_sarcasm_a_new_user_and_a_baptism_give_no_upcoming_plan_or_tool(message):
+    """Found by an attack pass on v10's own new readings (upcoming events, 'X user here')."""
+    assert [(p.key, p.value or p.text) for p in extract(message).proposals if not p.sensitive] == []
+
+
+def test_what_a_colleague_described_by_their_language_did_is_not_ones_own_event_nor_language():
+    said = {(p.kind, p.key) for p in extract("主要写C的那个同事离职了，现在这块代码没人维护").proposals}
+    assert ("episode", "") not in said and ("profile", "programming_language") not in said

@@ -199,7 +199,7 @@ _QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
 # the whole message was a joke, or said the other way round ("对对对，我最爱加班了🙃", "yeah right, I just love Mondays")
 _JOKE = re.compile(
     r"开玩笑|逗你|骗你的|骗你哒|just kidding|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
-    r"^(?:oh\s+)?(?:yeah|yes),?\s+sure\b.*\bobviously\b|\bobviously\W*🙄",
+    r"^(?:oh\s+)?(?:yeah|yes),?\s+sure\b.*\bobviously\b|^(?:oh\s+)?(?:yeah|sure),?\s+(?:I'?ll|I\s+will)\s+just\b|\bobviously\W*🙄",
     I,
 )
 # where one works is not one's health: "我在一家医药公司做销售", "a nurse at the county hospital"
@@ -790,7 +790,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     # "neovim user here", "long-time Arch user": who one is by what one uses (a known tool only)
     (
         re.compile(
-            r"^(?:a\s+)?(?:long[- ]?time\s+|lifelong\s+|die[- ]?hard\s+|happy\s+)?(?P<v>[A-Za-z][\w.+#-]*)\s+user(?:\s+here)?(?:$|(?=\s*[,，;]))",
+            r"^(?:a\s+)?(?:long[- ]?time\s+|lifelong\s+|die[- ]?hard\s+|happy\s+)?(?P<v>(?!(?:new|first|power|regular|heavy|casual|free|paid|premium|existing|returning|beta|test|end|normal|average|basic|active|daily|frequent|occasional|loyal|old|former|ex|light|super|first-time|total)\b)[A-Za-z][\w.+#-]*)\s+user(?:\s+here)?(?:$|(?=\s*[,，;]))",
             I,
         ),
         "fact",
@@ -859,7 +859,7 @@ _TOOLS = [
         "programming_language",
         r"Python|(?-i:Go)|Golang|(?-i:Rust)|Java|TypeScript|JavaScript|C\+\+|C#|Kotlin|(?-i:Swift)|Ruby|PHP|Scala|"
         r"(?-i:Julia)|(?-i:Dart)|Elixir|Haskell|(?-i:Lua)|Zig|OCaml|Clojure|(?-i:Perl)|"
-        r"(?<=[写用])(?-i:C)|(?<=[写用] )(?-i:C)|(?<=\bin )(?-i:C)(?=\s*(?:and|,|$))",  # "主要写C", not "Plan C" or "C罗"
+        r"(?<=[写用])(?-i:C)(?!\s*的)|(?<=[写用] )(?-i:C)(?!\s*的)|(?<=\bin )(?-i:C)(?=\s*(?:and|,|$))",  # "主要写C", not "Plan C" or "C罗"
     ),
 ]
 # ASCII boundaries only: Chinese text is all word characters ("用飞书沟通").
@@ -2281,6 +2281,8 @@ def _read_dated_plan(body: str) -> list[tuple[str, str, str]]:
         return []
     if re.search(r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前", body, I) or _SUBJECT_ANY.match(body):
         return []
+    if re.search(r"\bnot\b|n't\b|不(?!错|少|久)|没", body, I) or re.match(r"(?:I(?:'m|\s+am)?\s+)?the\b", body, I):
+        return []  # "I'm not actually starting December 7…", "The quarterly report is due October 15"
     if re.match(
         r"(?:my|our)\s+(?!\w+\s+and\s+I\b)(?:\w+\s+)?[a-z]+\b(?!\s+(?:is|are)\s+(?:to|on)\b)", body, I
     ) and not re.match(r"(?:my|our)\s+(?:plan|goal|aim|target|wedding|move|exam|trip|big\s+\w+)\b", body, I):
@@ -3709,6 +3711,12 @@ def _upcoming_event(clause: str, body: str) -> Proposal | None:
     )
 
 
+# "主要写C的那个同事离职了": the colleague described, not the speaker, did it
+_SOMEONE_DESCRIBED = re.compile(
+    r"^我?[^，,]{0,16}的(?:那个|这个|那位|这位|那些)?(?:同事|朋友|老板|领导|邻居|同学|室友|亲戚|客户|老师|学生|下属|上司)"
+)
+
+
 def _user_event(clause: str, body: str) -> Proposal | None:
     """ "昨天面试了快手", "I got promoted last Friday": an episode in the user's own words."""
     if (
@@ -3716,6 +3724,7 @@ def _user_event(clause: str, body: str) -> Proposal | None:
         or _NOT_HAPPENED.search(body)
         or _TRIVIAL.search(body)
         or _INHERENTLY_TRANSIENT.search(body)
+        or _SOMEONE_DESCRIBED.match(body)
     ):
         return None
     sensitive = next((kind for kind, words in _SENSITIVE_WORDS if words.search(body)), "")
@@ -4045,7 +4054,7 @@ _EMOTION_WORDS = re.compile(
     I,
 )
 _RELIGION_WORDS = re.compile(
-    r"教堂|(?<!每个)(?<!每)(?<!个)(?<![上下这本])礼拜(?![一二三四五六日天])|弥撒|祷告|念经|清真寺|拜佛|烧香|斋月|\bchurch\b|\bmass\b|\bmosque\b|\bsynagogue\b|"
+    r"教堂|(?<!每个)(?<!每)(?<!个)(?<![上下这本])礼拜(?![一二三四五六日天])|受洗|洗礼|\bbapti[sz]\w*|弥撒|祷告|念经|清真寺|拜佛|烧香|斋月|\bchurch\b|\bmass\b|\bmosque\b|\bsynagogue\b|"
     r"\btemple\b|\bpray(?:er|ing)?\b|\bramadan\b|\bsabbath\b",
     I,
 )
