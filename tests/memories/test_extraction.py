@@ -1637,3 +1637,26 @@ def test_a_deadline_sarcasm_a_new_user_and_a_baptism_give_no_upcoming_plan_or_to
 def test_what_a_colleague_described_by_their_language_did_is_not_ones_own_event_nor_language():
     said = {(p.kind, p.key) for p in extract("主要写C的那个同事离职了，现在这块代码没人维护").proposals}
     assert ("episode", "") not in said and ("profile", "programming_language") not in said
+
+
+@pytest.mark.parametrize(
+    "message, hometown",
+    [
+        ("孩子他爸是广东人，我是东北的，家里吃饭口味总打架", "东北"),
+        ("我们家是四川人，吃得很辣", "四川"),
+        ("国庆回了趟老家哈尔滨，冻死了", "哈尔滨"),
+    ],
+)
+def test_where_one_is_from_said_as_a_region_a_household_or_a_visit_home_is_the_hometown(message, hometown):
+    assert {p.key: p.value for p in extract(message).proposals}.get("hometown") == hometown
+
+
+def test_a_condition_said_as_the_answer_to_a_diet_question_is_no_name():
+    proposals = (
+        RuleExtractor()
+        .extract(
+            Turn(user_message="Coeliac, so strictly gluten free", asked="Any dietary requirements I should know about?")
+        )
+        .proposals
+    )
+    assert [p.key for p in proposals if p.key == "name"] == []

@@ -85,7 +85,7 @@ SETS = [
     ("extraction_fresh_dev7.jsonl", "tuned on (rounds 7, 8)", 0.537, 0.751, 0.72),
     ("extraction_fresh_test4.jsonl", "held out, never read", 0.456, 0.551, 0.52),
     ("extraction_adversarial.jsonl", "hand-written against v5 and v6", 0.800, 0.848, 0.81),
-    ("extraction_fresh_dev8.jsonl", "tuned on (rounds 8, 9)", 0.574, 0.734, 0.70),
+    ("extraction_fresh_dev8.jsonl", "tuned on (rounds 8, 9)", 0.574, 0.736, 0.71),
     ("extraction_fresh_test5.jsonl", "held out, never read", 0.579, 0.656, 0.62),
     ("extraction_fresh_dev9.jsonl", "tuned on (rounds 8, 9)", 0.471, 0.610, 0.58),
     ("extraction_fresh_dev10.jsonl", "tuned on (round 9)", 0.432, 0.635, 0.60),
@@ -98,7 +98,7 @@ SETS = [
     ("extraction_fresh_dev14.jsonl", "blind for v8, then tuned on", 0.364, 0.471, 0.44),
     ("extraction_fresh_dev15.jsonl", "blind for v8, v9 and v10; only its v9 leaks read and fixed", 0.497, 0.509, 0.48),
     ("extraction_fresh_test9.jsonl", "held out, never read", 0.404, 0.431, 0.40),
-    ("extraction_fresh_dev16.jsonl", "blind for v9, then tuned on in v10", 0.353, 0.435, 0.41),
+    ("extraction_fresh_dev16.jsonl", "blind for v9, then tuned on in v10", 0.353, 0.446, 0.42),
 ]
 # fresh_test5 leaves a memory on 2 of its 40 must-not turns under v6, v7 and v8 (4 under v5), fresh_test6
 # on 1 of its 41 under v7 and v8 (4 under v6, blind); fresh_test4's one leak of v5 and v6 is gone since

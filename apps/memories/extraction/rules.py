@@ -210,7 +210,7 @@ _WORKPLACE_OF_CARE = re.compile(
     I,
 )
 _HEALTH_WORDS = re.compile(
-    r"过敏|不耐受|糖尿病|怀孕|药|确诊|诊断|住院|手术|医院|看病|化疗|allerg|intoleran|celiac|diabet|pregnan|medicat|"
+    r"过敏|不耐受|糖尿病|怀孕|药|确诊|诊断|住院|手术|医院|看病|化疗|allerg|intoleran|c(?:o)?eliac|乳糜泻|diabet|pregnan|medicat|"
     r"insulin|diagnos|\bADHD\b|autis|surgery|hospital(?!ity)|chemo|therapy|therapist|rehab|\bsick\b|illness|"
     r"血压|血糖|血脂|胆固醇|心率|体检|发烧|感冒|偏头痛|失眠|blood\s+(?:pressure|sugar|test|work)|cholesterol|"
     r"heart\s+rate|migraine|\bfever\b|insomnia|\bflu\b|covid|depress|anxiety|panic\s+attack|mental\s+health|抑郁|焦虑|心理医生|"
@@ -960,7 +960,8 @@ _NOT_A_NAME = re.compile(
     r"From|In|At|On|The|A|An|Happy|Glad|Tired|Busy|Hungry|Bored|Lost|Confused|Stuck|Curious|Sick|Late|Early|Home|"
     r"Online|Offline|Alive|Fine|Sad|Mad|Excited|Nervous|Scared|Sure|Afraid|Sorry|Wait|Hold|Correction|Update|Actually|"
     r"Now|Then|Today|Tonight|First|Next|Finally|Also|Right|Well|So|Btw|Quick|Hey|Hi|Hello|Note|Yes|Yeah|No|Nope|Thanks|Anyway|Oh|Oops|Hmm|Ugh|Lol|Okay|Labour|Tory|Tories|"
-    r"Green|Greens|Reform|Libertarian|Socialist|Communist|Democrats|Republicans|Independent)\b|"
+    r"Green|Greens|Reform|Libertarian|Socialist|Communist|Democrats|Republicans|Independent|Coeliac|Celiac|Diabetic|"
+    r"Pregnant|Allergic|Lactose|Halal|Kosher|Pescatarian|Gluten|Dairy|Lactose|Pregnant|Dyslexic|Autistic|Deaf|Blind)\b|"
     # a title is no name ("我是 Team Lead")
     r"^(?:\S+\s+){0,3}(?:lead|manager|engineer|developer|designer|director|head|intern|founder|architect|analyst|"
     r"consultant|scientist|officer|owner|admin|PM|SRE|QA)\b",
@@ -1562,7 +1563,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         if m.group("job"):
             out.append(("fact", "job_title", m.group("job")))  # "我跳槽到字节做前端了"
     elif m := re.match(
-        rf"^我{_ZH_MODS}是?\s*(?P<v>(?:{_ZH_CITIES}|{_PROVINCES})[\u4e00-\u9fff]{{0,3}}?|[A-Z][\w .'-]{{1,24}}?)\s*人$",
+        rf"^我(?:们家|家)?{_ZH_MODS}(?:都)?是?\s*(?P<v>(?:{_ZH_CITIES}|{_PROVINCES})[\u4e00-\u9fff]{{0,3}}?|[A-Z][\w .'-]{{1,24}}?)\s*人$",
         body,
     ):
         out.append(("fact", "hometown", m.group("v")))
@@ -1570,6 +1571,8 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         m := re.match(rf"^我{_ZH_MODS}是\s*(?:{_PROVINCES})?省?(?P<v>[\u4e00-\u9fff]{{2,4}}?)(?:市|县)?的$", body)
     ) and is_city(m.group("v")):
         out.append(("fact", "hometown", m.group("v")))  # 俺是山东临沂的
+    elif m := re.match(rf"^我{_ZH_MODS}是\s*(?P<v>{_PROVINCES})(?:省|人)?的$", body):
+        out.append(("fact", "hometown", m.group("v")))  # "我是东北的": a province or region
     elif m := re.match(
         rf"^我{_ZH_MODS}(?:是)?(?:做|搞|干)(?![了过完])\s*(?P<v>[^，,的]{{1,8}}|[A-Za-z][\w &+-]{{1,30}}?)(?<!相关)(?<!方面)\s*的$|"
         rf"^(?:我)?{_ZH_MODS}(?:还是|依然|仍然)?(?:做|搞|干)\s*(?P<v2>[^，,的]{{2,8}}?)(?:这块|这一块|这行|这一行)$",
@@ -2658,6 +2661,10 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
         and not re.search(r"昨天|前天|上周|上个?星期|周末|假期|放假|国庆|春节|过年|中秋|一趟|几天", body)
     ):
         return [("fact", "city", m.group("c")), ("fact", "hometown", m.group("c"))]  # "现在回老家洛阳了", not a visit
+    if (m := re.search(r"回了?(?:一)?趟老家\s*(?P<c>[\u4e00-\u9fff]{2,4}?)市?(?=$|了|[，,])", body)) and (
+        is_city(m.group("c")) or _CITY_ZH.match(m.group("c"))
+    ):
+        return [("fact", "hometown", m.group("c"))]  # "国庆回了趟老家哈尔滨": a visit home says where home is
     if m := re.search(
         r"(?:住在|住|搬到了?|搬来了?|搬去了?|定居在?|安家在?)\s*(?P<c>[\u4e00-\u9fff]{2,6}?)(?:市)?(?=$|[了，,的]|已经|快|有|\d|[一二三四五六七八九十两几]+年)",
         body,
