@@ -2,7 +2,8 @@
 
 Writes: `memory_embed` (called by the embed task after a write commits), `embed_missing` (the
 sweep that catches up after failures), `index_ensure` / `index_activate` (model switches).
-Read: `nearest` (the vector leg of recall), `with_vectors` (the stored vectors, for MMR).
+Read: `nearest` (the vector leg of recall), `vector_from_db` (a stored vector read in pgvector's
+binary form: recall.reads fetches the candidates' with `vector_send`, for MMR).
 
 The active EmbeddingIndex says which model recall uses. While `reembed --model X` builds X, new
 writes are embedded for both, and recall keeps reading the old vectors until X is complete.
@@ -18,7 +19,7 @@ from typing import Any
 import numpy as np
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import BinaryField, Func, OuterRef, QuerySet, Subquery
+from django.db.models import QuerySet
 from django.db.models.functions import Cast
 from django.utils import timezone
 from pgvector import Vector
@@ -159,16 +160,6 @@ def index_activate(*, index: EmbeddingIndex) -> EmbeddingIndex:
 def vectors_drop(*, memory_ids) -> None:
     """A memory that stops being active loses its vectors (they only serve recall)."""
     MemoryEmbedding.objects.filter(memory_id__in=memory_ids).delete()
-
-
-def with_vectors(memories: QuerySet[Memory], *, index: EmbeddingIndex) -> QuerySet[Memory]:
-    """`memories`, each with `stored_vector`: its vector for `index` in pgvector's binary form (None
-    if not embedded yet); read it with `vector_from_db`. Binary, because parsing the text form of
-    60 vectors of 512 floats cost recall 5-8 ms."""
-    vector = MemoryEmbedding.objects.filter(memory=OuterRef("pk"), model_id=index.model_id).annotate(
-        raw=Func("embedding", function="vector_send", output_field=BinaryField())
-    )
-    return memories.annotate(stored_vector=Subquery(vector.values("raw")[:1]))
 
 
 def vector_from_db(raw: bytes) -> np.ndarray:

@@ -961,7 +961,7 @@ _NOT_A_NAME = re.compile(
     r"Online|Offline|Alive|Fine|Sad|Mad|Excited|Nervous|Scared|Sure|Afraid|Sorry|Wait|Hold|Correction|Update|Actually|"
     r"Now|Then|Today|Tonight|First|Next|Finally|Also|Right|Well|So|Btw|Quick|Hey|Hi|Hello|Note|Yes|Yeah|No|Nope|Thanks|Anyway|Oh|Oops|Hmm|Ugh|Lol|Okay|Labour|Tory|Tories|"
     r"Green|Greens|Reform|Libertarian|Socialist|Communist|Democrats|Republicans|Independent|Coeliac|Celiac|Diabetic|"
-    r"Pregnant|Allergic|Lactose|Halal|Kosher|Pescatarian|Gluten|Dairy|Lactose|Pregnant|Dyslexic|Autistic|Deaf|Blind)\b|"
+    r"Pregnant|Allergic|Lactose|Halal|Kosher|Pescatarian|Gluten|Dairy|Dyslexic|Autistic|Deaf|Blind)\b|"
     # a title is no name ("我是 Team Lead")
     r"^(?:\S+\s+){0,3}(?:lead|manager|engineer|developer|designer|director|head|intern|founder|architect|analyst|"
     r"consultant|scientist|officer|owner|admin|PM|SRE|QA)\b",
