@@ -48,7 +48,7 @@ _JOB_EN = (
     r"plumber|carpenter|firefighter|officer|soldier|paramedic|surgeon|therapist|psychologist|librarian|farmer|cook|baker|"
     r"hairdresser|stylist|actor|actress|singer|dancer|coach|trainer|realtor|broker|banker|trader|auditor|clerk|"
     r"secretary|assistant|receptionist|driver|courier|nanny|tutor|principal|veterinarian|vet|midwife|dev|eng|"
-    r"drummer|guitarist|pianist|violinist|fitter|welder|machinist|mechanic|translator|interpreter|editor|reporter|"
+    r"drummer|guitarist|pianist|violinist|fitter|welder|machinist|mechanic|translator|interpreter|editor|reporter|quant|trader|"
     r"paralegal|dispatcher|scheduler|planner|buyer|merchandiser|copywriter|ops person|ops lead|"
     r"engineer|developer|programmer|designer|manager|teacher|doctor|nurse|lawyer|student|scientist|analyst|"
     r"accountant|writer|researcher|consultant|architect|founder|co-?founder|sre|devops|translator|freelancer|lead|"
@@ -96,11 +96,11 @@ _NEW_CLAUSE = re.compile(
     r"no\s+(?!worries|problem|idea|way|thanks|rush|pressure|kids|children|pets|siblings)[a-z]|"
     # "I'm training for the Sydney Marathon, can you give me a plan?": the ask is its own clause
     r"(?:can|could|would|will)\s+(?:you|u)\b|which\s+(?!is\b|was\b|means\b)|what\b|how\b|where\b|any\s+(?:tips|ideas|suggestions|recommendations|advice)\b|"
-    r"(?:(?:now\s+)?(?:living|based|working)|originally|commute|commuting|moved|moving|married|single|currently|mostly|mainly|aiming|hoping|"
+    r"(?:(?:now\s+)?(?:living|based|working)|originally|commute|commuting|moved|moving|relocating|expecting|married|single|currently|mostly|mainly|aiming|hoping|"
     r"learning|studying|training|saving|planning|preparing|want\s+to|wanna|(?:and\s+)?on\s+weekends\b|(?:and\s+)?every\s+(?:day|morning|week|weekend)\b|"
     r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up)\b|"
     rf"(?:a|an)\s+(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN}\b))|"
-    r"(?<=[\u4e00-\u9fff\w）)])[，]\s*(?=[^，]{2})",
+    r"(?<=[\u4e00-\u9fff\w）)+#])[，]\s*(?=[^，]{2})",
     I,
 )
 _IDIOMS = re.compile(
@@ -121,7 +121,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         "question",
         re.compile(
             r"[?？]\s*$|[吗呢嘛]\s*[。！!.~～]*\s*$|^(?:请问|能不能|可不可以|能否|是不是|要不要|有没有|会不会|为什么|怎么|什么|哪)|"
-            r"是不是|有没有|对不对|好不好|^(?:is|are|am|do|does|can|could|should|would|will|what|how|why|where|when|"
+            r"是不是|有没有|对不对|好不好|^(?:我)?(?:想|想要)?(?:问一?下|请问|请教一?下)|^(?:(?:anyway|anyways|so|ok|okay|btw|also|and|but|oh|well)[,\s]+)?(?:is|are|am|do|does|can|could|should|would|will|what|how|why|where|when|"
             r"which|who)\b|^did\b(?!\s+(?:my|a|an|the|some|it|that|this)\b)",
             I,
         ),
@@ -146,7 +146,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
             r"boyfriend|girlfriend|partner|colleague|coworker|roommate|friend|lead|PM|老板|leader)(?![A-Za-z])|"
             + _SAYS
             + r"|[“「『\"][^”」』\"]{7,}|"
-            r"^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|friend|boss|colleague|"
+            r"^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|parents|folks|grandparents|friend|boss|colleague|"
             r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client|best\s+friend|bff|cousin|uncle|aunt|"
             r"grandma|grandpa|grandmother|grandfather|grandson|granddaughter|grandkid|grandchild|grandchildren|neighbou?r|classmate|"
             r"niece|nephew|in-laws?|fianc[ée]e?|teammate|landlord|"
@@ -159,7 +159,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         "one_off",
         re.compile(  # a task for now: "帮我 review 一下这个 PR", "write me a haiku about mondays"
             r"^(?:请|麻烦)?(?:你)?帮(?:我|忙)(?:[^，,。]{0,30}?(?:一下|看看|改改)|\s*(?:写|做|画|翻|改|查|算|想|生成|整理|设计|"
-            r"出|列|起|总结|润色|解释|看|弄|搞|找|规划|拟|检查|优化|准备))|(?:去|先)?准备一下|^写(?:个|一个|一段|段|一下)|"
+            r"出|列|起|总结|润色|解释|看|弄|搞|找|规划|拟|检查|优化|准备))|(?:去|先)?准备一下|^(?:给[^，,。]{1,12}?)?写(?:个|一个|一段|段|一下|一?篇|一?封|一?首)|"
             r"^(?:please\s+)?(?:keep|make)\s+it\s+(?:brief|short|simple|quick|concise|snappy)\b|"
             r"^(?:please\s+|(?:can|could|would)\s+you\s+)?help\s+me\s+(?:to\s+)?(?:write|draft|make|create|plan|build|fix|"
             r"debug|figure|pick|choose|find|come\s+up|put\s+together|clean|rewrite|translate)\b|^(?:please\s+|can\s+you\s+|could\s+you\s+)?"
@@ -339,8 +339,9 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     ),
     (
         re.compile(
-            _ZH_IMPLIED
-            + r"(?:是)?(?:一个|个|一名)?\s*(?P<v>(?:吃素|吃全素|是素食(?:主义)?者|(?i:vegetarian|vegan|pescatarian|pure\s+veg)(?=$|\s|[，,但不])|"
+            r"(?:^(?:我们家|我家|我们全家|全家)(?:人)?(?:一直|平时|都|也)*(?=吃素|吃全素)|"
+            + _ZH_IMPLIED
+            + r")(?:是)?(?:一个|个|一名)?\s*(?P<v>(?:吃素|吃全素|是素食(?:主义)?者|(?i:vegetarian|vegan|pescatarian|pure\s+veg)(?=$|\s|[，,但不])|"
             r"不(?:能)?(?:吃|喝|碰)(?P<obj>.+)))"
         ),
         "constraint",
@@ -808,7 +809,7 @@ _TOOLS = [
     (
         "database",
         r"PostgreSQL|Postgres|MySQL|MariaDB|SQLite|MongoDB|(?-i:Oracle)|SQL Server|ClickHouse|TiDB|Redis|"
-        r"Elasticsearch|DynamoDB|Cassandra|Snowflake|BigQuery",
+        r"Elasticsearch|DynamoDB|Cassandra|Snowflake|BigQuery|kdb\+?|Neo4j|DuckDB|InfluxDB",
     ),
     (
         "editor",
@@ -830,7 +831,8 @@ _TOOLS = [
     (
         "framework",
         r"Django|Flask|FastAPI|React|Vue|Angular|(?-i:Spring(?: Boot)?)|(?-i:Rails)|Next\.js|Laravel|Svelte|(?-i:Express)|"
-        r"(?-i:Unity)|Flutter",
+        r"(?-i:Unity)|Flutter|Node\.js|(?-i:Node)(?!\s+(?:is|was))|SQLAlchemy|Nuxt|Remix|NestJS|Spring(?=\s*Cloud)|\.NET|ASP\.NET|"
+        r"Tailwind|PyTorch|TensorFlow|pandas",
     ),
     (
         "cloud",
@@ -851,14 +853,16 @@ _TOOLS = [
         r"Obsidian|(?-i:Notion)|Todoist|Evernote|印象笔记|坚果云|Dropbox|Google Drive|OneDrive|Google Calendar|"
         r"(?-i:Jira)|Confluence|Trello|Asana|(?-i:Linear)|语雀|石墨文档|腾讯文档|Excel|Power BI|Tableau|Lightroom|"
         r"Final Cut(?: Pro)?|Premiere(?: Pro)?|DaVinci Resolve|Ableton(?: Live)?|Logic Pro|Anki|Zotero|Postman|"
-        r"Airflow|(?-i:Spark)|Kafka|Grafana|Jenkins|GitHub Actions|GitLab CI|Copilot|Raycast|Alfred|1Password|Bitwarden",
+        r"Airflow|(?-i:Spark)|Kafka|Grafana|Jenkins|GitHub Actions|GitLab CI|Copilot|Raycast|Alfred|1Password|Bitwarden|"
+        r"tmux|GraphQL|Poetry|(?<=用 )(?-i:uv)(?=\s|$)|(?<=用)(?-i:uv)(?=\s|$)|Homebrew|Jira",
     ),
     ("terminal", r"iTerm2?|Alacritty|WezTerm|(?-i:Warp)|Windows Terminal|(?-i:kitty)|Ghostty"),
     ("shell", r"zsh|bash|fish shell|(?-i:fish)|nushell|PowerShell"),
     (
         "programming_language",
         r"Python|(?-i:Go)|Golang|(?-i:Rust)|Java|TypeScript|JavaScript|C\+\+|C#|Kotlin|(?-i:Swift)|Ruby|PHP|Scala|"
-        r"(?-i:Julia)|(?-i:Dart)|Elixir|Haskell|(?-i:Lua)|Zig|OCaml|Clojure|(?-i:Perl)|"
+        r"(?-i:Julia)|(?-i:Dart)|Elixir|Haskell|(?-i:Lua)|Zig|OCaml|Clojure|(?-i:Perl)|(?-i:SQL)|MATLAB|(?-i:VBA)|Solidity|"
+        r"Fortran|COBOL|(?-i:Groovy)|"
         r"(?<=[写用])(?-i:C)(?!\s*的)|(?<=[写用] )(?-i:C)(?!\s*的)|(?<=\bin )(?-i:C)(?=\s*(?:and|,|$))",  # "主要写C", not "Plan C" or "C罗"
     ),
 ]
@@ -955,6 +959,9 @@ _NOT_A_NAME = re.compile(
     r"^(?:Chinese|English|American|British|Canadian|Australian|Indian|Japanese|Korean|German|French|Italian|Spanish|"
     r"Russian|Brazilian|Mexican|Dutch|Swiss|Swedish|Norwegian|Danish|Finnish|Polish|Irish|Scottish|Turkish|Thai|"
     r"Vietnamese|Filipino|Indonesian|Malaysian|Singaporean|Taiwanese|Cantonese|Asian|European|African|Muslim|Christian|"
+    r"Bengali|Tamil|Punjabi|Gujarati|Marathi|Telugu|Malayali|Kannadiga|Nepali|Sinhalese|Pakistani|Bangladeshi|Persian|"
+    r"Arab|Egyptian|Nigerian|Kenyan|Ghanaian|Ethiopian|Portuguese|Greek|Ukrainian|Romanian|Hungarian|Czech|Austrian|"
+    r"Belgian|Welsh|Kiwi|Hispanic|Latino|Latina|Mandarin|Hokkien|Hakka|"
     r"Catholic|Buddhist|Jewish|Hindu|Atheist|Democrat|Republican|Liberal|Conservative|Gay|Lesbian|Bisexual|Queer|"
     r"Fine|Good|Great|Okay|Ok|Sorry|Here|Back|Ready|Done|Sure|Not|Also|Just|Still|New|Vegan|Vegetarian|Single|Married|"
     r"From|In|At|On|The|A|An|Happy|Glad|Tired|Busy|Hungry|Bored|Lost|Confused|Stuck|Curious|Sick|Late|Early|Home|"
@@ -1177,6 +1184,7 @@ def _said_not(value: str, evidence: str) -> bool:
             rf"(?:不|没|並不|并不|不是|从没|从来没)\s*(?:住|待)?(?:在|是|去过)?\s*(?:个|一个)?\s*{said}", evidence
         )
         or re.search(rf"\b(?:not|never|n't)\s+(?:[\w-]+\s+){{0,3}}{said}", evidence, I)
+        or re.search(rf"\b(?:almost|nearly)\s+(?:[\w-]+\s+){{0,5}}{said}", evidence, I)  # "We almost moved to Berlin"
     )
 
 
@@ -1222,6 +1230,17 @@ _BARE_CHANGE = re.compile(
     I,
 )
 _STUDYING = re.compile(r"^(?:白天|晚上|平时|周末|业余|现在|最近)?(?:在|正在)?(?:学|自学|读|考)(?!生|校)")
+
+
+# districts and business parks people give as where they work ("在深圳南山", "在新竹科学园区上班"): places, not companies
+_DISTRICT_ZH = re.compile(
+    r"(?:南山|福田|罗湖|宝安|龙岗|前海|海淀|朝阳|望京|中关村|西二旗|亦庄|浦东|陆家嘴|张江|漕河泾|徐汇|静安|天河|珠江新城|番禺|滨江|余杭|"
+    r"未来科技城|西湖区|光谷|高新区|软件园|科技园|科学园区?|工业园区?|开发区|南港|内湖|信义|板桥|观塘|中环|尖沙咀|湾仔)(?:区)?"
+)
+
+
+# "Ollie is fine." is a preferred name only beside the full name ("Name's Oliver Brandt. Ollie is fine.")
+_BARE_FINE = re.compile(r"^\s*(?!just\b|but\b)(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*)?\s+(?:is|works)\s+(?:fine|ok|okay|good|great|perfect)\b", I)
 
 
 def _work_values(proposals: list[Proposal]) -> list[Proposal]:
@@ -1273,8 +1292,14 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
                 m := re.match(r"^(?P<c>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一个|一所)\s*(?P<o>\S.*)$", value)
             ):
                 city, value = m.group("c"), m.group("o")  # "陆家嘴一家 hedge fund": where, then what
+            if not city and (is_city(value) or _DISTRICT_ZH.fullmatch(value)) and not re.search(
+                r"公司|集团|银行|医院|大学|学院", value
+            ):
+                city, value = value, ""  # "在台北工作七年了", "在深圳南山做硬件": a place, not a company
             if city and not said_city:
                 out.append(replace(p, key="work_city", value=city))
+            if not value:
+                continue
             if re.fullmatch(
                 r"(?:公司|单位|企业|工厂|厂|店|家|家里|这里|那里|startup|start-up|company|firm|agency)", value, I
             ):
@@ -1391,8 +1416,10 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         out.append(("fact", "birthday", m.group("v") or m.group("v2")))
-    if m := re.match(rf"^(?P<v>{_EN_NAME})\s+(?:is|works)\s+(?:fine|ok|okay|good|great|perfect)(?:\s+too)?$", body):
-        out.append(("fact", "preferred_name", m.group("v")))
+    if (
+        m := re.match(rf"^(?:just\s+|but\s+)?(?P<v>{_EN_NAME})\s+(?:is|works)\s+(?:fine|ok|okay|good|great|perfect)(?:\s+too)?$", body, I)
+    ) and not re.match(r"(?:my|your|the|this|that|it|our|his|her|their)\b", m.group("v"), I):
+        out.append(("fact", "preferred_name", m.group("v")))  # "Just Sam is fine", "Name's Oliver. Ollie is fine."
     if m := re.match(
         r"^我?姓(?P<s>[\u4e00-\u9fff]{1,2})[，,\s]*(?:单名一个|单名|名字?叫?|叫)(?P<g>[\u4e00-\u9fff]{1,2}?)字?$", body
     ):
@@ -1462,7 +1489,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     out = []
     # zh: 我在腾讯做产品经理 / 我在上海一家游戏公司当策划 / 我在成都上班 / 我在北京读大三 / 我在团队里负责测试
     if m := re.match(
-        rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责|干(?![了过])|开(?=[^，,]{{0,6}}(?:民宿|店|馆|厅|公司|工作室|诊所|超市|农场)))\s*(?P<job>[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
+        rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责|干(?![了过等坐着活嘛啥])|开(?=[^，,]{{0,6}}(?:民宿|店|馆|厅|公司|工作室|诊所|超市|农场)))\s*(?P<job>[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
         r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$",
         body,
     ):
@@ -1580,7 +1607,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     ):
         out.append(("fact", "job_title", m.group("v") or m.group("v2")))
     elif m := re.match(
-        rf"^我{_ZH_MODS}是\s*(?P<org>[^，,的]{{1,16}}?)\s*的\s*(?P<job>[^，,]{{0,8}}?(?:{_JOB_ZH}|{_JOB_EN}))$", body, I
+        rf"^我{_ZH_MODS}是\s*(?P<org>[^，,的给帮替为]{{1,16}}?)\s*的\s*(?P<job>[^，,做当]{{0,8}}?(?:{_JOB_ZH}|{_JOB_EN}))$", body, I
     ):
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
     elif m := re.match(
@@ -1671,8 +1698,12 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
         I,
     ):  # 在家讲潮汕话 / polish at home
         return [("fact", "spoken_languages", m.group("v") or m.group("v2"))]
-    if m := re.match(rf"^I'm\s+(?:a\s+)?native\s+(?P<v>{_LANG_WORD})\s+speaker", body, I):
-        return [("fact", "native_language", m.group("v"))]
+    if m := re.match(
+        rf"^I'm\s+(?:a\s+)?native\s+(?P<v>{_LANG_WORD})\s+speaker|^I'm\s+(?P<v2>{_LANG_WORD})\s*[,;(-]?\s*(?:a\s+)?native(?:\s+speaker)?\b",
+        body,
+        I,
+    ):
+        return [("fact", "native_language", m.group("v") or m.group("v2"))]  # "I'm Bengali, native speaker"
     return []
 
 
@@ -2265,7 +2296,9 @@ _FUTURE = re.compile(
     rf"下下?个?月|明年|后年|年底|\d{{1,2}}\s*月|[一二三四五六七八九十]{{1,2}}月|五一|国庆|春节|"
     rf"\bnext\s+(?:month|year|spring|summer|fall|autumn|winter|quarter|{_MONTHS})\b|"
     rf"\b(?:in|on|by|this|since)\s+(?:early\s+|late\s+|mid-?)?{_MONTHS}\b|\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
-    r"\bQ[1-4]\b|\bin\s+(?:\d+|a|two|three|four|five|six)\s+months?\b",
+    r"\bQ[1-4]\b|\bin\s+(?:\d+|a|two|three|four|five|six)\s+months?\b|"
+    rf"\b(?:on\s+)?(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}\b|\blater\s+this\s+year\b|"
+    r"\bthis\s+(?:spring|summer|fall|autumn|winter)\b",
     I,
 )
 _PLAN_WORDS = re.compile(
@@ -2697,7 +2730,8 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
 
 # -- facts found anywhere in one's own clause, by what the words are (a known city, an occupation) ----
 _SELF_START = re.compile(
-    r"^(?:我(?!们)|我们\s*(?:team|company|公司|团队|组)?\s*的?\s*(?:code|代码|服务|service|infra|项目|全员|都)|我们家(?=在|开|住)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've|our\b)",
+    r"^(?:我(?!们)|我们\s*(?:team|company|startup|公司|团队|组|项目组)?\s*的?\s*(?:code|代码|服务|service|infra|项目|全员|都|"
+    r"后端|前端|技术栈|栈|stack|backend|frontend|app|系统|数据库|网站|平台|(?<=startup\s)是|(?<=startup)是)|我们家(?=在|开|住)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've|our\b)",
     I,
 )
 _HOME_CUE = re.compile(
@@ -2804,8 +2838,10 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             ),
             "",
         )
-        if re.search(r"\bcommut\w*\s+from\s+$", before, I):
-            key = "city"  # "commuting from Hoboken to …": where one lives
+        if re.search(r"\b(?:commut\w*|remote(?:ly)?|working|work)\s+from\s+$", before, I) or re.search(
+            r"\b(?:moved|moving|move|relocated|relocating)\b[^,;]*\bfrom\b[^,;]*\bto\s+$", before, I
+        ):
+            key = "city"  # "commuting from Hoboken to …": where one lives; "moved from Manchester to Berlin": where to
         if key:
             out.append(("fact", key, city, _tense(near)))
     for m in re.finditer(
@@ -2905,7 +2941,10 @@ _JOB_VERB = re.compile(
     r"\b(?:doing|do)\s+(?P<v5>UX research|research|design|marketing|consulting|bookkeeping|accounting|sales)\s+(?:for|at)\b|"
     r"\bI\s+(?P<v6>(?:drive|fly|farm|fish|teach|cook|clean|write|paint|photograph|sell|fix|build|repair)\b[^,.;]{0,30}?)\s+for\s+a\s+living\b|"
     r"^(?P<v7>(?!I\b|super\w*|bat\w*|spider\w*)[\w/+-]+(?:\s+[\w/+-]+){0,3}?)\s+by\s+day\b|"  # "Software QA by day, DJ on weekends"
-    r"\bI\s+(?P<v8>farm|ranch)\s+(?:about\s+|around\s+|over\s+)?\d",  # "I farm about 400 acres"
+    r"\bI\s+(?P<v8>farm|ranch)\s+(?:about\s+|around\s+|over\s+)?\d|"  # "I farm about 400 acres"
+    # "…, teaching English at a high school": the work said as what one is doing there
+    r"(?:^|,\s*)(?:now\s+|currently\s+|still\s+)?(?P<v9>(?:teaching|tutoring)\s+(?!(?:myself|him|her|them|my|kids\s+how)\b)[\w ]{2,30}?)"
+    r"(?=\s+(?:at|in)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:school|college|university|uni|academy|kindergarten|institute)\b)",
     I,
 )
 _JOB_ZH_ANY = re.compile(
@@ -3010,6 +3049,12 @@ def _scan_role(body: str) -> list[tuple[str, str, str]]:
                 ("fact", "job_title", m.group("job"))
             )  # "…started at Nationwide this week as a mortgage adviser"
     if (
+        not any(key == "employer" for _, key, _ in out)
+        and (m := re.search(rf"\bworking\s+(?:in\s+{_PLACE_EN}\s+)?(?:at|for)\s+(?P<org>{_ORG_EN})\s+as\s+(?:a|an|the)\b", body))
+        and not re.search(r"\b(?:was|were|used\s+to|had\s+been|until|offer)\b", body, I)
+    ):
+        out.append(("fact", "employer", m.group("org")))  # "working in Bangalore at Flipkart as a data analyst"
+    if (
         (m := _TENURE.search(body))
         and (org := m.group("org") or m.group("org2"))
         and not is_city(org.title())
@@ -3038,7 +3083,7 @@ def _about_someone_else(body: str) -> bool:
 
 
 _ZH_WORK_AT = re.compile(
-    r"(?:(?<![现正还实存所自好])(?:在|于)|跳槽(?:到|去)了?|(?<!想)(?:转|换)到了?|(?<![想要会该打算准备能可])(?P<go>去)(?=[^，,。；;]{1,12}?(?:上班|工作|实习)))\s*(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学)(?P<place>[^，,。；;在]{1,32}?)\s*(?:(?P<verb>做|当|担任|干(?![了过])|搞|负责|教|开)\s*(?P<job>[^，,。；;]{1,24}?)|(?P<work>上班|工作|任职|实习|打工))"
+    r"(?:(?<![现正还实存所自好])(?:在|于)|跳槽(?:到|去)了?|(?<!想)(?:转|换)到了?|(?<![想要会该打算准备能可])(?P<go>去)(?=[^，,。；;]{1,12}?(?:上班|工作|实习)))\s*(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学)(?P<place>[^，,。；;在]{1,32}?)\s*(?:(?P<verb>做|当|担任|干(?![了过等坐着活嘛啥])|搞|负责|教|开)\s*(?P<job>[^，,。；;]{1,24}?)|(?P<work>上班|工作|任职|实习|打工))"
     r"(?:的工作|的|工作|这一?行|第.年|[\d一二三四五六七八九十两几]+年)?(?=$|[，,。；;]|了|已经|快|都|，)"
 )
 _ZH_JOB_SAID = re.compile(
@@ -3138,7 +3183,8 @@ _TOOL_USE = re.compile(
     r"用|跑在|跑|部署|放在|写|基于|是|装的|装了|在[^，,。]{0,16}?[上里]|手机|电脑|笔记本|相机|平板|\bat\s+(?:home|work)\b|"
     r"\b(?:phone|laptop|camera|machine|notes|tasks|been)\b|\b(?:use|using|uses|used|on|in|with|via|run|runs|running|deploy\w*|host\w*|lives?|chat|"
     r"write|writing|code|coding|build|building|built|mostly|mainly|primarily|daily|always|all\s+day|is|are|my|our)\b|'s\b|我的|我们的?|"
-    r"\bswitch\w*\s*(?:到|to)|换成|换到|改用",
+    r"\bswitch\w*\s*(?:到|to)|换成|换到|改用|"
+    r"^(?:日常|平时|主力|主要|数据库|ORM|框架|技术栈|后端|前端|backend|frontend|stack|tech\s+stack|db|database)(?:是|用|:|：)?\s*(?=[A-Za-z])",
     I,
 )
 _TOOL_NOT_USED = re.compile(
@@ -3242,12 +3288,17 @@ _INDUSTRY_ZH = re.compile(
 _INDUSTRY_EN = re.compile(
     r"\b(?:at|for|in)\s+(?:a|an)\s+(?:(?:small|tiny|big|large|early[- ]stage|\d+[- ]person|series\s+[a-d])\s+)?"
     r"(?P<v>(?!small\b|big\b|new\b|local\b|great\b|good\b|cool\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+"
-    r"(?:startup|start-up|company|firm|agency|nonprofit|non-profit|consultancy|scale-?up)\b",
+    r"(?:startup|start-up|company|firm|agency|nonprofit|non-profit|consultancy|scale-?up)\b|"
+    # a business named by its sector: "working remotely for a UK fintech", "at a Series B healthtech"
+    r"\b(?:at|for|in)\s+(?:a|an)\s+(?:(?:small|tiny|big|large|early[- ]stage|\d+[- ]person|series\s+[a-d]|(?-i:[A-Z][\w-]*))\s+)?"
+    r"(?P<v2>fintech|edtech|healthtech|insurtech|proptech|biotech|medtech|legaltech|agritech|cleantech|regtech|adtech|martech|"
+    r"e-?commerce|SaaS)\b",
     I,
 )
 # employers that name a kind of business, not a company: the industry too ("在一家券商做量化")
 _INDUSTRY_NOUN = re.compile(
     r"^(?:券商|投行|银行|律所|会计师事务所|保险公司|基金公司|私募|外企|国企|央企|车企|药企|游戏公司|互联网公司|外贸|跨境电商|电商|"
+    r"硬件|IC\s*(?:设计|設計)|芯片(?:设计|設計)?|半导体|"
     r"(?:外贸|电商|跨境电商|医药|制药|物流|金融|教育|培训|游戏|互联网|保险|房地产|地产|餐饮|汽车|广告|咨询|软件|芯片|半导体|新能源|"
     r"家具|服装|建筑|装修|快递|航空|旅游)(?:公司|企业|行业))$"
 )
@@ -3258,8 +3309,10 @@ def _scan_industry(body: str) -> list[tuple[str, str, str]]:
     "a caseworker at a refugee resettlement nonprofit"."""
     if m := _INDUSTRY_ZH.search(body):
         return [("fact", "industry", (m.group("v") or m.group("v2")).strip())]
-    if m := _INDUSTRY_EN.search(body):
-        return [("fact", "industry", m.group("v"))]
+    if (m := _INDUSTRY_EN.search(body)) and not re.search(
+        r"\b(?:turned\s+down|declined|rejected|passed\s+on|an?\s+offer|interview\w*|applied)\b", body, I
+    ):  # not "I turned down an offer working remotely for a UK fintech"
+        return [("fact", "industry", m.group("v") or m.group("v2"))]
     return []
 
 
@@ -3354,7 +3407,7 @@ _TZ_ABBR = (
 )
 _TIMEZONE = re.compile(
     rf"(?<![A-Za-z])(?P<tz>(?-i:{_TZ_ABBR}))(?:\s*(?:time\s*zone|timezone|time))?(?:\s*[,，)]|\s*$|\s+(?:so|here|btw)\b)|"
-    rf"(?:time\s*zone|timezone|时区)\s*(?:is|是|[:：])?\s*(?P<tz2>(?-i:{_TZ_ABBR})|[A-Z][a-z]+/[A-Z][\w/]+)|"
+    rf"(?:time\s*zone|timezone|时区)\s*(?:is|是|[:：])?\s*(?P<tz2>(?:(?-i:{_TZ_ABBR})|UTC|GMT)(?:\s*[+-]\s*\d{{1,2}}(?::?\d\d)?)?|[A-Z][a-z]+/[A-Z][\w/]+)|"
     r"\b(?:I'm|I\s+am|we're|we\s+are)\s+on\s+(?P<tz3>Pacific|Eastern|Central|Mountain|Atlantic|Hawaii|Alaska|UK|"
     r"(?-i:[A-Z])[a-z]+\s+Standard)\s+time\b",
     I,
@@ -3430,7 +3483,7 @@ _KID_DETAIL = (
 )
 _OWN_CHILD = re.compile(
     r"(?:^|(?<=[，,]))(?:我(?:的|家的?|个|嘅|们家的?)?|我们家的?)?\s*(?P<r>儿子|女儿|闺女|孩子|小孩|娃|仔|囡|宝宝|baby|老大|老二|大宝|二宝)"
-    rf"(?:都|也|今年|现在|刚|才|已经|明年|在[^，,。]{{0,24}}?)*(?:升|读|上|念|满)?\s*(?P<d>{_KID_DETAIL})|"
+    rf"(?:都|也|今年|现在|刚|才|已经|明年|下个?月|[\d一二三四五六七八九十]{{1,2}}月份?|秋天|在[^，,。]{{0,24}}?)*(?:升|读|上|念|满)?\s*(?P<d>{_KID_DETAIL})|"
     r"(?<![\w'])(?:my|our)\s+(?:(?:little|youngest|oldest|eldest|older|younger)\s+)?(?P<r2>"
     r"\d{1,2}\s*(?:yo|y/o|-?\s*(?:year|month)s?[\s-]old)|twins|triplets|(?:two|three|four|five|\d)\s+(?:kids|children|boys|girls|sons|daughters))\b(?!')|"
     r"(?<![\w'])(?:my|our)\s+(?:(?:little|youngest|oldest|eldest|older|younger)\s+)?(?P<r3>son|daughter|kid|boy|girl)\b(?!')"
@@ -3438,7 +3491,9 @@ _OWN_CHILD = re.compile(
     r"(?:带|陪|接送|送)着?(?P<r4>(?:两|三|四|\d)个(?:小孩|孩子|娃|宝宝|女儿|儿子|闺女))|"
     r"(?:一个人|独自|自己)(?:在)?带着?(?P<r5>孩子|娃|小孩)|"  # "离婚两年了，一个人带孩子"
     r"(?:^|(?<=[，,]))我(?:的|家的?)?\s*(?P<r6>daughter|son|kids|twins|baby)(?![A-Za-z])|"  # "我daughter今年申请college"
-    r"(?:^|(?<=,)\s*)(?:I(?:'m|'ve|\s+have)?\s+(?:got\s+)?)?(?P<r7>(?:one|two|three|four|five|\d)\s+(?:kids|children|boys|girls|sons|daughters)|twins|triplets)$",  # "Married, two kids, we live in …"
+    r"(?:^|(?<=,)\s*)(?:I(?:'m|'ve|\s+have)?\s+(?:got\s+)?)?(?P<r7>(?:one|two|three|four|five|\d)\s+(?:kids|children|boys|girls|sons|daughters)|twins|triplets)$|"  # "Married, two kids, we live in …"
+    # a clause that starts with one's child: "Our son is autistic and non-verbal"
+    r"^(?:my|our)\s+(?:(?:little|youngest|oldest|eldest|older|younger|teenage|teen)\s+)?(?P<r9>son|daughter|kids|twins|toddler)\b(?!')",
     I,
 )
 
@@ -3467,7 +3522,7 @@ def _own_child(body: str, said_mine: bool = False) -> tuple[str, str, str] | Non
         return ("fact", "children", m.group("r") + ("" if m.group("d")[:1] > "~" else " ") + m.group("d"))
     if m.group("r3"):
         return ("fact", "children", f"{m.group('r3')} {m.group('d3')}")
-    return ("fact", "children", m.group("r2") or m.group("r4") or m.group("r5") or m.group("r6") or m.group("r7"))
+    return ("fact", "children", next(g for g in m.group("r2", "r4", "r5", "r6", "r7", "r9") if g))
 
 
 def _household(body: str) -> list[tuple[str, str, str]]:
@@ -3681,7 +3736,9 @@ _NOT_HAPPENED = re.compile(  # "I almost quit my job", "我差点就领证了", 
 
 _UPCOMING = re.compile(
     r"\b(?:trip|flight|flying|fly|heading|travel\w*|vacation|holiday|visit\w*|exams?|midterms?|finals|test|interview|"
-    r"wedding|marathon|race|concert|conference|graduat\w*|moving|relocat\w*|start(?:s|ing)?|home)\b|"
+    r"wedding|marathon|race|concert|conference|graduat\w*|moving|relocat\w*|start(?:s|ing)?|home|sitting|viva|defen[cs]e|"
+    r"expecting\s+(?:(?:our|a|my)\s+(?:first\s+|second\s+|third\s+|\d\w*\s+)?(?:baby|child|kid|son|daughter|girl|boy)|twins)|"
+    r"(?:baby|twins)\s+(?:is\s+|are\s+)?due|surgery|operation|leaving)\b|"
     r"去[^，,]{1,10}?(?:玩|旅游|旅行|出差|度假|交换|交換|参加|面试|报到|考试)|出差|旅游|旅行|度假|交换|交換|考试|"
     r"考(?![虑察])[A-Za-z\u4e00-\u9fff]|面试|婚礼|报到|入职|搬(?:到|去|回|家)|回(?:国|老家)|毕业|开学|演唱会|比赛|马拉松",
     I,
@@ -3693,7 +3750,8 @@ _UPCOMING_WHEN = re.compile(
     I,
 )
 _NOT_SURE = re.compile(
-    r"想|希望|可能|也许|或许|考虑|打算|计划|要不要|不(?:去|考|搬)|取消|目标|goal|target|\b(?:want|wish|hope|might|maybe|perhaps|may|if|thinking|aim|plan\w*|"
+    r"想|希望|可能|也许|或许|考虑|打算|计划|要不要|不(?:去|考|搬)|取消|目标|goal|target|(?<!\d)(?<!\d\s)(?-i:\bmay\b)|"
+    r"\b(?:want|wish|hope|might|maybe|perhaps|if|thinking|aim|plan\w*|"
     r"considering|not|won't|cancel\w*|or\s+not)\b",
     I,
 )
@@ -3972,6 +4030,8 @@ def _subject(body: str) -> str:
 _KEEP_IT = re.compile(r"^(?:please\s+)?(?:keep|make)\s+it\s+(brief|short|simple|quick|concise|snappy)\b", I)
 _STANDING_ASK = re.compile(
     r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:always|never|from\s+now\s+on|stop|start)\b|"
+    r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:reply|answer|respond|write|talk)\s+(?:to\s+me\s+)?in\s+\S+(?:\s+\S+)?\s+"
+    r"(?:from\s+now\s+on|going\s+forward|from\s+here\s+on)\b|"
     r"^(?:能不能|可不可以|能否|可以)(?:以后|今后|每次|一直|总是)|"
     r"^(?:以后|今后|从现在起|from\s+now\s+on)[^？?]*(?:得[唔不]得|好[唔不]好|可以吗|可以不|好吗|行吗|行不行|ok\s*吗)[?？]*$",
     I,
@@ -3982,9 +4042,13 @@ def _skip_reason(clause: str, message_is_joke: bool) -> str:
     if looks_like_injection(clause):
         return "injection"
     clause = _IDIOMS.sub("", clause)
+    standing = bool(_STANDING_ASK.match(clause.strip()))
     for reason, regex in _SKIPS:
-        if reason == "question" and _STANDING_ASK.match(clause.strip()):
+        if reason == "question" and standing:
             continue
+        if reason == "hypothetical" and standing:  # "Could you answer in Spanish from now on?": could is asking
+            if not regex.search(re.sub(r"^\s*(?:can|could|would|will)\s+you\b", "", clause, flags=I)):
+                continue
         if reason == "joke" and _only_laughing(clause):
             continue
         if regex.search(clause) and not (
@@ -4275,7 +4339,12 @@ _ANSWER_FRAMES = [
         "my native language is ",
         "我的母语是",
     ),
-    (r"how\s+(?:detailed|long|short|in-depth)|多详细|多长|简短还是详细", "keep answers ", "回答要"),
+    (
+        r"how\s+(?:detailed|in-depth)|how\s+(?:long|short)\s+(?:should|would|do\s+you\s+(?:want|like|prefer)|(?:the\s+)?(?:answers?|replies|responses))|"
+        r"多详细|(?:回答|回复|答案)[^？?]{0,4}多长|简短还是详细",
+        "keep answers ",
+        "回答要",
+    ),
     (
         r"(?:your|the)\s+team\s+use|\bdoes\s+your\s+(?:team|company)\b|(?:team|团队|公司|你们)\s*用(?:什么|哪)",
         "we use ",
@@ -4550,7 +4619,7 @@ _NAMING = re.compile(
 
 class RuleExtractor:
     name = "rules"
-    version = "10"
+    version = "11"
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
@@ -4690,7 +4759,8 @@ class RuleExtractor:
                 ours = speaker == "team" and (
                     _WE_TWO.match(carried)  # "my husband and I just got back from Porto": the couple's is one's own
                     or re.match(
-                        r"^we\s+(?:just\s+|finally\s+)?(?:got\s+(?:engaged|married)|had\s+(?:our|a)\s+(?:\w+\s+)?baby|moved\s+(?:to|into|back)\b|"
+                        r"^we(?:'re|\s+are)\s+(?:expecting|having)\s+(?:(?:a|our)\s+(?:\w+\s+)?(?:baby|child|kid)|twins)\b|"
+                        r"^we\s+(?:just\s+|finally\s+)?(?:got\s+(?:engaged|married)|had\s+(?:our|a)\s+(?:\w+\s+)?baby|moved\s+(?:to|into|back|from|over)\b|"
                         r"adopted|bought\s+(?:a|our)\s+(?:house|home|flat|place)|celebrated\s+our)|"
                         r"^我们(?:俩)?(?:昨天|前天|上周[一二三四五六日天末]?|上个?月|刚刚?|今天|终于)*(?:领证|结婚|订婚|搬家|买房)",
                         carried,
@@ -4789,6 +4859,8 @@ class RuleExtractor:
             if event := self._event(clause):
                 proposals.append(event)
         proposals = _city_from_work(_negated_tool_wishes(_work_values(proposals)))
+        if not any(p.key == "name" for p in proposals):  # "Sam is fine, he missed the bus": how Sam is, not a name
+            proposals = [p for p in proposals if not (p.key == "preferred_name" and _BARE_FINE.match(p.evidence))]
         jobs = " ".join(p.value.casefold() for p in proposals if p.key == "job_title")
         kinds = {p.value.casefold() for p in proposals if p.key in _TOOL_KEYS}
         proposals = [  # "a retired postman": the job, not the API client of that name
