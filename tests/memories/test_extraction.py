@@ -1670,20 +1670,43 @@ def test_a_condition_said_as_the_answer_to_a_diet_question_is_no_name():
         ("我们公司后端是 Django + PostgreSQL，前端 Vue", "", {"framework": "Vue", "database": "PostgreSQL"}),
         ("我在广州天河做芯片设计，工作五年了", "", {"work_city": "广州", "industry": "芯片设计", "employer": None}),
         ("我在上海工作十年了", "", {"work_city": "上海", "employer": None}),
-        ("I'm Tamil, a native speaker, working in Chennai at Zoho as a QA engineer", "", {
-            "native_language": "Tamil", "employer": "Zoho", "name": None,
-        }),
-        ("Could you answer in Spanish from now on? My English is okay but slow", "", {
-            "reply_language": "Spanish", "preferred_name": None,
-        }),
-        ("Eight years, all in Busan, teaching English at a middle school", "How long have you lived in Korea?", {
-            "city": "Busan", "job_title": "teaching English", "reply_style": None,
-        }),
+        (
+            "I'm Tamil, a native speaker, working in Chennai at Zoho as a QA engineer",
+            "",
+            {
+                "native_language": "Tamil",
+                "employer": "Zoho",
+                "name": None,
+            },
+        ),
+        (
+            "Could you answer in Spanish from now on? My English is okay but slow",
+            "",
+            {
+                "reply_language": "Spanish",
+                "preferred_name": None,
+            },
+        ),
+        (
+            "Eight years, all in Busan, teaching English at a middle school",
+            "How long have you lived in Korea?",
+            {
+                "city": "Busan",
+                "job_title": "teaching English",
+                "reply_style": None,
+            },
+        ),
         ("我们全家吃素，鸡蛋可以", "", {"diet": "吃素"}),
         ("日常 Python + DuckDB，时区 UTC+9", "", {"database": "DuckDB", "timezone": "UTC+9"}),
-        ("I moved from Leeds to Bristol in March and I'm freelancing for a Danish edtech", "", {
-            "city": "Bristol", "hometown": None, "industry": "edtech",
-        }),
+        (
+            "I moved from Leeds to Bristol in March and I'm freelancing for a Danish edtech",
+            "",
+            {
+                "city": "Bristol",
+                "hometown": None,
+                "industry": "edtech",
+            },
+        ),
     ],
 )
 def test_team_stacks_places_that_are_no_company_demonyms_and_standing_asks_are_heard(message, asked, facts):
@@ -1733,5 +1756,38 @@ def test_a_writing_task_a_question_after_a_retraction_an_injection_and_weather_l
 )
 def test_someone_being_fine_others_moving_an_almost_move_and_a_declined_offer_leave_nothing_durable(message, asked):
     """Found by an attack pass on v11's own new readings ('X is fine', moves, sector nouns)."""
+    proposals = RuleExtractor().extract(Turn(user_message=message, asked=asked)).proposals
+    assert [(p.key, p.value or p.text) for p in proposals if not p.sensitive] == []
+
+
+def test_reading_the_same_turns_again_compiles_no_pattern_again():
+    """The rules have more patterns than re's own cache keeps; rx keeps them compiled (a third of a turn's CPU)."""
+    from apps.memories.extraction import rx
+
+    messages = [case["user_message"] for case in CASES[:120]]
+    rx.compile.cache_clear()
+    for message in messages:
+        extract(message)
+    compiled = rx.compile.cache_info().misses
+    assert compiled > 200  # hundreds of patterns: the rules do read through rx
+    for message in messages:
+        extract(message)
+    assert rx.compile.cache_info().misses == compiled
+
+
+@pytest.mark.parametrize(
+    "message, asked",
+    [
+        ("Oh sure, I want to be a lawyer now, 80-hour weeks for fun. lol", ""),
+        ("我今年高三，想考复旦大学，分数线大概多少？", ""),
+        ("I'm comparing a Redmi and a Pixel for my mum, she mostly uses WhatsApp.", ""),
+        ("这个你先别管，帮我看看这段代码", "你希望我回答详细一点还是简短一点？"),
+        ("French for this one, it's for my homework", "Do you want the answer in French or English?"),
+        ("I'm in CA for the week visiting family.", ""),
+        ("邻居出差了，我这周帮她带儿子，晚上哭怎么办？", ""),
+    ],
+)
+def test_sarcasm_a_hoped_for_school_a_phone_for_someone_else_and_one_off_answers_leave_nothing(message, asked):
+    """Found by a second attack pass on v11's readings (goals, schools, phones, answer frames, CA, 带孩子)."""
     proposals = RuleExtractor().extract(Turn(user_message=message, asked=asked)).proposals
     assert [(p.key, p.value or p.text) for p in proposals if not p.sensitive] == []

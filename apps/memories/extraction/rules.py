@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from apps.memories.extraction import rx
 from apps.memories.extraction.base import Extraction, Proposal, Skip, Turn
 from apps.memories.extraction.guard import looks_like_injection
 from apps.memories.extraction.normalize import canonical_key, known_key
@@ -49,6 +50,7 @@ _JOB_EN = (
     r"hairdresser|stylist|actor|actress|singer|dancer|coach|trainer|realtor|broker|banker|trader|auditor|clerk|"
     r"secretary|assistant|receptionist|driver|courier|nanny|tutor|principal|veterinarian|vet|midwife|dev|eng|"
     r"drummer|guitarist|pianist|violinist|fitter|welder|machinist|mechanic|translator|interpreter|editor|reporter|quant|trader|"
+    r"(?<=\ba\s)(?-i:CA|CPA)|(?<=\ban\s)(?-i:ACCA)|chartered\s+accountant|(?:forklift|crane|machine|equipment|drone|camera)\s+operator|"
     r"paralegal|dispatcher|scheduler|planner|buyer|merchandiser|copywriter|ops person|ops lead|"
     r"engineer|developer|programmer|designer|manager|teacher|doctor|nurse|lawyer|student|scientist|analyst|"
     r"accountant|writer|researcher|consultant|architect|founder|co-?founder|sre|devops|translator|freelancer|lead|"
@@ -95,7 +97,7 @@ _NEW_CLAUSE = re.compile(
     r"please\b|from now on|even\s+(?:if|when|though)\b|so\s+(?:if|when)\b|because\b|cuz\b|即使|就算|哪怕|don't\b|dont\b|do\s+not\b|never\b|no\s+more\b|"
     r"no\s+(?!worries|problem|idea|way|thanks|rush|pressure|kids|children|pets|siblings)[a-z]|"
     # "I'm training for the Sydney Marathon, can you give me a plan?": the ask is its own clause
-    r"(?:can|could|would|will)\s+(?:you|u)\b|which\s+(?!is\b|was\b|means\b)|what\b|how\b|where\b|any\s+(?:tips|ideas|suggestions|recommendations|advice)\b|"
+    r"(?:can|could|would|will)\s+(?:you|u)\b|(?:will|would|does|do|is|can)\s+(?:this|it|that|these)\b|which\s+(?!is\b|was\b|means\b)|what\b|how\b|where\b|any\s+(?:tips|ideas|suggestions|recommendations|advice)\b|"
     r"(?:(?:now\s+)?(?:living|based|working)|originally|commute|commuting|moved|moving|relocating|expecting|married|single|currently|mostly|mainly|aiming|hoping|"
     r"learning|studying|training|saving|planning|preparing|want\s+to|wanna|(?:and\s+)?on\s+weekends\b|(?:and\s+)?every\s+(?:day|morning|week|weekend)\b|"
     r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up)\b|"
@@ -199,7 +201,7 @@ _QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
 # the whole message was a joke, or said the other way round ("对对对，我最爱加班了🙃", "yeah right, I just love Mondays")
 _JOKE = re.compile(
     r"开玩笑|逗你|骗你的|骗你哒|just kidding|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
-    r"^(?:oh\s+)?(?:yeah|yes),?\s+sure\b.*\bobviously\b|^(?:oh\s+)?(?:yeah|sure),?\s+(?:I'?ll|I\s+will)\s+just\b|\bobviously\W*🙄",
+    r"^(?:oh\s+)?(?:yeah|yes),?\s+sure\b.*\bobviously\b|^(?:oh\s+)?(?:yeah|sure),?\s+(?:I'?ll|I\s+will)\s+just\b|^oh\s+(?:yeah|sure),?\s+I\s+(?:totally\s+)?want\s+to\b|\bobviously\W*🙄",
     I,
 )
 # where one works is not one's health: "我在一家医药公司做销售", "a nurse at the county hospital"
@@ -558,7 +560,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     ),
     (
         re.compile(
-            r"^I(?:'m| am)?\s+(?:really\s+|also\s+)?(?P<v>(?:want to (?:learn|become|get better at|improve|switch to)|"
+            r"^I(?:'m| am)?\s+(?:really\s+|also\s+)?(?P<v>(?:want to (?:learn|become|get better at|improve|switch to|be(?=\s+an?\s+(?!bit\b|little\b|lot\b)))|"
             r"plan to|planning to|intend to|trying to|learning|hope to)\s+(?P<obj>.+))",
             I,
         ),
@@ -825,7 +827,8 @@ _TOOLS = [
     ),
     (
         "phone",
-        r"iPhone|苹果手机|安卓手机|华为|Huawei|小米|Xiaomi|(?-i:Pixel)|Samsung|三星|(?-i:Galaxy)|OPPO|vivo|荣耀|(?-i:Honor)|OnePlus|一加",
+        r"iPhone|苹果手机|安卓手机|华为|Huawei|小米|Xiaomi|(?-i:Pixel)|Samsung|三星|(?-i:Galaxy)|OPPO|vivo|荣耀|(?-i:Honor)|OnePlus|一加|"
+        r"(?-i:Redmi)|红米|(?-i:Realme)|(?-i:POCO|Poco)|(?-i:Motorola|Moto\s+G)|(?-i:Nokia)|(?-i:Nothing\s+Phone)|魅族",
     ),
     ("os", r"macOS|(?-i:Mac)|Linux|Ubuntu|Windows|Debian|(?-i:Arch(?: Linux)?)|Fedora|NixOS|CentOS"),
     (
@@ -883,7 +886,9 @@ _FORMAT = re.compile(r"表格|表情|格式|列表|markdown|bullet|tables?|emoji
 _LIMIT = re.compile(
     r"(?:控制在|不超过|少于|别超过|不要超过|以内|之内)?\s*[\d一二三四五六七八九十两百千]+\s*个?(?:字|句话?|段|行|条要点)(?:以内|之内|内|左右)|"
     r"\b(?:under|below|at most|no more than|max(?:imum)?(?: of)?)\s+\d+\s+(?:words|lines|sentences|paragraphs|"
-    r"characters|bullet points)\b",
+    r"characters|bullet points)\b|"
+    r"\bkeep\s+(?:it|them|answers?|replies|responses)\s+(?:to|at|within)\s+(?:\d+|one|two|three|four|five)\s+"
+    r"(?:words|lines|sentences|paragraphs|bullet\s*points|bullets)(?:\s+(?:max(?:imum)?|tops|or\s+(?:less|fewer)))?\b",
     I,
 )
 _REPORT = re.compile(r"报告|文档|reports?|docs?\b|documents?", I)
@@ -1006,7 +1011,8 @@ _LANG_WORD = (
     r"Vietnamese|Indonesian|Malay|Tagalog|Greek|Hebrew|Ukrainian|Czech|Hungarian|Bengali|Urdu|Persian|Swahili|"
     r"Marathi|Tamil|Telugu|Gujarati|Punjabi|Kannada|Malayalam|Nepali|Sinhala|Burmese|Khmer|Hokkien|Teochew|Hakka|"
     r"Romanian|Bulgarian|Serbian|Croatian|Slovak|Slovenian|Lithuanian|Latvian|Estonian|Icelandic|Irish|Welsh|Catalan|"
-    r"Basque|Farsi|Pashto|Kurdish|Armenian|Georgian|Kazakh|Uzbek|Mongolian|Afrikaans|Zulu|Amharic|Somali|Yoruba|Igbo|Hausa)"
+    r"Basque|Farsi|Pashto|Kurdish|Armenian|Georgian|Kazakh|Uzbek|Mongolian|Afrikaans|Zulu|Amharic|Somali|Yoruba|Igbo|Hausa|"
+    r"Hinglish|Taglish|Singlish|Spanglish|Franglais)"
 )
 _LANGS = rf"{_LANG_WORD}(?:\s*(?:和|与|跟|及|、|,|，|and|or|&)\s*{_LANG_WORD})*"
 _LIST_SPLIT = re.compile(r"\s*(?:和|与|跟|及|、|,|，|\band\b|&|/|\+)\s*", I)
@@ -1123,7 +1129,7 @@ def _tool_spans(text: str) -> list[tuple[int, int, str]]:
 
 def _product_run(text: str, start: int, end: int) -> str:
     """The tool name with the model words after it: "PostgreSQL 16", "MacBook Pro M3", "华为 Mate 60"."""
-    tail = re.match(r"(?:\s*(?:[A-Z0-9][\w.+-]*|Pro|Max|Air|Ultra|mini|Plus))*", text[end:])
+    tail = rx.match(r"(?:\s*(?:[A-Z0-9][\w.+-]*|Pro|Max|Air|Ultra|mini|Plus))*", text[end:])
     return (text[start:end] + (tail.group(0) if tail else "")).strip()
 
 
@@ -1151,7 +1157,7 @@ def _tools_in(text: str, *, fallback_products: bool = True) -> list[tuple[str, s
         rest = text
         for start, end in reversed(runs):  # "华为 Mate 60" is one phone, not 华为 and a tool "Mate 60"
             rest = rest[:start] + " and " + rest[end:]
-        head = re.split(
+        head = rx.split(
             r"\s+(?:to|for|at|in|with|on|来|做|写|管理|沟通|跑|记)\b|(?<=[\w.+-])\s*(?=[\u4e00-\u9fff])", rest.strip()
         )[0]
         for name in _LIST_SPLIT.split(head):
@@ -1168,9 +1174,9 @@ def _place_zh(place: str) -> tuple[str, str] | None:
     place = place.strip()
     if _CITY_ZH.match(place) or is_city(place):
         return "city", place.removesuffix("市") if len(place) > 2 else place
-    if re.search(r"团队|组里|组内|部门|项目组|公司里|这边|那边|家里", place) or len(place) > 16:
+    if rx.search(r"团队|组里|组内|部门|项目组|公司里|这边|那边|家里", place) or len(place) > 16:
         return None
-    return "employer", re.sub(r"^(?:一家|一个|一所)", "", place)
+    return "employer", rx.sub(r"^(?:一家|一个|一所)", "", place)
 
 
 _ORG_TAIL = re.compile(r"(?:的)?\s*(?:startup|start-up|company|firm|agency|公司|店|厂|工作室|团队|机构|单位)$", I)
@@ -1180,11 +1186,11 @@ def _said_not(value: str, evidence: str) -> bool:
     """Is `value` said with a "not" just before it ("Not in London", "我不住在深圳", "並不在台灣")?"""
     said = re.escape(value)
     return bool(
-        re.search(
+        rx.search(
             rf"(?:不|没|並不|并不|不是|从没|从来没)\s*(?:住|待)?(?:在|是|去过)?\s*(?:个|一个)?\s*{said}", evidence
         )
-        or re.search(rf"\b(?:not|never|n't)\s+(?:[\w-]+\s+){{0,3}}{said}", evidence, I)
-        or re.search(rf"\b(?:almost|nearly)\s+(?:[\w-]+\s+){{0,5}}{said}", evidence, I)  # "We almost moved to Berlin"
+        or rx.search(rf"\b(?:not|never|n't)\s+(?:[\w-]+\s+){{0,3}}{said}", evidence, I)
+        or rx.search(rf"\b(?:almost|nearly)\s+(?:[\w-]+\s+){{0,5}}{said}", evidence, I)  # "We almost moved to Berlin"
     )
 
 
@@ -1200,14 +1206,14 @@ _COUNTED = re.compile(
 
 def _known_city(name: str) -> str:
     """`name` as a known city, without a province before it ("内蒙古锡林浩特" → "锡林浩特"), else ""."""
-    bare = re.sub(rf"^(?:{_PROVINCES})(?:省|自治区)?", "", name) if _CJK_CHAR.match(name) else name
+    bare = rx.sub(rf"^(?:{_PROVINCES})(?:省|自治区)?", "", name) if _CJK_CHAR.match(name) else name
     return next((c for c in (name, bare) if len(c) >= 2 and (is_city(c) or _CITY_ZH.fullmatch(c))), "")
 
 
 def _city_at_ends(value: str) -> tuple[str, str]:
     """(city, the rest) when `value` starts or ends with a known city: "Amsterdam 的 Booking",
     "内蒙古锡林浩特的一个牧场", "Tencent 深圳"; else ("", value)."""
-    bare = re.sub(rf"^(?:{_PROVINCES})(?:省|自治区)?", "", value) if _CJK_CHAR.match(value) else value
+    bare = rx.sub(rf"^(?:{_PROVINCES})(?:省|自治区)?", "", value) if _CJK_CHAR.match(value) else value
     words = bare.split()
     heads = [(" ".join(words[:n]), " ".join(words[n:])) for n in range(min(3, len(words) - 1), 0, -1)]
     heads += [(bare[:n], bare[n:]) for n in (4, 3, 2) if _CJK_CHAR.match(bare)]
@@ -1216,8 +1222,8 @@ def _city_at_ends(value: str) -> tuple[str, str]:
     for city, rest in heads + tails:
         if _ORG_WORD.fullmatch(rest.strip()):
             continue  # "Halden Robotics": a company named after a place
-        rest = re.sub(r"^[^\s的]{1,4}?的?(?=一家|一个|一所)", "", rest.strip())  # 深圳南山的一家 startup
-        rest = _COUNTED.sub("", re.sub(r"^\s*的\s*|\s*的\s*$", "", rest).strip())
+        rest = rx.sub(r"^[^\s的]{1,4}?的?(?=一家|一个|一所)", "", rest.strip())  # 深圳南山的一家 startup
+        rest = _COUNTED.sub("", rx.sub(r"^\s*的\s*|\s*的\s*$", "", rest).strip())
         if len(rest) >= 2 and (is_city(city) or _CITY_ZH.fullmatch(city)):
             return city, rest
     return "", value
@@ -1240,7 +1246,10 @@ _DISTRICT_ZH = re.compile(
 
 
 # "Ollie is fine." is a preferred name only beside the full name ("Name's Oliver Brandt. Ollie is fine.")
-_BARE_FINE = re.compile(r"^\s*(?!just\b|but\b)(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*)?\s+(?:is|works)\s+(?:fine|ok|okay|good|great|perfect)\b", I)
+_BARE_FINE = re.compile(
+    r"^\s*(?!just\b|but\b)(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*)?\s+(?:is|works)\s+(?:fine|ok|okay|good|great|perfect)\b",
+    I,
+)
 
 
 def _work_values(proposals: list[Proposal]) -> list[Proposal]:
@@ -1261,7 +1270,7 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
                 q.key == "job_title"
                 and _A_JOB.search(q.value)
                 and not q.value[:1].isdigit()
-                and not re.fullmatch(r"自由职业者?", q.value)  # "我是插画师，自由职业": 自由职业 is how, not what
+                and not rx.fullmatch(r"自由职业者?", q.value)  # "我是插画师，自由职业": 自由职业 is how, not what
                 and not _STUDYING.match(q.value)
                 for q in proposals
             )
@@ -1273,38 +1282,40 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             and any(q.key == "job_title" and not _DETAIL_OF_WORK.match(q.evidence) for q in proposals)
         ):
             continue  # "我是做外贸的，主要做中东市场": what the work is mostly about, not a second job
-        if p.key == "employer" and re.fullmatch(
+        if p.key == "employer" and rx.fullmatch(
             r"(?:已经?)?退休|前|曾经|以前|原来|还是|就是|也是|都是|只是|而是|一直|现在", p.value
         ):
             continue  # "我是退休的中学物理老师": retired, not a company
         if p.key == "employer" and any(
-            q.key == "job_title" and re.search(r"student|PhD|学生|博士|研究生|硕士", q.value, I) for q in proposals
+            q.key == "job_title" and rx.search(r"student|PhD|学生|博士|研究生|硕士", q.value, I) for q in proposals
         ):
             p = replace(p, key="school")  # "我是 UCL 的 PhD student"
         elif p.key == "employer":
-            value = re.sub(r"^.*?\b(?:called|named)\s+(?=(?-i:[A-Z]))", "", p.value, flags=I)
-            value = re.sub(r"\s+(?:right\s+now|right|now|currently|these\s+days|rn|atm)$", "", value, flags=I)
-            value = re.sub(
+            value = rx.sub(r"^.*?\b(?:called|named)\s+(?=(?-i:[A-Z]))", "", p.value, flags=I)
+            value = rx.sub(r"\s+(?:right\s+now|right|now|currently|these\s+days|rn|atm)$", "", value, flags=I)
+            value = rx.sub(
                 r"\s+(?:so|because|cuz|which|where|and\s+I|lol)\b.*$", "", value, flags=I
             )  # "St Thomas' so my…"
             city, value = _city_at_ends(_COUNTED.sub("", value.strip()))
             if not city and (
-                m := re.match(r"^(?P<c>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一个|一所)\s*(?P<o>\S.*)$", value)
+                m := rx.match(r"^(?P<c>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一个|一所)\s*(?P<o>\S.*)$", value)
             ):
                 city, value = m.group("c"), m.group("o")  # "陆家嘴一家 hedge fund": where, then what
-            if not city and (is_city(value) or _DISTRICT_ZH.fullmatch(value)) and not re.search(
-                r"公司|集团|银行|医院|大学|学院", value
+            if (
+                not city
+                and (is_city(value) or _DISTRICT_ZH.fullmatch(value))
+                and not rx.search(r"公司|集团|银行|医院|大学|学院", value)
             ):
                 city, value = value, ""  # "在台北工作七年了", "在深圳南山做硬件": a place, not a company
             if city and not said_city:
                 out.append(replace(p, key="work_city", value=city))
             if not value:
                 continue
-            if re.fullmatch(
+            if rx.fullmatch(
                 r"(?:公司|单位|企业|工厂|厂|店|家|家里|这里|那里|startup|start-up|company|firm|agency)", value, I
             ):
                 continue  # "我在一家公司上班": no company named
-            if m := re.fullmatch(r"(?:专门)?(?:做|搞)\s*(?P<v>.{1,12}?)\s*的(?:公司|startup)?", value, I):
+            if m := rx.fullmatch(r"(?:专门)?(?:做|搞)\s*(?P<v>.{1,12}?)\s*的(?:公司|startup)?", value, I):
                 if not any(q.key == "industry" for q in proposals + out):
                     out.append(replace(p, key="industry", value=m.group("v")))
                 continue  # "公司是做跨境电商的": what the company does, not its name
@@ -1313,16 +1324,16 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             p = replace(p, value=value)
         elif p.key == "school":
             p = replace(
-                p, value=re.sub(r"^(?:我|本科|硕士|研究生|博士|是|在|读|的)+|\s*(?:读|念|上)\s*\S*$", "", p.value)
+                p, value=rx.sub(r"^(?:我|本科|硕士|研究生|博士|是|在|读|的)+|\s*(?:读|念|上)\s*\S*$", "", p.value)
             )
-        elif p.key == "name" and re.match(r"(?:Saya|Aku|Myself)\s+\S", p.value):
-            p = replace(p, value=re.sub(r"^(?:Saya|Aku|Myself)\s+", "", p.value))  # "Saya Daniel Lim": Malay "I"
-        elif p.key == "major" and re.match(r"(?:是|学的是|读的是|学(?![习生校])|读|念)\S", p.value):
+        elif p.key == "name" and rx.match(r"(?:Saya|Aku|Myself)\s+\S", p.value):
+            p = replace(p, value=rx.sub(r"^(?:Saya|Aku|Myself)\s+", "", p.value))  # "Saya Daniel Lim": Malay "I"
+        elif p.key == "major" and rx.match(r"(?:是|学的是|读的是|学(?![习生校])|读|念)\S", p.value):
             p = replace(
-                p, value=re.sub(r"^(?:是|学的是|读的是|学(?![习生校])|读|念)", "", p.value)
+                p, value=rx.sub(r"^(?:是|学的是|读的是|学(?![习生校])|读|念)", "", p.value)
             )  # "专业是海洋生物", "学会计"
         elif p.key == "major" and (
-            m := re.match(rf"^(?P<s>{_ZH_SCHOOL})(?P<m>[\u4e00-\u9fff]{{2,8}}?)(?:专业|系)?$", p.value)
+            m := rx.match(rf"^(?P<s>{_ZH_SCHOOL})(?P<m>[\u4e00-\u9fff]{{2,8}}?)(?:专业|系)?$", p.value)
         ):
             p = replace(p, value=m.group("m"))  # "浙大计算机专业" → major 计算机 (the school is its own fact)
             if not any(q.key == "school" for q in proposals):
@@ -1332,21 +1343,21 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
         elif p.category == "preference" and p.key.startswith("preference") and _DRINK.search(p.value):
             p = replace(p, key="drink")  # "平时只喝冰美式"
         elif p.key in ("city", "hometown", "work_city") and _CJK_CHAR.match(p.value):
-            bare = re.sub(r"(?:的|人)$", "", p.value)
+            bare = rx.sub(r"(?:的|人)$", "", p.value)
             p = replace(p, value=_known_city(bare) or bare)  # "湖南衡阳的" → "衡阳"
         elif p.key in ("city", "hometown", "work_city"):
             p = replace(
-                p, value=re.sub(r"\s+(?:originally|now|too|btw|lol|though|these\s+days)$", "", p.value, flags=I)
+                p, value=rx.sub(r"\s+(?:originally|now|too|btw|lol|though|these\s+days)$", "", p.value, flags=I)
             )
-        elif p.key == "job_title" and (shop := re.match(r"^开了?(?:个|一家|家|间|一间)?\s*(?P<v>\S+)$", p.value)):
+        elif p.key == "job_title" and (shop := rx.match(r"^开了?(?:个|一家|家|间|一间)?\s*(?P<v>\S+)$", p.value)):
             p = replace(p, value="开" + shop.group("v"))  # "开了个水果店": running the shop is the job
             out[:] = [q for q in out if not (q.key == "employer" and q.evidence == p.evidence)]  # "在小区门口": where
         elif p.key == "job_title":
             # "在美团做了四年外卖站长": how long is not what
             p = replace(
-                p, value=re.sub(r"^了?[\d一二三四五六七八九十两几半多]+(?:年|个月|个多月)多?的?\s*(?=\S)", "", p.value)
+                p, value=rx.sub(r"^了?[\d一二三四五六七八九十两几半多]+(?:年|个月|个多月)多?的?\s*(?=\S)", "", p.value)
             )
-            if re.match(r"^(?:not|no\s+longer|never|no)\b", p.value, I) or re.search(
+            if rx.match(r"^(?:not|no\s+longer|never|no)\b", p.value, I) or rx.search(
                 rf"(?:不是|不当|不做|不再是)\s*(?:一名|一个|一位|个)?\s*{re.escape(p.value)}|"
                 rf"\b(?:not|no\s+longer|never\s+been)\s+(?:a|an|the)?\s*(?:[\w-]+\s+){{0,2}}{re.escape(p.value)}",
                 p.evidence,
@@ -1354,15 +1365,17 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             ):
                 continue  # "我不是程序员", "I'm not a nurse": a job one does not have
             if (
-                re.match(r"^\d+\s+\w+$|^(?:and|but|so|or|then|I|hello|hi|hey|dear|thanks?)\b", p.value, I)
+                rx.match(r"^\d+\s+\w+$|^(?:and|but|so|or|then|I|hello|hi|hey|dear|thanks?)\b", p.value, I)
                 or _STUDYING.match(p.value)  # "晚上在学会计": studying it
                 or any(q.key == p.value.lower() for q in proposals)
-                or re.fullmatch(r"自由职业者?|freelanc\w*|self-employed", p.value, I)
+                or rx.fullmatch(r"自由职业者?|freelanc\w*|self-employed", p.value, I)
                 and any(q.key == "job_title" and q.value != p.value for q in proposals)
             ):
                 continue  # "140 students this year": a count, not a job; "editor 用的是 VS Code": a key, not a job
-            if m := re.match(
-                r"^(?:做)?\S+?的(?:公司|startup|店|厂|工作室|团队)(?:当|做|担任|负责)\s*(?P<job>\S.*)$", p.value, I
+            if m := rx.match(
+                r"^(?:做)?\S+?的(?:小|大)?(?:公司|startup|店|厂|工作室|团队)(?:当|做|担任|负责)\s*(?P<job>\S.*)$",
+                p.value,
+                I,
             ):
                 p = replace(p, value=m.group("job"))
             elif _ORG_TAIL.search(p.value):
@@ -1370,7 +1383,7 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             p = replace(p, value=_COUNTED.sub("", p.value))
             if _INDUSTRY_NOUN.match(p.value) and not any(q.key == "industry" for q in proposals + out):
                 out.append(replace(p, key="industry"))  # "在深圳做外贸": the trade is the industry too
-            if re.search(r"\bfreelanc\w*|self-employed|自由职业", p.value, I) and not any(
+            if rx.search(r"\bfreelanc\w*|self-employed|自由职业", p.value, I) and not any(
                 q.key == "work_mode" for q in proposals
             ):
                 out.append(replace(p, key="work_mode", value="freelance"))  # "I'm a freelance translator"
@@ -1380,69 +1393,73 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
 
 def _read_identity(body: str) -> list[tuple[str, str, str]]:
     out = []
-    if m := re.match(
+    if m := rx.match(
         rf"^(?:我|用户){_ZH_MODS}(?:的)?(?:名字|姓名|全名|中文名|英文名|真名)?(?:叫|是)\s*(?P<v>{_CJK_NAME}|{_EN_NAME})$",
         body,
     ):
-        if re.match(r"^我(?:的)?(?:名字|姓名|全名|中文名|英文名|真名)|^我叫", body) and not re.search(
+        if rx.match(r"^我(?:的)?(?:名字|姓名|全名|中文名|英文名|真名)|^我叫", body) and not rx.search(
             _JOB_ZH, m.group("v")
         ):
             out.append(("fact", "name", m.group("v")))
-    if m := re.match(rf"^(?:我|我的)?\s*(?:中文名|全名|真名|大名|名字)(?:是|叫)?\s*(?P<v>{_CJK_NAME})$", body):
+    if m := rx.match(rf"^(?:我|我的)?\s*(?:中文名|全名|真名|大名|名字)(?:是|叫)?\s*(?P<v>{_CJK_NAME})$", body):
         out.append(("fact", "name", m.group("v")))
-    if (m := re.match(rf"^(?:I'm|I\s+am|my\s+name\s+is)\s*(?P<v>{_CJK_NAME})$", body, I)) and re.match(
+    if (m := rx.match(rf"^(?:I'm|I\s+am|my\s+name\s+is)\s*(?P<v>{_CJK_NAME})$", body, I)) and rx.match(
         _SURNAMES, m.group("v")
     ):
         out.append(("fact", "name", m.group("v")))  # "I'm 王磊"
-    if m := re.match(r"^我是\s*(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)$", body):
+    if m := rx.match(r"^我是\s*(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)$", body):
         if not _NOT_A_NAME.match(m.group("v")) and not _tool_spans(m.group("v")):
             out.append(("fact", "name", m.group("v")))
-    if m := re.match(
+    if m := rx.match(
         rf"^(?:my\s+name\s+is|my\s+name's|name's|name\s+is|(?:my\s+)?full\s+name(?:'s|\s+is)|I'm|I\s+am)\s+(?P<v>{_EN_NAME})"
         r"(?:,\s*\d{1,2}\b.*|\s+but\s+(?:honestly\s+)?(?:nobody|no\s+one|everyone|people)\b.*)?$",
         body,
         I,
     ):  # "I'm Hannah, 29, product designer …"
         if (
-            (re.match(r"my|name", body, I) or not _NOT_A_NAME.match(m.group("v")))
+            (rx.match(r"my|name", body, I) or not _NOT_A_NAME.match(m.group("v")))
             and m.group("v")[0].isupper()
-            and not re.search(r"-(?:based|born|bred|raised|ish)$", m.group("v"))
+            and not rx.search(r"-(?:based|born|bred|raised|ish)$", m.group("v"))
         ):
             if not _tool_spans(m.group("v")):
                 out.append(("fact", "name", m.group("v")))
-    if m := re.match(
+    if m := rx.match(
         r"^(?:(?:my|I)\s+)?birthday(?:'s|\s+is)\s+(?:on\s+)?(?P<v>[^,，]+)|^(?:我|我的)?\s*(?:生日|birthday)\s*(?:是|在|[:：])?\s*(?P<v2>[^,，]*\d[^,，]*)",
         body,
         I,
     ):
         out.append(("fact", "birthday", m.group("v") or m.group("v2")))
     if (
-        m := re.match(rf"^(?:just\s+|but\s+)?(?P<v>{_EN_NAME})\s+(?:is|works)\s+(?:fine|ok|okay|good|great|perfect)(?:\s+too)?$", body, I)
-    ) and not re.match(r"(?:my|your|the|this|that|it|our|his|her|their)\b", m.group("v"), I):
+        m := rx.match(
+            rf"^(?:just\s+|but\s+)?(?P<v>{_EN_NAME})\s+(?:is|works)\s+(?:fine|ok|okay|good|great|perfect)(?:\s+too)?$",
+            body,
+            I,
+        )
+    ) and not rx.match(r"(?:my|your|the|this|that|it|our|his|her|their)\b", m.group("v"), I):
         out.append(("fact", "preferred_name", m.group("v")))  # "Just Sam is fine", "Name's Oliver. Ollie is fine."
-    if m := re.match(
+    if m := rx.match(
         r"^我?姓(?P<s>[\u4e00-\u9fff]{1,2})[，,\s]*(?:单名一个|单名|名字?叫?|叫)(?P<g>[\u4e00-\u9fff]{1,2}?)字?$", body
     ):
         out.append(("fact", "name", m.group("s") + m.group("g")))
-    if m := re.match(rf"^(?:本人|我是)\s*(?P<v>{_CJK_NAME})$", body):
-        if re.match(_SURNAMES, m.group("v")) and not re.search(_JOB_ZH + r"|人$|的$", m.group("v")):
+    if m := rx.match(rf"^(?:本人|我是)\s*(?P<v>{_CJK_NAME})$", body):
+        if rx.match(_SURNAMES, m.group("v")) and not rx.search(_JOB_ZH + r"|人$|的$", m.group("v")):
             out.append(("fact", "name", m.group("v")))
-    if m := re.search(
+    if m := rx.search(
         rf"(?:^|^你|可以|就|都|一般|通常|平时|以后|今后|大家|朋友们?|同事们?)(?:叫|喊|称呼)我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|(?-i:[A-Z]{{2,4}})|小\S|老\S|阿\S)\s*(?:就行|就好|就可以|吧|好了)?$",
         body,
     ):
-        if not re.match(r"[别不去来做帮给把让快先再]", m.group("v")):
+        if not rx.match(r"[别不去来做帮给把让快先再]", m.group("v")):
             out.append(("fact", "preferred_name", m.group("v")))
-    if m := re.match(
+    if m := rx.match(
         rf"^(?:\w+\s+)?(?:everyone|everybody|people|friends|folks|my\s+friends)\s+(?:\w+\s+)?calls?\s+me\s+(?P<v>{_EN_NAME})\b",
         body,
         I,
     ):
         out.append(("fact", "preferred_name", m.group("v")))
-    if m := re.match(r"^(?P<v>(?-i:[A-Z])[a-z][\w']+)\s+here(?=\s*(?:[,.!;:—–-]|$))", body):  # "Sarah here — I run …"
+    if m := rx.match(r"^(?P<v>(?-i:[A-Z])[a-z][\w']+)\s+here(?=\s*(?:[,.!;:—–-]|$))", body):  # "Sarah here — I run …"
         if not is_city(m.group("v")) and not _NOT_A_NAME.match(m.group("v")):
             out.append(("fact", "name", m.group("v")))
-    if m := re.search(
+    if m := rx.search(
         rf"(?:^|\b)(?:please\s+|you\s+can\s+|just\s+)?(?:call\s+me|I\s+go\s+by)\s+(?P<v>{_EN_NAME})"
         r"(?:\s+(?:from now on|please|pls|instead|for short))?$",
         body,
@@ -1488,20 +1505,20 @@ _WORK_FACTS = [
 def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     out = []
     # zh: 我在腾讯做产品经理 / 我在上海一家游戏公司当策划 / 我在成都上班 / 我在北京读大三 / 我在团队里负责测试
-    if m := re.match(
+    if m := rx.match(
         rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责|干(?![了过等坐着活嘛啥])|开(?=[^，,]{{0,6}}(?:民宿|店|馆|厅|公司|工作室|诊所|超市|农场)))\s*(?P<job>[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
         r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$",
         body,
     ):
         place = m.group("place").strip()
-        if (bare := re.sub(rf"^(?:{_PROVINCES})省?", "", place)) != place and is_city(bare):
+        if (bare := rx.sub(rf"^(?:{_PROVINCES})省?", "", place)) != place and is_city(bare):
             place = bare  # 海南三亚 → 三亚
         split = (
-            re.match(r"^(?P<city>.{2,6}?|[A-Z][\w .'-]{1,24}?)\s*(?:的)?\s*(?:一家|一个|一所)(?P<org>.+)$", place)
-            or re.match(rf"^(?P<city>{_ZH_CITIES})(?P<org>[^市].+)$", place)
+            rx.match(r"^(?P<city>.{2,6}?|[A-Z][\w .'-]{1,24}?)\s*(?:的)?\s*(?:一家|一个|一所)(?P<org>.+)$", place)
+            or rx.match(rf"^(?P<city>{_ZH_CITIES})(?P<org>[^市].+)$", place)
             or next(
                 (
-                    re.match(rf"^(?P<city>{re.escape(place[:n])})(?P<org>.{{2,}})$", place)
+                    rx.match(rf"^(?P<city>{re.escape(place[:n])})(?P<org>.{{2,}})$", place)
                     for n in (2, 3, 4)
                     if _CJK_CHAR.match(place) and is_city(place[:n]) and not is_city(place)
                 ),
@@ -1510,7 +1527,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         )
         if split and (
             _CITY_ZH.match(split.group("city"))
-            or re.match(r"[A-Z]", split.group("city"))
+            or rx.match(r"[A-Z]", split.group("city"))
             or is_city(split.group("city"))
         ):
             verb = m.group("verb") or ""
@@ -1519,7 +1536,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
             place = split.group("org")
         verb = m.group("verb") or ""
         where = _place_zh(place)
-        if " at " in (m.group("job") or "") and re.match(
+        if " at " in (m.group("job") or "") and rx.match(
             r"^[A-Z][\w .'-]{1,30}$", place
         ):  # "在 Amsterdam 做 PM at Booking"
             where = ("city", place)
@@ -1532,56 +1549,56 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", *where))
         if m.group("job") and not _tool_spans(m.group("job")):
             job, _, org = m.group("job").partition(" at ")  # "在 Amsterdam 做 PM at Booking"
-            job = "开" + job if body[m.start("job") - 1] == "开" else re.sub(r"这一?行$", "", job)  # 开民宿; 干质检这行
+            job = "开" + job if body[m.start("job") - 1] == "开" else rx.sub(r"这一?行$", "", job)  # 开民宿; 干质检这行
             out += [("fact", "job_title", job)] + ([("fact", "employer", org)] if org else [])
             if (
                 org
                 and not any(key == "city" for _, key, _ in out)
-                and re.match(r"^[A-Z][\w .'-]{1,30}$", place.strip())
+                and rx.match(r"^[A-Z][\w .'-]{1,30}$", place.strip())
             ):
                 out.append(("fact", "city", place.strip()))
-    elif m := re.match(
+    elif m := rx.match(
         rf"^(?:我|用户){_ZH_MODS}\s*(?:人在|公司在|办公室在|单位在|office\s*在|上班在|工作在)\s*(?P<v>[^，,\s]{{2,16}}?|[A-Z][\w .'-]{{1,30}}?)$",
         body,
     ):
         out.append(
             (
                 "fact",
-                "work_city" if re.search(r"公司|办公室|单位|office|上班|工作", body[:12]) else "city",
+                "work_city" if rx.search(r"公司|办公室|单位|office|上班|工作", body[:12]) else "city",
                 m.group("v"),
             )
         )
-    elif m := re.match(
+    elif m := rx.match(
         rf"^(?:我|用户){_ZH_MODS}(?:已经|刚|刚刚|最近|去年|上个月|今年)*(?:住在|住(?![院了过宿校])|搬到了?|搬去了?|定居在?|base\s*在?|base)\s*"
         r"(?P<v>[^，,\s]{2,16}?)(?:市)?(?:(?:快|已经|都|有|差不多)?[\d一二三四五六七八九十两几半]+(?:个多?月|多?年|周))?(?:了|市)?$",
         body,
     ):
         out.append(("fact", "city", m.group("v")))
     elif (
-        m := re.match(
+        m := rx.match(
             rf"^(?:我|用户){_ZH_MODS}(?:来|到|回到?|待在|呆在|在)了?(?P<v>[\u4e00-\u9fff]{{2,6}}?)市?(?:(?:已经|都|快|有)?"
             r"[\d一二三四五六七八九十两几半]+(?:个月|年|多年)了?|生活|定居|发展)?$",
             body,
         )
     ) and is_city(m.group("v")):
         out.append(("fact", "city", m.group("v")))
-    elif m := re.match(rf"^(?:我|用户){_ZH_MODS}在(?P<v>{_ZH_CITIES})$", body):
+    elif m := rx.match(rf"^(?:我|用户){_ZH_MODS}在(?P<v>{_ZH_CITIES})$", body):
         out.append(("fact", "city", m.group("v")))
-    elif m := re.match(
+    elif m := rx.match(
         rf"^(?:我|用户){_ZH_MODS}(?:每天|平时|每周)?(?:去|到|进)(?P<v>[^，,]{{2,8}}?)(?:上班|工作|办公)$", body
     ):
         out.append(("fact", "work_city", m.group("v")))
-    elif m := re.match(r"^我(?:是)?(?P<v>开(?:出租车|出租|网约车|滴滴|货车|卡车|大货车|公交车?|地铁|大巴))的", body):
+    elif m := rx.match(r"^我(?:是)?(?P<v>开(?:出租车|出租|网约车|滴滴|货车|卡车|大货车|公交车?|地铁|大巴))的", body):
         out.append(("fact", "job_title", m.group("v")))  # 我是开出租车的
-    elif m := re.match(rf"^我{_ZH_MODS}(?:在|从事)(?P<v>[^，,]{{2,10}}?)行业", body):
+    elif m := rx.match(rf"^我{_ZH_MODS}(?:在|从事)(?P<v>[^，,]{{2,10}}?)行业", body):
         out.append(("fact", "industry", m.group("v")))
-    elif m := re.match(
+    elif m := rx.match(
         rf"^我{_ZH_MODS}(?:在)?(?:做|搞|干)(?P<v>[^，,]{{1,10}}?(?:设计|开发|测试|运营|运维|产品|销售|市场|咨询|研究|翻译|"
         r"财务|人事|法务|数据分析|算法|前端|后端))(?:工作|相关的?)?(?:的)?$",
         body,
     ):
         out.append(("fact", "job_title", m.group("v")))
-    elif m := re.match(
+    elif m := rx.match(
         rf"^我{_ZH_MODS}(?:上个月|去年|最近|刚|已经|今年|前两天|前几天|前阵子|前段时间)*(?:跳槽到|跳槽去了?|入职了?|加入了?)(?P<v>[^，,做当]{{2,12}}?)"
         r"(?:(?:做|当)(?P<job>[^，,]{1,10}?))?了?$",
         body,
@@ -1589,28 +1606,30 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "employer", m.group("v")))
         if m.group("job"):
             out.append(("fact", "job_title", m.group("job")))  # "我跳槽到字节做前端了"
-    elif m := re.match(
+    elif m := rx.match(
         rf"^我(?:们家|家)?{_ZH_MODS}(?:都)?是?\s*(?P<v>(?:{_ZH_CITIES}|{_PROVINCES})[\u4e00-\u9fff]{{0,3}}?|[A-Z][\w .'-]{{1,24}}?)\s*人$",
         body,
     ):
         out.append(("fact", "hometown", m.group("v")))
     elif (
-        m := re.match(rf"^我{_ZH_MODS}是\s*(?:{_PROVINCES})?省?(?P<v>[\u4e00-\u9fff]{{2,4}}?)(?:市|县)?的$", body)
+        m := rx.match(rf"^我{_ZH_MODS}是\s*(?:{_PROVINCES})?省?(?P<v>[\u4e00-\u9fff]{{2,4}}?)(?:市|县)?的$", body)
     ) and is_city(m.group("v")):
         out.append(("fact", "hometown", m.group("v")))  # 俺是山东临沂的
-    elif m := re.match(rf"^我{_ZH_MODS}是\s*(?P<v>{_PROVINCES})(?:省|人)?的$", body):
+    elif m := rx.match(rf"^我{_ZH_MODS}是\s*(?P<v>{_PROVINCES})(?:省|人)?的$", body):
         out.append(("fact", "hometown", m.group("v")))  # "我是东北的": a province or region
-    elif m := re.match(
+    elif m := rx.match(
         rf"^我{_ZH_MODS}(?:是)?(?:做|搞|干)(?![了过完])\s*(?P<v>[^，,的]{{1,8}}|[A-Za-z][\w &+-]{{1,30}}?)(?<!相关)(?<!方面)\s*的$|"
         rf"^(?:我)?{_ZH_MODS}(?:还是|依然|仍然)?(?:做|搞|干)\s*(?P<v2>[^，,的]{{2,8}}?)(?:这块|这一块|这行|这一行)$",
         body,
     ):
         out.append(("fact", "job_title", m.group("v") or m.group("v2")))
-    elif m := re.match(
-        rf"^我{_ZH_MODS}是\s*(?P<org>[^，,的给帮替为]{{1,16}}?)\s*的\s*(?P<job>[^，,做当]{{0,8}}?(?:{_JOB_ZH}|{_JOB_EN}))$", body, I
+    elif m := rx.match(
+        rf"^我{_ZH_MODS}是\s*(?P<org>[^，,的给帮替为]{{1,16}}?)\s*的\s*(?P<job>[^，,做当]{{0,8}}?(?:{_JOB_ZH}|{_JOB_EN}))$",
+        body,
+        I,
     ):
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
-    elif m := re.match(
+    elif m := rx.match(
         rf"^我{_ZH_MODS}是(?:一名|一个|一位|个)?\s*(?P<v>[^，,]{{0,10}}?(?:{_JOB_ZH}[者员师]?|{_JOB_EN}))$", body, I
     ):
         out.append(("fact", "job_title", m.group("v")))
@@ -1624,14 +1643,14 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         rf"(?:\s+(?:at|for|with)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?"
         rf"(?:\s+from\s+(?P<home>{_PLACE_EN}))?"
     )
-    if m := re.match(rf"^{job}{place}$", body, I):
-        student = re.search(r"student|intern", m.group("job"), I)
+    if m := rx.match(rf"^{job}{place}$", body, I):
+        student = rx.search(r"student|intern", m.group("job"), I)
         out.append(("fact", "job_title", m.group("job")))
         if m.group("org"):
             out.append(("fact", "school" if student else "employer", m.group("org")))
         if m.group("field") and student:
             out.append(("fact", "major", m.group("field")))
-    elif m := re.match(
+    elif m := rx.match(
         rf"^I\s+{_EN_MODS}work\s+(?:full-time\s+|part-time\s+|full\s+time\s+|part\s+time\s+)?(?:at|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?)"
         rf"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<job>[\w&.' +-]{{2,30}}?))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?$",
         body,
@@ -1645,18 +1664,18 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     if m and m.groupdict().get("home"):
         out.append(("fact", "hometown", m.group("home")))
     out += [("fact", key, m.group("v")) for regex, key in _WORK_FACTS if (m := regex.match(body))]
-    if m := re.match(
+    if m := rx.match(
         rf"^(?:I\s+{_EN_MODS}(?:live|reside|am\s+based|'m\s+based)|I'm\s+{_EN_MODS}(?:based|living|located)|"
         rf"I\s+(?:just\s+)?(?:moved|relocated)|I've\s+{_EN_MODS}(?:been\s+)?(?:lived|living|based)|(?:currently\s+)?based)"
         rf"\s+(?:in|to)\s+(?P<v>{_PLACE_EN})(?:[\s,].*)?$",
         body,
     ):
         out.append(("fact", "city", m.group("v")))
-    elif m := re.match(rf"^I'm\s+{_EN_MODS}in\s+(?P<v>{_PLACE_EN})$|^I'm\s+(?P<v2>{_PLACE_EN})-based$", body):
+    elif m := rx.match(rf"^I'm\s+{_EN_MODS}in\s+(?P<v>{_PLACE_EN})$|^I'm\s+(?P<v2>{_PLACE_EN})-based$", body):
         out.append(("fact", "city", m.group("v") or m.group("v2")))
-    if m := re.match(rf"^my\s+(?:office|work|job|company)\s+is\s+in\s+(?P<v>{_PLACE_EN})", body):
+    if m := rx.match(rf"^my\s+(?:office|work|job|company)\s+is\s+in\s+(?P<v>{_PLACE_EN})", body):
         out.append(("fact", "work_city", m.group("v")))
-    if m := re.match(
+    if m := rx.match(
         r"^I(?:'ve| have)\s+been\s+(?:at|with)\s+(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})\s+for\b|"
         r"^I'm\s+(?:now\s+)?(?:at|with)\s+(?P<v2>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})(?:\s+(?:now|btw|these\s+days))*$",
         body,
@@ -1667,38 +1686,46 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
 
 def _read_languages(body: str) -> list[tuple[str, str, str]]:
     """我说粤语 / 也会一点日语 / 普通话也还行 / I speak English, Portuguese and a little Japanese."""
-    if m := re.match(
+    if m := rx.match(
         rf"^我{_ZH_MODS}(?:会说|会讲|能说|能讲|说|讲|会)(?:一点|一些|点儿?|流利的)?\s*(?P<v>{_LANGS})$", body
     ):
         return [("fact", "spoken_languages", m.group("v"))]
-    if m := re.match(
+    if m := rx.match(
         rf"^我{_ZH_MODS}(?P<v>{_LANG_WORD})(?:说得|讲得)?(?:也|还|都)*(?:还行|不错|很好|很流利|流利|可以|还可以|一般般?|没问题|凑合|马马虎虎|够用|OK|ok|fine|还OK|还ok)$",
         body,
     ):
         return [("fact", "spoken_languages", m.group("v"))]
-    if m := re.match(
+    if m := rx.match(
         rf"^I\s+{_EN_MODS}(?:can\s+)?speak\s+(?P<v>.+)$|^I'm\s+{_EN_MODS}(?:fluent|bilingual)\s+in\s+(?P<v2>.+)$",
         body,
         I,
     ):
         words = m.group("v") or m.group("v2")
-        native = re.search(
+        native = rx.search(
             rf"(?:native|first-language)\s+(?P<n>{_LANG_WORD})\s+speaker|(?P<n2>{_LANG_WORD})\s+is\s+my\s+(?:native|first)",
             words,
             I,
         )
-        spoken = re.findall(_LANG_WORD, words[: native.start()] if native else words, I)
+        spoken = rx.findall(_LANG_WORD, words[: native.start()] if native else words, I)
         return ([("fact", "spoken_languages", ", ".join(spoken))] if spoken else []) + (
             [("fact", "native_language", native.group("n") or native.group("n2"))] if native else []
         )
-    if m := re.match(
+    if m := rx.match(
         rf"^(?:我)?(?:在家|在家里|出门|在外面|平时|工作|上班|跟\S{{1,4}})(?:讲|说|用)\s*(?P<v>{_LANG_WORD})$|"
         rf"^(?P<v2>{_LANG_WORD})\s+at\s+(?:home|work)$",
         body,
         I,
     ):  # 在家讲潮汕话 / polish at home
         return [("fact", "spoken_languages", m.group("v") or m.group("v2"))]
-    if m := re.match(
+    if m := rx.search(
+        rf"\b{_LANG_WORD}\s+(?:isn't|is\s+not|ain't)\s+my\s+(?:first|native|mother)\s+(?:language|tongue),?\s+(?:(?:but\s+)?(?P<v>{_LANG_WORD})\s+is|it's\s+(?P<v2>{_LANG_WORD}))\b",
+        body,
+        I,
+    ):
+        return [
+            ("fact", "native_language", m.group("v") or m.group("v2"))
+        ]  # "English isn't my first language, Marathi is"
+    if m := rx.match(
         rf"^I'm\s+(?:a\s+)?native\s+(?P<v>{_LANG_WORD})\s+speaker|^I'm\s+(?P<v2>{_LANG_WORD})\s*[,;(-]?\s*(?:a\s+)?native(?:\s+speaker)?\b",
         body,
         I,
@@ -1709,10 +1736,10 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
 
 def _read_tools(body: str) -> list[tuple[str, str, str]]:
     """我平时主要用 Python 和 Go / we run on AWS with Terraform / I'm a Vim user / Emacs is my editor."""
-    body = re.sub(
+    body = rx.sub(
         r"^as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+(?=I\b)", "", body, flags=I
     )  # "as a product designer I live in figma"
-    if m := re.match(
+    if m := rx.match(
         r"^(?:please\s+)?(?:keep|write|give|show)\s+(?:me\s+)?(?:all\s+)?(?:the\s+)?(?:code\s+)?(?:examples?|snippets?|samples?)\s+"
         r"in\s+(?P<v>[\w+#.]+)|^(?:代码)?(?:示例|例子)(?:都|统一)?用\s*(?P<v2>[\w+#.]+)",
         body,
@@ -1723,11 +1750,11 @@ def _read_tools(body: str) -> list[tuple[str, str, str]]:
             for key, value in _tools_in(m.group("v") or m.group("v2"), fallback_products=False)
             if key == "programming_language"
         ]
-    if m := re.match(
+    if m := rx.match(
         r"^(?:I'm\s+|I\s+am\s+)?typing\s+(?:this\s+)?on\s+(?:a|an|my)\s+(?P<v>.+?)(?:\s+so\b|[,，]|$)", body, I
     ):
         return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
-    if m := re.match(
+    if m := rx.match(
         r"^my\s+(?:go-to\s+|usual\s+|main\s+|current\s+|default\s+|daily\s+)?(?:tech\s+)?(?:stack|setup)\s+(?:is|=|:)\s+(?P<v>.+)$",
         body,
         I,
@@ -1736,24 +1763,24 @@ def _read_tools(body: str) -> list[tuple[str, str, str]]:
         return [("fact", "tech_stack", m.group("v"))] + [
             ("fact", key, value) for key, value in tools if key != "tech_stack"
         ]
-    if m := re.match(
+    if m := rx.match(
         r"^(?:yeah,?\s+|yes,?\s+)?(?:mostly|mainly|primarily)\s+(?P<v>[\w+#. ]{1,30}?)\s+(?:these\s+days|nowadays|lately|now)$",
         body,
         I,
     ):
         return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
-    if _OCCASIONAL.search(body) or re.search(
+    if _OCCASIONAL.search(body) or rx.search(
         r"喜欢|爱用|习惯|偏好|\b(?:like|love|prefer|enjoy|hate)\b|技术栈|\bstack\b", body, I
     ):
         return []
-    if m := re.match(
+    if m := rx.match(
         r"^(?:I'm|I\s+am|we're|we\s+are)\s+(?:a|an)\s+(?P<v>.+?)\s+(?:user|person|guy|girl|shop|house|household|team)"
         r"(?:\s+(?:through and through|all the way|for life|at heart))?$",
         body,
         I,
     ):
         return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
-    if m := re.match(
+    if m := rx.match(
         r"^(?P<v>.+?)\s+is\s+(?:my|our)\s+(?:main\s+|primary\s+|favou?rite\s+|go-to\s+|daily\s+)?"
         r"(?P<k>[\w ]+?)(?:\s+of\s+choice)?$",
         body,
@@ -1761,7 +1788,7 @@ def _read_tools(body: str) -> list[tuple[str, str, str]]:
     ):
         tools = _tools_in(m.group("v"), fallback_products=False)
         return [("fact", key, value) for key, value in tools if canonical_key(m.group("k")) in (key, "tool")]
-    subject = re.match(
+    subject = rx.match(
         r"^(?:我们|咱们|我|用户|(?:I|we|our\s+\w+|my\s+(?:team|company|project|app|code|backend|frontend|"
         r"site|website|service|stack|setup))\b)",
         body,
@@ -1775,30 +1802,30 @@ def _read_tools(body: str) -> list[tuple[str, str, str]]:
         or _NEGATED.search(body[: verb.start()])
     ):
         return []
-    if re.match(
+    if rx.match(
         r"想|要|打算|准备|计划|能|可以|want|plan|going|would|can", body[subject.end() : verb.start()].strip(), I
     ):
         return []  # "我能用微信解决的就…": what one could use
     used = body[verb.end() :]
-    if said_not := re.search(r"别|不要|不许|不用|\bdon'?t\b|\bnever\b", used, I):
+    if said_not := rx.search(r"别|不要|不许|不用|\bdon'?t\b|\bnever\b", used, I):
         used = used[: said_not.start()]  # "我用 VS Code 不用 Vim": not what follows the "不用"
     return [("fact", key, value) for key, value in _tools_in(used)]
 
 
 def _read_known_key(body: str) -> list[tuple[str, str, str]]:
     """我的电脑是 MacBook Pro / 我们组的数据库是 MongoDB / my native language is Portuguese."""
-    m = re.match(
+    m = rx.match(
         r"^(?:我|我们|咱们|用户)(?:的)?\s*(?P<fk>[^\s是，,]{1,12}?|[A-Za-z][A-Za-z ]{1,30}?)\s*(?:是|为)\s*(?!很|太|挺|有点|非常|真|不|什么)(?P<v>.+)$",
         body,
-    ) or re.match(r"^(?:my|our)\s+(?P<fk>[\w ]{1,32}?)\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<v>.+)$", body, I)
-    if not m or re.search(r"喜欢|爱(?!好)|favou?rite|prefer", m.group("fk"), I):  # "我最喜欢的编程语言是": a preference
+    ) or rx.match(r"^(?:my|our)\s+(?P<fk>[\w ]{1,32}?)\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<v>.+)$", body, I)
+    if not m or rx.search(r"喜欢|爱(?!好)|favou?rite|prefer", m.group("fk"), I):  # "我最喜欢的编程语言是": a preference
         return []
-    if re.search(
+    if rx.search(
         r"daily driver|main machine|workstation|\bsetup\b|\brig\b|主力机|设备", m.group("fk"), I
     ):  # whatever tools it names
         return [("fact", key, value) for key, value in _tools_in(m.group("v"), fallback_products=False)]
-    phrase = re.sub(r"^.*的", "", m.group("fk")).strip()
-    if re.search(r"[不没]$", phrase):
+    phrase = rx.sub(r"^.*的", "", m.group("fk")).strip()
+    if rx.search(r"[不没]$", phrase):
         return []
     words = phrase.split() if " " in phrase else [phrase[i:] for i in range(len(phrase) - 1)]
     endings = [" ".join(words[-size:]) for size in range(len(words), 0, -1)] if " " in phrase else words
@@ -1810,18 +1837,18 @@ def _read_known_key(body: str) -> list[tuple[str, str, str]]:
     if key in tool_keys:
         tools = _tools_in(value, fallback_products=False)
         if not tools:
-            run = re.match(r"^[A-Z0-9\u4e00-\u9fff][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,3}", value)
+            run = rx.match(r"^[A-Z0-9\u4e00-\u9fff][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,3}", value)
             return [("fact", key, run.group(0))] if run and _PRODUCT.match(run.group(0).split()[0]) else []
         first = [v for k, v in tools if k == key] or [tools[0][1]]
         return [("fact", key, first[0])] + [("fact", k, v) for k, v in tools if k not in (key, tools[0][0])]
-    if key == "preferred_name" and not re.fullmatch(rf"{_CJK_NAME}|{_EN_NAME}", value):
+    if key == "preferred_name" and not rx.fullmatch(rf"{_CJK_NAME}|{_EN_NAME}", value):
         return []
     if (
-        not re.match(r"[A-Z0-9\u4e00-\u9fff<]", value)
+        not rx.match(r"[A-Z0-9\u4e00-\u9fff<]", value)
         and not (key == "job_title" and _A_JOB.search(value))
         and not (
             key in ("hobby", "major")
-            and re.fullmatch(
+            and rx.fullmatch(
                 r"(?!(?:boring|fun|weird|cool|great|nice|ok|okay|hard|easy|expensive|cheap|different|kinda|pretty|very|so|too|not)\b)"
                 r"[a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,3}",
                 value,
@@ -1830,7 +1857,7 @@ def _read_known_key(body: str) -> list[tuple[str, str, str]]:
         )
     ):
         return []  # "my job is boring": an opinion, not a job; "my title is firmware engineer now" is one
-    return [("fact", key, re.sub(r"\s+(?:now|these\s+days|currently)$", "", value, flags=I))]
+    return [("fact", key, rx.sub(r"\s+(?:now|these\s+days|currently)$", "", value, flags=I))]
 
 
 _NAMED_PET = [
@@ -1873,49 +1900,49 @@ def _read_family(body: str) -> list[tuple[str, str, str]]:
 
 def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     out = []
-    if m := re.match(
+    if m := rx.match(
         rf"^我{_ZH_MODS}(?:已经)?(?:是(?:个|一个|一名)?)?(?P<v>(?:结婚|离婚|离异)(?:[\d一二三四五六七八九十两几多]+年)?了|已婚|离异|单身|订婚了|"
         r"单亲(?:爸爸|妈妈|家长|妈|爸))",
         body,
     ):
         out.append(("fact", "marital_status", m.group("v")))
-    if m := re.match(
+    if m := rx.match(
         r"^(?:(?:a\s+)?(?:proud|working|busy|single|stay[- ]at[- ]home|full[- ]time)\s+)?(?:dad|mom|mum|father|mother|parent)\s+(?:of|to)\s+"
         r"(?P<v>(?:one|two|three|four|five|\d)\b.*|twins|triplets)(?:,.*)?$",
         body,
         I,
     ):
         out.append(("fact", "children", m.group("v")))
-    if m := re.search(
+    if m := rx.search(
         r"(?:^我|，|,|^我家里?|^家里|^(?=有))\s*(?:还|也)?有?(?:个)?(?P<v>(?:(?:一|两|三|四|几|\d)个?|(?<=个)|俩|仨)\s*(?:(?:[\d一二三四五六七八九十两半]+\s*(?:岁|个月)|刚出生)(?:大)?的)?\s*"
         r"(?:孩子|女儿|儿子|小孩|娃|闺女|kids?\b)(?:[和跟](?:一|两|\d)个?(?:女儿|儿子))?)",
         body,
     ):
         out.append(("fact", "children", m.group("v")))
-    if m := re.match(
+    if m := rx.match(
         rf"^我(?:们)?(?:和|跟)?(?:{_PARTNER})?{_ZH_MODS}(?:家里?|家里面)?{_ZH_MODS}(?:有|养了?|养着|领养了?|收养了?|adopt\s*了?)(?P<v>(?:一|两|三|四|几|\d)?[只条个]?\s*"
         rf"[^，,]{{0,8}}?(?:{_PETS_ZH}|{_ANIMALS}).*)$",
         body,
         I,
     ):
         out.append(("fact", "pet", m.group("v")))
-    elif m := re.match(  # "家里两只猫主子", "我们家一条柯基": the household's, said without 有
+    elif m := rx.match(  # "家里两只猫主子", "我们家一条柯基": the household's, said without 有
         rf"^(?:我们?)?家里?(?:面)?(?P<v>(?:一|两|三|四|\d)\s*[只条]\s*(?:{_PETS_ZH}|{_ANIMALS})[^，,是]*)$", body, I
     ):
         out.append(("fact", "pet", m.group("v")))
-    if m := re.match(
+    if m := rx.match(
         rf"^我(?:和|跟)?(?:{_PARTNER})?(?:去年|今年|前年|刚|已经|早就)*结婚(?P<v>.*)$|^I(?:'ve| have)\s+been\s+married\s+(?P<v2>for\s+.+)$",
         body,
         I,
     ):
-        out.append(("fact", "marital_status", re.sub(r"^(?:我|I(?:'ve| have)\s+)", "", m.group(0))))
+        out.append(("fact", "marital_status", rx.sub(r"^(?:我|I(?:'ve| have)\s+)", "", m.group(0))))
     if _FAMILY_FACT.match(body):
-        out.append(("fact", "children", re.sub(r"^(?:我的?|my\s+)", "", body, flags=I)))
+        out.append(("fact", "children", rx.sub(r"^(?:我的?|my\s+)", "", body, flags=I)))
     elif m := _CHILD_MENTION.search(body):  # "我女儿今年高考", "我在家带两岁的闺女", "老大三年级老二刚上幼儿园"
         out.append(("fact", "children", m.group("v") or m.group("v2") or m.group("v3")))
     if m := _SPOUSE.match(body):
         out.append(("fact", "spouse", m.group("n")))
-    if m := re.match(
+    if m := rx.match(
         r"^I'm\s+(?:a\s+)?(?:\d+[- ]year[- ]old\s+)?(?P<v>married|single(?:\s+(?:dad|mom|mum|father|mother|parent))?|divorced|"
         r"engaged|widowed|widow(?:er)?)\b(?:\s+(?:with|to|of)\s+(?P<kids>"
         + _KIDS_EN
@@ -1926,24 +1953,24 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "marital_status", m.group("v")))
         if m.group("kids"):
             out.append(("fact", "children", m.group("kids")))
-    if m := re.match(rf"^my\s+(?P<v>(?:[\w-]+\s+)?{_ANIMALS}\b\s*,?\s*(?:named\s+|called\s+)?{_EN_NAME})", body, I):
+    if m := rx.match(rf"^my\s+(?P<v>(?:[\w-]+\s+)?{_ANIMALS}\b\s*,?\s*(?:named\s+|called\s+)?{_EN_NAME})", body, I):
         out.append(("fact", "pet", m.group("v")))
-    if m := re.match(
+    if m := rx.match(
         rf"^I(?:\s+have|'ve\s+got|\s+have\s+got|\s+got)\s+(?P<v>{_KIDS_EN}(?:\s+and\s+{_KIDS_EN})?(?:,?\s+{_NAMES_EN})?)(?=$|[\s,.;])",
         body,
         I,
     ):
         out.append(("fact", "children", m.group("v")))
-    if m := re.match(rf"^我家(?:的)?(?:{_PETS_ZH})\s*是\s*(?:一)?[只条个]\s*(?P<v>[^，,]{{1,10}})$", body):
+    if m := rx.match(rf"^我家(?:的)?(?:{_PETS_ZH})\s*是\s*(?:一)?[只条个]\s*(?P<v>[^，,]{{1,10}})$", body):
         out.append(("fact", "pet", m.group("v")))  # "我家狗狗是只柯基"
-    elif m := re.match(
+    elif m := rx.match(
         rf"^我家(?:的)?(?P<v>(?:{_PETS_ZH})\s*(?!今|每|昨|前|最|刚|又|也|都|还|很|特|超|好|真|一|已|在|去|要|会|不|没)"
         rf"[\u4e00-\u9fff]{{2,3}}(?=$|[，,。！!~～]|是|今年|已经|[\d一二三四五六七八九十两]+岁)|(?:{_PETS_ZH})叫[\u4e00-\u9fff]{{2,3}})",
         body,
     ):
         out.append(("fact", "pet", m.group("v")))
-    if re.match(r"^(?:I\b|I'm|I've|we\b|we've|married|single|divorced|engaged)", body, I) and (
-        m := re.search(
+    if rx.match(r"^(?:I\b|I'm|I've|we\b|we've|married|single|divorced|engaged)", body, I) and (
+        m := rx.search(
             rf"(?:^I\s+|,\s*|\bhave\s+|\bgot\s+|\bwith\s+|\badopted\s+|\brescued\s+)(?P<v>(?:a|an|one|two|three|four|\d)\s+(?:[\w-]+\s+){{0,3}}?{_ANIMALS}\b"
             rf"(?:\s*\([^)]*\))?(?:\s+(?:named|called)\s+{_NAMES_EN})?)",
             body,
@@ -1967,60 +1994,60 @@ _NO_THING = re.compile(
 
 def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     """Standing requests: answers (language, length, format), dislikes, constraints."""
-    if m := re.match(
+    if m := rx.match(
         r"^I\s+(?:just\s+|really\s+)?don'?t\s+do\s+(?P<obj>(?!it|that|this|well|much|anything|that\s+much)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})$",
         body,
         I,
     ):
         return [
-            ("preference", "preference " + m.group("obj"), re.sub(r"^I\s+", "", body, flags=I))
+            ("preference", "preference " + m.group("obj"), rx.sub(r"^I\s+", "", body, flags=I))
         ]  # "I don't do protein powders"
     if (m := _NO_THING.match(body)) and not _FORMAT.search(body) and not _ANSWER.search(body):  # not "no emojis"
         return [("constraint", "constraint " + " ".join(m.group("obj").split()[:3]), m.group("v"))]
-    text = re.sub(
+    text = rx.sub(
         r"^(?:请|麻烦|以后|今后|之后|往后|从现在起|从今以后|please|from now on|going forward)[\s,，]*|"
         r"[\s,，]*(?:please|from now on|going forward|谢谢|thanks)[\s.!。！]*$|(?:吧|了)$",
         "",
         body,
         flags=I,
     ).strip()
-    text = re.sub(r"^(?:请|please)\s*", "", text, flags=I)
-    answer = re.search(
+    text = rx.sub(r"^(?:请|please)\s*", "", text, flags=I)
+    answer = rx.search(
         r"回答|回复|答复|解释|输出|说明|报告|聊天|沟通|交流|对话|说话|跟我说|[回覆]我|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
         r"explain|write|spelling|拼写|units|单位|\bchat\b|\btalk\b",
         text,
         I,
     )
-    imperative = re.match(
+    imperative = rx.match(
         r"(?:always|never|keep|use|give|write|answer|reply|respond|don't|do not|no|用|都用|回答|回复|解释|"
         r"控制|别|不要|每次|给我)",
         text,
         I,
     )
-    lang = re.search(_LANG, text, I) or re.search(r"\b(?:in|用)\s*(?P<l>" + _LANG_WORD + ")", text, I)
-    if re.search(
+    lang = rx.search(_LANG, text, I) or rx.search(r"\b(?:in|用)\s*(?P<l>" + _LANG_WORD + ")", text, I)
+    if rx.search(
         r"这[一个]?(?:次|回|题|道题?|个?问题|条|封|段|篇|份|句)|本[次题]|just this once|this time|this one|this question|this email|"
         r"this message|for this (?:one|answer|question|reply)|for now",
         body,
         I,
     ):
         return []  # a one-off request, not a standing one
-    negative = re.match(
+    negative = rx.match(
         r"(?:别|不要|不许|禁止|don't|do not|never|no\b)|^[^，,别不]{0,6}?(?:里|中|上|时|的时候)(?:别|不要|不许)",
         text,
         I,
     )
     if not answer and (
-        m := re.search(
+        m := rx.search(
             r"(?:不超过|不能超过|最多|别超过|上限)\s*[\d一二三四五六七八九十两百千万]+|"
             r"\b(?:no more than|at most|max(?:imum)?|under)\s+[$€£¥]?\d+",
             text,
             I,
         )
     ):
-        topic = re.sub(r"[^\w\s]", " ", text[: m.start()]).split()
+        topic = rx.sub(r"[^\w\s]", " ", text[: m.start()]).split()
         return [("constraint", "constraint " + " ".join(topic[-2:])[:24] if topic else "constraint limit", text)]
-    if m := re.match(
+    if m := rx.match(
         r"^(?:I|我)\s*(?:like|prefer|want|喜欢|希望|更喜欢)\s*(?P<v>.{2,60}?\s*(?:tone|style|voice|语气|风格))\b",
         body,
         I,
@@ -2028,11 +2055,11 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         return [("preference", "reply_style", m.group("v"))]
     if _LIMIT.search(text) and not negative:  # "最好控制在三段以内": a length said with its unit
         return [("preference", "reply_length", text)]
-    if m := re.match(
+    if m := rx.match(
         r"^no\s+(?P<v>emojis?|tables?|markdown|bullet\s+points?|jargon|fluff|walls? of text|headers)\b", text, I
     ):
         return [("preference", "reply_format", text)]
-    if m := re.match(
+    if m := rx.match(
         r"^(?:be|stay|keep it)\s+(?:more\s+)?(?P<v>blunt|direct|concise|brief|honest|straightforward|formal|casual|"
         r"gentle|patient|friendly|professional|short|simple)\b|^(?:说话|回答|回复|讲话|语气)?\s*(?P<v2>直接|简单|简洁|委婉|正式|随意|"
         r"温柔|幽默|专业|直白|口语化|casual|formal|chill|relaxed|blunt|direct)\s*(?:一?点儿?|些)",
@@ -2040,7 +2067,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         return [("preference", "reply_style", text)]
-    if re.search(  # "直接说重点就行", "skip the intros", "多举点生活里的例子": how to answer, said without "answer"
+    if rx.search(  # "直接说重点就行", "skip the intros", "多举点生活里的例子": how to answer, said without "answer"
         r"(?:直接|只)(?:说|讲|给)重点|(?<!\S)(?:说|讲)重点就|开门见山|"
         r"\bskip\s+(?:the\s+)?(?:intros?|preambles?|pleasantries|small\s+talk|fluff)\b|\b(?:get|go)\s+(?:straight\s+)?to\s+the\s+point\b|"
         r"(?:多|举点|举些|多用|多给我?)\s*(?:举)?[^，,。]{0,8}?例子|\b(?:use|give)\s+(?:me\s+)?(?:more\s+|lots\s+of\s+)?"
@@ -2050,38 +2077,38 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     ) and not _NEGATED.match(text):
         length = [("preference", "reply_length", text)] if _LENGTH.search(text) or _LIMIT.search(text) else []
         return [("preference", "reply_style", text), *length]
-    if re.search(  # "以后 summary 放最前面", "TL;DR first": where the gist goes
+    if rx.search(  # "以后 summary 放最前面", "TL;DR first": where the gist goes
         r"(?:summary|tl;?dr|总结|结论|conclusion)[^，,。]{0,6}?(?:放)?(?:在)?(?:最)?(?:前面|开头|上面)|"
         r"\b(?:summary|tl;?dr|conclusion|bottom\s+line)\s+(?:first|up\s*front|at\s+the\s+top)\b",
         text,
         I,
     ):
         return [("preference", "reply_format", text)]
-    if re.search(
+    if rx.search(
         r"(?:prefer|希望|喜欢|想要|want)\s*你\s*(?:用|给我)|\bprefer\s+(?:you\s+)?(?:to\s+)?use\b", text, I
     ) and (_FORMAT.search(text)):  # "我 prefer 你用 bullet points"
         return [("preference", "reply_format", text)]
-    if _REPLY_SHAPE.search(text) and _REQUEST.search(text) and not re.search(r"[?？]\s*$", body):
+    if _REPLY_SHAPE.search(text) and _REQUEST.search(text) and not rx.search(r"[?？]\s*$", body):
         # "列要点就行", "超过一段的内容请用 bullet points 列出来", "please avoid ASCII tables", "stop using so many headers"
         return [("preference", "reply_format", text)]
     if (
-        re.search(
+        rx.search(
             r"幽默|严肃|俏皮|温柔一?点|语气|口吻|\btone\b|\bhumou?r\b|\bsnark|['‘’\"“][^'‘’\"”]{3,30}['‘’\"”]", text, I
         )
-        and re.search(r"回答|回复|answers?|repl(?:y|ies)|responses?|你(?:的)?(?:说话|讲话)?", text, I)
-        and (_REQUEST.search(text) or re.search(r"喜欢|希望|\bhate\b|\blike\b|\bprefer\b", text, I))
+        and rx.search(r"回答|回复|answers?|repl(?:y|ies)|responses?|你(?:的)?(?:说话|讲话)?", text, I)
+        and (_REQUEST.search(text) or rx.search(r"喜欢|希望|\bhate\b|\blike\b|\bprefer\b", text, I))
     ):  # "我比较喜欢你回答的时候带点幽默感", "每次回答结尾别再说 'I hope this helps' 了"
         return [("preference", "reply_style", text)]
     if (
         lang
         and answer
-        and re.search(r"用|\bin\b|switch|change", text[: lang.start()], I)
+        and rx.search(r"用|\bin\b|switch|change", text[: lang.start()], I)
         and not negative
         and not _NEGATED.search(text[: lang.start()])
     ):
         key = "report_language" if _REPORT.search(text[: lang.end() + 4]) else "reply_language"
-        if re.search(r"[，,]", text):  # "写报告的时候用英文，平时聊天用中文": each part its own
-            return [item for part in re.split(r"[，,]\s*", text) if part for item in _read_instruction(part)]
+        if rx.search(r"[，,]", text):  # "写报告的时候用英文，平时聊天用中文": each part its own
+            return [item for part in rx.split(r"[，,]\s*", text) if part for item in _read_instruction(part)]
         return [
             (
                 (
@@ -2091,12 +2118,12 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
                 )
             )
         ]
-    if lang and re.match(r"(?:switch|change|go)\s+(?:back\s+)?to\s", text, I):
+    if lang and rx.match(r"(?:switch|change|go)\s+(?:back\s+)?to\s", text, I):
         return [("preference", "reply_language", lang.group(0).split()[-1])]
     if (
         answer
-        and (imperative or re.match(r"以后|今后|from now on|please", body, I) or re.search(r"都用|一律|总是", text))
-        or re.search(r"回答|回复|answers?|replies", text, I)
+        and (imperative or rx.match(r"以后|今后|from now on|please", body, I) or rx.search(r"都用|一律|总是", text))
+        or rx.search(r"回答|回复|answers?|replies", text, I)
         and imperative
     ):
         if lang and not _NEGATED.search(text[: lang.start()]):
@@ -2113,16 +2140,16 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
             key
             for key, said in (
                 ("reply_length", _LENGTH.search(text) or _LIMIT.search(text)),
-                ("reply_format", _FORMAT.search(text) or re.search(r"metric|imperial|公制|emoji", text, I)),
+                ("reply_format", _FORMAT.search(text) or rx.search(r"metric|imperial|公制|emoji", text, I)),
             )
             if said
         ]
         return [("preference", key, text) for key in aspects or ["reply_style"]]
-    if re.match(r"以后|今后|from now on", body, I) and (
-        m := re.match(r"^(?:我)?(?P<v>(?:不|少|多|只)(?:吃|喝)(?P<obj>.+))$", text)
+    if rx.match(r"以后|今后|from now on", body, I) and (
+        m := rx.match(r"^(?:我)?(?P<v>(?:不|少|多|只)(?:吃|喝)(?P<obj>.+))$", text)
     ):
         return [("preference", _topic(m.group("v"), m.group("obj"), "preference"), m.group("v"))]
-    if m := re.match(
+    if m := rx.match(
         r"^(?:别|不要|不用)再?(?:给我|跟我)?(?P<verb>推荐|推送|安利|介绍)(?P<obj>.+)$|"
         r"^(?:stop|quit)\s+(?P<verb2>recommending|suggesting|sending|showing)(?:\s+me)?\s+(?P<obj2>.+?)(?:\s+to me)?$|"
         r"^(?:no\s+more)\s+(?P<obj3>.+)$|^(?:don't|do not|never)\s+(?:ever\s+)?(?:bother\s+)?(?:recommend|suggest)(?:ing)?(?:\s+me)?\s+(?P<obj4>.+?)"
@@ -2132,7 +2159,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     ):
         obj = next(g for g in (m.group("obj"), m.group("obj2"), m.group("obj3"), m.group("obj4")) if g)
         return [("preference", _topic(obj, obj, "preference"), text)]
-    if m := re.match(
+    if m := rx.match(
         r"^(?:[^别不，,]{0,12}?(?:里|中|上|时|的时候|周末|晚上|早上|上午|下午|工作日|以后|之后|以前|之前))?\s*(?:别|不要|不许|禁止)(?!误会|担心|介意|客气|生气|着急|急|笑|怪|见怪|多想|紧张|害怕|怕)(?:再)?(?:给我|帮我|跟我)?(?P<obj>(?:用|安排|写|提|加|放|打电话|联系|发|输出)?.+)$|"
         r"^(?:don't|do not|never)\s+(?P<obj2>(?:give|show|send|use|schedule|book|include|write|call|email|put|"
         r"mention|add|suggest)\b.+)$",
@@ -2140,26 +2167,26 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         obj = m.group("obj") or m.group("obj2")
-        if re.search(
+        if rx.search(
             r"emoji|表情|表格|markdown|tables?|bullet|粗体|标题|列表", obj, I
         ):  # "不要给我发 emoji": how answers look
             return [("preference", "reply_format", text)]
-        what = re.sub(
+        what = rx.sub(
             r"^(?:give|show|send|use|schedule|book|include|write|call|email|put|mention|add|suggest)\s+(?:me\s+)?|"
             r"^(?:用|安排|写|提|加|放|发|输出)",
             "",
             obj,
             flags=I,
         )
-        return [("constraint", "constraint " + " ".join(re.sub(r"[^\w\s]", " ", what).split()[:3])[:24], text)]
-    if m := re.match(
+        return [("constraint", "constraint " + " ".join(rx.sub(r"[^\w\s]", " ", what).split()[:3])[:24], text)]
+    if m := rx.match(
         r"^(?:我|我们|咱们|用户)?(?:的)?(?:[^，,]{0,6}?)(?:必须|只能|一定要|不能|不可以|没法|无法)(?P<obj>.+)$", body
     ):
-        if not re.search(r"吃|喝|碰|过敏", m.group("obj")) and re.match(r"^(?:我|我们|咱们|用户)", body):
+        if not rx.search(r"吃|喝|碰|过敏", m.group("obj")) and rx.match(r"^(?:我|我们|咱们|用户)", body):
             return [
-                ("constraint", "constraint " + m.group("obj")[:12], re.sub(r"^(?:我们|咱们|我|用户)(?:的)?", "", body))
+                ("constraint", "constraint " + m.group("obj")[:12], rx.sub(r"^(?:我们|咱们|我|用户)(?:的)?", "", body))
             ]
-    if m := re.match(
+    if m := rx.match(
         r"^(?:I|we)\s+(?:can\s+only|(?:can't|cannot|must not|mustn't)\s+(?=use|access|install|run|work|attend|"
         r"travel|join|share|send|download|upload|open|be\b)|must|have\s+to|need\s+to\s+always)\s*(?P<obj>.+)$",
         body,
@@ -2167,22 +2194,22 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     ):
         key = (
             "availability"
-            if re.search(r"\d\s*(?:am|pm)|\bweekdays?\b|\bweekends?\b|\bmornings?\b|\bevenings?\b", body, I)
+            if rx.search(r"\d\s*(?:am|pm)|\bweekdays?\b|\bweekends?\b|\bmornings?\b|\bevenings?\b", body, I)
             else "constraint " + " ".join(m.group("obj").split()[:3])
         )
-        if not re.search(r"\b(?:eat|drink|have)\b", m.group("obj"), I):
-            return [("constraint", key, re.sub(r"^(?:I|we)\s+", "", body, flags=I))]
+        if not rx.search(r"\b(?:eat|drink|have)\b", m.group("obj"), I):
+            return [("constraint", key, rx.sub(r"^(?:I|we)\s+", "", body, flags=I))]
     return []
 
 
 def _goal_key(text: str) -> str:
     """One key per goal, from its first three words: "goal 去bali度蜜月", "goal save for a"."""
-    return "goal " + " ".join(re.sub(r"[^\w\s]", " ", text).split()[:3])[:24]
+    return "goal " + " ".join(rx.sub(r"[^\w\s]", " ", text).split()[:3])[:24]
 
 
 def _read_plan(body: str) -> list[tuple[str, str, str]]:
     """准备明年去日本读研 / 下个月要迁移到 K8s / I'm preparing for … next month / In two weeks I'm starting …"""
-    if m := re.match(
+    if m := rx.match(
         r"^(?:我的|我|my\s+)?\s*(?:现在|目前|新的)?\s*(?:(?:新年|今年|明年|\d{4}\s*年?的?)?(?:给自己)?(?:定|立|设)?(?:的|了)?(?:小)?目标|(?:(?:new year'?s?|next|big|biggest|main|ultimate|long-term|short-term|first|one)\s+)?goals?|resolution|target)"
         r"(?:\s+for\s+(?P<when>[\w ]{2,20}?)|\s+(?P<when2>(?:this|next)\s+year))?\s*(?:是|就是|[:：]|is|are)\s*(?:to\s+)?(?P<rest>.{2,})$",
         body,
@@ -2196,7 +2223,7 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
                 f"{rest} ({when})" if when else rest,
             )
         ]
-    m = re.match(
+    m = rx.match(
         r"^(?P<lead>[^我，,]{2,12}?)?(?:我|我们|咱们|用户)(?P<mid>[^，,]{0,16}?)(?P<verb>准备|计划|打算|要|将要|将|会|得|想|搬到|搬去|relocate|move|start|开始|入职)(?P<rest>[^，,了过]{2,}[^，,]*)$",
         body,
     )
@@ -2210,14 +2237,14 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         dated = _DATE_WORDS.search(body)
         if (m.group("lead") and not dated) or (m.group("verb") in ("要", "将要", "将", "会", "得") and not dated):
             return []
-        if re.search(r"[不没别]|可能|也许", m.group("mid")) or "想" in m.group("mid") and not dated:
+        if rx.search(r"[不没别]|可能|也许", m.group("mid")) or "想" in m.group("mid") and not dated:
             return []
-        rest = re.sub(r"^(?:开始)?", "", m.group("rest"))
+        rest = rx.sub(r"^(?:开始)?", "", m.group("rest"))
         return [
             (
                 "goal",
                 _goal_key(rest),
-                re.sub(r"^(?:我们|咱们|我|用户)", "", body)
+                rx.sub(r"^(?:我们|咱们|我|用户)", "", body)
                 if not m.group("lead")
                 else body.replace("我们", "").replace("我", "", 1),
             )
@@ -2229,40 +2256,40 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         r"switching\s+to|relocating\s+to|applying\s+(?:to|for)|studying\s+for|taking|getting|saving\s+(?:up\s+)?(?:to|for))\s+(?P<rest>.+)$"
     )
     if (
-        (m := re.search(r"\b(?:signed\s+up|registered|enrolled|entered)\s+(?:for|in)\s+(?P<rest>.+)$", body, I))
+        (m := rx.search(r"\b(?:signed\s+up|registered|enrolled|entered)\s+(?:for|in)\s+(?P<rest>.+)$", body, I))
         and _FUTURE.search(m.group("rest"))
-        and re.match(r"(?:I\b|I've|we\b|just\b|finally\b|signed|registered|enrolled)", body, I)
+        and rx.match(r"(?:I\b|I've|we\b|just\b|finally\b|signed|registered|enrolled)", body, I)
     ):  # "Just turned 50 and signed up for my first triathlon in Noosa this November!"
         return [("goal", _goal_key(m.group("rest")), m.group(0))]
-    if m := re.match(en, body, I):
+    if m := rx.match(en, body, I):
         dated = _DATE_WORDS.search(body)
-        if not dated and not re.match(
+        if not dated and not rx.match(
             r"preparing|plann?ing|studying|applying|moving|migrating|switching|relocating|saving", m.group("verb"), I
         ):
             return []
         if m.group("lead") and not _DATE_WORDS.search(m.group("lead")) and not _WE_TWO.match(body):
             return []  # not "My partner Sam and I are getting married next June"
         return [("goal", _goal_key(m.group("rest")), body)]
-    if m := re.match(
+    if m := rx.match(
         r"^(?P<lead>in\s+(?:\w+\s+){1,2}(?:days?|weeks?|months?|years?)|next\s+\w+|this\s+(?:spring|summer|fall|autumn|winter)|"
         r"by\s+\w+|starting\s+\w+),?\s+(?:I|we)\s+(?:start|begin|move|leave|graduate|join|launch|finish|relocate)\b(?P<rest>.+)$",
         body,
         I,
     ):
         return [("goal", _goal_key(m.group("rest")), body)]
-    if m := re.match(
+    if m := rx.match(
         r"^(?:I|(?:my\s+(?:wife|husband|partner|fianc[ée]e?|girlfriend|boyfriend)\s+and\s+I)|me\s+and\s+my\s+(?:wife|husband|partner))\s+"
         r"(?:really\s+)?(?:want|hope|plan|intend|aim)\s+to\s+(?P<rest>\w+\b.+)$",
         body,
         I,
     ):
-        if re.search(
+        if rx.search(
             r"\byour?\b|\bmore about\b|\bthis\b|\bthat\b|\bit\b", m.group("rest").split(",")[0], I
         ):  # about the conversation, not a goal ("…cert at some point, it'd help at work" still is one)
             return []
         if not (
             _DATE_WORDS.search(body)
-            or re.match(
+            or rx.match(
                 r"(?:get|pass|finish|start|move|buy|visit|travel|quit|build|launch|write|run|"
                 r"learn|become|save|lose|reach|hit|read|complete|master)\b",
                 m.group("rest"),
@@ -2274,17 +2301,17 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
             (
                 "goal",
                 _goal_key(m.group("rest")),
-                re.sub(r"^I\s+", "", body),
+                rx.sub(r"^I\s+", "", body),
             )
         ]
-    if m := re.match(
+    if m := rx.match(
         rf"^我{_ZH_MODS}(?:从)?(?:明天|下周.?|下个?月|今天|下礼拜.?)起?开始(?P<v>(?:戒|坚持|每天|学|练|减|不再)[^，,]+)$",
         body,
     ):
         return [("goal", "goal " + m.group("v")[:12], body[1:])]
-    if m := re.match(rf"^我{_ZH_MODS}(?P<v>.{{1,8}}?)(?:还在|正在|在)学(?:习)?$", body):
+    if m := rx.match(rf"^我{_ZH_MODS}(?P<v>.{{1,8}}?)(?:还在|正在|在)学(?:习)?$", body):
         return [("goal", "goal " + m.group("v"), f"学{m.group('v')}")]
-    if m := re.match(
+    if m := rx.match(
         r"^我(?:最近|这段时间|这阵子|现在)?(?:一直)?(?:在|正在)(?P<v>健身|减肥|锻炼|备考\S*|练\S+|戒\S+)$", body
     ):
         return [("goal", "goal " + m.group("v"), m.group("v"))]
@@ -2315,16 +2342,20 @@ def _read_dated_plan(body: str) -> list[tuple[str, str, str]]:
     "training for the berlin marathon next september", "下个月 onboard 到 ByteDance", "定了明年五一结婚"."""
     if not _FUTURE.search(body) or not _PLAN_WORDS.search(body) or _SHORT_TERM.search(body) or _SOON.search(body):
         return []
-    if re.search(r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前", body, I) or _SUBJECT_ANY.match(body):
+    if rx.search(r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前", body, I) or _SUBJECT_ANY.match(body):
         return []
-    if re.search(r"\bnot\b|n't\b|不(?!错|少|久)|没", body, I) or re.match(r"(?:I(?:'m|\s+am)?\s+)?the\b", body, I):
+    if rx.search(r"\bnot\b|n't\b|不(?!错|少|久)|没", body, I) or rx.match(r"(?:I(?:'m|\s+am)?\s+)?the\b", body, I):
         return []  # "I'm not actually starting December 7…", "The quarterly report is due October 15"
-    if re.match(
+    if rx.match(
+        r"(?:I(?:'m)?\s+)?need\s+(?:some\s+)?help\b|help\s+me\b|(?:please\s+)?(?:draft|write)\b|帮我|麻烦", body, I
+    ):
+        return []  # "Need help drafting a leave application for … next month": a task
+    if rx.match(
         r"(?:my|our)\s+(?!\w+\s+and\s+I\b)(?:\w+\s+)?[a-z]+\b(?!\s+(?:is|are)\s+(?:to|on)\b)", body, I
-    ) and not re.match(r"(?:my|our)\s+(?:plan|goal|aim|target|wedding|move|exam|trip|big\s+\w+)\b", body, I):
+    ) and not rx.match(r"(?:my|our)\s+(?:plan|goal|aim|target|wedding|move|exam|trip|big\s+\w+)\b", body, I):
         return []  # "My twins start kindergarten next fall": theirs
-    words = re.sub(r"[^\w\s]", " ", _FUTURE.sub(" ", body)).split()
-    return [("goal", "goal " + " ".join(words[:3])[:24], re.sub(r"^(?:我们|咱们|我)", "", body))]
+    words = rx.sub(r"[^\w\s]", " ", _FUTURE.sub(" ", body)).split()
+    return [("goal", "goal " + " ".join(words[:3])[:24], rx.sub(r"^(?:我们|咱们|我)", "", body))]
 
 
 _DISLIKE_END = re.compile(
@@ -2353,11 +2384,11 @@ _TEAM_ZH = r"(?:曼联|曼城|利物浦|阿森纳|切尔西|热刺|皇马|巴萨
 def _read_taste(body: str) -> list[tuple[str, str, str]]:
     """ "Rom-coms, hard pass" / "恐怖片就算了" / "说唱真的欣赏不来" / "我只听粤语老歌" / "咖啡只喝美式"."""
     if m := _DISLIKE_END.match(body):
-        if not re.search(
+        if not rx.search(
             r"\b(?:I|you|it|this|that)\b|这|那|你|^(?:真的|实在|完全|一点|都|也|根本|真|就)+$", m.group("obj"), I
         ):
             return [("preference", _topic(m.group("obj"), m.group("obj"), "preference"), body.removeprefix("我"))]
-    if m := re.match(  # "平常超爱看美剧", "冷萃咖啡yyds", "I'd much rather read a long essay than watch a video"
+    if m := rx.match(  # "平常超爱看美剧", "冷萃咖啡yyds", "I'd much rather read a long essay than watch a video"
         r"^(?:平常|平时|周末|下班(?:后)?|休假的时候|放假的时候|有空的时候|闲的时候)(?:就|最|超|也|都|比较|特别|真的|很|好)*(?:爱|喜欢)"
         r"(?P<obj>(?:看|听|吃|喝|玩|读|打|做|写|养|逛|追)[^，,]{1,16})$|"
         r"^(?P<obj2>(?![我你他她这那])[^，,]{2,12}?)\s*(?:yyds|永远的神|天下第一|世界第一)[!！]*$|"
@@ -2367,7 +2398,7 @@ def _read_taste(body: str) -> list[tuple[str, str, str]]:
     ):
         obj = m.group("obj") or m.group("obj2") or m.group("obj3")
         return [("preference", _topic(obj, obj, "preference"), obj)]
-    if m := re.match(  # "Fantasy is kind of my comfort genre", "I've got a soft spot for anything with miso"
+    if m := rx.match(  # "Fantasy is kind of my comfort genre", "I've got a soft spot for anything with miso"
         r"^(?P<obj>(?!(?:it|this|that|which|he|she|they)\b)[\w' -]{2,30}?)\s+(?:is|are)\s+(?:kind\s+of\s+|sort\s+of\s+|basically\s+|definitely\s+|still\s+)?"
         r"my\s+(?:comfort|favou?rite|go-to|all-time\s+favou?rite)(?:\s+(?:genre|food|show|band|snack|drink|treat|meal|dish|artist|sport|team|book))?$|"
         r"^(?P<obj5>(?!(?:it|this|that|which|he|she|they)\b)[\w' -]{2,30}?)\s+(?:is|are)\s+my\s+(?:\w+\s+)?(?:treat|guilty\s+pleasure|comfort\s+food)$|"
@@ -2380,7 +2411,7 @@ def _read_taste(body: str) -> list[tuple[str, str, str]]:
     ):
         obj = next(g for g in m.group("obj", "obj2", "obj3", "obj4", "obj5", "obj6") if g)
         return [("preference", _topic(obj, obj, "preference"), obj)]
-    if m := re.match(
+    if m := rx.match(
         r"^我?(?P<topic>[^，,]{0,6}?)(?:我)?(?:只|基本只|一般只|主要)(?P<verb>听|看|喝|吃|玩|读)(?P<obj>[^，,]{1,20})$",
         body,
     ):
@@ -2390,15 +2421,15 @@ def _read_taste(body: str) -> list[tuple[str, str, str]]:
 
 def _read_diet(body: str) -> list[tuple[str, str, str]]:
     """晚饭尽量少碳水 / 我平时尽量不喝含糖饮料 / 口味偏甜 / 不太能吃辣."""
-    if m := re.match(r"^(?:我)?(?:的)?(?:口味|口味上|吃东西|饮食)(?:比较|偏|是|喜欢|偏向)+(?P<v>[^，,]{1,8})$", body):
+    if m := rx.match(r"^(?:我)?(?:的)?(?:口味|口味上|吃东西|饮食)(?:比较|偏|是|喜欢|偏向)+(?P<v>[^，,]{1,8})$", body):
         return [("preference", "taste", m.group(0).removeprefix("我"))]
-    if m := re.match(r"^(?:我)?(?:不太|不怎么|不大|不是很)(?:能|会|敢|爱|喜欢)?吃(?P<v>[^，,]{1,6})$", body):
+    if m := rx.match(r"^(?:我)?(?:不太|不怎么|不大|不是很)(?:能|会|敢|爱|喜欢)?吃(?P<v>[^，,]{1,6})$", body):
         return [("preference", _topic(m.group("v"), m.group("v"), "preference"), m.group(0).removeprefix("我"))]
-    if m := re.match(
+    if m := rx.match(
         r"^(?:我)?(?:平时|每天)?(?:早饭|午饭|晚饭|早餐|午餐|晚餐|饮食上?)?(?:尽量|坚持|一般)(?:少|不|多)(?:吃|喝)?\S+$",
         body,
     ):
-        return [("constraint", "diet", re.sub(r"^我", "", m.group(0)))]
+        return [("constraint", "diet", rx.sub(r"^我", "", m.group(0)))]
     return []
 
 
@@ -2434,11 +2465,11 @@ def _read_hobby(body: str) -> list[tuple[str, str, str]]:
 
 
 def _read_habit(body: str) -> list[tuple[str, str, str]]:
-    body = re.sub(r"^(?:最近|现在|目前)?(?:也|还)?开始(?=每)", "我", body)  # "最近开始每周二晚上去上吉他课"
-    body = re.sub(
+    body = rx.sub(r"^(?:最近|现在|目前)?(?:也|还)?开始(?=每)", "我", body)  # "最近开始每周二晚上去上吉他课"
+    body = rx.sub(
         r"^(?:以后|之后|现在)(?:都)?改(?:成|为)(?=每|逢|周|星期|礼拜|早上|晚上)", "我", body
     )  # "以后改成周一三五骑单车"
-    if time_first := re.match(
+    if time_first := rx.match(
         _TIME_FIRST, body
     ):  # "周末我一般都在家打游戏", "週末都在練鋼琴": the routine's time first
         body = "我" + time_first.group("t") + body[time_first.end() :]
@@ -2447,29 +2478,29 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
         adv = adv.strip()
         every = (
             when.startswith(("每", "逢"))
-            or re.fullmatch(r"(?:周|星期|礼拜)[一二三四五六日天]{2,}", when)  # "周一三五去游泳": days of the week
+            or rx.fullmatch(r"(?:周|星期|礼拜)[一二三四五六日天]{2,}", when)  # "周一三五去游泳": days of the week
             or (when and adv)
-            or re.search(r"一般|通常|经常|总是|常常|常|雷打不动|固定|坚持", adv)
+            or rx.search(r"一般|通常|经常|总是|常常|常|雷打不动|固定|坚持", adv)
             or m.group("lead")
             or m.group("en")
         )
         if (
             not every
             or len(_IDIOMS.sub("", rest)) < 2  # "每天鸡飞狗跳": a way of saying busy, not a habit
-            or re.search(r"说的|让我|逼我|要求|规定", rest)  # "周末雷打不动地加班，老板说的": an order, not a habit
+            or rx.search(r"说的|让我|逼我|要求|规定", rest)  # "周末雷打不动地加班，老板说的": an order, not a habit
             or _USE_VERB.match(rest)
-            or re.match(
+            or rx.match(
                 r"在(?!家|外|练|学|打|玩|弹|画|写|跑|健身|公园|楼下|社区|小区|附近|单位|图书馆|网上|线上)|[是有叫住用喜爱讨没想会被]|"
                 r"要(?![跑去上做练出学读])|觉得|不(?!看|碰|接|回|用|喝|吃)|的|(?:给|帮|提醒|告诉)我|请",
                 rest,
             )  # "周末都在练钢琴", "在家打游戏" are routines; "每天在想…" is not
-            or re.match(
+            or rx.match(
                 r"(?:好|很|太|超|挺|特别|真|巨)?(?:累|忙|困|烦|饿)(?:死|坏|惨|爆)?了?$|(?:好|很|太|超|挺|特别|真|巨)\S{1,2}$",
                 rest,
             )
         ):
             return []
-        when = "每" + when if when in ("周末",) else when + " " if re.match(r"[a-z]", when, I) else when
+        when = "每" + when if when in ("周末",) else when + " " if rx.match(r"[a-z]", when, I) else when
         lead = f"{m.group('lead') or ''}{m.group('en') + ' ' if m.group('en') else ''}"
         return [("fact", "habit " + rest[-6:], f"{lead}{when}{adv}{rest}".strip())]
     if (m := _HABIT_EN.match(body)) and (m.group("adv") or _HABIT_EVERY.search(body) or m.group("lead")):
@@ -2479,8 +2510,8 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
         return [
             (
                 "fact",
-                "habit " + " ".join(re.sub(r"[^\w\s]", " ", rest).split()[:3]),
-                re.sub(r"^I(?:'m)?\s+", "", body, flags=I),
+                "habit " + " ".join(rx.sub(r"[^\w\s]", " ", rest).split()[:3]),
+                rx.sub(r"^I(?:'m)?\s+", "", body, flags=I),
             )
         ]
     return []
@@ -2525,7 +2556,7 @@ def _read_role(body: str) -> list[tuple[str, str, str]]:
 def _read_education(body: str) -> list[tuple[str, str, str]]:
     """I did my master's in statistics at UCLA / 本科是武汉大学的 / 学的土木 / 我 PhD 读的是 computational biology."""
     out = []
-    if m := re.match(
+    if m := rx.match(
         rf"^I(?:\s+|(?=['’]))(?:['’]m\s+)?{_EN_MODS}(?:did|got|have|earned|completed|finished|hold|am\s+doing|doing|getting)\s+"
         rf"(?:my\s+|a\s+|an\s+)?(?:part-time\s+|full-time\s+|online\s+|evening\s+)?{_DEGREE}(?:\s+degree)?(?:\s+(?:in|on)\s+(?P<major>[\w &'-]+?))?"
         r"(?:\s+(?:part-time|full-time|online|remotely))?"
@@ -2534,11 +2565,11 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         major, school = m.group("major"), m.group("school")
-    elif m := re.search(  # "我上个月刚从会计系毕业"
+    elif m := rx.search(  # "我上个月刚从会计系毕业"
         r"从\s*(?P<school>[^，,从]{2,12}?(?:大学|学院))?的?(?P<major>[\u4e00-\u9fff]{2,8}?)(?:系|专业)毕业", body
     ):
         major, school = m.group("major"), m.group("school")
-    elif m := re.match(  # "I'm a first-year at Edinburgh studying vet medicine", "a sophomore at UCLA majoring in econ"
+    elif m := rx.match(  # "I'm a first-year at Edinburgh studying vet medicine", "a sophomore at UCLA majoring in econ"
         r"^I(?:'m|\s+am)\s+(?:a|an|in\s+my)\s+(?:(?:first|second|third|fourth|final|1st|2nd|3rd|4th)[- ]year|freshman|sophomore|junior|senior|"
         r"fresher|undergrad(?:uate)?|grad(?:uate)?\s+student|(?:PhD|master'?s|MBA|law|med(?:ical)?|nursing)\s+student)"
         r"(?:\s+(?:student|undergrad|uni\s+student))?"
@@ -2549,7 +2580,7 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         major, school = m.group("major"), m.group("school")
-    elif m := re.match(  # "I'm majoring in econ", "majoring in nursing at Ohio State", "I switched my major to design"
+    elif m := rx.match(  # "I'm majoring in econ", "majoring in nursing at Ohio State", "I switched my major to design"
         r"^(?:I(?:'m|\s+am)\s+)?(?:now\s+|also\s+|currently\s+)?majoring\s+in\s+(?P<major>[\w &'-]+?)"
         r"(?:\s+at\s+(?P<school>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}))?(?:,?\s+minoring\s+in\s+[\w &'-]+?)?$|"
         r"^I\s+(?:just\s+)?(?:switched|changed)\s+my\s+major\s+to\s+(?P<major2>[\w &'-]+?)(?:\s+(?:this|last)\s+(?:semester|term|year))?$",
@@ -2557,46 +2588,46 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         major, school = m.group("major") or m.group("major2"), m.group("school")
-    elif m := re.match(  # "我在台大读法律", "我在北大读中文"
+    elif m := rx.match(  # "我在台大读法律", "我在北大读中文"
         rf"^我{_ZH_MODS}在\s*(?P<school>[^，,在]{{1,12}}?(?:大学|学院|大|[A-Z]{{2,6}}))\s*(?:读|念|学的是)"
         r"(?![习生校会着了过书研博]|大[一二三四]|本科|高[一二三]|初[一二三])(?P<major>[\u4e00-\u9fff]{2,8}?|[A-Za-z][\w &'-]+?)(?:专业)?$",
         body,
     ):
         major, school = m.group("major"), m.group("school")
-    elif m := re.match(
+    elif m := rx.match(
         rf"^I\s+{_EN_MODS}(?:studied|majored\s+in|study|am\s+studying|'m\s+studying)\s+(?P<major>[\w &'-]+?)"
         r"(?:\s+(?:at|in)\s+(?P<school>[A-Z][\w&.' -]+?))?(?:\s*,\s*(?:\d(?:st|nd|rd|th)|first|second|third|fourth|final)[- ]year\b.*)?$",
         body,
         I,
     ):
         major, school = m.group("major"), m.group("school")
-    elif m := re.match(
+    elif m := rx.match(
         rf"^I\s+{_EN_MODS}(?:graduated|graduate)\s+from\s+(?P<school>[\w&.' -]+?)"
         r"(?:\s+(?:with\s+a\s+(?:degree\s+)?|in\s+)(?:degree\s+in\s+)?(?P<major>[\w &'-]+?))?$",
         body,
         I,
     ):
         major, school = m.group("major"), m.group("school")
-    elif m := re.match(
+    elif m := rx.match(
         rf"^我{_ZH_MODS}(?:的)?\s*(?:本科|硕士|研究生|博士|PhD|master|读研|读博)?\s*(?:是)?在\s*(?P<school>[^，,]{{2,20}}?)\s*"
         r"(?:读的|念的|学的)(?:是)?\s*(?P<major>[^，,]{2,20})$",
         body,
         I,
     ):
         major, school = m.group("major"), m.group("school")
-    elif m := re.match(
+    elif m := rx.match(
         rf"^我{_ZH_MODS}(?:的)?\s*(?:本科|硕士|研究生|博士|PhD|大学|高中|MBA|master|读研|读博)\s*(?:是|读的是|学的是|念的是|读的|在)\s*"
         r"(?P<x>[^，,]+?)(?:读的|念的|毕业的|毕业|的)?$",
         body,
         I,
     ):
         x = m.group("x").strip()
-        verb = re.search(r"(?:是|的|在)\s*$", m.group(0)[: m.start("x")])  # the pattern ends "x" after one of them
+        verb = rx.search(r"(?:是|的|在)\s*$", m.group(0)[: m.start("x")])  # the pattern ends "x" after one of them
         at = (verb is not None and verb.group(0).strip() == "在") or is_city(x)  # 大学在武汉读的
         major, school = (None, x) if at or _SCHOOL_WORD.search(x) else (x, None)
-    elif m := re.match(rf"^我{_ZH_MODS}(?:是)?(?P<school>[^，,是]{{2,12}}?(?:大学|学院))(?:毕业的?|的)$", body):
+    elif m := rx.match(rf"^我{_ZH_MODS}(?:是)?(?P<school>[^，,是]{{2,12}}?(?:大学|学院))(?:毕业的?|的)$", body):
         major, school = None, m.group("school")
-    elif m := re.match(
+    elif m := rx.match(
         rf"^我{_ZH_MODS}(?:是)?(?P<school>[^，,是]{{1,8}}?(?:大学|学院|大|[A-Z]{{2,6}}))\s*(?P<major>[^，,]{{2,10}}?)专业(?:毕业)?的?$|"
         # "读的是墨尔本大学的教育学硕士"
         rf"^我{_ZH_MODS}(?:要)?(?:读|念|上)的是\s*(?P<school2>[^，,是]{{2,12}}?(?:大学|学院))的?\s*(?P<major2>[\u4e00-\u9fff]{{2,8}}?)"
@@ -2604,21 +2635,21 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
         body,
     ):
         major, school = m.group("major") or m.group("major2"), m.group("school") or m.group("school2")
-    elif m := re.match(
+    elif m := rx.match(
         rf"^I\s+{_EN_MODS}(?:went|go)\s+to\s+(?P<school>[A-Z][\w&.' -]+?)\s+for\s+(?:my\s+)?(?:undergrad|college|grad school|"
         rf"{_DEGREE}|university|school)\b",
         body,
         I,
     ):
         major, school = None, m.group("school")
-    elif m := re.match(
+    elif m := rx.match(
         r"^I\s+(?:majored|major|specialized|specialised)\s+in\s+(?P<major>[\w &'-]+?)(?:\s+at\s+(?P<school>[A-Z][\w&.' -]+))?$",
         body,
         I,
     ):
         major, school = m.group("major"), m.group("school")
     elif (
-        m := re.match(
+        m := rx.match(
             rf"^我{_ZH_MODS}(?:学的|学的是|专业是|读的专业是|念的是|主修)\s*(?P<major>[^，,]{{2,20}}?)(?:专业)?$|"
             rf"^我{_ZH_MODS}(?:本科|大学|研究生|硕士|博士)?(?:是)?(?:学|读|念)(?![习生校会着了过书])(?P<major2>[\u4e00-\u9fff]{{1,6}}?)(?:专业)?(?:出身)?的$",  # "我是学护理的"
             body,
@@ -2627,7 +2658,7 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
         major, school = m.group("major") or m.group("major2"), None
     else:
         return []
-    if major and not re.match(
+    if major and not rx.match(
         r"(?:abroad|hard|a lot|online|at|in)\b|(?:大学|本科|研究生|硕士|博士|高中|大专)$", major, I
     ):
         out.append(("fact", "major", major))
@@ -2642,19 +2673,19 @@ _NOT_A_PLACE_ZH = re.compile(r"附近|旁边|边|公司|学校|市区|郊区|家
 def _planned_move(body: str) -> bool:
     """ "我下个月搬到天津", "we're moving to Leeds next year": where one will live, not where one lives."""
     return bool(
-        re.search(
+        rx.search(
             r"下下?个?月|明年|后年|下周|下个?星期|年底|打算|准备|计划|要搬|想搬|将要|\bnext\b|\bgoing\s+to\b|\bwill\b|\bplan",
             body,
             I,
         )
-        and re.search(r"搬|\bmov(?:e|ing)\b|\brelocat", body, I)
+        and rx.search(r"搬|\bmov(?:e|ing)\b|\brelocat", body, I)
     )
 
 
 def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
     """Where one lives, said inside a longer sentence: "my wife and I just moved to Leeds",
     "我和老婆去年搬到了厦门" — only for a known city (places.py) after a verb of living or moving."""
-    if not re.match(
+    if not rx.match(
         r"^(?:我|I\b|I'm|I've|we\b|we're|we've|my\s+(?:wife|husband|partner|family|girlfriend|boyfriend)\s+and\s+I)",
         body,
         I,
@@ -2669,16 +2700,16 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
         rf"^we(?:'re|\s+are)\s+(?:now\s+)?in\s+{place}(?:\s+(?:so|and|but)\b.*)?$",  # "We're in Calgary so …"
         rf"^(?:我们|我们家|我家)(?:一家人?|全家)?(?:现在|目前)?(?:在|住在)\s*{place}$",  # "我们在Auckland": one's family
     ):
-        if not (m := re.search(regex, body, I)):
+        if not (m := rx.search(regex, body, I)):
             continue
         named = m.group("c")  # a place one rents in, named in two or three characters ("將軍澳"), is a place
         renting = (
-            "租" in m.group(0) and re.fullmatch(r"[\u4e00-\u9fff]{2,3}", named) and not _NOT_A_PLACE_ZH.search(named)
+            "租" in m.group(0) and rx.fullmatch(r"[\u4e00-\u9fff]{2,3}", named) and not _NOT_A_PLACE_ZH.search(named)
         )
         if city := _city_in(named) or _known_city(named) or (named if renting else ""):
             return [("fact", "city", city)]
     if (
-        m := re.search(
+        m := rx.search(
             r"(?:每年|年年|逢年过节)[^，,]{0,12}?(?:都|会)?回(?P<c>[\u4e00-\u9fff]{2,4}?)(?:老家)?(?:探亲|过年|看爸妈|看父母)",
             body,
         )
@@ -2686,38 +2717,38 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
         return [("fact", "hometown", m.group("c"))]  # "我们一家四口每年summer都回广州探亲"
     if (
         (
-            m := re.search(
+            m := rx.search(
                 r"(?:已经|现在|又)?(?:回|回到|搬回|搬回了)了?老家\s*(?P<c>[\u4e00-\u9fff]{2,4}?)市?(?=$|了|[，,])", body
             )
         )
         and (is_city(m.group("c")) or _CITY_ZH.match(m.group("c")))
-        and not re.search(r"昨天|前天|上周|上个?星期|周末|假期|放假|国庆|春节|过年|中秋|一趟|几天", body)
+        and not rx.search(r"昨天|前天|上周|上个?星期|周末|假期|放假|国庆|春节|过年|中秋|一趟|几天", body)
     ):
         return [("fact", "city", m.group("c")), ("fact", "hometown", m.group("c"))]  # "现在回老家洛阳了", not a visit
-    if (m := re.search(r"回了?(?:一)?趟老家\s*(?P<c>[\u4e00-\u9fff]{2,4}?)市?(?=$|了|[，,])", body)) and (
+    if (m := rx.search(r"回了?(?:一)?趟老家\s*(?P<c>[\u4e00-\u9fff]{2,4}?)市?(?=$|了|[，,])", body)) and (
         is_city(m.group("c")) or _CITY_ZH.match(m.group("c"))
     ):
         return [("fact", "hometown", m.group("c"))]  # "国庆回了趟老家哈尔滨": a visit home says where home is
-    if m := re.search(
+    if m := rx.search(
         r"(?:住在|住|搬到了?|搬来了?|搬去了?|定居在?|安家在?)\s*(?P<c>[\u4e00-\u9fff]{2,6}?)(?:市)?(?=$|[了，,的]|已经|快|有|\d|[一二三四五六七八九十两几]+年)",
         body,
     ):
         if is_city(m.group("c")) or _CITY_ZH.match(m.group("c")):
             return [("fact", "city", m.group("c"))]
     if (
-        m := re.search(
+        m := rx.search(
             r"(?:住在|住(?=\s*(?-i:[A-Z]))|搬到了?|搬来了?|搬去了?)\s*(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?)(?P<d>\s*[\u4e00-\u9fff]{2,3}(?![\u4e00-\u9fff]))?",
             body,
         )
     ) and (city := _city_in(m.group("c"))):
         return [("fact", "city", city + (m.group("d") or ""))]  # "我 wife 和我 last month 刚搬到 Vancouver"
     if (
-        m := re.search(
+        m := rx.search(
             r"在\s*(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?)\s*(?:住了|住|待了|呆了|生活了?|定居)", body
         )
     ) and (city := _city_in(m.group("c"))):
         return [("fact", "city", city)]  # "我在 Lisbon 住了快两年了"
-    if m := re.search(
+    if m := rx.search(
         r"\b(?:live|living|lived|based|base|moved|relocated|settled|reside|residing)\b(?:\s+\w+){0,3}?\s+(?:in|to)\s+"
         r"(?P<c>(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*){0,2})",
         body,
@@ -2776,7 +2807,7 @@ def _city_in(phrase: str) -> str:
     """The longest known city at the start of `phrase` ("Kansas City", "Battle Creek", "St. Johnsbury")."""
     words = phrase.split()
     for size in range(len(words), 0, -1):
-        name = re.sub(r"(?:['’]s|[.,'’])+$", "", " ".join(words[:size]))  # "Leeds", not "Leed"; "Tacoma's" → "Tacoma"
+        name = rx.sub(r"(?:['’]s|[.,'’])+$", "", " ".join(words[:size]))  # "Leeds", not "Leed"; "Tacoma's" → "Tacoma"
         lower = name.islower()
         name = name.title() if lower else name  # "i live in tacoma", but not "to get into" → "Get"
         if (
@@ -2816,11 +2847,11 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
         if (
             _TRIP.search(before)
             or _TRIP.search(body[m.end() : m.end() + 30])
-            or re.search(r"\bfrom\s*$", before, I)
-            and re.search(r"\bto\s+(?-i:[A-Z])", body[m.end() : m.end() + 30])
-            or re.search(r"\bfrom\s*$", before, I)
-            and re.search(r"\b(?:moved|moving|move|relocated)\b", body[: m.start()], I)
-            or re.search(  # "my daughter married a lad from Valencia": someone else's
+            or rx.search(r"\bfrom\s*$", before, I)
+            and rx.search(r"\bto\s+(?-i:[A-Z])", body[m.end() : m.end() + 30])
+            or rx.search(r"\bfrom\s*$", before, I)
+            and rx.search(r"\b(?:moved|moving|move|relocated)\b", body[: m.start()], I)
+            or rx.search(  # "my daughter married a lad from Valencia": someone else's
                 r"\b(?:a|an|the|some|this|that|his|her|their)\s+(?:[\w-]+\s+)?(?:lad|guy|girl|man|woman|bloke|chap|"
                 r"person|family|friend|colleague|boy|couple|client|customer)\s+from\s*$",
                 before,
@@ -2828,7 +2859,7 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             )
         ):
             continue  # a trip, the place one moved away from, or someone else's
-        near = re.split(r"[,;，；]|\band\b|\bbut\b|\bthen\b|\bso\b", before, flags=I)[-1]
+        near = rx.split(r"[,;，；]|\band\b|\bbut\b|\bthen\b|\bso\b", before, flags=I)[-1]
         key = next(
             (
                 key
@@ -2838,13 +2869,13 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             ),
             "",
         )
-        if re.search(r"\b(?:commut\w*|remote(?:ly)?|working|work)\s+from\s+$", before, I) or re.search(
+        if rx.search(r"\b(?:commut\w*|remote(?:ly)?|working|work)\s+from\s+$", before, I) or rx.search(
             r"\b(?:moved|moving|move|relocated|relocating)\b[^,;]*\bfrom\b[^,;]*\bto\s+$", before, I
         ):
             key = "city"  # "commuting from Hoboken to …": where one lives; "moved from Manchester to Berlin": where to
         if key:
             out.append(("fact", key, city, _tense(near)))
-    for m in re.finditer(
+    for m in rx.finditer(
         r"(?P<c>(?-i:[A-Z])[\w.'’]+(?:\s+(?-i:[A-Z])[\w.'’]+)?)-based\b(?P<org>\s+(?:[\w-]+\s+)?" + _ORG_KIND + ")?",
         body,
     ):
@@ -2852,20 +2883,20 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             m.group("c")
         ):  # "Bristol-based", "Toronto-based illustrator"; "a London-based startup": work
             out.append(("fact", "work_city" if m.group("org") else "city", city, 1))
-    for m in re.finditer(r"(?:\bbased?|坐标)\s*(?:在|in\s+)?(?P<c>[\u4e00-\u9fff]{2,4}|(?-i:[A-Z])[\w.'’]+)", body, I):
+    for m in rx.finditer(r"(?:\bbased?|坐标)\s*(?:在|in\s+)?(?P<c>[\u4e00-\u9fff]{2,4}|(?-i:[A-Z])[\w.'’]+)", body, I):
         if city := _city_in(m.group("c")) or _known_city(m.group("c")):  # "base 新加坡", "base在杭州"; not "base 工资"
             out.append(("fact", "city", city, 1))
-    for m in re.finditer(
+    for m in rx.finditer(
         r"(?:^|[,;]\s*|\b(?:I'm|I\s+am|im|a|an)\s+)(?P<c>[\w.'’-]+(?:\s+[\w.'’-]+)?)(?:\s*,)?\s+born\s+and\s+(?:bred|raised)\b",
         body,
         I,
     ):
         if city := _city_in(m.group("c")):
             out.append(("fact", "hometown", city, 1))
-    for m in re.finditer(r"(?:^|我是|是)\s*(?P<c>(?:(?![我是])[\u4e00-\u9fff]){2,4}?)人(?![员士才家们])", body):
+    for m in rx.finditer(r"(?:^|我是|是)\s*(?P<c>(?:(?![我是])[\u4e00-\u9fff]){2,4}?)人(?![员士才家们])", body):
         if city := _known_city(m.group("c")):
             out.append(("fact", "hometown", city, 1))  # "我是上海人 but 现在 based in London"
-    for m in re.finditer(
+    for m in rx.finditer(
         r"(?:老家|家乡|hometown)\s*(?:是|在|is)\s*(?P<c>(?-i:[A-Z])[\w.'’-]+(?:\s+(?-i:[A-Z])[\w.'’-]+)?)", body, I
     ):
         if city := _city_in(m.group("c")):
@@ -2877,7 +2908,7 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
                 c
                 for known in (lambda c: is_city(c) or _CITY_ZH.fullmatch(c), is_region)  # "陕西周至" is 周至
                 for size in (4, 3, 2)
-                for c in (re.sub(rf"^(?:{_PROVINCES})(?:省)?", "", span)[:size], span[:size])  # "山东寿光" is 寿光
+                for c in (rx.sub(rf"^(?:{_PROVINCES})(?:省)?", "", span)[:size], span[:size])  # "山东寿光" is 寿光
                 if len(c) >= 2 and known(c)
             ),
             "",
@@ -2887,25 +2918,25 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
         end = body.index(city, m.start("c")) + len(city)
         before, after = (
             body[max(0, m.start() - 12) : m.start() + 2],
-            re.sub(r"^(?:市区|市|区|县)", "", body[end : end + 8]),
+            rx.sub(r"^(?:市区|市|区|县)", "", body[end : end + 8]),
         )
-        if _TRIP.search(after) or re.match(
+        if _TRIP.search(after) or rx.match(
             r"(?:读|上学|念书|出差|旅游|玩|大学|学院|理工|师范|科技大学|交通大学)", after
         ):
             continue
-        if body[: m.start("c")].endswith("从") and re.match(r"(?:飞|坐[^，,]{0,4}|出差)?回(?:来|国|家|到)?", after):
+        if body[: m.start("c")].endswith("从") and rx.match(r"(?:飞|坐[^，,]{0,4}|出差)?回(?:来|国|家|到)?", after):
             continue  # "昨晚刚从新加坡飞回来": back from a trip
-        if before.endswith("回") and not re.match(r"的?(?:老家|家乡|家)", after):
+        if before.endswith("回") and not rx.match(r"的?(?:老家|家乡|家)", after):
             continue  # "回高雄": a visit; "回高雄老家": where one is from
         key = (
             "hometown"
-            if re.search(r"老家|家乡|从$", before)
-            or re.match(r"的?(?:老家|家乡)", after)
+            if rx.search(r"老家|家乡|从$", before)
+            or rx.match(r"的?(?:老家|家乡)", after)
             or after.startswith("人")
-            or re.match(r"的?(?:长大|出生|土生土长)", after)
+            or rx.match(r"的?(?:长大|出生|土生土长)", after)
             else "work_city"
-            if re.match(r"[\u4e00-\u9fff]{0,4}?(?:上班|工作|办公)", after)
-            or re.search(r"上班在|工作在|公司在|办公室在|仓库在|工厂在", before)
+            if rx.match(r"[\u4e00-\u9fff]{0,4}?(?:上班|工作|办公)", after)
+            or rx.search(r"上班在|工作在|公司在|办公室在|仓库在|工厂在", before)
             else "city"
         )
         out.append(("fact", key, city, _tense(before)))
@@ -3027,7 +3058,7 @@ def _scan_role(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "work_city", city))
     elif m := _BUSINESS.search(body):  # "I run a small bakery in Asheville": that is one's work
         out.append(("fact", "job_title", m.group("v")))
-        if trade := re.match(  # and the trade it is in: "bakery", "landscaping", "plumbing"
+        if trade := rx.match(  # and the trade it is in: "bakery", "landscaping", "plumbing"
             r"(?:run|own|have|started)\s+(?:a|an|my\s+own|our|my)\s+(?:(?:own|small|little|tiny|family|local)\s+)*(?P<t>.+?)"
             r"(?:\s+(?:company|business|firm|practice|agency))?$",
             m.group("v"),
@@ -3038,7 +3069,7 @@ def _scan_role(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "work_city", city))
     elif m := _DRIVES.search(body):  # "I drive a truck long-haul"
         out.append(("fact", "job_title", m.group("v")))
-    if m := re.search(
+    if m := rx.search(
         rf"\b(?:started\s+(?:a\s+new\s+job\s+|working\s+)?at|just\s+joined|joined|got\s+a\s+job\s+at|now\s+work(?:ing)?\s+at)\s+(?P<org>{_ORG_EN})"
         r"(?:\s+(?:this|last)\s+\w+)?(?:\s+as\s+(?:a|an|the)\s+(?P<job>[\w -]{2,30}?)(?=$|[,.;!]))?",
         body,
@@ -3050,15 +3081,20 @@ def _scan_role(body: str) -> list[tuple[str, str, str]]:
             )  # "…started at Nationwide this week as a mortgage adviser"
     if (
         not any(key == "employer" for _, key, _ in out)
-        and (m := re.search(rf"\bworking\s+(?:in\s+{_PLACE_EN}\s+)?(?:at|for)\s+(?P<org>{_ORG_EN})\s+as\s+(?:a|an|the)\b", body))
-        and not re.search(r"\b(?:was|were|used\s+to|had\s+been|until|offer)\b", body, I)
+        and (
+            m := rx.search(
+                rf"\bworking\s+(?:in\s+{_PLACE_EN}\s+)?(?:at|for)\s+(?P<org>{_ORG_EN})(?=\s+as\s+(?:a|an|the)\b|\s+in\s|\s*[,.;]|\s*$)",
+                body,
+            )
+        )
+        and not rx.search(r"\b(?:was|were|used\s+to|had\s+been|until|offer)\b", body, I)
     ):
         out.append(("fact", "employer", m.group("org")))  # "working in Bangalore at Flipkart as a data analyst"
     if (
         (m := _TENURE.search(body))
         and (org := m.group("org") or m.group("org2"))
         and not is_city(org.title())
-        and not re.match(r"(?:it|this|that|home|school|work|uni|university|college|the\s+(?:job|company|gym))$", org, I)
+        and not rx.match(r"(?:it|this|that|home|school|work|uni|university|college|the\s+(?:job|company|gym))$", org, I)
     ):
         out.append(("fact", "employer", org))  # "been at boots for 6 yrs"
     return out
@@ -3076,7 +3112,7 @@ def _about_someone_else(body: str) -> bool:
     """Does the clause speak of another person ("我 brother 在 Google", "my wife teaches")? Someone
     one does a thing with or for ("with my sister", "跟我妈"), or with ("my wife and I"), does not count."""
     body = _WE_TWO.sub("我们", body)
-    body = re.sub(
+    body = rx.sub(
         r"\b(?:with|to|for)\s+(?:my|our)\s+\w+|(?:跟|和|陪|给)我?\S{1,3}?(?=一起|说|讲|聊)", "", body, flags=I
     )
     return bool(_OTHER_PERSON.search(body))
@@ -3109,7 +3145,7 @@ def _scan_role_zh(body: str) -> list[tuple[str, str, str]]:
     out: list[tuple[str, str, str]] = []
     for m in _ZH_WORK_AT.finditer(body):
         place = _COUNTED.sub("", m.group("place").strip())
-        if re.match(r"(?:读|上学|念书|学)", m.group("job") or "") or re.search(
+        if rx.match(r"(?:读|上学|念书|学)", m.group("job") or "") or rx.search(
             r"家里?$|这边|那边|团队|组里|部门", place
         ):
             continue
@@ -3120,18 +3156,18 @@ def _scan_role_zh(body: str) -> list[tuple[str, str, str]]:
             org = ""  # "每天去北京国贸上班": the city one commutes to, and a district, not a company
         if city:
             out.append(("fact", "work_city", city))
-        if org and not re.fullmatch(r"(?:公司|单位|企业|厂|店|家|这里|那里)", org):
+        if org and not rx.fullmatch(r"(?:公司|单位|企业|厂|店|家|这里|那里)", org):
             out.append(("fact", "employer", org))
         if job := m.group("job"):
             job = (
                 (m.group("verb") + (" " if job[:1].isascii() else "") + job) if m.group("verb") in ("教", "开") else job
             )
-            out.append(("fact", "job_title", re.sub(r"\s*(?:的|这块|这一块)$", "", job)))
+            out.append(("fact", "job_title", rx.sub(r"\s*(?:的|这块|这一块)$", "", job)))
         break
     if not out and (at := _ZH_AT_ORG.search(body)):
         out.append(("fact", "employer", at.group("org")))  # "现在在省人民医院急诊科"
     if said := _ZH_JOB_SAID.search(body):
-        out.append(("fact", "job_title", re.sub(r"^(?:本人|我)", "", next(g for g in said.groups() if g))))
+        out.append(("fact", "job_title", rx.sub(r"^(?:本人|我)", "", next(g for g in said.groups() if g))))
     if (grew := _ZH_GREW_UP.search(body)) and (city := _known_city(grew.group("c")) or _city_in(grew.group("c"))):
         out.append(("fact", "hometown", city))
     return out
@@ -3167,12 +3203,12 @@ def _scan_languages(body: str) -> list[tuple[str, str, str]]:
     """Languages one speaks, said in passing: "普通话也说得还行", "my german is rusty but it's there",
     "日语 N1", "I speak Twi with my mum", "Polish is technically my first language"."""
     out = []
-    for segment in re.split(r"[,，;；]|\bbut\b|\band\b|但是?|不过", body, flags=I):
+    for segment in rx.split(r"[,，;；]|\bbut\b|\band\b|但是?|不过", body, flags=I):
         names = [m.group(0) for m in _LANGUAGE_NAMES.finditer(segment)]
         if len(names) != 1 or _NOT_SPOKEN.search(segment):
             continue
         if _NATIVE_CUE.search(segment):
-            if not re.search(r"n't|\bnot\b|不是", segment, I):  # "English isn't my first language"
+            if not rx.search(r"n't|\bnot\b|不是", segment, I):  # "English isn't my first language"
                 out.append(("fact", "native_language", names[0]))
         elif _SPOKEN_CUE.search(segment):
             out.append(("fact", "spoken_languages", names[0]))
@@ -3191,7 +3227,8 @@ _TOOL_NOT_USED = re.compile(
     r"不|没|别|以前|之前|换掉|太慢|难用|玩玩|业余|卸载|弃用|插件|扩展|主题|模式|快捷键|键位|"
     r"\b(?:keybindings?|key\s+bindings|plugins?|extensions?|themes?|mode|emulation)\b|\w+n't\b|\bside\s+projects?\b|\bfor\s+fun\b|"
     r"\b(?:never|dont|not|no|hate|hated|instead|rather|used\s+to|before|switch\w*\s+from|hobby|"
-    r"moved\s+off|clicked|suggest|recommend|should|would|could|might|want|try|trying|learn\w*)\b",
+    r"moved\s+off|clicked|suggest|recommend|should|would|could|might|want|try|trying|learn\w*|compar\w*)\b|"
+    r"\bfor\s+my\s+(?:dad|mom|mum|mother|father|wife|husband|son|daughter|kids?|parents|sister|brother|friend|grandma|grandpa)\b",
     I,
 )
 
@@ -3209,7 +3246,7 @@ def _scan_tools(body: str) -> list[tuple[str, str, str]]:
     ("Figma never clicked for me", "don't suggest vscode extensions")."""
     out = []
     using = False  # "using Obsidian for notes and Todoist for tasks": the verb goes on after "and"
-    for part in re.split(r"[,，;；]|\band\b|\bbut\b|但是?|不过|而且", body, flags=I):
+    for part in rx.split(r"[,，;；]|\band\b|\bbut\b|但是?|不过|而且", body, flags=I):
         migrated = False
         if (moved := _MIGRATED.search(part)) and not _PLANNED.search(part):
             part, migrated = part[moved.end() :], True  # "从 MySQL 迁到了 PostgreSQL": what one uses now
@@ -3270,7 +3307,7 @@ def _scan_study(body: str) -> list[tuple[str, str, str]]:
 
 _DRINKS = (
     r"(?:[\w-]+\s+){0,2}?(?:coffee|tea|latte|americano|espresso|cappuccino|flat\s+white|cold\s+brew|matcha|chai|kombucha|"
-    r"oat\s+milk|soy\s+milk|decaf)|[\u4e00-\u9fff]{0,4}?(?:咖啡|美式|拿铁|奶茶|绿茶|红茶|乌龙|普洱|抹茶|豆浆|燕麦奶|茶)"
+    r"oat\s+milk|soy\s+milk|decaf)|[\u4e00-\u9fff]{0,4}?(?:咖啡|美式|拿铁|奶茶|绿茶|红茶|乌龙|普洱|抹茶|豆浆|燕麦奶|手冲|冷萃|茶)"
 )
 _DRINK = re.compile(
     rf"\bI\s+(?:\w+\s+)?(?:drink|have|live\s+on)\s+(?:(?:way\s+)?too\s+much\s+|a\s+lot\s+of\s+|only\s+|mostly\s+|my\s+)?(?P<v>{_DRINKS})\b|"
@@ -3288,7 +3325,7 @@ _INDUSTRY_ZH = re.compile(
 _INDUSTRY_EN = re.compile(
     r"\b(?:at|for|in)\s+(?:a|an)\s+(?:(?:small|tiny|big|large|early[- ]stage|\d+[- ]person|series\s+[a-d])\s+)?"
     r"(?P<v>(?!small\b|big\b|new\b|local\b|great\b|good\b|cool\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+"
-    r"(?:startup|start-up|company|firm|agency|nonprofit|non-profit|consultancy|scale-?up)\b|"
+    r"(?:startup|start-up|company|firm|agency|nonprofit|non-profit|consultancy|scale-?up|practice|clinic)\b|"
     # a business named by its sector: "working remotely for a UK fintech", "at a Series B healthtech"
     r"\b(?:at|for|in)\s+(?:a|an)\s+(?:(?:small|tiny|big|large|early[- ]stage|\d+[- ]person|series\s+[a-d]|(?-i:[A-Z][\w-]*))\s+)?"
     r"(?P<v2>fintech|edtech|healthtech|insurtech|proptech|biotech|medtech|legaltech|agritech|cleantech|regtech|adtech|martech|"
@@ -3309,7 +3346,7 @@ def _scan_industry(body: str) -> list[tuple[str, str, str]]:
     "a caseworker at a refugee resettlement nonprofit"."""
     if m := _INDUSTRY_ZH.search(body):
         return [("fact", "industry", (m.group("v") or m.group("v2")).strip())]
-    if (m := _INDUSTRY_EN.search(body)) and not re.search(
+    if (m := _INDUSTRY_EN.search(body)) and not rx.search(
         r"\b(?:turned\s+down|declined|rejected|passed\s+on|an?\s+offer|interview\w*|applied)\b", body, I
     ):  # not "I turned down an offer working remotely for a UK fintech"
         return [("fact", "industry", m.group("v") or m.group("v2"))]
@@ -3325,7 +3362,7 @@ _BARE_JOB = re.compile(
 )
 _INTRO_NAME = re.compile(
     r"^(?:(?:hi|hey|hello|heya|hiya)(?:\s+there)?\W*)?(?:I'm|I\s+am|this\s+is|it's|im)\s+(?P<n>(?-i:[A-Z][a-zà-ÿ'’-]+))(?=\s*[,.!;]|$)|"
-    r"^(?:(?:hi|hey|hello)\W*)?(?P<n2>(?-i:[A-Z][a-zà-ÿ'’]+))\s+here(?=\s*(?:[,.!;:—–-]|$))",  # not "Moved here in May"
+    r"^(?:(?:hi|hey|hello)\W*)?(?P<n2>(?-i:[A-Z][a-zà-ÿ'’]+))\s+here(?=\s*(?:[,.!;:—–(-]|$))",  # not "Moved here in May"
     I,
 )
 
@@ -3337,8 +3374,18 @@ def _scan_bare(body: str) -> list[tuple[str, str, str]]:
     if m := _BARE_JOB.match(body):
         out += _role_facts(m.group("job") or m.group("job2"), m.group("org"), m.group("city"), at_work=False)
     if (m := _INTRO_NAME.match(body)) and (name := m.group("n") or m.group("n2")):
-        if not (_NOT_A_NAME.match(name) or re.fullmatch(_JOB_EN, name, I)):  # "I'm Sofia,": a name, even a city's
+        if not (_NOT_A_NAME.match(name) or rx.fullmatch(_JOB_EN, name, I)):  # "I'm Sofia,": a name, even a city's
             out.append(("fact", "name", name))
+    if m := rx.fullmatch(r"(?P<s>(?:(?![想考要去报申梦的])[\u4e00-\u9fff]){2,10}(?:大学|学院))", body):
+        out.append(("fact", "school", m.group("s")))  # "我是大二的，武汉大学，计算机专业"
+    if m := rx.search(  # "I'm 16, Year 12 in Melbourne": a school year, and where
+        rf"(?:^|,\s*)(?:I'm\s+|I\s+am\s+)?(?:in\s+)?(?P<y>(?-i:Year|Grade|Form)\s+\d{{1,2}}|\d{{1,2}}(?:st|nd|rd|th)\s+grade)"
+        rf"(?:\s+(?:at|in)\s+(?P<c>{_PLACE_EN}))?\s*$",
+        body,
+    ):
+        out.append(("fact", "school", m.group("y")))
+        if m.group("c") and _city_in(m.group("c")):
+            out.append(("fact", "city", _city_in(m.group("c"))))
     return out
 
 
@@ -3366,7 +3413,7 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
     out: list[tuple[str, str, str]] = []
     if (m := _ORG_OF_JOB.match(body)) and not is_city(m.group("org")):
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
-    elif m := re.search(
+    elif m := rx.search(
         r"(?:^我|^|[，,])(?:白天|平时|现在|主要|目前|一直)?(?P<v>(?:开|跑)(?:出租车?|网约车|滴滴|货车|大货车|大车|卡车|公交车?|长途|外卖|快递))(?=$|[，,])",
         body,
     ):
@@ -3378,7 +3425,7 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "job_title", trade))
         elif trade := m.group("v"):
             out.append(("fact", "job_title", trade.removeprefix("做").removeprefix("搞") or trade))
-            if re.match(r"[做搞]", trade) and not re.search(rf"{_JOB_ZH}|员|师", trade):
+            if rx.match(r"[做搞]", trade) and not rx.search(rf"{_JOB_ZH}|员|师", trade):
                 out.append(("fact", "industry", trade[1:]))  # "我是做外贸的": the trade is the industry too
         elif m.group("v2"):
             out.append(("fact", "job_title", "开" + m.group("v2")))
@@ -3387,7 +3434,7 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
 
 def _scan_drink(body: str) -> list[tuple[str, str, str]]:
     """What one drinks, as a standing taste: "I drink way too much green tea", "平时只喝冰美式", "改喝燕麦拿铁了"."""
-    if _SHORT_TERM.search(body) or re.search(r"想|要不要|\bshould\b|\bwant\b", body, I):
+    if _SHORT_TERM.search(body) or rx.search(r"想|要不要|\bshould\b|\bwant\b", body, I):
         return []
     if m := _DRINK.search(body):
         return [("preference", "drink", next(v for v in m.groups() if v).strip())]
@@ -3425,7 +3472,7 @@ def _scan_person(body: str) -> list[tuple[str, str, str]]:
     """When one was born and one's time zone, said in passing: "本人95年的", "born Aug 9", "I'm in Nairobi,
     EAT timezone"."""
     out: list[tuple[str, str, str]] = []
-    if m := re.search(rf"\bwith\s+my\s+(?P<s>husband|wife|partner)\s+and\s+(?:our|my)\s+(?P<k>{_KIDS_EN})\b", body, I):
+    if m := rx.search(rf"\bwith\s+my\s+(?P<s>husband|wife|partner)\s+and\s+(?:our|my)\s+(?P<k>{_KIDS_EN})\b", body, I):
         out += [
             ("fact", "spouse", m.group("s")),
             ("fact", "children", m.group("k")),
@@ -3453,7 +3500,7 @@ _OUR_KIDS = re.compile(
     r"\bour\s+(?:(?:little|baby|youngest|oldest|eldest|two|three|four|\d|new)\s+)?(?P<r>sons?|daughters?|kids|children|twins|boys|girls|"
     r"toddler|little\s+one|teenagers?)(?:\s+(?P<n>(?-i:[A-Z])[a-z]+))?\b(?!')|"
     r"\bmy\s+(?P<r2>son|daughter|kids|twins)'s\b|"
-    r"(?:(?:送|接|辅导)(?:我家|我)?|(?:带|陪|哄)(?:我家|我))(?:的)?(?P<r3>孩子|娃|儿子|女儿|闺女|老大|老二|小孩|宝宝)(?![们的])|"
+    r"(?:(?:送|接|辅导)(?:我家|我)?|(?:带|陪|哄)(?:我家|我)|^我(?:(?!帮|替)[^，,。]){0,10}?带)(?:的)?(?P<r3>孩子|娃|儿子|女儿|闺女|老大|老二|小孩|宝宝)(?![们的])|"
     r"^我家(?:的)?(?P<r4>老大|老二|老三|大宝|二宝|娃|儿子|女儿|闺女)|^我(?:个|嘅)(?P<r5>仔|女)(?![人孩子朋友])|"
     r"^(?P<r6>(?:one|two|three|four|five|\d)\s+(?:kids|children|boys|girls|daughters|sons))\s*(?:,\s*\d|$)",
     I,
@@ -3489,7 +3536,7 @@ _OWN_CHILD = re.compile(
     r"(?<![\w'])(?:my|our)\s+(?:(?:little|youngest|oldest|eldest|older|younger)\s+)?(?P<r3>son|daughter|kid|boy|girl)\b(?!')"
     rf"[^,.;!?]{{0,30}}?(?P<d3>{_KID_DETAIL})|"
     r"(?:带|陪|接送|送)着?(?P<r4>(?:两|三|四|\d)个(?:小孩|孩子|娃|宝宝|女儿|儿子|闺女))|"
-    r"(?:一个人|独自|自己)(?:在)?带着?(?P<r5>孩子|娃|小孩)|"  # "离婚两年了，一个人带孩子"
+    r"(?:一个人|独自|自己)(?:在)?带着?(?P<r5>孩子|娃|小孩|女儿|儿子|闺女)|"  # "离婚两年了，一个人带孩子"
     r"(?:^|(?<=[，,]))我(?:的|家的?)?\s*(?P<r6>daughter|son|kids|twins|baby)(?![A-Za-z])|"  # "我daughter今年申请college"
     r"(?:^|(?<=,)\s*)(?:I(?:'m|'ve|\s+have)?\s+(?:got\s+)?)?(?P<r7>(?:one|two|three|four|five|\d)\s+(?:kids|children|boys|girls|sons|daughters)|twins|triplets)$|"  # "Married, two kids, we live in …"
     # a clause that starts with one's child: "Our son is autistic and non-verbal"
@@ -3516,7 +3563,7 @@ def _own_child(body: str, said_mine: bool = False) -> tuple[str, str, str] | Non
     """`said_mine`: only a child called one's own in so many words ("my", "我", "our")."""
     if _APART.search(body) or not (m := _OWN_CHILD.search(body)):
         return None
-    if said_mine and not re.search(r"我|\b(?:my|our)\b", m.group(0), I):
+    if said_mine and not rx.search(r"我|\b(?:my|our)\b", m.group(0), I):
         return None  # "我朋友有个女儿，女儿初二": the friend's
     if m.group("r"):
         return ("fact", "children", m.group("r") + ("" if m.group("d")[:1] > "~" else " ") + m.group("d"))
@@ -3532,7 +3579,7 @@ def _household(body: str) -> list[tuple[str, str, str]]:
     out = []
     if m := _TOGETHER.search(body):
         role = next(g for g in m.group("r", "r2", "r3", "r4", "r5") if g)
-        dating = re.fullmatch(_DATING_WORDS, role, I)
+        dating = rx.fullmatch(_DATING_WORDS, role, I)
         named = f"{role} {m.group('n')}" if m.group("n") else role
         out.append(("fact", "marital_status" if dating else "spouse", named))
     if m := _OUR_KIDS.search(body):
@@ -3545,22 +3592,22 @@ def _household(body: str) -> list[tuple[str, str, str]]:
 
 def _scan_school(body: str) -> list[tuple[str, str, str]]:
     """ "did chemistry at Trinity", "studied at Manchester", "went to Georgia Tech for industrial design"."""
-    if m := re.search(
+    if m := rx.search(
         rf"\b(?:studied|did|majored\s+in|read)\s+(?!(?:my|a|an|the|our|his|her)\b)(?P<major>[a-z][\w &-]{{2,30}}?)\s+at\s+(?P<school>{_SCHOOL_EN})",
         body,
         I,
     ):
         return [("fact", "major", m.group("major")), ("fact", "school", m.group("school"))]
-    if m := re.search(
+    if m := rx.search(
         rf"\b(?:went\s+to|studied\s+at|graduated?\s+from|attended)\s+(?P<school>{_SCHOOL_EN})"
         rf"(?:\s+for\s+(?:my\s+|a\s+)?(?P<major>[a-z][\w &-]{{2,30}}?)(?=[,.;]|\s+(?:which|and|but|so)\b|$))?",
         body,
         I,
     ):
-        if is_city(m.group("school")) and not re.search(r"studied|graduated|attended", m.group(0), I):
+        if is_city(m.group("school")) and not rx.search(r"studied|graduated|attended", m.group(0), I):
             return []  # "went to Paris": a trip
         out = [("fact", "school", m.group("school"))]
-        if m.group("major") and not re.match(
+        if m.group("major") and not rx.match(
             r"(?:undergrad|college|grad school|university|school|a while|\d)", m.group("major"), I
         ):
             out.append(("fact", "major", m.group("major")))
@@ -3571,7 +3618,7 @@ def _scan_school(body: str) -> list[tuple[str, str, str]]:
 def _scan_job(body: str) -> list[tuple[str, str, str]]:
     """ "…ended up as a data analyst at a reinsurance firm", "I teach 8th grade math", "我是做跨境电商的"."""
     out = []
-    if m := re.search(
+    if m := rx.search(
         r"\b(?P<v>(?:fully\s+)?remote)(?:ly)?\s+(?:for|at|with)\b|\bwork(?:ing)?\s+(?P<v2>remotely|from\s+home)\b|"
         r"(?P<v3>远程)(?=办公|工作|上班|打工|给|$|[，,])|全员(?P<v4>远程)|(?P<v5>居家办公|在家办公|混合办公)|\b(?P<v6>WFH|hybrid)\b|"
         r"[,，]\s*(?P<v7>(?:fully|100%|all)\s+remote)$",
@@ -3579,17 +3626,17 @@ def _scan_job(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         out.append(("fact", "work_mode", next(v for v in m.groups() if v)))
-    if m := re.search(r"(?:从\s*\S{1,12}?\s*)?(?:跳槽|跳|换|转)到了?\s*(?P<v>[^，,\s]{2,12}?)(?:了|去了)?$", body):
-        if not is_city(m.group("v")) and not re.search(r"[做当干]|岗|组|部门|团队|城市", m.group("v")):
+    if m := rx.search(r"(?:从\s*\S{1,12}?\s*)?(?:跳槽|跳|换|转)到了?\s*(?P<v>[^，,\s]{2,12}?)(?:了|去了)?$", body):
+        if not is_city(m.group("v")) and not rx.search(r"[做当干]|岗|组|部门|团队|城市", m.group("v")):
             out.append(("fact", "employer", m.group("v")))  # "从阿里跳到了拼多多"
     if m := _JOB_ANYWHERE.search(body):
-        job = re.sub(
+        job = rx.sub(
             r"^(?:full[- ]time|part[- ]time|senior|junior|remote)\s+(?=\w+\s)", lambda x: x.group(0), m.group("job")
         )
         out.append(("fact", "job_title", job))
         if m.group("org") and not is_city(m.group("org")):
             out.append(("fact", "employer", m.group("org")))
-    elif m := re.search(
+    elif m := rx.search(
         rf"\bat\s+(?P<org>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){{0,2}})\s+as\s+(?:a|an|the)\s+"
         rf"(?P<job>(?:[\w/+-]+\s+){{0,2}}?(?:{_JOB_EN}))\b",
         body,
@@ -3598,17 +3645,17 @@ def _scan_job(body: str) -> list[tuple[str, str, str]]:
         out += [("fact", "job_title", m.group("job")), ("fact", "employer", m.group("org"))]
     elif m := _JOB_VERB.search(body):
         out.append(("fact", "job_title", m.group("v8") + "er" if m.group("v8") else next(g for g in m.groups() if g)))
-        if org := re.match(rf"\s+(?:at|for)\s+(?P<org>{_ORG_EN})", body[m.end() :]):
+        if org := rx.match(rf"\s+(?:at|for)\s+(?P<org>{_ORG_EN})", body[m.end() :]):
             out.append(("fact", "employer", org.group("org")))  # "I run the marketing team at Pelican Data"
-        elif (place := re.match(r"\s+in\s+(?P<c>[\w.'’-]+(?:\s+[\w.'’-]+)?)", body[m.end() :])) and (
+        elif (place := rx.match(r"\s+in\s+(?P<c>[\w.'’-]+(?:\s+[\w.'’-]+)?)", body[m.end() :])) and (
             city := _city_in(place.group("c"))
         ):
             out.append(("fact", "city", city))  # "I teach year 5 in Birmingham"
     elif body[:1] in "我本" and (m := _JOB_ZH_ANY.search(body)):
         out.append(("fact", "job_title", m.group("job")))
-    elif m := re.match(rf"^我?(?P<job>[^，,]{{0,8}}?{_JOB_ZH}[者员师]?)(?:都)?(?:干了|做了|当了)", body):
+    elif m := rx.match(rf"^我?(?P<job>[^，,]{{0,8}}?{_JOB_ZH}[者员师]?)(?:都)?(?:干了|做了|当了)", body):
         out.append(("fact", "job_title", m.group("job")))
-    if m := re.search(
+    if m := rx.search(
         r"\b(?:company|firm|startup|agency|studio|biotech|fintech|nonprofit|bank|lab|shop|utility)\s+(?:called|named)\s+"
         r"(?P<org>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})",
         body,
@@ -3635,9 +3682,9 @@ def _read_reply_style(body: str) -> list[tuple[str, str, str]]:
     """How one wants things explained, as a standing wish: "讲解的时候多举例子", "教我的时候请一步一步来",
     "先给结论", "code first, explanation after", "explain things slowly"."""
     if _STYLE_WHEN.match(body):
-        return [("preference", "reply_style", re.sub(r"^我", "", body))]
+        return [("preference", "reply_style", rx.sub(r"^我", "", body))]
     if _STYLE_FIRST.match(body):
-        return [("preference", "reply_style", re.sub(r"^(?:[\w ]{1,20}\brule:\s*|so\s+|and\s+|我)", "", body, flags=I))]
+        return [("preference", "reply_style", rx.sub(r"^(?:[\w ]{1,20}\brule:\s*|so\s+|and\s+|我)", "", body, flags=I))]
     return []
 
 
@@ -3672,7 +3719,7 @@ def _scan_availability(body: str) -> list[tuple[str, str, str]]:
         return []  # the full pattern is costly; most clauses say nothing of the kind
     if m := _AVAILABILITY.search(body[:300]):
         when = next(g for g in (m.group("when"), m.group("when2"), m.group("when3"), m.group("when4")) if g)
-        return [("constraint", f"constraint {when}", re.sub(r"^(?:我|所以|so\s+)", "", body[m.start() :], flags=I))]
+        return [("constraint", f"constraint {when}", rx.sub(r"^(?:我|所以|so\s+)", "", body[m.start() :], flags=I))]
     return []
 
 
@@ -3762,7 +3809,7 @@ def _upcoming_event(clause: str, body: str) -> Proposal | None:
     coming, with its date, is an episode too (a plan with a date stays a goal beside it)."""
     if not (_UPCOMING_WHEN.search(body) and _UPCOMING.search(body)) or _NOT_SURE.search(body):
         return None
-    if re.search(r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前|了$", body, I):
+    if rx.search(r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前|了$", body, I):
         return None
     sensitive = next((kind for kind, words in _SENSITIVE_WORDS if words.search(body)), "")
     return Proposal(
@@ -3813,7 +3860,7 @@ def _sentences(text: str) -> list[list[str]]:
             for match in _NEW_CLAUSE.finditer(part):
                 before = _IDIOMS.sub("", part[start : match.start()])
                 # "My wife says I should use Windows, but I'm a Mac person": the contrast is the user's own
-                contrast = _CONTRAST.match(part, match.start()) and not re.search(_CONDITION, before, I)
+                contrast = _CONTRAST.match(part, match.start()) and not rx.search(_CONDITION, before, I)
                 if contrast or not _NO_SPLIT.search(before):
                     pieces.append(part[start : match.start()])
                     start = match.end()
@@ -3840,7 +3887,7 @@ def _inline_list(sentence: list[str]) -> tuple[str, list[str]] | None:
     else:
         return None
     text = "，".join([sentence[0][m.end() :], *sentence[1:]])
-    return kind, [item.strip() for item in re.split(separators, text) if item.strip(" .。")]
+    return kind, [item.strip() for item in rx.split(separators, text) if item.strip(" .。")]
 
 
 def _tool_facts(item: str) -> list[Proposal]:
@@ -3906,27 +3953,27 @@ def _read_field(key: str, value: str) -> list[tuple[str, str, str]]:
         return [("fact", kind, name) for kind, name in _tools_in(value, fallback_products=False)]
     if key == "name":
         out = []
-        if called := re.search(r"(?:叫我|call\s+me)\s*(?P<v>[^）)，,\s]+)", value, I):
+        if called := rx.search(r"(?:叫我|call\s+me)\s*(?P<v>[^）)，,\s]+)", value, I):
             out.append(("fact", "preferred_name", called.group("v")))
-        name, _, also = re.sub(r"\s*[（(][^）)]*[）)]", "", value).partition("/")
+        name, _, also = rx.sub(r"\s*[（(][^）)]*[）)]", "", value).partition("/")
         if also.strip() and not out:
             out.append(("fact", "preferred_name", also.strip()))  # "周子豪 / Howard"
         return [("fact", "name", name.strip()), *out]
     if key in ("city", "hometown"):
-        place = re.sub(r"\s+(?:originally|now|these\s+days)$", "", value, flags=I)
+        place = rx.sub(r"\s+(?:originally|now|these\s+days)$", "", value, flags=I)
         # "河南洛阳" → 洛阳, "杭州滨江" → 杭州, "苏州工业园区" → 苏州
         return [("fact", key, _known_city(place) or _city_at_ends(place)[0] or place)]
-    parts = [part.strip() for part in re.split(r"[,，、]", value) if part.strip()]
+    parts = [part.strip() for part in rx.split(r"[,，、]", value) if part.strip()]
     job, out = parts[0], []
     for part in parts[1:]:
-        if then := re.match(r"^(?:做|当|干)\s*(?P<v>.+)$", part):
+        if then := rx.match(r"^(?:做|当|干)\s*(?P<v>.+)$", part):
             out.append(("fact", "employer", job))  # "阿里外包，做测试"
             job = then.group("v")
         elif city := _city_in(part) or _known_city(part):
             out.append(("fact", "work_city", city))
-        elif re.match(r"(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}$", part):
+        elif rx.match(r"(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}$", part):
             out.append(("fact", "employer", part))
-    job = re.sub(r"\s+(?:with|at|for)\s+(?:an?\s+|the\s+)?(?P<org>.+)$", "", job, flags=I)
+    job = rx.sub(r"\s+(?:with|at|for)\s+(?:an?\s+|the\s+)?(?P<org>.+)$", "", job, flags=I)
     return [("fact", "job_title", job), *out]
 
 
@@ -4047,7 +4094,7 @@ def _skip_reason(clause: str, message_is_joke: bool) -> str:
         if reason == "question" and standing:
             continue
         if reason == "hypothetical" and standing:  # "Could you answer in Spanish from now on?": could is asking
-            if not regex.search(re.sub(r"^\s*(?:can|could|would|will)\s+you\b", "", clause, flags=I)):
+            if not regex.search(rx.sub(r"^\s*(?:can|could|would|will)\s+you\b", "", clause, flags=I)):
                 continue
         if reason == "joke" and _only_laughing(clause):
             continue
@@ -4056,7 +4103,7 @@ def _skip_reason(clause: str, message_is_joke: bool) -> str:
             and (
                 _CALLED_BY_OTHERS.match(clause)
                 or _FAMILY_FACT.match(clause)
-                or re.match(r"^我(?:的|家)?", clause)
+                or rx.match(r"^我(?:的|家)?", clause)
                 and _CHILD_MENTION.search(clause)
                 or _SPOUSE.match(clause)
                 or _SPOUSE_IS.match(_PREFIX.sub("", clause).strip(" .。!！,，"))
@@ -4085,7 +4132,7 @@ def _only_laughing(clause: str) -> bool:
     """Laughter after an ordinary statement about one's life ("commuting from Hoboken … is killing me
     lol", "作业辅导快把我逼疯了哈哈") is not a joke; at the start, or after a claim about who one is
     ("I'm the Queen of England lol", "哈哈，我是世界首富"), it still is."""
-    if re.search(
+    if rx.search(
         r"开玩笑|逗你|just kidding|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b",
         clause,
         I,
@@ -4095,13 +4142,13 @@ def _only_laughing(clause: str) -> bool:
         clause
     )  # "I'm an accountant lol", not "I'm the CEO of Apple lol"
     return bool(_EARNEST.search(clause) or ordinary_job) and not (
-        re.search(r"\b(?:I'm|I\s+am)\b|我是", clause, I) and not ordinary_job
+        rx.search(r"\b(?:I'm|I\s+am)\b|我是", clause, I) and not ordinary_job
     )
 
 
 def _topic(text: str, obj: str, fallback: str) -> str:
     """The key a preference or tool fact is about."""
-    if re.fullmatch(r"(?-i:C)(?:语言)?", text.strip()):  # "主要写C": the language, not a tool called C
+    if rx.fullmatch(r"(?-i:C)(?:语言)?", text.strip()):  # "主要写C": the language, not a tool called C
         return "programming_language"
     tools = {m.group(0).lower(): key for key, regex in _TOOL_RES for m in regex.finditer(text)}
     if len(tools) > 1 and fallback == "tools":
@@ -4109,14 +4156,22 @@ def _topic(text: str, obj: str, fallback: str) -> str:
     if tools:
         return next(iter(tools.values()))
     if _ANSWER.search(text):
-        if re.search(_LANG, text, I):
+        if rx.search(_LANG, text, I):
             return "report_language" if _REPORT.search(text) else "reply_language"
         if _LENGTH.search(text):
             return "reply_length"
         return "reply_format" if _FORMAT.search(text) else "answer_style"
+    if rx.search(
+        r"纯?段落|\bparagraphs?\b|\bprose\b|bullet\s*points?|numbered\s+lists?|表格|markdown", text, I
+    ) and not rx.search(
+        r"\b(?:on|in|for)\s+my\s+(?:slides?|notes|reports?|essays?|decks?|resume|cv|presentations?|thesis|docs?)\b|我的(?:PPT|笔记|报告|论文|简历)",
+        f"{text} {obj}",
+        I,
+    ):
+        return "reply_format"  # "我更喜欢纯段落": how answers are laid out, said without "answers"
     if _SPICE.search(text):
         return "spice"
-    words = re.sub(r"[^\w\s\u4e00-\u9fff]", " ", obj).split()
+    words = rx.sub(r"[^\w\s\u4e00-\u9fff]", " ", obj).split()
     return f"{fallback} {' '.join(words[:3])[:24]}".strip()
 
 
@@ -4174,24 +4229,24 @@ _SENSITIVE_WORDS = (
 
 def _tidy(value: str) -> str:
     """A value without the particles and fillers around it ("杭州了" → "杭州", "Madrid now" → "Madrid")."""
-    value = re.sub(r"[\s\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+$", "", value)  # "Jan 3 🙂"
-    value = re.sub(
+    value = rx.sub(r"[\s\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+$", "", value)  # "Jan 3 🙂"
+    value = rx.sub(
         r"(?:就行|就好|就可以|好了|了|吧|呢|啊|哦|啦)$|\s+(?:please|now|these days|currently|thanks)$",
         "",
         value.strip(),
         flags=I,
     )
-    return re.sub(r"^(?:a|an|the)\s+", "", value, flags=I).strip(" ,，.。!！;；:：~～")
+    return rx.sub(r"^(?:a|an|the)\s+", "", value, flags=I).strip(" ,，.。!！;；:：~～")
 
 
 def _language_only(value: str) -> str:
     """ "都用中文回答" → "中文"; "always answer in English" → "English"."""
-    match = re.search(_LANG, value, I) or re.search(_LANG_WORD, value, I)
+    match = rx.search(_LANG, value, I) or rx.search(_LANG_WORD, value, I)
     return match.group(0) if match else value
 
 
 def _clean(value: str) -> str:
-    return re.split(r"，|,\s", value)[0].strip(" ,，.。!！;；:：~～")
+    return rx.split(r"，|,\s", value)[0].strip(" ,，.。!！;；:：~～")
 
 
 _MY_KIN = {"daughter": "女儿", "son": "儿子", "wife": "老婆", "husband": "老公", "kid": "孩子", "kids": "孩子"}
@@ -4211,22 +4266,22 @@ _WHEN_IN_CHINESE = {
 def _mixed_openers(message: str) -> str:
     """English openers before Chinese words read as the Chinese ones: "my daughter 今年三岁了" →
     "我女儿今年三岁了", "I'm 上海人" → "我是上海人"."""
-    message = re.sub(
+    message = rx.sub(
         r"\bmy\s+(daughter|son|wife|husband|kids?)\s*(?=[\u4e00-\u9fff])",
         lambda m: "我" + _MY_KIN[m.group(1).lower()],
         message,
         flags=I,
     )
-    message = re.sub(r"\b(?:I'm|I\s+am)\s*(?=[\u4e00-\u9fff]{2,4}人)", "我是", message)
+    message = rx.sub(r"\b(?:I'm|I\s+am)\s*(?=[\u4e00-\u9fff]{2,4}人)", "我是", message)
     # "Weekends我一般去hiking": when, said in English before the Chinese
-    message = re.sub(
+    message = rx.sub(
         r"(?:^|(?<=[，,。！!；;\s]))(?:on\s+)?(?:the\s+)?(weekends?|every\s+(?:day|morning|evening|night|week))\s*(?=我|[一通平经]常?)",
-        lambda m: _WHEN_IN_CHINESE[re.sub(r"\s+", " ", m.group(1).lower())],
+        lambda m: _WHEN_IN_CHINESE[rx.sub(r"\s+", " ", m.group(1).lower())],
         message,
         flags=I,
     )
     # "我是farmer in Queensland", "我是dentist，…": an English job after 我是 reads as "I'm a …"
-    return re.sub(
+    return rx.sub(
         rf"(?:^|(?<=[，,。！!；;\s]))我(?:是|做|当|在做|正在做)\s*(?=(?:[A-Za-z0-9/+-]+\s+){{0,3}}(?:{_JOB_EN})\b(?:\s+(?:in|at|for|with)\s+[A-Za-z][^，,。\u4e00-\u9fff]*)?\s*(?:$|[，,。！!；;]))",
         "I'm a ",
         message,
@@ -4239,7 +4294,7 @@ def _as_said(evidence: str, said: str) -> str:
     if (
         "I'm a " in evidence
         and "I'm a " not in said
-        and (opener := re.search(r"我(?:是|做|当|在做|正在做)\s*(?=[A-Za-z])", said))
+        and (opener := rx.search(r"我(?:是|做|当|在做|正在做)\s*(?=[A-Za-z])", said))
     ):
         return evidence.replace("I'm a ", opener.group(0), 1)
     return evidence
@@ -4247,7 +4302,7 @@ def _as_said(evidence: str, said: str) -> str:
 
 def _part_saying(body: str, value: str) -> str:
     """The comma-separated part of `body` that holds `value` (all of `body` when none alone does)."""
-    parts = re.split(r"[,，;；]\s*|\s+so\s+", body)
+    parts = rx.split(r"[,，;；]\s*|\s+so\s+", body)
     return next((part for part in parts if value[:8] and value[:8] in part), body) if len(parts) > 1 else body
 
 
@@ -4279,10 +4334,10 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
     of jazz"). At the start of a message the speaker is the user; later, the clause before decides."""
     if frame == "other" or (frame == "" and not first):
         return []
-    chinese = [("我们" if frame == "team" else "我") + body] if re.search(r"[\u4e00-\u9fff]", body) else []
-    if frame == "team" or not re.match(r"[A-Za-z]\S*\s+\S", body):  # one English word ("Finally.") says nothing
+    chinese = [("我们" if frame == "team" else "我") + body] if rx.search(r"[\u4e00-\u9fff]", body) else []
+    if frame == "team" or not rx.match(r"[A-Za-z]\S*\s+\S", body):  # one English word ("Finally.") says nothing
         return chinese
-    if (place := re.match(r"(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?(?=\s*(?:,|$))", body)) and is_big_city(
+    if (place := rx.match(r"(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?(?=\s*(?:,|$))", body)) and is_big_city(
         place.group(0)
     ):  # "Glasgow, 12-hour shifts": where one is, not who ("I'm Glasgow")
         return chinese + ["I live in " + place.group(0)]
@@ -4329,7 +4384,8 @@ _ANSWER_FRAMES = [
         "我是",
     ),
     (
-        r"(?:which|what)\s+language.{0,30}(?:reply|answer|respond|write)|(?:用|以)什么语言(?:回复|回答)|希望我用什么语言",
+        r"(?:which|what)\s+language.{0,30}(?:reply|answer|respond|write)|(?:用|以)什么语言(?:回复|回答)|希望我用什么语言|"
+        r"(?:answers?|repl(?:y|ies)|respon\w+)\s+in\s+\w+\s+or\s+\w+|用(?:中文|英文|英语|普通话|粤语)还是(?:中文|英文|英语|普通话|粤语)",
         "always answer in ",
         "以后都用",
     ),
@@ -4341,7 +4397,8 @@ _ANSWER_FRAMES = [
     ),
     (
         r"how\s+(?:detailed|in-depth)|how\s+(?:long|short)\s+(?:should|would|do\s+you\s+(?:want|like|prefer)|(?:the\s+)?(?:answers?|replies|responses))|"
-        r"多详细|(?:回答|回复|答案)[^？?]{0,4}多长|简短还是详细",
+        r"多详细|(?:回答|回复|答案)[^？?]{0,4}多长|简短[^？?]{0,4}还是[^？?]{0,4}详细|详细[^？?]{0,4}还是[^？?]{0,4}简短|"
+        r"\b(?:short|brief)\s+or\s+(?:detailed|long)\b|\b(?:detailed|long)\s+or\s+(?:short|brief)\b",
         "keep answers ",
         "回答要",
     ),
@@ -4386,24 +4443,33 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
     asked = as_simplified(asked or "").strip()
     if (
         not asked
-        or not re.search(r"[?？]\s*\S{0,20}$", asked)
+        or not rx.search(r"[?？]\s*\S{0,20}$", asked)
         or len(message) > 160
         or _SUBJECT_ANY.match(message.strip())
     ):
         return message, ""
     for question, english, chinese in _ANSWER_FRAMES_RE:
         if question.search(asked):
-            answer = _ANSWER_FILLER.sub("", re.sub(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+", "", message).strip())
-            answer = re.sub(
+            answer = _ANSWER_FILLER.sub("", rx.sub(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+", "", message).strip())
+            answer = rx.sub(
                 r"^(?P<v>[^,，.。!！\s]+(?:\s+[^,，.。!！\s]+)?)\s+(?:is\s+fine|works|please|pls|thanks)\b",
                 r"\g<v>",
                 answer,
                 flags=I,
             )
-            frame = chinese if re.match(r"[\u4e00-\u9fff]", answer) else english
-            first = re.split(r"[，,。]", answer)[0]
+            if rx.match(r"(?:I|I'm|I've|I\s+am|my|we|we're|our)\b|我", answer, I):
+                return message, ""  # "I'm vegan" after "Any dietary needs?": said in full already
+            if rx.search(
+                r"先别管|不重要|无所谓|随便|不用管|\b(?:whatever|doesn't\s+matter|never\s*mind)\b|"
+                r"\bfor\s+this\s+(?:one|time|answer|email)\b|\bthis\s+time\b|\bjust\s+this\s+once\b|这次|这一次|这回",
+                answer,
+                I,
+            ):
+                return message, ""  # "这个你先别管，帮我看看…", "Spanish for this one": no standing answer
+            frame = chinese if rx.match(r"[\u4e00-\u9fff]", answer) else english
+            first = rx.split(r"[，,。]", answer)[0]
             if frame == chinese and chinese in _ZH_AFTER:  # "上海" after "在哪个城市工作" → "我在上海上班"
-                bare = re.sub(r"(?:就好|就行|就可以|吧|啦|谢谢)+$", "", first)
+                bare = rx.sub(r"(?:就好|就行|就可以|吧|啦|谢谢)+$", "", first)
                 return f"{chinese}{bare}{_ZH_AFTER[chinese]}{answer[len(first) :]}", ""
             return frame + answer, frame
     return message, ""
@@ -4450,12 +4516,12 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
             p
             for p in before
             if p.kind == "episode"
-            and re.search(r"生了|生下|出生|\bhad\s+(?:a|our)\s+(?:baby|boy|girl)\b|\bwelcomed\b", p.text, I)
+            and rx.search(r"生了|生下|出生|\bhad\s+(?:a|our)\s+(?:baby|boy|girl)\b|\bwelcomed\b", p.text, I)
         ),
         None,
     )
     if birth is not None and (
-        m := re.match(
+        m := rx.match(
             r"^(?:是)?(?:个|一个)?(?P<v>男孩|女孩|儿子|女儿|千金|小子|男宝|女宝|双胞胎)|^(?:it's\s+)?an?\s+(?P<v2>boy|girl)\b|"
             r"^(?:名字|小名|大名)?叫\s*(?P<v3>[\u4e00-\u9fff]{1,3}|(?-i:[A-Z])[a-z]+)$|^(?:named|called)\s+(?P<v4>(?-i:[A-Z])[a-z]+)$",
             body,
@@ -4481,12 +4547,12 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
         )
     if (
         last.key == "hometown"
-        and (m := re.match(rf"^(?:{_PROVINCES})?省?(?P<v>[\u4e00-\u9fff]{{2,4}}?)(?:市|县)?(?:的|人)$", body))
+        and (m := rx.match(rf"^(?:{_PROVINCES})?省?(?P<v>[\u4e00-\u9fff]{{2,4}}?)(?:市|县)?(?:的|人)$", body))
         and is_city(m.group("v"))
     ):
         return rest + before[:-1] + [replace(last, value=m.group("v"), evidence=f"{last.evidence}，{clause}")]
     if last.key == "pet" and (
-        m := re.match(
+        m := rx.match(
             rf"^(?:还有|另外还有|以及|外加)?\s*(?P<v>(?:一|两|三|\d)\s*[只条个]\s*[^，,]{{0,6}}?(?:{_PETS_ZH}))", body
         )
     ):  # "家里养了只柯基叫土豆，还有一只橘猫"
@@ -4496,12 +4562,12 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
             + [replace(last, value=f"{last.value}，{m.group('v')}", evidence=f"{last.evidence}，{clause}")]
         )
     if last.key == "job_title" and (
-        m := re.match(
+        m := rx.match(
             r"^(?![是做在当搞干开跑挺很太真好蛮还超特非比学读念最能可要得必希])(?P<v>(?-i:[A-Z])[\w&.'-]+|[\u4e00-\u9fff]{2,6}(?<![制班职业婚始生来去]))的$",
             body,
         )
     ):  # "外卖小哥，美团的"; not "…，挺有意思的" nor "倒班制的"
-        if not is_city(m.group("v")) and not re.search(r"[我你他她这那]", m.group("v")):
+        if not is_city(m.group("v")) and not rx.search(r"[我你他她这那]", m.group("v")):
             return proposals + [
                 replace(last, key="employer", value=m.group("v"), evidence=clause)
             ]  # "外卖小哥，美团的"
@@ -4509,7 +4575,7 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
         last.key in ("job_title", "employer", "industry")
         and not any(p.key in ("city", "work_city") for p in before)
         and (
-            m := re.match(
+            m := rx.match(
                 r"^(?:在|in|(?:(?:mostly|mainly|usually)\s+)?(?:working|work|based)\s+(?:around|in|out\s+of))\s*"
                 r"(?P<p>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?)\s*(?=$|自己|开|[，,])",
                 body,
@@ -4520,17 +4586,17 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
     ):  # "我是小学的 math teacher，在 Chengdu"
         return proposals + [replace(last, key="work_city", value=city, evidence=clause)]
     if last.category == "goal" and (
-        m := re.match(r"^(?:然后|接着|之后再?|再|and\s+then|then)\s*(?P<v>[^，,]{2,40})$", body, I)
+        m := rx.match(r"^(?:然后|接着|之后再?|再|and\s+then|then)\s*(?P<v>[^，,]{2,40})$", body, I)
     ):
         goal = ("goal", _goal_key(m.group("v")), m.group("v"))
         return proposals + [
             replace(last, key=goal[1], value=_tidy(goal[2]), evidence=clause)
         ]  # 目标：雅思7分，然后申请硕士
-    if last.key in ("school", "major") and (m := re.match(r"^(?:研究|专业)?方向是\s*(?P<v>[^，,]{2,16})$", body)):
+    if last.key in ("school", "major") and (m := rx.match(r"^(?:研究|专业)?方向是\s*(?P<v>[^，,]{2,16})$", body)):
         return proposals + [
             replace(last, key="major", value=_tidy(m.group("v")), evidence=clause)
         ]  # 读研二，方向是计算机视觉
-    if last.key == "major" and (m := re.match(r"^(?:在|at|in)\s*(?P<v>\S.{1,30})$", body)):
+    if last.key == "major" and (m := rx.match(r"^(?:在|at|in)\s*(?P<v>\S.{1,30})$", body)):
         return proposals + [replace(last, key="school", value=_tidy(m.group("v")), evidence=clause)]
     if m := _CORRECTION.match(body):
         value = _tidy(m.group("v") or m.group("v2") or m.group("v3") or "")
@@ -4631,27 +4697,34 @@ class RuleExtractor:
             "，", message
         )  # "老家是衡阳的,现在在深圳": a half-width comma in Chinese is a clause break too
         # "我住在青岛 退休了", "每天早上六点起来跑五公里 雷打不动": a space between Chinese words is one too
-        message = re.sub(
+        message = rx.sub(
             r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])(?![是的了和跟与在用叫有都也就为])", "，", message
+        )
+        # "Sam here (she/her)": pronouns said as a tag, not a clause about someone else
+        message = rx.sub(
+            r"\s*[(（](?:she|he|they|ze|xe)\s*/\s*(?:her|him|them|hers|his|theirs|zir|xem)(?:\s*/\s*\w+)?[)）]",
+            "",
+            message,
+            flags=I,
         )
         message = _mixed_openers(message)
         message = _SAID_WRONG.sub("", message)  # "I'm in Austin, sorry, Houston" is "I'm in Houston"
-        message = re.sub(  # "Birthday's Jan 3 if you wanna remember it": a courtesy, not a condition
+        message = rx.sub(  # "Birthday's Jan 3 if you wanna remember it": a courtesy, not a condition
             r",?\s*if\s+you\s+(?:wanna|want\s+to|need\s+to|'d\s+like\s+to)\s+(?:remember|know|note|save)(?:\s+(?:it|that|this))?\b",
             "",
             message,
             flags=I,
         )
-        message = re.sub(r"\s*[(（][^()（）]{0,12}[?？][)）]", "", message)  # "sourdogh mostly (sp?)": no question
-        message = re.sub(  # "I'm a Leicester fan (don't judge 😅)": an aside, not a joke
+        message = rx.sub(r"\s*[(（][^()（）]{0,12}[?？][)）]", "", message)  # "sourdogh mostly (sp?)": no question
+        message = rx.sub(  # "I'm a Leicester fan (don't judge 😅)": an aside, not a joke
             r"\s*[(（](?:don'?t\s+judge(?:\s+me)?|no\s+judg(?:e)?ment|lol|haha\w*|hehe|别笑|别笑我|哈+)\W{0,6}[)）]",
             "",
             message,
             flags=I,
         )
         # bios: "barista @ a tiny cafe", "#坐标苏州 #宝妈日常" (the "|" between their parts is a clause break)
-        message = re.sub(r"(?<=\w)\s+@\s+(?=\w)", " at ", message)
-        message = re.sub(r"(?:^|(?<=\s))#(?=[^\s#\d])", "", message)
+        message = rx.sub(r"(?<=\w)\s+@\s+(?=\w)", " at ", message)
+        message = rx.sub(r"(?:^|(?<=\s))#(?=[^\s#\d])", "", message)
         for passage in _QUOTED.findall(message):  # someone else's words, or text to translate
             skipped.append(Skip(text=passage, reason="quoted"))
         message = _QUOTED.sub(" ", message)
@@ -4672,7 +4745,7 @@ class RuleExtractor:
             if said_as_list := _inline_list(sentence):
                 proposals.extend(self._listed([said_as_list], []))
                 continue
-            asked = bool(re.search(r"[?？]\s*$", sentence[-1])) if sentence else False
+            asked = bool(rx.search(r"[?？]\s*$", sentence[-1])) if sentence else False
             said_last = ""  # the last clause of this sentence that said something
             touchy = ""  # a sensitive category this sentence is about
             frame, previous = (
@@ -4684,22 +4757,22 @@ class RuleExtractor:
             for clause in sentence:
                 heard += "，" + clause
                 body = _PREFIX.sub("", clause).strip(" .。!！~～;；,，")
-                body = re.sub(r"^(?:咱|俺|在下)(?!们)", "我", body)  # 咱家娃, 俺是山东临沂的, 在下姓郑
+                body = rx.sub(r"^(?:咱|俺|在下)(?!们)", "我", body)  # 咱家娃, 俺是山东临沂的, 在下姓郑
                 # "你回答的时候简短一点": how the assistant should answer, not something about it
-                body = re.sub(
+                body = rx.sub(
                     r"^(?:你|您)(?=(?:以后|今后|每次|平时|下次)?\s*(?:回答|回复|答|讲|说话|写|解释)(?:的时候|时|问题|东西))",
                     "",
                     body,
                 )
-                body = re.sub(r"^我(现在|目前)?正?在(?=做|当|干|搞)", r"我\1", body)  # "我在做 data analyst": 我做
-                body = re.sub(
+                body = rx.sub(r"^我(现在|目前)?正?在(?=做|当|干|搞)", r"我\1", body)  # "我在做 data analyst": 我做
+                body = rx.sub(
                     r"^(?:本人|I'm|I\s+am)\s*(?=在|做|从事|干|搞|住|来自)", "我", body
                 )  # "I'm 在 Melbourne 读 master"
-                body = re.sub(r"^(?:I'm|I\s+am)\s*(?=一名|一个|一位)", "我是", body)  # "I'm 一名 UX writer"
+                body = rx.sub(r"^(?:I'm|I\s+am)\s*(?=一名|一个|一位)", "我是", body)  # "I'm 一名 UX writer"
                 if not asked:  # "作为一个 product manager，我…"; not "作为一个 PM，你应该怎么写PRD？"
-                    body = re.sub(r"^(?:作为|身为)(?=(?:一名|一个|一位)?\s*\S)", "我是", body)
+                    body = rx.sub(r"^(?:作为|身为)(?=(?:一名|一个|一位)?\s*\S)", "我是", body)
                 if _STANDING_ASK.match(body):  # "can you always give me bullet points?": a standing request
-                    body = re.sub(
+                    body = rx.sub(
                         r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|能不能|可不可以|能否|可以)|"
                         r"(?:得[唔不]得|好[唔不]好|可以吗|可以不|好吗|行吗|行不行|ok\s*吗)?[?？]+$",
                         "",
@@ -4707,9 +4780,9 @@ class RuleExtractor:
                         flags=I,
                     ).strip()
                 reason = "retracted" if _WHOLE_RETRACTION.search(message) else _skip_reason(clause, message_is_joke)
-                if reason == "one_off" and not re.search(r"[?？]", message) and (keep := _KEEP_IT.match(body)):
+                if reason == "one_off" and not rx.search(r"[?？]", message) and (keep := _KEEP_IT.match(body)):
                     reason, body = "", f"keep answers {keep.group(1)}"  # "keep it brief pls. I skim.": for good
-                if not reason and asked and re.search(r"\bor\b|还是|\bvs\.?\b", body, I):
+                if not reason and asked and rx.search(r"\bor\b|还是|\bvs\.?\b", body, I):
                     reason = "question"  # "VS Code or PyCharm — which one should I pick?": the choice is asked
                 subject = _subject(body)
                 if not reason and not subject and frame == "other" and not _NAMED_CHILD[1].match(body):
@@ -4732,9 +4805,9 @@ class RuleExtractor:
                     said_last = proposals[-1].evidence if proposals else said_last
                     continue
                 carried = body
-                if contrast := re.match(r"^(?:而)?是\s*(?P<v>.+)$", body):  # "不是 iPhone，是华为"
+                if contrast := rx.match(r"^(?:而)?是\s*(?P<v>.+)$", body):  # "不是 iPhone，是华为"
                     if "不是" in previous:
-                        carried = re.sub(r"不是\s*[^，,]+", "是" + contrast.group("v"), previous, count=1)
+                        carried = rx.sub(r"不是\s*[^，,]+", "是" + contrast.group("v"), previous, count=1)
                         if not _subject(carried) and _tool_spans(contrast.group("v")):
                             carried = "我用的是" + contrast.group("v")
                 found = self._profile(clause, body)
@@ -4758,7 +4831,7 @@ class RuleExtractor:
                 speaker = _subject(carried) or subject or frame or "self"  # no subject at all: the user speaking
                 ours = speaker == "team" and (
                     _WE_TWO.match(carried)  # "my husband and I just got back from Porto": the couple's is one's own
-                    or re.match(
+                    or rx.match(
                         r"^we(?:'re|\s+are)\s+(?:expecting|having)\s+(?:(?:a|our)\s+(?:\w+\s+)?(?:baby|child|kid)|twins)\b|"
                         r"^we\s+(?:just\s+|finally\s+)?(?:got\s+(?:engaged|married)|had\s+(?:our|a)\s+(?:\w+\s+)?baby|moved\s+(?:to|into|back|from|over)\b|"
                         r"adopted|bought\s+(?:a|our)\s+(?:house|home|flat|place)|celebrated\s+our)|"
@@ -4780,7 +4853,7 @@ class RuleExtractor:
                 if (
                     speaker == "self"
                     or speaker == "team"
-                    and (_WE_TWO.match(carried) or re.match(r"^our\b", carried, I))
+                    and (_WE_TWO.match(carried) or rx.match(r"^our\b", carried, I))
                 ) and not (
                     any(words.search(heard) for _, words in _SENSITIVE_WORDS)
                     or touchy
@@ -4788,7 +4861,7 @@ class RuleExtractor:
                     or _APART.search(carried)
                 ):
                     said = {p.key for p in found}
-                    own_family = re.sub(r"^(?:our|我们)\b", "my", carried, flags=I)  # one's own, not a team's
+                    own_family = rx.sub(r"^(?:our|我们)\b", "my", carried, flags=I)  # one's own, not a team's
                     found += [
                         p for p in self._triples(clause, own_family, _household(carried)) if p.key not in said
                     ]  # "晚上一般跟老婆在家煮火锅": the partner too
@@ -4866,7 +4939,7 @@ class RuleExtractor:
         proposals = [  # "a retired postman": the job, not the API client of that name
             p
             for p in proposals
-            if not (p.key.startswith("tool") and re.search(rf"\b{re.escape(p.value.casefold())}\b", jobs))
+            if not (p.key.startswith("tool") and rx.search(rf"\b{re.escape(p.value.casefold())}\b", jobs))
             and not (
                 p.key.startswith(("tool ", "tool_")) and p.value.casefold() in kinds
             )  # "tool C" beside the language C
@@ -4922,11 +4995,11 @@ class RuleExtractor:
             if _skip_reason(item, False):
                 continue
             if number == 0 and (
-                re.fullmatch(_EN_NAME, item)
+                rx.fullmatch(_EN_NAME, item)
                 and not _NOT_A_NAME.match(item)
                 and not is_big_city(item)
-                or re.fullmatch(_CJK_NAME, item)
-                and re.match(_SURNAMES, item)
+                or rx.fullmatch(_CJK_NAME, item)
+                and rx.match(_SURNAMES, item)
                 and not item.endswith("人")
             ):
                 item = f"my name is {item}" if item.isascii() else f"我叫{item}"
@@ -4940,7 +5013,7 @@ class RuleExtractor:
 
     def _profile(self, clause: str, body: str, own: bool = False) -> list[Proposal]:
         """What a clause says about the user; `own`: a clause without a subject, said as the user's."""
-        body = re.sub(r"^用户的团队", "我们团队", body)
+        body = rx.sub(r"^用户的团队", "我们团队", body)
         found = self._table(clause, body, _PATTERNS[:_FIRST_GENERAL])
         if not found:
             found = self._read(clause, body)
@@ -4988,8 +5061,8 @@ class RuleExtractor:
                 body, value
             )  # "trauma nurse at St. Luke's, so be gentle with me today": the job is not for today
             if key in _NOW_IS_LASTING:  # "a paralegal at Linklaters right now": one's job now, not for today
-                said = re.sub(r"\bright\s+now\b|\brn\b", "", said, flags=I)
-                if re.search(r"\b(?:started|joined|began|moved|relocated)\b|入职|搬到|搬去|开始", said, I):
+                said = rx.sub(r"\bright\s+now\b|\brn\b", "", said, flags=I)
+                if rx.search(r"\b(?:started|joined|began|moved|relocated)\b|入职|搬到|搬去|开始", said, I):
                     said = _SOON.sub("", _SHORT_TERM.sub("", said))  # "started at Nationwide this week": from then on
             transient = bool(_SHORT_TERM.search(said) or _SOON.search(said) and not _DEADLINE.search(said))
             transient = transient and not _FROM_THEN_ON.search(body)
@@ -5027,7 +5100,7 @@ class RuleExtractor:
                     continue  # not a known kind of fact (or one with its own rule)
             value = _clean(next((groups[g] for g in ("v", "v2", "v3", "v4") if groups.get(g)), ""))
             obj = _clean(next((groups[g] for g in ("obj", "obj2", "obj3", "obj4", "obj5") if groups.get(g)), value))
-            obj = re.sub(
+            obj = rx.sub(
                 r"^(.{0,2}?)(?:这种|这类|那种|那类)(?=[^，,的]{2})", r"\1", obj
             )  # "爱看这种年代剧": a kind, not "this one"
             if not value or _OBJ_STOP.search(obj):
@@ -5036,11 +5109,11 @@ class RuleExtractor:
                 key = _goal_key(obj)
             elif key is None:
                 key = _topic(value, obj, "preference" if category == "preference" else "tools")
-                if category == "fact" and re.search(r"技术栈|\bstack\b", body, I):
+                if category == "fact" and rx.search(r"技术栈|\bstack\b", body, I):
                     key = "tech_stack"
-                head = re.split(r"\s*(?=[\u4e00-\u9fff])", value)[0]
+                head = rx.split(r"\s*(?=[\u4e00-\u9fff])", value)[0]
                 if (
-                    re.match(r"[A-Za-z]", value)
+                    rx.match(r"[A-Za-z]", value)
                     and not key.startswith(("reply_", "report_", "answer_"))
                     and (_PRODUCT.match(head) or _tool_spans(head))
                 ):  # "Vim 写代码" → "Vim"; "prefer 先讲思路再给 code" stays whole
@@ -5055,12 +5128,12 @@ class RuleExtractor:
             # and a goal said with "现在"/"now" is one's goal from now on ("现在想学Korean", "现在target是N2")
             lasting = _clean(body)
             if category == "goal" or key in _NOW_IS_LASTING or key == "diet":  # "I'm pescatarian now": from now on
-                lasting = re.sub(r"现在|目前|\b(?:right\s+)?now\b|\bcurrently\b", "", lasting, flags=I)
+                lasting = rx.sub(r"现在|目前|\b(?:right\s+)?now\b|\bcurrently\b", "", lasting, flags=I)
             transient = bool(_TRANSIENT.search(lasting) or _INHERENTLY_TRANSIENT.match(value))
             if key == "emotional_state" and not sensitive:
                 sensitive = "" if _INHERENTLY_TRANSIENT.match(value) else "emotion"
             if key == "health_condition" and not sensitive:
-                sensitive = "emotion" if re.search(r"抑郁|焦虑|depression|anxiety", value, I) else "health"
+                sensitive = "emotion" if rx.search(r"抑郁|焦虑|depression|anxiety", value, I) else "health"
             if not sensitive and _HEALTH_WORDS.search(value):  # "lactose intolerant"
                 sensitive = "health"
             confidence = 0.75 if scope == "team" else 0.9
@@ -5085,7 +5158,7 @@ class RuleExtractor:
         return found
 
     def _entities(self, clause: str) -> list[Proposal]:
-        team = bool(re.match(r"(?:我们|咱们|we\b|we're|our\b)", clause, I))
+        team = bool(rx.match(r"(?:我们|咱们|we\b|we're|our\b)", clause, I))
         found = [(key, m.group("v")) for regex, key in _ENTITIES for m in regex.finditer(clause)]
         found += [
             (f"{m.group('prod')} version", f"{m.group('prod')} {m.group('ver')}")
@@ -5110,15 +5183,15 @@ class RuleExtractor:
         if looks_like_injection(clause) or _QUESTION.search(clause) or _HYPOTHETICAL.search(clause):
             return None
         body = _clean(
-            re.sub(r"^(?:好的|好|是的|已完成|done|ok|okay|sure|yes|great)[,，!！.。\s]*(?=\S)", "", clause, flags=I)
+            rx.sub(r"^(?:好的|好|是的|已完成|done|ok|okay|sure|yes|great)[,，!！.。\s]*(?=\S)", "", clause, flags=I)
         )
         if _EVENT_ZH.search(body) and not _NOT_EVENT.search(body):
-            text = re.sub(r"(?:为您|帮您|给您|替您|您的|您)", "", body)
+            text = rx.sub(r"(?:为您|帮您|给您|替您|您的|您)", "", body)
         elif (match := _EVENT_EN.search(body)) and not _NOT_EVENT.search(body):
-            text = re.sub(r"\byour\b", "the user's", match.group("v"), flags=I)
+            text = rx.sub(r"\byour\b", "the user's", match.group("v"), flags=I)
             text = text[0].upper() + text[1:]
         elif _EVENT_PASSIVE.search(body) and not _NOT_EVENT.search(body):
-            text = re.sub(r"\byour\b", "the user's", body, flags=I)
+            text = rx.sub(r"\byour\b", "the user's", body, flags=I)
         else:
             return None
         return Proposal(
