@@ -1791,3 +1791,38 @@ def test_sarcasm_a_hoped_for_school_a_phone_for_someone_else_and_one_off_answers
     """Found by a second attack pass on v11's readings (goals, schools, phones, answer frames, CA, 带孩子)."""
     proposals = RuleExtractor().extract(Turn(user_message=message, asked=asked)).proposals
     assert [(p.key, p.value or p.text) for p in proposals if not p.sensitive] == []
+
+
+@pytest.mark.parametrize(
+    "message, facts",
+    [
+        ("heads up: we're a Kotlin shop, so no Java examples please", {"programming_language": "Kotlin"}),
+        ("Our team is on GitHub. Personally I'm an Emacs person, the rest of them use VS Code.", {"editor": "Emacs"}),
+        ("Hi老师～我是Lily妈妈，她7岁", {"children": "Lily", "job_title": None}),
+        ("我是组里唯一的前端，用React", {"job_title": "前端", "employer": None}),
+        ("I work from a small flat near Porto, fully remote", {"city": "Porto", "hometown": None}),
+        ("开出租的，晚上跑得多", {"job_title": "开出租"}),
+        ("My daughter Mia is 8 and has asthma", {"children": "daughter Mia is 8"}),
+        ("I have two kids, Ben and Zoe", {"children": "two kids, Ben and Zoe"}),  # "and" between names stays
+    ],
+)
+def test_a_team_shop_a_parent_named_by_the_child_and_a_trade_said_bare_are_heard(message, facts):
+    """Heard on fresh_dev15 (v11, third pass), written here in other words."""
+    said = {p.key: p.value for p in extract(message).proposals if not p.sensitive}
+    assert {key: said.get(key) for key in facts} == facts, said
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Jake and Sara are getting married next spring, we're all invited",
+        "我们组其他人都用PyCharm，我还没决定用啥",
+        "I'm on a 4-day week, Monday to Thursday",  # a weekday is no tool
+    ],
+)
+def test_others_wedding_others_tools_and_weekdays_are_not_ones_own(message):
+    """Found by the third attack pass on v11."""
+    said = [(p.key, p.value or p.text) for p in extract(message).proposals if not p.sensitive]
+    assert not [
+        item for item in said if item[0] in ("", "editor") or "Monday" in item[1] or item[0].startswith("goal")
+    ], said

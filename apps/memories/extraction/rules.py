@@ -91,7 +91,7 @@ _EN_PERIOD = re.compile(
 )
 _NEW_CLAUSE = re.compile(
     r"(?<!wife)(?<!husband)(?<!partner)(?<!girlfriend)(?<!boyfriend)(?<!family)(?<!hubby)(?<!wifey)(?<!missus)(?<!\bme)\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+and\s+(?=(?:she|he|they)\s+(?:just\s+)?(?:told|said|says|thinks|wants|asked|keeps)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
-    r"\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|\s*[|｜]\s*|\s+(?=even\s+(?:if|when|though)\b)|(?<=\bby day),\s*|"
+    r",\s+(?=(?:the\s+rest\s+of|everyone\s+else|everybody\s+else|the\s+others)\b)|\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|\s*[|｜]\s*|\s+(?=even\s+(?:if|when|though)\b)|(?<=\bby day),\s*|"
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
     r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|their\b|but\b|also\b|"
     r"please\b|from now on|even\s+(?:if|when|though)\b|so\s+(?:if|when)\b|because\b|cuz\b|即使|就算|哪怕|don't\b|dont\b|do\s+not\b|never\b|no\s+more\b|"
@@ -153,7 +153,9 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
             r"grandma|grandpa|grandmother|grandfather|grandson|granddaughter|grandkid|grandchild|grandchildren|neighbou?r|classmate|"
             r"niece|nephew|in-laws?|fianc[ée]e?|teammate|landlord|"
             r"buddy|pal|mate|bestie|housemate|flatmate|cowork\w*|customer|student)s?)\b|"
-            r"\b(?:said|says|told me|according to)\b",
+            r"\b(?:said|says|told me|according to)\b|"
+            r"^(?:the\s+rest(?:\s+of\s+(?:them|us|the\s+team))?|everyone\s+else|everybody\s+else|the\s+others)\b|"
+            r"^我们(?:组|团队|公司|部门)?(?:里)?(?:的)?(?:其他人|别人|其他同事|其余的人)",
             I,
         ),
     ),
@@ -967,6 +969,7 @@ _NOT_A_NAME = re.compile(
     r"Bengali|Tamil|Punjabi|Gujarati|Marathi|Telugu|Malayali|Kannadiga|Nepali|Sinhalese|Pakistani|Bangladeshi|Persian|"
     r"Arab|Egyptian|Nigerian|Kenyan|Ghanaian|Ethiopian|Portuguese|Greek|Ukrainian|Romanian|Hungarian|Czech|Austrian|"
     r"Belgian|Welsh|Kiwi|Hispanic|Latino|Latina|Mandarin|Hokkien|Hakka|"
+    r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mondays|Tuesdays|Wednesdays|Thursdays|Fridays|Saturdays|Sundays|"
     r"Catholic|Buddhist|Jewish|Hindu|Atheist|Democrat|Republican|Liberal|Conservative|Gay|Lesbian|Bisexual|Queer|"
     r"Fine|Good|Great|Okay|Ok|Sorry|Here|Back|Ready|Done|Sure|Not|Also|Just|Still|New|Vegan|Vegetarian|Single|Married|"
     r"From|In|At|On|The|A|An|Happy|Glad|Tired|Busy|Hungry|Bored|Lost|Confused|Stuck|Curious|Sick|Late|Early|Home|"
@@ -1245,6 +1248,10 @@ _DISTRICT_ZH = re.compile(
 )
 
 
+# what is said of a child after its age or name ("My son Leo is 9 and has dyslexia"); not "Leo and Maya"
+_CHILD_SAID_MORE = (
+    r"\s+(?:and|but|so)\s+(?:has|have|had|gets|got|suffers|struggles|can't|cannot|doesn't|isn't|hates|loves)\b"
+)
 # "Ollie is fine." is a preferred name only beside the full name ("Name's Oliver Brandt. Ollie is fine.")
 _BARE_FINE = re.compile(
     r"^\s*(?!just\b|but\b)(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*)?\s+(?:is|works)\s+(?:fine|ok|okay|good|great|perfect)\b",
@@ -1282,6 +1289,10 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             and any(q.key == "job_title" and not _DETAIL_OF_WORK.match(q.evidence) for q in proposals)
         ):
             continue  # "我是做外贸的，主要做中东市场": what the work is mostly about, not a second job
+        if p.key == "employer" and rx.search(r"(?:组|团队|公司|部门|班)里|唯一", p.value):
+            continue  # "我是组里唯一的测试": where in the team, not a company
+        if p.key == "job_title" and (inside := rx.match(r"^(?:组|团队|公司|部门)里(?:唯一|仅有)?的?(?=\S)", p.value)):
+            p = replace(p, value=p.value[inside.end() :])
         if p.key == "employer" and rx.fullmatch(
             r"(?:已经?)?退休|前|曾经|以前|原来|还是|就是|也是|都是|只是|而是|一直|现在", p.value
         ):
@@ -1338,6 +1349,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             p = replace(p, value=m.group("m"))  # "浙大计算机专业" → major 计算机 (the school is its own fact)
             if not any(q.key == "school" for q in proposals):
                 out.append(replace(p, key="school", value=m.group("s")))
+        elif p.key == "children" and (said := rx.search(_CHILD_SAID_MORE, p.value)):
+            p = replace(p, value=p.value[: said.start()])  # "son Leo is 9 and has dyslexia": not the rest
         elif p.key.startswith("reply_") and p.category == "fact":
             p = replace(p, category="preference")  # "Use bullet points when you list steps"
         elif p.category == "preference" and p.key.startswith("preference") and _DRINK.search(p.value):
@@ -1624,7 +1637,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     ):
         out.append(("fact", "job_title", m.group("v") or m.group("v2")))
     elif m := rx.match(
-        rf"^我{_ZH_MODS}是\s*(?P<org>[^，,的给帮替为]{{1,16}}?)\s*的\s*(?P<job>[^，,做当]{{0,8}}?(?:{_JOB_ZH}|{_JOB_EN}))$",
+        rf"^我{_ZH_MODS}是\s*(?P<org>(?![^，,的]*(?:里|唯一))[^，,的给帮替为]{{1,16}}?)\s*的\s*(?P<job>[^，,做当]{{0,8}}?(?:{_JOB_ZH}|{_JOB_EN}))$",
         body,
         I,
     ):
@@ -1877,6 +1890,9 @@ _NAMED_CHILD = [
         r"^(?:我(?:的)?|我家(?:的)?)?\s*(?P<r>儿子|女儿|闺女|娃|孩子|大宝|二宝)(?:小名|大名|名字)?叫\s*(?P<n>[\u4e00-\u9fff]{1,3}|(?-i:[A-Z])[\w'-]+)",
         r"^(?P<n>[\u4e00-\u9fff]{2,3}|(?-i:[A-Z])[\w'-]+)是我(?:的)?(?P<r>儿子|女儿|闺女|孩子|大宝|二宝)",
         r"^(?P<n>(?-i:[A-Z])[\w'-]+)\s+is\s+my\s+(?:\w+\s+)?(?P<r>son|daughter|kid|boy|girl)\b",
+        # "我是Ethan妈妈": a parent named by the child ("I'm Emily's mom, she uses this app too" is left
+        # alone, as extraction_adversarial a-020 has it)
+        r"^我是\s*(?P<n>(?-i:[A-Z])[A-Za-z'-]+|(?!单亲|全职|新手|二胎|三胎|宝|新晋|一个|一名|个)[\u4e00-\u9fff]{2,3}?)\s*的?(?P<r>妈妈|爸爸|妈|爸|家长)$",
     )
 ]
 
@@ -1894,7 +1910,11 @@ def _read_family(body: str) -> list[tuple[str, str, str]]:
         if (m := next(filter(None, (regex.search(body) for regex in forms)), None)) and not any(
             k == key and m.group("n") in v for _, k, v in out
         ):
-            out = [t for t in out if t[1] != key] + [("fact", key, value.format(**m.groupdict()))]
+            parent = rx.fullmatch(
+                r"妈妈|爸爸|妈|爸|家长|mum|mom|dad|mother|father|parent", m.groupdict().get("r") or "", I
+            )
+            said = m.group("n") if parent else value.format(**m.groupdict())  # "我是Ethan妈妈": the child is Ethan
+            out = [t for t in out if t[1] != key] + [("fact", key, said)]
     return out
 
 
@@ -2346,6 +2366,8 @@ def _read_dated_plan(body: str) -> list[tuple[str, str, str]]:
         return []
     if rx.search(r"\bnot\b|n't\b|不(?!错|少|久)|没", body, I) or rx.match(r"(?:I(?:'m|\s+am)?\s+)?the\b", body, I):
         return []  # "I'm not actually starting December 7…", "The quarterly report is due October 15"
+    if _OTHERS_NAMED.match(body):
+        return []  # "Jake and Sara are getting married next spring": theirs
     if rx.match(
         r"(?:I(?:'m)?\s+)?need\s+(?:some\s+)?help\b|help\s+me\b|(?:please\s+)?(?:draft|write)\b|帮我|麻烦", body, I
     ):
@@ -2356,6 +2378,14 @@ def _read_dated_plan(body: str) -> list[tuple[str, str, str]]:
         return []  # "My twins start kindergarten next fall": theirs
     words = rx.sub(r"[^\w\s]", " ", _FUTURE.sub(" ", body)).split()
     return [("goal", "goal " + " ".join(words[:3])[:24], rx.sub(r"^(?:我们|咱们|我)", "", body))]
+
+
+# people named as the subject: "Jake and Sara are …", "Priya is …" (not "I", not "Tom and I")
+_OTHERS_NAMED = re.compile(
+    r"^(?!I\b)(?-i:[A-Z])[a-z]+\s+(?:and|&)\s+(?!I\b|me\b)(?-i:[A-Z])[a-z]+\s+(?:are|were|will|'re)\b|"
+    r"^(?!I\b)(?-i:[A-Z])[a-z]+\s+(?:is|was|'s|will\s+be)\s+(?:getting|having|expecting|moving|starting|going|flying|"
+    r"visiting|sitting|taking|graduating|retiring)\b"
+)
 
 
 _DISLIKE_END = re.compile(
@@ -2869,8 +2899,10 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             ),
             "",
         )
-        if rx.search(r"\b(?:commut\w*|remote(?:ly)?|working|work)\s+from\s+$", before, I) or rx.search(
-            r"\b(?:moved|moving|move|relocated|relocating)\b[^,;]*\bfrom\b[^,;]*\bto\s+$", before, I
+        if (
+            rx.search(r"\b(?:commut\w*|remote(?:ly)?|working|work)\s+from\s+$", before, I)
+            or rx.search(r"\b(?:work|working|remote(?:ly)?)\s+from\s+(?:a|an|my|our)\b[^,;]*$", before, I)
+            or rx.search(r"\b(?:moved|moving|move|relocated|relocating)\b[^,;]*\bfrom\b[^,;]*\bto\s+$", before, I)
         ):
             key = "city"  # "commuting from Hoboken to …": where one lives; "moved from Manchester to Berlin": where to
         if key:
@@ -3218,7 +3250,7 @@ def _scan_languages(body: str) -> list[tuple[str, str, str]]:
 _TOOL_USE = re.compile(
     r"用|跑在|跑|部署|放在|写|基于|是|装的|装了|在[^，,。]{0,16}?[上里]|手机|电脑|笔记本|相机|平板|\bat\s+(?:home|work)\b|"
     r"\b(?:phone|laptop|camera|machine|notes|tasks|been)\b|\b(?:use|using|uses|used|on|in|with|via|run|runs|running|deploy\w*|host\w*|lives?|chat|"
-    r"write|writing|code|coding|build|building|built|mostly|mainly|primarily|daily|always|all\s+day|is|are|my|our)\b|'s\b|我的|我们的?|"
+    r"write|writing|code|coding|build|building|built|mostly|mainly|primarily|daily|always|all\s+day|is|are|my|our|shop|person|guy|girl|fan)\b|'s\b|'re\b|我的|我们的?|"
     r"\bswitch\w*\s*(?:到|to)|换成|换到|改用|"
     r"^(?:日常|平时|主力|主要|数据库|ORM|框架|技术栈|后端|前端|backend|frontend|stack|tech\s+stack|db|database)(?:是|用|:|：)?\s*(?=[A-Za-z])",
     I,
@@ -3357,7 +3389,7 @@ _BARE_JOB = re.compile(
     rf"^(?:(?:a|an|the)\s+)?(?P<job>(?:(?!(?:I|my|our|the|a|an|not|no|never|his|her|their|wanna|want|to|into|switch|"
     rf"switching|move|moving|become|becoming|transition|future|aspiring|former|ex|hoping|looking|dream)\b)[A-Za-z/+-]+\s+){{0,3}}?{_JOB_EN})"
     rf"(?:\s+(?:at|with|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>{_ORG_EN}))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?$|"
-    rf"^(?:本人|我是)?(?P<job2>(?!想|要|打算|准备|计划|梦想|希望|转|以前|原来|曾经|之前|就|只|有|[\d一二两三四五六七八九十几]+个)[^，,。\s我你他她]{{0,6}}?(?:{_JOB_ZH}))$",
+    rf"^(?:本人|我是)?(?P<job2>(?!想|要|打算|准备|计划|梦想|希望|转|以前|原来|曾经|之前|就|只|有|[\d一二两三四五六七八九十几]+个|(?i:hi|hello|hey)(?![a-z])|嗨|哈喽)[^，,。\s我你他她]{{0,6}}?(?:{_JOB_ZH}))$",
     I,
 )
 _INTRO_NAME = re.compile(
@@ -3371,7 +3403,8 @@ def _scan_bare(body: str) -> list[tuple[str, str, str]]:
     """A part of a bio said without a verb: "新媒体运营", "paramedic", "barista at a tiny cafe in Wellington",
     and one's name said first: "I'm Priya, data analyst …", "Luca here"."""
     out: list[tuple[str, str, str]] = []
-    if m := _BARE_JOB.match(body):
+    if (m := _BARE_JOB.match(body)) and not rx.fullmatch(r"老师|老師|师傅|師傅|老板|医生|醫生|大夫|律师|律師", body):
+        # a word alone that one calls someone by ("Hi老师～", "师傅") is an address, not one's job
         out += _role_facts(m.group("job") or m.group("job2"), m.group("org"), m.group("city"), at_work=False)
     if (m := _INTRO_NAME.match(body)) and (name := m.group("n") or m.group("n2")):
         if not (_NOT_A_NAME.match(name) or rx.fullmatch(_JOB_EN, name, I)):  # "I'm Sofia,": a name, even a city's
@@ -3396,7 +3429,7 @@ _ORG_OF_JOB = re.compile(
 )
 _TRADE_ZH = re.compile(
     # trades only: "我是开车来的" / "我是跑步去的" / "我是卖萌的" are 是…的 emphasis, not work
-    r"^我(?:平时|现在|目前|主要|其实|就)?是(?:个|一个|一名)?\s*(?P<v>(?:开|跑)(?:出租车?|网约车|滴滴|货车|大车|卡车|公交车?|地铁|长途|外卖|快递|网店|淘宝店|店|饭店|"
+    r"^(?:我(?:平时|现在|目前|主要|其实|就)?是)?(?:个|一个|一名)?\s*(?P<v>(?:开|跑)(?:出租车?|网约车|滴滴|货车|大车|卡车|公交车?|地铁|长途|外卖|快递|网店|淘宝店|店|饭店|"
     r"餐馆|超市|厂|公司|工作室|民宿)|开[\u4e00-\u9fffA-Za-z]{1,4}?(?:店|馆|厂|公司|工作室|诊所|超市|民宿|餐厅|饭店|档|铺)|种(?:地|田|菜|水果|果树|茶|花|粮食|[\u4e00-\u9fff]{1,3}的?)|送(?:外卖|快递)|"
     r"卖(?!萌|惨|关子|了|过)[^，,的]{1,6}|做(?!梦|饭|菜|作业|好|完|了|过)[^，,的]{1,8}?|修(?:车|电脑|手机|空调|家电)|"
     r"养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹))的$|"
@@ -3784,7 +3817,7 @@ _NOT_HAPPENED = re.compile(  # "I almost quit my job", "我差点就领证了", 
 _UPCOMING = re.compile(
     r"\b(?:trip|flight|flying|fly|heading|travel\w*|vacation|holiday|visit\w*|exams?|midterms?|finals|test|interview|"
     r"wedding|marathon|race|concert|conference|graduat\w*|moving|relocat\w*|start(?:s|ing)?|home|sitting|viva|defen[cs]e|"
-    r"expecting\s+(?:(?:our|a|my)\s+(?:first\s+|second\s+|third\s+|\d\w*\s+)?(?:baby|child|kid|son|daughter|girl|boy)|twins)|"
+    r"getting\s+married|expecting\s+(?:(?:our|a|my)\s+(?:first\s+|second\s+|third\s+|\d\w*\s+)?(?:baby|child|kid|son|daughter|girl|boy)|twins)|"
     r"(?:baby|twins)\s+(?:is\s+|are\s+)?due|surgery|operation|leaving)\b|"
     r"去[^，,]{1,10}?(?:玩|旅游|旅行|出差|度假|交换|交換|参加|面试|报到|考试)|出差|旅游|旅行|度假|交换|交換|考试|"
     r"考(?![虑察])[A-Za-z\u4e00-\u9fff]|面试|婚礼|报到|入职|搬(?:到|去|回|家)|回(?:国|老家)|毕业|开学|演唱会|比赛|马拉松",
@@ -3809,6 +3842,8 @@ def _upcoming_event(clause: str, body: str) -> Proposal | None:
     coming, with its date, is an episode too (a plan with a date stays a goal beside it)."""
     if not (_UPCOMING_WHEN.search(body) and _UPCOMING.search(body)) or _NOT_SURE.search(body):
         return None
+    if _OTHERS_NAMED.match(body):
+        return None  # "Jake and Sara are getting married next spring": theirs
     if rx.search(r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前|了$", body, I):
         return None
     sensitive = next((kind for kind, words in _SENSITIVE_WORDS if words.search(body)), "")
@@ -4071,7 +4106,7 @@ def _subject(body: str) -> str:
         return "self"
     if _SUBJECT_SELF.match(body):
         return "other" if _SKIPS[2][1].match(body) else "self"
-    return "other" if _SUBJECT_ANY.match(body) or _SKIPS[2][1].match(body) else ""
+    return "other" if _SUBJECT_ANY.match(body) or _SKIPS[2][1].match(body) or _OTHERS_NAMED.match(body) else ""
 
 
 _KEEP_IT = re.compile(r"^(?:please\s+)?(?:keep|make)\s+it\s+(brief|short|simple|quick|concise|snappy)\b", I)
@@ -4832,7 +4867,7 @@ class RuleExtractor:
                 ours = speaker == "team" and (
                     _WE_TWO.match(carried)  # "my husband and I just got back from Porto": the couple's is one's own
                     or rx.match(
-                        r"^we(?:'re|\s+are)\s+(?:expecting|having)\s+(?:(?:a|our)\s+(?:\w+\s+)?(?:baby|child|kid)|twins)\b|"
+                        r"^we(?:'re|\s+are)\s+getting\s+married\b|^we(?:'re|\s+are)\s+(?:expecting|having)\s+(?:(?:a|our)\s+(?:\w+\s+)?(?:baby|child|kid)|twins)\b|"
                         r"^we\s+(?:just\s+|finally\s+)?(?:got\s+(?:engaged|married)|had\s+(?:our|a)\s+(?:\w+\s+)?baby|moved\s+(?:to|into|back|from|over)\b|"
                         r"adopted|bought\s+(?:a|our)\s+(?:house|home|flat|place)|celebrated\s+our)|"
                         r"^我们(?:俩)?(?:昨天|前天|上周[一二三四五六日天末]?|上个?月|刚刚?|今天|终于)*(?:领证|结婚|订婚|搬家|买房)",
