@@ -269,8 +269,9 @@ def test_a_place_that_is_not_a_city_is_not_stored_as_one(message):
 
 
 # -- work, place and language said anywhere in one's own words (rules v4) --------------------------------
-def keyed(message: str) -> dict[str, str]:
-    return {p.key: p.value for p in extract(message).proposals}
+def keyed(message: str, asked: str = "") -> dict[str, str]:
+    """What the rules keep of `message` (said after the assistant asked `asked`), key → value."""
+    return {p.key: p.value for p in RuleExtractor().extract(Turn(user_message=message, asked=asked)).proposals}
 
 
 def test_a_role_its_company_and_its_city_are_heard_inside_a_longer_english_sentence():
@@ -1477,7 +1478,7 @@ def test_someone_elses_wish_a_request_and_a_grandchilds_studies_leave_no_goal_or
     ],
 )
 def test_studies_answers_family_and_clauses_split_by_a_space_are_heard(message, asked, facts):
-    said = {p.key: p.value for p in RuleExtractor().extract(Turn(user_message=message, asked=asked)).proposals}
+    said = keyed(message, asked)
     assert {key: said.get(key) for key in facts} == facts, said
 
 
@@ -1503,7 +1504,7 @@ def test_a_diet_kept_for_years_is_no_passing_state_and_sunday_is_no_religion():
     ],
 )
 def test_a_visit_home_a_language_said_ok_a_trade_and_words_that_are_no_name_or_job(message, asked, facts):
-    said = {p.key: p.value for p in RuleExtractor().extract(Turn(user_message=message, asked=asked)).proposals}
+    said = keyed(message, asked)
     assert {key: said.get(key) for key in facts} == facts, said
 
 
@@ -1604,7 +1605,7 @@ def test_a_plan_a_wish_a_question_someone_elses_trip_and_a_near_one_are_no_upcom
     ],
 )
 def test_school_years_single_parents_languages_routines_tools_and_answers_are_heard(message, asked, facts):
-    said = {p.key: p.value for p in RuleExtractor().extract(Turn(user_message=message, asked=asked)).proposals}
+    said = keyed(message, asked)
     assert {key: said.get(key) for key in facts} == facts, said
 
 
@@ -1711,7 +1712,7 @@ def test_a_condition_said_as_the_answer_to_a_diet_question_is_no_name():
 )
 def test_team_stacks_places_that_are_no_company_demonyms_and_standing_asks_are_heard(message, asked, facts):
     """Heard on fresh_dev17 (v11), written here in other words."""
-    said = {p.key: p.value for p in RuleExtractor().extract(Turn(user_message=message, asked=asked)).proposals}
+    said = keyed(message, asked)
     assert {key: said.get(key) for key in facts} == facts, said
 
 
