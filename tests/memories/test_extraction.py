@@ -1724,6 +1724,7 @@ def test_team_stacks_places_that_are_no_company_demonyms_and_standing_asks_are_h
         ("We're expecting our second baby in March!", "baby"),
         ("Piano grade 5 exam is on 14 May", "exam"),
         ("I'm a nurse in Manila, relocating to Dublin later this year", "Dublin"),
+        ("我是做运维的，下个月要考 CKS", "CKS"),  # a space before the exam's name
     ],
 )
 def test_an_exam_a_defence_a_baby_and_a_relocation_with_their_dates_are_episodes(message, event):

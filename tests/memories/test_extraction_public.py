@@ -104,7 +104,7 @@ SETS = [
         0.50,
     ),
     ("extraction_fresh_test9.jsonl", "held out, never read", 0.404, 0.431, 0.40),
-    ("extraction_fresh_dev16.jsonl", "blind for v9, then tuned on in v10", 0.353, 0.446, 0.41),
+    ("extraction_fresh_dev16.jsonl", "blind for v9, then tuned on in v10", 0.353, 0.450, 0.42),
     ("extraction_fresh_test10.jsonl", "held out, never read", 0.515, 0.531, 0.50),
     ("extraction_fresh_dev17.jsonl", "blind for v10, then tuned on in v11", 0.503, 0.630, 0.60),
 ]

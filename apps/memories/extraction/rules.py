@@ -3820,7 +3820,7 @@ _UPCOMING = re.compile(
     r"getting\s+married|expecting\s+(?:(?:our|a|my)\s+(?:first\s+|second\s+|third\s+|\d\w*\s+)?(?:baby|child|kid|son|daughter|girl|boy)|twins)|"
     r"(?:baby|twins)\s+(?:is\s+|are\s+)?due|surgery|operation|leaving)\b|"
     r"去[^，,]{1,10}?(?:玩|旅游|旅行|出差|度假|交换|交換|参加|面试|报到|考试)|出差|旅游|旅行|度假|交换|交換|考试|"
-    r"考(?![虑察])[A-Za-z\u4e00-\u9fff]|面试|婚礼|报到|入职|搬(?:到|去|回|家)|回(?:国|老家)|毕业|开学|演唱会|比赛|马拉松",
+    r"考\s?(?![虑察])[A-Za-z\u4e00-\u9fff]|面试|婚礼|报到|入职|搬(?:到|去|回|家)|回(?:国|老家)|毕业|开学|演唱会|比赛|马拉松",
     I,
 )
 _UPCOMING_WHEN = re.compile(
