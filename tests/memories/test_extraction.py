@@ -40,6 +40,7 @@ def extract(
     assistant_message: str = "",
     now: str = "2026-11-30T10:00:00+08:00",
     timezone: str = "Asia/Shanghai",
+    asked: str = "",
 ):
     return RuleExtractor().extract(
         Turn(
@@ -47,6 +48,7 @@ def extract(
             assistant_message=assistant_message,
             now=datetime.fromisoformat(now),
             timezone=timezone,
+            asked=asked,
         )
     )
 
@@ -269,6 +271,11 @@ def test_a_place_that_is_not_a_city_is_not_stored_as_one(message):
 
 
 # -- work, place and language said anywhere in one's own words (rules v4) --------------------------------
+def kept(message: str, asked: str = "") -> list[tuple[str, str]]:
+    """What the rules keep of `message` that is not held back as sensitive: (key, value or text)."""
+    return [(p.key, p.value or p.text) for p in extract(message, asked=asked).proposals if not p.sensitive]
+
+
 def keyed(message: str, asked: str = "") -> dict[str, str]:
     """What the rules keep of `message` (said after the assistant asked `asked`), key → value."""
     return {p.key: p.value for p in RuleExtractor().extract(Turn(user_message=message, asked=asked)).proposals}
@@ -1619,8 +1626,7 @@ def test_school_years_single_parents_languages_routines_tools_and_answers_are_he
     ],
 )
 def test_a_street_address_an_answer_about_pay_a_joke_and_a_workout_leave_nothing_durable(message, asked):
-    proposals = RuleExtractor().extract(Turn(user_message=message, asked=asked)).proposals
-    assert [(p.key, p.value or p.text) for p in proposals if not p.sensitive] == []
+    assert kept(message, asked) == []
 
 
 @pytest.mark.parametrize(
@@ -1634,7 +1640,7 @@ def test_a_street_address_an_answer_about_pay_a_joke_and_a_workout_leave_nothing
 )
 def test_a_deadline_sarcasm_a_new_user_and_a_baptism_give_no_upcoming_plan_or_tool(message):
     """Found by an attack pass on v10's own new readings (upcoming events, 'X user here')."""
-    assert [(p.key, p.value or p.text) for p in extract(message).proposals if not p.sensitive] == []
+    assert kept(message) == []
 
 
 def test_what_a_colleague_described_by_their_language_did_is_not_ones_own_event_nor_language():
@@ -1743,7 +1749,7 @@ def test_an_exam_a_defence_a_baby_and_a_relocation_with_their_dates_are_episodes
     ],
 )
 def test_a_writing_task_a_question_after_a_retraction_an_injection_and_weather_leave_nothing_durable(message):
-    assert [(p.key, p.value or p.text) for p in extract(message).proposals if not p.sensitive] == []
+    assert kept(message) == []
 
 
 @pytest.mark.parametrize(
@@ -1758,8 +1764,7 @@ def test_a_writing_task_a_question_after_a_retraction_an_injection_and_weather_l
 )
 def test_someone_being_fine_others_moving_an_almost_move_and_a_declined_offer_leave_nothing_durable(message, asked):
     """Found by an attack pass on v11's own new readings ('X is fine', moves, sector nouns)."""
-    proposals = RuleExtractor().extract(Turn(user_message=message, asked=asked)).proposals
-    assert [(p.key, p.value or p.text) for p in proposals if not p.sensitive] == []
+    assert kept(message, asked) == []
 
 
 def test_reading_the_same_turns_again_compiles_no_pattern_again():
@@ -1791,8 +1796,7 @@ def test_reading_the_same_turns_again_compiles_no_pattern_again():
 )
 def test_sarcasm_a_hoped_for_school_a_phone_for_someone_else_and_one_off_answers_leave_nothing(message, asked):
     """Found by a second attack pass on v11's readings (goals, schools, phones, answer frames, CA, 带孩子)."""
-    proposals = RuleExtractor().extract(Turn(user_message=message, asked=asked)).proposals
-    assert [(p.key, p.value or p.text) for p in proposals if not p.sensitive] == []
+    assert kept(message, asked) == []
 
 
 @pytest.mark.parametrize(
@@ -1824,7 +1828,7 @@ def test_a_team_shop_a_parent_named_by_the_child_and_a_trade_said_bare_are_heard
 )
 def test_others_wedding_others_tools_and_weekdays_are_not_ones_own(message):
     """Found by the third attack pass on v11."""
-    said = [(p.key, p.value or p.text) for p in extract(message).proposals if not p.sensitive]
+    said = kept(message)
     assert not [
         item for item in said if item[0] in ("", "editor") or "Monday" in item[1] or item[0].startswith("goal")
     ], said
