@@ -3842,8 +3842,6 @@ def _upcoming_event(clause: str, body: str) -> Proposal | None:
     coming, with its date, is an episode too (a plan with a date stays a goal beside it)."""
     if not (_UPCOMING_WHEN.search(body) and _UPCOMING.search(body)) or _NOT_SURE.search(body):
         return None
-    if _OTHERS_NAMED.match(body):
-        return None  # "Jake and Sara are getting married next spring": theirs
     if rx.search(r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前|了$", body, I):
         return None
     sensitive = next((kind for kind, words in _SENSITIVE_WORDS if words.search(body)), "")
