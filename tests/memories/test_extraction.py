@@ -1832,3 +1832,94 @@ def test_others_wedding_others_tools_and_weekdays_are_not_ones_own(message):
     assert not [
         item for item in said if item[0] in ("", "editor") or "Monday" in item[1] or item[0].startswith("goal")
     ], said
+
+
+@pytest.mark.parametrize(
+    "message, facts",
+    [
+        (
+            "我现在用 Mendeley 管文献，论文都在 Overleaf 上写",
+            {"tool_mendeley": "Mendeley", "tool_overleaf": "Overleaf"},
+        ),
+        ("店里外卖主要靠美团，会员用有赞做", {"tool_美团": "美团", "tool_有赞": "有赞"}),
+        ("照片都存在阿里云盘，剪视频用 CapCut", {"tool_阿里云盘": "阿里云盘", "tool_capcut": "CapCut"}),
+        ("I sketch in Krita and prototype in ProtoPie.", {"design_tool": "Krita, ProtoPie"}),
+        ("I'm a welder, I listen to audiobooks on Audible all day, got any good sci-fi?", {"tool_audible": "Audible"}),
+        ("我们组告警用 Datadog，报错那套是 Sentry", {"tool_datadog": "Datadog", "tool_sentry": "Sentry"}),
+        ("我是做室内设计的，主力工具 SketchUp", {"design_tool": "SketchUp"}),
+    ],
+)
+def test_the_apps_people_work_with_are_heard_beyond_developer_tools(message, facts):
+    """Heard on fresh_dev18 (v12): notes, study, design, shop and social apps, in other words."""
+    said = {p.key: p.value for p in extract(message).proposals if not p.sensitive}
+    assert {key: said.get(key) for key in facts} == facts, said
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "我在抖音上刷到一个视频说这款面霜烂脸",  # seen once, not used
+        "帮我写个快手的视频文案，卖蜂蜜的",  # a post written for an app is a task
+        "I'm a product designer at Spotify, can you review my portfolio?",  # the employer, not an app
+        "收到拼多多的录用通知了！",  # 录用 is no use
+        "新项目在往腾讯云迁，还没迁完",  # a move under way
+        "our stack is Rails, nobody here wants to touch Vue",
+    ],
+)
+def test_an_app_seen_written_for_worked_at_or_not_yet_moved_to_is_no_tool_one_uses(message):
+    said = {p.key: p.value for p in extract(message).proposals}
+    assert (
+        not [
+            value
+            for key, value in said.items()
+            if key.startswith("tool") or key in ("cloud", "framework") and "Vue" in value
+        ]
+        and "腾讯云" not in said.values()
+    ), said
+
+
+@pytest.mark.parametrize(
+    "message, asked, facts",
+    [
+        ("叫我阿杰就行，大家都这么叫", "怎么称呼你？", {"preferred_name": "阿杰", "name": None}),
+        ("Jo is fine, no one calls me Joanna except the dentist", "", {"name": "Joanna"}),
+        ("我叫陈可欣，英文名 Cathy", "", {"name": "陈可欣", "preferred_name": "Cathy"}),
+        ("我是开叉车的，在仓库干了八年", "", {"job_title": "开叉车"}),
+        ("I deliver for DoorDash on weekends", "", {"job_title": "deliver for DoorDash"}),
+        ("Retired postal worker here, got a question about my garden", "", {"job_title": "Retired postal worker"}),
+        ("Dad of two here, both under five", "", {"children": "two"}),
+        ("我跟老伴住在烟台，天天去海边散步", "", {"spouse": "老伴", "city": "烟台"}),
+        ("We're a gluten-free household except my wife", "", {"spouse": "wife"}),
+        ("我在东京的 Sony 做 firmware", "", {"employer": "Sony", "city": "东京"}),
+    ],
+)
+def test_names_by_contrast_trades_a_speaker_tag_and_family_said_in_passing_are_heard(message, asked, facts):
+    """Heard on fresh_dev18 (v12), in other words."""
+    said = {p.key: p.value for p in extract(message, asked=asked).proposals if not p.sensitive}
+    assert {key: said.get(key) for key in facts} == facts, said
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "我退休了，女儿在杭州上班",
+        "老公在苏州工作，我在上海",
+        "我开顺风车的，上海到杭州这条线",
+    ],
+)
+def test_where_ones_family_works_and_a_route_one_drives_are_not_where_one_lives(message):
+    said = {p.key: p.value for p in extract(message).proposals}
+    assert "杭州" not in said.values() and "苏州" not in said.values(), said
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Pretend I'm a 1920s jazz singer writing to a lover. Rewrite it in my voice, very moody.",
+        "We're getting divorced and I need to find a flat by April.",
+        "我们在闹离婚，我下个月得搬回老家",
+    ],
+)
+def test_a_one_off_rewrite_and_a_relationship_ending_now_leave_nothing_that_is_not_held_back(message):
+    """Found on fresh_dev18 (v11 left a style from the task, and a plan said in the middle of a breakup)."""
+    assert kept(message) == []

@@ -72,7 +72,7 @@ _JOB_EN = (
     r"sales\s+rep(?:resentative)?|account\s+executive|hygienist|herbalist|acupuncturist|conveyancer|proofreader|"
     r"bookkeeper|estimator|appraiser|auctioneer|notary|mortician|undertaker|lifeguard|postman|postwoman|"
     r"mail\s+carrier|(?:aid|care|support|youth|factory|construction|warehouse|farm|FIFO|shift|health\s*care|"
-    r"dock|steel|oil|rig|sex)\s+worker|(?-i:GP|RN|LPN|CNA|NP|SLP|OT|PT)|dean|superintendent|detective|deputy|"
+    r"dock|steel|oil|rig|sex|postal|retail|office|transit|hospital|restaurant|kitchen|lab|railway|plant|field|sanitation|council|gig)\s+worker|(?-i:GP|RN|LPN|CNA|NP|SLP|OT|PT)|dean|superintendent|detective|deputy|"
     r"sheriff|(?:medical\s+)?resident|registrar|(?:bus|train|tram|crane|forklift|delivery|uber|lyft|taxi|cab)\s+driver|"
     r"conductor|stocker|picker|packer|dishwasher|porter|concierge|valet|bouncer|croupier|dealer|sommelier|"
     r"flight\s+instructor|instructor|teaching\s+assistant|TA|head\s+chef|sous\s+chef|line\s+cook|pastry\s+chef|"
@@ -97,7 +97,7 @@ _NEW_CLAUSE = re.compile(
     r"please\b|from now on|even\s+(?:if|when|though)\b|so\s+(?:if|when)\b|because\b|cuz\b|即使|就算|哪怕|don't\b|dont\b|do\s+not\b|never\b|no\s+more\b|"
     r"no\s+(?!worries|problem|idea|way|thanks|rush|pressure|kids|children|pets|siblings)[a-z]|"
     # "I'm training for the Sydney Marathon, can you give me a plan?": the ask is its own clause
-    r"(?:can|could|would|will)\s+(?:you|u)\b|(?:will|would|does|do|is|can)\s+(?:this|it|that|these)\b|which\s+(?!is\b|was\b|means\b)|what\b|how\b|where\b|any\s+(?:tips|ideas|suggestions|recommendations|advice)\b|"
+    r"(?:can|could|would|will)\s+(?:you|u)\b|(?:will|would|does|do|is|can)\s+(?:this|it|that|these)\b|which\s+(?!is\b|was\b|means\b)|what\b|how\b|where\b|any\s+(?:tips|ideas|suggestions|recommendations|advice)\b|got\s+any\b|any\s+good\b|"
     r"(?:(?:now\s+)?(?:living|based|working)|originally|commute|commuting|moved|moving|relocating|expecting|married|single|currently|mostly|mainly|aiming|hoping|"
     r"learning|studying|training|saving|planning|preparing|want\s+to|wanna|(?:and\s+)?on\s+weekends\b|(?:and\s+)?every\s+(?:day|morning|week|weekend)\b|"
     r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up)\b|"
@@ -168,8 +168,8 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
             r"^(?:please\s+|(?:can|could|would)\s+you\s+)?help\s+me\s+(?:to\s+)?(?:write|draft|make|create|plan|build|fix|"
             r"debug|figure|pick|choose|find|come\s+up|put\s+together|clean|rewrite|translate)\b|^(?:please\s+|can\s+you\s+|could\s+you\s+)?"
             r"(?:(?:explain|compare|describe)\s+(?!(?:things|stuff|everything|concepts)\b)|"
-            r"(?:write|draft|compose|translate|summari[sz]e|review|proofread|fix|debug|tell)\s+(?:me\s+|us\s+)?"
-            r"(?:a|an|one|this|these|that|my)\b|be\s+(?:honest|brutal|frank|straight|real)(?:\s+with\s+me)?[\s.!]*$)"
+            r"(?:write|draft|compose|translate|summari[sz]e|review|proofread|fix|debug|tell|rewrite|redo)\s+(?:me\s+|us\s+)?"
+            r"(?:a|an|one|this|these|that|my|it|them)\b|be\s+(?:honest|brutal|frank|straight|real)(?:\s+with\s+me)?[\s.!]*$)"
             r"(?!.*\b(?:always|every|from now on|going forward)\b)",
             I,
         ),
@@ -808,6 +808,12 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
 _FIRST_GENERAL = next(index for index, pattern in enumerate(_PATTERNS) if pattern[1] == "goal")
 _INHERENTLY_TRANSIENT = re.compile(r"^(?:累|困|饿|忙|tired|sleepy|hungry|busy|exhausted)$", I)
 
+# what one drives (or rides) for a living: "我是开计程车的", "跑货拉拉的", "白天开出租车"
+_DRIVEN = (
+    r"出租车?|计程车|的士|网约车|滴滴|货拉拉|快狗|(?:城际)?拼车|顺风车|货车|大货车|大车|卡车|半挂|渣土车|泥头车|公交车?|地铁|"
+    r"大巴|长途|校车|救护车|叉车|挖掘机|挖机|吊车|塔吊|代驾|外卖|快递|Uber|Lyft|Grab"
+)
+
 # Tools by kind: the key of a tool fact (and of a preference about a tool).
 _TOOLS = [
     (
@@ -817,7 +823,7 @@ _TOOLS = [
     ),
     (
         "editor",
-        r"VS ?Code|Visual Studio(?! Code)|Vim|Neovim|nvim|Emacs|PyCharm|IntelliJ(?: IDEA)?|IDEA|(?-i:Cursor)|Sublime(?: Text)?|"
+        r"VS ?Code|Visual Studio(?! Code)|Vim|Neovim|nvim|Emacs|PyCharm|IntelliJ(?: IDEA)?|(?-i:IDEA)|(?-i:Cursor)|Sublime(?: Text)?|"
         r"WebStorm|(?-i:Zed)|Xcode|Android Studio|GoLand|(?-i:Helix)|CLion|(?-i:Rider)|RubyMine|PhpStorm|Eclipse|NetBeans|"
         r"Notepad\+\+|(?-i:Nano)|TextMate|BBEdit|(?-i:Atom)|(?-i:Fleet)|DataGrip|Jupyter(?: Notebook| Lab)?|JupyterLab",
     ),
@@ -849,7 +855,12 @@ _TOOLS = [
     ("code_hosting", r"GitHub(?! Actions)|GitLab(?! CI)|Gitee|码云|Bitbucket|Azure DevOps|Azure Repos"),
     (
         "design_tool",
-        r"Figma|(?-i:Sketch)|Photoshop|Illustrator|(?-i:Blender)|Procreate|Canva|InDesign|Affinity(?: Designer| Photo)?",
+        r"Figma|(?-i:Sketch)|Photoshop|Illustrator|(?-i:Blender)|Procreate|Canva|InDesign|Affinity(?: Designer| Photo)?|"
+        r"After Effects|(?-i:AE)(?=\s*(?:用|做|[,，]|$))|(?-i:PS)(?=\s*(?:用|修|做))|(?-i:Glyphs)|AutoCAD|(?-i:CAD)(?=\s*(?:画|制图))|Lumion|SketchUp|"
+        r"(?-i:Revit)|(?-i:Rhino)|3ds Max|Cinema 4D|C4D|ZBrush|Substance(?: Painter| 3D)?|Axure|MasterGo|即时设计|"
+        r"墨刀|Pixso|(?-i:Principle)|ProtoPie|(?-i:Rive)|(?-i:Spline)|Krita|(?-i:GIMP)|CorelDRAW|Houdini|Clip Studio(?: Paint)?|"
+        r"Inkscape|Penpot|Zeplin|蓝湖|藍湖|(?-i:SolidWorks)|CATIA|Fusion 360|KiCad|Altium(?: Designer)?|Midjourney|"
+        r"Stable Diffusion|ComfyUI",
     ),
     ("camera", r"Fujifilm|(?-i:Fuji)|(?-i:Canon)|(?-i:Nikon)|(?-i:Leica)|(?-i:Sony\s+A\d\w*)|GoPro|(?-i:Ricoh GR\w*)"),
     # tools without a key of their own: each is stored as "tool <name>", so a second does not replace the first
@@ -859,7 +870,23 @@ _TOOLS = [
         r"(?-i:Jira)|Confluence|Trello|Asana|(?-i:Linear)|语雀|石墨文档|腾讯文档|Excel|Power BI|Tableau|Lightroom|"
         r"Final Cut(?: Pro)?|Premiere(?: Pro)?|DaVinci Resolve|Ableton(?: Live)?|Logic Pro|Anki|Zotero|Postman|"
         r"Airflow|(?-i:Spark)|Kafka|Grafana|Jenkins|GitHub Actions|GitLab CI|Copilot|Raycast|Alfred|1Password|Bitwarden|"
-        r"tmux|GraphQL|Poetry|(?<=用 )(?-i:uv)(?=\s|$)|(?<=用)(?-i:uv)(?=\s|$)|Homebrew|Jira",
+        r"tmux|GraphQL|Poetry|(?<=用 )(?-i:uv)(?=\s|$)|(?<=用)(?-i:uv)(?=\s|$)|Homebrew|Jira|"
+        # work, study and everyday apps (zh and en markets): each a "tool <name>" of its own
+        r"Overleaf|(?-i:LaTeX)|(?-i:SPSS)|(?-i:Stata)|RStudio|ggplot2?|Mendeley|EndNote|NVivo|(?-i:Origin)(?=\s*(?:画|作图))|"
+        r"PagerDuty|Prometheus|Datadog|(?-i:Sentry)|New Relic|Splunk|Kibana|(?-i:dbt)|Looker|Metabase|Superset|Databricks|"
+        r"Google Sheets|Google Docs|(?-i:Word)(?=\s*(?:写|排版|文档|里))|PowerPoint|(?-i:PPT)(?=\s*(?:做|写))|(?-i:Keynote)|(?-i:WPS)|"
+        r"(?-i:Outlook)|Gmail|(?-i:Zoom)|腾讯会议|騰訊會議|Google Meet|Webex|(?-i:Miro)|FigJam|Dovetail|Airtable|ClickUp|"
+        r"Monday\.com|Basecamp|Shopify|Squarespace|(?-i:Wix)|WordPress|Webflow|(?-i:Framer)|Behance|Dribbble|"
+        # (a post or a cover written for one is a task, not a tool one uses: "写个小红书文案", "抖音的封面")
+        r"(?:小红书|小紅書|抖音|快手|哔哩哔哩|嗶哩嗶哩|B站|微博|知乎|Instagram|(?-i:Threads)|TikTok|YouTube)"
+        r"(?!\s*的?\s*(?:文案|简介|簡介|封面|帖子|标题|標題|笔记|筆記|caption|post|bio|description|上看到|上刷到))|"
+        r"WhatsApp(?: Business)?|Telegram|(?-i:Signal)|(?-i:LINE)(?!\s*Pay)|(?-i:IG)(?=\s*(?:是|在|上|[,，]))|TikTok Shop|"
+        r"剪映|CapCut|即梦|可灵|ChatGPT|"
+        r"百度网盘|百度網盤|阿里云盘|iCloud|Google Photos|(?<![\d])1688(?![\d])|淘宝|淘寶|拼多多|千牛|美团|美團|饿了么|餓了麼|抖店|"
+        r"有赞|微店|(?-i:Libby)|Audible|(?-i:Kindle)|Spotify|Apple Music|网易云音乐|QQ音乐|Duolingo|多邻国|(?-i:Strava)|"
+        r"MyFitnessPal|(?-i:Garmin)|Apple Watch|(?-i:iPad)(?: Pro| Air| mini)?|(?-i:Wacom)|(?-i:Xero)|QuickBooks|用友|金蝶|"
+        r"Salesforce|HubSpot|(?-i:SAP)|Simulink|LabVIEW|(?-i:ANSYS|Ansys)|Vivado|Quartus|(?-i:AUTOSAR)|Godot|(?-i:Unreal)(?: Engine)?|"
+        r"(?-i:UE[45])|RabbitMQ|(?-i:Celery)|Playwright|Selenium|Cypress|Vite|Webpack|Storybook|Postman|Insomnia",
     ),
     ("terminal", r"iTerm2?|Alacritty|WezTerm|(?-i:Warp)|Windows Terminal|(?-i:kitty)|Ghostty"),
     ("shell", r"zsh|bash|fish shell|(?-i:fish)|nushell|PowerShell"),
@@ -1469,6 +1496,19 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         out.append(("fact", "preferred_name", m.group("v")))
+    if (
+        m
+        := rx.match(  # "nobody calls me Deirdre except my grandma", "full name's Mohammed": the name, not what to call one
+            rf"^(?:(?:but|though|tho)\s+)?(?:nobody|no\s*one|no\s+one)\s+(?:\w+\s+)?calls?\s+me\s+(?P<v>{_EN_NAME})\b|"
+            rf"^(?:my\s+)?full\s+name(?:'s|\s+is)\s+(?P<v2>{_EN_NAME}(?:\s+{_EN_NAME})?)\b",
+            body,
+            I,
+        )
+    ):
+        if (name := m.group("v") or m.group("v2"))[0].isupper():
+            out.append(("fact", "name", name))
+    if m := rx.match(rf"^(?:我的?)?(?:英文名|英文名字|English\s+name)(?:叫|是|:|：)?\s*(?P<v>{_EN_NAME})$", body, I):
+        out.append(("fact", "preferred_name", m.group("v")))  # "英文名Yuki": what one goes by
     if m := rx.match(r"^(?P<v>(?-i:[A-Z])[a-z][\w']+)\s+here(?=\s*(?:[,.!;:—–-]|$))", body):  # "Sarah here — I run …"
         if not is_city(m.group("v")) and not _NOT_A_NAME.match(m.group("v")):
             out.append(("fact", "name", m.group("v")))
@@ -1499,6 +1539,18 @@ _WORK_FACTS = [
             "employer",
         ),
         (rf"^I\s+{_EN_MODS}work\s+in\s+(?:the\s+)?(?P<v>[\w -]{{2,30}}?)\s+(?:industry|sector|field)\b", I, "industry"),
+        # "I drive for Uber in Queens", "I deliver for DoorDash on weekends": the gig is the job
+        (
+            rf"^I\s+{_EN_MODS}(?P<v>(?:drive|deliver|ride)\s+for\s+(?-i:[A-Z])[\w-]+(?:\s+(?-i:Eats|Flex|Go))?)\b",
+            I,
+            "job_title",
+        ),
+        # "Retired high school band teacher here.", "ICU nurse here, 3 nights a week": who is speaking
+        (
+            rf"^(?!\S+-based\b)(?P<v>(?:(?:retired|former|semi-retired|ex-)\s*)?(?:[\w-]+\s+){{0,3}}?{_JOB_EN})\s+here\b",
+            I,
+            "job_title",
+        ),
         (rf"^I\s+{_EN_MODS}commute\s+(?:in)?to\s+(?P<v>{_PLACE_EN}|[\u4e00-\u9fff]{{2,8}})", I, "work_city"),
         (
             rf"^I\s+{_EN_MODS}(?:grew\s+up|was\s+born(?:\s+and\s+raised)?|was\s+raised)\s+in\s+(?P<v>{_PLACE_EN}|[\u4e00-\u9fff]{{2,8}})",
@@ -1601,7 +1653,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         rf"^(?:我|用户){_ZH_MODS}(?:每天|平时|每周)?(?:去|到|进)(?P<v>[^，,]{{2,8}}?)(?:上班|工作|办公)$", body
     ):
         out.append(("fact", "work_city", m.group("v")))
-    elif m := rx.match(r"^我(?:是)?(?P<v>开(?:出租车|出租|网约车|滴滴|货车|卡车|大货车|公交车?|地铁|大巴))的", body):
+    elif m := rx.match(rf"^我(?:是)?(?P<v>(?:开|跑)(?:{_DRIVEN}))的", body):
         out.append(("fact", "job_title", m.group("v")))  # 我是开出租车的
     elif m := rx.match(rf"^我{_ZH_MODS}(?:在|从事)(?P<v>[^，,]{{2,10}}?)行业", body):
         out.append(("fact", "industry", m.group("v")))
@@ -1932,7 +1984,7 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
         body,
         I,
     ):
-        out.append(("fact", "children", m.group("v")))
+        out.append(("fact", "children", rx.sub(r"\s+here\b.*$", "", m.group("v"))))  # "Mum of two here"
     if m := rx.search(
         r"(?:^我|，|,|^我家里?|^家里|^(?=有))\s*(?:还|也)?有?(?:个)?(?P<v>(?:(?:一|两|三|四|几|\d)个?|(?<=个)|俩|仨)\s*(?:(?:[\d一二三四五六七八九十两半]+\s*(?:岁|个月)|刚出生)(?:大)?的)?\s*"
         r"(?:孩子|女儿|儿子|小孩|娃|闺女|kids?\b)(?:[和跟](?:一|两|\d)个?(?:女儿|儿子))?)",
@@ -2960,6 +3012,10 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             continue  # "昨晚刚从新加坡飞回来": back from a trip
         if before.endswith("回") and not rx.match(r"的?(?:老家|家乡|家)", after):
             continue  # "回高雄": a visit; "回高雄老家": where one is from
+        if rx.search(r"[到往至]$", body[: m.start("c")]) and rx.match(
+            r"(?:这条|那条|的)?(?:线|路线|专线|方向|往返)", after
+        ):
+            continue  # "广州到珠海这条线": a route one drives
         key = (
             "hometown"
             if rx.search(r"老家|家乡|从$", before)
@@ -2968,6 +3024,9 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             or rx.match(r"的?(?:长大|出生|土生土长)", after)
             else "work_city"
             if rx.match(r"[\u4e00-\u9fff]{0,4}?(?:上班|工作|办公)", after)
+            or rx.match(
+                r"[\u4e00-\u9fff]{0,6}?(?:转|跑车|接单|拉活|送单)$", after
+            )  # "基本就在苏州工业园区转": where one drives
             or rx.search(r"上班在|工作在|公司在|办公室在|仓库在|工厂在", before)
             else "city"
         )
@@ -3248,15 +3307,16 @@ def _scan_languages(body: str) -> list[tuple[str, str, str]]:
 
 
 _TOOL_USE = re.compile(
-    r"用|跑在|跑|部署|放在|写|基于|是|装的|装了|在[^，,。]{0,16}?[上里]|手机|电脑|笔记本|相机|平板|\bat\s+(?:home|work)\b|"
+    r"(?<![录聘费作信雇征适应])用(?![户品餐途])|跑在|跑|部署|放在|存在|存到|写|基于|是|装的|装了|都上了|靠|通过|在[^，,。]{0,16}?[上里]|手机|电脑|笔记本|相机|平板|\bat\s+(?:home|work)\b|"
     r"\b(?:phone|laptop|camera|machine|notes|tasks|been)\b|\b(?:use|using|uses|used|on|in|with|via|run|runs|running|deploy\w*|host\w*|lives?|chat|"
     r"write|writing|code|coding|build|building|built|mostly|mainly|primarily|daily|always|all\s+day|is|are|my|our|shop|person|guy|girl|fan)\b|'s\b|'re\b|我的|我们的?|"
     r"\bswitch\w*\s*(?:到|to)|换成|换到|改用|"
+    r"(?:主力|常用|日常)工具|\b(?:through|via)\b|"
     r"^(?:日常|平时|主力|主要|数据库|ORM|框架|技术栈|后端|前端|backend|frontend|stack|tech\s+stack|db|database)(?:是|用|:|：)?\s*(?=[A-Za-z])",
     I,
 )
 _TOOL_NOT_USED = re.compile(
-    r"不|没|别|以前|之前|换掉|太慢|难用|玩玩|业余|卸载|弃用|插件|扩展|主题|模式|快捷键|键位|"
+    r"不|没|别|以前|之前|换掉|太慢|难用|玩玩|业余|卸载|弃用|看到|刷到|看了|听说|想|往[^，,]{0,12}?迁|在迁|迁移中|录用|入职|面试|offer|\b(?:saw|posted|seen|heard|nobody|touch|migrating)\b|插件|扩展|主题|模式|快捷键|键位|"
     r"\b(?:keybindings?|key\s+bindings|plugins?|extensions?|themes?|mode|emulation)\b|\w+n't\b|\bside\s+projects?\b|\bfor\s+fun\b|"
     r"\b(?:never|dont|not|no|hate|hated|instead|rather|used\s+to|before|switch\w*\s+from|hobby|"
     r"moved\s+off|clicked|suggest|recommend|should|would|could|might|want|try|trying|learn\w*|compar\w*)\b|"
@@ -3279,6 +3339,9 @@ def _scan_tools(body: str) -> list[tuple[str, str, str]]:
     out = []
     using = False  # "using Obsidian for notes and Todoist for tasks": the verb goes on after "and"
     for part in rx.split(r"[,，;；]|\band\b|\bbut\b|但是?|不过|而且", body, flags=I):
+        part = rx.sub(  # "a UX researcher at Spotify": the employer, not an app one uses
+            r"\b(?:at|joined|joining)\s+(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*)?", " ", part
+        )
         migrated = False
         if (moved := _MIGRATED.search(part)) and not _PLANNED.search(part):
             part, migrated = part[moved.end() :], True  # "从 MySQL 迁到了 PostgreSQL": what one uses now
@@ -3290,13 +3353,16 @@ def _scan_tools(body: str) -> list[tuple[str, str, str]]:
             using = True
         else:  # "SQL all day, some Python, Tableau for dashboards": the use goes on
             using = not said_otherwise and not _tool_spans(part) and (using or bool(_TOOL_USE.search(part)))
-    return out
+    merged: dict[str, list[str]] = {}  # "I draft in AutoCAD and render in Lumion": one design_tool, both named
+    for _, key, value in out:
+        merged.setdefault(key, []).append(value)
+    return [("fact", key, ", ".join(dict.fromkeys(values))) for key, values in merged.items()]
 
 
 _ZH_SCHOOL = r"[\u4e00-\u9fffA-Za-z]{1,10}?(?:大学|学院|大|理工|师范|交大|科大)"
 _ZH_STUDY = re.compile(
     rf"(?P<school>{_ZH_SCHOOL})\s*(?P<major>[\u4e00-\u9fffA-Za-z]{{2,8}}?)(?:系|专业)|"
-    rf"(?:^|[是在，,]|我)\s*(?P<major2>(?![我是在算跨转同本])[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?<![不很太真挺够最])\s*专业(?![户性术知问人水角名意建技能素设工])|"
+    rf"(?:^|[是在，,]|我)\s*(?P<major2>(?![我是在算跨转同本])[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?<![不很太真挺够最])\s*专业(?![户性术知问人水角名意建技能素设工版])|"
     rf"\bmajor\s*(?:是|is)\s*(?P<major3>[\w &-]{{2,30}}?)(?=$|[，,。]|\s+(?:at|in)\b)|"
     rf"在\s*(?P<school2>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*)?|{_ZH_SCHOOL})\s*(?:读|念|上)\s*(?:master|PhD|博士|硕士|研究生|研|本科|大学|书|大[一二三四])|"
     rf"(?:读研|读博|研究生|硕士|博士|本科)\s*[，,]?\s*(?P<school3>[\u4e00-\u9fff]{{2,10}}(?:大学|学院))|"
@@ -3447,7 +3513,7 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
     if (m := _ORG_OF_JOB.match(body)) and not is_city(m.group("org")):
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
     elif m := rx.search(
-        r"(?:^我|^|[，,])(?:白天|平时|现在|主要|目前|一直)?(?P<v>(?:开|跑)(?:出租车?|网约车|滴滴|货车|大货车|大车|卡车|公交车?|长途|外卖|快递))(?=$|[，,])",
+        rf"(?:^我|^|[，,])(?:白天|平时|现在|主要|目前|一直)?(?P<v>(?:开|跑)(?:{_DRIVEN}))(?=$|[，,])",
         body,
     ):
         out.append(("fact", "job_title", m.group("v")))  # "我今年42了，白天开出租车"
@@ -3519,12 +3585,14 @@ def _scan_person(body: str) -> list[tuple[str, str, str]]:
     return out
 
 
-_SPOUSE_WORDS = r"wife|husband|hubby|wifey|missus|partner|spouse|fianc[ée]e?|老婆|老公|爱人|太太|妻子|丈夫|媳妇儿?"
+_SPOUSE_WORDS = (
+    r"wife|husband|hubby|wifey|missus|partner|spouse|fianc[ée]e?|老婆|老公|老伴儿?|爱人|太太|妻子|丈夫|媳妇儿?"
+)
 _DATING_WORDS = r"girlfriend|boyfriend|gf|bf|女朋友|男朋友|女友|男友|对象"
 _TOGETHER = re.compile(
     rf"(?:^|\b(?:so|and|but)\s+|[，,]\s*)(?:me\s+and\s+)?(?:my|the)?\s*(?P<r>{_SPOUSE_WORDS}|{_DATING_WORDS})(?:\s+(?P<n>(?-i:[A-Z])[a-z]+))?\s+and\s+(?:I|me)\b|"
     rf"\bme\s+and\s+(?:my|the)\s+(?P<r2>{_SPOUSE_WORDS}|{_DATING_WORDS})\b|"
-    rf"\b(?:with|and)\s+my\s+(?P<r3>{_SPOUSE_WORDS}|{_DATING_WORDS})\b(?!'s)|"
+    rf"\b(?:with|and|except(?:\s+for)?)\s+my\s+(?P<r3>{_SPOUSE_WORDS}|{_DATING_WORDS})\b(?!'s)|"
     rf"(?:跟|和|同|陪|带着?)\s*(?:我(?:的|家)?)?\s*(?:my\s+)?(?P<r4>{_SPOUSE_WORDS}|{_DATING_WORDS})(?!的|说|觉得|认为|让|叫|不|也不)|"
     rf"^我(?:的)?(?P<r5>{_SPOUSE_WORDS})(?:和|跟|同)我",
     I,
@@ -3546,7 +3614,7 @@ _OUR_PET = re.compile(
 
 
 _APART = re.compile(  # "我跟老婆离婚了", "my girlfriend and I broke up", "our dog passed away": no longer one's own
-    r"离婚|分手|分居|冷战|吵架|去世|走了|没了|\bsplit\s+up\b|\bbroke\s+up\b|\bbreaking\s+up\b|separat\w*|divorc\w*|"
+    r"离婚|分手|分居|冷战|吵架|去世|走了|没了|\bsplit\s+up\b|\bbroke\s+up\b|\bbreaking\s+up\b|\bsplitting\s+up\b|separat\w*|divorc\w*|"
     r"passed\s+away|\bdied\b|put\s+(?:down|to\s+sleep)|\bex\b",
     I,
 )
@@ -4104,7 +4172,18 @@ def _subject(body: str) -> str:
         return "self"
     if _SUBJECT_SELF.match(body):
         return "other" if _SKIPS[2][1].match(body) else "self"
-    return "other" if _SUBJECT_ANY.match(body) or _SKIPS[2][1].match(body) or _OTHERS_NAMED.match(body) else ""
+    return (
+        "other"
+        if _SUBJECT_ANY.match(body) or _SKIPS[2][1].match(body) or _OTHERS_NAMED.match(body) or _KIN_START.match(body)
+        else ""
+    )
+
+
+# one's child, parent or sibling as the subject, said without 我 ("闺女在北京上班"): their facts, not one's own
+_KIN_START = re.compile(r"^(?:女儿|儿子|闺女|爸妈|父母|爸爸|妈妈|老妈|老爸|哥哥|姐姐|弟弟|妹妹)(?![们的])")
+# one's partner so (“老公在深圳上班”): where they work is not where one does
+_PARTNER_START = re.compile(r"^(?:老婆|老公|老伴儿?|媳妇儿?|爱人|妻子|丈夫)(?![们的饼])")
+_PARTNERS_OWN = {"city", "work_city", "hometown", "employer", "job_title", "industry", "school", "major", "work_mode"}
 
 
 _KEEP_IT = re.compile(r"^(?:please\s+)?(?:keep|make)\s+it\s+(brief|short|simple|quick|concise|snappy)\b", I)
@@ -4209,8 +4288,13 @@ def _topic(text: str, obj: str, fallback: str) -> str:
 
 
 _EMOTION_WORDS = re.compile(
-    r"焦虑|抑郁|难过|崩溃|孤独|压力|冷战|喝闷酒|借酒消愁|心情(?:很|特别|超|有点|非常)?(?:差|不好|低落|糟)|anxious|anxiety|depress|lonely|stressed|sad\b|grief|panic",
+    r"焦虑|抑郁|难过|崩溃|孤独|压力|冷战|喝闷酒|借酒消愁|"
+    r"can'?t\s+think\s+straight|heartbroken|devastated|falling\s+apart|心情(?:很|特别|超|有点|非常)?(?:差|不好|低落|糟)|anxious|anxiety|depress|lonely|stressed|sad\b|grief|panic",
     I,
+)
+# a relationship ending now: what the sentence says with it is said in the middle of it
+_BREAKING_UP = re.compile(
+    r"闹离婚|要离婚了?|在离婚|正在分居|\b(?:splitting|breaking)\s+up\b|getting\s+(?:a\s+)?divorced?\b", I
 )
 _RELIGION_WORDS = re.compile(
     r"教堂|(?<!每个)(?<!每)(?<!个)(?<![上下这本])礼拜(?![一二三四五六日天])|受洗|洗礼|\bbapti[sz]\w*|弥撒|祷告|念经|清真寺|拜佛|烧香|斋月|\bchurch\b|\bmass\b|\bmosque\b|\bsynagogue\b|"
@@ -4490,8 +4574,10 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
                 answer,
                 flags=I,
             )
-            if rx.match(r"(?:I|I'm|I've|I\s+am|my|we|we're|our)\b|我", answer, I):
-                return message, ""  # "I'm vegan" after "Any dietary needs?": said in full already
+            if rx.match(r"(?:I|I'm|I've|I\s+am|my|we|we're|our)\b|我", answer, I) or answer.casefold().startswith(
+                (english.strip(), chinese)
+            ):
+                return message, ""  # "I'm vegan" after "Any dietary needs?", "叫我老K就行": said in full already
             if rx.search(
                 r"先别管|不重要|无所谓|随便|不用管|\b(?:whatever|doesn't\s+matter|never\s*mind)\b|"
                 r"\bfor\s+this\s+(?:one|time|answer|email)\b|\bthis\s+time\b|\bjust\s+this\s+once\b|这次|这一次|这回",
@@ -4818,7 +4904,12 @@ class RuleExtractor:
                 if not reason and asked and rx.search(r"\bor\b|还是|\bvs\.?\b", body, I):
                     reason = "question"  # "VS Code or PyCharm — which one should I pick?": the choice is asked
                 subject = _subject(body)
-                if not reason and not subject and frame == "other" and not _NAMED_CHILD[1].match(body):
+                if (
+                    not reason
+                    and (not subject or _KIN_START.match(body) and not _KIN_START.match(previous))
+                    and frame == "other"
+                    and not _NAMED_CHILD[1].match(body)
+                ):
                     reason = "quoted"  # "我朋友喜欢吃辣，不吃香菜": the second half is the friend's too
                 if reason:
                     skipped.append(Skip(text=clause, reason=reason))
@@ -4879,6 +4970,8 @@ class RuleExtractor:
                     and (event := _user_event(clause, carried) or _upcoming_event(clause, carried))
                 ):
                     found.append(event)
+                if _PARTNER_START.match(body):  # "老公在苏州工作": where one's partner works, what they do
+                    found = [p for p in found if p.key not in _PARTNERS_OWN]
                 keys = {p.key for p in found}
                 if keys & {"job_title", "employer", "industry"} and not keys & {"city", "work_city", "hometown"}:
                     if place := _work_place(carried):  # "I'm a welder in a small town in rural Kansas"
@@ -4886,7 +4979,12 @@ class RuleExtractor:
                 if (
                     speaker == "self"
                     or speaker == "team"
-                    and (_WE_TWO.match(carried) or rx.match(r"^our\b", carried, I))
+                    and (
+                        _WE_TWO.match(carried)
+                        or rx.match(
+                            r"^our\b|^we(?:'re|\s+are)\s+an?\s+[\w-]+\s+(?:household|family|home)\b", carried, I
+                        )
+                    )
                 ) and not (
                     any(words.search(heard) for _, words in _SENSITIVE_WORDS)
                     or touchy
@@ -4939,6 +5037,10 @@ class RuleExtractor:
                     or p.key.startswith("habit")
                     else p
                     for p in proposals[first_of_sentence:]
+                ]
+            if any(_BREAKING_UP.search(clause) for clause in sentence):  # "we're splitting up and I have to move out"
+                proposals[first_of_sentence:] = [
+                    replace(p, sensitive=p.sensitive or "emotion") for p in proposals[first_of_sentence:]
                 ]
             if earned := [clause for clause in sentence if _INCOME.search(clause)]:  # "I make $68k as a teacher"
                 proposals[first_of_sentence:] = [
@@ -5067,7 +5169,10 @@ class RuleExtractor:
                 if p.key in _LIST_KEYS or p.key not in said:
                     found.append(p)
                     said.add(p.key)
-        return found + self._entities(clause)
+        entities = self._entities(clause)
+        if not found and not entities and _SUBJECT_TEAM.match(body):  # "我们监控那套是 Prometheus + Grafana"
+            found = self._triples(clause, body, _scan_tools(body))  # the team's tools
+        return found + entities
 
     def _read(self, clause: str, body: str) -> list[Proposal]:
         """The broader grammar: several facts of one clause, each with the clause as its evidence."""
@@ -5083,6 +5188,8 @@ class RuleExtractor:
         found = []
         for category, key, value in triples:
             value = _tidy(value)
+            if key == "employer":
+                value = rx.sub(r"^的\s*", "", value)  # "在慕尼黑的 BMW 做…": BMW
             if not value or len(value) > 200:
                 continue
             sensitive = ""
