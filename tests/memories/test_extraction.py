@@ -1923,3 +1923,47 @@ def test_where_ones_family_works_and_a_route_one_drives_are_not_where_one_lives(
 def test_a_one_off_rewrite_and_a_relationship_ending_now_leave_nothing_that_is_not_held_back(message):
     """Found on fresh_dev18 (v11 left a style from the task, and a plan said in the middle of a breakup)."""
     assert kept(message) == []
+
+
+@pytest.mark.parametrize(
+    "message, asked",
+    [
+        ("今天头一回用了一下可灵做视频，效果一般", ""),  # once
+        ("第一次用 ChatGPT 写请假条，帮我改改", ""),
+        ("I have an interview with Shopify on Friday, any tips?", ""),
+        ("I'm on a call with the Salesforce rep, what should I ask about pricing?", ""),
+        ("I'm done with Instagram, deleting it this weekend.", ""),
+        ("I'm on the fence about Obsidian.", ""),
+        ("I'm on a waitlist for Midjourney.", ""),
+        ("I read that Strava is great for cyclists but I've never used it", ""),
+        ("老婆用小红书种草了一堆东西，怎么劝她少买点", ""),
+        ("室友用Notion记账，我觉得太麻烦了", ""),
+        ("客户那边用的是钉钉，我们得配合他们", ""),
+        ("Our intern asked whether we use Looker or Tableau", ""),
+        ("我们财务系统是金蝶还是用友来着？我得问问会计", ""),
+        ("我中文名叫什么不重要，帮我起个英文名", ""),
+        ("不告诉你，哈哈", "怎么称呼你？"),
+        ("Same here, my build keeps failing.", ""),
+    ],
+)
+def test_an_app_met_once_weighed_or_someone_elses_and_a_name_withheld_leave_nothing(message, asked):
+    """Found by the attack pass on v12's readings (apps, family subjects, names)."""
+    assert kept(message, asked) == []
+
+
+@pytest.mark.parametrize(
+    "message, facts",
+    [
+        ("My full name is Siobhan O'Reilly but everyone says Shiv.", {"name": "Siobhan O'Reilly"}),
+        ("We're a vegan household except my son", {"diet": "vegan"}),
+        ("I eat fish twice a week", {"shell": None}),
+        ("shell 用 fish，终端是 WezTerm", {"shell": "fish"}),
+        ("孩子上公立小学，周末一般去海边骑车", {"habit": None}),
+    ],
+)
+def test_a_full_name_with_an_apostrophe_a_family_diet_and_fish_the_food_are_read_right(message, facts):
+    said = {p.key: p.value for p in extract(message).proposals if not p.sensitive}
+    if "habit" in facts:  # "孩子…，周末一般去…": the family's weekend, still one's own habit
+        assert any(key.startswith("habit") for key in said), said
+        return
+    assert {key: said.get(key) for key in facts} == facts, said

@@ -148,7 +148,8 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
             r"boyfriend|girlfriend|partner|colleague|coworker|roommate|friend|lead|PM|老板|leader)(?![A-Za-z])|"
             + _SAYS
             + r"|[“「『\"][^”」』\"]{7,}|"
-            r"^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|parents|folks|grandparents|friend|boss|colleague|"
+            r"^(?:our|my)\s+(?:interns?|new\s+hires?|team\s+lead|tech\s+lead|CTO|CEO|accountant|lawyer|tutor|coach|supervisor|"
+            r"advisor|professor)\b|^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|parents|folks|grandparents|friend|boss|colleague|"
             r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client|best\s+friend|bff|cousin|uncle|aunt|"
             r"grandma|grandpa|grandmother|grandfather|grandson|granddaughter|grandkid|grandchild|grandchildren|neighbou?r|classmate|"
             r"niece|nephew|in-laws?|fianc[ée]e?|teammate|landlord|"
@@ -344,6 +345,8 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     (
         re.compile(
             r"(?:^(?:我们家|我家|我们全家|全家)(?:人)?(?:一直|平时|都|也)*(?=吃素|吃全素)|"
+            # "We're a vegetarian household (except my husband)": the family's diet is one's own
+            r"^(?i:we(?:'re|\s+are)\s+an?\s+(?:(?:mostly|strictly|fully)\s+)?)(?=(?i:vegetarian|vegan|pescatarian)\s+(?i:household|family|home)\b)|"
             + _ZH_IMPLIED
             + r")(?:是)?(?:一个|个|一名)?\s*(?P<v>(?:吃素|吃全素|是素食(?:主义)?者|(?i:vegetarian|vegan|pescatarian|pure\s+veg)(?=$|\s|[，,但不])|"
             r"不(?:能)?(?:吃|喝|碰)(?P<obj>.+)))"
@@ -879,7 +882,7 @@ _TOOLS = [
         r"Monday\.com|Basecamp|Shopify|Squarespace|(?-i:Wix)|WordPress|Webflow|(?-i:Framer)|Behance|Dribbble|"
         # (a post or a cover written for one is a task, not a tool one uses: "写个小红书文案", "抖音的封面")
         r"(?:小红书|小紅書|抖音|快手|哔哩哔哩|嗶哩嗶哩|B站|微博|知乎|Instagram|(?-i:Threads)|TikTok|YouTube)"
-        r"(?!\s*的?\s*(?:文案|简介|簡介|封面|帖子|标题|標題|笔记|筆記|caption|post|bio|description|上看到|上刷到))|"
+        r"(?!\s*的?\s*(?:文案|简介|簡介|封面|帖子|标题|標題|笔记|筆記|caption|post|bio|description|上看到|上刷到|电商|运营|岗))|"
         r"WhatsApp(?: Business)?|Telegram|(?-i:Signal)|(?-i:LINE)(?!\s*Pay)|(?-i:IG)(?=\s*(?:是|在|上|[,，]))|TikTok Shop|"
         r"剪映|CapCut|即梦|可灵|ChatGPT|"
         r"百度网盘|百度網盤|阿里云盘|iCloud|Google Photos|(?<![\d])1688(?![\d])|淘宝|淘寶|拼多多|千牛|美团|美團|饿了么|餓了麼|抖店|"
@@ -889,7 +892,10 @@ _TOOLS = [
         r"(?-i:UE[45])|RabbitMQ|(?-i:Celery)|Playwright|Selenium|Cypress|Vite|Webpack|Storybook|Postman|Insomnia",
     ),
     ("terminal", r"iTerm2?|Alacritty|WezTerm|(?-i:Warp)|Windows Terminal|(?-i:kitty)|Ghostty"),
-    ("shell", r"zsh|bash|fish shell|(?-i:fish)|nushell|PowerShell"),
+    (
+        "shell",
+        r"zsh|bash|fish shell|(?<!eats )(?<!eat )(?<!ate )(?<!吃)(?-i:fish)(?!\s*(?:and|&|n)\s*chips|\s+(?:sauce|oil|tanks?|market|food|fillets?|tacos?|curry|cakes?|fingers|and))|nushell|PowerShell",
+    ),
     (
         "programming_language",
         r"Python|(?-i:Go)|Golang|(?-i:Rust)|Java|TypeScript|JavaScript|C\+\+|C#|Kotlin|(?-i:Swift)|Ruby|PHP|Scala|"
@@ -990,7 +996,7 @@ _SURNAMES = (
 )
 _EN_NAME = r"(?-i:(?!I['’](?:m|d|ve|ll)\b)(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+[A-Z][\w'’.-]*|[A-ZÀ-ÞĀ-Ž][a-zß-ÿā-ž'’-]+(?:\s+[A-ZÀ-ÞĀ-Ž][a-zß-ÿā-ž'’-]+){0,2}))"  # capitals, whatever the flags
 _NOT_A_NAME = re.compile(
-    r"^(?:Chinese|English|American|British|Canadian|Australian|Indian|Japanese|Korean|German|French|Italian|Spanish|"
+    r"^(?:Same|Also|Ditto|Me\s+too|Chinese|English|American|British|Canadian|Australian|Indian|Japanese|Korean|German|French|Italian|Spanish|"
     r"Russian|Brazilian|Mexican|Dutch|Swiss|Swedish|Norwegian|Danish|Finnish|Polish|Irish|Scottish|Turkish|Thai|"
     r"Vietnamese|Filipino|Indonesian|Malaysian|Singaporean|Taiwanese|Cantonese|Asian|European|African|Muslim|Christian|"
     r"Bengali|Tamil|Punjabi|Gujarati|Marathi|Telugu|Malayali|Kannadiga|Nepali|Sinhalese|Pakistani|Bangladeshi|Persian|"
@@ -1432,6 +1438,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
 
 
 def _read_identity(body: str) -> list[tuple[str, str, str]]:
+    if rx.search(r"什么|啥|谁|不重要|保密|不告诉|不想说", body):  # "我中文名叫什么不重要": no name said
+        return []
     out = []
     if m := rx.match(
         rf"^(?:我|用户){_ZH_MODS}(?:的)?(?:名字|姓名|全名|中文名|英文名|真名)?(?:叫|是)\s*(?P<v>{_CJK_NAME}|{_EN_NAME})$",
@@ -1500,7 +1508,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
         m
         := rx.match(  # "nobody calls me Deirdre except my grandma", "full name's Mohammed": the name, not what to call one
             rf"^(?:(?:but|though|tho)\s+)?(?:nobody|no\s*one|no\s+one)\s+(?:\w+\s+)?calls?\s+me\s+(?P<v>{_EN_NAME})\b|"
-            rf"^(?:my\s+)?full\s+name(?:'s|\s+is)\s+(?P<v2>{_EN_NAME}(?:\s+{_EN_NAME})?)\b",
+            r"^(?:my\s+)?full\s+name(?:'s|\s+is)\s+(?P<v2>(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+){0,2})",
             body,
             I,
         )
@@ -1801,6 +1809,8 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
 
 def _read_tools(body: str) -> list[tuple[str, str, str]]:
     """我平时主要用 Python 和 Go / we run on AWS with Terraform / I'm a Vim user / Emacs is my editor."""
+    if _NOT_A_USE.search(body):  # "昨天用 ChatGPT 写了封信", "I'm on a waitlist for Midjourney": no tool in use
+        return []
     body = rx.sub(
         r"^as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+(?=I\b)", "", body, flags=I
     )  # "as a product designer I live in figma"
@@ -1895,6 +1905,8 @@ def _read_known_key(body: str) -> list[tuple[str, str, str]]:
     words = phrase.split() if " " in phrase else [phrase[i:] for i in range(len(phrase) - 1)]
     endings = [" ".join(words[-size:]) for size in range(len(words), 0, -1)] if " " in phrase else words
     key = next((known for ending in endings if (known := known_key(ending))), "")  # longest known ending
+    if key == "os" and rx.search(r"(?<!电脑)(?<!操作)(?<!手机)(?<!^)系统$", phrase):
+        return []  # "公司的财务系统是金蝶": a business system, not the computer's
     if not key or key in ("budget", "income", "debt", "name", "order_number"):
         return []
     value = m.group("v").strip()
@@ -3210,7 +3222,7 @@ def _about_someone_else(body: str) -> bool:
 
 
 _ZH_WORK_AT = re.compile(
-    r"(?:(?<![现正还实存所自好])(?:在|于)|跳槽(?:到|去)了?|(?<!想)(?:转|换)到了?|(?<![想要会该打算准备能可])(?P<go>去)(?=[^，,。；;]{1,12}?(?:上班|工作|实习)))\s*(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学)(?P<place>[^，,。；;在]{1,32}?)\s*(?:(?P<verb>做|当|担任|干(?![了过等坐着活嘛啥])|搞|负责|教|开)\s*(?P<job>[^，,。；;]{1,24}?)|(?P<work>上班|工作|任职|实习|打工))"
+    r"(?:(?<![现正还实存所自好])(?:在|于)|跳槽(?:到|去)了?|(?<!想)(?:转|换)到了?|(?<![想要会该打算准备能可])(?P<go>去)(?=[^，,。；;]{1,12}?(?:上班|工作|实习)))\s*(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学)(?P<place>[^，,。；;在]{1,32}?)\s*(?:(?P<verb>做|当|担任|干(?![了过等坐着活嘛啥])|搞|负责|教|开(?![题会车刀药始心玩]))\s*(?P<job>[^，,。；;]{1,24}?)|(?P<work>上班|工作|任职|实习|打工))"
     r"(?:的工作|的|工作|这一?行|第.年|[\d一二三四五六七八九十两几]+年)?(?=$|[，,。；;]|了|已经|快|都|，)"
 )
 _ZH_JOB_SAID = re.compile(
@@ -3315,8 +3327,17 @@ _TOOL_USE = re.compile(
     r"^(?:日常|平时|主力|主要|数据库|ORM|框架|技术栈|后端|前端|backend|frontend|stack|tech\s+stack|db|database)(?:是|用|:|：)?\s*(?=[A-Za-z])",
     I,
 )
+# an app said but not in use: seen, once, at a meeting or an interview, quit, weighed, a job there, a move under way
+_NOT_A_USE = re.compile(
+    r"看到|刷到|看了|听说|想|往[^，,]{0,12}?迁|在迁|迁移中|录用|入职|面试|offer|上班|实习|是[^，,]{1,10}?还是|推荐|类似|第一次|头一回|试了一下|"
+    r"用了一下|昨天|前天|今天|刚才|刚刚|上次|那次|\b(?:onsite|interview\w*|call\s+with|meeting|consultants?|reps?|vendor|recruiter|through\s+with|"
+    r"done\s+with|quit\w*|delet\w*|uninstall\w*|cancel\w*|with\s+you|on\s+this\s+one|on\s+the\s+fence|waitlist|"
+    r"read\s+(?:that|about)|met|whether|similar\s+to|alternatives?|apps?\s+like|first\s+time|tried|once|yesterday|today|"
+    r"just\s+now|last\s+(?:night|time)|saw|posted|seen|heard|nobody|touch|migrating)\b",
+    I,
+)
 _TOOL_NOT_USED = re.compile(
-    r"不|没|别|以前|之前|换掉|太慢|难用|玩玩|业余|卸载|弃用|看到|刷到|看了|听说|想|往[^，,]{0,12}?迁|在迁|迁移中|录用|入职|面试|offer|\b(?:saw|posted|seen|heard|nobody|touch|migrating)\b|插件|扩展|主题|模式|快捷键|键位|"
+    _NOT_A_USE.pattern + r"|不|没|别|以前|之前|换掉|太慢|难用|玩玩|业余|卸载|弃用|插件|扩展|主题|模式|快捷键|键位|"
     r"\b(?:keybindings?|key\s+bindings|plugins?|extensions?|themes?|mode|emulation)\b|\w+n't\b|\bside\s+projects?\b|\bfor\s+fun\b|"
     r"\b(?:never|dont|not|no|hate|hated|instead|rather|used\s+to|before|switch\w*\s+from|hobby|"
     r"moved\s+off|clicked|suggest|recommend|should|would|could|might|want|try|trying|learn\w*|compar\w*)\b|"
@@ -3360,7 +3381,15 @@ def _scan_tools(body: str) -> list[tuple[str, str, str]]:
 
 
 _ZH_SCHOOL = r"[\u4e00-\u9fffA-Za-z]{1,10}?(?:大学|学院|大|理工|师范|交大|科大)"
+# universities by the short names students use ("在复旦读新闻", "在新竹读清大")
+_ZH_UNI_SHORT = (
+    r"清华|北大|复旦|上交|交大|浙大|南大|中大|武大|华科|哈工大|同济|北航|北理工?|北师大|人大|南开|天大|厦大|川大|中山|华师|华东师大|"
+    r"华中师大|北邮|西电|电子科大|成电|上财|央财|北外|上外|港大|港中文|港科大?|港理工|城大|台大|清大|成大|政大|师大|阳明交大|中科大|"
+    r"国科大|西交|吉大|苏大|暨大|深大|南科大|上科大|华政|中传|央美|国美|央音|上音"
+)
 _ZH_STUDY = re.compile(
+    # "华东师大心理学研二的": school, major and year in one breath
+    rf"(?P<school5>{_ZH_UNI_SHORT}|{_ZH_SCHOOL})\s*(?:(?P<major5>[\u4e00-\u9fff]{{2,6}}?)\s*)?(?:研[一二三]|博[一二三四五]|大[一二三四]|本科生?|硕士生?|博士生?|研究生)|"
     rf"(?P<school>{_ZH_SCHOOL})\s*(?P<major>[\u4e00-\u9fffA-Za-z]{{2,8}}?)(?:系|专业)|"
     rf"(?:^|[是在，,]|我)\s*(?P<major2>(?![我是在算跨转同本])[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?<![不很太真挺够最])\s*专业(?![户性术知问人水角名意建技能素设工版])|"
     rf"\bmajor\s*(?:是|is)\s*(?P<major3>[\w &-]{{2,30}}?)(?=$|[，,。]|\s+(?:at|in)\b)|"
@@ -3369,7 +3398,10 @@ _ZH_STUDY = re.compile(
     # "在北航读研二", "在 Stanford 读 CS master": where one reads a degree is a school, whatever its name
     rf"在\s*(?P<school4>[\u4e00-\u9fff]{{2,6}}?|(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*)?)\s*(?:读|念)\s*"
     rf"(?:(?P<major4>(?-i:[A-Z][A-Za-z&]{{1,5}})|[\u4e00-\u9fff]{{2,6}}?)\s*)?"
-    rf"(?:master'?s?|PhD|MBA|博士|硕士|研究生|研[一二三]|博[一二三四五]|本科|大[一二三四])",
+    rf"(?:master'?s?|PhD|MBA|博士|硕士|研究生|研[一二三]|博[一二三四五]|本科|大[一二三四])|"
+    # "在复旦读新闻，大三了", "现在在新竹读清大"
+    rf"在\s*(?P<school6>{_ZH_UNI_SHORT})\s*(?:读|念|学)\s*(?P<major6>(?![研博大本硕])[\u4e00-\u9fff]{{2,6}}?)(?=$|[，,]|专业|系)|"
+    rf"(?:读|念)\s*(?P<school7>{_ZH_UNI_SHORT})(?=$|[，,]|了)",
     I,
 )
 _EN_STUDY = re.compile(
@@ -3388,12 +3420,21 @@ def _scan_study(body: str) -> list[tuple[str, str, str]]:
     "PhD student in computational biology at ETH", "我 major 是 statistics，在 UCLA 读 master"."""
     out = []
     for m in _ZH_STUDY.finditer(body):
-        if school := m.group("school") or m.group("school2") or m.group("school3") or m.group("school4"):
+        if school := next(
+            (
+                m.group(g)
+                for g in ("school", "school2", "school3", "school4", "school5", "school6", "school7")
+                if m.group(g)
+            ),
+            "",
+        ):
             school = school.strip()  # "我在Berlin读master": where one studies, not the school
             out.append(
                 ("fact", "city" if is_big_city(school) or is_region(school) else "school", school)
             )  # not Stanford
-        if major := m.group("major") or m.group("major2") or m.group("major3") or m.group("major4"):
+        if major := next(
+            (m.group(g) for g in ("major", "major2", "major3", "major4", "major5", "major6") if m.group(g)), ""
+        ):
             out.append(("fact", "major", major.strip()))
     if en := _EN_STUDY.search(body):
         out += [
@@ -4180,9 +4221,12 @@ def _subject(body: str) -> str:
 
 
 # one's child, parent or sibling as the subject, said without 我 ("闺女在北京上班"): their facts, not one's own
-_KIN_START = re.compile(r"^(?:女儿|儿子|闺女|爸妈|父母|爸爸|妈妈|老妈|老爸|哥哥|姐姐|弟弟|妹妹)(?![们的])")
+_KIN_START = re.compile(
+    r"^(?:女儿|儿子|闺女|孩子|爸妈|父母|爸爸|妈妈|老妈|老爸|哥哥|姐姐|弟弟|妹妹|室友|闺蜜|男朋友|女朋友|客户|甲方)(?![们的])"
+)
 # one's partner so (“老公在深圳上班”): where they work is not where one does
 _PARTNER_START = re.compile(r"^(?:老婆|老公|老伴儿?|媳妇儿?|爱人|妻子|丈夫)(?![们的饼])")
+_TOOL_PREFIXES = tuple(key for key, _ in _TOOLS) + ("tech_stack",)
 _PARTNERS_OWN = {"city", "work_city", "hometown", "employer", "job_title", "industry", "school", "major", "work_mode"}
 
 
@@ -4579,7 +4623,7 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
             ):
                 return message, ""  # "I'm vegan" after "Any dietary needs?", "叫我老K就行": said in full already
             if rx.search(
-                r"先别管|不重要|无所谓|随便|不用管|\b(?:whatever|doesn't\s+matter|never\s*mind)\b|"
+                r"先别管|不重要|无所谓|随便|不用管|不告诉你|保密|不想说|\b(?:rather\s+not|prefer\s+not|secret|none\s+of\s+your)\b|\b(?:whatever|doesn't\s+matter|never\s*mind)\b|"
                 r"\bfor\s+this\s+(?:one|time|answer|email)\b|\bthis\s+time\b|\bjust\s+this\s+once\b|这次|这一次|这回",
                 answer,
                 I,
@@ -4804,7 +4848,7 @@ _NAMING = re.compile(
 
 class RuleExtractor:
     name = "rules"
-    version = "11"
+    version = "12"
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
@@ -4915,7 +4959,7 @@ class RuleExtractor:
                     skipped.append(Skip(text=clause, reason=reason))
                     if reason in ("question", "quoted"):  # "get my 4yo to eat vegetables?"
                         proposals += self._triples(clause, body, _own_mentions(body, said_mine=True))
-                    frame, previous = subject or frame or "other", body
+                    frame, previous = (frame if _KIN_START.match(body) else subject or frame or "other"), body
                     continue
                 if (named := _ORG_NAMED.match(body)) and _ORG_MENTION.search(previous):
                     # "我是 PM，在一家 fintech 公司，叫 Paylane": the company's name, not the user's
@@ -4970,8 +5014,10 @@ class RuleExtractor:
                     and (event := _user_event(clause, carried) or _upcoming_event(clause, carried))
                 ):
                     found.append(event)
-                if _PARTNER_START.match(body):  # "老公在苏州工作": where one's partner works, what they do
-                    found = [p for p in found if p.key not in _PARTNERS_OWN]
+                if _PARTNER_START.match(
+                    body
+                ):  # "老公在苏州工作", "老婆用小红书": where one's partner works, what they use
+                    found = [p for p in found if p.key not in _PARTNERS_OWN and not p.key.startswith(_TOOL_PREFIXES)]
                 keys = {p.key for p in found}
                 if keys & {"job_title", "employer", "industry"} and not keys & {"city", "work_city", "hometown"}:
                     if place := _work_place(carried):  # "I'm a welder in a small town in rural Kansas"
@@ -5018,7 +5064,7 @@ class RuleExtractor:
                             break
                 proposals.extend(found)
                 said_last = clause if found else said_last
-                frame = speaker
+                frame = frame if _KIN_START.match(body) else speaker  # "孩子上公立小学，周末一般去爬山": still ours
                 previous = carried
             if any(_ATTRIBUTED.match(clause.strip(" .。!！~")) for clause in sentence[1:]):
                 del proposals[first_of_sentence:]  # "周末雷打不动地加班，老板说的": someone else's word for it
