@@ -1967,3 +1967,30 @@ def test_a_full_name_with_an_apostrophe_a_family_diet_and_fish_the_food_are_read
         assert any(key.startswith("habit") for key in said), said
         return
     assert {key: said.get(key) for key in facts} == facts, said
+
+
+@pytest.mark.parametrize(
+    "message, asked, facts",
+    [
+        ("我做 iOS 开发，Swift + SwiftUI，最近想学 Flutter", "", {"programming_language": "Swift"}),
+        ("I relocated to Lisbon in spring for a job at Farfetch", "", {"employer": "Farfetch"}),
+        ("Retired nurse, live in Perth with my husband and an old dog named Pepper", "", {"pet": "Pepper (dog)"}),
+        ("I'm on a ThinkPad, not a Mac, so no Mac-only apps please", "", {"laptop": "ThinkPad", "os": None}),
+        ("Always put the TL;DR first, I skim", "", {"reply_format": "Always put the TL;DR first"}),
+        ("keep the tone friendly", "", {"reply_style": "friendly"}),
+        ("Formal, please", "Formal or casual?", {"reply_style": "Formal"}),
+        ("I'm doing a BA in History at Leeds too", "", {"school": "Leeds"}),
+    ],
+)
+def test_a_bare_stack_a_job_one_moved_for_a_named_pet_and_answer_style_are_heard(message, asked, facts):
+    """Heard on fresh_dev18 (v12, second pass), in other words."""
+    said = {p.key: p.value for p in extract(message, asked=asked).proposals if not p.sensitive}
+    assert {key: said.get(key) for key in facts} == facts, said
+
+
+def test_an_interview_next_week_is_an_upcoming_event_but_a_trip_next_week_is_not():
+    def events(message):
+        return [p.text for p in extract(message).proposals if p.kind == "episode"]
+
+    assert events("下周二上午我有个美团的二面，产品岗") and events("I have a job interview at Stripe next Thursday")
+    assert not events("Heading to Tahoe next week for a ski trip!") and not events("下周要去厦门玩几天")

@@ -84,7 +84,7 @@ _JOB_EN = (
 # faces, hands and hearts end a sentence as a full stop does: "…度蜜月 🥰 我们公司是EY" (not inside brackets)
 _MOOD = "\U0001f600-\U0001f64f\U0001f910-\U0001f92f\U0001f970-\U0001f97a\U0001f44c-\U0001f450\U0001f389\U0001f4aa\u2728\u2764\U0001f495-\U0001f49f"
 _SENTENCE = re.compile(  # "叫我小鱼就行～我是插画师": ～ ends one too
-    rf"(?:[^。！？；!?;～\n{_MOOD}]|[{_MOOD}\uFE0F]+(?![\s{_MOOD}\uFE0F]|$))+[。！？；!?;～{_MOOD}\uFE0F]*"
+    rf"(?:(?<=[Tt][Ll]);(?=[Dd][Rr])|[^。！？；!?;～\n{_MOOD}]|[{_MOOD}\uFE0F]+(?![\s{_MOOD}\uFE0F]|$))+[。！？；!?;～{_MOOD}\uFE0F]*"
 )
 _EN_PERIOD = re.compile(
     r"(?<=[\w>)\]\"'])(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)\.\s+(?=\S)"
@@ -846,7 +846,7 @@ _TOOLS = [
         "framework",
         r"Django|Flask|FastAPI|React|Vue|Angular|(?-i:Spring(?: Boot)?)|(?-i:Rails)|Next\.js|Laravel|Svelte|(?-i:Express)|"
         r"(?-i:Unity)|Flutter|Node\.js|(?-i:Node)(?!\s+(?:is|was))|SQLAlchemy|Nuxt|Remix|NestJS|Spring(?=\s*Cloud)|\.NET|ASP\.NET|"
-        r"Tailwind|PyTorch|TensorFlow|pandas",
+        r"Tailwind|PyTorch|TensorFlow|pandas|SwiftUI|UIKit|Jetpack Compose|React Native|(?-i:Expo)|Electron|(?-i:Qt)",
     ),
     (
         "cloud",
@@ -907,7 +907,10 @@ _TOOLS = [
 # ASCII boundaries only: Chinese text is all word characters ("用飞书沟通").
 # after a Chinese brand a Latin model name may follow at once ("华为Mate 60"); after a Latin name it may not ("Gopher")
 _TOOL_RES = [
-    (key, re.compile(rf"(?<![A-Za-z0-9_.+#])(?:{words})(?:(?<=[\u4e00-\u9fff])|(?![A-Za-z_+#]))", I))
+    (
+        key,
+        re.compile(rf"(?<![A-Za-z0-9_.+#])(?:{words})(?:(?<=[\u4e00-\u9fff])|(?![A-Za-z_+#]))", I),
+    )
     for key, words in _TOOLS
 ]
 _ANSWER = re.compile(
@@ -985,7 +988,7 @@ _NOT_EVENT = re.compile(
 # Each reader takes one clause whose subject is the user (or their team) and returns
 # (category, key, value) triples; values carry no verb ("王峰", not "叫王峰"). They run after the
 # sensitive, allergy, diet, budget and instruction patterns above and before the older table below.
-_ZH_MODS = r"(?:现在|目前|平时|一般|主要|基本上?|一直|都|也|还|其实|本人|自己|比较|通常)*"
+_ZH_MODS = r"(?:现在|目前|平时|一般|主要|基本上?|一直|都|也|还|其实|本人|自己|比较|通常|私下|个人|私底下)*"
 _EN_MODS = (
     r"(?:(?:really|also|currently|now|mostly|mainly|usually|actually|still|just|basically|pretty much|practically)\s+)*"
 )
@@ -1169,12 +1172,22 @@ def _product_run(text: str, start: int, end: int) -> str:
     return (text[start:end] + (tail.group(0) if tail else "")).strip()
 
 
+_NOT_THIS_ONE = re.compile(
+    r"(?:\bnot|\bno|\bnever|\binstead\s+of|\brather\s+than|不是|而不是|不用|没用|别用)\s*(?:(?:an?|the|my)\s+)?$", I
+)
+
+
 def _tools_in(text: str, *, fallback_products: bool = True) -> list[tuple[str, str]]:
     """(key, value) per kind of tool named in `text` ("Neovim on Arch" → editor, os); unknown but
     product-like names ("Jira", "Linear") each get "tool <name>"."""
     spans = _tool_spans(text)
     by_kind: dict[str, list[str]] = {}
     runs: list[tuple[int, int]] = []
+    spans = [  # "Firefox, not Chrome", "no Windows-only tools"
+        span
+        for span in spans
+        if not _NOT_THIS_ONE.search(text[: span[0]]) and not text[span[1] :].startswith(("-only", "-exclusive"))
+    ]
     for start, end, kind in spans:
         run = _product_run(text, start, end)
         for other_start, _, _ in spans:  # a run stops where the next tool starts
@@ -1737,6 +1750,13 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     if m and m.groupdict().get("home"):
         out.append(("fact", "hometown", m.group("home")))
     out += [("fact", key, m.group("v")) for regex, key in _WORK_FACTS if (m := regex.match(body))]
+    if m := rx.match(  # "I moved to Berlin last autumn for a job at Zalando": where one works now
+        r"^I\s+(?:just\s+|recently\s+)?(?:moved|relocated|came)\b[^,;]*?\bfor\s+(?:a|my)\s+(?:new\s+)?job\s+(?:at|with)\s+"
+        r"(?P<v>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*){0,2})",
+        body,
+        I,
+    ):
+        out.append(("fact", "employer", m.group("v")))
     if m := rx.match(
         rf"^(?:I\s+{_EN_MODS}(?:live|reside|am\s+based|'m\s+based)|I'm\s+{_EN_MODS}(?:based|living|located)|"
         rf"I\s+(?:just\s+)?(?:moved|relocated)|I've\s+{_EN_MODS}(?:been\s+)?(?:lived|living|based)|(?:currently\s+)?based)"
@@ -2137,6 +2157,17 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         return [("preference", "reply_style", m.group("v"))]
+    if (
+        m
+        := rx.match(  # "keep the tone casual", "casual tone please", "Casual, but not cringe" (after "formal or casual?")
+            r"^(?:please\s+)?(?:keep|make)\s+(?:the\s+|your\s+)?tone\s+(?P<v>[\w-]+(?:\s+and\s+[\w-]+)?)|"
+            r"^(?P<v2>casual|formal|friendly|professional|relaxed|warm|neutral|informal|chatty|laid-back)(?:\s+(?:tone|style))?"
+            r"(?:\s+please|\s*,\s*but\s+not\s+[\w-]+)?$",
+            body,
+            I,
+        )
+    ):
+        return [("preference", "reply_style", m.group("v") or m.group("v2"))]
     if _LIMIT.search(text) and not negative:  # "最好控制在三段以内": a length said with its unit
         return [("preference", "reply_length", text)]
     if m := rx.match(
@@ -3333,7 +3364,7 @@ _NOT_A_USE = re.compile(
     r"用了一下|昨天|前天|今天|刚才|刚刚|上次|那次|\b(?:onsite|interview\w*|call\s+with|meeting|consultants?|reps?|vendor|recruiter|through\s+with|"
     r"done\s+with|quit\w*|delet\w*|uninstall\w*|cancel\w*|with\s+you|on\s+this\s+one|on\s+the\s+fence|waitlist|"
     r"read\s+(?:that|about)|met|whether|similar\s+to|alternatives?|apps?\s+like|first\s+time|tried|once|yesterday|today|"
-    r"just\s+now|last\s+(?:night|time)|saw|posted|seen|heard|nobody|touch|migrating)\b",
+    r"just\s+now|last\s+(?:night|time)|stop(?:ped)?\s+using|saw|posted|seen|heard|nobody|touch|migrating)\b",
     I,
 )
 _TOOL_NOT_USED = re.compile(
@@ -3350,6 +3381,14 @@ _MIGRATED = re.compile(
     r"(?:迁移?到(?=[^，,]*了)|换成了|改用了|\b(?:switched|migrated|moved)\s+(?:\w+\s+){0,3}?(?:over\s+)?to)\s*", I
 )
 _PLANNED = re.compile(r"要|准备|打算|计划|下个?月|明年|\b(?:will|going\s+to|plan\w*)\b", I)
+
+
+def _bare_stack(part: str) -> bool:
+    """ "Unity + C#", "Vue3 / TypeScript": tools joined by + or /, nothing else — a stack said as a list."""
+    rest = part
+    for start, end, _ in reversed(_tool_spans(part)):
+        rest = rest[:start] + rest[end:]
+    return bool(rx.search(r"[+/]", part)) and not rx.sub(r"[\s+/&、]|\d", "", rest)
 
 
 def _scan_tools(body: str) -> list[tuple[str, str, str]]:
@@ -3369,7 +3408,11 @@ def _scan_tools(body: str) -> list[tuple[str, str, str]]:
         said_otherwise = not (migrated and _tool_spans(part)) and bool(
             _TOOL_NOT_USED.search(part) or _OCCASIONAL.search(part)
         )
-        if _tool_spans(part) and (migrated or _TOOL_USE.search(part) or using) and not said_otherwise:
+        if (
+            _tool_spans(part)
+            and (migrated or _TOOL_USE.search(part) or using or _bare_stack(part))
+            and not said_otherwise
+        ):
             out += [("fact", key, value) for key, value in _tools_in(part, fallback_products=False)]
             using = True
         else:  # "SQL all day, some Python, Tableau for dashboards": the use goes on
@@ -3649,6 +3692,8 @@ _OUR_KIDS = re.compile(
 )
 _OUR_PET = re.compile(
     rf"\b(?:our|my)\s+(?:(?:old|new|little|rescue|senior)\s+)?(?P<a>{_ANIMALS})\s+(?P<n>(?-i:[A-Z])[a-z]+)\b|"
+    # "live in Tucson with my wife and a very spoiled cat named Biscuit"
+    rf"\b(?:a|an|our|my)\s+(?:[\w-]+\s+){{0,3}}?(?P<a3>{_ANIMALS})\s+(?:called|named)\s+(?P<n3>(?-i:[A-Z])[a-z]+)\b|"
     rf"我家(?:的)?(?:那|这)?(?:只|条)?(?P<a2>{_PETS_ZH})(?![\u4e00-\u9fff]*(?:店|医院|粮|砂))",
     I,
 )
@@ -3728,7 +3773,8 @@ def _household(body: str) -> list[tuple[str, str, str]]:
         role = next(g for g in m.group("r", "r2", "r3", "r4", "r5", "r6") if g)
         out.append(("fact", "children", f"{role} {m.group('n')}" if m.group("n") else role))
     if m := _OUR_PET.search(body):
-        out.append(("fact", "pet", f"{m.group('n')} ({m.group('a')})" if m.group("n") else m.group("a2")))
+        named = m.group("n") or m.group("n3")
+        out.append(("fact", "pet", f"{named} ({m.group('a') or m.group('a3')})" if named else m.group("a2")))
     return out
 
 
@@ -3929,7 +3975,8 @@ _UPCOMING = re.compile(
     r"getting\s+married|expecting\s+(?:(?:our|a|my)\s+(?:first\s+|second\s+|third\s+|\d\w*\s+)?(?:baby|child|kid|son|daughter|girl|boy)|twins)|"
     r"(?:baby|twins)\s+(?:is\s+|are\s+)?due|surgery|operation|leaving)\b|"
     r"去[^，,]{1,10}?(?:玩|旅游|旅行|出差|度假|交换|交換|参加|面试|报到|考试)|出差|旅游|旅行|度假|交换|交換|考试|"
-    r"考\s?(?![虑察])[A-Za-z\u4e00-\u9fff]|面试|婚礼|报到|入职|搬(?:到|去|回|家)|回(?:国|老家)|毕业|开学|演唱会|比赛|马拉松",
+    r"考\s?(?![虑察])[A-Za-z\u4e00-\u9fff]|补考|面试|婚礼|报到|入职|搬(?:到|去|回|家)|回(?:国|老家)|毕业|开学|演唱会|比赛|马拉松|"
+    r"个展|画展|展览|演出|答辩|开业|\b(?:exhibition|recital|premiere|(?:capstone|thesis|dissertation)(?:\s+\w+)?\s+is\s+due)\b",
     I,
 )
 _UPCOMING_WHEN = re.compile(
@@ -3938,6 +3985,11 @@ _UPCOMING_WHEN = re.compile(
     r"Chinese\s+New\s+Year|Lunar\s+New\s+Year|New\s+Year(?:'s)?|Diwali|Hari\s+Raya|Golden\s+Week)\b|过年|春节|中秋|元旦",
     I,
 )
+# next week: only what one sits or faces (an interview, an exam), not a trip or a busy week
+_NEAR_WHEN = re.compile(
+    r"下下?(?:周|星期|礼拜)[一二三四五六日天末]?|\bnext\s+(?:week|mon|tues|wednes|thurs|fri|satur|sun)(?:day)?\b", I
+)
+_NEAR_EVENT = re.compile(r"面试|[一二三四终群]面|笔试|补考|考试|答辩|\b(?:interview|exam|viva|defen[cs]e)\b", I)
 _NOT_SURE = re.compile(
     r"想|希望|可能|也许|或许|考虑|打算|计划|要不要|不(?:去|考|搬)|取消|目标|goal|target|(?<!\d)(?<!\d\s)(?-i:\bmay\b)|"
     r"\b(?:want|wish|hope|might|maybe|perhaps|if|thinking|aim|plan\w*|"
@@ -3949,7 +4001,8 @@ _NOT_SURE = re.compile(
 def _upcoming_event(clause: str, body: str) -> Proposal | None:
     """ "我下个月中旬要带爸妈去成都玩几天", "Flying to Osaka on Nov 12", "明年三月要考雅思": what is
     coming, with its date, is an episode too (a plan with a date stays a goal beside it)."""
-    if not (_UPCOMING_WHEN.search(body) and _UPCOMING.search(body)) or _NOT_SURE.search(body):
+    near = _NEAR_WHEN.search(body) and _NEAR_EVENT.search(body)  # "下周四我有个字节的面试": next week's interview too
+    if not (_UPCOMING_WHEN.search(body) and _UPCOMING.search(body) or near) or _NOT_SURE.search(body):
         return None
     if rx.search(r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前|了$", body, I):
         return None
@@ -4392,7 +4445,7 @@ def _tidy(value: str) -> str:
     """A value without the particles and fillers around it ("杭州了" → "杭州", "Madrid now" → "Madrid")."""
     value = rx.sub(r"[\s\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+$", "", value)  # "Jan 3 🙂"
     value = rx.sub(
-        r"(?:就行|就好|就可以|好了|了|吧|呢|啊|哦|啦)$|\s+(?:please|now|these days|currently|thanks)$",
+        r"(?:就行|就好|就可以|好了|了|吧|呢|啊|哦|啦)$|\s+(?:please|now|these days|currently|thanks|too|as\s+well)$",
         "",
         value.strip(),
         flags=I,
@@ -4549,6 +4602,11 @@ _ANSWER_FRAMES = [
         r"(?:answers?|repl(?:y|ies)|respon\w+)\s+in\s+\w+\s+or\s+\w+|用(?:中文|英文|英语|普通话|粤语)还是(?:中文|英文|英语|普通话|粤语)",
         "always answer in ",
         "以后都用",
+    ),
+    (
+        r"\b(?:formal|casual)\s+or\s+(?:formal|casual)\b|正式(?:一点|一些)?还是(?:随意|轻松|口语)|(?:which|what)\s+tone\b|什么语气",
+        "keep the tone ",
+        "语气要",
     ),
     (r"what\s+languages?\s+do\s+you\s+speak|你会(?:说|讲)什么|会什么语言|讲什么话", "I speak ", "我会说"),
     (
@@ -4934,6 +4992,14 @@ class RuleExtractor:
                 body = rx.sub(r"^(?:I'm|I\s+am)\s*(?=一名|一个|一位)", "我是", body)  # "I'm 一名 UX writer"
                 if not asked:  # "作为一个 product manager，我…"; not "作为一个 PM，你应该怎么写PRD？"
                     body = rx.sub(r"^(?:作为|身为)(?=(?:一名|一个|一位)?\s*\S)", "我是", body)
+                if _ANSWER.search(body) or _FORMAT.search(body):  # "stop using so many emojis": don't use them
+                    body = rx.sub(
+                        r"^(?:please\s+)?(?:stop|quit)\s+(?:using|adding|putting(?:\s+in)?|giving\s+me)\s+"
+                        r"(?:so\s+many\s+|all\s+(?:the|those|these)\s+|the\s+)?",
+                        "don't use ",
+                        body,
+                        flags=I,
+                    )
                 if _STANDING_ASK.match(body):  # "can you always give me bullet points?": a standing request
                     body = rx.sub(
                         r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|能不能|可不可以|能否|可以)|"
@@ -5234,6 +5300,12 @@ class RuleExtractor:
         found = []
         for category, key, value in triples:
             value = _tidy(value)
+            if rx.fullmatch(
+                r"(?:no|not|never|don'?t|别|不要)(?:\s+(?:stuff|things|this|that|it|those|these))?",
+                " ".join(value.split()),
+                I,
+            ):
+                continue  # "No 'Hey there, superstar!' stuff" with its quote taken out: nothing left to keep
             if key == "employer":
                 value = rx.sub(r"^的\s*", "", value)  # "在慕尼黑的 BMW 做…": BMW
             if not value or len(value) > 200:
