@@ -1978,7 +1978,7 @@ def test_a_full_name_with_an_apostrophe_a_family_diet_and_fish_the_food_are_read
         ("I'm on a ThinkPad, not a Mac, so no Mac-only apps please", "", {"laptop": "ThinkPad", "os": None}),
         ("Always put the TL;DR first, I skim", "", {"reply_format": "Always put the TL;DR first"}),
         ("keep the tone friendly", "", {"reply_style": "friendly"}),
-        ("Formal, please", "Formal or casual?", {"reply_style": "Formal"}),
+        ("Formal, please", "Do you want me to be formal or casual?", {"reply_style": "Formal"}),
         ("I'm doing a BA in History at Leeds too", "", {"school": "Leeds"}),
     ],
 )
@@ -1994,3 +1994,21 @@ def test_an_interview_next_week_is_an_upcoming_event_but_a_trip_next_week_is_not
 
     assert events("下周二上午我有个美团的二面，产品岗") and events("I have a job interview at Stripe next Thursday")
     assert not events("Heading to Tahoe next week for a ski trip!") and not events("下周要去厦门玩几天")
+
+
+@pytest.mark.parametrize(
+    "message, asked",
+    [
+        ("招聘启事上写着 Rust / Go 优先", ""),
+        ("下周三我同学有个腾讯的一面，她好紧张", ""),
+        ("我在考虑要不要搬去成都", ""),
+        ("In the novel, a boy lives with his aunt and a dog named Scout.", ""),
+        ("周末帮邻居喂他的猫，叫团子", ""),
+        ("Formal, please.", "Should the wedding invitation be formal or casual?"),
+        ("Write the cover letter.", ""),
+        ("Ask her to stop using tables in every slide.", ""),
+    ],
+)
+def test_a_job_ad_someone_elses_interview_a_move_weighed_a_story_pet_and_tasks_leave_nothing(message, asked):
+    """Found by the second attack pass on v12 (tool lists, near events, pets, tone, stop using)."""
+    assert kept(message, asked) == []

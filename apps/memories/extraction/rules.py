@@ -170,8 +170,10 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
             r"debug|figure|pick|choose|find|come\s+up|put\s+together|clean|rewrite|translate)\b|^(?:please\s+|can\s+you\s+|could\s+you\s+)?"
             r"(?:(?:explain|compare|describe)\s+(?!(?:things|stuff|everything|concepts)\b)|"
             r"(?:write|draft|compose|translate|summari[sz]e|review|proofread|fix|debug|tell|rewrite|redo)\s+(?:me\s+|us\s+)?"
-            r"(?:a|an|one|this|these|that|my|it|them)\b|be\s+(?:honest|brutal|frank|straight|real)(?:\s+with\s+me)?[\s.!]*$)"
-            r"(?!.*\b(?:always|every|from now on|going forward)\b)",
+            r"(?:a|an|one|this|these|that|my|it|them|the)\b|be\s+(?:honest|brutal|frank|straight|real)(?:\s+with\s+me)?[\s.!]*$)"
+            r"(?!.*\b(?:always|every\s+(?:time|answer|reply|response|message)|from now on|going forward)\b)|"
+            # a request passed on to someone else: "Ask him to stop using bullet points"
+            r"^(?:please\s+)?(?:ask|tell|remind)\s+(?:him|her|them|my\s+\w+|our\s+\w+)\s+to\b",
             I,
         ),
     ),
@@ -2161,7 +2163,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         m
         := rx.match(  # "keep the tone casual", "casual tone please", "Casual, but not cringe" (after "formal or casual?")
             r"^(?:please\s+)?(?:keep|make)\s+(?:the\s+|your\s+)?tone\s+(?P<v>[\w-]+(?:\s+and\s+[\w-]+)?)|"
-            r"^(?P<v2>casual|formal|friendly|professional|relaxed|warm|neutral|informal|chatty|laid-back)(?:\s+(?:tone|style))?"
+            r"^(?P<v2>casual|formal|friendly|professional|relaxed|warm|neutral|informal|chatty|laid-back)\s+(?:tone|style)"
             r"(?:\s+please|\s*,\s*but\s+not\s+[\w-]+)?$",
             body,
             I,
@@ -2799,7 +2801,8 @@ def _planned_move(body: str) -> bool:
     """ "我下个月搬到天津", "we're moving to Leeds next year": where one will live, not where one lives."""
     return bool(
         rx.search(
-            r"下下?个?月|明年|后年|下周|下个?星期|年底|打算|准备|计划|要搬|想搬|将要|\bnext\b|\bgoing\s+to\b|\bwill\b|\bplan",
+            r"下下?个?月|明年|后年|下周|下个?星期|年底|打算|准备|计划|考虑|要不要|要搬|想搬|将要|\bnext\b|\bgoing\s+to\b|\bwill\b|\bplan|"
+            r"\bconsidering\b|\bthinking\s+(?:about|of)\b",
             body,
             I,
         )
@@ -3360,7 +3363,7 @@ _TOOL_USE = re.compile(
 )
 # an app said but not in use: seen, once, at a meeting or an interview, quit, weighed, a job there, a move under way
 _NOT_A_USE = re.compile(
-    r"看到|刷到|看了|听说|想|往[^，,]{0,12}?迁|在迁|迁移中|录用|入职|面试|offer|上班|实习|是[^，,]{1,10}?还是|推荐|类似|第一次|头一回|试了一下|"
+    r"看到|刷到|看了|听说|想|往[^，,]{0,12}?迁|在迁|迁移中|录用|入职|面试|offer|上班|实习|招聘|岗位要求|优先|\bJD\b|\b(?:job\s+(?:ad|post|posting|listing|description)|requirements?|preferred)\b|是[^，,]{1,10}?还是|推荐|类似|第一次|头一回|试了一下|"
     r"用了一下|昨天|前天|今天|刚才|刚刚|上次|那次|\b(?:onsite|interview\w*|call\s+with|meeting|consultants?|reps?|vendor|recruiter|through\s+with|"
     r"done\s+with|quit\w*|delet\w*|uninstall\w*|cancel\w*|with\s+you|on\s+this\s+one|on\s+the\s+fence|waitlist|"
     r"read\s+(?:that|about)|met|whether|similar\s+to|alternatives?|apps?\s+like|first\s+time|tried|once|yesterday|today|"
@@ -3693,7 +3696,7 @@ _OUR_KIDS = re.compile(
 _OUR_PET = re.compile(
     rf"\b(?:our|my)\s+(?:(?:old|new|little|rescue|senior)\s+)?(?P<a>{_ANIMALS})\s+(?P<n>(?-i:[A-Z])[a-z]+)\b|"
     # "live in Tucson with my wife and a very spoiled cat named Biscuit"
-    rf"\b(?:a|an|our|my)\s+(?:[\w-]+\s+){{0,3}}?(?P<a3>{_ANIMALS})\s+(?:called|named)\s+(?P<n3>(?-i:[A-Z])[a-z]+)\b|"
+    rf"\b(?:with\s+my\s+\w+\s+and\s+(?:a|an)|our|my)\s+(?:[\w-]+\s+){{0,3}}?(?P<a3>{_ANIMALS})\s+(?:called|named)\s+(?P<n3>(?-i:[A-Z])[a-z]+)\b|"
     rf"我家(?:的)?(?:那|这)?(?:只|条)?(?P<a2>{_PETS_ZH})(?![\u4e00-\u9fff]*(?:店|医院|粮|砂))",
     I,
 )
@@ -4001,7 +4004,11 @@ _NOT_SURE = re.compile(
 def _upcoming_event(clause: str, body: str) -> Proposal | None:
     """ "我下个月中旬要带爸妈去成都玩几天", "Flying to Osaka on Nov 12", "明年三月要考雅思": what is
     coming, with its date, is an episode too (a plan with a date stays a goal beside it)."""
-    near = _NEAR_WHEN.search(body) and _NEAR_EVENT.search(body)  # "下周四我有个字节的面试": next week's interview too
+    near = (  # "下周四我有个字节的面试": next week's interview too; not "下周二我表姐有个二面"
+        _NEAR_WHEN.search(body)
+        and _NEAR_EVENT.search(body)
+        and not rx.search(_OTHER_PERSON.pattern + r"|学生|客户|他|她", body, I)
+    )
     if not (_UPCOMING_WHEN.search(body) and _UPCOMING.search(body) or near) or _NOT_SURE.search(body):
         return None
     if rx.search(r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前|了$", body, I):
@@ -4604,7 +4611,9 @@ _ANSWER_FRAMES = [
         "以后都用",
     ),
     (
-        r"\b(?:formal|casual)\s+or\s+(?:formal|casual)\b|正式(?:一点|一些)?还是(?:随意|轻松|口语)|(?:which|what)\s+tone\b|什么语气",
+        # about the assistant's own replies, not a card or an email: "Do you want me to keep the tone formal or casual?"
+        r"\b(?:you|me|your)\b[^?]{0,50}\b(?:formal|casual)\s+or\s+(?:formal|casual)\b|(?:你|我)[^？?]{0,20}正式(?:一点|一些)?还是(?:随意|轻松|口语)|"
+        r"(?:which|what)\s+tone\s+(?:do|would|should)\s+(?:you|I)\b|我(?:用|说话)?(?:用)?什么语气",
         "keep the tone ",
         "语气要",
     ),
@@ -5014,6 +5023,12 @@ class RuleExtractor:
                 if not reason and asked and rx.search(r"\bor\b|还是|\bvs\.?\b", body, I):
                     reason = "question"  # "VS Code or PyCharm — which one should I pick?": the choice is asked
                 subject = _subject(body)
+                if rx.match(r"^(?:名字)?叫", body) and (
+                    rx.search(r"朋友|同事|邻居|他|她|别人|人家|亲戚|舅|姑|姨|叔|伯|流浪", previous)
+                    or rx.search(_PETS_ZH, previous)
+                    and not rx.search(r"我家|咱家|俺家|我的|我们家|我养", previous)
+                ):
+                    reason = reason or "quoted"  # "我帮朋友遛他的狗，叫豆豆": the dog's name, not one's own
                 if (
                     not reason
                     and (not subject or _KIN_START.match(body) and not _KIN_START.match(previous))
