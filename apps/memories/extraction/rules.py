@@ -891,7 +891,9 @@ _TOOLS = [
         r"有赞|微店|(?-i:Libby)|Audible|(?-i:Kindle)|Spotify|Apple Music|网易云音乐|QQ音乐|Duolingo|多邻国|(?-i:Strava)|"
         r"MyFitnessPal|(?-i:Garmin)|Apple Watch|(?-i:iPad)(?: Pro| Air| mini)?|(?-i:Wacom)|(?-i:Xero)|QuickBooks|用友|金蝶|"
         r"Salesforce|HubSpot|(?-i:SAP)|Simulink|LabVIEW|(?-i:ANSYS|Ansys)|Vivado|Quartus|(?-i:AUTOSAR)|Godot|(?-i:Unreal)(?: Engine)?|"
-        r"(?-i:UE[45])|RabbitMQ|(?-i:Celery)|Playwright|Selenium|Cypress|Vite|Webpack|Storybook|Postman|Insomnia",
+        r"(?-i:UE[45])|RabbitMQ|(?-i:Celery)|Playwright|Selenium|Cypress|Vite|Webpack|Storybook|Postman|Insomnia|"
+        r"(?-i:Etsy)|Coursera|Khan Academy|Twitch|闲鱼|虾皮|Shopee|Lazada|Descript|pnpm|pytest|WSL2?|Hyprland|HHKB|"
+        r"支付宝|高德(?:地图)?|百度地图|Google Maps|Uber Eats|DoorDash|Starlink|Instant Pot|Thermomix|KitchenAid|空气炸锅|电饭煲",
     ),
     ("terminal", r"iTerm2?|Alacritty|WezTerm|(?-i:Warp)|Windows Terminal|(?-i:kitty)|Ghostty"),
     (
