@@ -2012,3 +2012,10 @@ def test_an_interview_next_week_is_an_upcoming_event_but_a_trip_next_week_is_not
 def test_a_job_ad_someone_elses_interview_a_move_weighed_a_story_pet_and_tasks_leave_nothing(message, asked):
     """Found by the second attack pass on v12 (tool lists, near events, pets, tone, stop using)."""
     assert kept(message, asked) == []
+
+
+def test_an_exam_said_after_a_comma_is_its_own_clause_not_part_of_the_job():
+    """Seen in last session's make run check: "…, sitting my NCLEX on 20 June" was kept as one goal with the job."""
+    said = {p.key: p.value for p in extract("I'm a paramedic in Cork, sitting my finals on 12 May").proposals}
+    assert said.get("job_title") == "paramedic"
+    assert [value for key, value in said.items() if key.startswith("goal")] == ["sitting my finals on 12 May"]

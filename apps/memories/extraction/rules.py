@@ -99,7 +99,7 @@ _NEW_CLAUSE = re.compile(
     # "I'm training for the Sydney Marathon, can you give me a plan?": the ask is its own clause
     r"(?:can|could|would|will)\s+(?:you|u)\b|(?:will|would|does|do|is|can)\s+(?:this|it|that|these)\b|which\s+(?!is\b|was\b|means\b)|what\b|how\b|where\b|any\s+(?:tips|ideas|suggestions|recommendations|advice)\b|got\s+any\b|any\s+good\b|"
     r"(?:(?:now\s+)?(?:living|based|working)|originally|commute|commuting|moved|moving|relocating|expecting|married|single|currently|mostly|mainly|aiming|hoping|"
-    r"learning|studying|training|saving|planning|preparing|want\s+to|wanna|(?:and\s+)?on\s+weekends\b|(?:and\s+)?every\s+(?:day|morning|week|weekend)\b|"
+    r"learning|studying|training|saving|planning|preparing|sitting|taking\s+(?:my|the)|want\s+to|wanna|(?:and\s+)?on\s+weekends\b|(?:and\s+)?every\s+(?:day|morning|week|weekend)\b|"
     r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up)\b|"
     rf"(?:a|an)\s+(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN}\b))|"
     r"(?<=[\u4e00-\u9fff\w）)+#])[，]\s*(?=[^，]{2})",
