@@ -3388,10 +3388,10 @@ _MIGRATED = re.compile(
 _PLANNED = re.compile(r"要|准备|打算|计划|下个?月|明年|\b(?:will|going\s+to|plan\w*)\b", I)
 
 
-def _bare_stack(part: str) -> bool:
+def _bare_stack(part: str, spans: list[tuple[int, int, str]]) -> bool:
     """ "Unity + C#", "Vue3 / TypeScript": tools joined by + or /, nothing else — a stack said as a list."""
     rest = part
-    for start, end, _ in reversed(_tool_spans(part)):
+    for start, end, _ in reversed(spans):
         rest = rest[:start] + rest[end:]
     return bool(rx.search(r"[+/]", part)) and not rx.sub(r"[\s+/&、]|\d", "", rest)
 
@@ -3410,18 +3410,13 @@ def _scan_tools(body: str) -> list[tuple[str, str, str]]:
         migrated = False
         if (moved := _MIGRATED.search(part)) and not _PLANNED.search(part):
             part, migrated = part[moved.end() :], True  # "从 MySQL 迁到了 PostgreSQL": what one uses now
-        said_otherwise = not (migrated and _tool_spans(part)) and bool(
-            _TOOL_NOT_USED.search(part) or _OCCASIONAL.search(part)
-        )
-        if (
-            _tool_spans(part)
-            and (migrated or _TOOL_USE.search(part) or using or _bare_stack(part))
-            and not said_otherwise
-        ):
+        spans = _tool_spans(part)
+        said_otherwise = not (migrated and spans) and bool(_TOOL_NOT_USED.search(part) or _OCCASIONAL.search(part))
+        if spans and (migrated or _TOOL_USE.search(part) or using or _bare_stack(part, spans)) and not said_otherwise:
             out += [("fact", key, value) for key, value in _tools_in(part, fallback_products=False)]
             using = True
         else:  # "SQL all day, some Python, Tableau for dashboards": the use goes on
-            using = not said_otherwise and not _tool_spans(part) and (using or bool(_TOOL_USE.search(part)))
+            using = not said_otherwise and not spans and (using or bool(_TOOL_USE.search(part)))
     merged: dict[str, list[str]] = {}  # "I draft in AutoCAD and render in Lumion": one design_tool, both named
     for _, key, value in out:
         merged.setdefault(key, []).append(value)
@@ -4288,7 +4283,6 @@ _KIN_START = re.compile(
 )
 # one's partner so (“老公在深圳上班”): where they work is not where one does
 _PARTNER_START = re.compile(r"^(?:老婆|老公|老伴儿?|媳妇儿?|爱人|妻子|丈夫)(?![们的饼])")
-_TOOL_PREFIXES = tuple(key for key, _ in _TOOLS) + ("tech_stack",)
 _PARTNERS_OWN = {"city", "work_city", "hometown", "employer", "job_title", "industry", "school", "major", "work_mode"}
 
 
@@ -5025,6 +5019,7 @@ class RuleExtractor:
                 if not reason and asked and rx.search(r"\bor\b|还是|\bvs\.?\b", body, I):
                     reason = "question"  # "VS Code or PyCharm — which one should I pick?": the choice is asked
                 subject = _subject(body)
+                kin = bool(_KIN_START.match(body))  # "闺女在北京上班": theirs, and the frame stays as it was
                 if rx.match(r"^(?:名字)?叫", body) and (
                     rx.search(r"朋友|同事|邻居|他|她|别人|人家|亲戚|舅|姑|姨|叔|伯|流浪", previous)
                     or rx.search(_PETS_ZH, previous)
@@ -5033,7 +5028,7 @@ class RuleExtractor:
                     reason = reason or "quoted"  # "我帮朋友遛他的狗，叫豆豆": the dog's name, not one's own
                 if (
                     not reason
-                    and (not subject or _KIN_START.match(body) and not _KIN_START.match(previous))
+                    and (not subject or kin and not _KIN_START.match(previous))
                     and frame == "other"
                     and not _NAMED_CHILD[1].match(body)
                 ):
@@ -5042,7 +5037,7 @@ class RuleExtractor:
                     skipped.append(Skip(text=clause, reason=reason))
                     if reason in ("question", "quoted"):  # "get my 4yo to eat vegetables?"
                         proposals += self._triples(clause, body, _own_mentions(body, said_mine=True))
-                    frame, previous = (frame if _KIN_START.match(body) else subject or frame or "other"), body
+                    frame, previous = (frame if kin else subject or frame or "other"), body
                     continue
                 if (named := _ORG_NAMED.match(body)) and _ORG_MENTION.search(previous):
                     # "我是 PM，在一家 fintech 公司，叫 Paylane": the company's name, not the user's
@@ -5100,7 +5095,7 @@ class RuleExtractor:
                 if _PARTNER_START.match(
                     body
                 ):  # "老公在苏州工作", "老婆用小红书": where one's partner works, what they use
-                    found = [p for p in found if p.key not in _PARTNERS_OWN and not p.key.startswith(_TOOL_PREFIXES)]
+                    found = [p for p in found if p.key not in _PARTNERS_OWN and not p.key.startswith(tuple(_TOOL_KEYS))]
                 keys = {p.key for p in found}
                 if keys & {"job_title", "employer", "industry"} and not keys & {"city", "work_city", "hometown"}:
                     if place := _work_place(carried):  # "I'm a welder in a small town in rural Kansas"
@@ -5147,7 +5142,7 @@ class RuleExtractor:
                             break
                 proposals.extend(found)
                 said_last = clause if found else said_last
-                frame = frame if _KIN_START.match(body) else speaker  # "孩子上公立小学，周末一般去爬山": still ours
+                frame = frame if kin else speaker  # "孩子上公立小学，周末一般去爬山": still ours
                 previous = carried
             if any(_ATTRIBUTED.match(clause.strip(" .。!！~")) for clause in sentence[1:]):
                 del proposals[first_of_sentence:]  # "周末雷打不动地加班，老板说的": someone else's word for it
