@@ -1,6 +1,6 @@
 """Extraction quality, one harness for every extractor: the turns of tests/data/extraction_public.jsonl,
 the held-out tests/data/extraction_heldout.jsonl, the sets written blind (extraction_fresh_*.jsonl;
-fresh-test3 to fresh-test11 were never read while tuning; fresh-test2 was read from session 8 on) and
+fresh-test3 to fresh-test12 were never read while tuning; fresh-test2 was read from session 8 on) and
 the hand-written adversarial turns go through the real ingest path in a throw-away database,
 and each extractor gets recall of the expected memories, the must-not turns that left a memory,
 and the unexpected memories (matching is defined in tests/extraction_eval.py).
@@ -59,6 +59,8 @@ SETS = {
     "fresh-test10": "extraction_fresh_test10.jsonl",
     "fresh-dev18": "extraction_fresh_dev18.jsonl",
     "fresh-test11": "extraction_fresh_test11.jsonl",
+    "fresh-dev19": "extraction_fresh_dev19.jsonl",
+    "fresh-test12": "extraction_fresh_test12.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 
