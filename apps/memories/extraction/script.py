@@ -15,6 +15,7 @@ _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 _CANTONESE = (
     (re.compile(r"(?<=[我你佢他她])系(?![统列数])"), "是"),
     (re.compile(r"喺"), "在"),
+    (re.compile(r"姪"), "侄"),  # 姪女: OpenCC keeps the variant, the rules know 侄
     (re.compile(r"钟意"), "喜欢"),
     (re.compile(r"我哋"), "我们"),
     (re.compile(r"而家"), "现在"),
