@@ -31,8 +31,10 @@ RECALL_FLOOR = 0.95
 # "a logistics startup") and each tool of a stack next to the stack (c-048/c-049: framework Django,
 # programming_language Go, infrastructure Kubernetes). Rules v11 do the same for "我们的技术栈是 Python + Vue"
 # (c-050: programming_language Python, framework Vue), as the blind sets label a team's stack said with 栈
-# (fresh_dev8 d8-113). A new unexpected memory beyond these fails.
-UNEXPECTED_CEILING = 7
+# (fresh_dev8 d8-113). Rules v13 keep the shape beside the length of "I prefer short answers with bullet points"
+# (c-020: reply_format beside reply_length), as the blind sets label a shape said with a length (fresh_dev17).
+# A new unexpected memory beyond these fails.
+UNEXPECTED_CEILING = 8
 
 
 def extract(
@@ -2222,3 +2224,82 @@ def test_characters_dreams_a_relatives_lessons_and_quoted_strangers_leave_nothin
 def test_an_app_named_after_what_do_you_use_is_a_tool_not_a_name():
     said = keyed("Obsidian, synced to Dropbox", asked="What do you use for your notes?")
     assert said.get("tool_obsidian") == "Obsidian" and "name" not in said
+
+
+@pytest.mark.parametrize(
+    "message, asked, child",
+    [
+        ("老大五年级，老二三岁", "你家孩子多大了？", "老大五年级"),
+        ("Year 3 and Year 6", "What grade are your kids in?", "Year 3"),
+        ("八个月，女宝", "宝宝多大了？", "八个月"),
+        ("我个仔今年读K3", "", "K3"),
+        ("我是两个娃的妈，天天被吵醒", "", "两个娃"),
+        ("my boy is in Primary 4 at a school near us", "", "Primary 4"),
+        ("我们住在新界，孩子在读国际学校", "", "国际学校"),
+    ],
+)
+def test_ones_children_said_by_their_school_year_or_in_answer_to_how_old_they_are(message, asked, child):
+    children = [p.value for p in extract(message, asked=asked).proposals if p.key == "children"]
+    assert any(child in value for value in children), children
+
+
+@pytest.mark.parametrize(
+    "message, asked",
+    [
+        ("还没有孩子，我们丁克", "你家孩子多大了？"),
+        ("No kids yet!", "How old are your kids?"),
+        ("我朋友的女儿读P3", ""),
+    ],
+)
+def test_no_children_or_a_friends_child_is_no_child_of_ones_own(message, asked):
+    assert [p.value for p in extract(message, asked=asked).proposals if p.key == "children"] == []
+
+
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        ("解释的时候多用比喻，少点专业术语", "reply_style", "术语"),
+        ("答案最多三句话就好，我在开车", "reply_length", "三句话"),
+        ("your replies are way too long tbh, two short paragraphs max pls", "reply_format", "paragraphs"),
+        ("回复里少用表情，我拿去发给客户的", "reply_format", "表情"),
+        ("我眼神不好，字大一点", "reply_format", "字大"),
+    ],
+)
+def test_a_standing_wish_about_replies_said_in_passing_is_heard(message, key, piece):
+    values = [p.value for p in extract(message).proposals if p.key == key]
+    assert any(piece in value for value in values), extract(message).proposals
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "这个问题简单说一下就行",
+        "Is a table better than bullets for this comparison?",
+        "'Please keep replies short' — that's what our HR lead wrote in the handbook. Is it too blunt?",
+        "My manager's replies are always too long",
+    ],
+)
+def test_a_one_off_shape_a_question_about_it_or_someone_elses_replies_is_no_standing_wish(message):
+    assert [p.key for p in extract(message).proposals if p.key.startswith("reply_")] == []
+
+
+@pytest.mark.parametrize(
+    "message, asked",
+    [
+        ("我们的客服bot回复要控制在三句话以内，帮我改下prompt", ""),
+        ("把这份报告改成表格形式，明天交", ""),
+        ("帮我告诉同事以后周报别写太长", ""),
+        ("Last time I asked for a table it was for my boss, normally I don't care", ""),
+        ("我想让她以后作文每段不超过五句", ""),
+        ("Make the deck bullet points, three per slide", ""),
+        ("不方便说", "你家孩子几岁了？"),
+        ("我是替我姐问的，她家老二读K2", "小朋友多大了？"),
+        ("I'm in Year 10 myself lol, no kids", "How old are your kids?"),
+        ("不是我的孩子啦，我在代课，五年级", "孩子几年级了？"),
+    ],
+)
+def test_replies_of_a_bot_a_document_or_colleagues_and_answers_that_are_not_about_ones_children_leave_nothing(
+    message, asked
+):
+    """Found by the third attack pass on v13 (reply wishes, children answers), in other words."""
+    assert kept(message, asked) == []

@@ -949,6 +949,7 @@ _FORMAT = re.compile(
 )
 _LIMIT = re.compile(
     r"(?:控制在|不超过|少于|别超过|不要超过|以内|之内)?\s*[\d一二三四五六七八九十两百千]+\s*个?(?:字|句话?|段|行|条要点)(?:以内|之内|内|左右)|"
+    r"(?:最多|至多|顶多)\s*[\d一二三四五六七八九十两百千]+\s*个?(?:字|句话?|段|行|条)|"
     r"\b(?:under|below|at most|no more than|max(?:imum)?(?: of)?)\s+\d+\s+(?:words|lines|sentences|paragraphs|"
     r"characters|bullet points)\b|"
     r"\bkeep\s+(?:it|them|answers?|replies|responses)\s+(?:to|at|within)\s+(?:\d+|one|two|three|four|five)\s+"
@@ -1804,8 +1805,12 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         body,
     ):
         out.append(("fact", "city", m.group("v")))
-    elif m := rx.match(rf"^I'm\s+{_EN_MODS}in\s+(?P<v>{_PLACE_EN})$|^I'm\s+(?P<v2>{_PLACE_EN})-based$", body):
-        out.append(("fact", "city", m.group("v") or m.group("v2")))
+    elif (
+        m := rx.match(rf"^I'm\s+{_EN_MODS}in\s+(?P<v>{_PLACE_EN})$|^I'm\s+(?P<v2>{_PLACE_EN})-based$", body)
+    ) and not rx.fullmatch(
+        r"[A-Z]\d{1,2}|(?:Year|Grade|Form|Class|Primary|Sec(?:ondary)?|Standard)\s*\d{1,2}", m.group("v") or ""
+    ):
+        out.append(("fact", "city", m.group("v") or m.group("v2")))  # not "I'm in P6", a school year
     if m := rx.match(rf"^my\s+(?:office|work|job|company)\s+is\s+in\s+(?P<v>{_PLACE_EN})", body):
         out.append(("fact", "work_city", m.group("v")))
     if m := rx.match(
@@ -2031,8 +2036,10 @@ def _read_family(body: str) -> list[tuple[str, str, str]]:
         return [("fact", "spouse", said)]
     out = _read_family_forms(body)
     for key, forms, value in (("pet", _NAMED_PET, "{n} ({a})"), ("children", _NAMED_CHILD, "{r} {n}")):
-        if (m := next(filter(None, (regex.search(body) for regex in forms)), None)) and not any(
-            k == key and m.group("n") in v for _, k, v in out
+        if (
+            (m := next(filter(None, (regex.search(body) for regex in forms)), None))
+            and not any(k == key and m.group("n") in v for _, k, v in out)
+            and not rx.search(r"[我你他她不没]", m.group("n"))  # "不是我的孩子": no child named "我有不"
         ):
             parent = rx.fullmatch(
                 r"妈妈|爸爸|妈|爸|家长|mum|mom|dad|mother|father|parent", m.groupdict().get("r") or "", I
@@ -2136,6 +2143,21 @@ _NO_THING = re.compile(
 )
 
 
+# replies that are not the assistant's to the user: a bot one builds, a document, a colleague's, a past one
+_NOT_MY_REPLIES = re.compile(
+    r"机器人|系统提示|它的|它们的|同事|员工|学生|上次|那次|(?:这|那|呢|嗰)份|PPT|幻灯片|通告|文档|文件|作文|报告|每页|每张|"
+    r"(?<![A-Za-z])(?:chat)?bots?(?![A-Za-z])|(?<![A-Za-z])prompt(?![A-Za-z])|\bits\s+(?:replies|answers|responses)\b|"
+    r"our\s+(?:app|product|assistant)|"
+    r"\b(?:the|these|those|my|our)\s+(?:slides?|deck|report|doc|document|paragraph|newsletter|essay|letter|email|post|page)\b|"
+    r"\bhouse\s+(?:rules|style)\b|\blast\s+time\b|\b(?:tell|ask)\s+(?:my|the|our)\s+\w+",
+    I,
+)
+# a message passed on to others: "幫我話俾同事聽，以後email唔好用咁多emoji", "remind my team to keep emails short"
+_TELL_OTHERS = re.compile(
+    r"(?:话俾|告诉|转告|通知|提醒)(?:我的?|一下)?\S{0,2}(?:同事|员工|团队|大家|他们|学生|下属|组员)|"
+    r"\b(?:tell|remind|ask)\s+(?:my|the|our)\s+(?:team|staff|colleagues|students|coworkers|reports)\b",
+    I,
+)
 # a request for one answer or one document, not a standing one
 _THIS_ONE_ONLY = re.compile(
     r"这[一个]?(?:次|回|题|道题?|个?问题|条|封|段|篇|份|句)|本[次题]|just this once|this time|this one|this question|this email|"
@@ -2171,7 +2193,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     ).strip()
     text = rx.sub(r"^(?:请|please)\s*", "", text, flags=I)
     answer = rx.search(
-        r"回答|回复|答复|解释|输出|说明|报告|聊天|沟通|交流|对话|说话|跟我说|[回覆]我|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
+        r"回答|回复|答复|答案|解释|输出|说明|报告|聊天|沟通|交流|对话|说话|跟我说|[回覆]我|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
         r"explain|write|spelling|拼写|units|单位|\bchat\b|\btalk\b",
         text,
         I,
@@ -2198,6 +2220,8 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
             I,
         )
     ):
+        if _NOT_MY_REPLIES.search(body) or rx.search(r"[让叫给](?:他|她|他们|她们)", body):
+            return []  # "每页最多五个要点" (a deck's), "我想让他以后每段不超过三句" (a student's)
         topic = rx.sub(r"[^\w\s]", " ", text[: m.start()]).split()
         return [("constraint", "constraint " + " ".join(topic[-2:])[:24] if topic else "constraint limit", text)]
     if m := rx.match(
@@ -3956,10 +3980,13 @@ _KID_DETAIL = (
     r"(?:(?:初|高|国|中|小)[一二三四五六]|大[一二三四]|[一二三四五六]年级|(?:上|读|念)(?:幼儿园|小学|初中|高中|大学)|"
     r"幼儿园|高考|中考|小升初|[\d一二三四五六七八九十两]+\s*(?:岁|个月)|"
     r"(?-i:Year|Grade|grade|year)\s*\d{1,2}\b|\d{1,2}(?:st|nd|rd|th)\s+grade|kindergarten|preschool|nursery|"
-    r"(?-i:U)\d{1,2}s?\b|\d{1,2}\s*(?:yo|y/o|-year-old|months?\s+old|years?\s+old)\b)"
+    r"(?-i:U)\d{1,2}s?\b|\d{1,2}\s*(?:yo|y/o|-year-old|months?\s+old|years?\s+old)\b|"
+    # "我個女今年讀P3", "my girl is in N2", "在读international school", "上公立小学", "國小三年級"
+    r"(?-i:[PKN])[1-6]\b|(?:Primary|Secondary|Sec|Class|Standard|Std|Form)\s*\d\b|daycare|"
+    r"(?:上|读|念|在读)[^，,。]{0,24}?(?:幼儿园|小学|初中|高中|学校|school)|国际学校|国小|国中|托班|学前班)"
 )
 _OWN_CHILD = re.compile(
-    r"(?:^|(?<=[，,]))(?:我(?:的|家的?|个|嘅|们家的?)?|我们家的?)?\s*(?P<r>儿子|女儿|闺女|孩子|小孩|娃|仔|囡|宝宝|baby|老大|老二|大宝|二宝)"
+    r"(?:^|(?<=[，,]))(?:我(?:的|家的?|个|嘅|们家的?|有)?|我们家的?)?\s*(?P<r>儿子|女儿|闺女|孩子|小孩|娃|仔|囡|(?<=个)女|宝宝|baby|老大|老二|大宝|二宝)"
     rf"(?:都|也|今年|现在|刚|才|已经|明年|下个?月|[\d一二三四五六七八九十]{{1,2}}月份?|秋天|在[^，,。]{{0,24}}?)*(?:升|读|上|念|满)?\s*(?P<d>{_KID_DETAIL})|"
     r"(?<![\w'])(?:my|our)\s+(?:(?:little|youngest|oldest|eldest|older|younger)\s+)?(?P<r2>"
     r"\d{1,2}\s*(?:yo|y/o|-?\s*(?:year|month)s?[\s-]old)|twins|triplets|(?:two|three|four|five|\d)\s+(?:kids|children|boys|girls|sons|daughters))\b(?!')|"
@@ -3967,6 +3994,8 @@ _OWN_CHILD = re.compile(
     rf"[^,.;!?]{{0,30}}?(?P<d3>{_KID_DETAIL})|"
     r"(?:带|陪|接送|送)着?(?P<r4>(?:两|三|四|\d)个(?:小孩|孩子|娃|宝宝|女儿|儿子|闺女))|"
     r"(?:一个人|独自|自己)(?:在)?带着?(?P<r5>孩子|娃|小孩|女儿|儿子|闺女)|"  # "离婚两年了，一个人带孩子"
+    # "我是两个小孩的妈": a parent of so many
+    r"我是(?P<r8>(?:一|两|三|四|五|\d)个(?:小孩|孩子|娃|宝宝|女儿|儿子|闺女))的(?:妈妈?|爸爸?|母亲|父亲|家长)|"
     r"(?:^|(?<=[，,]))我(?:的|家的?)?\s*(?P<r6>daughter|son|kids|twins|baby)(?![A-Za-z])|"  # "我daughter今年申请college"
     r"(?:^|(?<=,)\s*)(?:I(?:'m|'ve|\s+have)?\s+(?:got\s+)?)?(?P<r7>(?:one|two|three|four|five|\d)\s+(?:kids|children|boys|girls|sons|daughters)|twins|triplets)$|"  # "Married, two kids, we live in …"
     # a clause that starts with one's child: "Our son is autistic and non-verbal"
@@ -3991,7 +4020,7 @@ def _own_mentions(body: str, said_mine: bool = False) -> list[tuple[str, str, st
 
 def _own_child(body: str, said_mine: bool = False) -> tuple[str, str, str] | None:
     """`said_mine`: only a child called one's own in so many words ("my", "我", "our")."""
-    if _APART.search(body) or not (m := _OWN_CHILD.search(body)):
+    if _APART.search(body) or rx.search(r"不是我的|\bnot\s+mine\b", body, I) or not (m := _OWN_CHILD.search(body)):
         return None
     if said_mine and not rx.search(r"我|\b(?:my|our)\b", m.group(0), I):
         return None  # "我朋友有个女儿，女儿初二": the friend's
@@ -3999,7 +4028,7 @@ def _own_child(body: str, said_mine: bool = False) -> tuple[str, str, str] | Non
         return ("fact", "children", m.group("r") + ("" if m.group("d")[:1] > "~" else " ") + m.group("d"))
     if m.group("r3"):
         return ("fact", "children", f"{m.group('r3')} {m.group('d3')}")
-    return ("fact", "children", next(g for g in m.group("r2", "r4", "r5", "r6", "r7", "r9") if g))
+    return ("fact", "children", next(g for g in m.group("r2", "r4", "r5", "r6", "r7", "r8", "r9") if g))
 
 
 def _household(body: str) -> list[tuple[str, str, str]]:
@@ -4117,6 +4146,54 @@ def _read_reply_style(body: str) -> list[tuple[str, str, str]]:
     if _STYLE_FIRST.match(body):
         return [("preference", "reply_style", rx.sub(r"^(?:[\w ]{1,20}\brule:\s*|so\s+|and\s+|我)", "", body, flags=I))]
     return []
+
+
+# how the assistant's replies should be, said in any of the ways people say it (a fallback after the readers):
+# a reply word or a shape word, with a wish ("回答 keep it short 啊，别超过 5 行", "no offence but your explanations
+# are way too long. like 3 sentences max pls", "Explain things in simple English please, no fancy vocabulary")
+_REPLY_WORD = re.compile(
+    r"回答|回复|回我|答案|解释|讲解|讲东西|讲题|说话|讲话|跟我说|跟我讲|术语|网络用语|专业名词|\bjargon\b|"
+    r"\b(?:repl(?:y|ies)|answers?|explain\w*|responses?|"
+    r"talk\s+to\s+me|lessons?|your\s+(?:messages|texts))\b",
+    I,
+)
+_REPLY_SHAPES = (  # (key, words that say it), first found wins
+    (
+        "reply_format",
+        r"列表|表格|表情|emoji|加粗|markdown|段落|bullet|table|chart|图表|walls?\s+of\s+text|paragraphs?|字大|大字|"
+        r"code\s+first|先给?(?:结论|代码|例子|答案)|结论|\bconclusion\b|例子|examples?\s+first|step[- ]by[- ]step|一步一步|"
+        r"spelling|拼写|\bunits\b|单位|繁体|简体",
+    ),
+    (
+        "reply_length",
+        r"简短|简洁|简单点|短一?点|长篇|太长|别太长|不要太长|字数|[\d一二三四五六七八九十两]+\s*(?:个)?(?:字|句话?|行|段)|"
+        r"\b(?:short|shorter|brief|concise|long|lengthy|detailed|bite-sized|\d+\s+(?:sentences|lines|words|paragraphs|bullets?)|max)\b",
+    ),
+    (
+        "reply_style",
+        r"语气|口吻|正式|随意|温柔|白话|通俗|口语|慢一?点|慢慢|simple|简单|jargon|术语|公式|网络用语|casual|formal|friendly|"
+        r"blunt|slowly|like\s+a\s+friend|tone|fancy\s+(?:words|vocabulary)|analogies",
+    ),
+)
+_REPLY_SHAPE_RES = [(key, re.compile(words, I)) for key, words in _REPLY_SHAPES]
+_REPLY_WISH = re.compile(
+    r"请|别|不要|不用|少用|多用|少点|最好|以后|每次|就好|就行|即可|一点|一些|最多|不超过|以内|先|喜欢|希望|麻烦|得唔得|可以吗|"
+    r"[大小短长慢快简]一?点|"
+    r"\b(?:please|pls|plz|always|never|don'?t|no|stop|keep|prefer|rather|like|just|only|max|at\s+most|instead|"
+    r"from\s+now\s+on|going\s+forward|can\s+you|could\s+you|would\s+you|works?\s+(?:way\s+)?better)\b",
+    I,
+)
+
+
+def _scan_reply_wish(body: str) -> list[tuple[str, str, str]]:
+    """A standing wish about the replies that no reader above heard, keyed by what it is about (the shape of
+    the reply first: "I prefer bullet points over long paragraphs" is about bullets)."""
+    if not (_REPLY_WORD.search(body) or _REPLY_SHAPE_RES[0][1].search(body)) or not _REPLY_WISH.search(body):
+        return []
+    if _THIS_ONE_ONLY.search(body) or rx.search(r"[?？]\s*$", body) and not _STANDING_ASK.match(body):
+        return []  # "这个问题简单说一下", "is a table better here?"
+    key = next((key for key, words in _REPLY_SHAPE_RES if words.search(body)), "")
+    return [("preference", key, rx.sub(r"^(?:我|I\s+)", "", body))] if key else []
 
 
 _WHEN_ZH = (
@@ -4789,6 +4866,7 @@ _OWN_SCANS = (
     _scan_pastime,
     _scan_retired,
     _scan_shift,
+    _scan_reply_wish,
 )
 _FULL_WIDTH = {code: code - 0xFEE0 for code in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]}
 _QUOTED = re.compile(
@@ -4828,6 +4906,40 @@ _FICTION = re.compile(
     r"^(?:please\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:translate|proofread|rewrite|paraphrase|polish)\b[^:：]{0,40}[:：]",
     I,
 )
+# the assistant asked about one's children; the answer is about them ("初二", "twins, turning 4 next month")
+_KIDS_ASKED = re.compile(
+    r"(?:孩子|小孩|宝宝|小朋友|娃|儿子|女儿)[^？?]{0,8}(?:多大|几岁|几年级|哪个学校|哪所学校|读几年班|读紧几年班|上几年级|几个月)|"
+    r"\bhow\s+old\s+(?:are|is)\s+(?:your|the)\s+(?:kids?|children|son|daughter|little\s+one|baby|boys?|girls?)\b|"
+    r"\bwhat\s+(?:grade|year|age)\s+(?:is|are)\s+(?:your|the)\s+(?:kids?|children|son|daughter)\b",
+    I,
+)
+
+
+def _kids_answer(message: str) -> str:
+    """The short answer itself when it says an age, a year or a stage ("老大12，老二8岁", "twins, turning 4"),
+    unless it declines, says there are none, or is about someone else or oneself."""
+    answer = rx.split(r"[。.!！;；\n]", message.strip())[0].strip(" ，,")
+    if (
+        not answer
+        or len(answer) > 40
+        or not rx.search(
+            rf"{_KID_DETAIL}|[\d一二三四五六七八九十两]+\s*(?:岁|歲|个月|個月|年级|年級)|\d|\b(?:twins?|triplets|boys?|girls?)\b|男宝|女宝|老大|老二",
+            answer,
+            I,
+        )
+    ):
+        return ""
+    if rx.search(
+        r"[?？]|没有|還沒|还没|不要|丁克|不想|不方便|不是我|我自己|自己才|[帮替给][^，,]{0,4}问|[她他]家|邻居|朋友|同事|学生|狗|猫|"
+        r"\b(?:no|none|not\s+yet|don'?t|rather\s+not|pass|asking\s+for|my\s+(?:sister|brother|cousin|niece|nephew|friend|"
+        r"neighbou?r|students?|class|dog|cat)|I'?m\s+(?:the\s+kid|in|only)|cousin'?s|sister'?s)\b",
+        answer,
+        I,
+    ):
+        return ""
+    return answer
+
+
 _DRAFT_ASKED = re.compile(
     r"\b(?:is|does|would|will)\s+(?:that|this|it)\s+(?:sound\s+|work\s+as\s+|make\s+)?(?:like\s+)?(?:an?\s+)?"
     r"(?:good|fun|funny|ok|okay|decent|nice|great|cringe\w*|weird|too\s+\w+)?\s*(?:opener|opening(?:\s+line)?|intro(?:duction)?|"
@@ -5223,6 +5335,13 @@ class RuleExtractor:
         ):
             # "Forum post I saw: 'Been FIFO 8 years, home's Bunbury…' What's…": a stranger's words, quoted whole
             message = rx.sub(r"(?<=[:：])\s*['\"“‘][^\n]{4,}?['\"”’](?=\s+(?-i:[A-Z])|\s*$)", " ", message)
+        # "'Can you stop using so many emojis' — that's what my manager wrote": her words, quoted
+        message = rx.sub(
+            r"['\"“‘][^'\"”’\n]{6,}['\"”’](?=\s*[—–-]*\s*(?:that'?s\s+what|is\s+what|(?:she|he|they)\s+(?:said|says|wrote)))",
+            " ",
+            message,
+            flags=I,
+        )
         for passage in _QUOTED.findall(message):  # someone else's words, or text to translate
             skipped.append(Skip(text=passage, reason="quoted"))
         message = _QUOTED.sub(" ", message)
@@ -5456,6 +5575,12 @@ class RuleExtractor:
                 ]
         if _PAY_ASKED.search(turn.asked or ""):
             proposals = [replace(p, sensitive=p.sensitive or "finance") for p in proposals]
+        if (
+            _KIDS_ASKED.search(as_simplified(turn.asked or ""))
+            and not any(p.key == "children" for p in proposals)
+            and (kids := _kids_answer(turn.user_message or ""))
+        ):  # "老大12，老二8岁" after "你孩子多大了？": the children, as said
+            proposals += self._triples(kids, kids, [("fact", "children", kids)])
         proposals = [
             replace(p, sensitive=p.sensitive or "address") if _STREET_ADDRESS.search(p.evidence) else p
             for p in proposals
@@ -5469,8 +5594,19 @@ class RuleExtractor:
             if event := self._event(clause):
                 proposals.append(event)
         proposals = _city_from_work(_negated_tool_wishes(_work_values(proposals)))
-        # "Use bullet points for this email only": this email's, not every answer's
-        proposals = [p for p in proposals if not (p.key.startswith("reply_") and _THIS_ONE_ONLY.search(p.evidence))]
+        # "Use bullet points for this email only", "把这份PPT改成列表", "希望它的回答短一点": not how to answer the user
+        proposals = [
+            p
+            for p in proposals
+            if not (
+                p.key.startswith("reply_")
+                and (
+                    _THIS_ONE_ONLY.search(p.evidence)
+                    or _NOT_MY_REPLIES.search(p.evidence)
+                    or _TELL_OTHERS.search(message)
+                )
+            )
+        ]
         if not any(p.key == "name" for p in proposals):  # "Sam is fine, he missed the bus": how Sam is, not a name
             proposals = [p for p in proposals if not (p.key == "preferred_name" and _BARE_FINE.match(p.evidence))]
         jobs = " ".join(p.value.casefold() for p in proposals if p.key == "job_title")
