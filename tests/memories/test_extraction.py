@@ -2303,3 +2303,24 @@ def test_replies_of_a_bot_a_document_or_colleagues_and_answers_that_are_not_abou
 ):
     """Found by the third attack pass on v13 (reply wishes, children answers), in other words."""
     assert kept(message, asked) == []
+
+
+@pytest.mark.parametrize(
+    "message, piece",
+    [
+        ("我一直想转行做产品", "转行做产品"),
+        ("暑假想找份兼职", "找份兼职"),
+        ("打算明年考雅思，目标 7.5 分", "7.5"),
+        ("sitting the GMAT in March, target 700", "700"),
+        ("下一个目标是拿下注会", "拿下注会"),
+        ("going for my CFA Level II in August", "CFA"),
+    ],
+)
+def test_a_life_change_one_wants_and_a_score_one_aims_for_are_goals(message, piece):
+    goals = [p.value for p in extract(message).proposals if p.category == "goal"]
+    assert any(piece in value for value in goals), goals
+
+
+@pytest.mark.parametrize("message", ["我想找个地方吃饭", "我朋友想转行做设计", "要不要换工作呢？", "我不想考研"])
+def test_a_passing_wish_someone_elses_or_one_not_wanted_is_no_goal(message):
+    assert [p.value for p in extract(message).proposals if p.category == "goal"] == []

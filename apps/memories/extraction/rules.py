@@ -2402,22 +2402,28 @@ def _goal_key(text: str) -> str:
     return "goal " + " ".join(rx.sub(r"[^\w\s]", " ", text).split()[:3])[:24]
 
 
+# a life change one wants, said with 想 and no date: "想换份轻松点的工作", "寒假想找个实习", "一直想考研"
+_LIFE_CHANGE_WISH = re.compile(
+    r"^我?(?:寒假|暑假|今年|明年|以后|将来|最近|一直|其实|还)?(?:很|特别|一直|还|也)?想(?:要)?(?P<rest>"
+    r"(?:换|找)(?:一?份|一?个)?[^，,。]{0,6}?(?:工作|实习|兼职|行业|岗位)|跳槽[^，,。]{0,10}|转行[^，,。]{0,10}|"
+    r"考(?:研|公|编|博)[^，,。]{0,10}|读(?:研|博)[^，,。]{0,10}|出国[^，,。]{0,10}|留学[^，,。]{0,10}|移民[^，,。]{0,10}|"
+    r"创业[^，,。]{0,10}|减肥|瘦[^，,。]{1,8}|买房[^，,。]{0,8})$"
+)
+
+
 def _read_plan(body: str) -> list[tuple[str, str, str]]:
     """准备明年去日本读研 / 下个月要迁移到 K8s / I'm preparing for … next month / In two weeks I'm starting …"""
+    if m := _LIFE_CHANGE_WISH.match(body):
+        return [("goal", _goal_key(m.group("rest")), body.removeprefix("我"))]
     if m := rx.match(
-        r"^(?:我的|我|my\s+)?\s*(?:现在|目前|新的)?\s*(?:(?:新年|今年|明年|\d{4}\s*年?的?)?(?:给自己)?(?:定|立|设)?(?:的|了)?(?:小)?目标|(?:(?:new year'?s?|next|big|biggest|main|ultimate|long-term|short-term|first|one)\s+)?goals?|resolution|target)"
-        r"(?:\s+for\s+(?P<when>[\w ]{2,20}?)|\s+(?P<when2>(?:this|next)\s+year))?\s*(?:是|就是|[:：]|is|are)\s*(?:to\s+)?(?P<rest>.{2,})$",
+        r"^(?:我的|我|my\s+)?\s*(?:现在|目前|新的|下一个|下个|next)?\s*(?:(?:新年|今年|明年|\d{4}\s*年?的?)?(?:给自己)?(?:定|立|设)?(?:的|了)?(?:小)?目标|(?:(?:new year'?s?|next|big|biggest|main|ultimate|long-term|short-term|first|one)\s+)?goals?|resolution|target)"
+        r"(?:\s+for\s+(?P<when>[\w ]{2,20}?)|\s+(?P<when2>(?:this|next)\s+year))?\s*(?:是|就是|[:：]|is|are|(?=\d))\s*(?:to\s+)?(?P<rest>.{2,})$",
         body,
         I,
     ):
         rest, when = m.group("rest"), m.group("when") or m.group("when2")
-        return [
-            (
-                "goal",
-                _goal_key(rest),
-                f"{rest} ({when})" if when else rest,
-            )
-        ]
+        said = body.removeprefix("我") if rest[:1].isdigit() else rest  # "目标 7 分": the score with what it is
+        return [("goal", _goal_key(rest), f"{said} ({when})" if when else said)]
     m = rx.match(
         r"^(?P<lead>[^我，,]{2,12}?)?(?:我|我们|咱们|用户)(?P<mid>[^，,]{0,16}?)(?P<verb>准备|计划|打算|要|将要|将|会|得|想|搬到|搬去|relocate|move|start|开始|入职)(?P<rest>[^，,了过]{2,}[^，,]*)$",
         body,
@@ -2526,7 +2532,7 @@ _FUTURE = re.compile(
 _PLAN_WORDS = re.compile(
     r"\b(?:exam|test|marathon|race|interview|wedding|move|moving|relocat\w*|onboard\w*|start\w*|join\w*|launch\w*|ship\w*|"
     r"apply\w*|graduat\w*|defen[cs]e|deadline|due|training|sitting|taking|heading|flying|visit\w*|trip|migrat\w*|"
-    r"switch\w*|release|present\w*|marry\w*|married)\b|考|面试|结婚|婚礼|搬|入职|报到|onboard|上岗|出发|毕业|答辩|发布|上线|迁移|"
+    r"switch\w*|release|present\w*|marry\w*|married|cert\w*|diploma|qualification|going\s+for|doing\s+my)\b|考|面试|结婚|婚礼|搬|入职|报到|onboard|上岗|出发|毕业|答辩|发布|上线|迁移|"
     r"申请|apply|开学|调到|调去|比赛|马拉松|跳槽|去\S{2,}",
     I,
 )
@@ -5040,7 +5046,7 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
     asked = as_simplified(asked or "").strip()
     if (
         not asked
-        or not rx.search(r"[?？]\s*\S{0,20}$", asked)
+        or not rx.search(r"[?？]\s*(?:\S{0,20}|[^?？]{0,80}[.。!！])$", asked)  # "Where are you based? I'll adjust…"
         or len(message) > 160
         or _SUBJECT_ANY.match(message.strip())
     ):
