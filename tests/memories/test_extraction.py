@@ -2324,3 +2324,23 @@ def test_a_life_change_one_wants_and_a_score_one_aims_for_are_goals(message, pie
 @pytest.mark.parametrize("message", ["我想找个地方吃饭", "我朋友想转行做设计", "要不要换工作呢？", "我不想考研"])
 def test_a_passing_wish_someone_elses_or_one_not_wanted_is_no_goal(message):
     assert [p.value for p in extract(message).proposals if p.category == "goal"] == []
+
+
+@pytest.mark.parametrize(
+    "message, asked, piece",
+    [
+        ("武侠吧，金庸的都看过好几遍", "你平时喜欢看什么书？", "武侠"),
+        ("Thai, anything with lemongrass really", "What's your favourite cuisine?", "Thai"),
+        ("我偏爱深色系的家具", "", "深色系"),
+        ("prefer 法式风格 for the living room", "", "法式"),
+    ],
+)
+def test_a_liking_said_in_answer_or_with_a_rarer_verb_is_a_preference(message, asked, piece):
+    likes = [p.value for p in extract(message, asked=asked).proposals if p.category == "preference"]
+    assert any(piece in value for value in likes), likes
+
+
+def test_a_singers_name_is_no_programming_language_and_a_room_style_no_reply_style():
+    said = keyed("I'm a massive Taylor Swift fan, saw the Eras tour twice")
+    assert "programming_language" not in said
+    assert "reply_style" not in keyed("我想装修成北欧风格，prefer 原木色")

@@ -690,7 +690,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     (
         re.compile(
             _ZH_I
-            + r"\s*(?P<v>(?:不是很|不是特别|不太|不怎么|没那么|不)?(?:更喜欢|喜欢|爱|偏好|prefer|习惯|讨厌|受不了|反感|hate|love|can't\s+stand)\s*(?P<obj>.+))",
+            + r"\s*(?P<v>(?:不是很|不是特别|不太|不怎么|没那么|不)?(?:更喜欢|喜欢|偏爱|爱|偏好|prefer|习惯|讨厌|受不了|反感|hate|love|can't\s+stand)\s*(?P<obj>.+))",
             I,
         ),
         "preference",
@@ -1193,8 +1193,16 @@ def _tool_spans(text: str) -> list[tuple[int, int, str]]:
     for start, end, kind in found:
         if spans and start < spans[-1][1]:
             continue
+        if _NOT_A_TOOL_HERE.match(text, end) or _A_PERSONS_NAME.search(text[:start]):
+            continue  # "a huge Taylor Swift fan", "Swift tickets": a singer, not a language
         spans.append((start, end, kind))
     return spans
+
+
+_NOT_A_TOOL_HERE = re.compile(
+    r"\s*(?:fans?|concerts?|songs?|albums?|tickets?|tour|era|'s\s+(?:new\s+)?(?:song|album))\b", I
+)
+_A_PERSONS_NAME = re.compile(r"\b(?-i:Taylor|Jonathan|Tom|Kanye|Ed|Harry)\s+$")
 
 
 def _product_run(text: str, start: int, end: int) -> str:
@@ -2225,7 +2233,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         topic = rx.sub(r"[^\w\s]", " ", text[: m.start()]).split()
         return [("constraint", "constraint " + " ".join(topic[-2:])[:24] if topic else "constraint limit", text)]
     if m := rx.match(
-        r"^(?:I|我)\s*(?:like|prefer|want|喜欢|希望|更喜欢)\s*(?P<v>.{2,60}?\s*(?:tone|style|voice|语气|风格))\b",
+        r"^(?:I|我)\s*(?:like|prefer|want|喜欢|希望|更喜欢)\s*(?P<v>.{2,60}?\s*(?:tone|voice|语气|(?:style|风格)(?=.*(?:回答|回复|说话|写|answer|repl|writ))))\b",
         body,
         I,
     ):
@@ -4695,7 +4703,7 @@ def _topic(text: str, obj: str, fallback: str) -> str:
     """The key a preference or tool fact is about."""
     if rx.fullmatch(r"(?-i:C)(?:语言)?", text.strip()):  # "主要写C": the language, not a tool called C
         return "programming_language"
-    tools = {m.group(0).lower(): key for key, regex in _TOOL_RES for m in regex.finditer(text)}
+    tools = {text[start:end].lower(): key for start, end, key in _tool_spans(text)}
     if len(tools) > 1 and fallback == "tools":
         return "tech_stack"
     if tools:
@@ -5017,6 +5025,14 @@ _ANSWER_FRAMES = [
         "我用",
     ),
     (r"do\s+you\s+have\s+(?:any\s+)?pets?|(?:有|养)(?:没有)?(?:养)?宠物", "I have ", "我养了"),
+    (
+        # what one likes, asked: "你平时喜欢看什么类型的书？", "Do you have a preferred airline?", "favourite cuisine?"
+        r"[你您](?:平时|一般|最)?(?:喜欢|爱)(?:看|听|吃|喝|玩|读|去)?(?:什么|哪)|[你您](?:平时|一般)(?:听|看|读|玩|吃|喝)(?:什么|哪)|"
+        r"\bwhat\s+(?:kind|type|sort|genre)s?\s+of\s+[\w ]{2,20}?\s+do\s+you\s+(?:like|enjoy|love|prefer|read|watch|listen\s+to|play)\b|"
+        r"\bdo\s+you\s+have\s+a\s+(?:preferred|favou?rite)\b|\bwhat(?:'s|\s+is|\s+are)\s+your\s+favou?rite\b|\bany\s+favou?rites?\b",
+        "I like ",
+        "我喜欢",
+    ),
     (r"\bbirthday\b|生日", "my birthday is ", "我的生日是"),
     (r"\bdiet(?:ary)?\b|忌口|饮食", "I'm ", "我"),
     (
