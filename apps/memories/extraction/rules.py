@@ -252,7 +252,7 @@ _PREFIX = re.compile(
     # whole English words only: "Yesterday" is no "yes", "Sometimes" no "so", "Ohio" no "oh"
     r"(?:btw|by the way|also|and|but|please|pls|plz|actually|honestly|oh|well|fyi|so|please note|note that|update|"
     r"about me|quick note|quick intro|intro|small update|quick update|for the record|ps|p\.s\.|hey|hi|fwiw|tbh|imo|ngl|"
-    r"heads up|psa|ok so|so yeah|anyway|anyways|yes|yeah|yep|ok|okay|sir|madam|ma'am|dear\s+(?:sir|madam)|"
+    r"heads up|psa|ok so|so yeah|anyway|anyways|yes|yeah|yep|ok|okay|sir|madam|ma'am|dear\s+(?:sir|madam)|diary(?:\s+entry)?|today's\s+entry|"
     r"remember(?: that)?|just so you know|I think|I guess|I believe)(?![A-Za-z'’])[\s,，:：、]*)+",
     I,
 )
@@ -4174,9 +4174,9 @@ _REPLY_WORD = re.compile(
 _REPLY_SHAPES = (  # (key, words that say it), first found wins
     (
         "reply_format",
-        r"列表|表格|表情|emoji|加粗|markdown|段落|bullet|table|chart|图表|walls?\s+of\s+text|paragraphs?|字大|大字|"
-        r"code\s+first|先给?(?:结论|代码|例子|答案)|结论|\bconclusion\b|例子|examples?\s+first|step[- ]by[- ]step|一步一步|"
-        r"spelling|拼写|\bunits\b|单位|繁体|简体",
+        r"列表|表格|表情|加粗|段落|图表|字大|大字|先给?(?:结论|代码|例子|答案)|结论|例子|一步一步|拼写|单位|繁体|简体|"
+        r"\b(?:emojis?|markdown|bullets?|bullet\s+points?|tables?|charts?|walls?\s+of\s+text|paragraphs?|code\s+first|"
+        r"conclusion|examples?\s+first|step[- ]by[- ]step|spelling|units)\b",
     ),
     (
         "reply_length",
@@ -4185,8 +4185,8 @@ _REPLY_SHAPES = (  # (key, words that say it), first found wins
     ),
     (
         "reply_style",
-        r"语气|口吻|正式|随意|温柔|白话|通俗|口语|慢一?点|慢慢|simple|简单|jargon|术语|公式|网络用语|casual|formal|friendly|"
-        r"blunt|slowly|like\s+a\s+friend|tone|fancy\s+(?:words|vocabulary)|analogies",
+        r"语气|口吻|正式|随意|温柔|白话|通俗|口语|慢一?点|慢慢|简单|术语|公式|网络用语|"
+        r"\b(?:simple|jargon|casual|formal|friendly|blunt|slowly|like\s+a\s+friend|tone|fancy\s+(?:words|vocabulary)|analogies)\b",
     ),
 )
 _REPLY_SHAPE_RES = [(key, re.compile(words, I)) for key, words in _REPLY_SHAPES]
@@ -4273,10 +4273,12 @@ _PAST_WHEN = re.compile(
     r"刚刚?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)|\b(?:finally\s+)?(?:finished|passed|completed|defended|landed|got)\b.*\btoday\b|"
     r"今天(?:终于)?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)|\bthis\s+morning\b|"
     r"\bon\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|"
+    r"\b(?:today|tonight)\s+I\s+(?:finally\s+|just\s+|officially\s+)?(?:opened|launched|started|signed|passed|finished|moved|"
+    r"quit|retired|graduated|became|got\s+(?:engaged|married|promoted|the\s+job))\b|"
     # what dates itself: a life change said as done ("I finally quit my job at the bank", "刚换了工作", "求婚成功了")
     r"\b(?:handed\s+in\s+my\s+notice|quit\s+my\s+job|got\s+the\s+(?:job|offer|role|position)|landed\s+the\s+(?:job|role)|"
     r"got\s+(?:engaged|married|hitched|promoted|laid\s+off|made\s+redundant)|celebrated\s+our|"
-    r"(?:have|'ve)\s+(?:just\s+|finally\s+)?(?:moved|relocated)\s+(?:from|to|into|down|up|over|back))\b|"
+    r"(?:have|'ve)\s+(?:just\s+|finally\s+)?(?:(?!not\b)\w+\s+(?:up\s+)?and\s+)?(?:moved|relocated)\s+(?:from|to|into|down|up|over|back))\b|"
     r"刚刚?(?:换了?|辞了?|离了?)(?:工作|职)|(?:^我|^)(?:已经|终于)?(?:换工作|跳槽|转行|换了工作)了|^我?(?:已经|终于|刚)?搬(?:到|去|回)了?[^，,]{2,10}?了$|(?:求婚|表白)成功了|(?:领证|订婚|结婚|升职|转正|退休|离职|辞职|裸辞|被裁)了|"
     r"刚刚?生(?:了|下)|\bfinally\s+(?:finished|completed|defended|submitted)\s+my\b",
     I,
@@ -4312,7 +4314,8 @@ _UPCOMING = re.compile(
     r"去[^，,]{1,10}?(?:玩|旅游|旅行|出差|度假|交换|交換|参加|面试|报到|考试)|出差|旅游|旅行|度假|交换|交換|考试|"
     r"(?:要|会|得)(?:带[^，,]{1,6}?)?(?:去|飞|回)(?!上班|工作|学|做|买|看看|开会|上课|加班|吃|喝|接|取|拿|医院|看病)[^，,]{2,12}$|出发|自驾|"
     r"考\s?(?![虑察])[A-Za-z\u4e00-\u9fff]|补考|面试|婚礼|报到|入职|搬(?:到|去|回|家)|回(?:国|老家)|毕业|开学|演唱会|比赛|马拉松|"
-    r"个展|画展|展览|演出|答辩|开业|\b(?:exhibition|recital|premiere|(?:capstone|thesis|dissertation)(?:\s+\w+)?\s+is\s+due)\b",
+    r"个展|画展|展览|演出|答辩|开业|满[\d一二三四五六七八九十两]+岁|"
+    r"\b(?:exhibition|recital|premiere|(?:capstone|thesis|dissertation)(?:\s+\w+)?\s+is\s+due|turns?\s+\d{1,2})\b",
     I,
 )
 _UPCOMING_WHEN = re.compile(
@@ -4326,7 +4329,10 @@ _UPCOMING_WHEN = re.compile(
 _NEAR_WHEN = re.compile(
     r"下下?(?:周|星期|礼拜)[一二三四五六日天末]?|\bnext\s+(?:week|mon|tues|wednes|thurs|fri|satur|sun)(?:day)?\b", I
 )
-_NEAR_EVENT = re.compile(r"面试|[一二三四终群]面|笔试|补考|考试|答辩|\b(?:interview|exam|viva|defen[cs]e)\b", I)
+_NEAR_EVENT = re.compile(
+    r"面试|[一二三四终群]面|笔试|补考|考试|答辩|搬家|入职|报到|领证|婚礼|\b(?:interview|exam|viva|defen[cs]e|moving\s+(?:house|out|in)|wedding)\b",
+    I,
+)
 _NOT_SURE = re.compile(
     r"想|希望|可能|也许|或许|考虑|打算|计划|要不要|不(?:去|考|搬)|取消|目标|本来|原本|goal|target|(?<!\d)(?<!\d\s)(?-i:\bmay\b)|"
     r"\b(?:want|wish|hope|might|maybe|perhaps|if|thinking|aim|plan\w*|"
@@ -4573,7 +4579,10 @@ def _clauses(text: str) -> list[str]:
 
 
 _WHOLE_RETRACTION = re.compile(
-    r"当我没说|就当我没说|never\s*mind|scratch that|forget (?:what I (?:just )?said|it|that)\b", I
+    r"当我没说|就当我没说|never\s*mind|scratch that|forget (?:what I (?:just )?said|it|that)\b|"
+    r"(?:你)?(?:别|不要|不好|唔好)(?:帮我)?记(?:住|下来|下)?(?:这个|这句|呢个)?[啊呀喔哦啦。.!！~～\s]*$|"  # "…係我朋友住，你唔好記住"
+    r"\bdon'?t\s+(?:remember|save|store|note)\s+(?:that|this|it)\b",
+    I,
 )
 _CALLED_BY_OTHERS = re.compile(
     r"^(?:大家|朋友们?|同事们?|别人|人家|他们)(?:一般|都|也|通常|平时)*(?:叫我|喊我|称呼我)(?!.*说)|"
@@ -5497,7 +5506,9 @@ class RuleExtractor:
                         r"^we(?:'re|\s+are)\s+getting\s+married\b|^we(?:'re|\s+are)\s+(?:expecting|having)\s+(?:(?:a|our)\s+(?:\w+\s+)?(?:baby|child|kid)|twins)\b|"
                         r"^we\s+(?:just\s+|finally\s+)?(?:got\s+(?:engaged|married)|had\s+(?:our|a)\s+(?:\w+\s+)?baby|moved\s+(?:to|into|back|from|over)\b|"
                         r"adopted|bought\s+(?:a|our)\s+(?:house|home|flat|place)|celebrated\s+our)|"
-                        r"^我们(?:俩)?(?:昨天|前天|上周[一二三四五六日天末]?|上个?月|刚刚?|今天|终于)*(?:领证|结婚|订婚|搬家|买房)|"
+                        r"^we(?:'ve|\s+have)\s+(?:just\s+|finally\s+)?(?:\w+\s+){0,3}?moved\s+(?:to|into|back|from|over|down|up)\b|"
+                        r"^我们(?:俩)?(?:昨天|前天|上周[一二三四五六日天末]?|上个?月|刚刚?|今天|终于|下下?周[一二三四五六日天末]?|下个?月|明天|后天)*"
+                        r"(?:领证|结婚|订婚|搬家|买房)|"
                         # a couple's or a family's trip: "We're off to Crete in June for our honeymoon", "我们全家下个月去新疆"
                         r"^we(?:'re|\s+are)\s+(?:off|flying|heading|going|driving)\s+to\b[^,;]*\b(?:honeymoon|anniversary|family)\b|"
                         r"^我们(?:全家|一家人?|俩)",
