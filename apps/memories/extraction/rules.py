@@ -1193,7 +1193,7 @@ def _tool_spans(text: str) -> list[tuple[int, int, str]]:
     for start, end, kind in found:
         if spans and start < spans[-1][1]:
             continue
-        if _NOT_A_TOOL_HERE.match(text, end) or _A_PERSONS_NAME.search(text[:start]):
+        if _NOT_A_TOOL_HERE.match(text, end):
             continue  # "a huge Taylor Swift fan", "Swift tickets": a singer, not a language
         spans.append((start, end, kind))
     return spans
@@ -1202,7 +1202,6 @@ def _tool_spans(text: str) -> list[tuple[int, int, str]]:
 _NOT_A_TOOL_HERE = re.compile(
     r"\s*(?:fans?|concerts?|songs?|albums?|tickets?|tour|era|'s\s+(?:new\s+)?(?:song|album))\b", I
 )
-_A_PERSONS_NAME = re.compile(r"\b(?-i:Taylor|Jonathan|Tom|Kanye|Ed|Harry)\s+$")
 
 
 def _product_run(text: str, start: int, end: int) -> str:
