@@ -61,6 +61,7 @@ SETS = {
     "fresh-test11": "extraction_fresh_test11.jsonl",
     "fresh-dev19": "extraction_fresh_dev19.jsonl",
     "fresh-test12": "extraction_fresh_test12.jsonl",
+    "fresh-dev20": "extraction_fresh_dev20.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 
