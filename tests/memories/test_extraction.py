@@ -1794,7 +1794,7 @@ def test_reading_the_same_turns_again_compiles_no_pattern_again():
     "message, asked",
     [
         ("Oh sure, I want to be a lawyer now, 80-hour weeks for fun. lol", ""),
-        ("我今年高三，想考复旦大学，分数线大概多少？", ""),
+        ("想考复旦大学，分数线大概多少？", ""),
         ("I'm comparing a Redmi and a Pixel for my mum, she mostly uses WhatsApp.", ""),
         ("这个你先别管，帮我看看这段代码", "你希望我回答详细一点还是简短一点？"),
         ("French for this one, it's for my homework", "Do you want the answer in French or English?"),
@@ -2372,3 +2372,67 @@ def test_someone_elses_move_a_mood_or_a_maybe_is_no_episode(message):
 def test_a_correction_that_asks_not_to_be_remembered_leaves_nothing():
     assert kept("打错字了，不是我住在荃湾，是我表哥住，你不要记住") == []
     assert kept("Typo earlier, it's my cousin who lives in Leeds, don't save that") == []
+
+
+@pytest.mark.parametrize(
+    "message, stage",
+    [
+        ("我今年高二，文科", "高二"),
+        ("研二，在做毕业论文", "研二"),
+        ("我是在读硕士，方向是教育技术", "在读硕士"),
+        ("I'm a junior at Rutgers, econ major", "junior"),
+        ("I'm a mature student doing nursing at 41", "mature student"),
+        ("我在 Sydney 读 Year 12", "Year 12"),
+    ],
+)
+def test_ones_year_of_study_is_who_one_is(message, stage):
+    assert keyed(message).get("job_title") == stage, keyed(message)
+
+
+def test_a_school_one_hopes_for_is_no_school_but_ones_year_is_kept():
+    said = keyed("我今年高三，想考复旦大学，分数线大概多少？")
+    assert said.get("job_title") == "高三" and "school" not in said
+
+
+@pytest.mark.parametrize(
+    "message", ["我儿子高二，数学很差", "When I was a sophomore I lived in Boston", "我以前是研究生"]
+)
+def test_a_childs_year_or_a_year_long_past_is_not_who_one_is(message):
+    assert "job_title" not in keyed(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "把这篇报告的引用格式改成 APA，就这一篇，其他的不用",
+        "帮我把下面的表转成 CSV：\n| 产品 | 单价 | 城市 |\n| 咖啡机 | 899 | 上海 |",
+    ],
+)
+def test_nothing_else_wanted_and_a_pasted_table_leave_nothing(message):
+    assert kept(message) == []
+
+
+@pytest.mark.parametrize(
+    "message, piece",
+    [
+        ("你给我推荐书的时候尽量选有中文版的", "中文版"),
+        ("你推荐餐厅只推荐人均一百以内的", "一百以内"),
+        ("Whenever I ask for recipes, assume a single induction hob and no oven.", "induction"),
+        ("你给我出题的时候记得附答案解析，不要只给答案", "答案解析"),
+    ],
+)
+def test_a_rule_for_every_answer_of_a_kind_is_a_standing_constraint(message, piece):
+    rules = [p.value for p in extract(message).proposals if p.category == "constraint"]
+    assert any(piece in value for value in rules), extract(message).proposals
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "你给我写这个的时候用正式一点",
+        "When I asked for a table last time it was too wide",
+        "你推荐的那家餐厅只推荐了两道菜？",
+    ],
+)
+def test_a_one_off_a_past_ask_or_a_question_is_no_standing_rule(message):
+    assert kept(message) == []

@@ -138,7 +138,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
     (
         "hypothetical",
         re.compile(
-            r"^(?:even\s+(?:if|when|though)|when|whenever|即使|就算|哪怕|当)\b|^等(?:我|到)[^，,]{1,12}?(?:了|以后|之后)?(?:就|再)|如果|要是|假如|假设|万一|会不会|也许|可能|的话|说不定|\bif\b|\bmaybe\b|\bperhaps\b|\bwould\b(?!\s+like)|"
+            r"^(?:even\s+(?:if|when|though)|when(?!\s+I\s+ask\b)|whenever(?!\s+I\s+ask\b)|即使|就算|哪怕|当)\b|^等(?:我|到)[^，,]{1,12}?(?:了|以后|之后)?(?:就|再)|如果|要是|假如|假设|万一|会不会|也许|可能|的话|说不定|\bif\b|\bmaybe\b|\bperhaps\b|\bwould\b(?!\s+like)|"
             r"\bcould\b|\bmight\b|\bI wonder\b|\bsuppose\b|\bimagine\b|\bunless\b(?!\s+I\s+(?:\w+\s+)?(?:ask|say|tell|request))|不知道|不确定|不清楚|\bnot sure\b|"
             r"\bdon't know\b|\bno idea\b|\bI'd\s+love\s+to\b|\bsomeday\b|\bsome\s+day\b|\bone\s+day\b|\bI\s+wish\b|"
             r"真希望|多希望|好希望|希望自己|要是能|梦想(?:是|着)|(?:好|真|多|超)想(?![法到起])",
@@ -1322,7 +1322,9 @@ _BARE_CHANGE = re.compile(
     r"I(?:'ve|\s+have)?\s+(?:just\s+)?moved",
     I,
 )
-_STUDYING = re.compile(r"^(?:白天|晚上|平时|周末|业余|现在|最近)?(?:在|正在)?(?:学|自学|读|考)(?!生|校)")
+_STUDYING = re.compile(
+    r"^(?:白天|晚上|平时|周末|业余|现在|最近)?(?:在|正在)?(?:学|自学|读|考)(?!生|校|博士|硕士|研究生|本科|MBA)"
+)
 
 
 # districts and business parks people give as where they work ("在深圳南山", "在新竹科学园区上班"): places, not companies
@@ -1381,6 +1383,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             r"(?:一名|一个|一位)?(?:已经?)?退休|前|曾经|以前|原来|还是|就是|也是|都是|只是|而是|一直|现在", p.value
         ):
             continue  # "我是退休的中学物理老师": retired, not a company
+        if p.key == "employer" and rx.fullmatch(r"[\u4e00-\u9fff]", p.value):
+            continue  # "在读在职教育硕士": 职 of 在职, no company
         if p.key == "employer" and any(
             q.key == "job_title" and rx.search(r"student|PhD|学生|博士|研究生|硕士", q.value, I) for q in proposals
         ):
@@ -1421,6 +1425,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             p = replace(
                 p, value=rx.sub(r"^(?:我|本科|硕士|研究生|博士|是|在|读|的)+|\s*(?:读|念|上)\s*\S*$", "", p.value)
             )
+            if len(p.value) < 2:
+                continue  # "同时在读在职教育硕士": no school named
         elif p.key == "name" and rx.match(r"(?:Saya|Aku|Myself)\s+\S", p.value):
             p = replace(p, value=rx.sub(r"^(?:Saya|Aku|Myself)\s+", "", p.value))  # "Saya Daniel Lim": Malay "I"
         elif p.key == "major" and rx.match(r"(?:是|学的是|读的是|学(?![习生校])|读|念)\S", p.value):
@@ -2167,7 +2173,7 @@ _TELL_OTHERS = re.compile(
 )
 # a request for one answer or one document, not a standing one
 _THIS_ONE_ONLY = re.compile(
-    r"这[一个]?(?:次|回|题|道题?|个?问题|条|封|段|篇|份|句)|本[次题]|just this once|this time|this one|this question|this email|"
+    r"这[一个]?(?:次|回|题|道题?|个?问题|条|封|段|篇|份|句)|这个(?=的时候|时)|本[次题]|just this once|this time|this one|this question|this email|"
     r"this message|for this (?:one|answer|question|reply|doc(?:ument)?|report|deck|post|letter)|for now",
     I,
 )
@@ -2175,6 +2181,19 @@ _THIS_ONE_ONLY = re.compile(
 
 def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     """Standing requests: answers (language, length, format), dislikes, constraints."""
+    if not _THIS_ONE_ONLY.search(body) and (
+        m := rx.match(  # "你给法条的时候一定要标出处", "Whenever I ask for lesson ideas, assume 50-minute periods"
+            r"^(?:以后)?(?:你)?(?:给我|帮我|替我)?(?P<when>(?:推荐|给|写|出|列|改|算)[^，,。]{0,10}?)(?:的时候|时)\s*"
+            r"(?:一定|尽量|请|务必|都|要|记得)+(?P<rule>[^，,。？?]{2,24})$|"
+            r"^你?推荐(?P<when2>[^，,。]{1,6}?)(?P<rule2>只推荐[^，,。？?]{1,12}|(?:别|不要)推荐[^，,。？?]{1,12})$|"
+            r"^(?:whenever|every\s+time)\s+I\s+ask\s+(?:you\s+)?(?:for|about)\s+(?P<when3>[^,]{2,30}),\s*(?P<rule3>.{4,80})$|"
+            r"^always\s+(?:give|write|show)\s+me\s+(?P<rule4>(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}\s+in\s+.{2,40})$",
+            body,
+            I,
+        )
+    ):
+        rule = m.group("rule") or m.group("rule2") or m.group("rule3") or m.group("rule4")
+        return [("constraint", "constraint " + rule[:10], body.removeprefix("你"))]
     if m := rx.match(  # "以后给我推荐菜谱别放香菜", "以后推荐亲子活动别推荐要开车的": a rule for every such suggestion
         r"^(?:以后|今后|之后|往后)(?:给我|帮我|替我)?(?P<v>(?:推荐|写|安排|规划|做|订|找)[^，,。]{1,12}?(?:的时候|时)?"
         r"(?:别|不要|不用|不能|千万别)(?:再)?(?:推荐|放|用|加|选|给|安排|订|找)?(?P<obj>[^，,。？?]{1,16}))$",
@@ -2229,6 +2248,12 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     ):
         if _NOT_MY_REPLIES.search(body) or rx.search(r"[让叫给](?:他|她|他们|她们)", body):
             return []  # "每页最多五个要点" (a deck's), "我想让他以后每段不超过三句" (a student's)
+        if rx.search(
+            r"[\d一二三四五六七八九十两百千]+\s*个?(?:字|句话?|行|段)|\b\d+\s*(?:words|sentences|lines|paragraphs|bullets?|characters)\b",
+            text[m.start() :],
+            I,
+        ):
+            return [("preference", "reply_length", text)]  # "under 100 字", "别超过 5 行": the replies' length
         topic = rx.sub(r"[^\w\s]", " ", text[: m.start()]).split()
         return [("constraint", "constraint " + " ".join(topic[-2:])[:24] if topic else "constraint limit", text)]
     if m := rx.match(
@@ -2748,6 +2773,33 @@ def _scan_pastime(body: str) -> list[tuple[str, str, str]]:
         return [("fact", "hobby", value)]
     if m := _PASTIME_DONE_ZH.search(body):
         return [("fact", "hobby", next(v for v in m.groups() if v))]
+    return []
+
+
+# where one is in one's studies, said as who one is: "我高二", "研一，导师让我…", "我是在读博士", "I'm a sophomore at
+# Georgia Tech", "a high school junior in Austin", "I'm a PhD candidate", "我在 Melbourne 读 Year 11"
+_STUDY_STAGE = re.compile(
+    r"(?:^我?(?:现在|目前|今年)?(?:是|在读|读)?(?:一名|一个)?|^|[，,]\s*)"
+    r"(?P<zh>(?:高|初)[一二三](?:学生|生)?|大[一二三四](?:新?生|学生)?|研[一二三]|博[一二三四五]|"
+    r"在读(?:博士|研究生|硕士|本科生?|大学生|高中生?|初中生?|MBA)|(?:博士|硕士|研究)生|高中生|初中生|大学生|留学生)"
+    r"(?=$|[，,。\s]|的|学生|理科|文科|，)|"
+    r"\bI(?:'m|\s+am)\s+(?:now\s+|currently\s+)?(?:an?\s+)?(?P<en>(?:high\s+school\s+|college\s+|uni\s+)?"
+    r"(?:freshman|sophomore|junior|senior)(?=\s+(?:at|in|studying|majoring|doing)\b|\s*[,.;]|$)|"
+    r"PhD\s+(?:candidate|student)|(?:grad(?:uate)?|undergrad(?:uate)?|postgrad(?:uate)?|master'?s|MBA|med|law|nursing|exchange|"
+    r"international|mature|first-year|second-year|third-year|final-year)\s+student|(?:Year|Grade)\s+\d{1,2}\s+student)|"
+    r"(?:^我?(?:在\s*\S{1,12}?)?\s*读\s*|\bI'm\s+in\s+)(?P<yr>(?-i:Year|Grade)\s*\d{1,2})\b",
+    I,
+)
+
+
+def _scan_study_stage(body: str) -> list[tuple[str, str, str]]:
+    """One's year of study as who one is (a role; a job said in the clause goes first, see _OWN_SCANS)."""
+    if rx.search(
+        r"孩子|儿子|女儿|娃|\bmy\s+(?:son|daughter|kid|child)|当年|以前|那时|\bwhen\s+I\s+was\b|\bused\s+to\b", body, I
+    ):
+        return []
+    if m := _STUDY_STAGE.search(body):
+        return [("fact", "job_title", m.group("zh") or m.group("en") or m.group("yr"))]
     return []
 
 
@@ -4889,6 +4941,7 @@ _OWN_SCANS = (
     _scan_retired,
     _scan_shift,
     _scan_reply_wish,
+    _scan_study_stage,
 )
 _FULL_WIDTH = {code: code - 0xFEE0 for code in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]}
 _QUOTED = re.compile(
@@ -4924,7 +4977,7 @@ _FICTION = re.compile(
     r"^(?:请|麻烦|帮我|给我|替我)?(?:(?!我)[^，,。]){0,10}?写(?:一|个|段|首|篇|封|份|条)[^，,。]{0,16}?[：:]|"
     # text given to translate or polish: "翻译成英文：我住在杭州", "Translate to German: I live in Boston"
     r"^(?:请|麻烦|帮我|给我|替我|help\s*(?:me\s*|我\s*)?|pls\s*|please\s*)?(?:把(?:下面|以下|这)[^：:，,。]{0,6})?"
-    r"(?:翻译|翻成|译成|润色|改写|校对|改一下|translate|proofread|rewrite|polish)[^：:，,。]{0,16}[：:]|"
+    r"(?:翻译|翻成|译成|润色|改写|校对|改一下|转成|转换成|整理成|translate|proofread|rewrite|polish|convert)[^：:，,。]{0,16}[：:]|"
     r"^(?:please\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:translate|proofread|rewrite|paraphrase|polish)\b[^:：]{0,40}[:：]",
     I,
 )
@@ -5351,6 +5404,7 @@ class RuleExtractor:
         message = rx.sub(
             r"^\s*(?:大家好|各位好|你好|您好|哈喽|嗨)[!！~～,，\s]*", "", message
         )  # "大家好我是…": a greeting
+        message = rx.sub(r"(?m)^\s*\|.*\|\s*$", "", message)  # "| 王磊 | 财务 | 2023-04 |": a pasted table's rows
         message = rx.sub(  # "I'm a Leicester fan (don't judge 😅)": an aside, not a joke
             r"\s*[(（](?:don'?t\s+judge(?:\s+me)?|no\s+judg(?:e)?ment|lol|haha\w*|hehe|别笑|别笑我|哈+)\W{0,6}[)）]",
             "",
@@ -5409,8 +5463,9 @@ class RuleExtractor:
                 body = _PREFIX.sub("", clause).strip(" .。!！~～;；,，")
                 body = rx.sub(r"^(?:咱|俺|在下)(?!们)", "我", body)  # 咱家娃, 俺是山东临沂的, 在下姓郑
                 # "你回答的时候简短一点": how the assistant should answer, not something about it
-                body = rx.sub(
-                    r"^(?:你|您)(?=(?:以后|今后|每次|平时|下次)?\s*(?:回答|回复|答|讲|说话|写|解释)(?:的时候|时|问题|东西))",
+                body = rx.sub(  # "你给法条的时候一定要标出处", "你推荐软件只推荐免费的": a rule for the assistant
+                    r"^(?:你|您)(?=(?:以后|今后|每次|平时|下次)?\s*(?:(?:回答|回复|答|讲|说话|写|解释)(?:的时候|时|问题|东西)|"
+                    r"(?:给我|帮我)?(?:推荐|给|写|出|列|改|算)[^，,。]{0,10}?(?:的时候|时)|推荐[^，,。]{1,6}?(?:只|别|不要)推荐))",
                     "",
                     body,
                 )
@@ -5626,6 +5681,15 @@ class RuleExtractor:
             if event := self._event(clause):
                 proposals.append(event)
         proposals = _city_from_work(_negated_tool_wishes(_work_values(proposals)))
+        # "…就这一篇，别的不用": nothing else wanted, no rule
+        proposals = [
+            p
+            for p in proposals
+            if not (
+                p.category == "constraint"
+                and rx.fullmatch(r"(?:别的|其他的?|其它的?)(?:都)?(?:不用|不要|不需要)(?:了|管)?", p.value)
+            )
+        ]
         # "Use bullet points for this email only", "把这份PPT改成列表", "希望它的回答短一点": not how to answer the user
         proposals = [
             p
