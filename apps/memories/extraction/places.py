@@ -9,8 +9,6 @@ works. Without the package installed, only the hand list in rules.py is known.
 import re
 from functools import lru_cache
 
-from apps.memories.extraction.script import as_simplified
-
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # capitalised English words that are also city names somewhere, and words people write where a city could go
 _NOT_CITIES = {
@@ -117,7 +115,7 @@ _REGIONS = frozenset(
     "ontario quebec alberta manitoba saskatchewan tasmania queensland england scotland wales".split()
 ) | {"nova scotia", "new brunswick", "british columbia", "new south wales", "northern ireland"}
 # Chinese names GeoNames' alternate names lack (seen in blind sets: Malaysian, Hong Kong and Taiwanese places,
-# and county-level towns), Simplified; a Traditional name is looked up through as_simplified()
+# and county-level towns), in Simplified: the rules read every turn as Simplified (script.as_simplified)
 _CJK_MORE = frozenset(
     "槟城 古晋 亚庇 诗巫 美里 关丹 哥打巴鲁 安顺 太平 麻坡 居銮 巴生 八打灵 梳邦 "
     "将军澳 荃湾 深水埗 九龙 新界 元朗 大埔 西贡 葵涌 旺角 铜锣湾 尖沙咀 中环 湾仔 观塘 沙田 屯门 "
@@ -164,5 +162,5 @@ def is_city(name: str) -> bool:
         return False  # an acronym ("MNC", "IT") is no city unless it is a known short name above
     if _CJK.search(name):
         bare = name.removesuffix("市")
-        return name in _names() or bare in _names() or as_simplified(bare) in _CJK_MORE
+        return name in _names() or bare in _names() or bare in _CJK_MORE
     return name[0].isupper() and name.casefold() in _names() and name.casefold() not in _COMMON_WORDS

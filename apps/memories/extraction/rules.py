@@ -911,8 +911,8 @@ _TOOLS = [
         r"支付宝|高德(?:地图)?|百度地图|Google Maps|Uber Eats|DoorDash|Starlink|Instant Pot|Thermomix|KitchenAid|空气炸锅|电饭煲|"
         # sellers' and riders' platforms in South and South-East Asia, Africa and Taiwan
         r"Swiggy|Zomato|Foodpanda|GrabFood|(?-i:Grab)(?=\s*(?:driver|rider|food|上|跑|送))|Gojek|Carousell|Tokopedia|Jumia|Konga|"
-        r"Paystack|(?-i:Square)(?=\s+(?:POS|reader|terminal|for|做|收|to)\b|\s*[，,])|Toast\s+POS|蝦皮|露天拍賣|(?-i:Flipkart)|Meesho|"
-        r"e-?bikes?|电动车|電動車|电瓶车|電瓶車",
+        r"Paystack|(?-i:Square)(?=\s+(?:POS|reader|terminal|for|做|收|to)\b|\s*[，,])|Toast\s+POS|露天拍卖|(?-i:Flipkart)|Meesho|"
+        r"e-?bikes?|电动车|电瓶车",
     ),
     ("terminal", r"iTerm2?|Alacritty|WezTerm|(?-i:Warp)|Windows Terminal|(?-i:kitty)|Ghostty"),
     (
@@ -1059,7 +1059,7 @@ _JOB_ZH = (
     r"工头|中介|老師|護士|律師|會計|記者|司機|業務|工讀生|店員|店员|收银员|收銀員|售货员|仓管|仓库管理员|保育员|"
     r"育婴师|心理咨询师|咨询师|社工|农户|种植户|养殖户|个体户|小老板|合伙人|创始人|联合创始人|"
     r"美发师|飞行员|船员|木匠|钢筋工|油漆工|水电工|机修工|育儿嫂|面点师|糕点师|烘焙师|质检员?|品管|地勤|安检员|"
-    r"摊主|微商|站长|导护志工|志工|保全|水電師傅|点心师傅)"
+    r"摊主|微商|站长|导护志工|志工|保全|点心师傅)"
 )
 _ZH_CITIES = (
     r"北京|上海|广州|深圳|杭州|成都|重庆|武汉|南京|西安|苏州|天津|长沙|郑州|青岛|厦门|大连|沈阳|合肥|济南|福州|"
@@ -2171,6 +2171,18 @@ _TELL_OTHERS = re.compile(
     r"\b(?:tell|remind|ask)\s+(?:my|the|our)\s+(?:team|staff|colleagues|students|coworkers|reports)\b",
     I,
 )
+
+
+def _no_standing_rule(p: Proposal, message: str) -> bool:
+    """ "…就这一篇，别的不用": nothing else wanted; "Use bullet points for this email only", "把这份PPT改成列表",
+    "希望它的回答短一点", "帮我告诉同事…": not how the assistant should answer the user."""
+    if p.category == "constraint":
+        return bool(rx.fullmatch(r"(?:别的|其他的?|其它的?)(?:都)?(?:不用|不要|不需要)(?:了|管)?", p.value))
+    return p.key.startswith("reply_") and bool(
+        _THIS_ONE_ONLY.search(p.evidence) or _NOT_MY_REPLIES.search(p.evidence) or _TELL_OTHERS.search(message)
+    )
+
+
 # a request for one answer or one document, not a standing one
 _THIS_ONE_ONLY = re.compile(
     r"这[一个]?(?:次|回|题|道题?|个?问题|条|封|段|篇|份|句)|这个(?=的时候|时)|本[次题]|just this once|this time|this one|this question|this email|"
@@ -2758,7 +2770,7 @@ _NOT_MY_PASTIME = re.compile(
     r"quit|gave\s+up|stopped|if|whether|my\s+(?:son|daughter|kids?|wife|husband|partner|friend|sister|brother|mum|mom|dad))\b|"
     r"不会|不太会|没有?|想学|想|要学|打算|准备|试过|以前|曾经|放弃|如果|要不要|该不该|孩子|儿子|女儿|老公|老婆|朋友|"
     r"从来?不|从不|不(?:打|玩|弹|拉|吹|去|爱|喜欢|太)|听起来|看起来|\b(?:sounds|looks)\b|"
-    r"邻居|楼上|楼下|隔壁|大爷|大妈|阿嬷|阿嬤|阿公|奶奶|爷爷|外婆|外公|姥姥|一次|\b(?:grand\w+|neighbou?rs?|once)\b",
+    r"邻居|楼上|楼下|隔壁|大爷|大妈|阿嬷|阿公|奶奶|爷爷|外婆|外公|姥姥|一次|\b(?:grand\w+|neighbou?rs?|once)\b",
     I,
 )
 
@@ -2771,9 +2783,13 @@ def _scan_pastime(body: str) -> list[tuple[str, str, str]]:
         noun = _PASTIME_NOUN.get((m.group("verb") or "").lower(), "")
         value = noun or m.group("thing") or m.group("club") or m.group("game") or "choir"
         return [("fact", "hobby", value)]
-    if m := _PASTIME_DONE_ZH.search(body):
-        return [("fact", "hobby", next(v for v in m.groups() if v))]
-    return []
+    return [("fact", "hobby", noun)] if (noun := _pastime_zh(body)) else []
+
+
+def _pastime_zh(text: str) -> str:
+    """The pastime a Chinese clause says one does ("打鼓" → 鼓, "都去水库钓鱼" → 钓鱼), or ""."""
+    m = _PASTIME_DONE_ZH.search(text)
+    return next((v for v in m.groups() if v), "") if m else ""
 
 
 # where one is in one's studies, said as who one is: "我高二", "研一，导师让我…", "我是在读博士", "I'm a sophomore at
@@ -2815,7 +2831,7 @@ def _scan_shift(body: str) -> list[tuple[str, str, str]]:
     """The shift one works, said beside the job ("I'm on nights at the depot", "平时上夜班")."""
     if rx.search(
         r"\b(?:if|whether|should|would|used\s+to|yesterday|today|tonight|last\s+night|this\s+week|an?\s+(?:extra\s+)?"
-        r"(?:night|double|late|early)\s+shift)\b|如果|要不要|以前|曾经|不用|不上|没有|昨天|昨晚|今天|今晚|刚|不是我|唔系我|"
+        r"(?:night|double|late|early)\s+shift)\b|如果|要不要|以前|曾经|不用|不上|没有|昨天|昨晚|今天|今晚|刚|不是我|"
         r"邻居|楼上|楼下|隔壁|对门|不系我|\bnot\s+me\b",
         body,
         I,
@@ -2924,10 +2940,8 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
             else when
         )  # "周二周四晚上去健身房" is every week's, not one date's
         lead = f"{m.group('lead') or ''}{m.group('en') + ' ' if m.group('en') else ''}"
-        hobby = [
-            ("fact", "hobby", next(v for v in m.groups() if v)) for m in [_PASTIME_DONE_ZH.search(f"都{rest}")] if m
-        ]
-        return [("fact", "habit " + rest[-6:], f"{lead}{when}{adv}{rest}".strip()), *hobby]
+        habit = [("fact", "habit " + rest[-6:], f"{lead}{when}{adv}{rest}".strip())]
+        return habit + ([("fact", "hobby", noun)] if (noun := _pastime_zh(f"都{rest}")) else [])
     if (m := _HABIT_EN.match(body)) and (m.group("adv") or _HABIT_EVERY.search(body) or m.group("lead")):
         if not (m.group("adv") or _HABIT_EVERY.search(body)):
             return []
@@ -4240,7 +4254,7 @@ _REPLY_SHAPES = (  # (key, words that say it), first found wins
         r"\b(?:simple|jargon|casual|formal|friendly|blunt|slowly|like\s+a\s+friend|tone|fancy\s+(?:words|vocabulary)|analogies)\b",
     ),
 )
-_REPLY_SHAPE_RES = [(key, re.compile(words, I)) for key, words in _REPLY_SHAPES]
+_REPLY_SHAPE_RES = {key: re.compile(words, I) for key, words in _REPLY_SHAPES}
 _REPLY_WISH = re.compile(
     r"请|别|不要|不用|少用|多用|少点|最好|以后|每次|就好|就行|即可|一点|一些|最多|不超过|以内|先|喜欢|希望|麻烦|得唔得|可以吗|"
     r"[大小短长慢快简]一?点|"
@@ -4253,11 +4267,11 @@ _REPLY_WISH = re.compile(
 def _scan_reply_wish(body: str) -> list[tuple[str, str, str]]:
     """A standing wish about the replies that no reader above heard, keyed by what it is about (the shape of
     the reply first: "I prefer bullet points over long paragraphs" is about bullets)."""
-    if not (_REPLY_WORD.search(body) or _REPLY_SHAPE_RES[0][1].search(body)) or not _REPLY_WISH.search(body):
+    if not (_REPLY_WORD.search(body) or _REPLY_SHAPE_RES["reply_format"].search(body)) or not _REPLY_WISH.search(body):
         return []
     if _THIS_ONE_ONLY.search(body) or rx.search(r"[?？]\s*$", body) and not _STANDING_ASK.match(body):
         return []  # "这个问题简单说一下", "is a table better here?"
-    key = next((key for key, words in _REPLY_SHAPE_RES if words.search(body)), "")
+    key = next((key for key, words in _REPLY_SHAPE_RES.items() if words.search(body)), "")
     return [("preference", key, rx.sub(r"^(?:我|I\s+)", "", body))] if key else []
 
 
@@ -5681,28 +5695,7 @@ class RuleExtractor:
             if event := self._event(clause):
                 proposals.append(event)
         proposals = _city_from_work(_negated_tool_wishes(_work_values(proposals)))
-        # "…就这一篇，别的不用": nothing else wanted, no rule
-        proposals = [
-            p
-            for p in proposals
-            if not (
-                p.category == "constraint"
-                and rx.fullmatch(r"(?:别的|其他的?|其它的?)(?:都)?(?:不用|不要|不需要)(?:了|管)?", p.value)
-            )
-        ]
-        # "Use bullet points for this email only", "把这份PPT改成列表", "希望它的回答短一点": not how to answer the user
-        proposals = [
-            p
-            for p in proposals
-            if not (
-                p.key.startswith("reply_")
-                and (
-                    _THIS_ONE_ONLY.search(p.evidence)
-                    or _NOT_MY_REPLIES.search(p.evidence)
-                    or _TELL_OTHERS.search(message)
-                )
-            )
-        ]
+        proposals = [p for p in proposals if not _no_standing_rule(p, message)]
         if not any(p.key == "name" for p in proposals):  # "Sam is fine, he missed the bus": how Sam is, not a name
             proposals = [p for p in proposals if not (p.key == "preferred_name" and _BARE_FINE.match(p.evidence))]
         jobs = " ".join(p.value.casefold() for p in proposals if p.key == "job_title")
