@@ -62,6 +62,8 @@ SETS = {
     "fresh-dev19": "extraction_fresh_dev19.jsonl",
     "fresh-test12": "extraction_fresh_test12.jsonl",
     "fresh-dev20": "extraction_fresh_dev20.jsonl",
+    "fresh-dev21": "extraction_fresh_dev21.jsonl",
+    "fresh-test13": "extraction_fresh_test13.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 
