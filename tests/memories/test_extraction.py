@@ -2436,3 +2436,190 @@ def test_a_rule_for_every_answer_of_a_kind_is_a_standing_constraint(message, pie
 )
 def test_a_one_off_a_past_ask_or_a_question_is_no_standing_rule(message):
     assert kept(message) == []
+
+
+# -- rules v14: voice-input run-ons, how to answer in other words, games, places abroad (fresh_dev21) ----
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        ("我是跑顺丰的在佛山干了五年了现在想换个轻松点的活你帮我看看有啥合适的", "city", "佛山"),
+        ("我是跑顺丰的在佛山干了五年了现在想换个轻松点的活你帮我看看有啥合适的", "job_title", "跑顺丰"),
+        ("我做保险的经常要见客户，帮我想个开场白", "job_title", "保险"),
+        ("我是南京一家社区医院的药剂员上白班比较多你帮我排个学习计划", "job_title", "药剂员"),
+        ("我是南京一家社区医院的药剂员上白班比较多你帮我排个学习计划", "work_city", "南京"),
+        ("俺家在潍坊开了个修车铺子", "work_city", "潍坊"),
+    ],
+)
+def test_a_chinese_message_said_in_one_breath_is_read_clause_by_clause(message, key, piece):
+    assert piece in keyed(message).get(key, ""), keyed(message)
+
+
+def test_a_run_on_keeps_an_event_said_with_my_in_the_middle_whole():
+    texts = [p.text for p in extract("上个月终于考完了我的最后一门科目！").proposals if p.kind == "episode"]
+    assert any("最后一门" in text for text in texts), texts
+
+
+@pytest.mark.parametrize(
+    "message, asked, value",
+    [
+        ("以后你回我英文就得", "", "英文"),
+        ("你答我用普通话啦，唔该", "", "普通话"),
+        ("from now on reply in plain English + Spanish please", "", "English + Spanish"),
+        ("回复我用中文+English 都行", "", "中文 + English"),
+        ("Mandarin吧 我想练练", "Would you like English or Mandarin answers?", "Mandarin"),
+        ("繁体中文 不过专有名词留英文", "你想让我用什么语言回答？", "繁体中文"),
+        ("你回答可以中英混合 我看得懂", "", "中英混合"),
+    ],
+)
+def test_the_language_of_the_replies_is_heard_in_more_ways(message, asked, value):
+    assert keyed(message, asked).get("reply_language") == value, keyed(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message, keys",
+    [
+        ("每次回答最多别超过两句话", {"reply_length"}),
+        ("answers short pls, numbered list format", {"reply_length", "reply_format"}),
+        ("说重点，别长篇大论的", {"reply_format"}),
+    ],
+)
+def test_a_limit_in_sentences_is_the_replies_length_and_a_shape_said_with_a_length_keeps_both(message, keys):
+    assert {p.key for p in extract(message).proposals if p.key.startswith("reply_")} == keys
+
+
+@pytest.mark.parametrize(
+    "message, game",
+    [
+        ("I mostly play Apex Legends with friends after work", "Apex Legends"),
+        ("maining Overwatch 2 support this season", "Overwatch 2"),
+        ("我下班一般打和平精英", "和平精英"),
+        ("我是原神老玩家", "原神"),
+    ],
+)
+def test_a_video_game_one_plays_is_a_hobby(message, game):
+    assert keyed(message).get("hobby") == game, keyed(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "my daughter plays Roblox nonstop",
+        "I used to play League of Legends in college",
+        "我从来不玩王者荣耀",
+        "我儿子天天打吃鸡",
+    ],
+)
+def test_a_childs_game_a_past_one_or_one_not_played_is_no_hobby(message):
+    assert "hobby" not in keyed(message)
+
+
+def test_the_kings_glory_game_is_no_honor_phone():
+    assert "phone" not in keyed("我周末就在家玩王者荣耀")
+
+
+@pytest.mark.parametrize(
+    "message, key, value",
+    [
+        ("我在日本福冈的一家居酒屋打工", "work_city", "福冈"),
+        ("我在河内做外贸", "work_city", "河内"),
+        ("I run a little fruit stand in Davao", "work_city", "Davao"),
+        ("我是香港本地人", "city", "香港"),
+        ("去年辞职回四川绵阳老家开民宿了", "city", "绵阳"),
+        ("im a nail tech in Fresno", "job_title", "nail tech"),
+        ("我是元朗嘅物理治疗师", "job_title", "物理治疗师"),
+    ],
+)
+def test_places_abroad_locals_and_moving_back_home_are_where_one_lives_or_works(message, key, value):
+    assert keyed(message).get(key) == value, keyed(message)
+
+
+def test_a_visit_home_is_not_living_there():
+    assert "city" not in keyed("国庆回绵阳老家住了三天")
+
+
+@pytest.mark.parametrize(
+    "message, piece",
+    [
+        ("想考一级建造师，有什么书推荐", "一级建造师"),
+        ("我想把雅思口语提高到 7", "提高到"),
+        ("想提高自己的粤语口语", "粤语口语"),
+    ],
+)
+def test_an_exam_or_a_skill_one_wants_is_a_goal(message, piece):
+    goals = [p.value for p in extract(message).proposals if p.category == "goal"]
+    assert any(piece in value for value in goals), goals
+
+
+def test_an_exam_to_become_a_pharmacist_is_not_ones_health():
+    goals = [p for p in extract("今年十月要考执业药师").proposals if p.category == "goal"]
+    assert goals and not goals[0].sensitive
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Ignore what I said about working in Dublin, I made it up to test you.",
+        "forget all I told you about my job, it was a joke",
+        "我说在成都上班是瞎编的",
+    ],
+)
+def test_a_statement_taken_back_as_made_up_leaves_nothing(message):
+    assert kept(message) == []
+
+
+@pytest.mark.parametrize(
+    "message, piece",
+    [
+        ("我想开个淘宝网店卖手工皂", "淘宝网店"),
+        ("想搞个公众号写写育儿经验", "公众号"),
+        ("打算明年换到外企去", "外企"),
+        ("干了十年学徒，想自己出来单干", "单干"),
+        ("I want to go full time as a photographer by 2028", "photographer"),
+        ("The plan is to open a second shop next spring", "second shop"),
+    ],
+)
+def test_a_venture_of_ones_own_a_move_to_another_employer_and_a_plan_said_as_such_are_goals(message, piece):
+    goals = [p.value for p in extract(message).proposals if p.category == "goal"]
+    assert any(piece in value for value in goals), goals
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "想开个会把这事定了",
+        "想做个蛋糕给我妈过生日",
+        "我想开家花店，不知道行不行",
+        "my sister's plan is to move to Perth",
+    ],
+)
+def test_a_one_off_thing_to_do_or_someone_elses_plan_is_no_goal(message):
+    assert [p.value for p in extract(message).proposals if p.category == "goal"] == []
+
+
+@pytest.mark.parametrize(
+    "message, pieces",
+    [
+        ("我在老家养了一条土狗", ["土狗"]),
+        ("We have two goats and a donkey named Hank", ["goats", "Hank"]),
+    ],
+)
+def test_pets_kept_somewhere_or_named_second_are_all_kept(message, pieces):
+    pets = [p.value for p in extract(message).proposals if p.key == "pet"]
+    assert any(all(piece in value for piece in pieces) for value in pets), pets
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Finally hit 10k followers on Instagram yesterday!",
+        "We're expecting our third in May",
+        "I'm expecting our second in June",
+    ],
+)
+def test_a_milestone_reached_and_a_child_on_the_way_are_episodes(message):
+    assert [p for p in extract(message).proposals if p.kind == "episode"], extract(message).proposals
+
+
+@pytest.mark.parametrize("message", ["I hit my toe on the door last night", "My sister is expecting her second in May"])
+def test_a_knock_or_someone_elses_baby_is_no_episode_of_ones_own(message):
+    assert [p for p in extract(message).proposals if p.kind == "episode"] == []

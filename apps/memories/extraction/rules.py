@@ -83,7 +83,7 @@ _JOB_EN = (
     r"conductor|stocker|picker|packer|dishwasher|porter|concierge|valet|bouncer|croupier|dealer|sommelier|"
     r"flight\s+instructor|instructor|teaching\s+assistant|TA|head\s+chef|sous\s+chef|line\s+cook|pastry\s+chef|"
     r"(?:audit|tax|research|sales|legal|clinical|marketing|finance|store|retail|summer|associate)\s+associate|"
-    r"sparky|tradie|brickie|chippy|vet\s+tech|paraprofessional|hawker)s?"
+    r"sparky|tradie|brickie|chippy|vet\s+tech|nail\s+tech|aide|paraprofessional|hawker)s?"
 )
 
 # -- clause splitting -------------------------------------------------------------------------
@@ -220,7 +220,7 @@ _JOKE = re.compile(
 )
 # where one works is not one's health: "我在一家医药公司做销售", "a nurse at the county hospital"
 _WORKPLACE_OF_CARE = re.compile(
-    r"(?:医药|制药|医疗)(?:公司|企业|行业|器械)?|药企|药厂|药房|药店|药剂师|药师|(?<=在)[^，,]{0,8}?医院(?=工作|上班|当|做|实习)|"
+    r"(?:医药|制药|医疗)(?:公司|企业|行业|器械)?|药企|药厂|药房|药店|药剂师|药师|药剂科|药剂助理|药妆店?|(?<=在)[^，,]{0,8}?医院(?=工作|上班|当|做|实习)|"
     r"医院的?(?:护士|医生|药剂师|行政|前台)|\b(?:at|in)\s+(?:a|an|the)?\s*(?:[\w'-]+\s+){0,2}hospital\b|"
     r"\bhospital\s+(?:pharmacist|nurse|porter|admin|receptionist)|\bpharma(?:ceutical)?s?\b",
     I,
@@ -247,7 +247,7 @@ _TRANSIENT = re.compile(
     I,
 )
 _PREFIX = re.compile(
-    r"^(?:(?:其实|另外|而且|所以|因此|于是|还有|对了|顺便说一下|顺便说|补充一下|请记住|记住|记一下|备注|还是|背景|个人背景|先说背景|"
+    r"^(?:(?:那个(?=我)|嗯+|呃+|其实|另外|而且|所以|因此|于是|还有|对了|顺便说一下|顺便说|补充一下|请记住|记住|记一下|备注|还是|背景|个人背景|先说背景|"
     r"但是|但|不过|可是)[\s,，:：、]*|"
     # whole English words only: "Yesterday" is no "yes", "Sometimes" no "so", "Ohio" no "oh"
     r"(?:btw|by the way|also|and|but|please|pls|plz|actually|honestly|oh|well|fyi|so|please note|note that|update|"
@@ -272,7 +272,8 @@ _EN_I = (
     r"super\s+|so\s+|totally\s+|kinda\s+|pretty\s+|big\s+time\s+)*"
 )
 _LANG = (
-    r"(?:中文|英文|英语|汉语|日语|日文|简体中文|繁体中文|简体字|繁体字|粤语|广东话|普通话|韩语|法语|德语|Chinese|English|Japanese|Mandarin|"
+    r"(?:中[英日](?:文)?(?:夹杂|混合|混搭|混着|双语|对照)|中文|英文|英语|汉语|日语|日文|简体中文|繁体中文|简体字|繁体字|粤语|广东话|普通话|韩语|法语|德语|"
+    r"Chinese|English|Japanese|Mandarin|"
     r"Cantonese|Korean|Spanish|French|German)"
 )
 
@@ -568,7 +569,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
             r"(?:在|正在)?想(?:要)?(?:转行|转岗|转型|转去|改行|跳槽|换行)|(?:在|正在)?plann?(?:ing)?\s*(?:着)?(?=去|要|明年|下个?月)|"
             # "想系统学一下拼音", "最近想增肌", "想在婚礼前瘦个五斤", "想提高到100g", "想加点strength training"
             r"想(?:要)?(?:系统地?|好好|认真|开始)?(?:学一下|学学|(?=增肌|增重|减脂|减肥|减重|戒烟|戒酒)|瘦(?=[^，,]{0,8}?(?:斤|公斤|kg|磅))|"
-            r"(?:在[^，,]{1,8}?前)瘦|提高到|加点|考(?=[^，,]{0,6}?(?:证|试|研|博|级|照|雅思|托福|N\d|CPA|cpa)))|"
+            r"(?:在[^，,]{1,8}?前)瘦|提高(?:到)?(?=[^，,]{2,12}$)|加点|考(?![虑察])(?=[^，,]{0,8}?(?:证|试|研|博|级|照|雅思|托福|N\d|CPA|cpa|免许|资格|执业|师|教资|公务员|编)))|"
             r"(?:在|处于)(?=(?:减脂|增肌|减肥|备考|备孕)期?$))(?P<obj>.+))"
         ),
         "goal",
@@ -591,8 +592,8 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     # "wanna switch to UX", "Looking to move into instructional design", "hoping to land a clerkship"
     (
         re.compile(
-            r"^(?:我(?:本人)?)?(?:以后|将来|未来|今后|之后|最近|目前|现在|这阵子|一直|也|还|其实|真的|很|特别|一直|正在)*"
-            r"(?P<v>(?:想|希望|打算|准备|计划)(?:要|能)?(?:学(?:习|点|一下|学)?|练(?:练|习|一下)?|转(?:行|岗|型|职|職|到|去)?(?:做|去|当|到)?"
+            r"^(?:我(?:本人)?)?(?:以后|将来|未来|今后|之后|最近|目前|现在|这阵子|一直|也|还|其实|真的|很|特别|一直|正在|自己)*"
+            r"(?P<v>(?:想|希望|打算|准备|计划)(?:要|能)?(?:自己)?(?:学(?:习|点|一下|学)?|练(?:练|习|一下)?|转(?:行|岗|型|职|職|到|去)?(?:做|去|当|到)?"
             r"(?=[^账发告给帖载让手卖身头]))(?P<obj>[^，,]+))|"
             r"^(?:I'm\s+|I\s+am\s+|I\s+|I'd\s+)?(?:(?:also|now|slowly|currently|really|seriously|kinda|still|long\s+term|eventually)\s+)*"
             r"(?P<v2>(?:(?:looking|hoping|keen|aiming|eager)\s+to|wanna|want\s+to|would\s+love\s+to|(?<=I'd\s)like\s+to)\s+"
@@ -600,6 +601,9 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
             r"(?:start|open|launch|run)\s+(?:my|a|an)\s+own|get\s+(?:my|a|an)\s+(?=(?:[\w-]+\s+){0,4}?(?:cert\w*|degree|licen[cs]e|"
             r"diploma|masters?|phd|mba|promotion)\b))\s+(?P<obj2>.+)|"
             r"looking\s+for\s+a\s+(?:career\s+)?(?:shift|change|switch|move|transition|pivot)\s+(?:in)?to\s+(?P<obj3>.+)|"
+            # "I want to go full time with pet sitting by 2027", "Plan is to work in the US by 2027"
+            r"(?:want\s+to|wanna|hoping\s+to|aiming\s+to)\s+go\s+full[- ]time\s+(?P<obj5>.+)|"
+            r"^(?:the\s+|my\s+)?(?:plan|goal|dream)\s+is\s+to\s+(?P<obj6>.+)|"
             r"picking\s+up\s+(?P<obj4>(?!(?:my|the|a|an|her|his|their|our|some|kids?|groceries|food|dinner|lunch|on|where|after)\b).+))",
             I,
         ),
@@ -690,7 +694,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     (
         re.compile(
             _ZH_I
-            + r"\s*(?P<v>(?:不是很|不是特别|不太|不怎么|没那么|不)?(?:更喜欢|喜欢|偏爱|爱|偏好|prefer|习惯|讨厌|受不了|反感|hate|love|can't\s+stand)\s*(?P<obj>.+))",
+            + r"\s*(?P<v>(?:不是很|不是特别|不太|不怎么|没那么|不)?(?:更喜欢|喜欢|偏爱|爱|偏好|prefer|习惯(?![了啦咯]|$)|讨厌|受不了|反感|hate|love|can't\s+stand)\s*(?P<obj>.+))",
             I,
         ),
         "preference",
@@ -827,7 +831,7 @@ _INHERENTLY_TRANSIENT = re.compile(r"^(?:累|困|饿|忙|tired|sleepy|hungry|bus
 # what one drives (or rides) for a living: "我是开计程车的", "跑货拉拉的", "白天开出租车"
 _DRIVEN = (
     r"出租车?|计程车|的士|网约车|滴滴|货拉拉|快狗|(?:城际)?拼车|顺风车|货车|大货车|大车|卡车|半挂|渣土车|泥头车|公交车?|地铁|"
-    r"大巴|长途|校车|救护车|叉车|挖掘机|挖机|吊车|塔吊|代驾|外卖|快递|Uber|Lyft|Grab"
+    r"大巴|长途|校车|救护车|叉车|挖掘机|挖机|吊车|塔吊|代驾|外卖|快递|顺丰|京东|美团|饿了么|闪送|Uber|Lyft|Grab"
 )
 
 # Tools by kind: the key of a tool fact (and of a preference about a tool).
@@ -851,7 +855,7 @@ _TOOLS = [
     ),
     (
         "phone",
-        r"iPhone|苹果手机|安卓手机|华为|Huawei|小米|Xiaomi|(?-i:Pixel)|Samsung|三星|(?-i:Galaxy)|OPPO|vivo|荣耀|(?-i:Honor)|OnePlus|一加|"
+        r"iPhone|苹果手机|安卓手机|华为|Huawei|小米|Xiaomi|(?-i:Pixel)|Samsung|三星|(?-i:Galaxy)|OPPO|vivo|(?<!王者)荣耀|(?-i:Honor)|OnePlus|一加|"
         r"(?-i:Redmi)|红米|(?-i:Realme)|(?-i:POCO|Poco)|(?-i:Motorola|Moto\s+G)|(?-i:Nokia)|(?-i:Nothing\s+Phone)|魅族|"
         r"(?-i:Tecno|TECNO|Infinix|infinix|itel)(?:\s+\w+){0,3}|传音|(?-i:Xperia|Fairphone|ZTE|Zenfone)|中兴",
     ),
@@ -948,7 +952,8 @@ _FORMAT = re.compile(
     I,
 )
 _LIMIT = re.compile(
-    r"(?:控制在|不超过|少于|别超过|不要超过|以内|之内)?\s*[\d一二三四五六七八九十两百千]+\s*个?(?:字|句话?|段|行|条要点)(?:以内|之内|内|左右)|"
+    r"(?:控制在|不超过|少于|别超过|不要超过|不能超过)\s*[\d一二三四五六七八九十两百千]+\s*个?(?:字|句话?|段|行|条要点?)|"
+    r"[\d一二三四五六七八九十两百千]+\s*个?(?:字|句话?|段|行|条要点)(?:以内|之内|内|左右)|"
     r"(?:最多|至多|顶多)\s*[\d一二三四五六七八九十两百千]+\s*个?(?:字|句话?|段|行|条)|"
     r"\b(?:under|below|at most|no more than|max(?:imum)?(?: of)?)\s+\d+\s+(?:words|lines|sentences|paragraphs|"
     r"characters|bullet points)\b|"
@@ -1059,7 +1064,7 @@ _JOB_ZH = (
     r"工头|中介|老師|護士|律師|會計|記者|司機|業務|工讀生|店員|店员|收银员|收銀員|售货员|仓管|仓库管理员|保育员|"
     r"育婴师|心理咨询师|咨询师|社工|农户|种植户|养殖户|个体户|小老板|合伙人|创始人|联合创始人|"
     r"美发师|飞行员|船员|木匠|钢筋工|油漆工|水电工|机修工|育儿嫂|面点师|糕点师|烘焙师|质检员?|品管|地勤|安检员|"
-    r"摊主|微商|站长|导护志工|志工|保全|点心师傅)"
+    r"摊主|微商|站长|导护志工|志工|保全|点心师傅|治疗师|康复师|护理员|分拣员|理货员|配送员|跟单员?|药剂助理)"
 )
 _ZH_CITIES = (
     r"北京|上海|广州|深圳|杭州|成都|重庆|武汉|南京|西安|苏州|天津|长沙|郑州|青岛|厦门|大连|沈阳|合肥|济南|福州|"
@@ -1151,7 +1156,8 @@ _ANIMALS = (
     r"parakeets?|geckos?|snakes?|ferrets?|chinchillas?|hedgehogs?|horses?|ponies|pony|cockatiels?|lizards?|greyhounds?|"
     r"rescue (?:cat|dog)s?|mutts?|dachshunds?|schnauzers?|samoyeds?|akitas?|maltese|bichons?|doodles?|tortoises?|pigs?|goats?|"
     r"chickens?|hens?|ducks?|axolotls?|cockatoos?|rats?|mice|frogs?|shorthairs?|maine coons?|sphynx|bengals?|pomeranians?|"
-    r"whippets?|lurchers?|labs?|westies?|yorkies?|cavaliers?|cockapoos?|labradoodles?|goldendoodles?|iguanas?|alpacas?)"
+    r"whippets?|lurchers?|labs?|westies?|yorkies?|cavaliers?|cockapoos?|labradoodles?|goldendoodles?|iguanas?|alpacas?|"
+    r"donkeys?|sheep|geese|goose|quails?|bees|canaries|canary|finch(?:es)?|cockerels?|roosters?)"
 )
 _KIDS_EN = r"(?:a|an|one|two|three|four|five|\d)\s+(?:[\w-]+\s+)?(?:daughters?|sons?|kids?|children|child|boys?|girls?|teenagers?)"
 _NAMES_EN = r"[A-Z][\w'’-]+(?:\s*\(\d+\))?(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Z][\w'’-]+(?:\s*\(\d+\))?)*"
@@ -1642,6 +1648,16 @@ _WORK_FACTS = [
 ]
 
 
+def _without_country(place: str) -> str:
+    """A place without the country said before its city: "日本千叶的物流仓库" → "千叶的物流仓库"."""
+    abroad = rx.match(
+        r"(?:日本|韩国|美国|英国|澳洲|澳大利亚|加拿大|新西兰|德国|法国|越南|泰国|菲律宾|马来西亚|印尼)", place
+    )
+    if abroad and any(is_city(place[abroad.end() : abroad.end() + n]) for n in (2, 3, 4)):
+        return place[abroad.end() :]
+    return place
+
+
 def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     out = []
     # zh: 我在腾讯做产品经理 / 我在上海一家游戏公司当策划 / 我在成都上班 / 我在北京读大三 / 我在团队里负责测试
@@ -1653,6 +1669,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         place = m.group("place").strip()
         if (bare := rx.sub(rf"^(?:{_PROVINCES})省?", "", place)) != place and is_city(bare):
             place = bare  # 海南三亚 → 三亚
+        place = _without_country(place)
         split = (
             rx.match(r"^(?P<city>.{2,6}?|[A-Z][\w .'-]{1,24}?)\s*(?:的)?\s*(?:一家|一个|一所)(?P<org>.+)$", place)
             or rx.match(rf"^(?P<city>{_ZH_CITIES})(?P<org>[^市].+)$", place)
@@ -1747,10 +1764,13 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         if m.group("job"):
             out.append(("fact", "job_title", m.group("job")))  # "我跳槽到字节做前端了"
     elif m := rx.match(
-        rf"^我(?:们家|家)?{_ZH_MODS}(?:都)?是?\s*(?P<v>(?:{_ZH_CITIES}|{_PROVINCES})[\u4e00-\u9fff]{{0,3}}?|[A-Z][\w .'-]{{1,24}}?)\s*人$",
+        rf"^我(?:们家|家)?{_ZH_MODS}(?:都)?是?\s*(?P<v>(?:{_ZH_CITIES}|{_PROVINCES})[\u4e00-\u9fff]{{0,3}}?|[A-Z][\w .'-]{{1,24}}?)\s*"
+        r"(?P<local>本地|土生土长的?)?人$",
         body,
     ):
         out.append(("fact", "hometown", m.group("v")))
+        if m.group("local"):  # "我是新加坡本地人": and lives there
+            out.append(("fact", "city", m.group("v")))
     elif (
         m := rx.match(rf"^我{_ZH_MODS}是\s*(?:{_PROVINCES})?省?(?P<v>[\u4e00-\u9fff]{{2,4}}?)(?:市|县)?的$", body)
     ) and is_city(m.group("v")):
@@ -2084,7 +2104,7 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     ):
         out.append(("fact", "children", m.group("v")))
     if m := rx.match(
-        rf"^我(?:们)?(?:和|跟)?(?:{_PARTNER})?{_ZH_MODS}(?:家里?|家里面)?{_ZH_MODS}(?:有|养了?|养着|领养了?|收养了?|adopt\s*了?)(?P<v>(?:一|两|三|四|几|\d)?[只条个]?\s*"
+        rf"^我(?:们)?(?:和|跟)?(?:{_PARTNER})?{_ZH_MODS}(?:家里?|家里面)?{_ZH_MODS}(?:在[^，,有养]{{1,8}}?(?=养))?(?:有|养了?|养着|领养了?|收养了?|adopt\s*了?)(?P<v>(?:一|两|三|四|几|\d)?[只条个]?\s*"
         rf"[^，,]{{0,8}}?(?:{_PETS_ZH}|{_ANIMALS}).*)$",
         body,
         I,
@@ -2136,7 +2156,9 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     if rx.match(r"^(?:I\b|I'm|I've|we\b|we've|married|single|divorced|engaged)", body, I) and (
         m := rx.search(
             rf"(?:^I\s+|,\s*|\bhave\s+|\bgot\s+|\bwith\s+|\badopted\s+|\brescued\s+)(?P<v>(?:a|an|one|two|three|four|\d)\s+(?:[\w-]+\s+){{0,3}}?{_ANIMALS}\b"
-            rf"(?:\s*\([^)]*\))?(?:\s+(?:named|called)\s+{_NAMES_EN})?)",
+            rf"(?:\s*\([^)]*\))?(?:\s+(?:named|called)\s+{_NAMES_EN})?"
+            # "three hens and a grumpy rabbit called Nigel": both
+            rf"(?:\s+and\s+(?:a|an|one|two|three|four|\d)\s+(?:[\w-]+\s+){{0,2}}?{_ANIMALS}\b(?:\s+(?:named|called)\s+{_NAMES_EN})?)?)",
             body,
             I,
         )
@@ -2230,8 +2252,9 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         flags=I,
     ).strip()
     text = rx.sub(r"^(?:请|please)\s*", "", text, flags=I)
+    text = rx.sub(r"^[你您](?=回答|回复|答我|回我|说话|讲话|跟我)", "", text)  # "你回答可以中英混合"
     answer = rx.search(
-        r"回答|回复|答复|答案|解释|输出|说明|报告|聊天|沟通|交流|对话|说话|跟我说|[回覆]我|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
+        r"回答|回复|答复|答案|解释|输出|说明|报告|聊天|沟通|交流|对话|说话|跟我说|[回覆答]我|同我讲|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
         r"explain|write|spelling|拼写|units|单位|\bchat\b|\btalk\b",
         text,
         I,
@@ -2328,8 +2351,11 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     ) and (_FORMAT.search(text)):  # "我 prefer 你用 bullet points"
         return [("preference", "reply_format", text)]
     if _REPLY_SHAPE.search(text) and _REQUEST.search(text) and not rx.search(r"[?？]\s*$", body):
-        # "列要点就行", "超过一段的内容请用 bullet points 列出来", "please avoid ASCII tables", "stop using so many headers"
-        return [("preference", "reply_format", text)]
+        # "列要点就行", "超过一段的内容请用 bullet points 列出来", "please avoid ASCII tables", "stop using so many headers";
+        # "Keep answers short, bullet points pls": its length too
+        said = text.replace("长篇大论", "")  # "别长篇大论": the shape of a wall of text, said once
+        length = [("preference", "reply_length", text)] if _LENGTH.search(said) or _LIMIT.search(said) else []
+        return [("preference", "reply_format", text), *length]
     if (
         rx.search(
             r"幽默|严肃|俏皮|温柔一?点|语气|口吻|\btone\b|\bhumou?r\b|\bsnark|['‘’\"“][^'‘’\"”]{3,30}['‘’\"”]", text, I
@@ -2341,7 +2367,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     if (
         lang
         and answer
-        and rx.search(r"用|\bin\b|switch|change", text[: lang.start()], I)
+        and rx.search(r"用|\bin\b|switch|change|[回答]我|回复我|(?:跟|同|和)我(?:说|讲)", text[: lang.start()], I)
         and not negative
         and not _NEGATED.search(text[: lang.start()])
     ):
@@ -2353,7 +2379,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
                 (
                     "preference",
                     key,
-                    lang.group(0).split()[-1] if lang.group(0).lower().startswith("in") else lang.group(0),
+                    _language_only(text[lang.start() :]),
                 )
             )
         ]
@@ -2371,7 +2397,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
                 (
                     "preference",
                     key,
-                    lang.group(0).split()[-1] if lang.group(0).lower().startswith("in") else lang.group(0),
+                    _language_only(text[lang.start() :]),
                 )
             ]
         # "keep answers short and use bullet points": each side of how answers look
@@ -2451,7 +2477,10 @@ _LIFE_CHANGE_WISH = re.compile(
     r"^我?(?:寒假|暑假|今年|明年|以后|将来|最近|一直|其实|还)?(?:很|特别|一直|还|也)?想(?:要)?(?P<rest>"
     r"(?:换|找)(?:一?份|一?个)?[^，,。]{0,6}?(?:工作|实习|兼职|行业|岗位)|跳槽[^，,。]{0,10}|转行[^，,。]{0,10}|"
     r"考(?:研|公|编|博)[^，,。]{0,10}|读(?:研|博)[^，,。]{0,10}|出国[^，,。]{0,10}|留学[^，,。]{0,10}|移民[^，,。]{0,10}|"
-    r"创业[^，,。]{0,10}|减肥|瘦[^，,。]{1,8}|买房[^，,。]{0,8})$"
+    r"创业[^，,。]{0,10}|减肥|瘦[^，,。]{1,8}|买房[^，,。]{0,8}|换(?:去|到)[^，,。]{2,12}|(?:自己)?[^，,。]{0,6}单干|"
+    # "想开个抖音直播带货", "想整个小红书账号宣传下", "想弄个取件系统": a venture of one's own
+    # (not "想开个咖啡店": a shop of one's own is a dream as often as a plan)
+    r"(?:开|做|整|弄|搞)(?:个|一个)[^，,。]{0,10}?(?:账号|帐号|直播|网店|频道|系统|小程序|公众号|号)[^，,。]{0,8})$"
 )
 
 
@@ -2723,6 +2752,17 @@ def _read_hobby(body: str) -> list[tuple[str, str, str]]:
 
 # what one does for pleasure, said by doing it: "I crochet amigurumi", "I play bass in a cover band",
 # "我每周六都去河边钓鱼", "我是乐队的鼓手" (each a verb with its noun; the noun is what is kept)
+# video games people name as what they play ("main Valorant", "我平时玩王者荣耀", "csgo 玩家"); not "cod" or "league" alone
+_GAMES = (
+    r"fortnite|valorant|league\s+of\s+legends|(?-i:LoL)|dota\s*2?|cs\s*2|cs\s*:?\s*go|counter[- ]strike(?:\s*2)?|minecraft|roblox|"
+    r"genshin(?:\s+impact)?|honkai(?:\s*:?\s*star\s+rail)?|(?-i:HSR)|elden\s+ring|apex(?:\s+legends)?|overwatch(?:\s*2)?|pubg|"
+    r"mobile\s+legends|(?-i:MLBB|COD)|call\s+of\s+duty|warzone|world\s+of\s+warcraft|(?-i:WoW)|ff\s*14|ffxiv|final\s+fantasy(?:\s+\w+)?|"
+    r"stardew(?:\s+valley)?|animal\s+crossing|zelda|pok[eé]mon(?:\s+go)?|rocket\s+league|rainbow\s+six(?:\s+siege)?|destiny\s*2|"
+    r"hearthstone|clash\s+royale|clash\s+of\s+clans|among\s+us|nba\s*2k\d*|gta\s*(?:v|5|online)?|the\s+sims|sims\s*4|soulslikes?|"
+    r"mario\s+kart|splatoon|tekken|street\s+fighter|osu!?|王者荣耀|原神|和平精英|英雄联盟|崩坏\s*[:：]?\s*星穹铁道|星铁|怪物猎人|魔物猎人|"
+    r"炉石(?:传说)?|阴阳师|第五人格|蛋仔派对|绝地求生|吃鸡|我的世界|金铲铲(?:之战)?|永劫无间|黑神话(?:\s*[:：]?\s*悟空)?|塞尔达|动森|"
+    r"动物森友会|宝可梦|鸣潮|明日方舟|梦幻西游|逆水寒|剑网三|穿越火线|地下城与勇士|(?-i:DNF|CF)|守望先锋|使命召唤|皇室战争|部落冲突"
+)
 _PASTIME_DONE_EN = re.compile(
     r"\bI(?:'ve|\s+have)?\s+(?:also\s+|mostly\s+|still\s+|really\s+|only\s+ever\s+|been\s+|usually\s+|often\s+)*"
     r"(?P<verb>knit|crochet|quilt|fish|boulder|climb|surf|kayak|sail|hike|birdwatch|embroider|sketch|woodwork|bonsai)"
@@ -2736,7 +2776,9 @@ _PASTIME_DONE_EN = re.compile(
     r"(?P<club>(?:uke|ukulele|knitting|chess|hiking|cycling|climbing|running|walking|book|writing|D&D|board[- ]game|"
     r"bouldering|choir|rowing|swim(?:ming)?|birding)\s+(?:group|club|crew|circle)|choir|orchestra|(?:cover|jazz|rock|punk|"
     r"indie|brass|folk)\s+band)\b|"
-    r"\b(?:our|my)\s+(?P<game>D&D|DnD|Catan|board[- ]game|mahjong|poker|chess)\s+(?:group|night|club|crew)\b",
+    r"\b(?:our|my)\s+(?P<game>D&D|DnD|Catan|board[- ]game|mahjong|poker|chess)\s+(?:group|night|club|crew)\b|"
+    rf"(?:\bI(?:'m|\s+am)?\s+|^|\band\s+)(?:(?:also|mostly|mainly|still|usually|really|kinda|been|and)\s+)*(?:play(?:s|ing)?|grind(?:ing)?|main(?:ing)?)\s+"
+    rf"(?:a\s+lot\s+of\s+|mostly\s+|mainly\s+)?(?P<vg>{_GAMES})\b(?!\s+(?:with|for)\s+(?:my|the)\s+(?:kids?|son|daughter))",
     I,
 )
 _PASTIME_DONE_ZH = re.compile(
@@ -2745,7 +2787,8 @@ _PASTIME_DONE_ZH = re.compile(
     r"拉\s*(?P<v3>小提琴|二胡|大提琴|手风琴)|吹\s*(?P<v4>萨克斯|长笛|笛子|口琴|小号)|"
     r"(?:都|常|经常|一般|平时|爱|喜欢|会)(?:去|在)?[^，,。用]{0,10}?(?P<v5>钓鱼|攀岩|抱石|爬山|徒步|骑行|滑雪|冲浪|潜水|露营|"
     r"下棋|下围棋|写书法|画画|拍鸟|观鸟|烘焙|种菜|种花|钩针|织毛衣|十字绣|跳广场舞|广场舞|桌游)|"
-    r"^我(?:是|在)?(?:我们|我們)?(?:的)?(?:乐队|band|樂隊)?(?:里|的)?(?:的)?(?P<v6>鼓手|贝斯手|吉他手|主唱|键盘手)",
+    r"^我(?:是|在)?(?:我们|我們)?(?:的)?(?:乐队|band|樂隊)?(?:里|的)?(?:的)?(?P<v6>鼓手|贝斯手|吉他手|主唱|键盘手)|"
+    rf"(?:玩|打|播|肝)\s*(?P<v7>{_GAMES}|Switch|PS5|Xbox)|^我是\s*(?P<v8>{_GAMES})\s*(?:玩家|老玩家|主播)",
     I,
 )
 _PASTIME_NOUN = {
@@ -2781,7 +2824,7 @@ def _scan_pastime(body: str) -> list[tuple[str, str, str]]:
         return []
     if m := _PASTIME_DONE_EN.search(body):
         noun = _PASTIME_NOUN.get((m.group("verb") or "").lower(), "")
-        value = noun or m.group("thing") or m.group("club") or m.group("game") or "choir"
+        value = noun or m.group("thing") or m.group("club") or m.group("game") or m.group("vg") or "choir"
         return [("fact", "hobby", value)]
     return [("fact", "hobby", noun)] if (noun := _pastime_zh(body)) else []
 
@@ -3164,13 +3207,18 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
     if (
         (
             m := rx.search(
-                r"(?:已经|现在|又)?(?:回|回到|搬回|搬回了)了?老家\s*(?P<c>[\u4e00-\u9fff]{2,4}?)市?(?=$|了|[，,])", body
+                r"(?:已经|现在|又)?(?:回|回到|搬回|搬回了)了?老家\s*(?P<c>[\u4e00-\u9fff]{2,4}?)市?(?=$|了|[，,])|"
+                rf"(?:已经|现在|又)?(?:回|回到|搬回)了?(?:(?:{_PROVINCES})省?)?(?P<c2>[\u4e00-\u9fff]{{2,4}}?)市?老家(?=[^，,]*了$)",
+                body,
             )
         )
-        and (is_city(m.group("c")) or _CITY_ZH.match(m.group("c")))
+        and (is_city(home := m.group("c") or m.group("c2")) or _CITY_ZH.match(home))
         and not rx.search(r"昨天|前天|上周|上个?星期|周末|假期|放假|国庆|春节|过年|中秋|一趟|几天", body)
     ):
-        return [("fact", "city", m.group("c")), ("fact", "hometown", m.group("c"))]  # "现在回老家洛阳了", not a visit
+        return [
+            ("fact", "city", home),
+            ("fact", "hometown", home),
+        ]  # "现在回老家洛阳了", "回湖北荆州老家种地了"; not a visit
     if (m := rx.search(r"回了?(?:一)?趟老家\s*(?P<c>[\u4e00-\u9fff]{2,4}?)市?(?=$|了|[，,])", body)) and (
         is_city(m.group("c")) or _CITY_ZH.match(m.group("c"))
     ):
@@ -3487,7 +3535,9 @@ _BUSINESS = re.compile(
     r"local\s+)*(?:[\w-]+\s+){0,3}?(?:bakery|café|cafe|coffee\s+shop|restaurant|bar|pub|shop|store|salon|studio|farm|"
     r"bookshop|bookstore|clinic|practice|agency|consultancy|gym|hotel|b&b|guesthouse|food\s+truck|brewery|business|company|startup|"
     r"factory|workshop|warehouse|daycare|franchise|market\s+stall|stall|kiosk|vineyard|orchard|florist|deli|taqueria|"
-    r"barbershop|nail\s+salon|laundromat|hawker\s+stall|food\s+stall|bistro|diner|takeaway|chippy))\b"
+    r"barbershop|nail\s+salon|laundromat|hawker\s+stall|food\s+stall|bistro|diner|takeaway|chippy|eatery|carinderia|"
+    r"(?:fruit|farm|food|produce|peach|market|roadside|taco|coffee|noodle|juice|flower)\s+stand|canteen|pharmacy|"
+    r"catering\s+business|tea\s+shop|repair\s+shop|food\s+cart))\b"
     r"(?!\s+(?:renovation|remodel|project))"
     r"(?:\s+in\s+(?P<city>[\w.'’-]+(?:\s+[\w.'’-]+){0,2}))?",
     I,
@@ -3620,7 +3670,7 @@ def _scan_role_zh(body: str) -> list[tuple[str, str, str]]:
         return []
     out: list[tuple[str, str, str]] = []
     for m in _ZH_WORK_AT.finditer(body):
-        place = _COUNTED.sub("", m.group("place").strip())
+        place = _without_country(_COUNTED.sub("", m.group("place").strip()))
         if rx.match(r"(?:读|上学|念书|学)", m.group("job") or "") or rx.search(
             r"家里?$|这边|那边|团队|组里|部门", place
         ):
@@ -3943,7 +3993,7 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
     ):  # "我是 Burnaby 一家 dim sum 餐厅的点心师傅", "我是 Tampines polyclinic 的 senior nurse"
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
     elif m := rx.search(
-        rf"(?:^我|^|[，,])(?:白天|平时|现在|主要|目前|一直)?(?P<v>(?:开|跑)(?:{_DRIVEN}))(?=$|[，,])",
+        rf"(?:^我(?:是)?|^|[，,])(?:白天|平时|现在|主要|目前|一直)?(?P<v>(?:开|跑)(?:{_DRIVEN}))(?:的)?(?=$|[，,])",
         body,
     ):
         out.append(("fact", "job_title", m.group("v")))  # "我今年42了，白天开出租车"
@@ -4351,7 +4401,8 @@ _PAST_WHEN = re.compile(
 _PAST_DONE = re.compile(
     r"[了过](?![吗呢])|完成|结束|离职|辞职|入职|毕业|搬到|搬来|搬进|考上|拿到|跳槽到|结婚|领证|"
     r"\b(?:(?!(?:need|feed|seed|speed|bleed|breed|exceed|proceed|succeed|indeed|weed|heed|red|bed|shed)\b)\w+ed|went|got|came|ran|saw|met|took|did|made|bought|won|lost|gave|left|quit|"
-    r"flew|drove|began|became|wrote|read|sold|built|spent|caught|taught|thought|brought)\b",
+    r"flew|drove|began|became|wrote|read|sold|built|spent|caught|taught|thought|brought|"
+    r"hit(?=\s+(?:\d[\d.,]*\s*[km]?\b|my\s+(?:goal|target|first)|(?:a|the)\s+(?:milestone|goal|target))))\b",
     I,
 )
 _TRIVIAL = re.compile(
@@ -4373,7 +4424,8 @@ _NOT_HAPPENED = re.compile(  # "I almost quit my job", "我差点就领证了", 
 _UPCOMING = re.compile(
     r"\b(?:trip|flight|flying|fly|heading|travel\w*|vacation|holiday|visit\w*|exams?|midterms?|finals|test|interview|"
     r"wedding|marathon|race|concert|conference|graduat\w*|moving|relocat\w*|start(?:s|ing)?|home|sitting|viva|defen[cs]e|"
-    r"getting\s+married|expecting\s+(?:(?:our|a|my)\s+(?:first\s+|second\s+|third\s+|\d\w*\s+)?(?:baby|child|kid|son|daughter|girl|boy)|twins)|"
+    r"getting\s+married|expecting\s+(?:(?:our|a|my)\s+(?:first\s+|second\s+|third\s+|\d\w*\s+)?(?:baby|child|kid|son|daughter|girl|boy)|twins|"
+    r"our\s+(?:second|third|fourth|\d\w*)\b)|"
     r"(?:baby|twins)\s+(?:is\s+|are\s+)?due|surgery|operation|leaving|off\s+to|anniversary|honeymoon|exchange\s+semester|"
     r"road\s+trip|gig|tournament|competition)\b|"
     r"去[^，,]{1,10}?(?:玩|旅游|旅行|出差|度假|交换|交換|参加|面试|报到|考试)|出差|旅游|旅行|度假|交换|交換|考试|"
@@ -4420,7 +4472,7 @@ def _upcoming_event(clause: str, body: str) -> Proposal | None:
         return None  # "我每年過年都會回高雄老家": a habit, not one coming date
     if rx.search(r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前|了$", body, I):
         return None
-    sensitive = next((kind for kind, words in _SENSITIVE_WORDS if words.search(body)), "")
+    sensitive = _sensitive_in(body)
     return Proposal(
         kind="episode",
         category="event",
@@ -4448,7 +4500,7 @@ def _user_event(clause: str, body: str) -> Proposal | None:
         or _SOMEONE_DESCRIBED.match(body)
     ):
         return None
-    sensitive = next((kind for kind, words in _SENSITIVE_WORDS if words.search(body)), "")
+    sensitive = _sensitive_in(body)
     return Proposal(
         kind="episode",
         category="event",
@@ -4643,10 +4695,21 @@ def _clauses(text: str) -> list[str]:
     return [clause for sentence in _sentences(text) for clause in sentence]
 
 
+# where a Chinese message said in one breath (voice input) starts a new clause: a request to the assistant
+# ("…比较多你帮我想想…"), what is now after what has been ("跑了三年了现在想换…"), what one does after who one is
+# ("我做销售的经常全国跑")
+_RUN_ON = re.compile(
+    r"(?<=[\u4e00-\u9fff])(?<![让叫请和跟给把被等求])(?=你(?:帮我|给我|帮忙|能不能|能否|可不可以|可以帮|看看|看[要能怎哪该]|觉得|推荐|教我|以后|回复|回答我?))|"
+    r"(?<=[\u4e00-\u9fff])(?<![我你他她们也都就还])(?=现在(?:想|在|要|准备|打算))|"
+    r"(?<=[\u4e00-\u9fff]了)(?=现在|目前|最近|今年|明年|我(?:是|在|想|要|也|还|已经|每|平时|主要|一般)|在)|"
+    r"(?<=[\u4e00-\u9fff]{2}的)(?=经常|每天|每周|每个月|平时|一般|现在|目前|主要|常年|在)|"
+    r"(?<=[士师员工生手])(?=上(?:夜班|白班|晚班|早班|大夜|小夜))"
+)
 _WHOLE_RETRACTION = re.compile(
     r"当我没说|就当我没说|never\s*mind|scratch that|forget (?:what I (?:just )?said|it|that)\b|"
     r"(?:你)?(?:别|不要|不好|唔好)(?:帮我)?记(?:住|下来|下)?(?:这个|这句|呢个)?[啊呀喔哦啦。.!！~～\s]*$|"  # "…係我朋友住，你唔好記住"
-    r"\bdon'?t\s+(?:remember|save|store|note)\s+(?:that|this|it)\b",
+    r"\bdon'?t\s+(?:remember|save|store|note)\s+(?:that|this|it)\b|\bI\s+made\s+(?:that|it|this|all\s+that)\s+up\b|"
+    r"\bforget\s+(?:everything|all|what)\s+I\s+(?:told|said)\b|(?:都是|是)我?(?:瞎)?编的|我瞎编的",
     I,
 )
 _CALLED_BY_OTHERS = re.compile(
@@ -4785,7 +4848,7 @@ def _topic(text: str, obj: str, fallback: str) -> str:
     if _ANSWER.search(text):
         if rx.search(_LANG, text, I):
             return "report_language" if _REPORT.search(text) else "reply_language"
-        if _LENGTH.search(text):
+        if _LENGTH.search(text) or _LIMIT.search(text):  # "回答别超过三句话"
             return "reply_length"
         return "reply_format" if _FORMAT.search(text) else "answer_style"
     if rx.search(
@@ -4859,6 +4922,19 @@ _SENSITIVE_WORDS = (
 )
 
 
+def _sensitive_in(text: str) -> str:
+    """The sensitive category `text` speaks of, or "": where one works in care ("要考执业药师", "a nurse at
+    the county hospital") is not one's health."""
+    return next(
+        (
+            kind
+            for kind, words in _SENSITIVE_WORDS
+            if words.search(_WORKPLACE_OF_CARE.sub("", text) if kind == "health" else text)
+        ),
+        "",
+    )
+
+
 def _tidy(value: str) -> str:
     """A value without the particles and fillers around it ("杭州了" → "杭州", "Madrid now" → "Madrid")."""
     value = rx.sub(r"[\s\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+$", "", value)  # "Jan 3 🙂"
@@ -4874,7 +4950,15 @@ def _tidy(value: str) -> str:
 def _language_only(value: str) -> str:
     """ "都用中文回答" → "中文"; "always answer in English" → "English"."""
     match = rx.search(_LANG, value, I) or rx.search(_LANG_WORD, value, I)
-    return match.group(0) if match else value
+    if not match:
+        return value
+    # "reply in simple English + Vietnamese", "用中文+English 两种": both
+    also = rx.match(
+        rf"\s*(?:\+|和|与|跟|及|、|/|&|\band\b|\bplus\b)\s*(?:simple\s+)?(?P<l>{_LANG}|{_LANG_WORD})",
+        value[match.end() :],
+        I,
+    )
+    return f"{match.group(0)} + {also.group('l')}" if also else match.group(0)
 
 
 def _clean(value: str) -> str:
@@ -5064,7 +5148,7 @@ _ANSWER_FRAMES = [
     ),
     (
         r"(?:which|what)\s+language.{0,30}(?:reply|answer|respond|write)|(?:用|以)什么语言(?:回复|回答)|希望我用什么语言|"
-        r"(?:answers?|repl(?:y|ies)|respon\w+)\s+in\s+\w+\s+or\s+\w+|用(?:中文|英文|英语|普通话|粤语)还是(?:中文|英文|英语|普通话|粤语)",
+        r"(?:answers?|repl(?:y|ies)|respon\w+)\s+in\s+\w+\s+or\s+\w+|\b\w+\s+or\s+\w+\s+(?:answers|replies|responses)\b|用(?:中文|英文|英语|普通话|粤语)还是(?:中文|英文|英语|普通话|粤语)",
         "always answer in ",
         "以后都用",
     ),
@@ -5163,10 +5247,11 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
             ):
                 return message, ""  # "这个你先别管，帮我看看…", "Spanish for this one": no standing answer
             frame = chinese if rx.match(r"[\u4e00-\u9fff]", answer) else english
-            first = rx.split(r"[，,。]", answer)[0]
+            first = rx.split(r"[，,。]|\s+(?=[\u4e00-\u9fff])", answer)[0]  # "简体中文 但代码注释用英文"
             if frame == chinese and chinese in _ZH_AFTER:  # "上海" after "在哪个城市工作" → "我在上海上班"
                 bare = rx.sub(r"(?:就好|就行|就可以|吧|啦|谢谢)+$", "", first)
-                return f"{chinese}{bare}{_ZH_AFTER[chinese]}{answer[len(first) :]}", ""
+                rest = answer[len(first) :]
+                return f"{chinese}{bare}{_ZH_AFTER[chinese]}{'，' if rest[:1].isspace() else ''}{rest.lstrip()}", ""
             return frame + answer, frame
     return message, ""
 
@@ -5381,7 +5466,7 @@ _NAMING = re.compile(
 
 class RuleExtractor:
     name = "rules"
-    version = "13"
+    version = "14"
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
@@ -5396,6 +5481,10 @@ class RuleExtractor:
         message = rx.sub(
             r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])(?![是的了和跟与在用叫有都也就为])", "，", message
         )
+        message = message.replace("俺", "我")  # "俺家在寿光种大棚的", "俺们东北的": northern dialect's 我
+        message = _RUN_ON.sub(
+            "，", message
+        )  # "我是开滴滴的在湛江跑了三年了现在想换车你帮我对比一下": said without a pause
         # "Sam here (she/her)": pronouns said as a tag, not a clause about someone else
         message = rx.sub(
             r"\s*[(（](?:she|he|they|ze|xe)\s*/\s*(?:her|him|them|hers|his|theirs|zir|xem)(?:\s*/\s*\w+)?[)）]",
@@ -5571,7 +5660,8 @@ class RuleExtractor:
                 ours = speaker == "team" and (
                     _WE_TWO.match(carried)  # "my husband and I just got back from Porto": the couple's is one's own
                     or rx.match(
-                        r"^we(?:'re|\s+are)\s+getting\s+married\b|^we(?:'re|\s+are)\s+(?:expecting|having)\s+(?:(?:a|our)\s+(?:\w+\s+)?(?:baby|child|kid)|twins)\b|"
+                        r"^we(?:'re|\s+are)\s+getting\s+married\b|^we(?:'re|\s+are)\s+(?:expecting|having)\s+(?:(?:a|our)\s+(?:\w+\s+)?(?:baby|child|kid)|twins|"
+                        r"our\s+(?:second|third|fourth|\d\w*))\b|"
                         r"^we\s+(?:just\s+|finally\s+)?(?:got\s+(?:engaged|married)|had\s+(?:our|a)\s+(?:\w+\s+)?baby|moved\s+(?:to|into|back|from|over)\b|"
                         r"adopted|bought\s+(?:a|our)\s+(?:house|home|flat|place)|celebrated\s+our)|"
                         r"^we(?:'ve|\s+have)\s+(?:just\s+|finally\s+)?(?:\w+\s+){0,3}?moved\s+(?:to|into|back|from|over|down|up)\b|"
@@ -5829,7 +5919,7 @@ class RuleExtractor:
                 continue
             sensitive = ""
             if category != "fact" or key.startswith("habit") or key == "hobby":
-                sensitive = next((kind for kind, words in _SENSITIVE_WORDS if words.search(value)), "")
+                sensitive = _sensitive_in(value)
             if key in ("reply_language", "report_language"):
                 value = _language_only(value)
             said = _part_saying(
@@ -5874,7 +5964,9 @@ class RuleExtractor:
                 if key == groups["fk"].lower().replace(" ", "_") or key in ("budget", "income", "debt"):
                     continue  # not a known kind of fact (or one with its own rule)
             value = _clean(next((groups[g] for g in ("v", "v2", "v3", "v4") if groups.get(g)), ""))
-            obj = _clean(next((groups[g] for g in ("obj", "obj2", "obj3", "obj4", "obj5") if groups.get(g)), value))
+            obj = _clean(
+                next((groups[g] for g in ("obj", "obj2", "obj3", "obj4", "obj5", "obj6") if groups.get(g)), value)
+            )
             obj = rx.sub(
                 r"^(.{0,2}?)(?:这种|这类|那种|那类)(?=[^，,的]{2})", r"\1", obj
             )  # "爱看这种年代剧": a kind, not "this one"
@@ -5909,7 +6001,7 @@ class RuleExtractor:
                 sensitive = "" if _INHERENTLY_TRANSIENT.match(value) else "emotion"
             if key == "health_condition" and not sensitive:
                 sensitive = "emotion" if rx.search(r"抑郁|焦虑|depression|anxiety", value, I) else "health"
-            if not sensitive and _HEALTH_WORDS.search(value):  # "lactose intolerant"
+            if not sensitive and _HEALTH_WORDS.search(_WORKPLACE_OF_CARE.sub("", value)):  # "lactose intolerant"
                 sensitive = "health"
             confidence = 0.75 if scope == "team" else 0.9
             if _HEDGE.search(clause) and key != "budget":  # "budget大概500刀": about that much, not unsure
