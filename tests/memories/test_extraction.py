@@ -2623,3 +2623,88 @@ def test_a_milestone_reached_and_a_child_on_the_way_are_episodes(message):
 @pytest.mark.parametrize("message", ["I hit my toe on the door last night", "My sister is expecting her second in May"])
 def test_a_knock_or_someone_elses_baby_is_no_episode_of_ones_own(message):
     assert [p for p in extract(message).proposals if p.kind == "episode"] == []
+
+
+@pytest.mark.parametrize(
+    "message, key, value",
+    [
+        ("我是镇上开五金店的", "job_title", "开五金店"),
+        ("我在赣南种脐橙的", "job_title", "种脐橙"),
+        ("我家种了两百亩玉米", "job_title", "种玉米"),
+        ("我家在寿光种大棚西红柿的", "job_title", "种大棚西红柿"),
+        ("Army vet, now drive a school bus part time in Waco", "job_title", "drive a school bus"),
+        ("I teach piano online from 4 to 8 on weekdays", "job_title", "teach piano online"),
+        ("I'm a carer but not in Manila anymore, working in Osaka for a retired teacher", "job_title", "carer"),
+    ],
+)
+def test_a_trade_said_with_its_place_or_its_acreage_and_work_said_as_what_one_does_are_ones_job(message, key, value):
+    assert keyed(message).get(key) == value, keyed(message)
+
+
+@pytest.mark.parametrize(
+    "message, orgs",
+    [
+        ("I do DoorDash and Instacart on weekends", {"DoorDash + Instacart"}),
+        ("been riding for Deliveroo since uni", {"Deliveroo"}),
+        ("grad student, delivery rider for Foodpanda on the side", {"Foodpanda"}),
+    ],
+)
+def test_the_gig_platforms_one_works_through_are_ones_employers(message, orgs):
+    assert {p.value for p in extract(message).proposals if p.key == "employer"} == orgs, extract(message).proposals
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "我是在家种花的，平时养养草",
+        "my cousin drives for Lyft in Austin",
+        "I ordered Uber Eats twice last week",
+        "昨天点了个外卖",
+    ],
+)
+def test_flowers_at_home_a_cousins_gig_and_a_takeaway_are_no_work_or_episode(message):
+    assert [(k, v) for k, v in kept(message) if k in ("job_title", "employer") or k == "event"] == []
+    assert [p for p in extract(message).proposals if p.kind == "episode"] == []
+
+
+def test_asking_about_a_subsidy_is_no_goal():
+    assert [p for p in extract("我想问问今年种粮补贴每亩多少").proposals if p.category == "goal"] == []
+
+
+@pytest.mark.parametrize(
+    "message, asked",
+    [
+        ("这段你用英文再讲一遍吧 日文我看不懂", ""),
+        ("以后都用粤语答我啦…讲笑咋，当我没讲过", ""),
+        ("随便 你看着办就行", "以后回复你想用中文还是英文？"),
+        ("Cover letter for the bakery job, keep it under 200 words", ""),
+        ("帮侄子看看这篇作文 老师要求不超过六百字", ""),
+        ("bullet points pls, just for this one — I'm reading on my phone", ""),
+        ("给我一个五句话以内的产品简介模板", ""),
+        ("刷到一个up主打原神 他那个角色配队是啥", ""),
+        ("昨晚欧冠谁赢了", ""),
+        ("I have a layover in Doha tomorrow, what can I do in 6 hours", ""),
+        ("想换去哪个部门比较有前途呢", ""),
+        ("The plan is to clear my student loans before thirty", ""),
+    ],
+)
+def test_found_by_the_attack_pass_on_v14_in_other_words_leave_nothing(message, asked):
+    """One-off asks, someone else's text or game, a question, passing through, a money plan."""
+    assert kept(message, asked) == []
+
+
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        ("My son's name is Theo, he's four", "children", "Theo"),
+        ("we foster puppies for a local rescue", "hobby", "foster puppies"),
+        ("nurse in Leeds, play Elden Ring when I can", "hobby", "Elden Ring"),
+    ],
+)
+def test_a_childs_name_fostering_and_a_game_after_a_bio_are_kept(message, key, piece):
+    assert piece in keyed(message).get(key, ""), keyed(message)
+
+
+@pytest.mark.parametrize("message", ["my cousin's son's name is Leo", "my neighbour's daughter's name is Ava"])
+def test_someone_elses_childs_name_is_no_child_of_ones_own(message):
+    assert "children" not in keyed(message)

@@ -96,7 +96,8 @@ _EN_PERIOD = re.compile(
     r"(?<=[\w>)\]\"'])(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)\.\s+(?=\S)"
 )
 _NEW_CLAUSE = re.compile(
-    r"(?<!wife)(?<!husband)(?<!partner)(?<!girlfriend)(?<!boyfriend)(?<!family)(?<!hubby)(?<!wifey)(?<!missus)(?<!\bme)\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+and\s+(?=(?:she|he|they)\s+(?:just\s+)?(?:told|said|says|thinks|wants|asked|keeps)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
+    r"(?<!wife)(?<!husband)(?<!partner)(?<!girlfriend)(?<!boyfriend)(?<!family)(?<!hubby)(?<!wifey)(?<!missus)(?<!\bme)\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|"
+    r"\s+but\s+(?=not\s+(?:in|at|from|with)\b[^,.;]{0,30}\b(?:anymore|any\s+more|these\s+days)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+and\s+(?=(?:she|he|they)\s+(?:just\s+)?(?:told|said|says|thinks|wants|asked|keeps)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
     r",\s+(?=(?:the\s+rest\s+of|everyone\s+else|everybody\s+else|the\s+others)\b)|\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|\s*[|｜]\s*|\s+(?=even\s+(?:if|when|though)\b)|(?<=\bby day),\s*|"
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
     r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|their\b|but\b|also\b|"
@@ -162,7 +163,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
             r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client|best\s+friend|bff|cousin|uncle|aunt|"
             r"grandma|grandpa|grandmother|grandfather|grandson|granddaughter|grandkid|grandchild|grandchildren|neighbou?r|classmate|"
             r"niece|nephew|in-laws?|fianc[ée]e?|teammate|landlord|"
-            r"buddy|pal|mate|bestie|housemate|flatmate|cowork\w*|customer|student)s?)\b|"
+            r"buddy|pal|mate|bestie|housemate|flatmate|cowork\w*|customer|student)s?)\b(?!'?s\s+name\s+is\b)|"
             r"\b(?:said|says|told me|according to)\b|"
             r"^(?:the\s+rest(?:\s+of\s+(?:them|us|the\s+team))?|everyone\s+else|everybody\s+else|the\s+others)\b|"
             r"^我们(?:组|团队|公司|部门)?(?:里)?(?:的)?(?:其他人|别人|其他同事|其余的人)",
@@ -214,7 +215,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
 _QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
 # the whole message was a joke, or said the other way round ("对对对，我最爱加班了🙃", "yeah right, I just love Mondays")
 _JOKE = re.compile(
-    r"开玩笑|逗你|骗你的|骗你哒|才怪|just kidding|\bor\s+at\s+least\s+that'?s\s+what\s+I\s+(?:told|tell)\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
+    r"开玩笑|逗你|骗你的|骗你哒|才怪|讲笑|講笑|just kidding|\bor\s+at\s+least\s+that'?s\s+what\s+I\s+(?:told|tell)\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
     r"^(?:oh\s+)?(?:yeah|yes),?\s+sure\b.*\bobviously\b|^(?:oh\s+)?(?:yeah|sure),?\s+(?:I'?ll|I\s+will)\s+just\b|^oh\s+(?:yeah|sure),?\s+I\s+(?:totally\s+)?want\s+to\b|\bobviously\W*🙄",
     I,
 )
@@ -1362,6 +1363,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             continue  # "Not in London, never have been", "我不住在深圳", "Not a 上海人"
         if p.key in ("city", "hometown", "work_city") and is_time_word(p.value):
             continue  # "moved in Saturday": when, not where
+        if p.key in ("city", "work_city") and _PASSING_THROUGH.search(p.evidence):
+            continue  # "我在新加坡转机", "layover in Doha": passing through
         if (
             p.key == "job_title"
             and not _A_JOB.search(p.value)
@@ -1391,8 +1394,12 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             continue  # "我是退休的中学物理老师": retired, not a company
         if p.key == "employer" and rx.fullmatch(r"[\u4e00-\u9fff]", p.value):
             continue  # "在读在职教育硕士": 职 of 在职, no company
-        if p.key == "employer" and any(
-            q.key == "job_title" and rx.search(r"student|PhD|学生|博士|研究生|硕士", q.value, I) for q in proposals
+        if (
+            p.key == "employer"
+            and not rx.fullmatch(_GIGS, p.value, I)  # a student's gig is still a gig
+            and any(
+                q.key == "job_title" and rx.search(r"student|PhD|学生|博士|研究生|硕士", q.value, I) for q in proposals
+            )
         ):
             p = replace(p, key="school")  # "我是 UCL 的 PhD student"
         elif p.key == "employer":
@@ -2052,6 +2059,9 @@ _NAMED_CHILD = [
         r"^(?:我(?:的)?|我家(?:的)?)?\s*(?P<r>儿子|女儿|闺女|娃|孩子|大宝|二宝)(?:小名|大名|名字)?叫\s*(?P<n>[\u4e00-\u9fff]{1,3}|(?-i:[A-Z])[\w'-]+)",
         r"^(?P<n>[\u4e00-\u9fff]{2,3}|(?-i:[A-Z])[\w'-]+)是我(?:的)?(?P<r>儿子|女儿|闺女|孩子|大宝|二宝)",
         r"^(?P<n>(?-i:[A-Z])[\w'-]+)\s+is\s+my\s+(?:\w+\s+)?(?P<r>son|daughter|kid|boy|girl)\b",
+        # "my daughter's name is June", "daughter's name is June"
+        r"^(?:my\s+|our\s+)?(?:(?:baby|little|eldest|oldest|youngest|older|younger)\s+)?(?P<r>son|daughter|boy|girl)'?s\s+name\s+is\s+"
+        r"(?P<n>(?-i:[A-Z])[\w'-]+)",
         # "我是Ethan妈妈": a parent named by the child ("I'm Emily's mom, she uses this app too" is left
         # alone, as extraction_adversarial a-020 has it)
         r"^我是\s*(?P<n>(?-i:[A-Z])[A-Za-z'-]+|(?!单亲|全职|新手|二胎|三胎|宝|新晋|一个|一名|个)[\u4e00-\u9fff]{2,3}?)\s*的?(?P<r>妈妈|爸爸|妈|爸|家长)$",
@@ -2180,10 +2190,12 @@ _NO_THING = re.compile(
 
 # replies that are not the assistant's to the user: a bot one builds, a document, a colleague's, a past one
 _NOT_MY_REPLIES = re.compile(
-    r"机器人|系统提示|它的|它们的|同事|员工|学生|上次|那次|(?:这|那|呢|嗰)份|PPT|幻灯片|通告|文档|文件|作文|报告|每页|每张|"
+    r"机器人|系统提示|它的|它们的|同事|员工|学生|上次|那次|(?:这|那|呢|嗰)份|PPT|幻灯片|通告|文档|文件|作文|报告|每页|每张|要求|范例|模板|"
+    r"自我介绍|文案|简介|朋友圈|邮件|表妹|表弟|表姐|表哥|侄|外甥|"
     r"(?<![A-Za-z])(?:chat)?bots?(?![A-Za-z])|(?<![A-Za-z])prompt(?![A-Za-z])|\bits\s+(?:replies|answers|responses)\b|"
     r"our\s+(?:app|product|assistant)|"
     r"\b(?:the|these|those|my|our)\s+(?:slides?|deck|report|doc|document|paragraph|newsletter|essay|letter|email|post|page)\b|"
+    r"^(?:e-?mail|slides?|deck|post|caption|bio|essay|letter|note|message|text|tweet|cover\s+letter)\b|\bper\s+slide\b|"
     r"\bhouse\s+(?:rules|style)\b|\blast\s+time\b|\b(?:tell|ask)\s+(?:my|the|our)\s+\w+",
     I,
 )
@@ -2208,7 +2220,8 @@ def _no_standing_rule(p: Proposal, message: str) -> bool:
 # a request for one answer or one document, not a standing one
 _THIS_ONE_ONLY = re.compile(
     r"这[一个]?(?:次|回|题|道题?|个?问题|条|封|段|篇|份|句)|这个(?=的时候|时)|本[次题]|just this once|this time|this one|this question|this email|"
-    r"this message|for this (?:one|answer|question|reply|doc(?:ument)?|report|deck|post|letter)|for now",
+    r"this message|for this (?:one|answer|question|reply|doc(?:ument)?|report|deck|post|letter)|for now|"
+    r"\bthis\s+(?:article|post|doc|document|thread|paper|report|page)\b|这篇|版本给我",
     I,
 )
 
@@ -2486,8 +2499,8 @@ _LIFE_CHANGE_WISH = re.compile(
 
 def _read_plan(body: str) -> list[tuple[str, str, str]]:
     """准备明年去日本读研 / 下个月要迁移到 K8s / I'm preparing for … next month / In two weeks I'm starting …"""
-    if m := _LIFE_CHANGE_WISH.match(body):
-        return [("goal", _goal_key(m.group("rest")), body.removeprefix("我"))]
+    if (m := _LIFE_CHANGE_WISH.match(body)) and not rx.search(r"哪|什么|吗|呢|怎么|要不要", body):
+        return [("goal", _goal_key(m.group("rest")), body.removeprefix("我"))]  # not "想换去哪个城市发展比较好"
     if m := rx.match(
         r"^(?:我的|我|my\s+)?\s*(?:现在|目前|新的|下一个|下个|next)?\s*(?:(?:新年|今年|明年|\d{4}\s*年?的?)?(?:给自己)?(?:定|立|设)?(?:的|了)?(?:小)?目标|(?:(?:new year'?s?|next|big|biggest|main|ultimate|long-term|short-term|first|one)\s+)?goals?|resolution|target)"
         r"(?:\s+for\s+(?P<when>[\w ]{2,20}?)|\s+(?P<when2>(?:this|next)\s+year))?\s*(?:是|就是|[:：]|is|are|(?=\d))\s*(?:to\s+)?(?P<rest>.{2,})$",
@@ -2513,6 +2526,8 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
             return []
         if rx.search(r"[不没别]|可能|也许", m.group("mid")) or "想" in m.group("mid") and not dated:
             return []
+        if rx.match(r"问|知道|了解|请教|咨询|确认|查一?下|看看|听听", m.group("rest")):
+            return []  # "想问问今年大豆补贴每亩多少": a question for the assistant, not a plan
         rest = rx.sub(r"^(?:开始)?", "", m.group("rest"))
         return [
             (
@@ -2772,12 +2787,13 @@ _PASTIME_DONE_EN = re.compile(
     r"harp|mandolin|banjo|chess|D&D|DnD|pickleball|tennis|badminton|golf|squash|mahjong|bridge|netball|hockey|cricket|"
     r"volleyball|water\s+polo|rugby|ultimate)\b|"
     r"\bI\s+(?:also\s+)?sing\s+(?:\w+\s+)?in\s+(?:a|the|our)\s+(?:\w+\s+)?(?P<choir>choir|chorus|band)\b|"
+    r"\b(?:I|we)\s+(?:also\s+)?(?P<foster>foster\s+(?:kittens|cats|dogs|puppies|rescues?|animals|pets))\b|"
     r"\bI(?:'m|\s+am)\s+(?:also\s+)?(?:in|part\s+of)\s+(?:a|an|our|the)\s+(?:local\s+|weekend\s+|community\s+)?"
     r"(?P<club>(?:uke|ukulele|knitting|chess|hiking|cycling|climbing|running|walking|book|writing|D&D|board[- ]game|"
     r"bouldering|choir|rowing|swim(?:ming)?|birding)\s+(?:group|club|crew|circle)|choir|orchestra|(?:cover|jazz|rock|punk|"
     r"indie|brass|folk)\s+band)\b|"
     r"\b(?:our|my)\s+(?P<game>D&D|DnD|Catan|board[- ]game|mahjong|poker|chess)\s+(?:group|night|club|crew)\b|"
-    rf"(?:\bI(?:'m|\s+am)?\s+|^|\band\s+)(?:(?:also|mostly|mainly|still|usually|really|kinda|been|and)\s+)*(?:play(?:s|ing)?|grind(?:ing)?|main(?:ing)?)\s+"
+    rf"(?:\bI(?:'m|\s+am)?\s+|^|\band\s+|,\s*)(?:(?:also|mostly|mainly|still|usually|really|kinda|been|and)\s+)*(?:play(?:s|ing)?|grind(?:ing)?|main(?:ing)?)\s+"
     rf"(?:a\s+lot\s+of\s+|mostly\s+|mainly\s+)?(?P<vg>{_GAMES})\b(?!\s+(?:with|for)\s+(?:my|the)\s+(?:kids?|son|daughter))",
     I,
 )
@@ -2812,7 +2828,7 @@ _NOT_MY_PASTIME = re.compile(
     r"\b(?:don'?t|never|used\s+to|want(?:ed)?\s+to|wanna|gonna|going\s+to|should|could|would|might|tried|try|hate[ds]?|"
     r"quit|gave\s+up|stopped|if|whether|my\s+(?:son|daughter|kids?|wife|husband|partner|friend|sister|brother|mum|mom|dad))\b|"
     r"不会|不太会|没有?|想学|想|要学|打算|准备|试过|以前|曾经|放弃|如果|要不要|该不该|孩子|儿子|女儿|老公|老婆|朋友|"
-    r"从来?不|从不|不(?:打|玩|弹|拉|吹|去|爱|喜欢|太)|听起来|看起来|\b(?:sounds|looks)\b|"
+    r"从来?不|从不|不(?:打|玩|弹|拉|吹|去|爱|喜欢|太)|听起来|看起来|\b(?:sounds|looks)\b|刷到|看到|看了|\bwatch(?:ed|ing)?\b|"
     r"邻居|楼上|楼下|隔壁|大爷|大妈|阿嬷|阿公|奶奶|爷爷|外婆|外公|姥姥|一次|\b(?:grand\w+|neighbou?rs?|once)\b",
     I,
 )
@@ -2824,7 +2840,15 @@ def _scan_pastime(body: str) -> list[tuple[str, str, str]]:
         return []
     if m := _PASTIME_DONE_EN.search(body):
         noun = _PASTIME_NOUN.get((m.group("verb") or "").lower(), "")
-        value = noun or m.group("thing") or m.group("club") or m.group("game") or m.group("vg") or "choir"
+        value = (
+            noun
+            or m.group("thing")
+            or m.group("club")
+            or m.group("game")
+            or m.group("vg")
+            or m.group("foster")
+            or "choir"
+        )
         return [("fact", "hobby", value)]
     return [("fact", "hobby", noun)] if (noun := _pastime_zh(body)) else []
 
@@ -3483,7 +3507,7 @@ _JOB_ANYWHERE = re.compile(
     I,
 )
 _JOB_VERB = re.compile(
-    r"\bI\s+(?:\w+\s+)?(?P<v>(?:teach|tutor|nurse|bartend|freelance|consult)\b[^,.;]{0,40}?)(?=\s+(?:at|in|for)\b|[,.;]|$)|"
+    r"\bI\s+(?:\w+\s+)?(?P<v>(?:teach|tutor|nurse|bartend|freelance|consult)\b[^,.;]{0,40}?)(?=\s+(?:at|in|for|from|every|on)\b|[,.;]|$)|"
     r"\b(?:been\s+)?(?P<v2>nursing|teaching|lawyering|bartending|freelancing)\s+for\s+\w+\s+years|"
     r"\bI\s+(?P<v3>(?:run|lead|head|manage)\s+(?:the\s+|our\s+)?(?:design|marketing|ops|operations|engineering|sales|product|growth|support|hr|finance|"
     r"data|platform|infra|security|qa|content|brand|legal|research)(?:\s+team)?)\b|"
@@ -3526,8 +3550,8 @@ _WORK_WORDS = re.compile(
 
 
 _DRIVES = re.compile(
-    r"^I\s+(?:\w+\s+)?(?P<v>drive\s+(?:a\s+|an\s+)?(?:truck|lorry|bus|school\s+bus|taxi|cab|forklift|uber|lyft|ambulance|tractor|"
-    r"train|delivery\s+(?:van|truck))\b(?:\s+long-haul|\s+for\s+(?:a\s+living|work|uber|lyft|(?-i:[A-Z])\w+))?)",
+    r"(?:^|,\s*|\band\s+)(?:I\s+(?:\w+\s+)?|(?:now|also|still|currently|mostly)\s+)?(?<!\bto\s)(?P<v>drive\s+(?:a\s+|an\s+)?(?:truck|lorry|bus|school\s+bus|taxi|cab|forklift|"
+    r"uber|lyft|ambulance|tractor|train|delivery\s+(?:van|truck)|(?:long-haul|OTR|regional|bus|delivery)\s+route)\b(?:\s+long-haul|\s+for\s+(?:a\s+living|work|uber|lyft|(?-i:[A-Z])\w+))?)",
     I,
 )
 _BUSINESS = re.compile(
@@ -3561,13 +3585,35 @@ def _role_facts(job: str, org: str | None, city: str | None, *, at_work: bool) -
     return out
 
 
+# the gig platforms one works through: "I do Uber Eats + Instacart", "i ride for grab food", "delivery for ShopeeFood"
+_GIGS = (
+    r"Uber(?:\s+Eats)?|Lyft|DoorDash|Instacart|Grab(?:\s*Food)?|Deliveroo|Just\s+Eat|Foodpanda|ShopeeFood|Gojek|Amazon\s+Flex|"
+    r"Evri|Glovo|Rappi|Swiggy|Zomato|Lalamove|Postmates|Shipt|Bolt\s+Food"
+)
+_GIG_WORK = re.compile(
+    rf"\b(?:drive|driving|deliver|delivering|ride|riding|dash|dashing)\s+for\s+(?P<org>{_GIGS})\b|"
+    rf"\bI\s+(?:\w+\s+)?do\s+(?P<org2>{_GIGS})(?:\s*(?:\+|and|&|/)\s*(?P<org3>{_GIGS}))?\b|"
+    rf"\b(?:delivery|deliveries)\s+(?:rider\s+|driver\s+|guy\s+)?for\s+(?P<org4>{_GIGS})\b",
+    I,
+)
+
+
 def _scan_role(body: str) -> list[tuple[str, str, str]]:
     """A role, its company and its city said anywhere in one's own clause: "12 hrs on, trauma nurse
     at St. Luke's in Boise", "…as a pricing analyst at an insurer in Toronto", "I teach 8th grade
     math at a middle school in Tacoma", "a high school chem teacher in tulsa"."""
     out: list[tuple[str, str, str]] = []
-    if m := max(
-        _ROLE_AT.finditer(body), key=lambda m: sum(1 for g in ("org", "kind", "city") if m.group(g)), default=None
+    if (
+        (
+            m := max(
+                _ROLE_AT.finditer(body),
+                key=lambda m: sum(1 for g in ("org", "kind", "city") if m.group(g)),
+                default=None,
+            )
+        )
+        and not (  # "retired nurse, now drive a school bus": what one does now
+            rx.search(r"\b(?:retired|former|ex)\b", body[: m.end("job")], I) and _DRIVES.search(body, m.end("job"))
+        )
     ):
         out += _role_facts(
             m.group("job"), m.group("org"), m.group("city"), at_work=bool(m.group("org") or m.group("kind"))
@@ -3590,6 +3636,8 @@ def _scan_role(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "work_city", city))
     elif m := _DRIVES.search(body):  # "I drive a truck long-haul"
         out.append(("fact", "job_title", m.group("v")))
+    if gig := _GIG_WORK.search(body):  # one employer, the platforms together: "Uber Eats + Instacart"
+        out.append(("fact", "employer", " + ".join(org for org in gig.group("org", "org2", "org3", "org4") if org)))
     if m := rx.search(
         rf"\b(?:started\s+(?:a\s+new\s+job\s+|working\s+)?at|just\s+joined|joined|got\s+a\s+job\s+at|now\s+work(?:ing)?\s+at)\s+(?P<org>{_ORG_EN})"
         r"(?:\s+(?:this|last)\s+\w+)?(?:\s+as\s+(?:a|an|the)\s+(?P<job>[\w -]{2,30}?)(?=$|[,.;!]))?",
@@ -3719,7 +3767,7 @@ _SPOKEN_CUE = re.compile(
 )
 _NATIVE_CUE = re.compile(r"母语|\bnative\b|first\s+language|mother\s+tongue", I)
 _NOT_SPOKEN = re.compile(
-    r"回答|回复|答复|翻译|写|学|考|想|打算|课|\b(?:reply|replies|answer|answers|respond|write|writing|translat\w*|learn\w*|"
+    r"回答|回复|答复|翻译|写|学|考|想|打算|课|看不懂|听不懂|读不懂|不懂|你用|一遍|\b(?:reply|replies|answer|answers|respond|write|writing|translat\w*|learn\w*|"
     r"study\w*|studying|exam|test|class|lessons?|want|plan\w*|should|hope|wish|subtitles?)\b",
     I,
 )
@@ -3979,9 +4027,15 @@ _TRADE_ZH = re.compile(
     r"养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹))的$|"
     r"(?:^|我)(?:们家|家)?(?:在[^，,]{1,10}?)?开了?(?:个|一家|家|间|一间)?\s*(?P<v2>[^，,]{1,8}?(?:店|馆|厂|公司|工作室|网店|超市|餐厅|饭店|小卖部|诊所|民宿))|"
     # a trade said with where it is done: "在郑州送外卖", "在内蒙古养羊", "在山东寿光种大棚蔬菜", "在石家庄卖二手车"
-    r"(?:^|我)(?:现在|目前)?在\s*(?P<where>[^，,]{2,8}?)\s*(?P<v3>送(?:外卖|快递)|跑(?:滴滴|网约车|出租车?|外卖|快递)|"
-    r"养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹)|种(?:地|田|大棚[\u4e00-\u9fff]{0,4}|[\u4e00-\u9fff]{0,3}(?:蔬菜|水果|果树|茶|粮食|小麦|玉米|水稻|棉花))|"
-    r"卖(?!萌|惨|关子|了|过)[^，,的]{2,6})"
+    r"(?:^|我)(?:们家|家)?(?:现在|目前)?在\s*(?P<where>[^，,]{2,8}?)\s*(?P<v3>送(?:外卖|快递)|跑(?:滴滴|网约车|出租车?|外卖|快递)|"
+    r"养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹)|种(?:地|田|大棚[\u4e00-\u9fff]{0,4}|[\u4e00-\u9fff]{0,3}(?:蔬菜|水果|果树|茶|粮食|小麦|玉米|水稻|棉花|"
+    r"咖啡|大豆|黄瓜|番茄|草莓|葡萄|苹果|柑橘|橙子|荔枝|芒果|香蕉|甘蔗|烟叶|药材|花生|土豆|辣椒|西瓜|蓝莓|猕猴桃|虾稻|稻虾))|"
+    r"卖(?!萌|惨|关子|了|过)[^，,的]{2,6})|"
+    # the trade with where it is, said as who one is: "我是县城开小超市的", "我在普洱种咖啡的"
+    r"^我(?:是|在)[\u4e00-\u9fff]{2,6}?(?P<v4>开[\u4e00-\u9fffA-Za-z]{1,4}?(?:店|馆|厂|公司|工作室|诊所|超市|民宿|餐厅|饭店|档|铺|小卖部)|"
+    r"种(?!花|菜)[\u4e00-\u9fff]{1,4}?|养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹))的$|"
+    # so many mu of a crop: "种了三百亩大豆"
+    r"(?:^我?(?:家|们家)?|^)(?:今年|现在|目前|自己)?种了?[\d一二三四五六七八九十百千两几多来]+亩(?:地)?的?(?P<v5>[\u4e00-\u9fff]{1,4})"
 )
 
 
@@ -4001,13 +4055,15 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
         if (trade := m.group("v3")) and (
             _known_city(m.group("where")) or is_region(m.group("where")[:3]) or is_region(m.group("where")[:2])
         ):
-            out.append(("fact", "job_title", trade))
+            out.append(("fact", "job_title", trade.removesuffix("的")))
         elif trade := m.group("v"):
             out.append(("fact", "job_title", trade.removeprefix("做").removeprefix("搞") or trade))
             if rx.match(r"[做搞]", trade) and not rx.search(rf"{_JOB_ZH}|员|师", trade):
                 out.append(("fact", "industry", trade[1:]))  # "我是做外贸的": the trade is the industry too
         elif m.group("v2"):
             out.append(("fact", "job_title", "开" + m.group("v2")))
+        elif trade := m.group("v4") or (m.group("v5") and "种" + m.group("v5")):
+            out.append(("fact", "job_title", trade))
     return out
 
 
@@ -4407,7 +4463,8 @@ _PAST_DONE = re.compile(
 )
 _TRIVIAL = re.compile(
     r"吃了?饭|吃了|喝了|睡了|睡觉|洗澡|\b(?:ate|slept|drank|showered|napped)\b|\bhad\s+(?:lunch|dinner|breakfast|coffee|"
-    r"a nap)\b|吵架|分手|\bfight\b|\bbroke up\b|\bcried\b|哭|"
+    r"a nap)\b|吵架|分手|\bfight\b|\bbroke up\b|\bcried\b|哭|点了?(?:个)?外卖|叫了?(?:个)?外卖|"
+    r"\bordered\s+(?:some\s+)?(?:food|takeout|takeaway|pizza|delivery|in|Uber\s+Eats|DoorDash|Deliveroo|Grab\s*Food)\b|"
     # a day's workout: "昨天练深蹲练猛了", "went to the gym yesterday"
     r"练猛了|练(?:得)?太(?:狠|猛|多|累)了|练[^，,]{0,4}?(?:腿|胸|背|肩|深蹲|卧推|硬拉)|去了?健身房?|锻炼了|\bworked\s+out\b|\bwent\s+(?:to\s+the\s+gym|for\s+a\s+(?:run|jog|walk|swim))\b",
     I,
@@ -4498,6 +4555,7 @@ def _user_event(clause: str, body: str) -> Proposal | None:
         or _TRIVIAL.search(body)
         or _INHERENTLY_TRANSIENT.search(body)
         or _SOMEONE_DESCRIBED.match(body)
+        or rx.search(r"谁|吗$", body)  # "LPL总决赛昨晚谁赢了": a question
     ):
         return None
     sensitive = _sensitive_in(body)
@@ -4705,8 +4763,15 @@ _RUN_ON = re.compile(
     r"(?<=[\u4e00-\u9fff]{2}的)(?=经常|每天|每周|每个月|平时|一般|现在|目前|主要|常年|在)|"
     r"(?<=[士师员工生手])(?=上(?:夜班|白班|晚班|早班|大夜|小夜))"
 )
+_PASSING_THROUGH = re.compile(r"转机|中转|过境|\b(?:layovers?|transit|stopover|connecting\s+flight)\b", I)
+# a sentence that says its asks are for this answer only: "answers short pls — just for this one"
+_ONE_OFF_SENTENCE = re.compile(
+    r"\bjust\s+(?:for\s+)?this\s+(?:one|once|time)\b|\bonly\s+this\s+(?:time|once)\b|\bfor\s+this\s+one\s+only\b|"
+    r"只(?:是)?这一?次|就这一次|仅此一次",
+    I,
+)
 _WHOLE_RETRACTION = re.compile(
-    r"当我没说|就当我没说|never\s*mind|scratch that|forget (?:what I (?:just )?said|it|that)\b|"
+    r"当我没说|就当我没说|当我没讲过?|never\s*mind|scratch that|forget (?:what I (?:just )?said|it|that)\b|"
     r"(?:你)?(?:别|不要|不好|唔好)(?:帮我)?记(?:住|下来|下)?(?:这个|这句|呢个)?[啊呀喔哦啦。.!！~～\s]*$|"  # "…係我朋友住，你唔好記住"
     r"\bdon'?t\s+(?:remember|save|store|note)\s+(?:that|this|it)\b|\bI\s+made\s+(?:that|it|this|all\s+that)\s+up\b|"
     r"\bforget\s+(?:everything|all|what)\s+I\s+(?:told|said)\b|(?:都是|是)我?(?:瞎)?编的|我瞎编的",
@@ -4731,7 +4796,7 @@ _WE_TWO = re.compile(
     r"me\s+and\s+my\s+(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?)\b|"
     r"我\s*(?:和|跟|同)?\s*(?:wife|husband|partner|老婆|老公|爱人|太太|先生|媳妇儿?|女朋友|男朋友|对象)\s*(?:和|跟|同)\s*我|"
     r"我\s*(?:和|跟|同)\s*(?:wife|husband|partner|老婆|老公|爱人|太太|先生|媳妇儿?|女朋友|男朋友|对象)|"
-    r"(?:hubby|wifey|the\s+(?:wife|husband|missus|mrs))\s+and\s+I\b|me\s+and\s+(?:the\s+)?(?:wife|husband|missus|hubby|wifey)\b)",
+    r"(?:hubby|wifey|the\s+(?:wife|husband|missus|mrs)|wife|husband|partner)\s+and\s+I\b|me\s+and\s+(?:the\s+)?(?:wife|husband|missus|hubby|wifey)\b)",
     I,
 )
 
@@ -4744,6 +4809,8 @@ def _subject(body: str) -> str:
         return "team"
     if _CALLED_BY_OTHERS.match(body):  # "大家叫我KZ，在Shopee做product ops": still about oneself
         return "self"
+    if rx.match(r"(?:my\s+|our\s+)?(?:\w+\s+)?(?:son|daughter|boy|girl)'?s\s+name\s+is\b", body, I):
+        return "self"  # "my daughter's name is June": one's child, said by the parent
     if _SUBJECT_SELF.match(body):
         return "other" if _SKIPS[2][1].match(body) else "self"
     return (
@@ -5240,7 +5307,7 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
             ):
                 return message, ""  # "I'm vegan" after "Any dietary needs?", "叫我老K就行": said in full already
             if rx.search(
-                r"先别管|不重要|无所谓|随便|不用管|不告诉你|保密|不想说|\b(?:rather\s+not|prefer\s+not|secret|none\s+of\s+your)\b|\b(?:whatever|doesn't\s+matter|never\s*mind)\b|"
+                r"先别管|不重要|无所谓|随便|都行|都可以|看着办|看你|不用管|不告诉你|保密|不想说|\b(?:rather\s+not|prefer\s+not|secret|none\s+of\s+your)\b|\b(?:whatever|doesn't\s+matter|never\s*mind)\b|"
                 r"\bfor\s+this\s+(?:one|time|answer|email)\b|\bthis\s+time\b|\bjust\s+this\s+once\b|这次|这一次|这回",
                 answer,
                 I,
@@ -5734,6 +5801,10 @@ class RuleExtractor:
                 previous = carried
             if any(_ATTRIBUTED.match(clause.strip(" .。!！~")) for clause in sentence[1:]):
                 del proposals[first_of_sentence:]  # "周末雷打不动地加班，老板说的": someone else's word for it
+            if _ONE_OFF_SENTENCE.search("，".join(sentence)):  # "answers short pls — just for this one"
+                proposals[first_of_sentence:] = [
+                    p for p in proposals[first_of_sentence:] if not p.key.startswith(("reply_", "report_"))
+                ]
             for kind, words in _SENSITIVE_WORDS:
                 if kind == "emotion" or not any(
                     words.search(_WORKPLACE_OF_CARE.sub("", clause) if kind == "health" else clause)
@@ -5745,7 +5816,7 @@ class RuleExtractor:
                 proposals[first_of_sentence:] = [
                     replace(p, sensitive=p.sensitive or kind)
                     if p.key in ("diet", "allergy")
-                    or p.category in ("preference", "constraint")
+                    or p.category in ("preference", "constraint", "goal")  # "The plan is to pay off the card debt"
                     or p.key.startswith("habit")
                     else p
                     for p in proposals[first_of_sentence:]
