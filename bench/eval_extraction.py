@@ -64,6 +64,7 @@ SETS = {
     "fresh-dev20": "extraction_fresh_dev20.jsonl",
     "fresh-dev21": "extraction_fresh_dev21.jsonl",
     "fresh-test13": "extraction_fresh_test13.jsonl",
+    "fresh-dev22": "extraction_fresh_dev22.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 
