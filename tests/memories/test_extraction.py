@@ -2708,3 +2708,75 @@ def test_a_childs_name_fostering_and_a_game_after_a_bio_are_kept(message, key, p
 @pytest.mark.parametrize("message", ["my cousin's son's name is Leo", "my neighbour's daughter's name is Ava"])
 def test_someone_elses_childs_name_is_no_child_of_ones_own(message):
     assert "children" not in keyed(message)
+
+
+# -- rules v14, third pass (fresh_dev22, a general mix) --------------------------------------------------------
+@pytest.mark.parametrize(
+    "message, asked, key, value",
+    [
+        ("我叫周晓彤 叫我彤彤就好", "", "preferred_name", "彤彤"),
+        ("我在杭州这边开了个奶茶店嘛", "", "job_title", "开奶茶店"),
+        ("我想问一下啊我在苏州开了个花店", "", "work_city", "苏州"),
+        ("My hobbies are sailing and making bread", "", "hobby", "sailing and making bread"),
+        ("swimming mostly, and I garden on weekends", "Any hobbies?", "hobby", "swimming mostly, gardening"),
+        ("80 now and still ski every winter", "", "hobby", "skiing"),
+        ("5000以内", "笔记本预算大概多少？", "budget", "预算是5000以内"),
+        ("I'm a tour guide in Cusco", "", "job_title", "tour guide"),
+        ("我在伦敦读建筑 明年毕业", "", "major", "建筑"),
+        ("在 MIT 读 EECS PhD", "", "school", "MIT"),
+        ("I'm a nanny from Cebu working in Hong Kong", "", "work_city", "Hong Kong"),
+    ],
+)
+def test_more_ordinary_statements_are_heard(message, asked, key, value):
+    assert keyed(message, asked).get(key) == value, keyed(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "下周三我要去成都出差两天，帮我订酒店",
+        "next Friday is my 40th birthday!",
+        "终于收到通知 just found out I passed the bar",
+    ],
+)
+def test_a_trip_or_ones_birthday_on_a_named_day_and_news_just_heard_are_episodes(message):
+    assert [p for p in extract(message).proposals if p.kind == "episode"], extract(message).proposals
+
+
+@pytest.mark.parametrize(
+    "message, asked",
+    [
+        ("let's play: you're a chef in Lyon and I'm a food critic from Seoul. begin!", ""),
+        ("chicken yes, beef no", "Do you eat meat?"),
+        ("下周去广州出差", ""),
+        ("下周六是我同事的生日", ""),
+        ("你到底想干嘛", ""),
+    ],
+)
+def test_a_game_of_pretend_a_food_answer_a_week_away_trip_and_a_colleagues_birthday_leave_no_such_memory(
+    message, asked
+):
+    assert [p for p in extract(message, asked=asked).proposals if p.kind == "episode" or p.key == "hobby"] == []
+    assert "spoken_languages" not in keyed(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message, asked",
+    [
+        ("哈哈我当然是董事长啊，天天坐私人飞机😂", ""),
+        ("No, no kids and not married, so skip the family stuff.", "Should I plan the budget for a family?"),
+        ("我在咖啡馆读小说，顺便等人", ""),
+        ("我在高铁上读文件，信号好差", ""),
+        ("下礼拜三我老细要去东京开会，叫我订机票", ""),
+        ("Writing a short story: the heroine is a pilot from Perth living in Dubai. Name ideas?", ""),
+        ("就是我表哥然后他在成都开了个串串店然后我想问问赚不赚钱", ""),
+        ("我叫了个外卖，还没到", ""),
+        ("For my D&D character's backstory: I'm an elf ranger from Neverwinter who loves archery.", ""),
+        ("two truths and a lie: I surf, I've met the Pope, I speak Welsh", ""),
+        ("没啥爱好 以前画过画 早不画了", "你平时有什么爱好？"),
+        ("我管的那个项目预算是五十万", "预算多少？"),
+        ("想在南京订个包间请客户吃饭", ""),
+    ],
+)
+def test_found_by_the_second_attack_pass_on_v14_in_other_words_leave_nothing(message, asked):
+    assert kept(message, asked) == []

@@ -83,7 +83,8 @@ _JOB_EN = (
     r"conductor|stocker|picker|packer|dishwasher|porter|concierge|valet|bouncer|croupier|dealer|sommelier|"
     r"flight\s+instructor|instructor|teaching\s+assistant|TA|head\s+chef|sous\s+chef|line\s+cook|pastry\s+chef|"
     r"(?:audit|tax|research|sales|legal|clinical|marketing|finance|store|retail|summer|associate)\s+associate|"
-    r"sparky|tradie|brickie|chippy|vet\s+tech|nail\s+tech|aide|paraprofessional|hawker)s?"
+    r"sparky|tradie|brickie|chippy|vet\s+tech|nail\s+tech|aide|paraprofessional|hawker|(?:tour\s+|mountain\s+|fishing\s+)?guide|"
+    r"cabin\s+crew)s?"
 )
 
 # -- clause splitting -------------------------------------------------------------------------
@@ -105,6 +106,7 @@ _NEW_CLAUSE = re.compile(
     r"no\s+(?!worries|problem|idea|way|thanks|rush|pressure|kids|children|pets|siblings)[a-z]|"
     # "I'm training for the Sydney Marathon, can you give me a plan?": the ask is its own clause
     r"(?:can|could|would|will)\s+(?:you|u)\b|(?:will|would|does|do|is|can)\s+(?:this|it|that|these)\b|which\s+(?!is\b|was\b|means\b)|what\b|how\b|where\b|any\s+(?:tips|ideas|suggestions|recommendations|advice)\b|got\s+any\b|any\s+good\b|"
+    r"(?:is\s+it\s+)?worth\s+it\s*[?？]|(?:thoughts|ideas|advice|help|suggestions)\s*[?？]|"
     r"(?:(?:now\s+)?(?:living|based|working)|originally|commute|commuting|moved|moving|relocating|expecting|married|single|currently|mostly|mainly|aiming|hoping|"
     r"learning|studying|training|saving|planning|preparing|sitting|taking\s+(?:my|the)|want\s+to|wanna|(?:and\s+)?on\s+weekends\b|(?:and\s+)?every\s+(?:day|morning|week|weekend)\b|"
     r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up)\b|"
@@ -129,7 +131,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
     (
         "question",
         re.compile(
-            r"[?？]\s*$|[吗呢嘛]\s*[。！!.~～]*\s*$|^(?:请问|能不能|可不可以|能否|是不是|要不要|有没有|会不会|为什么|怎么|什么|哪)|"
+            r"[?？]\s*$|(?:[吗呢]|干嘛)\s*[。！!.~～]*\s*$|^(?:请问|能不能|可不可以|能否|是不是|要不要|有没有|会不会|为什么|怎么|什么|哪)|"
             r"是不是|有没有|对不对|好不好|^(?:我)?(?:想|想要)?(?:问一?下|请问|请教一?下)|^(?:(?:anyway|anyways|so|ok|okay|btw|also|and|but|oh|well)[,\s]+)?(?:is|are|am|do|does|can|could|should|would|will|what|how|why|where|when|"
             r"which|who)\b(?!(?<=do)\s+(?!you\b|we\b|I\b|they\b|it\b|these\b|those\b|u\b)\w+\b.*\b(?:from\s+now\s+on|going\s+forward|always|every\s+time)\b)|"
             r"^did\b(?!\s+(?:my|a|an|the|some|it|that|this)\b)",
@@ -605,6 +607,10 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
             # "I want to go full time with pet sitting by 2027", "Plan is to work in the US by 2027"
             r"(?:want\s+to|wanna|hoping\s+to|aiming\s+to)\s+go\s+full[- ]time\s+(?P<obj5>.+)|"
             r"^(?:the\s+|my\s+)?(?:plan|goal|dream)\s+is\s+to\s+(?P<obj6>.+)|"
+            # "thinking about getting my CWI cert next year", "switching careers from banking to teaching"
+            r"thinking\s+(?:about|of)\s+(?:getting|doing|taking|going\s+for)\s+(?:my|a|an|the)\s+"
+            r"(?P<obj7>(?:[\w-]+\s+){0,3}?(?:cert\w*|licen[cs]e|degree|diploma|masters?|MBA|PhD|qualification)\b.*)|"
+            r"switching\s+careers?\s+(?:from\s+[\w\s&-]{2,30}?\s+)?(?:to|into)\s+(?P<obj8>.+)|"
             r"picking\s+up\s+(?P<obj4>(?!(?:my|the|a|an|her|his|their|our|some|kids?|groceries|food|dinner|lunch|on|where|after)\b).+))",
             I,
         ),
@@ -723,7 +729,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
         "",
         "personal",
     ),
-    (re.compile(_ZH_I + r"叫(?![了过他她你])(?P<v>(?P<obj>.+))"), "fact", "name", "", "personal"),
+    (re.compile(_ZH_I + r"叫(?![了过他她你我个])(?P<v>(?P<obj>.+))"), "fact", "name", "", "personal"),
     (re.compile(r"^my name is (?P<v>.+)", I), "fact", "name", "", "personal"),
     (re.compile(_ZH_I + r"(?:现在)?住在(?P<v>.+)"), "fact", "city", "", "personal"),
     (
@@ -919,7 +925,7 @@ _TOOLS = [
         r"Paystack|(?-i:Square)(?=\s+(?:POS|reader|terminal|for|做|收|to)\b|\s*[，,])|Toast\s+POS|露天拍卖|(?-i:Flipkart)|Meesho|"
         r"e-?bikes?|电动车|电瓶车",
     ),
-    ("terminal", r"iTerm2?|Alacritty|WezTerm|(?-i:Warp)|Windows Terminal|(?-i:kitty)|Ghostty"),
+    ("terminal", r"iTerm2?|Alacritty|WezTerm|(?-i:Warp)|Windows Terminal|(?-i:[kK]itty)|Ghostty"),
     (
         "shell",
         r"zsh|bash|fish shell|(?<!eats )(?<!eat )(?<!ate )(?<!吃)(?<!I )(?<!to )(?-i:fish)(?!\s*(?:and|&|n)\s*chips|\s+(?:sauce|oil|tanks?|market|food|fillets?|tacos?|curry|cakes?|fingers|and))|nushell|PowerShell",
@@ -1363,6 +1369,10 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             continue  # "Not in London, never have been", "我不住在深圳", "Not a 上海人"
         if p.key in ("city", "hometown", "work_city") and is_time_word(p.value):
             continue  # "moved in Saturday": when, not where
+        if p.key == "budget" and rx.search(
+            r"项目|部门|公司|团队|客户|\b(?:project|department|company|team|client)'?s?\b", p.evidence, I
+        ):
+            continue  # "我负责的这个项目预算是两百万": the project's money, not one's own limit
         if p.key in ("city", "work_city") and _PASSING_THROUGH.search(p.evidence):
             continue  # "我在新加坡转机", "layover in Doha": passing through
         if (
@@ -1392,8 +1402,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             r"(?:一名|一个|一位)?(?:已经?)?退休|前|曾经|以前|原来|还是|就是|也是|都是|只是|而是|一直|现在", p.value
         ):
             continue  # "我是退休的中学物理老师": retired, not a company
-        if p.key == "employer" and rx.fullmatch(r"[\u4e00-\u9fff]", p.value):
-            continue  # "在读在职教育硕士": 职 of 在职, no company
+        if p.key == "employer" and rx.fullmatch(r"[\u4e00-\u9fff]|\d+\s*(?:years?|yrs?|months?|weeks?)", p.value, I):
+            continue  # "在读在职教育硕士": 职 of 在职, no company; "a tour guide for 15 years": how long
         if (
             p.key == "employer"
             and not rx.fullmatch(_GIGS, p.value, I)  # a student's gig is still a gig
@@ -1522,7 +1532,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
         return []
     out = []
     if m := rx.match(
-        rf"^(?:我|用户){_ZH_MODS}(?:的)?(?:名字|姓名|全名|中文名|英文名|真名)?(?:叫|是)\s*(?P<v>{_CJK_NAME}|{_EN_NAME})$",
+        rf"^(?:我|用户){_ZH_MODS}(?:的)?(?:名字|姓名|全名|中文名|英文名|真名)?(?:叫(?![了过个我])|是)\s*(?P<v>{_CJK_NAME}|{_EN_NAME})$",
         body,
     ):
         if rx.match(r"^我(?:的)?(?:名字|姓名|全名|中文名|英文名|真名)|^我叫", body) and not rx.search(
@@ -1576,7 +1586,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
         rf"(?:^|^你|可以|就|都|一般|通常|平时|以后|今后|大家|朋友们?|同事们?)(?:叫|喊|称呼)我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|(?-i:[A-Z]{{2,4}})|小\S|老\S|阿\S)\s*(?:就行|就好|就可以|吧|好了)?$",
         body,
     ):
-        if not rx.match(r"[别不去来做帮给把让快先再]", m.group("v")):
+        if not rx.match(r"[别不去来做帮给把让快先再订买写带拿接送查看准]", m.group("v")):  # not "叫我订机票"
             out.append(("fact", "preferred_name", m.group("v")))
     if m := rx.match(
         rf"^(?:\w+\s+)?(?:everyone|everybody|people|friends|folks|my\s+friends)\s+(?:\w+\s+)?calls?\s+me\s+(?P<v>{_EN_NAME})\b",
@@ -1808,7 +1818,9 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     place = (
         rf"(?:\s+in\s+(?P<field>[a-z][\w &-]+?)(?=\s+at\s))?"
         rf"(?:\s+(?:at|for|with)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?"
-        rf"(?:\s+from\s+(?P<home>{_PLACE_EN}))?"
+        # "an expat nurse from Kerala working in Riyadh": home, then where one works
+        r"(?:\s+from\s+(?P<home>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2})"
+        r"(?:,?\s+(?P<how>working|living|based)\s+in\s+(?P<there>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2}))?)?"
     )
     if m := rx.match(rf"^{job}{place}$", body, I):
         student = rx.search(r"student|intern", m.group("job"), I)
@@ -1830,6 +1842,8 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "city", _city_in(city) or city))  # not "I'm a nurse in training"
     if m and m.groupdict().get("home"):
         out.append(("fact", "hometown", m.group("home")))
+        if there := m.group("there"):
+            out.append(("fact", "work_city" if m.group("how") == "working" else "city", there))
     out += [("fact", key, m.group("v")) for regex, key in _WORK_FACTS if (m := regex.match(body))]
     if m := rx.match(  # "I moved to Berlin last autumn for a job at Zalando": where one works now
         r"^I\s+(?:just\s+|recently\s+)?(?:moved|relocated|came)\b[^,;]*?\bfor\s+(?:a|my)\s+(?:new\s+)?job\s+(?:at|with)\s+"
@@ -2032,7 +2046,7 @@ def _read_known_key(body: str) -> list[tuple[str, str, str]]:
             key in ("hobby", "major")
             and rx.fullmatch(
                 r"(?!(?:boring|fun|weird|cool|great|nice|ok|okay|hard|easy|expensive|cheap|different|kinda|pretty|very|so|too|not)\b)"
-                r"[a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,3}",
+                r"[a-z][a-z-]+(?:,?\s+[a-z][a-z-]+){0,6}",  # "rock climbing and brewing beer"
                 value,
                 I,
             )
@@ -2526,6 +2540,8 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
             return []
         if rx.search(r"[不没别]|可能|也许", m.group("mid")) or "想" in m.group("mid") and not dated:
             return []
+        if _SKIPS[2][1].match("我" + m.group("mid").rsplit("我", 1)[-1]):
+            return []  # "下个礼拜二我老板要去新加坡出差": the boss's trip
         if rx.match(r"问|知道|了解|请教|咨询|确认|查一?下|看看|听听", m.group("rest")):
             return []  # "想问问今年大豆补贴每亩多少": a question for the assistant, not a plan
         rest = rx.sub(r"^(?:开始)?", "", m.group("rest"))
@@ -2779,9 +2795,10 @@ _GAMES = (
     r"动物森友会|宝可梦|鸣潮|明日方舟|梦幻西游|逆水寒|剑网三|穿越火线|地下城与勇士|(?-i:DNF|CF)|守望先锋|使命召唤|皇室战争|部落冲突"
 )
 _PASTIME_DONE_EN = re.compile(
-    r"\bI(?:'ve|\s+have)?\s+(?:also\s+|mostly\s+|still\s+|really\s+|only\s+ever\s+|been\s+|usually\s+|often\s+)*"
-    r"(?P<verb>knit|crochet|quilt|fish|boulder|climb|surf|kayak|sail|hike|birdwatch|embroider|sketch|woodwork|bonsai)"
-    r"(?:s|e?d|ing)?\b(?!\s+(?:for\s+a\s+living|professionally|commercially|for\s+work|the\s+(?:ladder|stairs)|up\b))|"
+    r"(?:\bI(?:'ve|\s+have)?\s+|\band\s+(?=still\s)|\bI\s+also\s+)(?:also\s+|mostly\s+|still\s+|really\s+|only\s+ever\s+|been\s+|usually\s+|often\s+)*"
+    r"(?P<verb>knit|crochet|quilt|fish|boulder|climb|surf|kayak|sail|hike|birdwatch|embroider|sketch|woodwork|bonsai|golf|ski|snowboard|"
+    r"brew\s+(?:my\s+own\s+)?beer|home\s*brew|garden)"
+    r"(?:s|e?d|ing)?\b(?!\s+(?:for\s+a\s+living|professionally|commercially|for\s+work|the\s+(?:ladder|stairs)|up\b|yes\b|no\b|ok\b))|"
     r"\bI(?:'ve|\s+have)?\s+(?:also\s+|mostly\s+|still\s+|been\s+|usually\s+)*(?:play(?:s|ed|ing)?|drum(?:s|med|ming)?\s+in)\s+"
     r"(?:the\s+)?(?P<thing>guitar|bass|drums|piano|keys|violin|cello|viola|ukulele|uke|sax(?:ophone)?|trumpet|flute|clarinet|"
     r"harp|mandolin|banjo|chess|D&D|DnD|pickleball|tennis|badminton|golf|squash|mahjong|bridge|netball|hockey|cricket|"
@@ -2823,6 +2840,12 @@ _PASTIME_NOUN = {
     "sketch": "sketching",
     "woodwork": "woodworking",
     "bonsai": "bonsai",
+    "golf": "golf",
+    "ski": "skiing",
+    "snowboard": "snowboarding",
+    "garden": "gardening",
+    "homebrew": "homebrewing",
+    "home brew": "homebrewing",
 }
 _NOT_MY_PASTIME = re.compile(
     r"\b(?:don'?t|never|used\s+to|want(?:ed)?\s+to|wanna|gonna|going\s+to|should|could|would|might|tried|try|hate[ds]?|"
@@ -2839,7 +2862,8 @@ def _scan_pastime(body: str) -> list[tuple[str, str, str]]:
     if _NOT_MY_PASTIME.search(body):
         return []
     if m := _PASTIME_DONE_EN.search(body):
-        noun = _PASTIME_NOUN.get((m.group("verb") or "").lower(), "")
+        verb = (m.group("verb") or "").lower()
+        noun = "homebrewing" if verb.startswith(("brew", "home")) else _PASTIME_NOUN.get(verb, "")
         value = (
             noun
             or m.group("thing")
@@ -3065,6 +3089,37 @@ def _read_role(body: str) -> list[tuple[str, str, str]]:
     return []
 
 
+# universities named by their town: "在 Stanford 读 CS" is the school
+_UNIVERSITY_TOWNS = re.compile(
+    r"Stanford|Harvard|Yale|Princeton|Cornell|Duke|Oxford|Cambridge|Berkeley|Columbia|Brown|Dartmouth"
+)
+
+
+def _studied_at(body: str) -> tuple[str | None, str | None, str | None] | None:
+    """(major, school, city) of "我在慕尼黑读机械", "在 Harvard 读 comp bio PhD", "我在新竹读清大"; None when the
+    clause says no studies ("我在图书馆读小说", "在地铁上读论文")."""
+    m = rx.match(
+        r"^我?(?:现在|目前)?在\s*(?P<place>(?-i:[A-Z])[\w.&'’-]*(?:\s+(?-i:[A-Z])[\w.&'’-]*){0,3}|[\u4e00-\u9fff]{2,8}?)\s*(?:在)?读\s*"
+        r"(?!书|研|博|大[一二三四]|高[一二三]|初[一二三]|小学|初中|高中|中学|幼儿园|了|过|完|的|"
+        r"master|bachelor|PhD|MBA|Year\s*\d|Grade\s*\d|博士|硕士|研究生|本科|大学)"
+        r"(?P<major>[A-Za-z][\w &'-]{1,30}?|[\u4e00-\u9fff]{2,8}?)\s*(?:专业)?\s*(?:的)?\s*"
+        r"(?:PhD|博士|硕士|研究生|本科|master'?s|MBA|bachelor'?s)?$",
+        body,
+    )
+    if not m:
+        return None
+    major, place = m.group("major"), m.group("place")
+    if rx.search(r"小说|论文|单词|单字|书|报|漫画|新闻|文章|绘本|课文|资料|材料|合同|邮件", major) or not (
+        is_city(place) or rx.search(r"(?:大|大学|学院|学校|中学|高中|附中)$|^(?-i:[A-Z])", place)
+    ):
+        return None
+    if rx.search(r"(?:大|大学|学院|学校|中学|高中|小学|附中)$", major):  # "在新竹读清大": the school, in the city
+        return None, major, place
+    if is_city(place) and not _UNIVERSITY_TOWNS.fullmatch(place):  # "在慕尼黑读机械": the city one studies in
+        return major, None, place
+    return major, place, None
+
+
 def _read_education(body: str) -> list[tuple[str, str, str]]:
     """I did my master's in statistics at UCLA / 本科是武汉大学的 / 学的土木 / 我 PhD 读的是 computational biology."""
     out = []
@@ -3077,6 +3132,10 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         major, school = m.group("major"), m.group("school")
+    elif studied := _studied_at(body):  # "我在慕尼黑读机械", "在 Harvard 读 comp bio PhD"
+        major, school, city = studied
+        if city:
+            out.append(("fact", "city", city))
     elif m := rx.search(  # "我上个月刚从会计系毕业"
         r"从\s*(?P<school>[^，,从]{2,12}?(?:大学|学院))?的?(?P<major>[\u4e00-\u9fff]{2,8}?)(?:系|专业)毕业", body
     ):
@@ -3354,8 +3413,8 @@ def _work_place(body: str) -> str:
 
 def _scan_places(body: str) -> list[tuple[str, str, str]]:
     """ "after we moved to Porto…", "I'm a Brooklyn guy … out in Denver", "仓库在义乌，人住在金华"."""
-    if _planned_move(body):
-        return []
+    if _planned_move(body) or rx.search(r"(?:想|要|打算|准备)在[^，,]{2,8}?(?:订|办|请|吃|玩|买|租)", body):
+        return []  # "想在杭州订个包间": where a dinner will be, not where one lives
     out = []
     for m in _CITY_EN.finditer(body):
         city = _city_in(m.group("c"))
@@ -3762,7 +3821,7 @@ _LANGUAGE_NAMES = re.compile(
 _SPOKEN_CUE = re.compile(
     r"说|讲|会|懂|流利|没问题|\bOK\b|还行|一般|凑合|够用|能聊|能听|口语|交流|日常|N[1-5]\b|"
     r"\b(?:speak|speaks|spoke|speaking|fluent|rusty|decent|conversational|basic|passable|at\s+home|at\s+work|with\s+my|"
-    r"get\s+by|bilingual|trilingual|second\s+language|[ABC][12])\b|第二(?:语言|外语)",
+    r"get\s+by|bilingual|trilingual|second\s+language)\b|(?<![A-Za-z])[ABC][12]\b|第二(?:语言|外语)",
     I,
 )
 _NATIVE_CUE = re.compile(r"母语|\bnative\b|first\s+language|mother\s+tongue", I)
@@ -4440,7 +4499,8 @@ _PAST_WHEN = re.compile(
     r"昨天|前天|昨晚|上个?周末|上周|上个?星期|上个?礼拜|刚刚?\s*(?=got\b|passed\b|finished\b|moved\b)|上个?月|去年|前几天|前阵子|前段时间|[\d一二三四五六七八九十两几]+(?:天|周|个星期|个月|年)前|"
     r"\blast\s+(?:week(?:end)?|month|year|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|"
     r"fall|autumn|winter)\b|\byesterday\b|\b\w+\s+(?:days?|weeks?|months?|years?)\s+ago\b|\bthe other day\b|"
-    r"\bjust\s+(?:got back|got home|finished|moved|started|got promoted|graduated|passed|ran|completed|got|landed|signed)\b|"
+    r"\bjust\s+(?:got back|got home|finished|moved|started|got promoted|graduated|passed|ran|completed|got|landed|signed|"
+    r"found\s+out\s+I\s+(?:passed|got|made|won))\b|"
     r"刚刚?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)|\b(?:finally\s+)?(?:finished|passed|completed|defended|landed|got)\b.*\btoday\b|"
     r"今天(?:终于)?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)|\bthis\s+morning\b|"
     r"\bon\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|"
@@ -4507,6 +4567,13 @@ _NEAR_EVENT = re.compile(
     r"面试|[一二三四终群]面|笔试|补考|考试|答辩|搬家|入职|报到|领证|婚礼|\b(?:interview|exam|viva|defen[cs]e|moving\s+(?:house|out|in)|wedding)\b",
     I,
 )
+# a named day next week makes a trip or one's birthday an episode: "下周二我要去新加坡出差三天", "下周五是我三十岁生日"
+_NEAR_DAY = re.compile(
+    r"下下?(?:周|星期|礼拜)[一二三四五六日天]|\bnext\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", I
+)
+_NEAR_TRIP = re.compile(
+    r"出差|我的?[^，,]{0,4}生日|旅游|旅行|度假|\b(?:business\s+trip|my\s+(?:\w+\s+)?birthday|vacation)\b", I
+)
 _NOT_SURE = re.compile(
     r"想|希望|可能|也许|或许|考虑|打算|计划|要不要|不(?:去|考|搬)|取消|目标|本来|原本|goal|target|(?<!\d)(?<!\d\s)(?-i:\bmay\b)|"
     r"\b(?:want|wish|hope|might|maybe|perhaps|if|thinking|aim|plan\w*|"
@@ -4519,15 +4586,17 @@ def _upcoming_event(clause: str, body: str) -> Proposal | None:
     """ "我下个月中旬要带爸妈去成都玩几天", "Flying to Osaka on Nov 12", "明年三月要考雅思": what is
     coming, with its date, is an episode too (a plan with a date stays a goal beside it)."""
     near = (  # "下周四我有个字节的面试": next week's interview too; not "下周二我表姐有个二面"
-        _NEAR_WHEN.search(body)
-        and _NEAR_EVENT.search(body)
+        (_NEAR_WHEN.search(body) and _NEAR_EVENT.search(body) or _NEAR_DAY.search(body) and _NEAR_TRIP.search(body))
         and not rx.search(_OTHER_PERSON.pattern + r"|学生|客户|他|她", body, I)
     )
     if not (_UPCOMING_WHEN.search(body) and _UPCOMING.search(body) or near) or _NOT_SURE.search(body):
         return None
     if rx.search(r"每|都会|都會|\b(?:every|usually|always|each)\b", body, I):
         return None  # "我每年過年都會回高雄老家": a habit, not one coming date
-    if rx.search(r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前|了$", body, I):
+    # "下个月要从长沙搬到广州去了": 了 after 要 is the plan said, not something done
+    if rx.search(r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前", body, I) or (
+        body.endswith("了") and not rx.search(r"要|就要|快要|将要|打算|准备", body)
+    ):
         return None
     sensitive = _sensitive_in(body)
     return Proposal(
@@ -4761,7 +4830,9 @@ _RUN_ON = re.compile(
     r"(?<=[\u4e00-\u9fff])(?<![我你他她们也都就还])(?=现在(?:想|在|要|准备|打算))|"
     r"(?<=[\u4e00-\u9fff]了)(?=现在|目前|最近|今年|明年|我(?:是|在|想|要|也|还|已经|每|平时|主要|一般)|在)|"
     r"(?<=[\u4e00-\u9fff]{2}的)(?=经常|每天|每周|每个月|平时|一般|现在|目前|主要|常年|在)|"
-    r"(?<=[士师员工生手])(?=上(?:夜班|白班|晚班|早班|大夜|小夜))"
+    r"(?<=[士师员工生手])(?=上(?:夜班|白班|晚班|早班|大夜|小夜))|"
+    # "你帮我查一下就是我下个月要搬…然后家里有一架钢琴…": the fillers of speech join what are clauses
+    r"(?<=[\u4e00-\u9fff]就是)(?=我)|(?<=[\u4e00-\u9fff])(?=然后)|(?<=[\u4e00-\u9fff][啊呀嘛])(?=我|你)"
 )
 _PASSING_THROUGH = re.compile(r"转机|中转|过境|\b(?:layovers?|transit|stopover|connecting\s+flight)\b", I)
 # a sentence that says its asks are for this answer only: "answers short pls — just for this one"
@@ -4803,6 +4874,7 @@ _WE_TWO = re.compile(
 
 def _subject(body: str) -> str:
     """Whose statement a clause is: "self", "team", "other", or "" when it has no subject."""
+    body = rx.sub(r"^然后", "", body)  # "…然后她在杭州开了个奶茶店": hers
     if _WE_TWO.match(body):  # "my wife and I just moved to Leeds": ours
         return "team"
     if _SUBJECT_TEAM.match(body):
@@ -5006,7 +5078,7 @@ def _tidy(value: str) -> str:
     """A value without the particles and fillers around it ("杭州了" → "杭州", "Madrid now" → "Madrid")."""
     value = rx.sub(r"[\s\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+$", "", value)  # "Jan 3 🙂"
     value = rx.sub(
-        r"(?:就行|就好|就可以|好了|了|吧|呢|啊|哦|啦)$|\s+(?:please|now|these days|currently|thanks|too|as\s+well)$",
+        r"(?:就行|就好|就可以|好了|了|吧|呢|啊|哦|啦|嘛|呀|咯)$|\s+(?:please|now|these days|currently|thanks|too|as\s+well)$",
         "",
         value.strip(),
         flags=I,
@@ -5135,6 +5207,8 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
 # a sentence that sets up a story, a role or a text to write: its "I" is not the user
 _FICTION = re.compile(
     r"\brole-?play\b|\b(?:let'?s\s+)?pretend\s+(?:that\s+)?(?:I'm|I\s+am|we're|to\s+be)\b|\bimagine\s+(?:that\s+)?I'm\b|"
+    r"\blet'?s\s+play\b[^.!?]{0,20}[:：]|\byou'?re\s+(?:a|an|the)\s+[^.!?]{2,40}\band\s+I'?m\s+(?:a|an|the)\b|"
+    r"\bshort\s+story\b|\bprotagonist\b|\bbackstory\b|\bcharacter'?s\b|\btwo\s+truths\s+and\s+a\s+lie\b|主角|剧本杀|两真一假|"
     r"\bin\s+character\b|^(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:write|draft|compose)\s+(?:me\s+)?"
     r"(?:a|an|some|placeholder|sample|the)\b[^:：]{0,40}[:：]|"
     r"角色扮演|扮演|假设我是|假如我是|假装我是|第一人称|独白|主人公|女主角|男主角|女主|男主|人设|小说里|故事里|剧本里|梦里|梦见|你扮|"
@@ -5259,7 +5333,18 @@ _ANSWER_FRAMES = [
         "I like ",
         "我喜欢",
     ),
+    (
+        r"\bwhat\s+do\s+you\s+do\s+for\s+fun\b|\bany\s+hobbies\b|\byour\s+hobbies\b|\bhobbies\?|(?:有|有什么|有啥)(?:兴趣)?爱好|"
+        r"(?:平时|业余|周末|空闲)[^？?]{0,6}(?:干|做|玩)(?:些)?(?:什么|啥)",
+        "my hobbies are ",
+        "我的爱好是",
+    ),
     (r"\bbirthday\b|生日", "my birthday is ", "我的生日是"),
+    (
+        r"预算|价位|\bbudget\b|how\s+much\s+(?:do\s+you\s+|are\s+you\s+)?(?:want|willing|planning)\s+to\s+spend",
+        "my budget is ",
+        "我的预算是",
+    ),
     (r"\bdiet(?:ary)?\b|忌口|饮食", "I'm ", "我"),
     (
         r"what\s+(?:are|do)\s+you\s+study(?:ing)?|what(?:'s|\s+is)\s+your\s+major|(?:学|读)(?:的)?什么专业|专业是什么",
@@ -5307,13 +5392,14 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
             ):
                 return message, ""  # "I'm vegan" after "Any dietary needs?", "叫我老K就行": said in full already
             if rx.search(
-                r"先别管|不重要|无所谓|随便|都行|都可以|看着办|看你|不用管|不告诉你|保密|不想说|\b(?:rather\s+not|prefer\s+not|secret|none\s+of\s+your)\b|\b(?:whatever|doesn't\s+matter|never\s*mind)\b|"
+                r"^(?:no|nope|nah|none|not\s+really|nothing(?:\s+much)?)\b|^(?:没啥|没有|没什么|不多)|先别管|不重要|无所谓|随便|都行|都可以|看着办|看你|不用管|不告诉你|保密|不想说|\b(?:rather\s+not|prefer\s+not|secret|none\s+of\s+your)\b|\b(?:whatever|doesn't\s+matter|never\s*mind)\b|"
                 r"\bfor\s+this\s+(?:one|time|answer|email)\b|\bthis\s+time\b|\bjust\s+this\s+once\b|这次|这一次|这回",
                 answer,
                 I,
             ):
                 return message, ""  # "这个你先别管，帮我看看…", "Spanish for this one": no standing answer
-            frame = chinese if rx.match(r"[\u4e00-\u9fff]", answer) else english
+            # "3000以内", "Mandarin吧 我想练练": said in Chinese, whatever it starts with
+            frame = chinese if rx.search(r"[\u4e00-\u9fff]", answer) else english
             first = rx.split(r"[，,。]|\s+(?=[\u4e00-\u9fff])", answer)[0]  # "简体中文 但代码注释用英文"
             if frame == chinese and chinese in _ZH_AFTER:  # "上海" after "在哪个城市工作" → "我在上海上班"
                 bare = rx.sub(r"(?:就好|就行|就可以|吧|啦|谢谢)+$", "", first)
@@ -5433,9 +5519,11 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
         and (city := _city_in(m.group("p")))
     ):  # "我是小学的 math teacher，在 Chengdu"
         return proposals + [replace(last, key="work_city", value=city, evidence=clause)]
-    if last.category == "goal" and (
-        m := rx.match(r"^(?:然后|接着|之后再?|再|and\s+then|then)\s*(?P<v>[^，,]{2,40})$", body, I)
-    ):
+    if (
+        last.category == "goal"
+        and (m := rx.match(r"^(?:然后|接着|之后再?|再|and\s+then|then)\s*(?P<v>[^，,]{2,40})$", body, I))
+        and not rx.search(r"怎么|什么|哪|吗|呢|多少|谁|[?？]", m.group("v"))
+    ):  # not "然后家里的钢琴怎么运"
         goal = ("goal", _goal_key(m.group("v")), m.group("v"))
         return proposals + [
             replace(last, key=goal[1], value=_tidy(goal[2]), evidence=clause)
@@ -5546,9 +5634,12 @@ class RuleExtractor:
         )  # "老家是衡阳的,现在在深圳": a half-width comma in Chinese is a clause break too
         # "我住在青岛 退休了", "每天早上六点起来跑五公里 雷打不动": a space between Chinese words is one too
         message = rx.sub(
-            r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])(?![是的了和跟与在用叫有都也就为])", "，", message
+            r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])(?![是的了和跟与在用有都也就为]|叫(?!我))", "，", message
         )
         message = message.replace("俺", "我")  # "俺家在寿光种大棚的", "俺们东北的": northern dialect's 我
+        message = rx.sub(  # "我 macOS + zsh + iTerm2": what one uses, the verb left out
+            r"(?:^|(?<=[，,。\s]))我\s+(?=[A-Za-z][\w.-]*\s*[+/]\s*[A-Za-z])", "我用 ", message
+        )
         message = _RUN_ON.sub(
             "，", message
         )  # "我是开滴滴的在湛江跑了三年了现在想换车你帮我对比一下": said without a pause
@@ -6036,7 +6127,14 @@ class RuleExtractor:
                     continue  # not a known kind of fact (or one with its own rule)
             value = _clean(next((groups[g] for g in ("v", "v2", "v3", "v4") if groups.get(g)), ""))
             obj = _clean(
-                next((groups[g] for g in ("obj", "obj2", "obj3", "obj4", "obj5", "obj6") if groups.get(g)), value)
+                next(
+                    (
+                        groups[g]
+                        for g in ("obj", "obj2", "obj3", "obj4", "obj5", "obj6", "obj7", "obj8")
+                        if groups.get(g)
+                    ),
+                    value,
+                )
             )
             obj = rx.sub(
                 r"^(.{0,2}?)(?:这种|这类|那种|那类)(?=[^，,的]{2})", r"\1", obj

@@ -28,6 +28,7 @@ _CANTONESE = (
     (re.compile(r"冇"), "没"),
     (re.compile(r"佢"), "他"),
     (re.compile(r"咗"), "了"),
+    (re.compile(r"老细"), "老板"),  # 我老细: one's boss
     (re.compile(r"嚟"), "来"),
     (re.compile(r"睇"), "看"),
     (re.compile(r"谂"), "想"),
