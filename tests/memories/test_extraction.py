@@ -2780,3 +2780,61 @@ def test_a_game_of_pretend_a_food_answer_a_week_away_trip_and_a_colleagues_birth
 )
 def test_found_by_the_second_attack_pass_on_v14_in_other_words_leave_nothing(message, asked):
     assert kept(message, asked) == []
+
+
+# -- found by the review of v14, held in other words --------------------------------------------------------------
+@pytest.mark.parametrize(
+    "message, key, value",
+    [
+        ("以后请用英文和我说话", "reply_language", "英文"),
+        ("我是相声演员，平时在天津讲笑话", "job_title", "相声演员"),
+        ("我是老师，这套练习题是我编的", "job_title", "老师"),
+        ("I'm a teacher and I made it up Snowdon yesterday!", "job_title", "teacher"),
+        ("I draw characters for a studio in Lyon", "work_city", "Lyon"),
+        ("以后回答要求简短一点", "reply_length", "回答要求简短一点"),
+        ("I live in Boston and take transit everywhere", "city", "Boston"),
+        ("I'm a nurse from the Philippines", "hometown", "Philippines"),
+        ("I'm a chef from Rio de Janeiro", "hometown", "Rio de Janeiro"),
+    ],
+)
+def test_ordinary_words_near_the_new_cues_keep_their_facts(message, key, value):
+    assert keyed(message).get(key) == value, keyed(message)
+
+
+@pytest.mark.parametrize(
+    "message, asked",
+    [
+        ("你能用日文回答嘛", ""),
+        ("I mostly do DoorDash for dinner when I'm tired", ""),
+        ("The plan is to meet at the station at 6", ""),
+        ("我在犹豫养一只猫", ""),
+        ("去海边玩", "周末打算做什么？"),
+        ("五十万左右", "这个项目的预算大概是多少？"),
+        ("我在知乎读到一篇文章", ""),
+        ("I have golf clubs for sale", ""),
+        ("我在看别人打原神", ""),
+        ("I need to return the van, and drive a truck to Denver for the move", ""),
+        ("我 A/B 测试做得比较多", ""),
+    ],
+)
+def test_a_question_a_customer_a_meeting_plan_a_wish_a_weekend_plan_and_others_leave_none_of_the_new_facts(
+    message, asked
+):
+    assert [
+        (k, v)
+        for k, v in kept(message, asked)
+        if k in ("reply_language", "employer", "pet", "hobby", "budget", "school", "major", "job_title")
+        or k.startswith("goal")
+    ] == []
+
+
+def test_a_student_with_two_gigs_keeps_them_as_the_employer_not_a_school():
+    assert (
+        keyed("I'm a grad student and I do Uber Eats + Instacart on weekends").get("employer")
+        == "Uber Eats + Instacart"
+    )
+
+
+@pytest.mark.parametrize("message, value", [("我家种了两百亩小麦和玉米", "种小麦"), ("我种了十亩茶给家里喝", "种茶")])
+def test_acreage_keeps_only_the_crop(message, value):
+    assert keyed(message).get("job_title") == value, keyed(message)

@@ -107,7 +107,7 @@ SETS = [
     ("extraction_fresh_dev16.jsonl", "blind for v9, then tuned on in v10", 0.353, 0.480, 0.45),
     ("extraction_fresh_test10.jsonl", "held out, never read", 0.515, 0.558, 0.52),
     ("extraction_fresh_dev17.jsonl", "blind for v10, then tuned on in v11", 0.503, 0.657, 0.62),
-    ("extraction_fresh_test11.jsonl", "held out, never read", 0.522, 0.578, 0.54),
+    ("extraction_fresh_test11.jsonl", "held out, never read", 0.522, 0.575, 0.54),
     ("extraction_fresh_dev18.jsonl", "blind for v11, then tuned on in v12", 0.515, 0.687, 0.65),
     ("extraction_fresh_test12.jsonl", "held out, never read", 0.479, 0.511, 0.48),
     ("extraction_fresh_dev19.jsonl", "blind for v12, then tuned on in v13", 0.394, 0.583, 0.55),

@@ -131,7 +131,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
     (
         "question",
         re.compile(
-            r"[?？]\s*$|(?:[吗呢]|干嘛)\s*[。！!.~～]*\s*$|^(?:请问|能不能|可不可以|能否|是不是|要不要|有没有|会不会|为什么|怎么|什么|哪)|"
+            r"[?？]\s*$|(?:[吗呢]|干嘛)\s*[。！!.~～]*\s*$|^[^，,]*(?:能|可以|会|可不可以)[^，,]*嘛\s*[。！!.~～]*\s*$|^(?:请问|能不能|可不可以|能否|是不是|要不要|有没有|会不会|为什么|怎么|什么|哪)|"
             r"是不是|有没有|对不对|好不好|^(?:我)?(?:想|想要)?(?:问一?下|请问|请教一?下)|^(?:(?:anyway|anyways|so|ok|okay|btw|also|and|but|oh|well)[,\s]+)?(?:is|are|am|do|does|can|could|should|would|will|what|how|why|where|when|"
             r"which|who)\b(?!(?<=do)\s+(?!you\b|we\b|I\b|they\b|it\b|these\b|those\b|u\b)\w+\b.*\b(?:from\s+now\s+on|going\s+forward|always|every\s+time)\b)|"
             r"^did\b(?!\s+(?:my|a|an|the|some|it|that|this)\b)",
@@ -217,7 +217,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
 _QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
 # the whole message was a joke, or said the other way round ("对对对，我最爱加班了🙃", "yeah right, I just love Mondays")
 _JOKE = re.compile(
-    r"开玩笑|逗你|骗你的|骗你哒|才怪|讲笑|講笑|just kidding|\bor\s+at\s+least\s+that'?s\s+what\s+I\s+(?:told|tell)\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
+    r"开玩笑|逗你|骗你的|骗你哒|才怪|讲笑(?!话)|講笑(?!話)|just kidding|\bor\s+at\s+least\s+that'?s\s+what\s+I\s+(?:told|tell)\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
     r"^(?:oh\s+)?(?:yeah|yes),?\s+sure\b.*\bobviously\b|^(?:oh\s+)?(?:yeah|sure),?\s+(?:I'?ll|I\s+will)\s+just\b|^oh\s+(?:yeah|sure),?\s+I\s+(?:totally\s+)?want\s+to\b|\bobviously\W*🙄",
     I,
 )
@@ -595,7 +595,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     # "wanna switch to UX", "Looking to move into instructional design", "hoping to land a clerkship"
     (
         re.compile(
-            r"^(?:我(?:本人)?)?(?:以后|将来|未来|今后|之后|最近|目前|现在|这阵子|一直|也|还|其实|真的|很|特别|一直|正在|自己)*"
+            r"^(?:我(?:本人)?)?(?:以后|将来|未来|今后|之后|最近|目前|现在|这阵子|一直|也|还|其实|真的|很|特别|正在|自己)*"
             r"(?P<v>(?:想|希望|打算|准备|计划)(?:要|能)?(?:自己)?(?:学(?:习|点|一下|学)?|练(?:练|习|一下)?|转(?:行|岗|型|职|職|到|去)?(?:做|去|当|到)?"
             r"(?=[^账发告给帖载让手卖身头]))(?P<obj>[^，,]+))|"
             r"^(?:I'm\s+|I\s+am\s+|I\s+|I'd\s+)?(?:(?:also|now|slowly|currently|really|seriously|kinda|still|long\s+term|eventually)\s+)*"
@@ -606,7 +606,8 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
             r"looking\s+for\s+a\s+(?:career\s+)?(?:shift|change|switch|move|transition|pivot)\s+(?:in)?to\s+(?P<obj3>.+)|"
             # "I want to go full time with pet sitting by 2027", "Plan is to work in the US by 2027"
             r"(?:want\s+to|wanna|hoping\s+to|aiming\s+to)\s+go\s+full[- ]time\s+(?P<obj5>.+)|"
-            r"^(?:the\s+|my\s+)?(?:plan|goal|dream)\s+is\s+to\s+(?P<obj6>.+)|"
+            r"^(?:the\s+|my\s+)?(?:plan|dream)\s+is\s+to\s+(?P<obj6>(?:work|move|study|live|open|become|retire|go\s+back|switch|"
+            r"buy\s+a\s+(?:house|home|flat)|finish\s+my|launch\s+my|start\s+my|get\s+(?:my|into))\b.+)|"
             # "thinking about getting my CWI cert next year", "switching careers from banking to teaching"
             r"thinking\s+(?:about|of)\s+(?:getting|doing|taking|going\s+for)\s+(?:my|a|an|the)\s+"
             r"(?P<obj7>(?:[\w-]+\s+){0,3}?(?:cert\w*|licen[cs]e|degree|diploma|masters?|MBA|PhD|qualification)\b.*)|"
@@ -959,7 +960,7 @@ _FORMAT = re.compile(
     I,
 )
 _LIMIT = re.compile(
-    r"(?:控制在|不超过|少于|别超过|不要超过|不能超过)\s*[\d一二三四五六七八九十两百千]+\s*个?(?:字|句话?|段|行|条要点?)|"
+    r"(?:控制在|不超过|少于|别超过|不要超过|不能超过)\s*[\d一二三四五六七八九十两百千]+\s*个?(?:字|句话?|段|行|条(?:要点)?)|"
     r"[\d一二三四五六七八九十两百千]+\s*个?(?:字|句话?|段|行|条要点)(?:以内|之内|内|左右)|"
     r"(?:最多|至多|顶多)\s*[\d一二三四五六七八九十两百千]+\s*个?(?:字|句话?|段|行|条)|"
     r"\b(?:under|below|at most|no more than|max(?:imum)?(?: of)?)\s+\d+\s+(?:words|lines|sentences|paragraphs|"
@@ -1406,7 +1407,7 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             continue  # "在读在职教育硕士": 职 of 在职, no company; "a tour guide for 15 years": how long
         if (
             p.key == "employer"
-            and not rx.fullmatch(_GIGS, p.value, I)  # a student's gig is still a gig
+            and not rx.match(_GIGS, p.value, I)  # a student's gig is still a gig
             and any(
                 q.key == "job_title" and rx.search(r"student|PhD|学生|博士|研究生|硕士", q.value, I) for q in proposals
             )
@@ -1819,7 +1820,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         rf"(?:\s+in\s+(?P<field>[a-z][\w &-]+?)(?=\s+at\s))?"
         rf"(?:\s+(?:at|for|with)\s+(?:a\s+|an\s+|the\s+)?(?P<org>[\w&.' -]+?))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?"
         # "an expat nurse from Kerala working in Riyadh": home, then where one works
-        r"(?:\s+from\s+(?P<home>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2})"
+        r"(?:\s+from\s+(?:the\s+)?(?P<home>(?-i:[A-Z])[\w.'’-]*(?:\s+(?:(?-i:[A-Z])[\w.'’-]*|de|del|da|do|dos|upon|on)){0,3})"
         r"(?:,?\s+(?P<how>working|living|based)\s+in\s+(?P<there>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2}))?)?"
     )
     if m := rx.match(rf"^{job}{place}$", body, I):
@@ -2046,7 +2047,9 @@ def _read_known_key(body: str) -> list[tuple[str, str, str]]:
             key in ("hobby", "major")
             and rx.fullmatch(
                 r"(?!(?:boring|fun|weird|cool|great|nice|ok|okay|hard|easy|expensive|cheap|different|kinda|pretty|very|so|too|not)\b)"
-                r"[a-z][a-z-]+(?:,?\s+[a-z][a-z-]+){0,6}",  # "rock climbing and brewing beer"
+                r"[a-z][a-z-]+(?:,?\s+[a-z][a-z-]+){0,"
+                + ("6" if key == "hobby" else "3")  # "rock climbing and brewing beer"
+                + "}",
                 value,
                 I,
             )
@@ -2128,7 +2131,7 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     ):
         out.append(("fact", "children", m.group("v")))
     if m := rx.match(
-        rf"^我(?:们)?(?:和|跟)?(?:{_PARTNER})?{_ZH_MODS}(?:家里?|家里面)?{_ZH_MODS}(?:在[^，,有养]{{1,8}}?(?=养))?(?:有|养了?|养着|领养了?|收养了?|adopt\s*了?)(?P<v>(?:一|两|三|四|几|\d)?[只条个]?\s*"
+        rf"^我(?:们)?(?:和|跟)?(?:{_PARTNER})?{_ZH_MODS}(?:家里?|家里面)?{_ZH_MODS}(?:在(?!考虑|想|犹豫|纠结|打算|计划)[^，,有养想]{{1,8}}?(?=养))?(?:有|养了?|养着|领养了?|收养了?|adopt\s*了?)(?P<v>(?:一|两|三|四|几|\d)?[只条个]?\s*"
         rf"[^，,]{{0,8}}?(?:{_PETS_ZH}|{_ANIMALS}).*)$",
         body,
         I,
@@ -2204,12 +2207,13 @@ _NO_THING = re.compile(
 
 # replies that are not the assistant's to the user: a bot one builds, a document, a colleague's, a past one
 _NOT_MY_REPLIES = re.compile(
-    r"机器人|系统提示|它的|它们的|同事|员工|学生|上次|那次|(?:这|那|呢|嗰)份|PPT|幻灯片|通告|文档|文件|作文|报告|每页|每张|要求|范例|模板|"
+    r"机器人|系统提示|它的|它们的|同事|员工|学生|上次|那次|(?:这|那|呢|嗰)份|PPT|幻灯片|通告|文档|文件|作文|报告|每页|每张|"
+    r"(?:老师|作业|字数|论文|学校|比赛)要求|^要求|范例|模板|"
     r"自我介绍|文案|简介|朋友圈|邮件|表妹|表弟|表姐|表哥|侄|外甥|"
     r"(?<![A-Za-z])(?:chat)?bots?(?![A-Za-z])|(?<![A-Za-z])prompt(?![A-Za-z])|\bits\s+(?:replies|answers|responses)\b|"
     r"our\s+(?:app|product|assistant)|"
     r"\b(?:the|these|those|my|our)\s+(?:slides?|deck|report|doc|document|paragraph|newsletter|essay|letter|email|post|page)\b|"
-    r"^(?:e-?mail|slides?|deck|post|caption|bio|essay|letter|note|message|text|tweet|cover\s+letter)\b|\bper\s+slide\b|"
+    r"^(?:e-?mail|slides?|deck|post|caption|bio|essay|letter|message|text|tweet|cover\s+letter)\b|\bper\s+slide\b|"
     r"\bhouse\s+(?:rules|style)\b|\blast\s+time\b|\b(?:tell|ask)\s+(?:my|the|our)\s+\w+",
     I,
 )
@@ -2796,8 +2800,8 @@ _GAMES = (
 )
 _PASTIME_DONE_EN = re.compile(
     r"(?:\bI(?:'ve|\s+have)?\s+|\band\s+(?=still\s)|\bI\s+also\s+)(?:also\s+|mostly\s+|still\s+|really\s+|only\s+ever\s+|been\s+|usually\s+|often\s+)*"
-    r"(?P<verb>knit|crochet|quilt|fish|boulder|climb|surf|kayak|sail|hike|birdwatch|embroider|sketch|woodwork|bonsai|golf|ski|snowboard|"
-    r"brew\s+(?:my\s+own\s+)?beer|home\s*brew|garden)"
+    r"(?P<verb>knit|crochet|quilt|fish|boulder|climb|surf|kayak|sail|hike|birdwatch|embroider|sketch|woodwork|bonsai|"
+    r"(?<!have\s)(?<!'ve\s)(?:golf|ski|snowboard|garden|brew\s+(?:my\s+own\s+)?beer|home\s*brew))"
     r"(?:s|e?d|ing)?\b(?!\s+(?:for\s+a\s+living|professionally|commercially|for\s+work|the\s+(?:ladder|stairs)|up\b|yes\b|no\b|ok\b))|"
     r"\bI(?:'ve|\s+have)?\s+(?:also\s+|mostly\s+|still\s+|been\s+|usually\s+)*(?:play(?:s|ed|ing)?|drum(?:s|med|ming)?\s+in)\s+"
     r"(?:the\s+)?(?P<thing>guitar|bass|drums|piano|keys|violin|cello|viola|ukulele|uke|sax(?:ophone)?|trumpet|flute|clarinet|"
@@ -2851,7 +2855,7 @@ _NOT_MY_PASTIME = re.compile(
     r"\b(?:don'?t|never|used\s+to|want(?:ed)?\s+to|wanna|gonna|going\s+to|should|could|would|might|tried|try|hate[ds]?|"
     r"quit|gave\s+up|stopped|if|whether|my\s+(?:son|daughter|kids?|wife|husband|partner|friend|sister|brother|mum|mom|dad))\b|"
     r"不会|不太会|没有?|想学|想|要学|打算|准备|试过|以前|曾经|放弃|如果|要不要|该不该|孩子|儿子|女儿|老公|老婆|朋友|"
-    r"从来?不|从不|不(?:打|玩|弹|拉|吹|去|爱|喜欢|太)|听起来|看起来|\b(?:sounds|looks)\b|刷到|看到|看了|\bwatch(?:ed|ing)?\b|"
+    r"从来?不|从不|不(?:打|玩|弹|拉|吹|去|爱|喜欢|太)|听起来|看起来|\b(?:sounds|looks)\b|刷到|看到|看了|看别人|\bwatch(?:ed|ing)?\b|"
     r"邻居|楼上|楼下|隔壁|大爷|大妈|阿嬷|阿公|奶奶|爷爷|外婆|外公|姥姥|一次|\b(?:grand\w+|neighbou?rs?|once)\b",
     I,
 )
@@ -3100,8 +3104,8 @@ def _studied_at(body: str) -> tuple[str | None, str | None, str | None] | None:
     clause says no studies ("我在图书馆读小说", "在地铁上读论文")."""
     m = rx.match(
         r"^我?(?:现在|目前)?在\s*(?P<place>(?-i:[A-Z])[\w.&'’-]*(?:\s+(?-i:[A-Z])[\w.&'’-]*){0,3}|[\u4e00-\u9fff]{2,8}?)\s*(?:在)?读\s*"
-        r"(?!书|研|博|大[一二三四]|高[一二三]|初[一二三]|小学|初中|高中|中学|幼儿园|了|过|完|的|"
-        r"master|bachelor|PhD|MBA|Year\s*\d|Grade\s*\d|博士|硕士|研究生|本科|大学)"
+        r"(?!书|研|博|大[一二三四]|高[一二三]|初[一二三]|小学|初中|高中|中学|幼儿园|了|过|完|的|到|"
+        r"(?i:master|bachelor|PhD|MBA|year\s*\d|grade\s*\d|high\s+school|middle\s+school|college\b)|博士|硕士|研究生|本科|大学)"
         r"(?P<major>[A-Za-z][\w &'-]{1,30}?|[\u4e00-\u9fff]{2,8}?)\s*(?:专业)?\s*(?:的)?\s*"
         r"(?:PhD|博士|硕士|研究生|本科|master'?s|MBA|bachelor'?s)?$",
         body,
@@ -3109,8 +3113,11 @@ def _studied_at(body: str) -> tuple[str | None, str | None, str | None] | None:
     if not m:
         return None
     major, place = m.group("major"), m.group("place")
+    school_like = rx.search(
+        r"(?:大|大学|学院|学校|中学|高中|附中)$|\b(?:University|College|Institute|School|Academy|Tech)\b", place
+    )
     if rx.search(r"小说|论文|单词|单字|书|报|漫画|新闻|文章|绘本|课文|资料|材料|合同|邮件", major) or not (
-        is_city(place) or rx.search(r"(?:大|大学|学院|学校|中学|高中|附中)$|^(?-i:[A-Z])", place)
+        is_city(place) or school_like or rx.fullmatch(r"(?-i:[A-Z]{2,6})", place) or _UNIVERSITY_TOWNS.fullmatch(place)
     ):
         return None
     if rx.search(r"(?:大|大学|学院|学校|中学|高中|小学|附中)$", major):  # "在新竹读清大": the school, in the city
@@ -3610,7 +3617,7 @@ _WORK_WORDS = re.compile(
 
 _DRIVES = re.compile(
     r"(?:^|,\s*|\band\s+)(?:I\s+(?:\w+\s+)?|(?:now|also|still|currently|mostly)\s+)?(?<!\bto\s)(?P<v>drive\s+(?:a\s+|an\s+)?(?:truck|lorry|bus|school\s+bus|taxi|cab|forklift|"
-    r"uber|lyft|ambulance|tractor|train|delivery\s+(?:van|truck)|(?:long-haul|OTR|regional|bus|delivery)\s+route)\b(?:\s+long-haul|\s+for\s+(?:a\s+living|work|uber|lyft|(?-i:[A-Z])\w+))?)",
+    r"uber|lyft|ambulance|tractor|train|delivery\s+(?:van|truck)|(?:long-haul|OTR|regional|bus|delivery)\s+route)\b(?!\s+(?:to|into|over|back|down|up)\b)(?:\s+long-haul|\s+for\s+(?:a\s+living|work|uber|lyft|(?-i:[A-Z])\w+))?)",
     I,
 )
 _BUSINESS = re.compile(
@@ -3651,7 +3658,8 @@ _GIGS = (
 )
 _GIG_WORK = re.compile(
     rf"\b(?:drive|driving|deliver|delivering|ride|riding|dash|dashing)\s+for\s+(?P<org>{_GIGS})\b|"
-    rf"\bI\s+(?:\w+\s+)?do\s+(?P<org2>{_GIGS})(?:\s*(?:\+|and|&|/)\s*(?P<org3>{_GIGS}))?\b|"
+    rf"\bI\s+(?:\w+\s+)?do\s+(?P<org2>{_GIGS})(?:\s*(?:\+|and|&|/)\s*(?P<org3>{_GIGS}))?\b"
+    r"(?!\s+(?:for\s+(?:my\s+)?(?:groceries|food|dinner|lunch|shopping)|when\b|sometimes|orders?\b))|"
     rf"\b(?:delivery|deliveries)\s+(?:rider\s+|driver\s+|guy\s+)?for\s+(?P<org4>{_GIGS})\b",
     I,
 )
@@ -4094,7 +4102,8 @@ _TRADE_ZH = re.compile(
     r"^我(?:是|在)[\u4e00-\u9fff]{2,6}?(?P<v4>开[\u4e00-\u9fffA-Za-z]{1,4}?(?:店|馆|厂|公司|工作室|诊所|超市|民宿|餐厅|饭店|档|铺|小卖部)|"
     r"种(?!花|菜)[\u4e00-\u9fff]{1,4}?|养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹))的$|"
     # so many mu of a crop: "种了三百亩大豆"
-    r"(?:^我?(?:家|们家)?|^)(?:今年|现在|目前|自己)?种了?[\d一二三四五六七八九十百千两几多来]+亩(?:地)?的?(?P<v5>[\u4e00-\u9fff]{1,4})"
+    r"(?:^我?(?:家|们家)?|^)(?:今年|现在|目前|自己)?种了?[\d一二三四五六七八九十百千两几多来]+亩(?:地)?的?(?P<v5>[\u4e00-\u9fff]{1,4}?)"
+    r"(?=$|[，,和跟与给的])"
 )
 
 
@@ -4828,13 +4837,13 @@ def _clauses(text: str) -> list[str]:
 _RUN_ON = re.compile(
     r"(?<=[\u4e00-\u9fff])(?<![让叫请和跟给把被等求])(?=你(?:帮我|给我|帮忙|能不能|能否|可不可以|可以帮|看看|看[要能怎哪该]|觉得|推荐|教我|以后|回复|回答我?))|"
     r"(?<=[\u4e00-\u9fff])(?<![我你他她们也都就还])(?=现在(?:想|在|要|准备|打算))|"
-    r"(?<=[\u4e00-\u9fff]了)(?=现在|目前|最近|今年|明年|我(?:是|在|想|要|也|还|已经|每|平时|主要|一般)|在)|"
+    r"(?<=[\u4e00-\u9fff]了)(?<!除了)(?<!为了)(?=现在|目前|最近|今年|明年|我(?:是|在|想|要|也|还|已经|每|平时|主要|一般)|在)|"
     r"(?<=[\u4e00-\u9fff]{2}的)(?=经常|每天|每周|每个月|平时|一般|现在|目前|主要|常年|在)|"
     r"(?<=[士师员工生手])(?=上(?:夜班|白班|晚班|早班|大夜|小夜))|"
     # "你帮我查一下就是我下个月要搬…然后家里有一架钢琴…": the fillers of speech join what are clauses
     r"(?<=[\u4e00-\u9fff]就是)(?=我)|(?<=[\u4e00-\u9fff])(?=然后)|(?<=[\u4e00-\u9fff][啊呀嘛])(?=我|你)"
 )
-_PASSING_THROUGH = re.compile(r"转机|中转|过境|\b(?:layovers?|transit|stopover|connecting\s+flight)\b", I)
+_PASSING_THROUGH = re.compile(r"转机|中转|过境|\b(?:layovers?|in\s+transit|stopover|connecting\s+flight)\b", I)
 # a sentence that says its asks are for this answer only: "answers short pls — just for this one"
 _ONE_OFF_SENTENCE = re.compile(
     r"\bjust\s+(?:for\s+)?this\s+(?:one|once|time)\b|\bonly\s+this\s+(?:time|once)\b|\bfor\s+this\s+one\s+only\b|"
@@ -4844,8 +4853,9 @@ _ONE_OFF_SENTENCE = re.compile(
 _WHOLE_RETRACTION = re.compile(
     r"当我没说|就当我没说|当我没讲过?|never\s*mind|scratch that|forget (?:what I (?:just )?said|it|that)\b|"
     r"(?:你)?(?:别|不要|不好|唔好)(?:帮我)?记(?:住|下来|下)?(?:这个|这句|呢个)?[啊呀喔哦啦。.!！~～\s]*$|"  # "…係我朋友住，你唔好記住"
-    r"\bdon'?t\s+(?:remember|save|store|note)\s+(?:that|this|it)\b|\bI\s+made\s+(?:that|it|this|all\s+that)\s+up\b|"
-    r"\bforget\s+(?:everything|all|what)\s+I\s+(?:told|said)\b|(?:都是|是)我?(?:瞎)?编的|我瞎编的",
+    r"\bdon'?t\s+(?:remember|save|store|note)\s+(?:that|this|it)\b|"
+    r"\bI\s+made\s+(?:that|it|this|all\s+that)\s+up\s*(?:[.!,;]|$|to\s+test|lol|haha|sorry|just)|"
+    r"\bforget\s+(?:everything|all|what)\s+I\s+(?:told|said)\b|(?:都是|全是|是)我?瞎编的|(?:都是|全是)我编的",
     I,
 )
 _CALLED_BY_OTHERS = re.compile(
@@ -5093,7 +5103,7 @@ def _language_only(value: str) -> str:
         return value
     # "reply in simple English + Vietnamese", "用中文+English 两种": both
     also = rx.match(
-        rf"\s*(?:\+|和|与|跟|及|、|/|&|\band\b|\bplus\b)\s*(?:simple\s+)?(?P<l>{_LANG}|{_LANG_WORD})",
+        rf"\s*(?:\+|和|与|跟|及|、|/|&|\band\b|\bplus\b)\s*(?:simple\s+)?(?P<l>{_LANG}|(?![\u4e00-\u9fff]){_LANG_WORD})",
         value[match.end() :],
         I,
     )
@@ -5208,7 +5218,8 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
 _FICTION = re.compile(
     r"\brole-?play\b|\b(?:let'?s\s+)?pretend\s+(?:that\s+)?(?:I'm|I\s+am|we're|to\s+be)\b|\bimagine\s+(?:that\s+)?I'm\b|"
     r"\blet'?s\s+play\b[^.!?]{0,20}[:：]|\byou'?re\s+(?:a|an|the)\s+[^.!?]{2,40}\band\s+I'?m\s+(?:a|an|the)\b|"
-    r"\bshort\s+story\b|\bprotagonist\b|\bbackstory\b|\bcharacter'?s\b|\btwo\s+truths\s+and\s+a\s+lie\b|主角|剧本杀|两真一假|"
+    r"\b(?:writing|write|drafting)\s+(?:a\s+|my\s+)?short\s+story\b|\bshort\s+story\s*[:：]|\bprotagonist\b|\bbackstory\b|"
+    r"\bcharacter['’]s\b|\btwo\s+truths\s+and\s+a\s+lie\b|主角|剧本杀(?:的)?(?:角色|人设)|两真一假|"
     r"\bin\s+character\b|^(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:write|draft|compose)\s+(?:me\s+)?"
     r"(?:a|an|some|placeholder|sample|the)\b[^:：]{0,40}[:：]|"
     r"角色扮演|扮演|假设我是|假如我是|假装我是|第一人称|独白|主人公|女主角|男主角|女主|男主|人设|小说里|故事里|剧本里|梦里|梦见|你扮|"
@@ -5289,7 +5300,7 @@ _ANSWER_FRAMES = [
     ),
     (
         r"(?:which|what)\s+language.{0,30}(?:reply|answer|respond|write)|(?:用|以)什么语言(?:回复|回答)|希望我用什么语言|"
-        r"(?:answers?|repl(?:y|ies)|respon\w+)\s+in\s+\w+\s+or\s+\w+|\b\w+\s+or\s+\w+\s+(?:answers|replies|responses)\b|用(?:中文|英文|英语|普通话|粤语)还是(?:中文|英文|英语|普通话|粤语)",
+        r"(?:answers?|repl(?:y|ies)|respon\w+)\s+in\s+\w+\s+or\s+\w+|\b(?:Chinese|English|Mandarin|Cantonese|Japanese|Korean|Spanish|French|German|Malay|Hindi)\s+or\s+\w+\s+(?:answers|replies|responses)\b|用(?:中文|英文|英语|普通话|粤语)还是(?:中文|英文|英语|普通话|粤语)",
         "always answer in ",
         "以后都用",
     ),
@@ -5335,13 +5346,14 @@ _ANSWER_FRAMES = [
     ),
     (
         r"\bwhat\s+do\s+you\s+do\s+for\s+fun\b|\bany\s+hobbies\b|\byour\s+hobbies\b|\bhobbies\?|(?:有|有什么|有啥)(?:兴趣)?爱好|"
-        r"(?:平时|业余|周末|空闲)[^？?]{0,6}(?:干|做|玩)(?:些)?(?:什么|啥)",
+        r"(?:平时|业余|空闲)(?:时间)?(?:都|一般|喜欢|爱)?(?:干|做|玩)(?:些)?(?:什么|啥)",
         "my hobbies are ",
         "我的爱好是",
     ),
     (r"\bbirthday\b|生日", "my birthday is ", "我的生日是"),
     (
-        r"预算|价位|\bbudget\b|how\s+much\s+(?:do\s+you\s+|are\s+you\s+)?(?:want|willing|planning)\s+to\s+spend",
+        r"^(?!.*(?:项目|公司|部门|团队|客户|\bproject|\bcompany|\bteam|\bclient))"  # not "这个项目的预算大概是多少？"
+        r".*(?:预算|价位|\bbudget\b|how\s+much\s+(?:do\s+you\s+|are\s+you\s+)?(?:want|willing|planning)\s+to\s+spend)",
         "my budget is ",
         "我的预算是",
     ),
@@ -5638,11 +5650,10 @@ class RuleExtractor:
         )
         message = message.replace("俺", "我")  # "俺家在寿光种大棚的", "俺们东北的": northern dialect's 我
         message = rx.sub(  # "我 macOS + zsh + iTerm2": what one uses, the verb left out
-            r"(?:^|(?<=[，,。\s]))我\s+(?=[A-Za-z][\w.-]*\s*[+/]\s*[A-Za-z])", "我用 ", message
+            r"(?:^|(?<=[，,。\s]))我\s+(?=[A-Za-z][\w.-]+\s*[+/]\s*[A-Za-z][\w.-]+)", "我用 ", message
         )
-        message = _RUN_ON.sub(
-            "，", message
-        )  # "我是开滴滴的在湛江跑了三年了现在想换车你帮我对比一下": said without a pause
+        if len(message) <= 600:  # "我是开滴滴的在湛江跑了三年了现在想换车你帮我对比一下": said without a pause
+            message = _RUN_ON.sub("，", message)  # (each clause reads the whole message: speech-length only)
         # "Sam here (she/her)": pronouns said as a tag, not a clause about someone else
         message = rx.sub(
             r"\s*[(（](?:she|he|they|ze|xe)\s*/\s*(?:her|him|them|hers|his|theirs|zir|xem)(?:\s*/\s*\w+)?[)）]",
@@ -6170,7 +6181,7 @@ class RuleExtractor:
                 sensitive = "" if _INHERENTLY_TRANSIENT.match(value) else "emotion"
             if key == "health_condition" and not sensitive:
                 sensitive = "emotion" if rx.search(r"抑郁|焦虑|depression|anxiety", value, I) else "health"
-            if not sensitive and _HEALTH_WORDS.search(_WORKPLACE_OF_CARE.sub("", value)):  # "lactose intolerant"
+            if not sensitive and _sensitive_in(value) == "health":  # "lactose intolerant"
                 sensitive = "health"
             confidence = 0.75 if scope == "team" else 0.9
             if _HEDGE.search(clause) and key != "budget":  # "budget大概500刀": about that much, not unsure
