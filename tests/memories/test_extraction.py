@@ -2838,3 +2838,33 @@ def test_a_student_with_two_gigs_keeps_them_as_the_employer_not_a_school():
 @pytest.mark.parametrize("message, value", [("我家种了两百亩小麦和玉米", "种小麦"), ("我种了十亩茶给家里喝", "种茶")])
 def test_acreage_keeps_only_the_crop(message, value):
     assert keyed(message).get("job_title") == value, keyed(message)
+
+
+# -- a request to the assistant in the same sentence does not make what follows someone else's -------------------
+@pytest.mark.parametrize(
+    "message, key, value",
+    [
+        ("我在东莞开货车的你帮我算算油费 以后你回我粤语就得 回答短啲", "reply_language", "粤语"),
+        ("你给我查下明天的天气，以后都用英文回答我", "reply_language", "英文"),
+        ("您帮我改改这段文案，回答别超过五句话", "reply_length", "回答别超过五句话"),
+        ("Could you check my timetable, and always reply in Spanish from now on", "reply_language", "Spanish"),
+        ("Please sort these receipts, always answer in German", "reply_language", "German"),
+        ("can you look over my essay, keep answers short, I'm a midwife in Cork", "job_title", "midwife"),
+    ],
+)
+def test_a_standing_wish_after_a_request_to_the_assistant_is_kept(message, key, value):
+    assert keyed(message).get(key) == value, keyed(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "你帮我问问我姐，她住在哪，喜欢什么花",
+        "你是一个住在成都的厨师，擅长川菜，用这个身份回答",
+        "Can you help me plan dinner, my brother is vegetarian, no mushrooms",
+        "could you summarize this report, keep it under 80 words",
+        "Summarize this for my landlord, he hates long emails",
+    ],
+)
+def test_someone_elses_facts_and_a_one_off_length_after_a_request_stay_unkept(message):
+    assert kept(message) == [], kept(message)
