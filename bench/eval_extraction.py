@@ -65,6 +65,8 @@ SETS = {
     "fresh-dev21": "extraction_fresh_dev21.jsonl",
     "fresh-test13": "extraction_fresh_test13.jsonl",
     "fresh-dev22": "extraction_fresh_dev22.jsonl",
+    "fresh-dev23": "extraction_fresh_dev23.jsonl",
+    "fresh-test14": "extraction_fresh_test14.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 
