@@ -43,3 +43,26 @@ def test_a_month_or_a_day_of_a_named_month_resolves_to_its_next_occurrence(text,
 def test_words_that_only_look_like_months_are_not_read_as_months(text):
     months = [item for item in resolve_dates(text, now=NOW, timezone="Asia/Shanghai")[1] if item["grain"] == "month"]
     assert months == []
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("我 12 号要去面试", ["2026-12-12"]),
+        ("二十号交房", ["2026-12-20"]),
+        ("我30号搬家", ["2026-11-30"]),
+        ("the party is on the 4th", ["2026-12-04"]),
+        ("rent is due by the 31st", ["2026-12-31"]),
+        ("十二月二十四号平安夜", ["2026-12-24"]),
+    ],
+)
+def test_a_day_of_the_month_said_alone_is_its_next_occurrence(text, expected):
+    assert resolved(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["我坐 2 号线上班", "住在 8 号楼", "每个月 15 号发工资", "I live on the 3rd floor", "on the 2nd attempt it worked"],
+)
+def test_numbers_with_hao_or_th_that_are_no_days_stay_as_said(text):
+    assert resolved(text) == []

@@ -2868,3 +2868,93 @@ def test_a_standing_wish_after_a_request_to_the_assistant_is_kept(message, key, 
 )
 def test_someone_elses_facts_and_a_one_off_length_after_a_request_stay_unkept(message):
     assert kept(message) == [], kept(message)
+
+
+# -- rules v15: found on fresh_dev23, held in other words ----------------------------------------------------------
+@pytest.mark.parametrize(
+    "message, key, value",
+    [
+        ("干了十五年木工，现在自己接活", "job_title", "木工"),
+        ("当了快二十年护士了", "job_title", "护士"),
+        ("Been a midwife for about 12 yrs", "job_title", "midwife"),
+        ("我在京东送快递", "employer", "京东"),
+        ("i repair bicycles, got my own workshop just outside Nairobi", "work_city", "Nairobi"),
+        ("I roast coffee in Medellín for a living", "job_title", "roast coffee"),
+        ("Originally from Punjab but I've lived in Vancouver for years", "hometown", "Punjab"),
+        ("我住在Doha，做logistics的", "industry", "logistics"),
+        ("我做医疗器械销售的", "industry", "医疗器械"),
+        ("我是freelance的illustrator", "work_mode", "freelance"),
+        ("我是个自由插画师", "work_mode", "freelance"),
+        ("我们家一个月房租就控制在三千块以内", "budget", "一个月房租就控制在三千块以内"),
+        ("our travel budget is around $2,000 this year", "budget", "travel budget is around $2,000 this year"),
+        ("ER nurse in Cebu here, nights mostly", "job_title", "ER nurse"),
+        ("学小提琴两年了", "hobby", "小提琴"),
+        ("以后跟我讲话都用简体字", "reply_language", "简体字"),
+        ("When you send me recipes, use metric units", "reply_format", "When you send me recipes, use metric units"),
+        ("Could you quit with the disclaimers?", "reply_style", "quit with the disclaimers"),
+        ("so please use plain English ok", "reply_style", "use plain English"),
+        ("我老公在医院当护士", "spouse", "老公在医院当护士"),
+        ("我家cat是布偶，叫Mochi", "pet", "猫是布偶，叫Mochi"),
+        ("我开网约车的 所以你别中午给我打电话", "constraint_中午给我打电话", "别中午给我打电话"),
+        ("I've been fully remote since 2022", "work_mode", "remote"),
+        ("平时写代码全是C", "programming_language", "C"),
+    ],
+)
+def test_more_ways_of_saying_who_one_is_and_how_to_answer_are_heard(message, key, value):
+    assert keyed(message).get(key) == value, keyed(message)
+
+
+@pytest.mark.parametrize(
+    "message, piece",
+    [
+        ("我女儿4月18号结婚，我得准备致辞", "结婚"),
+        ("My son graduates from high school on May 30", "graduates"),
+        ("我下个月领证", "领证"),
+        ("our anniversary is on the 9th and I need a gift idea", "anniversary"),
+    ],
+)
+def test_a_family_day_or_ones_own_wedding_with_a_date_is_an_episode(message, piece):
+    episodes = [p.text for p in extract(message).proposals if p.kind == "episode"]
+    assert any(piece in text for text in episodes), extract(message).proposals
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "我女儿4月18号结婚",
+        "My daughter graduates on June 3 and I want to get her a watch",
+        "I want to buy my husband something nice for Christmas",
+        "My sister's best friend is getting married in May",
+    ],
+)
+def test_someone_elses_day_or_a_gift_is_no_goal_of_ones_own(message):
+    assert [k for k, _ in kept(message) if k.startswith("goal")] == [], kept(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "示例数据：姓名李雷，年龄30，职业医生，城市南京，请帮我生成JSON",
+        "Clean this up please:\nname,job,city\nAna Souza,nurse,Porto\nTom Reed,teacher,Leeds",
+        "Write a bio for a fictional persona: I'm a chef in Lyon with two kids",
+        "“内卷”是什么意思，跟我说说",
+        "帮我写个请假条，语气诚恳一点",
+        "帮我 review 一下这段代码，重点看并发那块",
+        "I bake bread in Bristol on weekends",
+        "我在家里开玩笑说要去西藏",
+    ],
+)
+def test_data_to_process_a_request_for_this_one_thing_and_a_weekend_pastime_leave_nothing(message):
+    assert [(k, v) for k, v in kept(message) if not k.startswith("habit")] == [], kept(message)
+
+
+@pytest.mark.parametrize(
+    "message, asked, key",
+    [
+        ("轻松一点就好，像聊天一样 ", "你希望我用什么样的语气和你说话？", "reply_style"),
+        ("Name's Joaquín, I run a bike shop in Seville", "", "name"),
+        ("I'm from Oaxaca, living in LA now", "", "hometown"),
+    ],
+)
+def test_an_answer_about_tone_a_name_and_a_state_one_is_from_are_kept(message, asked, key):
+    assert key in keyed(message, asked), keyed(message, asked)

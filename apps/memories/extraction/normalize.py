@@ -231,7 +231,11 @@ _ZH_DATE_RE = re.compile(
     # 3天后 / 两周后 / 一个月后 / 三小时后 / 10分钟后 / 2天前
     rf"|(?P<n>\d+|{_CN_NUM}|半)个?(?P<unit>天|日|周|星期|礼拜|月|年|小时|钟头|分钟)(?P<dir>后|以后|之后|前|以前|之前)"
     # 12月5日 / 2026年12月5号
-    r"|(?:(?P<y>\d{4})\s*年\s*)?(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]"
+    r"|(?:(?P<y>\d{4})\s*年\s*)?(?P<m>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])\s*月\s*"
+    r"(?P<d>\d{1,2}|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*[日号]"
+    # 15号 / 二十号 (a day of the month alone: its next occurrence), not 3号线, 20号楼, 每个月15号
+    r"|(?<![\d一二三四五六七八九十月第每个几])(?<!月\s)(?<![第每]\s)(?P<bd>[12]?\d|3[01]|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*号"
+    r"(?![楼线床门口位球房院桌机键码字箱子])"
     # 2027 年 2 月 (a month of a given year)
     r"|(?P<yy>\d{4})\s*年\s*(?P<yym>1[0-2]|0?[1-9])\s*月(?:份)?"
     # 三月 / 3月份 (a month alone: its next occurrence)
@@ -267,6 +271,10 @@ _EN_DATE_RE = re.compile(
     r"(?P<emonth>january|february|march|april|may|june|july|august|september|october|november|december)"
     r"(?:\s+(?P<emyear>\d{4}))?(?!\s+(?:be|have|not|I|you|we|he|she|they)\b)"
     r"|(?P<emonth2>january|february|march|april|may|june|july|august|september|october|november|december)\s+(?P<emyear2>\d{4})"
+    # "on the 20th": a day of the month alone, its next occurrence (not "on the 3rd floor", "on the 5th of May")
+    r"|(?:on|by|until|till|before)\s+the\s+(?P<edom>[12]?\d|3[01])(?:st|nd|rd|th)"
+    r"(?!\s+(?:of\b|floor|stor(?:e)?y|time|attempt|try|century|row|place|grade|lap|round|hole|step|line|page|chapter|"
+    r"percentile|edition|season|day|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
     r")\b",
     re.IGNORECASE,
 )
@@ -332,6 +340,18 @@ def _day_item(day: date, tz: ZoneInfo, hour: int | None = None, minute: int = 0,
 def _month_item(year: int, month: int) -> dict:
     label = f"{year:04d}-{month:02d}"
     return {"resolved": label, "grain": "month", "display": label}
+
+
+def _next_day_of_month(number: float | None, today: date, tz: ZoneInfo) -> dict | None:
+    """ "15号", "on the 20th": this month's if still to come, else the next month that has that day."""
+    if number is None or not 1 <= number <= 31:
+        return None
+    first = today.replace(day=1)
+    for ahead in range(3):
+        month = _add_months(first, ahead)
+        if number <= calendar.monthrange(month.year, month.month)[1] and month.replace(day=int(number)) >= today:
+            return _day_item(month.replace(day=int(number)), tz)
+    return None
 
 
 def _zh_item(match: re.Match, local: datetime, tz: ZoneInfo) -> dict | None:
@@ -424,8 +444,13 @@ def _zh_item(match: re.Match, local: datetime, tz: ZoneInfo) -> dict | None:
         else:
             day = _add_months(today, sign * 12 * int(amount))
         return _day_item(day, tz)
+    if g["bd"]:
+        return _next_day_of_month(cn_number(g["bd"]), today, tz)
     if g["m"]:
-        month, day_number = int(g["m"]), int(g["d"])
+        month, day_number = cn_number(g["m"]), cn_number(g["d"])
+        if month is None or day_number is None:
+            return None
+        month, day_number = int(month), int(day_number)
         year = int(g["y"]) if g["y"] else today.year
         if not g["y"] and (month, day_number) == (2, 29):  # the next leap year's
             year = next(y for y in range(year, year + 8) if calendar.isleap(y) and date(y, 2, 29) >= today)
@@ -488,6 +513,8 @@ _MONTHS_EN = [
 def _en_item(match: re.Match, local: datetime, tz: ZoneInfo, timezone: str) -> dict | None:
     g = match.groupdict()
     today = local.date()
+    if g["edom"]:
+        return _next_day_of_month(int(g["edom"]), today, tz)
     if g["eday"]:
         word = " ".join(g["eday"].lower().split())
         offset = {

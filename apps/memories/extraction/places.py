@@ -127,6 +127,43 @@ _CJK_MORE = frozenset(
 )
 
 
+# first-level subdivisions of every country from ISO 3166-2 (`pycountry`): "Kerala", "Oaxaca", "Okinawa",
+# "Huila", "Bayern"; in their ISO (mostly local) spelling, so the usual English names are added by hand
+_SUBDIVISION_TYPES = frozenset(
+    "state province region department prefecture land emirate governorate autonomous region "
+    "autonomous community autonomous province administrative region federal district capital district".split(" ")
+) | {
+    "autonomous region",
+    "autonomous community",
+    "autonomous province",
+    "administrative region",
+    "federal district",
+    "capital district",
+    "metropolitan region",
+    "special administrative region",
+}
+_EXONYMS = frozenset(
+    "bavaria saxony tuscany sicily sardinia lombardy piedmont catalonia andalusia galicia brittany normandy provence "
+    "alsace flanders wallonia mindanao luzon visayas java sumatra borneo yorkshire cornwall devon kent essex "
+    "lancashire cumbria hokkaido kyushu shikoku patagonia siberia goa bali nara".split()
+) | {"basque country", "western australia", "south australia", "northern territory", "west bengal", "tamil nadu"}
+
+
+@lru_cache(maxsize=1)
+def _subdivisions() -> frozenset[str]:
+    try:
+        import pycountry
+    except ImportError:
+        return _EXONYMS
+    names = {
+        sub.name.casefold()
+        for sub in pycountry.subdivisions
+        if sub.parent_code is None and sub.type.casefold() in _SUBDIVISION_TYPES and sub.name.isascii()
+    }
+    # short names are words too often ("Gulf", "Pool", "Van", "Mary"): five letters or more only
+    return frozenset(n for n in names if len(n) >= 5 and n not in _COMMON_WORDS and n not in _NOT_CITIES) | _EXONYMS
+
+
 @lru_cache(maxsize=1)
 def _us_states() -> frozenset[str]:
     try:
@@ -142,7 +179,7 @@ def is_region(name: str) -> bool:
     name = (name or "").strip().removesuffix("省")
     if not name or not (_CJK.search(name) or name[0].isupper()):
         return False
-    return name.casefold() in _REGIONS or name.casefold() in _us_states()
+    return name.casefold() in _REGIONS or name.casefold() in _us_states() or name.casefold() in _subdivisions()
 
 
 def is_big_city(name: str) -> bool:
@@ -153,7 +190,7 @@ def is_big_city(name: str) -> bool:
 
 
 # what people write for a few big cities ("我喺HK做…", "based in SF")
-_SHORT_NAMES = frozenset({"HK", "SG", "KL", "NYC", "SF", "LA", "DC", "HCMC", "BKK"})
+_SHORT_NAMES = frozenset({"HK", "SG", "KL", "NYC", "SF", "LA", "DC", "HCMC", "BKK", "CDMX"})
 
 
 def is_city(name: str) -> bool:

@@ -45,7 +45,8 @@ from apps.memories.extraction.script import as_simplified, in_own_script
 I = re.IGNORECASE
 
 _JOB_EN = (
-    r"(?:(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|barista|cashier|waiter|waitress|bartender|electrician|"
+    r"(?:(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|seamstress|luthier|fishmonger|stonemason|jeweller|goldsmith|"
+    r"videographer|choreographer|forester|barista|cashier|waiter|waitress|bartender|electrician|"
     r"plumber|carpenter|firefighter|officer|soldier|paramedic|surgeon|therapist|psychologist|librarian|farmer|cook|baker|"
     r"hairdresser|stylist|actor|actress|singer|dancer|coach|trainer|realtor|broker|banker|trader|auditor|clerk|"
     r"secretary|assistant|receptionist|driver|courier|nanny|tutor|principal|veterinarian|vet|midwife|dev|eng(?!\s+(?:student|major|grad|undergrad|degree|course|program))|"
@@ -105,7 +106,8 @@ _NEW_CLAUSE = re.compile(
     r"please\b|from now on|even\s+(?:if|when|though)\b|so\s+(?:if|when)\b|because\b|cuz\b|即使|就算|哪怕|don't\b|dont\b|do\s+not\b|never\b|no\s+more\b|"
     r"no\s+(?!worries|problem|idea|way|thanks|rush|pressure|kids|children|pets|siblings)[a-z]|"
     # "I'm training for the Sydney Marathon, can you give me a plan?": the ask is its own clause
-    r"(?:can|could|would|will)\s+(?:you|u)\b|(?:will|would|does|do|is|can)\s+(?:this|it|that|these)\b|which\s+(?!is\b|was\b|means\b)|what\b|how\b|where\b|any\s+(?:tips|ideas|suggestions|recommendations|advice)\b|got\s+any\b|any\s+good\b|"
+    r"(?:can|could|would|will)\s+(?:you|u)\b|(?:and\s+)?(?:always|keep\s+(?:your\s+)?(?:answers|replies|responses)|"
+    r"(?:answer|reply|respond|talk\s+to\s+me|write\s+to\s+me)\s+in)\b|(?:will|would|does|do|is|can)\s+(?:this|it|that|these)\b|which\s+(?!is\b|was\b|means\b)|what\b|how\b|where\b|any\s+(?:tips|ideas|suggestions|recommendations|advice)\b|got\s+any\b|any\s+good\b|"
     r"(?:is\s+it\s+)?worth\s+it\s*[?？]|(?:thoughts|ideas|advice|help|suggestions)\s*[?？]|"
     r"(?:(?:now\s+)?(?:living|based|working)|originally|commute|commuting|moved|moving|relocating|expecting|married|single|currently|mostly|mainly|aiming|hoping|"
     r"learning|studying|training|saving|planning|preparing|sitting|taking\s+(?:my|the)|want\s+to|wanna|(?:and\s+)?on\s+weekends\b|(?:and\s+)?every\s+(?:day|morning|week|weekend)\b|"
@@ -121,7 +123,7 @@ _IDIOMS = re.compile(
     I,
 )  # "旅游的话…": a topic, not an if
 # "说" is reporting speech unless it is speaking a language ("我说粤语") or talking (说话)
-_SAYS = r"(?<![小会能别])(?<!跟你)(?<!和你)(?<!给你)(?<!别再)(?<!不要)(?<!不要再)说(?!一声|明(?![年天早晚])|[服话得]|重点|人话|(?:一?下|说)\s*(?:(?:我|自己)的?)?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话)(?![，,]?\s*(?:他|她|你)))"
+_SAYS = r"(?<![小会能别])(?<!跟你)(?<!和你)(?<!给你)(?<!别再)(?<!不要)(?<!不要再)说(?!一声|明(?![年天早晚])|[服话得]|清楚|在前|重点|人话|(?:一?下|说)\s*(?:(?:我|自己)的?)?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话|文)(?![，,]?\s*(?:他|她|你)))"
 _CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|等我|等到|\bif\b|\bunless\b|\bwhen\b"
 _NO_SPLIT = re.compile(rf"{_CONDITION}|{_SAYS}|\bsaid\b|\bsays\b|\btold\b|\bthinks\b|\bwants\b", I)
 _CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
@@ -133,7 +135,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         re.compile(
             r"[?？]\s*$|(?:[吗呢]|干嘛)\s*[。！!.~～]*\s*$|^[^，,]*(?:能|可以|会|可不可以)[^，,]*嘛\s*[。！!.~～]*\s*$|^(?:请问|能不能|可不可以|能否|是不是|要不要|有没有|会不会|为什么|怎么|什么|哪)|"
             r"是不是|有没有|对不对|好不好|^(?:我)?(?:想|想要)?(?:问一?下|请问|请教一?下)|^(?:(?:anyway|anyways|so|ok|okay|btw|also|and|but|oh|well)[,\s]+)?(?:is|are|am|do|does|can|could|should|would|will|what|how|why|where|when|"
-            r"which|who)\b(?!(?<=do)\s+(?!you\b|we\b|I\b|they\b|it\b|these\b|those\b|u\b)\w+\b.*\b(?:from\s+now\s+on|going\s+forward|always|every\s+time)\b)|"
+            r"which|who)\b(?<!when(?=\s+you\s+(?:give|write|answer|reply|explain|send|show|list|suggest|recommend|help)))(?!(?<=do)\s+(?!you\b|we\b|I\b|they\b|it\b|these\b|those\b|u\b)\w+\b.*\b(?:from\s+now\s+on|going\s+forward|always|every\s+time)\b)|"
             r"^did\b(?!\s+(?:my|a|an|the|some|it|that|this)\b)",
             I,
         ),
@@ -141,7 +143,8 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
     (
         "hypothetical",
         re.compile(
-            r"^(?:even\s+(?:if|when|though)|when(?!\s+I\s+ask\b)|whenever(?!\s+I\s+ask\b)|即使|就算|哪怕|当)\b|^等(?:我|到)[^，,]{1,12}?(?:了|以后|之后)?(?:就|再)|如果|要是|假如|假设|万一|会不会|也许|可能|的话|说不定|\bif\b|\bmaybe\b|\bperhaps\b|\bwould\b(?!\s+like)|"
+            r"^(?:even\s+(?:if|when|though)|when(?!\s+I\s+ask\b|\s+you\s+(?:give|write|answer|reply|explain|send|show|list|"
+            r"suggest|recommend|help)\b)|whenever(?!\s+I\s+ask\b)|即使|就算|哪怕|当)\b|^等(?:我|到)[^，,]{1,12}?(?:了|以后|之后)?(?:就|再)|如果|要是|假如|假设|万一|会不会|也许|可能|的话|说不定|\bif\b|\bmaybe\b|\bperhaps\b|\bwould\b(?!\s+like)|"
             r"\bcould\b|\bmight\b|\bI wonder\b|\bsuppose\b|\bimagine\b|\bunless\b(?!\s+I\s+(?:\w+\s+)?(?:ask|say|tell|request))|不知道|不确定|不清楚|\bnot sure\b|"
             r"\bdon't know\b|\bno idea\b|\bI'd\s+love\s+to\b|\bsomeday\b|\bsome\s+day\b|\bone\s+day\b|\bI\s+wish\b|"
             r"真希望|多希望|好希望|希望自己|要是能|梦想(?:是|着)|(?:好|真|多|超)想(?![法到起])",
@@ -152,7 +155,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         "quoted",
         re.compile(
             r"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:老婆|老公|妻子|丈夫|妈妈?|爸爸?|母亲|父亲|女朋友|男朋友|朋友|同事|老板|"
-            r"领导|儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户|闺蜜|哥们儿?|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|爷爷|奶奶|外公|外婆|"
+            r"领导|儿子|女儿|闺女|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户|闺蜜|哥们儿?|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|爷爷|奶奶|外公|外婆|"
             r"姥姥|姥爷|邻居|同学|舍友|亲戚|对象|媳妇儿?|婆婆|岳母|丈母娘|外?孙(?:子|女|儿)|侄(?:子|女)|外甥女?|公公|岳父|老丈人|儿媳妇?|女婿))|"
             # "My 阿嬤每天…": an English "my" before a Chinese kin word
             r"^my\s*(?:阿嬷|阿公|阿妈|阿爸|奶奶|爷爷|外婆|外公|姥姥|姥爷|妈妈?|爸爸?|老婆|老公|哥哥?|姐姐?|弟弟?|妹妹?|儿子|女儿|朋友|同事|老板)|"
@@ -192,7 +195,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
     (
         "joke",
         re.compile(
-            r"哈哈|开玩笑|逗你|😂|🤣|\blol\b|\blmao\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|just kidding|\bkidding\b",
+            r"哈哈|(?<!开)(?<!偶尔)开玩笑(?!也(?:没事|可以|行|无所谓|没关系))|逗你|😂|🤣|\blol\b|\blmao\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|just kidding|\bkidding\b",
             I,
         ),
     ),
@@ -217,7 +220,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
 _QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
 # the whole message was a joke, or said the other way round ("对对对，我最爱加班了🙃", "yeah right, I just love Mondays")
 _JOKE = re.compile(
-    r"开玩笑|逗你|骗你的|骗你哒|才怪|讲笑(?!话)|講笑(?!話)|just kidding|\bor\s+at\s+least\s+that'?s\s+what\s+I\s+(?:told|tell)\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
+    r"(?<!开)(?<!偶尔)开玩笑(?!也(?:没事|可以|行|无所谓|没关系))|逗你|骗你的|骗你哒|才怪|讲笑(?!话)|講笑(?!話)|just kidding|\bor\s+at\s+least\s+that'?s\s+what\s+I\s+(?:told|tell)\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
     r"^(?:oh\s+)?(?:yeah|yes),?\s+sure\b.*\bobviously\b|^(?:oh\s+)?(?:yeah|sure),?\s+(?:I'?ll|I\s+will)\s+just\b|^oh\s+(?:yeah|sure),?\s+I\s+(?:totally\s+)?want\s+to\b|\bobviously\W*🙄",
     I,
 )
@@ -393,6 +396,17 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
         "personal",
     ),
     (
+        re.compile(  # "我们家一个月伙食费就控制在两千块": what one spends at most, said with the expense
+            r"^(?:我们?家?|咱家)?(?:的)?(?P<v>(?:一个月|每个?月|每周|一周|一年|每年)?的?[\u4e00-\u9fff]{0,4}?(?:费|开销|花销|支出|开支|房租|租金|月供)"
+            r"(?:就|都|一般|尽量)?(?:控制在|不超过|不能超过|最多)\s*[\d一二两三四五六七八九十百千万.]+\s*(?:块钱?|元|刀|万|千|百|k)?(?:以内|左右|之内)?)$",
+            I,
+        ),
+        "constraint",
+        "budget",
+        "",
+        "personal",
+    ),
+    (
         re.compile(
             r"^(?:我的?)?(?P<v>(?:[^，,\d]{0,8}?)(?:预算|budget)\s*(?:是|不超过|不能超过|最多|上限是?|在|只有|控制在)?.*(?:\d|[一二两三四五六七八九十][百千万]).*)",
             I,
@@ -404,7 +418,9 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     ),
     (
         re.compile(
-            r"^(?:my\s+)?(?P<v>budget\s+(?:is\s+)?(?:under|below|at most|max(?:imum)?|up to|of|is|around)\b.*)", I
+            r"^(?:(?:my|our)\s+)?(?P<v>(?:(?:monthly|weekly|grocery|food|rent|travel|holiday|wedding|total|family)\s+)?"
+            r"budget\s+(?:is\s+)?(?:under|below|at most|max(?:imum)?|up to|of|is|around|about|roughly|only|just)\b.*\d.*)",
+            I,
         ),
         "constraint",
         "budget",
@@ -847,7 +863,8 @@ _TOOLS = [
     (
         "database",
         r"PostgreSQL|Postgres|MySQL|MariaDB|SQLite|MongoDB|(?-i:Oracle)|SQL Server|ClickHouse|TiDB|Redis|"
-        r"Elasticsearch|DynamoDB|Cassandra|Snowflake|BigQuery|kdb\+?|Neo4j|DuckDB|InfluxDB",
+        r"Elasticsearch|DynamoDB|Cassandra|Snowflake|BigQuery|kdb\+?|Neo4j|DuckDB|InfluxDB|达梦|人大金仓|Kingbase|OceanBase|"
+        r"GaussDB|openGauss|PolarDB",
     ),
     (
         "editor",
@@ -859,7 +876,9 @@ _TOOLS = [
     (
         "laptop",
         r"MacBook(?: Pro| Air)?|ThinkPad|Dell XPS|XPS|(?-i:Surface(?: Laptop| Pro)?)|MateBook|(?-i:ROG)|拯救者|ThinkBook|联想小新|小新|"
-        r"(?-i:Framework)(?: Laptop)?|Lenovo|联想",
+        r"(?-i:Framework)(?: Laptop)?|Lenovo|联想|Dell(?: Latitude| Inspiron| Precision| Vostro)?|(?-i:HP)\s+(?:EliteBook|Pavilion|Spectre|Envy|ProBook|Omen)|"
+        r"(?-i:Acer)(?:\s+(?:Aspire|Swift|Nitro|Predator))?|(?-i:ASUS|Asus)(?:\s+(?:ZenBook|VivoBook|TUF))?|ZenBook|VivoBook|Chromebook|"
+        r"(?-i:IdeaPad|Legion|Yoga)|华硕|戴尔|惠普|宏碁|机械革命|神舟",
     ),
     (
         "phone",
@@ -900,7 +919,7 @@ _TOOLS = [
         "tool",
         r"Obsidian|(?-i:Notion)|Todoist|Evernote|印象笔记|坚果云|Dropbox|Google Drive|OneDrive|Google Calendar|"
         r"(?-i:Jira)|Confluence|Trello|Asana|(?-i:Linear)|语雀|石墨文档|腾讯文档|Excel|Power BI|Tableau|Lightroom|"
-        r"Final Cut(?: Pro)?|Premiere(?: Pro)?|DaVinci Resolve|Ableton(?: Live)?|Logic Pro|Anki|Zotero|Postman|"
+        r"Final Cut(?: Pro)?|Premiere(?: Pro)?|DaVinci(?: Resolve)?|Ableton(?: Live)?|Logic Pro|Anki|Zotero|Postman|"
         r"Airflow|(?-i:Spark)|Kafka|Grafana|Jenkins|GitHub Actions|GitLab CI|Copilot|Raycast|Alfred|1Password|Bitwarden|"
         r"tmux|GraphQL|Poetry|(?<=用 )(?-i:uv)(?=\s|$)|(?<=用)(?-i:uv)(?=\s|$)|Homebrew|Jira|"
         # work, study and everyday apps (zh and en markets): each a "tool <name>" of its own
@@ -936,7 +955,7 @@ _TOOLS = [
         r"Python|(?-i:Go)|Golang|(?-i:Rust)|Java|TypeScript|JavaScript|C\+\+|C#|Kotlin|(?-i:Swift)|Ruby|PHP|Scala|"
         r"(?-i:Julia)|(?-i:Dart)|Elixir|Haskell|(?-i:Lua)|Zig|OCaml|Clojure|(?-i:Perl)|(?-i:SQL)|MATLAB|(?-i:VBA)|Solidity|"
         r"Fortran|COBOL|(?-i:Groovy)|"
-        r"(?<=[写用])(?-i:C)(?!\s*的)|(?<=[写用] )(?-i:C)(?!\s*的)|(?<=\bin )(?-i:C)(?=\s*(?:and|,|$))",  # "主要写C", not "Plan C" or "C罗"
+        r"(?<=[写用])(?-i:C)(?!\s*的)|(?<=全是)(?-i:C)(?=\s*[，,。]|$)|(?<=[写用] )(?-i:C)(?!\s*的)|(?<=\bin )(?-i:C)(?=\s*(?:and|,|$))",  # "主要写C", not "Plan C" or "C罗"
     ),
 ]
 # ASCII boundaries only: Chinese text is all word characters ("用飞书沟通").
@@ -949,7 +968,7 @@ _TOOL_RES = [
     for key, words in _TOOLS
 ]
 _ANSWER = re.compile(
-    r"回答|回复|答复|答案|解释|输出|说明|报告|说话|跟我说|[回覆]我|表格|表情|emojis?|units|单位|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
+    r"回答|回复|答复|答案|解释|输出|说明|报告|说话|讲话|[跟和同]我[说讲]|[回覆]我|表格|表情|emojis?|units|单位|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
     r"reports?|简短|详细|简洁|concise|short|brief|detailed|bullet|markdown|格式|语气|tone",
     I,
 )
@@ -1072,7 +1091,8 @@ _JOB_ZH = (
     r"工头|中介|老師|護士|律師|會計|記者|司機|業務|工讀生|店員|店员|收银员|收銀員|售货员|仓管|仓库管理员|保育员|"
     r"育婴师|心理咨询师|咨询师|社工|农户|种植户|养殖户|个体户|小老板|合伙人|创始人|联合创始人|"
     r"美发师|飞行员|船员|木匠|钢筋工|油漆工|水电工|机修工|育儿嫂|面点师|糕点师|烘焙师|质检员?|品管|地勤|安检员|"
-    r"摊主|微商|站长|导护志工|志工|保全|点心师傅|治疗师|康复师|护理员|分拣员|理货员|配送员|跟单员?|药剂助理)"
+    r"摊主|微商|站长|导护志工|志工|保全|点心师傅|治疗师|康复师|护理员|分拣员|理货员|配送员|跟单员?|药剂助理|"
+    r"译者|译员|撰稿人|插画师|配音员|剪辑师|画师)"
 )
 _ZH_CITIES = (
     r"北京|上海|广州|深圳|杭州|成都|重庆|武汉|南京|西安|苏州|天津|长沙|郑州|青岛|厦门|大连|沈阳|合肥|济南|福州|"
@@ -1179,7 +1199,10 @@ _SPOUSE = re.compile(
 _SPOUSE_IS = re.compile(
     rf"^my\s+(?P<r>wife|husband|partner|spouse)(?:'s|\s+is)\s+(?P<d>(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?{_JOB_EN}|(?-i:[A-Z])[a-z]+(?:ese|ish|an|ian|ch|i)|vegetarian|vegan|pescatarian)(?=$|\s+(?:so|and|but|which|because)\b)|"
     rf"^我(?:的)?\s*(?P<r2>老婆|老公|妻子|丈夫|爱人|太太|媳妇儿?|wife|husband)\s*是\s*(?P<d2>(?:一名|一个|个)?\s*(?:[^\s，,]{{0,4}}?(?:{_JOB_ZH}|员|师)|"
-    r"[\u4e00-\u9fff]{1,4}人|[A-Z][a-z]+))$",
+    r"[\u4e00-\u9fff]{1,4}人|[A-Z][a-z]+))$|"
+    # "我老婆在小学当语文老师", "my husband works as a paramedic": what one's partner does
+    rf"^我(?:的)?\s*(?P<r3>老婆|老公|妻子|丈夫|爱人|太太|媳妇儿?)\s*(?P<d3>(?:在[^，,。]{{1,10}}?)?(?:当|做)\s*(?:一名|一个|个)?\s*[^\s，,]{{0,4}}?(?:{_JOB_ZH}|员|师))$|"
+    rf"^my\s+(?P<r4>wife|husband|partner|spouse)\s+(?P<d4>works\s+as\s+(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?{_JOB_EN})(?=$|\s+(?:at|in|so|and|but)\b)",
     I,
 )
 _PETS_ZH = r"狗子|猫主子|毛孩子|狗仔|猫仔|猫咪?|狗狗?|兔子?|仓鼠|鹦鹉|乌龟|金鱼|鱼|柯基|金毛|泰迪|哈士奇|柴犬|拉布拉多|边牧|布偶|英短|美短|蓝猫|橘猫|狸花猫"
@@ -1220,7 +1243,7 @@ _NOT_A_TOOL_HERE = re.compile(
 
 def _product_run(text: str, start: int, end: int) -> str:
     """The tool name with the model words after it: "PostgreSQL 16", "MacBook Pro M3", "华为 Mate 60"."""
-    tail = rx.match(r"(?:\s*(?:[A-Z0-9][\w.+-]*|Pro|Max|Air|Ultra|mini|Plus))*", text[end:])
+    tail = rx.match(r"(?:\s*(?:[A-Z0-9][A-Za-z0-9.+-]*|Pro|Max|Air|Ultra|mini|Plus))*", text[end:])
     return (text[start:end] + (tail.group(0) if tail else "")).strip()
 
 
@@ -1413,6 +1436,10 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             )
         ):
             p = replace(p, key="school")  # "我是 UCL 的 PhD student"
+        elif p.key == "employer" and rx.fullmatch(
+            r"freelanc\w*|self[- ]employed|自由职业者?|自由|独立|个体户?|自己", p.value.strip(), I
+        ):
+            p = replace(p, key="work_mode")  # "我是freelance的video editor": how one works, for no one
         elif p.key == "employer":
             value = rx.sub(r"^.*?\b(?:called|named)\s+(?=(?-i:[A-Z]))", "", p.value, flags=I)
             value = rx.sub(r"\s+(?:right\s+now|right|now|currently|these\s+days|rn|atm)$", "", value, flags=I)
@@ -1445,6 +1472,12 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             if _INDUSTRY_NOUN.match(value) and not any(q.key == "industry" for q in proposals + out):
                 out.append(replace(p, key="industry", value=value))
             p = replace(p, value=value)
+        elif p.key == "major" and rx.fullmatch(
+            r"(?:a\s+)?(?:PhD|Ph\.D\.?|doctorate|masters?|master'?s|MBA|MSc|MA|BA|BSc|bachelor'?s|undergrad|博士|硕士|研究生|本科|研|博)",
+            p.value.strip(),
+            I,
+        ):
+            continue  # "我在UCL读PhD": a degree, not a subject
         elif p.key == "school":
             p = replace(
                 p, value=rx.sub(r"^(?:我|本科|硕士|研究生|博士|是|在|读|的)+|\s*(?:读|念|上)\s*\S*$", "", p.value)
@@ -1499,6 +1532,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
                 and any(q.key == "job_title" and q.value != p.value for q in proposals)
             ):
                 continue  # "140 students this year": a count, not a job; "editor 用的是 VS Code": a key, not a job
+            if rx.match(r"^自由(?!职业)\S", p.value) and not any(q.key == "work_mode" for q in proposals + out):
+                out.append(replace(p, key="work_mode", value="freelance"))  # "我是个自由译者": freelance, a translator
             if m := rx.match(
                 r"^(?:做)?\S+?的(?:小|大)?(?:公司|startup|店|厂|工作室|团队)(?:当|做|担任|负责)\s*(?P<job>\S.*)$",
                 p.value,
@@ -1510,6 +1545,12 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             p = replace(p, value=_COUNTED.sub("", p.value))
             if _INDUSTRY_NOUN.match(p.value) and not any(q.key == "industry" for q in proposals + out):
                 out.append(replace(p, key="industry"))  # "在深圳做外贸": the trade is the industry too
+            elif (
+                (trade := rx.match(rf"^(?P<i>[\u4e00-\u9fff]{{2,4}}?)(?:{_DEPARTMENT_ZH})$", p.value))
+                and _INDUSTRY_NOUN.match(trade.group("i"))
+                and not any(q.key == "industry" for q in proposals + out)
+            ):
+                out.append(replace(p, key="industry", value=trade.group("i")))  # "做汽车电子嵌入式的", "医疗器械销售"
             if rx.search(
                 rf"退休(?:前|以前|之前)?(?:是|的|当过|做过)?\s*(?:一名|一个|一位)?\s*{re.escape(p.value)}|"
                 rf"退休(?:前|以前|之前)[^，,。]{{0,12}}?{re.escape(p.value)}|"
@@ -1657,7 +1698,7 @@ _WORK_FACTS = [
             "hometown",
         ),
         (
-            rf"^(?:I\s+(?:work|am|'m)|I'm|we're|we\s+are|我{_ZH_MODS}(?:是|在)?)\s*(?:currently\s+|fully\s+|mostly\s+|now\s+)*"
+            rf"^(?:I\s+(?:work|am|'m)|I'm|I(?:'ve|\s+have)\s+been|we're|we\s+are|我{_ZH_MODS}(?:是|在)?)\s*(?:currently\s+|fully\s+|mostly\s+|now\s+)*"
             r"(?P<v>hybrid|remote|fully remote|远程(?:办公)?|居家办公|混合办公|WFH|on-?site|in the office)\b",
             I,
             "work_mode",
@@ -2092,6 +2133,10 @@ def _read_family(body: str) -> list[tuple[str, str, str]]:
             f"{m.group('r')} is {m.group('d')}"
             if m.group("r")
             else f"{m.group('r2')}{' ' if m.group('r2').isascii() else ''}是{m.group('d2')}"
+            if m.group("r2")
+            else f"{m.group('r3')}{m.group('d3')}"
+            if m.group("r3")
+            else f"{m.group('r4')} {m.group('d4')}"
         )
         return [("fact", "spouse", said)]
     out = _read_family_forms(body)
@@ -2244,12 +2289,20 @@ _THIS_ONE_ONLY = re.compile(
 )
 
 
+# what pads an answer: "skip the pleasantries", "stop with the disclaimers and caveats"
+_ANSWER_PADDING = re.compile(
+    r"\b(?:intros?|introductions?|preambles?|pleasantries|small\s+talk|caveats?|disclaimers?|fluff|warnings?|"
+    r"apolog(?:y|ies)|summaries|recaps?|sign-?offs?)\b|免责声明|客套话?|开场白|废话",
+    I,
+)
+
+
 def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     """Standing requests: answers (language, length, format), dislikes, constraints."""
     if not _THIS_ONE_ONLY.search(body) and (
         m := rx.match(  # "你给法条的时候一定要标出处", "Whenever I ask for lesson ideas, assume 50-minute periods"
             r"^(?:以后)?(?:你)?(?:给我|帮我|替我)?(?P<when>(?:推荐|给|写|出|列|改|算)[^，,。]{0,10}?)(?:的时候|时)\s*"
-            r"(?:一定|尽量|请|务必|都|要|记得)+(?P<rule>[^，,。？?]{2,24})$|"
+            r"(?:一定|尽量|请|务必|都|要|记得|只)+(?P<rule>[^，,。？?]{2,24})$|"
             r"^你?推荐(?P<when2>[^，,。]{1,6}?)(?P<rule2>只推荐[^，,。？?]{1,12}|(?:别|不要)推荐[^，,。？?]{1,12})$|"
             r"^(?:whenever|every\s+time)\s+I\s+ask\s+(?:you\s+)?(?:for|about)\s+(?P<when3>[^,]{2,30}),\s*(?P<rule3>.{4,80})$|"
             r"^always\s+(?:give|write|show)\s+me\s+(?P<rule4>(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}\s+in\s+.{2,40})$",
@@ -2258,6 +2311,12 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         )
     ):
         rule = m.group("rule") or m.group("rule2") or m.group("rule3") or m.group("rule4")
+        if (
+            m.group("when")
+            and rx.search(r"代码|程序|脚本|回答", m.group("when"))
+            and rx.search(r"贴|行|段|格式|注释|列", rule)
+        ):
+            return [("preference", "reply_format", body.removeprefix("你"))]  # "给我改代码的时候只给改动的那几行"
         return [("constraint", "constraint " + rule[:10], body.removeprefix("你"))]
     if m := rx.match(  # "以后给我推荐菜谱别放香菜", "以后推荐亲子活动别推荐要开车的": a rule for every such suggestion
         r"^(?:以后|今后|之后|往后)(?:给我|帮我|替我)?(?P<v>(?:推荐|写|安排|规划|做|订|找)[^，,。]{1,12}?(?:的时候|时)?"
@@ -2285,7 +2344,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     text = rx.sub(r"^(?:请|please)\s*", "", text, flags=I)
     text = rx.sub(r"^[你您](?=回答|回复|答我|回我|说话|讲话|跟我)", "", text)  # "你回答可以中英混合"
     answer = rx.search(
-        r"回答|回复|答复|答案|解释|输出|说明|报告|聊天|沟通|交流|对话|说话|跟我说|[回覆答]我|同我讲|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
+        r"回答|回复|答复|答案|解释|输出|说明|报告|聊天|沟通|交流|对话|说话|讲话|[跟和]我[说讲]|[回覆答]我|同我讲|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
         r"explain|write|spelling|拼写|units|单位|\bchat\b|\btalk\b",
         text,
         I,
@@ -2416,6 +2475,35 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         ]
     if lang and rx.match(r"(?:switch|change|go)\s+(?:back\s+)?to\s", text, I):
         return [("preference", "reply_language", lang.group(0).split()[-1])]
+    if rx.fullmatch(
+        r"(?:给我|帮我|跟我)?(?:解释|说明|讲|说|explain)\s*(?:解释|说明|讲|一下|下|清楚|it|this|that)?[吧呗啊]?",
+        text,
+        I,
+    ):
+        return []  # "给我解释解释": a request to explain this, no way of answering asked
+    if m := rx.match(  # "When you give me instructions, use numbered steps please": a rule for every such answer
+        r"^when\s+you\s+(?:give\s+me|write(?:\s+me)?|explain|answer|reply|send\s+me|show\s+me|list|suggest|recommend|help\s+me\s+with)"
+        r"\b[^,，]{0,40}[,，]\s*(?P<rule>(?:please\s+)?(?:always\s+)?(?:use|give|keep|include|add|put|start|end|show|write|number|"
+        r"don't|do\s+not|never|no)\b.{3,80})$",
+        body,
+        I,
+    ):
+        rule = m.group("rule")
+        if _LENGTH.search(rule) or _LIMIT.search(rule):
+            return [("preference", "reply_length", body)]
+        if _FORMAT.search(rule) or _REPLY_SHAPE.search(rule) or rx.search(r"\bsteps\b|numbered|\bcode\b", rule, I):
+            return [("preference", "reply_format", body)]
+        if no := rx.match(r"(?:please\s+)?(?:don't|do\s+not|never|no)\s+(?:\w+\s+)?(?P<obj>.+)$", rule, I):
+            return [("constraint", "constraint " + " ".join(no.group("obj").split()[:3]), body)]
+        return [("preference", "reply_style", body)]
+    if rx.match(
+        r"语气要(?![^，,]{0,6}(?:邮件|信|文案|通知))\S", body
+    ):  # "语气要…": the answer to "what tone do you want?"
+        return [("preference", "reply_style", body.removeprefix("语气要"))]
+    if rx.match(
+        r"(?:stop|quit|enough|no\s+more)\s+with\s+(?:the|all\s+the|your)\s+", text, I
+    ) and _ANSWER_PADDING.search(text):
+        return [("preference", "reply_style", text)]  # "Can you stop with the disclaimers and caveats?"
     if (
         answer
         and (imperative or rx.match(r"以后|今后|from now on|please", body, I) or rx.search(r"都用|一律|总是", text))
@@ -2448,12 +2536,15 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     if m := rx.match(
         r"^(?:别|不要|不用)再?(?:给我|跟我)?(?P<verb>推荐|推送|安利|介绍)(?P<obj>.+)$|"
         r"^(?:stop|quit)\s+(?P<verb2>recommending|suggesting|sending|showing)(?:\s+me)?\s+(?P<obj2>.+?)(?:\s+to me)?$|"
-        r"^(?:no\s+more)\s+(?P<obj3>.+)$|^(?:don't|do not|never)\s+(?:ever\s+)?(?:bother\s+)?(?:recommend|suggest)(?:ing)?(?:\s+me)?\s+(?P<obj4>.+?)"
+        r"^(?:no\s+more)\s+(?P<obj3>.+)$|^(?:don't|do not)\s+bother\s+with\s+(?P<obj5>[^,]+?)(?:[,，].*)?$|"
+        r"^(?:don't|do not|never)\s+(?:ever\s+)?(?:bother\s+)?(?:recommend|suggest)(?:ing)?(?:\s+me)?\s+(?P<obj4>.+?)"
         r"(?:\s+(?:either|too|again|anymore|any\s*more|please|pls))*$",
         text,
         I,
     ):
-        obj = next(g for g in (m.group("obj"), m.group("obj2"), m.group("obj3"), m.group("obj4")) if g)
+        obj = next(g for g in (m.group("obj"), m.group("obj2"), m.group("obj3"), m.group("obj4"), m.group("obj5")) if g)
+        if m.group("obj5") and _ANSWER_PADDING.search(obj):
+            return [("preference", "reply_style", text)]  # "don't bother with the intro": how to answer
         return [("preference", _topic(obj, obj, "preference"), text)]
     if m := rx.match(
         r"^(?:[^别不，,]{0,12}?(?:里|中|上|时|的时候|周末|晚上|早上|上午|下午|工作日|以后|之后|以前|之前))?\s*(?:别|不要|不许|禁止)(?!误会|担心|介意|客气|生气|着急|急|笑|怪|见怪|多想|紧张|害怕|怕)(?:再)?(?:给我|帮我|跟我)?(?P<obj>(?:用|安排|写|提|加|放|打电话|联系|发|输出)?.+)$|"
@@ -2593,7 +2684,10 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         if rx.search(
-            r"\byour?\b|\bmore about\b|\bthis\b|\bthat\b|\bit\b", m.group("rest").split(",")[0], I
+            r"\byour?\b|\bmore about\b|\bthis\b|\bthat\b|\bit\b|^(?:get|buy|make|find|bake|cook|plan|throw)\s+(?:him|her|them|(?:my|our)\s+(?:wife|husband|partner|mom|mum|dad|"
+            r"parents|son|daughter|kids?|sister|brother|friend|boss|teacher)s?)\b",
+            m.group("rest").split(",")[0],
+            I,
         ):  # about the conversation, not a goal ("…cert at some point, it'd help at work" still is one)
             return []
         if not (
@@ -2767,6 +2861,9 @@ _HOBBY_FORMS = [
     for pattern in (
         r"^我?(?:最近|这阵子|今年)?(?:又|也|还)?(?:迷上了?|爱上了?|入坑了?|沉迷于?|喜欢上了?)\s*(?P<v>[^，,]{2,20})$",
         rf"^我?(?:最近|这阵子|今年|现在)?(?:又|也|还)?(?:开始|在)(?:学|打|玩|练|弹)(?:习)?\s*(?P<v>{_PASTIME})(?:了)?$",
+        # "学古筝一年了", "学了两年吉他", "练瑜伽五六年了": a pastime kept up for a while
+        rf"^我?(?:已经)?(?:学|练|弹|打)了?\s*(?:[\d一二三四五六七八九十两几半多]+\s*(?:个)?(?:年|月)(?:多)?)?\s*(?P<v>{_PASTIME})"
+        rf"(?:(?:都|已经|有)?\s*[\d一二三四五六七八九十两几半多]+\s*(?:个)?(?:年|月)(?:多)?了?)?$",
         r"^我?(?:周末|平时|下班后|休息日|放假|有空)(?:的时候)?(?:一般|通常|都|基本上?|比较|最)*(?:喜欢|爱)(?:去)?\s*(?P<v>[^，,]{2,20})$",
         rf"^I(?:'ve|\s+have)\s+(?:just\s+|recently\s+)?(?:taken\s+up|picked\s+up|got\s+into|gotten\s+into|been\s+(?:doing|going\s+to))\s+"
         rf"(?P<v>{_PASTIME}|[\w -]{{3,20}}?\s+(?:classes|lessons))\b",
@@ -4017,11 +4114,16 @@ _INDUSTRY_EN = re.compile(
     I,
 )
 # employers that name a kind of business, not a company: the industry too ("在一家券商做量化")
+_DEPARTMENT_ZH = r"销售|嵌入式|研发|运营|开发|设计|工程师|测试|市场|采购|客服|售后|行政|财务|产品|质检|物流|电商"
 _INDUSTRY_NOUN = re.compile(
     r"^(?:券商|投行|银行|律所|会计师事务所|保险公司|基金公司|私募|外企|国企|央企|车企|药企|游戏公司|互联网公司|外贸|跨境电商|电商|"
     r"硬件|IC\s*(?:设计|設計)|芯片(?:设计|設計)?|半导体|"
     r"(?:外贸|电商|跨境电商|医药|制药|物流|金融|教育|培训|游戏|互联网|保险|房地产|地产|餐饮|汽车|广告|咨询|软件|芯片|半导体|新能源|"
-    r"家具|服装|建筑|装修|快递|航空|旅游)(?:公司|企业|行业))$"
+    r"家具|服装|建筑|装修|快递|航空|旅游)(?:公司|企业|行业)|汽车电子|新能源|光伏|医疗器械|医疗|教培|建材|化工|纺织|农业|"
+    # said in English inside Chinese ("我住在Dubai，做real estate的") or alone
+    r"(?i:real\s+estate|property|fintech|finance|banking|insurance|logistics|e-?commerce|marketing|consulting|hospitality|"
+    r"retail|healthcare|construction|edtech|biotech|pharma|manufacturing|automotive|gaming|fashion|F&B|advertising|"
+    r"media|SaaS|crypto|web3|semiconductors?))$"
 )
 
 
@@ -4034,6 +4136,10 @@ def _scan_industry(body: str) -> list[tuple[str, str, str]]:
         r"\b(?:turned\s+down|declined|rejected|passed\s+on|an?\s+offer|interview\w*|applied)\b", body, I
     ):  # not "I turned down an offer working remotely for a UK fintech"
         return [("fact", "industry", m.group("v") or m.group("v2"))]
+    if (
+        m := rx.match(r"^I(?:'m|\s+am)\s+(?:(?:now|currently|still)\s+)?in\s+(?P<v>[\w&-]+(?:\s+[\w-]+)?)$", body, I)
+    ) and (_INDUSTRY_NOUN.match(m.group("v"))):
+        return [("fact", "industry", m.group("v"))]  # "I'm in real estate"
     return []
 
 
@@ -4107,6 +4213,12 @@ _TRADE_ZH = re.compile(
 )
 
 
+_COURIERS = (
+    r"顺丰|京东|美团|饿了么|中通|圆通|韵达|申通|极兔|邮政|EMS|菜鸟|闪送|达达|盒马|叮咚|滴滴|货拉拉|"
+    r"(?i:Uber(?:\s*Eats)?|Lyft|Grab|DoorDash|Deliveroo|Instacart|Amazon)"
+)
+
+
 def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
     """ "我是 Shopee 的 backend engineer", "我是开网店的", "我是做外贸的", "在小区门口开了个水果店"."""
     out: list[tuple[str, str, str]] = []
@@ -4124,6 +4236,8 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
             _known_city(m.group("where")) or is_region(m.group("where")[:3]) or is_region(m.group("where")[:2])
         ):
             out.append(("fact", "job_title", trade.removesuffix("的")))
+        elif trade and rx.fullmatch(_COURIERS, m.group("where")):  # "我在顺丰送快递": for whom one delivers
+            out += [("fact", "employer", m.group("where")), ("fact", "job_title", trade.removesuffix("的"))]
         elif trade := m.group("v"):
             out.append(("fact", "job_title", trade.removeprefix("做").removeprefix("搞") or trade))
             if rx.match(r"[做搞]", trade) and not rx.search(rf"{_JOB_ZH}|员|师", trade):
@@ -4133,6 +4247,73 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
         elif trade := m.group("v4") or (m.group("v5") and "种" + m.group("v5")):
             out.append(("fact", "job_title", trade))
     return out
+
+
+_YEARS = r"(?:快|近|将近|差不多|大概|有)?(?:[\d一二三四五六七八九十两几]+|十几|二十几|三十几|几十)\s*(?:多|来)?\s*年"
+_YEARS_EN = r"(?:about|over|almost|nearly|like|around|more\s+than)?\s*(?:\d+|a\s+few|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty)\+?\s*(?:years|yrs|decades)"
+_YEARS_AT_TRADE = re.compile(
+    # "干了二十年电焊", "当了十几年护士", "开了八年出租车", "我干装修十几年了", "been a luthier for about 15 yrs"
+    rf"^(?:我)?(?:已经|都)?(?:干|做|当|搞)了?\s*{_YEARS}(?:的)?\s*(?P<v>(?![这那饭菜家务作业生意])[\u4e00-\u9fff]{{2,6}}?)了?$|"
+    rf"^(?:我)?(?:干|做|搞)(?P<v2>(?![这那饭菜家务作业生意])[\u4e00-\u9fff]{{2,4}}?)(?:都|已经|有)?{_YEARS}了?$|"
+    rf"^(?:我)?(?P<verb>开|跑)了?\s*{_YEARS}(?:的)?\s*(?P<v3>{_DRIVEN})了?$|"
+    rf"^(?:I'?ve\s+|I\s+have\s+)?been\s+an?\s+(?P<v4>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+for\s+{_YEARS_EN}\b",
+    I,
+)
+# what one has "been" for years that is no trade: "a big fan for 20 years", "a vegetarian for 10 years"
+_BEEN_NO_TRADE = re.compile(
+    r"\b(?:member|fan|customer|client|vegetarian|vegan|pescatarian|widow|widower|smoker|non-smoker|user|subscriber|patient|"
+    r"resident|citizen|parent|mom|mum|dad|mother|father|single|couple|runner|reader|listener|believer|christian|muslim|buddhist|"
+    r"catholic|regular|fool|mess|wreck|bit|lot|while|long|big|huge|loyal|proud|happy|diabetic|survivor|addict|insomniac)\b",
+    I,
+)
+
+
+# a trade said as what one does: "I build violins in Cremona", "we grow coffee on 6 hectares in Huila",
+# "i fix motorbikes for a living"; it is work only with a place, an acreage or a word of work after it
+_TRADE_EN = re.compile(
+    r"^(?:I|we)\s+(?:(?:mostly|mainly|now|still|also|basically|just|actually)\s+)?(?P<v>(?:grow|farm|raise|breed|build|make|fix|"
+    r"repair|sell|bake|brew|roast|sew|restore|teach|tutor|weld|install|import|export|trade)\s+"
+    r"(?!(?:my|our|the|a|an|his|her|their|some|it|them|this|that|things|stuff|money|sure|time|friends|dinner|lunch|breakfast)\b)"
+    r"(?P<obj>[a-z][\w-]*(?:\s+(?!in\b|on\b|at\b|for\b|and\b|outside\b|near\b|around\b)[a-z][\w-]*){0,2}))"
+    r"(?P<rest>\s+(?:for\s+a\s+living|professionally|for\s+work|full[- ]time)\b.*|"
+    r"\s+on\s+(?:about\s+|around\s+|over\s+|nearly\s+)?[\d,.]+\s*(?:acres?|hectares?|ha)\b.*|"
+    r"\s+(?:in|outside|near|around|just\s+outside)\s+(?-i:[A-Z]).*)$",
+    I,
+)
+
+
+# one's own business and where it is: "got my own shop just outside Hanoi", "I run a small salon near Kumasi"
+_OWN_SHOP = re.compile(
+    r"(?:^|[,，]\s*)(?:I\s+|we\s+)?(?:got|have|run|own|opened|started)\s+(?:my|our|a)\s+(?:own\s+)?(?:(?:little|small|tiny)\s+)?"
+    r"(?:[\w-]+\s+)?(?:shop|business|store|workshop|studio|garage|salon|restaurant|cafe|café|stall|farm|bakery|clinic)\b",
+    I,
+)
+
+
+def _scan_trade_en(body: str) -> list[tuple[str, str, str]]:
+    """ "I build violins in Cremona" → job_title "build violins" (its place is read with the work);
+    "got my own shop just outside Hanoi" → the city one works in."""
+    shop = _OWN_SHOP.search(body)
+    m = _TRADE_EN.match(body[: shop.start()] + " for a living" if shop and shop.start() else body)
+    if shop and (place := _work_place(body[shop.start() :])):  # "i fix motorbikes, got my own shop outside Hanoi"
+        return [("fact", "work_city", place)] + ([("fact", "job_title", m.group("v"))] if m else [])
+    if (
+        not m
+        or rx.search(
+            r"\b(?:weekends?|every|sometimes|for\s+fun|hobby|occasionally|at\s+home|on\s+the\s+side)\b", body, I
+        )
+        or (rx.match(r"\s+(?:in|outside|near|around|just)", m.group("rest"), I) and not _work_place(body))
+    ):
+        return []
+    return [("fact", "job_title", m.group("v"))]
+
+
+def _scan_years_at_trade(body: str) -> list[tuple[str, str, str]]:
+    """A trade said with how long one has done it: "干了二十年电焊", "been a luthier for about 15 yrs"."""
+    if not (m := _YEARS_AT_TRADE.match(body)):
+        return []
+    trade = m.group("v") or m.group("v2") or (m.group("v3") and m.group("verb") + m.group("v3")) or m.group("v4")
+    return [] if _BEEN_NO_TRADE.search(trade) else [("fact", "job_title", trade)]
 
 
 def _scan_drink(body: str) -> list[tuple[str, str, str]]:
@@ -4334,11 +4515,18 @@ def _scan_job(body: str) -> list[tuple[str, str, str]]:
     if m := rx.search(
         r"\b(?P<v>(?:fully\s+)?remote)(?:ly)?\s+(?:for|at|with)\b|\bwork(?:ing)?\s+(?P<v2>remotely|from\s+home)\b|"
         r"(?P<v3>远程)(?=办公|工作|上班|打工|给|$|[，,])|全员(?P<v4>远程)|(?P<v5>居家办公|在家办公|混合办公)|\b(?P<v6>WFH|hybrid)\b|"
-        r"[,，]\s*(?P<v7>(?:fully|100%|all)\s+remote)$",
+        r"[,，]\s*(?P<v7>(?:fully|100%|all)\s+remote)$|"
+        # "一周去三天办公室", "office three days a week": part in the office, part at home
+        r"(?P<v8>(?:一|每)周(?:去|回|坐|进)?(?:[一二两三四五12345])天(?:办公室|公司|office))|"
+        r"\b(?P<v9>(?:in\s+(?:the\s+)?office|on-?site)\s+(?:one|two|three|four|[1-4])\s+days?\s+a\s+week)\b",
         body,
         I,
     ):
         out.append(("fact", "work_mode", next(v for v in m.groups() if v)))
+        if (
+            home := rx.search(r"\bfrom\s+home\s+in\s+(?P<p>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?)", body, I)
+        ) and (city := _city_in(home.group("p"))):
+            out.append(("fact", "city", city))  # "working from home in Accra": home is there
     if m := rx.search(r"(?:从\s*\S{1,12}?\s*)?(?:跳槽|跳|换|转)到了?\s*(?P<v>[^，,\s]{2,12}?)(?:了|去了)?$", body):
         if not is_city(m.group("v")) and not rx.search(r"[做当干]|岗|组|部门|团队|城市", m.group("v")):
             out.append(("fact", "employer", m.group("v")))  # "从阿里跳到了拼多多"
@@ -4398,6 +4586,13 @@ def _read_reply_style(body: str) -> list[tuple[str, str, str]]:
         return [("preference", "reply_style", rx.sub(r"^我", "", body))]
     if _STYLE_FIRST.match(body):
         return [("preference", "reply_style", rx.sub(r"^(?:[\w ]{1,20}\brule:\s*|so\s+|and\s+|我)", "", body, flags=I))]
+    if m := rx.search(  # "so please use simple words ok", "说人话，通俗一点": plain words
+        r"\b(?:please\s+)?(?:use|stick\s+to|keep\s+to)\s+(?:simple|plain|easy|basic|simpler|everyday|short)\s+"
+        r"(?:words|language|english|terms|vocabulary)\b.*|(?:用|说)(?:简单|通俗|大白话|白话)[^，,。]{0,6}|说人话|通俗(?:一点|易懂|些)",
+        body,
+        I,
+    ):
+        return [("preference", "reply_style", rx.sub(r"\s*(?:ok|okay|pls|please|thanks)\W*$", "", m.group(0), flags=I))]
     return []
 
 
@@ -4556,7 +4751,7 @@ _UPCOMING = re.compile(
     r"road\s+trip|gig|tournament|competition)\b|"
     r"去[^，,]{1,10}?(?:玩|旅游|旅行|出差|度假|交换|交換|参加|面试|报到|考试)|出差|旅游|旅行|度假|交换|交換|考试|"
     r"(?:要|会|得)(?:带[^，,]{1,6}?)?(?:去|飞|回)(?!上班|工作|学|做|买|看看|开会|上课|加班|吃|喝|接|取|拿|医院|看病)[^，,]{2,12}$|出发|自驾|"
-    r"考\s?(?![虑察])[A-Za-z\u4e00-\u9fff]|补考|面试|婚礼|报到|入职|搬(?:到|去|回|家)|回(?:国|老家)|毕业|开学|演唱会|比赛|马拉松|"
+    r"考\s?(?![虑察])[A-Za-z\u4e00-\u9fff]|补考|面试|婚礼|结婚|领证|订婚|报到|入职|搬(?:到|去|回|家)|回(?:国|老家)|毕业|开学|演唱会|比赛|马拉松|"
     r"个展|画展|展览|演出|答辩|开业|满[\d一二三四五六七八九十两]+岁|"
     r"\b(?:exhibition|recital|premiere|(?:capstone|thesis|dissertation)(?:\s+\w+)?\s+is\s+due|turns?\s+\d{1,2})\b",
     I,
@@ -4565,7 +4760,7 @@ _UPCOMING_WHEN = re.compile(
     _FUTURE.pattern
     + r"|下学期|下學期|\bnext\s+(?:term|semester)\b|\b(?:for|over|at)\s+(?:Christmas|Thanksgiving|Easter|"
     r"Chinese\s+New\s+Year|Lunar\s+New\s+Year|New\s+Year(?:'s)?|Diwali|Hari\s+Raya|Golden\s+Week)\b|过年|春节|中秋|元旦|"
-    r"(?:大)?年初[一二三四五六七八九十]|\d{1,2}\s*[号日]",
+    r"(?:大)?年初[一二三四五六七八九十]|\d{1,2}\s*[号日]|\bon\s+the\s+\d{1,2}(?:st|nd|rd|th)\b",
     I,
 )
 # next week: only what one sits or faces (an interview, an exam), not a trip or a busy week
@@ -4623,6 +4818,33 @@ def _upcoming_event(clause: str, body: str) -> Proposal | None:
 _SOMEONE_DESCRIBED = re.compile(
     r"^我?[^，,]{0,16}的(?:那个|这个|那位|这位|那些)?(?:同事|朋友|老板|领导|邻居|同学|室友|亲戚|客户|老师|学生|下属|上司)"
 )
+
+
+# one's child's, partner's or parent's day ahead ("我闺女3月15号结婚", "My daughter graduates on June 14"): a date in
+# the user's own life, kept as an episode, never as the user's goal
+_OWN_KIN = re.compile(
+    r"^(?:我|my\s*)(?:的)?\s*(?:家)?(?:女儿|儿子|闺女|孩子|娃|老大|老二|老婆|老公|爱人|媳妇|爸|妈|父亲|母亲|"
+    r"(?:(?:eldest|youngest|oldest|little|\d+\s*yo|\w+-year-old)\s+)?(?:daughter|son|kids?|children|wife|husband|partner|mom|mum|dad|"
+    r"mother|father|parents))(?![A-Za-z])(?!\s*(?:'s|’s|的))",
+    I,
+)
+_FAMILY_DAY = re.compile(
+    r"结婚|婚礼|毕业|高考|中考|开学|入学|上(?:小学|初中|高中|大学|幼儿园)|出生|预产期|手术|满月|百日|"
+    r"\b(?:graduat\w*|wedding|getting\s+married|starts?\s+(?:school|kindergarten|college|uni|university)|"
+    r"(?:is\s+)?due|surgery|christening|bar\s+mitzvah|bat\s+mitzvah|quincea\w+)\b",
+    I,
+)
+
+
+def _family_event(clause: str, body: str) -> Proposal | None:
+    """ "我闺女3月15号结婚", "my son starts kindergarten on Sept 2": a family day with its date."""
+    if not (_OWN_KIN.match(body) and _FAMILY_DAY.search(body)) or _NOT_SURE.search(body):
+        return None
+    if not (_UPCOMING_WHEN.search(body) or _NEAR_WHEN.search(body) or _PAST_WHEN.search(body)):
+        return None
+    return Proposal(
+        kind="episode", category="event", text=_clean(body)[:200], confidence=0.8, importance=0.5, evidence=clause
+    )
 
 
 def _user_event(clause: str, body: str) -> Proposal | None:
@@ -4841,7 +5063,9 @@ _RUN_ON = re.compile(
     r"(?<=[\u4e00-\u9fff]{2}的)(?=经常|每天|每周|每个月|平时|一般|现在|目前|主要|常年|在)|"
     r"(?<=[士师员工生手])(?=上(?:夜班|白班|晚班|早班|大夜|小夜))|"
     # "你帮我查一下就是我下个月要搬…然后家里有一架钢琴…": the fillers of speech join what are clauses
-    r"(?<=[\u4e00-\u9fff]就是)(?=我)|(?<=[\u4e00-\u9fff])(?=然后)|(?<=[\u4e00-\u9fff][啊呀嘛])(?=我|你)"
+    r"(?<=[\u4e00-\u9fff]就是)(?=我)|(?<=[\u4e00-\u9fff])(?=然后)|(?<=[\u4e00-\u9fff][啊呀嘛])(?=我|你)|"
+    # "…偷偷吃甜的嗯我自己是…做药剂师的但是说她她也不听": a filler before 我, a but
+    r"(?<=[\u4e00-\u9fff])(?=嗯+我)|(?<=[\u4e00-\u9fff]{2})(?=但是|不过|可是)"
 )
 _PASSING_THROUGH = re.compile(r"转机|中转|过境|\b(?:layovers?|in\s+transit|stopover|connecting\s+flight)\b", I)
 # a sentence that says its asks are for this answer only: "answers short pls — just for this one"
@@ -4882,6 +5106,24 @@ _WE_TWO = re.compile(
 )
 
 
+# a clause addressed to the assistant ("你帮我看看要多久", "您给我推荐几本"): the user is still the one
+# speaking, so what follows without a subject ("以后你回我中文就行") is the user's wish, not someone else's
+_TO_ASSISTANT = re.compile(
+    r"^(?:(?:can|could|would|will)\s+(?:you|u)|please|pls|plz)\b|^(?:你|您)(?:能不能|可不可以|能|可以|就|先|再|也|直接|顺便|帮忙)?"
+    r"(?:帮我|帮忙|给我|替我|跟我|回我|教我|告诉我|看看|看一下|查|算|推荐|写|翻译|解释|整理|列|分析|改|说说|讲讲|讲一下)",
+    I,
+)
+
+
+# what makes a wish said after a request for something ("帮我写个请假邮件，语气委婉一点") one for good, not
+# for that thing: a word of always, or the assistant's own answers named ("回答别超过三句话")
+_ALWAYS = (
+    r"以后|今后|往后|从现在起|从今天起|每次|一直|永远|平时|都用|都要|都给|都别|都不要|"
+    r"\b(?:always|never|every\s+time|from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|from\s+here\s+on|whenever)\b"
+)
+_FOR_GOOD = re.compile(_ALWAYS + r"|回答|回复|答复|回我|\b(?:answers?|repl(?:y|ies)|responses?)\b", I)
+
+
 def _subject(body: str) -> str:
     """Whose statement a clause is: "self", "team", "other", or "" when it has no subject."""
     body = rx.sub(r"^然后", "", body)  # "…然后她在杭州开了个奶茶店": hers
@@ -4913,7 +5155,7 @@ _PARTNERS_OWN = {"city", "work_city", "hometown", "employer", "job_title", "indu
 
 _KEEP_IT = re.compile(r"^(?:please\s+)?(?:keep|make)\s+it\s+(brief|short|simple|quick|concise|snappy)\b", I)
 _STANDING_ASK = re.compile(
-    r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:always|never|from\s+now\s+on|stop|start)\b|"
+    r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:always|never|from\s+now\s+on|stop|quit|start)\b|"
     r"^(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?(?:do|use|give\s+me|keep|put|write|answer|reply)\b[^?？]{0,40}?"
     r"\b(?:from\s+now\s+on|going\s+forward|from\s+here\s+on|in\s+future|every\s+time)\b|"
     r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:reply|answer|respond|write|talk)\s+(?:to\s+me\s+)?in\s+\S+(?:\s+\S+)?\s+"
@@ -5173,6 +5415,7 @@ def _part_saying(body: str, value: str) -> str:
 
 _CJK_COMMA = re.compile(r"(?<=[\u4e00-\u9fff])\s*,\s*|\s*,\s*(?=[\u4e00-\u9fff])")
 _OWN_SCANS = (
+    _scan_years_at_trade,
     _scan_job,
     _scan_role,
     _scan_role_zh,
@@ -5183,6 +5426,7 @@ _OWN_SCANS = (
     _scan_industry,
     _scan_bare,
     _scan_work_zh,
+    _scan_trade_en,
     _scan_person,
     _scan_pastime,
     _scan_retired,
@@ -5198,11 +5442,20 @@ _QUOTED = re.compile(
 _FULL_WIDTH[0x3000] = 0x20  # "ＶＳ　Ｃｏｄｅ" is "VS Code"; full-width punctuation stays (the clause rules read it)
 
 
+def _after_ask(body: str, reason: str) -> str:
+    """The frame after a request to the assistant: "ask" (what follows without a subject is about that
+    request, unless said for good), "self" when the request itself was said for good ("以后你回我中文就行"),
+    "" when the clause is no request."""
+    if not (reason == "one_off" or _TO_ASSISTANT.match(body)):
+        return ""
+    return "self" if rx.search(_ALWAYS, body, I) else "ask"
+
+
 def _carries(body: str, frame: str, first: bool) -> list[str]:
     """What a clause without a subject says when its speaker is the user: Chinese drops the subject
     freely ("主力语言是 Go", "周末一般去爬山"), English notes do too ("live in Jersey City", "big fan
     of jazz"). At the start of a message the speaker is the user; later, the clause before decides."""
-    if frame == "other" or (frame == "" and not first):
+    if frame in ("other", "ask") or (frame == "" and not first):
         return []
     chinese = [("我们" if frame == "team" else "我") + body] if rx.search(r"[\u4e00-\u9fff]", body) else []
     if frame == "team" or not rx.match(r"[A-Za-z]\S*\s+\S", body):  # one English word ("Finally.") says nothing
@@ -5211,6 +5464,8 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
         place.group(0)
     ):  # "Glasgow, 12-hour shifts": where one is, not who ("I'm Glasgow")
         return chinese + ["I live in " + place.group(0)]
+    if rx.match(r"been\b", body, I):  # "Been a paramedic for 12 years": I've been
+        return chinese + ["I've " + body]
     return chinese + ["I " + body, "I'm " + body]
 
 
@@ -5220,7 +5475,11 @@ _FICTION = re.compile(
     r"\blet'?s\s+play\b[^.!?]{0,20}[:：]|\byou'?re\s+(?:a|an|the)\s+[^.!?]{2,40}\band\s+I'?m\s+(?:a|an|the)\b|"
     r"\b(?:writing|write|drafting)\s+(?:a\s+|my\s+)?short\s+story\b|\bshort\s+story\s*[:：]|\bprotagonist\b|\bbackstory\b|"
     r"\bcharacter['’]s\b|\btwo\s+truths\s+and\s+a\s+lie\b|主角|剧本杀(?:的)?(?:角色|人设)|两真一假|"
-    r"\bin\s+character\b|^(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:write|draft|compose)\s+(?:me\s+)?"
+    r"\bin\s+character\b|"
+    # data to process, not the user: "测试数据：用户名zhangsan，城市成都", "name,age,city\nJohn Smith,42,Denver"
+    r"(?:测试|示例|样例|模拟|虚拟|假|演示)数据[^，,。]{0,12}[:：]|范文[^，,。]{0,12}[:：]|随便编|"
+    r"\b(?:test|sample|dummy|fake|mock|example|synthetic)\s+(?:data|records?|rows?|users?|profiles?)\b[^.!?]{0,30}[:：]|"
+    r"\bfictional\s+(?:persona|person|character|user|profile)\b|^(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:write|draft|compose)\s+(?:me\s+)?"
     r"(?:a|an|some|placeholder|sample|the)\b[^:：]{0,40}[:：]|"
     r"角色扮演|扮演|假设我是|假如我是|假装我是|第一人称|独白|主人公|女主角|男主角|女主|男主|人设|小说里|故事里|剧本里|梦里|梦见|你扮|"
     r"\bin\s+my\s+(?:novel|story|book|script|screenplay|game|fanfic|comic|dream)\b|\bstory\s+idea\b|\b(?:my|the)\s+(?:main\s+)?character\b|"
@@ -5307,7 +5566,8 @@ _ANSWER_FRAMES = [
     (
         # about the assistant's own replies, not a card or an email: "Do you want me to keep the tone formal or casual?"
         r"\b(?:you|me|your)\b[^?]{0,50}\b(?:formal|casual)\s+or\s+(?:formal|casual)\b|(?:你|我)[^？?]{0,20}正式(?:一点|一些)?还是(?:随意|轻松|口语)|"
-        r"(?:which|what)\s+tone\s+(?:do|would|should)\s+(?:you|I)\b|我(?:用|说话)?(?:用)?什么语气",
+        r"(?:which|what)\s+tone\s+(?:do|would|should)\s+(?:you|I)\b|how\s+formal\s+(?:should|do\s+you\s+want)|"
+        r"我(?:用|说话)?(?:用)?什么样?的?(?:语气|风格|口吻)",
         "keep the tone ",
         "语气要",
     ),
@@ -5633,7 +5893,7 @@ _NAMING = re.compile(
 
 class RuleExtractor:
     name = "rules"
-    version = "14"
+    version = "15"
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
@@ -5649,6 +5909,13 @@ class RuleExtractor:
             r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])(?![是的了和跟与在用有都也就为]|叫(?!我))", "，", message
         )
         message = message.replace("俺", "我")  # "俺家在寿光种大棚的", "俺们东北的": northern dialect's 我
+        message = rx.sub(r"我(?:那|这)台", "我的", message)  # "我那台MacBook Air M2跑Docker…": mine
+        message = rx.sub(  # "我家dog是golden retriever，叫Lucky": the pet said in English
+            r"(?:(?<=我家)|(?<=我养的)|(?<=家里的)|(?<=家里))\s*(?:(?P<d>dogs?|doggo|puppy|pup)|(?P<c>cats?|kitty|kitten))(?![A-Za-z])\s*",
+            lambda m: "狗" if m.group("d") else "猫",
+            message,
+            flags=I,
+        )
         message = rx.sub(  # "我 macOS + zsh + iTerm2": what one uses, the verb left out
             r"(?:^|(?<=[，,。\s]))我\s+(?=[A-Za-z][\w.-]+\s*[+/]\s*[A-Za-z][\w.-]+)", "我用 ", message
         )
@@ -5677,6 +5944,8 @@ class RuleExtractor:
             r"^\s*(?:大家好|各位好|你好|您好|哈喽|嗨)[!！~～,，\s]*", "", message
         )  # "大家好我是…": a greeting
         message = rx.sub(r"(?m)^\s*\|.*\|\s*$", "", message)  # "| 王磊 | 财务 | 2023-04 |": a pasted table's rows
+        # "John Smith,42,Denver\nLi Wei,29,Seattle": rows of CSV (two lines or more), someone's data
+        message = rx.sub(r"(?m)(?:^[^,\n]{1,40}(?:,[^,\s][^,\n]{0,40}){2,}(?:\n|$)){2,}", "", message)
         message = rx.sub(  # "I'm a Leicester fan (don't judge 😅)": an aside, not a joke
             r"\s*[(（](?:don'?t\s+judge(?:\s+me)?|no\s+judg(?:e)?ment|lol|haha\w*|hehe|别笑|别笑我|哈+)\W{0,6}[)）]",
             "",
@@ -5734,6 +6003,11 @@ class RuleExtractor:
                 heard += "，" + clause
                 body = _PREFIX.sub("", clause).strip(" .。!！~～;；,，")
                 body = rx.sub(r"^(?:咱|俺|在下)(?!们)", "我", body)  # 咱家娃, 俺是山东临沂的, 在下姓郑
+                body = rx.sub(r"^嗯+\s*(?=我)", "", body)  # "嗯我自己是…": a filler
+                body = rx.sub(
+                    r"^(?:所以|那|那你|反正)?(?:你|您)(?=别|不要|千万别|以后别|以后不要)", "", body
+                )  # "所以你别早上给我推消息"
+                body = rx.sub(r"^我自己(?=是|在|做|开|当)", "我", body)  # "我自己是在县医院药房做药剂师的"
                 # "你回答的时候简短一点": how the assistant should answer, not something about it
                 body = rx.sub(  # "你给法条的时候一定要标出处", "你推荐软件只推荐免费的": a rule for the assistant
                     r"^(?:你|您)(?=(?:以后|今后|每次|平时|下次)?\s*(?:(?:回答|回复|答|讲|说话|写|解释)(?:的时候|时|问题|东西)|"
@@ -5777,6 +6051,8 @@ class RuleExtractor:
                     and not rx.search(r"我家|咱家|俺家|我的|我们家|我养", previous)
                 ):
                     reason = reason or "quoted"  # "我帮朋友遛他的狗，叫豆豆": the dog's name, not one's own
+                if not reason and not subject and frame == "ask" and not _FOR_GOOD.search(body):
+                    reason = "one_off"  # "帮我写个请假邮件，语气委婉一点": how that email should sound
                 if (
                     not reason
                     and (not subject or kin and not _KIN_START.match(previous))
@@ -5788,7 +6064,10 @@ class RuleExtractor:
                     skipped.append(Skip(text=clause, reason=reason))
                     if reason in ("question", "quoted"):  # "get my 4yo to eat vegetables?"
                         proposals += self._triples(clause, body, _own_mentions(body, said_mine=True))
-                    frame, previous = (frame if kin else subject or frame or "other"), body
+                    if reason == "quoted" and (day := _family_event(clause, body)):
+                        proposals.append(day)
+                    frame = frame if kin else _after_ask(body, reason) or subject or frame or "other"
+                    previous = body
                     continue
                 if (named := _ORG_NAMED.match(body)) and _ORG_MENTION.search(previous):
                     # "我是 PM，在一家 fintech 公司，叫 Paylane": the company's name, not the user's
@@ -5815,9 +6094,13 @@ class RuleExtractor:
                         (self._profile(clause, candidate), candidate)
                         for candidate in _carries(body, frame, first=not previous)
                     ]
-                    found, carried = max(  # the most facts; on a tie, values that did not swallow the "I" put before
-                        tried,
-                        key=lambda pair: (len(pair[0]), not any(p.value.startswith("I ") for p in pair[0])),
+                    found, carried = max(  # the most facts; on a tie, values that did not swallow the "I" put before,
+                        tried,  # then the fuller ones ("ICU nurse in Manila here": "ICU nurse", not "nurse")
+                        key=lambda pair: (
+                            len(pair[0]),
+                            not any(p.value.startswith("I ") for p in pair[0]),
+                            sum(len(p.value) for p in pair[0]),
+                        ),
                         default=([], body),
                     )
                     carried = carried if found else body
@@ -5825,7 +6108,7 @@ class RuleExtractor:
                     subject == "self" or not subject and frame in ("", "self")
                 ):  # "12 hrs on, trauma nurse at St. Luke's"
                     found = self._profile(clause, body, own=True)
-                speaker = _subject(carried) or subject or frame or "self"  # no subject at all: the user speaking
+                speaker = _subject(carried) or subject or frame.replace("ask", "self") or "self"  # no subject: the user
                 ours = speaker == "team" and (
                     _WE_TWO.match(carried)  # "my husband and I just got back from Porto": the couple's is one's own
                     or rx.match(
@@ -5838,7 +6121,7 @@ class RuleExtractor:
                         r"(?:领证|结婚|订婚|搬家|买房)|"
                         # a couple's or a family's trip: "We're off to Crete in June for our honeymoon", "我们全家下个月去新疆"
                         r"^we(?:'re|\s+are)\s+(?:off|flying|heading|going|driving)\s+to\b[^,;]*\b(?:honeymoon|anniversary|family)\b|"
-                        r"^我们(?:全家|一家人?|俩)",
+                        r"^我们(?:全家|一家人?|俩)|^our\s+(?:\d+\w*\s+)?(?:wedding\s+)?anniversary\b",
                         carried,
                         I,
                     )
@@ -5899,7 +6182,9 @@ class RuleExtractor:
                             break
                 proposals.extend(found)
                 said_last = clause if found else said_last
-                frame = frame if kin else speaker  # "孩子上公立小学，周末一般去爬山": still ours
+                frame = (
+                    frame if kin else _after_ask(body, "") or speaker
+                )  # "孩子上公立小学，周末一般去爬山": still ours
                 previous = carried
             if any(_ATTRIBUTED.match(clause.strip(" .。!！~")) for clause in sentence[1:]):
                 del proposals[first_of_sentence:]  # "周末雷打不动地加班，老板说的": someone else's word for it
