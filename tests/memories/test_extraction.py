@@ -1614,7 +1614,7 @@ def test_a_plan_a_wish_a_question_someone_elses_trip_and_a_near_one_are_no_upcom
         ("游泳馆关门了，以后改成周一三五骑动感单车", "", {"habit_骑动感单车": "周一三五骑动感单车"}),
         ("我逢星期二四去打羽毛球", "", {"habit_去打羽毛球": "逢星期二四去打羽毛球"}),
         ("neovim user here, lazy.nvim config.", "", {"editor": "neovim"}),
-        ("改主意了，跨考计算机，目标浙大", "", {"goal_计算机": "跨考计算机", "goal_浙大": "目标浙大"}),
+        ("改主意了，跨考计算机，目标浙大", "", {"goal_计算机": "跨考计算机，目标浙大"}),  # one goal, said in parts
         ("iPhone 15 Pro Max", "请问您的手机型号是？", {"phone": "iPhone 15 Pro Max"}),
         ("Microsoft Teams，company policy 沒辦法", "你們 team 用什麼溝通工具？", {"team_chat": "Microsoft Teams"}),
     ],
@@ -2958,3 +2958,43 @@ def test_data_to_process_a_request_for_this_one_thing_and_a_weekend_pastime_leav
 )
 def test_an_answer_about_tone_a_name_and_a_state_one_is_from_are_kept(message, asked, key):
     assert key in keyed(message, asked), keyed(message, asked)
+
+
+# -- found by the attack pass on v15, held in other words ----------------------------------------------------------
+@pytest.mark.parametrize(
+    "message",
+    [
+        "姓名：王强\n职业：厨师\n城市：成都\n照这个模板再生成5条",
+        'json example please:\n{"name": "Maria", "job": "teacher", "city": "Lima"}',
+        "案例分析：刘女士，38岁，在杭州做电商，请给她做个理财规划",
+        "对门家儿子6月8号高考，送点什么好",
+        "I got my watch fixed in Lisbon last week, the jeweller was lovely",
+        "someone at the gym is originally from Punjab, what's a nice greeting",
+        "从广东开车到云南要几天",
+        "我在读一本讲新能源行业的书",
+        "做外贸的一般几点下班？",
+        "remote vs hybrid, pros and cons? it's for a debate",
+        "部门年会预算控制在五万块，怎么安排",
+        "my ex works as a firefighter in Leeds",
+        "周末一般学多久比较合适",
+    ],
+)
+def test_found_by_the_attack_pass_on_v15_in_other_words_leave_no_fact(message):
+    assert [(k, v) for k, v in kept(message) if k and not k.startswith("goal")] == [], kept(message)
+
+
+@pytest.mark.parametrize(
+    "message, piece",
+    [
+        ("在准备 GMAT，target 700，考试定在3月8号", "3月8号"),
+        ("备考教资，今年11月考", "今年11月考"),
+        ("准备考公，目标省考", "目标省考"),
+    ],
+)
+def test_a_goal_said_in_parts_is_one_goal(message, piece):
+    goals = [v for k, v in kept(message) if k.startswith("goal")]
+    assert len(goals) == 1 and piece in goals[0], kept(message)
+
+
+def test_what_friends_call_one_is_still_ones_own_name():
+    assert keyed("我叫陈思远，朋友都叫我阿远").get("preferred_name") == "阿远"

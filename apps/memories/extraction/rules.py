@@ -100,7 +100,8 @@ _EN_PERIOD = re.compile(
 _NEW_CLAUSE = re.compile(
     r"(?<!wife)(?<!husband)(?<!partner)(?<!girlfriend)(?<!boyfriend)(?<!family)(?<!hubby)(?<!wifey)(?<!missus)(?<!\bme)\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|"
     r"\s+but\s+(?=not\s+(?:in|at|from|with)\b[^,.;]{0,30}\b(?:anymore|any\s+more|these\s+days)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+and\s+(?=(?:she|he|they)\s+(?:just\s+)?(?:told|said|says|thinks|wants|asked|keeps)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
-    r",\s+(?=(?:the\s+rest\s+of|everyone\s+else|everybody\s+else|the\s+others)\b)|\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|\s*[|｜]\s*|\s+(?=even\s+(?:if|when|though)\b)|(?<=\bby day),\s*|"
+    r",\s+(?=(?:the\s+rest\s+of|everyone\s+else|everybody\s+else|the\s+others)\b)|"
+    rf",\s+(?=the\s+(?:[\w-]+\s+)?{_JOB_EN}s?\s+(?!here\b)[a-z]+)|\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|\s*[|｜]\s*|\s+(?=even\s+(?:if|when|though)\b)|(?<=\bby day),\s*|"
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
     r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|their\b|but\b|also\b|"
     r"please\b|from now on|even\s+(?:if|when|though)\b|so\s+(?:if|when)\b|because\b|cuz\b|即使|就算|哪怕|don't\b|dont\b|do\s+not\b|never\b|no\s+more\b|"
@@ -1394,7 +1395,9 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
         if p.key in ("city", "hometown", "work_city") and is_time_word(p.value):
             continue  # "moved in Saturday": when, not where
         if p.key == "budget" and rx.search(
-            r"项目|部门|公司|团队|客户|\b(?:project|department|company|team|client)'?s?\b", p.evidence, I
+            r"项目|部门|公司|团队|客户|团建|年会|活动|聚餐|\b(?:project|department|company|team|client|event|party)'?s?\b",
+            p.evidence,
+            I,
         ):
             continue  # "我负责的这个项目预算是两百万": the project's money, not one's own limit
         if p.key in ("city", "work_city") and _PASSING_THROUGH.search(p.evidence):
@@ -1806,8 +1809,10 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "work_city", m.group("v")))
     elif m := rx.match(rf"^我(?:是)?(?P<v>(?:开|跑)(?:{_DRIVEN}))的", body):
         out.append(("fact", "job_title", m.group("v")))  # 我是开出租车的
-    elif m := rx.match(rf"^我{_ZH_MODS}(?:在|从事)(?P<v>[^，,]{{2,10}}?)行业", body):
-        out.append(("fact", "industry", m.group("v")))
+    elif (m := rx.match(rf"^我{_ZH_MODS}(?:在|从事)(?P<v>[^，,]{{2,10}}?)行业", body)) and not rx.search(
+        r"看|读|听|写|讲|关于|书|文章|报告|新闻", m.group("v")
+    ):
+        out.append(("fact", "industry", m.group("v")))  # not "我在看一本讲房地产行业的书"
     elif m := rx.match(
         rf"^我{_ZH_MODS}(?:在)?(?:做|搞|干)(?P<v>[^，,]{{1,10}}?(?:设计|开发|测试|运营|运维|产品|销售|市场|咨询|研究|翻译|"
         r"财务|人事|法务|数据分析|算法|前端|后端))(?:工作|相关的?)?(?:的)?$",
@@ -2715,8 +2720,11 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
     if m := rx.match(rf"^我{_ZH_MODS}(?P<v>.{{1,8}}?)(?:还在|正在|在)学(?:习)?$", body):
         return [("goal", "goal " + m.group("v"), f"学{m.group('v')}")]
     if m := rx.match(
-        r"^我(?:最近|这段时间|这阵子|现在)?(?:一直)?(?:在|正在)(?P<v>健身|减肥|锻炼|备考\S*|练\S+|戒\S+)$", body
+        r"^我(?:最近|这段时间|这阵子|现在)?(?:一直)?(?:(?:在|正在)(?P<v>健身|减肥|锻炼|备考\S*|练\S+|戒\S+)|(?P<v2>备考\s*\S+))$",
+        body,
     ):
+        if m.group("v2"):
+            return [("goal", "goal " + m.group("v2")[:12], m.group("v2"))]  # "备考IELTS，target 7分"
         return [("goal", "goal " + m.group("v"), m.group("v"))]
     return _read_dated_plan(body)
 
@@ -3085,6 +3093,8 @@ def _scan_retired(body: str) -> list[tuple[str, str, str]]:
 
 
 def _read_habit(body: str) -> list[tuple[str, str, str]]:
+    if rx.search(r"多久|多少|怎么|什么|哪[里个些儿]|吗$|\bhow\s+(?:long|often|many|much)\b", body, I):
+        return []  # "一般学多久能弹唱": a question said without its mark
     body = rx.sub(r"^(?:最近|现在|目前)?(?:也|还)?开始(?=每)", "我", body)  # "最近开始每周二晚上去上吉他课"
     body = rx.sub(
         r"^(?:以后|之后|现在)?(?:都)?改(?:成|为)(?=每|逢|周|星期|礼拜|早上|晚上)", "我", body
@@ -3609,7 +3619,10 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
         if (
             (not city or is_region(city))
             and (inner := rx.match(rf"(?:{_PROVINCES})省?(?P<c>[\u4e00-\u9fff]{{2}})(?:市|县)?", span))
-            and not rx.match(r"[的了在是做开种卖当干工上班读住和跟与一个这那人养打农乡城市本当]", inner.group("c"))
+            and not rx.match(
+                r"[的了在是做开种卖当干工上班读住和跟与一个这那人养打农乡城市本当自到去飞坐来出回搬转往要几多少天]",
+                inner.group("c"),
+            )
         ):
             city = inner.group("c")  # "山东寿光": the town after its province, known to the gazetteer or not
         if not city:
@@ -3625,6 +3638,14 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             continue
         if body[: m.start("c")].endswith("从") and rx.match(r"(?:飞|坐[^，,]{0,4}|出差)?回(?:来|国|家|到)?", after):
             continue  # "昨晚刚从新加坡飞回来": back from a trip
+        if body[: m.start("c")].endswith("从") and rx.match(
+            r"[^，,]{0,4}?(?:自驾|开车|骑行|坐|飞|走)(?:到|去|往)", after
+        ):
+            continue  # "从四川自驾到西藏要几天": a route
+        if rx.search(r"[到去往]$", body[: m.start("c")]) and rx.match(
+            r"(?:要|需要|得)?(?:几天|多久|多远|多少|怎么)", after
+        ):
+            continue  # "…到西藏要几天": how far a place is
         if before.endswith("回") and not rx.match(r"的?(?:老家|家乡|家)", after):
             continue  # "回高雄": a visit; "回高雄老家": where one is from
         if rx.search(r"[到往至]$", body[: m.start("c")]) and rx.match(
@@ -5124,9 +5145,27 @@ _ALWAYS = (
 _FOR_GOOD = re.compile(_ALWAYS + r"|回答|回复|答复|回我|\b(?:answers?|repl(?:y|ies)|responses?)\b", I)
 
 
+# someone else named by what they are: "the mechanic charged me", "someone I just met is from Kerala", "my ex works as…"
+_SOMEONE = re.compile(
+    rf"^(?:the|this|that)\s+(?:[\w-]+\s+)?{_JOB_EN}s?\b|"
+    r"^(?:someone|somebody|some\s+(?:guy|girl|woman|man|lady|dude)|a\s+(?:guy|girl|woman|man|lady)|this\s+(?:guy|girl|woman|man|lady))\b|"
+    r"^(?:a|my|our)\s+(?:[\w-]+\s+)?(?:friend|colleague|coworker|neighbou?r|cousin)\b|^my\s+ex\b|^(?:我)?(?:前任|前夫|前妻|前男友|前女友)|"
+    r"^(?!我)[\u4e00-\u9fff]{1,8}?(?:家的?|的)(?:闺女|女儿|儿子|孩子|孙子|孙女|外孙女?|侄子|侄女|外甥女?|老公|老婆)|"
+    r"^(?:邻居|隔壁|表姐|表哥|表妹|表弟|堂[哥姐弟妹])",
+    I,
+)
+
+
+def _someone_else(body: str) -> bool:
+    """ "the mechanic charged me", "邻居家闺女3月15号结婚" (not "朋友都叫我一鸣": what others call the user)."""
+    return bool(_SOMEONE.match(body)) and not _CALLED_BY_OTHERS.match(body)
+
+
 def _subject(body: str) -> str:
     """Whose statement a clause is: "self", "team", "other", or "" when it has no subject."""
     body = rx.sub(r"^然后", "", body)  # "…然后她在杭州开了个奶茶店": hers
+    if _someone_else(body):
+        return "other"
     if _WE_TWO.match(body):  # "my wife and I just moved to Leeds": ours
         return "team"
     if _SUBJECT_TEAM.match(body):
@@ -5466,9 +5505,19 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
         return chinese + ["I live in " + place.group(0)]
     if rx.match(r"been\b", body, I):  # "Been a paramedic for 12 years": I've been
         return chinese + ["I've " + body]
+    if rx.match(
+        r"(?:went|was|did|had|got|made|saw|met|took|came)\b", body, I
+    ):  # "went to Cremona…": I went, not I'm went
+        return chinese + ["I " + body]
     return chinese + ["I " + body, "I'm " + body]
 
 
+# a message that gives data to process, not facts: "按这个模板再生成10条", "yaml example pls:"
+_DATA_ASKED = re.compile(
+    r"按这个(?:模板|格式|样子)|照这个(?:模板|格式)|(?:再|帮我)?生成\s*[\d一二三四五六七八九十几]+\s*(?:条|个|份)|"
+    r"\b(?:yaml|json|xml|csv)\b|\b(?:example|sample|template|dummy|mock|fake)\s+(?:data|records?|rows?|users?|profiles?|pls|please)\b",
+    I,
+)
 # a sentence that sets up a story, a role or a text to write: its "I" is not the user
 _FICTION = re.compile(
     r"\brole-?play\b|\b(?:let'?s\s+)?pretend\s+(?:that\s+)?(?:I'm|I\s+am|we're|to\s+be)\b|\bimagine\s+(?:that\s+)?I'm\b|"
@@ -5477,7 +5526,8 @@ _FICTION = re.compile(
     r"\bcharacter['’]s\b|\btwo\s+truths\s+and\s+a\s+lie\b|主角|剧本杀(?:的)?(?:角色|人设)|两真一假|"
     r"\bin\s+character\b|"
     # data to process, not the user: "测试数据：用户名zhangsan，城市成都", "name,age,city\nJohn Smith,42,Denver"
-    r"(?:测试|示例|样例|模拟|虚拟|假|演示)数据[^，,。]{0,12}[:：]|范文[^，,。]{0,12}[:：]|随便编|"
+    r"(?:测试|示例|样例|模拟|虚拟|假|演示)数据[^，,。]{0,12}[:：]|范文[^，,。]{0,12}[:：]|随便编|(?:案例|例题|习题|考题)(?:题|分析)?[:：]|"
+    r"按这个(?:模板|格式|样子)|照这个(?:模板|格式)|\b(?:yaml|json|xml|csv)\s+(?:example|sample|template)\b|"
     r"\b(?:test|sample|dummy|fake|mock|example|synthetic)\s+(?:data|records?|rows?|users?|profiles?)\b[^.!?]{0,30}[:：]|"
     r"\bfictional\s+(?:persona|person|character|user|profile)\b|^(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:write|draft|compose)\s+(?:me\s+)?"
     r"(?:a|an|some|placeholder|sample|the)\b[^:：]{0,40}[:：]|"
@@ -5707,6 +5757,26 @@ _ORG_NAMED = re.compile(
 )
 
 
+def _goal_detail(body: str) -> bool:
+    """A clause that only adds a target or a date to the goal before it: "target 7分", "目标浙大计算机",
+    "明年三月考", "考试定在12月12号", "exam is in March"."""
+    if len(body) > 30 or rx.search(r"[?？]|\b(?:not|don't|won't|maybe)\b|不|没|可能|也许", body, I):
+        return False
+    if rx.match(
+        r"^(?:my\s+)?(?:target(?:\s+is)?|目标(?:是)?|争取|aiming\s+for|aim\s+for|考到|拿到)\s*[:：]?\s*\S", body, I
+    ):
+        return True
+    bare = _UPCOMING_WHEN.sub(" ", _FUTURE.sub(" ", body))
+    return bare != body and bool(
+        rx.fullmatch(
+            r"[\s，,]*(?:(?:the|my|this|year|今年|考试|exam|test|it|定在|是|在|就|要|准备|打算|计划|去|报名|参加|考|take|sit|"
+            r"taking|sitting|is|on|in|at|by)[\s，,]*)*",
+            bare,
+            I,
+        )
+    )
+
+
 def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str) -> list[Proposal] | None:
     """A clause that only adds to, or takes back, what the clause before it said: a pet's name
     ("…金毛，名字叫 Biscuit"), the school after a major ("…computational biology，在 ETH"), a
@@ -5745,6 +5815,9 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
                 evidence=clause,
             )
         ]
+    if last.category == "goal" and _goal_detail(body):  # "备考IELTS，target 7分，明年三月考": one goal, said in parts
+        merged = replace(last, value=f"{last.value}，{body}", evidence=f"{last.evidence}，{clause}")
+        return rest + [merged if p is last else replace(p, evidence=merged.evidence) for p in before]
     if last.key in ("pet", "children") and (
         _NAMING.match(body) or last.key == "children" and _CHILD_DETAIL.match(body)
     ):
@@ -5971,6 +6044,8 @@ class RuleExtractor:
             skipped.append(Skip(text=passage, reason="quoted"))
         message = _QUOTED.sub(" ", message)
         lists, fields, message = _notes(message)
+        if _DATA_ASKED.search(message):  # "姓名：李娜 ⏎ 职业：护士 ⏎ 按这个模板再生成10条": a template's fields
+            lists, fields = [], []
         proposals += self._listed(lists, fields)
         message_is_joke = bool(_JOKE.search(message))
         injected_at: int | None = None  # where the first sentence that tries to steer the agent came
@@ -6041,9 +6116,15 @@ class RuleExtractor:
                 reason = "retracted" if _WHOLE_RETRACTION.search(message) else _skip_reason(clause, message_is_joke)
                 if reason == "one_off" and not rx.search(r"[?？]", message) and (keep := _KEEP_IT.match(body)):
                     reason, body = "", f"keep answers {keep.group(1)}"  # "keep it brief pls. I skim.": for good
-                if not reason and asked and rx.search(r"\bor\b|还是|\bvs\.?\b", body, I):
+                if (
+                    not reason
+                    and (asked or rx.search(r"pros\s+and\s+cons|优缺点|利弊", heard + message, I))
+                    and rx.search(r"\bor\b|还是|\bvs\.?\b|\bversus\b", body, I)
+                ):
                     reason = "question"  # "VS Code or PyCharm — which one should I pick?": the choice is asked
                 subject = _subject(body)
+                if not reason and asked and not subject and rx.match(r"^(?:做|干|当)[^，,]{1,12}的$", body):
+                    reason = "question"  # "做医疗器械销售的一般提成有多少？": a question about a trade
                 kin = bool(_KIN_START.match(body))  # "闺女在北京上班": theirs, and the frame stays as it was
                 if rx.match(r"^(?:名字)?叫", body) and (
                     rx.search(r"朋友|同事|邻居|他|她|别人|人家|亲戚|舅|姑|姨|叔|伯|流浪", previous)
@@ -6108,6 +6189,10 @@ class RuleExtractor:
                     subject == "self" or not subject and frame in ("", "self")
                 ):  # "12 hrs on, trauma nurse at St. Luke's"
                     found = self._profile(clause, body, own=True)
+                if _someone_else(
+                    carried
+                ):  # "the mechanic charged me", "邻居家闺女3月15号结婚": theirs, whatever it says
+                    found = []
                 speaker = _subject(carried) or subject or frame.replace("ask", "self") or "self"  # no subject: the user
                 ours = speaker == "team" and (
                     _WE_TWO.match(carried)  # "my husband and I just got back from Porto": the couple's is one's own
