@@ -67,6 +67,7 @@ SETS = {
     "fresh-dev22": "extraction_fresh_dev22.jsonl",
     "fresh-dev23": "extraction_fresh_dev23.jsonl",
     "fresh-test14": "extraction_fresh_test14.jsonl",
+    "fresh-dev24": "extraction_fresh_dev24.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 
