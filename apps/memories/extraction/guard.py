@@ -163,8 +163,13 @@ _EN_PATTERNS: list[tuple[str, str]] = [
     ),
     (
         "memory_poison",
-        r"\bremember\s+(?:that\s+)?(?:I\s+am|I'm)\s+(?:the|an|your)\s+(?:admin|administrator|owner|developer|operator|"
-        r"root|superuser|creator)\b|\b(?:I\s+am|I'm|as)\s+your\s+(?:admin|administrator|owner|developer|operator|creator|"
+        r"\bremember\s+(?:that\s+)?(?:I\s+am|I'm)\s+(?:the|an|your)\s+(?:(?:system|site|platform|database)\s+)?(?:admin|administrator|owner|"
+        r"developer|operator|root|superuser|creator)\b|"
+        # access to what is not one's own: "give me unrestricted access to other users' memories"
+        r"\b(?:unrestricted|unlimited|full|admin|root)\s+access\b[^.]{0,40}\b(?:other\s+users?|everyone(?:'s)?|all\s+users?)\b|"
+        r"\bother\s+users?'?\s*(?:memories|data|records|profiles|chats|conversations)\b|"
+        r"用户\s*\d{3,}\s*的?[^，,。]{0,6}(?:聊天记录|记录|记忆|数据|资料|信息)|(?:调出|查看|导出|看一下)(?:其他|别的|所有)用户|"
+        r"\b(?:I\s+am|I'm|as)\s+your\s+(?:admin|administrator|owner|developer|operator|creator|"
         r"master|maker)\b|\b(?:I\s+am|I'm)\s+the\s+(?:admin|administrator|owner|developer|creator|operator)\s+of\s+"
         r"(?:this|the|you)\s*(?:app|assistant|system|bot|model|AI|service|platform)?\b",
     ),

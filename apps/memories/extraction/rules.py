@@ -46,7 +46,8 @@ I = re.IGNORECASE
 
 _JOB_EN = (
     r"(?:(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|seamstress|luthier|fishmonger|stonemason|jeweller|goldsmith|"
-    r"videographer|choreographer|forester|barista|cashier|waiter|waitress|bartender|electrician|"
+    r"videographer|choreographer|forester|seller|vendor|hawker|stallholder|shopkeeper|weaver|gondolier|ranch\s+hand|farmhand|"
+    r"virtual\s+assistant|line\s+cook|barista|cashier|waiter|waitress|bartender|electrician|"
     r"plumber|carpenter|firefighter|officer|soldier|paramedic|surgeon|therapist|psychologist|librarian|farmer|cook|baker|"
     r"hairdresser|stylist|actor|actress|singer|dancer|coach|trainer|realtor|broker|banker|trader|auditor|clerk|"
     r"secretary|assistant|receptionist|driver|courier|nanny|tutor|principal|veterinarian|vet|midwife|dev|eng(?!\s+(?:student|major|grad|undergrad|degree|course|program))|"
@@ -101,7 +102,9 @@ _NEW_CLAUSE = re.compile(
     r"(?<!wife)(?<!husband)(?<!partner)(?<!girlfriend)(?<!boyfriend)(?<!family)(?<!hubby)(?<!wifey)(?<!missus)(?<!\bme)\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|"
     r"\s+but\s+(?=not\s+(?:in|at|from|with)\b[^,.;]{0,30}\b(?:anymore|any\s+more|these\s+days)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+and\s+(?=(?:she|he|they)\s+(?:just\s+)?(?:told|said|says|thinks|wants|asked|keeps)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
     r",\s+(?=(?:the\s+rest\s+of|everyone\s+else|everybody\s+else|the\s+others)\b)|"
-    rf",\s+(?=the\s+(?:[\w-]+\s+)?{_JOB_EN}s?\s+(?!here\b)[a-z]+)|\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|\s*[|｜]\s*|\s+(?=even\s+(?:if|when|though)\b)|(?<=\bby day),\s*|"
+    rf",\s+(?=the\s+(?:[\w-]+\s+)?{_JOB_EN}s?\s+(?!here\b)[a-z]+)|(?<=\bI'm\s\d\d),\s*|"
+    # "I'm a single mum of three, part-time cleaner in Dublin, …": a bio's next part, a job said where
+    rf"(?<!\d),\s+(?=(?:(?:part|full)[- ]time\s+|freelance\s+|self-employed\s+)?(?:[\w-]+\s+){{0,2}}?{_JOB_EN}\s+(?:in|at|from|for)\s)|\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|\s*[|｜]\s*|\s+(?=even\s+(?:if|when|though)\b)|(?<=\bby day),\s*|"
     r"[，,]\s*(?=(?:我|你|您|他|她|它|但|不过|而且|另外|还有|也|以后|今后|请|"
     r"(?:and\s+|so\s+)?(?:I\b|I'm|I've|I'd|my\b|we\b|we're|our\b|please\b)|you\b|he\b|she\b|they\b|their\b|but\b|also\b|"
     r"please\b|from now on|even\s+(?:if|when|though)\b|so\s+(?:if|when)\b|because\b|cuz\b|即使|就算|哪怕|don't\b|dont\b|do\s+not\b|never\b|no\s+more\b|"
@@ -112,7 +115,7 @@ _NEW_CLAUSE = re.compile(
     r"(?:is\s+it\s+)?worth\s+it\s*[?？]|(?:thoughts|ideas|advice|help|suggestions)\s*[?？]|"
     r"(?:(?:now\s+)?(?:living|based|working)|originally|commute|commuting|moved|moving|relocating|expecting|married|single|currently|mostly|mainly|aiming|hoping|"
     r"learning|studying|training|saving|planning|preparing|sitting|taking\s+(?:my|the)|want\s+to|wanna|(?:and\s+)?on\s+weekends\b|(?:and\s+)?every\s+(?:day|morning|week|weekend)\b|"
-    r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up)\b|"
+    r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up|home\s*base)\b|"
     rf"(?:a|an)\s+(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN}\b))|"
     r"(?<=[\u4e00-\u9fff\w）)+#])[，]\s*(?=[^，]{2})",
     I,
@@ -124,7 +127,7 @@ _IDIOMS = re.compile(
     I,
 )  # "旅游的话…": a topic, not an if
 # "说" is reporting speech unless it is speaking a language ("我说粤语") or talking (说话)
-_SAYS = r"(?<![小会能别])(?<!跟你)(?<!和你)(?<!给你)(?<!别再)(?<!不要)(?<!不要再)说(?!一声|明(?![年天早晚])|[服话得]|清楚|在前|重点|人话|(?:一?下|说)\s*(?:(?:我|自己)的?)?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话|文)(?![，,]?\s*(?:他|她|你)))"
+_SAYS = r"(?<![小会能别])(?<!跟你)(?<!和你)(?<!给你)(?<!跟你说)(?<!和你说)(?<!别再)(?<!不要)(?<!不要再)说(?!一声|明(?![年天早晚])|[服话得]|清楚|在前|重点|人话|(?:一?下|说)\s*(?:(?:我|自己)的?)?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话|文)(?![，,]?\s*(?:他|她|你)))"
 _CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|等我|等到|\bif\b|\bunless\b|\bwhen\b"
 _NO_SPLIT = re.compile(rf"{_CONDITION}|{_SAYS}|\bsaid\b|\bsays\b|\btold\b|\bthinks\b|\bwants\b", I)
 _CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
@@ -135,7 +138,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         "question",
         re.compile(
             r"[?？]\s*$|(?:[吗呢]|干嘛)\s*[。！!.~～]*\s*$|^[^，,]*(?:能|可以|会|可不可以)[^，,]*嘛\s*[。！!.~～]*\s*$|^(?:请问|能不能|可不可以|能否|是不是|要不要|有没有|会不会|为什么|怎么|什么|哪)|"
-            r"是不是|有没有|对不对|好不好|^(?:我)?(?:想|想要)?(?:问一?下|请问|请教一?下)|^(?:(?:anyway|anyways|so|ok|okay|btw|also|and|but|oh|well)[,\s]+)?(?:is|are|am|do|does|can|could|should|would|will|what|how|why|where|when|"
+            r"是不是|有没有|对不对|好不好|(?![会能可行好要动])([\u4e00-\u9fff])不\1(?!\1)|^(?:我)?(?:想|想要)?(?:问一?下|请问|请教一?下)|^(?:(?:anyway|anyways|so|ok|okay|btw|also|and|but|oh|well)[,\s]+)?(?:is|are|am|do|does|can|could|should|would|will|what|how|why|where|when|"
             r"which|who)\b(?<!when(?=\s+you\s+(?:give|write|answer|reply|explain|send|show|list|suggest|recommend|help)))(?!(?<=do)\s+(?!you\b|we\b|I\b|they\b|it\b|these\b|those\b|u\b)\w+\b.*\b(?:from\s+now\s+on|going\s+forward|always|every\s+time)\b)|"
             r"^did\b(?!\s+(?:my|a|an|the|some|it|that|this)\b)",
             I,
@@ -976,7 +979,8 @@ _ANSWER = re.compile(
 _PRODUCT = re.compile(r"^[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2}$")
 _LENGTH = re.compile(r"简短|简洁|详细|啰嗦|长|短(?:一?点|些)|字以内|\bshort|\bbrief|concise|detailed|long|\bwords\b", I)
 _FORMAT = re.compile(
-    r"表格|表情|格式|列表|markdown|bullet|tables?|emojis?|lists?|units|单位|感叹号|exclamation\s+(?:marks?|points?)|headings?|headers?",
+    r"表格|表情|格式|列表|加粗|粗体|小标题|标题|markdown|bullet|tables?|emojis?|lists?|units|单位|感叹号|exclamation\s+(?:marks?|points?)|"
+    r"headings?|headers?|\bbold\b",
     I,
 )
 _LIMIT = re.compile(
@@ -1108,7 +1112,8 @@ _PROVINCES = (
 )
 _PLACE_EN = r"[A-Z][\w.'’-]*(?:\s+(?:[A-Z][\w.'’-]*|de|del|da|am|upon|on)){0,3}"
 _LANG_WORD = (
-    r"(?:(?:(?![和与跟及语话文])[\u4e00-\u9fff]){1,4}(?:语|话|文)|Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|"
+    r"(?:(?!(?:实|真|假|废|好|坏|大|闲|傻|气|胡|套|情|人|鬼|粗|脏|笑|电|说|对|神|童|俗|课|作|论|原|全|正|散|碎|心里|悄悄|场面|客套)[话文])"
+    r"(?:(?![和与跟及语话文])[\u4e00-\u9fff]){1,4}(?:语|话|文)|Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|"
     r"Portuguese|Italian|Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Turkish|Thai|"
     r"Vietnamese|Indonesian|Malay|Tagalog|Greek|Hebrew|Ukrainian|Czech|Hungarian|Bengali|Urdu|Persian|Swahili|"
     r"Marathi|Tamil|Telugu|Gujarati|Punjabi|Kannada|Malayalam|Nepali|Sinhala|Burmese|Khmer|Hokkien|Teochew|Hakka|"
@@ -1202,7 +1207,8 @@ _SPOUSE_IS = re.compile(
     rf"^我(?:的)?\s*(?P<r2>老婆|老公|妻子|丈夫|爱人|太太|媳妇儿?|wife|husband)\s*是\s*(?P<d2>(?:一名|一个|个)?\s*(?:[^\s，,]{{0,4}}?(?:{_JOB_ZH}|员|师)|"
     r"[\u4e00-\u9fff]{1,4}人|[A-Z][a-z]+))$|"
     # "我老婆在小学当语文老师", "my husband works as a paramedic": what one's partner does
-    rf"^我(?:的)?\s*(?P<r3>老婆|老公|妻子|丈夫|爱人|太太|媳妇儿?)\s*(?P<d3>(?:在[^，,。]{{1,10}}?)?(?:当|做)\s*(?:一名|一个|个)?\s*[^\s，,]{{0,4}}?(?:{_JOB_ZH}|员|师))$|"
+    rf"^我(?:的)?\s*(?P<r3>老婆|老公|妻子|丈夫|爱人|太太|媳妇儿?)\s*(?P<d3>(?:在[^，,。]{{1,10}}?)?(?:当|做)\s*(?:一名|一个|个)?\s*[^\s，,]{{0,4}}?(?:{_JOB_ZH}|员|师)|"
+    r"是(?:开|跑|做|干|搞)[^，,。]{1,10}的)$|"
     rf"^my\s+(?P<r4>wife|husband|partner|spouse)\s+(?P<d4>works\s+as\s+(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?{_JOB_EN})(?=$|\s+(?:at|in|so|and|but)\b)",
     I,
 )
@@ -1361,7 +1367,7 @@ _BARE_CHANGE = re.compile(
     I,
 )
 _STUDYING = re.compile(
-    r"^(?:白天|晚上|平时|周末|业余|现在|最近)?(?:在|正在)?(?:学|自学|读|考)(?!生|校|博士|硕士|研究生|本科|MBA)"
+    r"^(?:白天|晚上|平时|周末|业余|现在|最近)?(?:刚|才)?(?:开始)?(?:在|正在)?(?:学|自学|读|考)(?!生|校|博士|硕士|研究生|本科|MBA)"
 )
 
 
@@ -1390,10 +1396,20 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
     out = []
     said_city = any(p.key == "work_city" for p in proposals)
     for p in proposals:
+        if (
+            p.key == "job_title"
+            and (study := _FIELD_STUDENT.match(p.value))
+            and not any(q.key == "major" for q in proposals + out)
+        ):
+            out.append(replace(p, key="major", value=study.group("m")))  # "a second-year MBBS student": MBBS
         if p.key in ("city", "hometown", "work_city", "employer", "school") and _said_not(p.value, p.evidence):
             continue  # "Not in London, never have been", "我不住在深圳", "Not a 上海人"
         if p.key in ("city", "hometown", "work_city") and is_time_word(p.value):
             continue  # "moved in Saturday": when, not where
+        if p.key in ("city", "work_city") and any(
+            end - start >= len(p.value) - 1 for start, end, _ in _tool_spans(p.value)
+        ):
+            continue  # "I basically live in Google Sheets": an app, not a town
         if p.key == "budget" and rx.search(
             r"项目|部门|公司|团队|客户|团建|年会|活动|聚餐|\b(?:project|department|company|team|client|event|party)'?s?\b",
             p.evidence,
@@ -1445,7 +1461,12 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             p = replace(p, key="work_mode")  # "我是freelance的video editor": how one works, for no one
         elif p.key == "employer":
             value = rx.sub(r"^.*?\b(?:called|named)\s+(?=(?-i:[A-Z]))", "", p.value, flags=I)
-            value = rx.sub(r"\s+(?:right\s+now|right|now|currently|these\s+days|rn|atm)$", "", value, flags=I)
+            value = rx.sub(
+                r"\s+(?:right\s+now|right|now|currently|these\s+days|rn|atm|on\s+the\s+side|part[- ]time|full[- ]time|as\s+well|too)$",
+                "",
+                value,
+                flags=I,
+            )
             value = rx.sub(
                 r"\s+(?:so|because|cuz|which|where|and\s+I|lol)\b.*$", "", value, flags=I
             )  # "St Thomas' so my…"
@@ -1466,8 +1487,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
                 continue
             if rx.fullmatch(
                 r"(?:公司|单位|企业|工厂|厂|店|家|家里|这里|那里|startup|start-up|company|firm|agency)", value, I
-            ):
-                continue  # "我在一家公司上班": no company named
+            ) or rx.search(r"(?:要求|规定|安排|通知)$", value):
+                continue  # "我在一家公司上班": no company named; "公司要求的": the company's rule
             if m := rx.fullmatch(r"(?:专门)?(?:做|搞)\s*(?P<v>.{1,12}?)\s*的(?:公司|startup)?", value, I):
                 if not any(q.key == "industry" for q in proposals + out):
                     out.append(replace(p, key="industry", value=m.group("v")))
@@ -1520,6 +1541,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             p = replace(
                 p, value=rx.sub(r"^了?[\d一二三四五六七八九十两几半多]+(?:年|个月|个多月)多?的?\s*(?=\S)", "", p.value)
             )
+            if rx.search(r"[\d一二三四五六七八九十百几两]+个(?:工人|员工|伙计|师傅|徒弟|人)", p.value):
+                continue  # "小作坊十几个工人": the people one employs, not one's job
             if rx.match(r"^(?:not|no\s+longer|never|no)\b", p.value, I) or rx.search(
                 rf"(?:不是|不当|不做|不再是)\s*(?:一名|一个|一位|个)?\s*{re.escape(p.value)}|"
                 rf"\b(?:not|no\s+longer|never\s+been)\s+(?:a|an|the)?\s*(?:[\w-]+\s+){{0,2}}{re.escape(p.value)}",
@@ -1695,6 +1718,7 @@ _WORK_FACTS = [
             "job_title",
         ),
         (rf"^I\s+{_EN_MODS}commute\s+(?:in)?to\s+(?P<v>{_PLACE_EN}|[\u4e00-\u9fff]{{2,8}})", I, "work_city"),
+        (rf"^(?:my\s+)?home\s*base\s+is\s+(?P<v>{_PLACE_EN})", 0, "city"),  # a driver's "home base is Joplin MO"
         (
             rf"^I\s+{_EN_MODS}(?:grew\s+up|was\s+born(?:\s+and\s+raised)?|was\s+raised)\s+in\s+(?P<v>{_PLACE_EN}|[\u4e00-\u9fff]{{2,8}})",
             0,
@@ -1724,7 +1748,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     out = []
     # zh: 我在腾讯做产品经理 / 我在上海一家游戏公司当策划 / 我在成都上班 / 我在北京读大三 / 我在团队里负责测试
     if m := rx.match(
-        rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学)(?P<place>[^，,]{{1,24}}?)(?:(?:做|当|担任|负责|干(?![了过等坐着活嘛啥])|开(?=[^，,]{{0,6}}(?:民宿|店|馆|厅|公司|工作室|诊所|超市|农场)))\s*(?P<job>[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作)?|"
+        rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学)(?P<place>[^，,]{{1,24}}?)(?:(?:做(?!饭|菜|家务|作业|梦)|当|担任|负责|干(?![了过等坐着活嘛啥])|开(?=[^，,]{{0,6}}(?:民宿|店|馆|厅|公司|工作室|诊所|超市|农场)))\s*(?P<job>(?!的$)[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作|的)?|"
         r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$",
         body,
     ):
@@ -2868,7 +2892,7 @@ _HOBBY_FORMS = [
     re.compile(pattern, I)
     for pattern in (
         r"^我?(?:最近|这阵子|今年)?(?:又|也|还)?(?:迷上了?|爱上了?|入坑了?|沉迷于?|喜欢上了?)\s*(?P<v>[^，,]{2,20})$",
-        rf"^我?(?:最近|这阵子|今年|现在)?(?:又|也|还)?(?:开始|在)(?:学|打|玩|练|弹)(?:习)?\s*(?P<v>{_PASTIME})(?:了)?$",
+        rf"^我?(?:最近|这阵子|今年|现在)?(?:又|也|还|刚|才|刚刚)?(?:开始|在)(?:学|打|玩|练|弹)(?:习)?\s*(?P<v>{_PASTIME})(?:了)?$",
         # "学古筝一年了", "学了两年吉他", "练瑜伽五六年了": a pastime kept up for a while
         rf"^我?(?:已经)?(?:学|练|弹|打)了?\s*(?:[\d一二三四五六七八九十两几半多]+\s*(?:个)?(?:年|月)(?:多)?)?\s*(?P<v>{_PASTIME})"
         rf"(?:(?:都|已经|有)?\s*[\d一二三四五六七八九十两几半多]+\s*(?:个)?(?:年|月)(?:多)?了?)?$",
@@ -4135,6 +4159,13 @@ _INDUSTRY_EN = re.compile(
     I,
 )
 # employers that name a kind of business, not a company: the industry too ("在一家券商做量化")
+# a student named by the field ("nursing student", "second-year MBBS student"): the field is the major
+_FIELD_STUDENT = re.compile(
+    r"^(?:(?:first|second|third|fourth|fifth|final|\d(?:st|nd|rd|th))[- ]year\s+)?"
+    r"(?P<m>(?!(?:PhD|grad|graduate|undergrad|high\s+school|college|university|uni|exchange|international|mature|part-time|"
+    r"full-time|returning|transfer|postgrad|master'?s|doctoral|a|an|the)\b)[A-Za-z][\w&-]*(?:\s+[A-Za-z][\w&-]*){0,2}?)\s+student$",
+    I,
+)
 _DEPARTMENT_ZH = r"销售|嵌入式|研发|运营|开发|设计|工程师|测试|市场|采购|客服|售后|行政|财务|产品|质检|物流|电商"
 _INDUSTRY_NOUN = re.compile(
     r"^(?:券商|投行|银行|律所|会计师事务所|保险公司|基金公司|私募|外企|国企|央企|车企|药企|游戏公司|互联网公司|外贸|跨境电商|电商|"
@@ -4224,12 +4255,12 @@ _TRADE_ZH = re.compile(
     r"(?:^|我)(?:们家|家)?(?:现在|目前)?在\s*(?P<where>[^，,]{2,8}?)\s*(?P<v3>送(?:外卖|快递)|跑(?:滴滴|网约车|出租车?|外卖|快递)|"
     r"养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹)|种(?:地|田|大棚[\u4e00-\u9fff]{0,4}|[\u4e00-\u9fff]{0,3}(?:蔬菜|水果|果树|茶|粮食|小麦|玉米|水稻|棉花|"
     r"咖啡|大豆|黄瓜|番茄|草莓|葡萄|苹果|柑橘|橙子|荔枝|芒果|香蕉|甘蔗|烟叶|药材|花生|土豆|辣椒|西瓜|蓝莓|猕猴桃|虾稻|稻虾))|"
-    r"卖(?!萌|惨|关子|了|过)[^，,的]{2,6})|"
+    r"卖(?!萌|惨|关子|了|过)[^，,的]{2,6}|做(?!梦|饭|菜|作业|好|完|了|过|事|题|项目|核酸)[\u4e00-\u9fff]{1,4}?(?=的$))|"
     # the trade with where it is, said as who one is: "我是县城开小超市的", "我在普洱种咖啡的"
     r"^我(?:是|在)[\u4e00-\u9fff]{2,6}?(?P<v4>开[\u4e00-\u9fffA-Za-z]{1,4}?(?:店|馆|厂|公司|工作室|诊所|超市|民宿|餐厅|饭店|档|铺|小卖部)|"
     r"种(?!花|菜)[\u4e00-\u9fff]{1,4}?|养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹))的$|"
     # so many mu of a crop: "种了三百亩大豆"
-    r"(?:^我?(?:家|们家)?|^)(?:今年|现在|目前|自己)?种了?[\d一二三四五六七八九十百千两几多来]+亩(?:地)?的?(?P<v5>[\u4e00-\u9fff]{1,4}?)"
+    r"(?:^我?(?:家|们家)?(?:在[\u4e00-\u9fff]{2,8}?)?|^)(?:今年|现在|目前|自己)?种了?[\d一二三四五六七八九十百千两几多来]+亩(?:地)?的?(?P<v5>[\u4e00-\u9fff]{1,4}?)"
     r"(?=$|[，,和跟与给的])"
 )
 
@@ -4253,8 +4284,15 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
     ):
         out.append(("fact", "job_title", m.group("v")))  # "我今年42了，白天开出租车"
     elif m := _TRADE_ZH.search(body):
-        if (trade := m.group("v3")) and (
-            _known_city(m.group("where")) or is_region(m.group("where")[:3]) or is_region(m.group("where")[:2])
+        if (
+            (trade := m.group("v3"))
+            and (
+                _known_city(m.group("where"))
+                or is_region(m.group("where")[:3])
+                or is_region(m.group("where")[:2])
+                or _known_city(m.group("where")[:2])  # "在广州天河送外卖": a city and its district
+                or _known_city(m.group("where")[:3])
+            )
         ):
             out.append(("fact", "job_title", trade.removesuffix("的")))
         elif trade and rx.fullmatch(_COURIERS, m.group("where")):  # "我在顺丰送快递": for whom one delivers
@@ -4292,11 +4330,14 @@ _BEEN_NO_TRADE = re.compile(
 # a trade said as what one does: "I build violins in Cremona", "we grow coffee on 6 hectares in Huila",
 # "i fix motorbikes for a living"; it is work only with a place, an acreage or a word of work after it
 _TRADE_EN = re.compile(
-    r"^(?:I|we)\s+(?:(?:mostly|mainly|now|still|also|basically|just|actually)\s+)?(?P<v>(?:grow|farm|raise|breed|build|make|fix|"
-    r"repair|sell|bake|brew|roast|sew|restore|teach|tutor|weld|install|import|export|trade)\s+"
+    r"^(?:I|we)\s+(?:(?:mostly|mainly|now|still|also|basically|just|actually)\s+)?(?P<v>(?:grow|farm|raise|breed|keep|build|make|fix|"
+    r"repair|sell|bake|brew|roast|sew|restore|teach|tutor|weld|install|import|export|trade|pack|assemble|stitch)\s+"
     r"(?!(?:my|our|the|a|an|his|her|their|some|it|them|this|that|things|stuff|money|sure|time|friends|dinner|lunch|breakfast)\b)"
     r"(?P<obj>[a-z][\w-]*(?:\s+(?!in\b|on\b|at\b|for\b|and\b|outside\b|near\b|around\b)[a-z][\w-]*){0,2}))"
-    r"(?P<rest>\s+(?:for\s+a\s+living|professionally|for\s+work|full[- ]time)\b.*|"
+    r"(?P<rest>(?:\s*,[^,]{1,30},)?\s+(?:for\s+a\s+living|professionally|for\s+work|full[- ]time)\b.*|"
+    # "I sew garments at a factory in Gazipur", "I keep dairy cattle, about 14 Friesians, on a small farm near Nyeri"
+    r"(?:\s*,[^,]{1,30},)?\s+(?:at|on|in)\s+(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,3}?(?:factory|farm|mill|plant|market|bazaar|"
+    r"workshop|warehouse|port|mine|garage|salon|bakery|restaurant|hotel|stall|shop)\b.*|"
     r"\s+on\s+(?:about\s+|around\s+|over\s+|nearly\s+)?[\d,.]+\s*(?:acres?|hectares?|ha)\b.*|"
     r"\s+(?:in|outside|near|around|just\s+outside)\s+(?-i:[A-Z]).*)$",
     I,
@@ -4314,6 +4355,15 @@ _OWN_SHOP = re.compile(
 def _scan_trade_en(body: str) -> list[tuple[str, str, str]]:
     """ "I build violins in Cremona" → job_title "build violins" (its place is read with the work);
     "got my own shop just outside Hanoi" → the city one works in."""
+    if (
+        m := rx.search(
+            r"\bwork\b.{0,30}?\bat\s+(?:the|a)\s+(?P<org>(?-i:[A-Z])[\w&.'’-]+(?:\s+(?-i:[A-Z])[\w&.'’-]+)?)\s+"
+            r"(?:hub|warehouse|depot|plant|factory|store|branch|distribution\s+cent(?:er|re)|pharmacy|counter)\b",
+            body,
+            I,
+        )
+    ) and not is_city(m.group("org")):
+        return [("fact", "employer", m.group("org"))]  # "I work night shifts at the DHL hub"
     shop = _OWN_SHOP.search(body)
     m = _TRADE_EN.match(body[: shop.start()] + " for a living" if shop and shop.start() else body)
     if shop and (place := _work_place(body[shop.start() :])):  # "i fix motorbikes, got my own shop outside Hanoi"
@@ -4609,7 +4659,7 @@ def _read_reply_style(body: str) -> list[tuple[str, str, str]]:
         return [("preference", "reply_style", rx.sub(r"^(?:[\w ]{1,20}\brule:\s*|so\s+|and\s+|我)", "", body, flags=I))]
     if m := rx.search(  # "so please use simple words ok", "说人话，通俗一点": plain words
         r"\b(?:please\s+)?(?:use|stick\s+to|keep\s+to)\s+(?:simple|plain|easy|basic|simpler|everyday|short)\s+"
-        r"(?:words|language|english|terms|vocabulary)\b.*|(?:用|说)(?:简单|通俗|大白话|白话)[^，,。]{0,6}|说人话|通俗(?:一点|易懂|些)",
+        r"(?:words|language|english|terms|vocabulary)\b.*|(?:用|说|讲)得?(?:简单|通俗|大白话|白话)[^，,。]{0,6}|说人话|通俗(?:一点|易懂|些)",
         body,
         I,
     ):
@@ -4850,7 +4900,7 @@ _OWN_KIN = re.compile(
     I,
 )
 _FAMILY_DAY = re.compile(
-    r"结婚|婚礼|毕业|高考|中考|开学|入学|上(?:小学|初中|高中|大学|幼儿园)|出生|预产期|手术|满月|百日|"
+    r"结婚|婚礼|毕业|高考|中考|开学|入学|上(?:小学|初中|高中|大学|幼儿园|一年级)|读一年级|出生|预产期|手术|满月|百日|"
     r"\b(?:graduat\w*|wedding|getting\s+married|starts?\s+(?:school|kindergarten|college|uni|university)|"
     r"(?:is\s+)?due|surgery|christening|bar\s+mitzvah|bat\s+mitzvah|quincea\w+)\b",
     I,
@@ -5150,7 +5200,7 @@ _SOMEONE = re.compile(
     rf"^(?:the|this|that)\s+(?:[\w-]+\s+)?{_JOB_EN}s?\b|"
     r"^(?:someone|somebody|some\s+(?:guy|girl|woman|man|lady|dude)|a\s+(?:guy|girl|woman|man|lady)|this\s+(?:guy|girl|woman|man|lady))\b|"
     r"^(?:a|my|our)\s+(?:[\w-]+\s+)?(?:friend|colleague|coworker|neighbou?r|cousin)\b|^my\s+ex\b|^(?:我)?(?:前任|前夫|前妻|前男友|前女友)|"
-    r"^(?!我)[\u4e00-\u9fff]{1,8}?(?:家的?|的)(?:闺女|女儿|儿子|孩子|孙子|孙女|外孙女?|侄子|侄女|外甥女?|老公|老婆)|"
+    r"^(?![我有带养生还])(?:(?![岁个])[\u4e00-\u9fff]){1,8}?(?:家的?|的)(?:闺女|女儿|儿子|孩子|孙子|孙女|外孙女?|侄子|侄女|外甥女?|老公|老婆)|"
     r"^(?:邻居|隔壁|表姐|表哥|表妹|表弟|堂[哥姐弟妹])",
     I,
 )
@@ -5509,9 +5559,16 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
         r"(?:went|was|did|had|got|made|saw|met|took|came)\b", body, I
     ):  # "went to Cremona…": I went, not I'm went
         return chinese + ["I " + body]
+    if rx.match(r"(?i:in|at)\s+(?:[\w-]+\s+){0,3}?(?:at|in)\s+[A-Z]", body):  # "I'm 29, in retail management at Target"
+        return chinese + ["I'm " + body, "I work " + body]
     return chinese + ["I " + body, "I'm " + body]
 
 
+_LIST_TO_SORT = re.compile(
+    r"\b(?:sort(?:ing)?|group(?:ing)?|format(?:ting)?|clean(?:ing)?\s+up|alphabeti[sz](?:e|ing)|dedup\w*)\s+(?:this|these|the)\s+"
+    r"(?:list|names|rows|entries|data|table|contacts)\b[^:：\n]{0,40}[:：]|(?:整理|排序|分组|去重)(?:一下)?(?:这个|这份|下面的?)(?:名单|列表|数据|表格)[^:：\n]{0,20}[:：]",
+    I,
+)
 # a message that gives data to process, not facts: "按这个模板再生成10条", "yaml example pls:"
 _DATA_ASKED = re.compile(
     r"按这个(?:模板|格式|样子)|照这个(?:模板|格式)|(?:再|帮我)?生成\s*[\d一二三四五六七八九十几]+\s*(?:条|个|份)|"
@@ -5519,6 +5576,15 @@ _DATA_ASKED = re.compile(
     I,
 )
 # a sentence that sets up a story, a role or a text to write: its "I" is not the user
+# a text for someone else, given after its heading: "Dating profile for my friend Liam: single dad of two…"
+_FOR_SOMEONE = re.compile(
+    r"\b(?:profile|bio|intro(?:duction)?|description|ad|post|speech|toast|eulogy|cover\s+letter|cv|resume)\s+for\s+(?:my\s+)?"
+    r"(?:friend|brother|sister|mum|mom|dad|wife|husband|partner|colleague|coworker|client|boss|cousin|son|daughter|neighbou?r)\b"
+    r"[^:：\n]{0,30}[:：]|(?:帮|给|替)(?:我)?(?:朋友|同事|闺蜜|哥们|表[哥姐弟妹]|客户|老板|老公|老婆|儿子|女儿)[^:：\n]{0,16}[:：]|"
+    r"\bis\s+this\s+(?:a\s+)?(?:good|ok|okay|decent)\s+(?:\w+\s+)?(?:opener|opening|intro|bio|caption|line|ad|post|headline|"
+    r"tagline|pitch|hook)\b",
+    I,
+)
 _FICTION = re.compile(
     r"\brole-?play\b|\b(?:let'?s\s+)?pretend\s+(?:that\s+)?(?:I'm|I\s+am|we're|to\s+be)\b|\bimagine\s+(?:that\s+)?I'm\b|"
     r"\blet'?s\s+play\b[^.!?]{0,20}[:：]|\byou'?re\s+(?:a|an|the)\s+[^.!?]{2,40}\band\s+I'?m\s+(?:a|an|the)\b|"
@@ -5623,6 +5689,13 @@ _ANSWER_FRAMES = [
     ),
     (r"what\s+languages?\s+do\s+you\s+speak|你会(?:说|讲)什么|会什么语言|讲什么话", "I speak ", "我会说"),
     (
+        r"(?:what|which)\s+format\s+(?:do|would|should)\s+(?:you\s+)?(?:like|want|prefer)?\s*(?:my|the)\s+(?:answers|replies|responses)|"
+        r"how\s+should\s+I\s+(?:format|lay\s+out)\s+(?:my|the)\s+(?:answers|replies)|(?:回答|回复|答案)[^？?]{0,8}什么(?:样的)?格式|"
+        r"什么(?:样的)?格式[^？?]{0,6}(?:回答|回复|答案)|哪种格式[^？?]{0,6}(?:回答|回复)",
+        "answers in ",
+        "回答用",
+    ),
+    (
         r"(?:native|first)\s+language|mother\s+tongue|母语",
         "my native language is ",
         "我的母语是",
@@ -5714,7 +5787,7 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
             ):
                 return message, ""  # "I'm vegan" after "Any dietary needs?", "叫我老K就行": said in full already
             if rx.search(
-                r"^(?:no|nope|nah|none|not\s+really|nothing(?:\s+much)?)\b|^(?:没啥|没有|没什么|不多)|先别管|不重要|无所谓|随便|都行|都可以|看着办|看你|不用管|不告诉你|保密|不想说|\b(?:rather\s+not|prefer\s+not|secret|none\s+of\s+your)\b|\b(?:whatever|doesn't\s+matter|never\s*mind)\b|"
+                r"^(?:no|nope|nah|none|not\s+really|nothing(?:\s+much)?)\b|\bnot\s+me\b|不是我|^(?:没啥|没有|没什么|不多)|先别管|不重要|无所谓|随便|都行|都可以|看着办|看你|不用管|不告诉你|保密|不想说|\b(?:rather\s+not|prefer\s+not|secret|none\s+of\s+your)\b|\b(?:whatever|doesn't\s+matter|never\s*mind)\b|"
                 r"\bfor\s+this\s+(?:one|time|answer|email)\b|\bthis\s+time\b|\bjust\s+this\s+once\b|这次|这一次|这回",
                 answer,
                 I,
@@ -6046,14 +6119,34 @@ class RuleExtractor:
         lists, fields, message = _notes(message)
         if _DATA_ASKED.search(message):  # "姓名：李娜 ⏎ 职业：护士 ⏎ 按这个模板再生成10条": a template's fields
             lists, fields = [], []
+        # "Sorting this list for my boss: Ahmed - Sales - Dubai; Priya - HR - Pune": the list is someone's data
+        message = (
+            rx.sub(
+                r"(?<=[:：])[^\n]*$",
+                "",
+                message,
+                count=1,
+                flags=I | re.M,
+            )
+            if _LIST_TO_SORT.search(message)
+            else message
+        )
         proposals += self._listed(lists, fields)
         message_is_joke = bool(_JOKE.search(message))
         injected_at: int | None = None  # where the first sentence that tries to steer the agent came
         sentences = _sentences(message)
         # "I'm Detective Grey and I'll be your narrator tonight. Is that a fun opener…?": a draft shown, not said
         drafted = next((i for i, sentence in enumerate(sentences) if _DRAFT_ASKED.search("，".join(sentence))), 0)
+        for_someone = next(
+            (i for i, sentence in enumerate(sentences) if _FOR_SOMEONE.search("，".join(sentence))), None
+        )
         for at, sentence in enumerate(sentences):
-            if _FICTION.search("，".join(sentence)) or at < drafted:  # "Let's role-play: I'm a barista…"
+            if (
+                _FICTION.search("，".join(sentence))
+                or at < drafted
+                or for_someone is not None
+                and at >= for_someone  # "Dating profile for my friend Liam: single dad of two, part-time chef…"
+            ):  # "Let's role-play: I'm a barista…"
                 skipped.append(Skip(text="，".join(sentence), reason="quoted"))
                 continue
             if looks_like_injection(
@@ -6147,6 +6240,13 @@ class RuleExtractor:
                         proposals += self._triples(clause, body, _own_mentions(body, said_mine=True))
                     if reason == "quoted" and (day := _family_event(clause, body)):
                         proposals.append(day)
+                    elif (
+                        reason == "quoted"
+                        and not subject
+                        and _OWN_KIN.match(previous)
+                        and (day := _family_event(clause, f"{previous} {body}"))
+                    ):  # "我闺女今年高三，六月份高考": her exam, said in the clause after
+                        proposals.append(replace(day, text=f"{_clean(previous)}，{_clean(body)}"))
                     frame = frame if kin else _after_ask(body, reason) or subject or frame or "other"
                     previous = body
                     continue
@@ -6193,6 +6293,8 @@ class RuleExtractor:
                     carried
                 ):  # "the mechanic charged me", "邻居家闺女3月15号结婚": theirs, whatever it says
                     found = []
+                elif (day := _family_event(clause, carried)) and not any(p.kind == "episode" for p in found):
+                    found.append(day)  # "我儿子今年九月上一年级": the child's year, and the day
                 speaker = _subject(carried) or subject or frame.replace("ask", "self") or "self"  # no subject: the user
                 ours = speaker == "team" and (
                     _WE_TWO.match(carried)  # "my husband and I just got back from Porto": the couple's is one's own
