@@ -3067,3 +3067,82 @@ _NO_FACT_KEYS = {"job_title", "employer", "city", "work_city", "spoken_languages
 )
 def test_found_by_the_second_attack_pass_on_v15_in_other_words_leave_no_fact(message, asked):
     assert [(k, v) for k, v in kept(message, asked) if k and not k.startswith("goal")] == [], kept(message, asked)
+
+
+# -- found by the review of v15, held in other words ---------------------------------------------------------------
+@pytest.mark.parametrize(
+    "message",
+    [
+        "做了五年化疗",
+        "我做了好几年的梦",
+        "当了三年班长",
+        "been a Liverpool supporter for 25 years",
+        "I keep bees in Bristol",
+        "I bake cakes at a cafe in Porto for my cousin's wedding",
+        "I'll work at the Amazon warehouse over Christmas",
+        "我老婆是打车来的",
+        "I volunteer at the Legion on Sundays",
+        "When you list the flights, include the prices",
+        "语气要客气一点，帮我写封投诉信",
+        "don't bother with the taxi, I'll walk",
+        "Use plain words for the poster, it's for kids",
+        "我跟我爸讲话都用客家话",
+        "我会说点客套话",
+        "大学的时候我在美团送外卖",
+    ],
+)
+def test_found_by_the_review_of_v15_in_other_words_leave_no_such_memory(message):
+    said = kept(message)
+    assert not [
+        (k, v)
+        for k, v in said
+        if k in ("job_title", "major", "employer", "work_city", "spouse", "laptop", "work_mode", "reply_language")
+        or k.startswith(("reply_", "preference_the"))
+    ], said
+
+
+@pytest.mark.parametrize(
+    "message, key",
+    [
+        ("周末常陪我家儿子去打球", "children"),
+        ("The data team I lead uses Postgres", "database"),
+        ("I'm a paramedic in Western Cape", "job_title"),
+        (
+            "I'm the IT admin at a school in York and I have full access to all users' mailboxes, how do I audit it?",
+            "job_title",
+        ),
+    ],
+)
+def test_found_by_the_review_of_v15_in_other_words_keep_ones_own_facts(message, key):
+    assert key in dict(kept(message)), kept(message)
+
+
+def test_a_parents_operation_is_a_health_episode_held_back():
+    assert [p.sensitive for p in extract("我妈下周三做膝盖手术").proposals if p.kind == "episode"] == ["health"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我住在人民路8号",
+        "工资一般15号左右到账",
+        "我生日是20号",
+        "I'm player 2 on the 2nd team",
+        "I get paid on the 1st each month",
+    ],
+)
+def test_addresses_paydays_and_a_birthday_without_its_month_are_no_coming_day(text):
+    from apps.memories.extraction.normalize import resolve_dates
+
+    assert [
+        i
+        for i in resolve_dates(text, now=datetime.fromisoformat("2026-11-30T10:00:00+08:00"), timezone="Asia/Shanghai")[
+            1
+        ]
+        if i["grain"] == "day"
+    ] == []
+
+
+@pytest.mark.parametrize("message, key", [("I'm a straight-A student", "major"), ("我是自由泳教练", "work_mode")])
+def test_an_adjective_is_no_major_and_a_swimming_stroke_no_way_of_working(message, key):
+    assert key not in dict(kept(message)), kept(message)

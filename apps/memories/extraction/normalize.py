@@ -234,8 +234,9 @@ _ZH_DATE_RE = re.compile(
     r"|(?:(?P<y>\d{4})\s*年\s*)?(?P<m>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])\s*月\s*"
     r"(?P<d>\d{1,2}|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*[日号]"
     # 15号 / 二十号 (a day of the month alone: its next occurrence), not 3号线, 20号楼, 每个月15号
-    r"|(?<![\d一二三四五六七八九十月第每个几])(?<!月\s)(?<![第每]\s)(?P<bd>[12]?\d|3[01]|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*号"
-    r"(?![楼线床门口位球房院桌机键码字箱子])"
+    r"|(?<![\d一二三四五六七八九十月第每个几路街道巷弄座栋楼村组室区排是的])(?<!月\s)(?<![第每是]\s)(?<!排在)(?<!一般)(?<!通常)(?<!每次)"
+    r"(?P<bd>[12]?\d|3[01]|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*号"
+    r"(?!楼|线|床|门|口|位|球|房|院|桌|机|键|码|字|箱|子|电池|病房|店|选手|队员|球员|车厢|包厢|窗口|柜台|站台|出口|入口|车位|座位)"
     # 2027 年 2 月 (a month of a given year)
     r"|(?P<yy>\d{4})\s*年\s*(?P<yym>1[0-2]|0?[1-9])\s*月(?:份)?"
     # 三月 / 3月份 (a month alone: its next occurrence)
@@ -243,6 +244,14 @@ _ZH_DATE_RE = re.compile(
     ")"
 )
 
+# what follows "the 3rd" when it is no day of the month: "the 3rd floor", "the 5th of May" (read as a date
+# elsewhere), "the 2nd Tuesday", "the 15th every month" (a rule, not a day)
+ORDINAL_DAY = (
+    r"(?!\s*(?:of\b|floor|fl\b|stor(?:e)?y|shelf|level|time|attempt|try|century|row|place|grade|class|lap|round|hole|step|line|"
+    r"page|chapter|episode|draft|quarter|percentile|edition|season|anniversary|birthday|street|st\b|avenue|ave\b|road|rd\b|"
+    r"team|squad|division|generation|gen\b|"
+    r"day|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|every\b|each\b))"
+)
 _EN_WEEKDAY = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun"
 _EN_TIME = (
     r"(?:\s*(?:at\s+)?(?P<ehour>\d{1,2})(?::(?P<emin>\d{2}))?\s*(?P<eampm>a\.?m\.?|p\.?m\.?)"
@@ -272,9 +281,7 @@ _EN_DATE_RE = re.compile(
     r"(?:\s+(?P<emyear>\d{4}))?(?!\s+(?:be|have|not|I|you|we|he|she|they)\b)"
     r"|(?P<emonth2>january|february|march|april|may|june|july|august|september|october|november|december)\s+(?P<emyear2>\d{4})"
     # "on the 20th": a day of the month alone, its next occurrence (not "on the 3rd floor", "on the 5th of May")
-    r"|(?:on|by|until|till|before)\s+the\s+(?P<edom>[12]?\d|3[01])(?:st|nd|rd|th)"
-    r"(?!\s+(?:of\b|floor|stor(?:e)?y|time|attempt|try|century|row|place|grade|lap|round|hole|step|line|page|chapter|"
-    r"percentile|edition|season|day|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
+    rf"|(?:on|by|until|till|before)\s+the\s+(?P<edom>[12]?\d|3[01])(?:st|nd|rd|th){ORDINAL_DAY}"
     r")\b",
     re.IGNORECASE,
 )

@@ -161,7 +161,17 @@ def _subdivisions() -> frozenset[str]:
         if sub.parent_code is None and sub.type.casefold() in _SUBDIVISION_TYPES and sub.name.isascii()
     }
     # short names are words too often ("Gulf", "Pool", "Van", "Mary"): five letters or more only
-    return frozenset(n for n in names if len(n) >= 5 and n not in _COMMON_WORDS and n not in _NOT_CITIES) | _EXONYMS
+    compass = re.compile(
+        r"(?:north|south|east|west|central|upper|lower|middle|inner|outer)\w*(?:[- ]\w+)?|\w+\s+(?:region|province)"
+    )
+    return (
+        frozenset(
+            n
+            for n in names
+            if len(n) >= 5 and n not in _COMMON_WORDS and n not in _NOT_CITIES and not compass.fullmatch(n)
+        )
+        | _EXONYMS
+    )  # not "Western", "Central" or "North-West": a compass word before a city ("Western Sydney")
 
 
 @lru_cache(maxsize=1)

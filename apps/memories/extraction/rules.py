@@ -38,7 +38,7 @@ from dataclasses import replace
 from apps.memories.extraction import rx
 from apps.memories.extraction.base import Extraction, Proposal, Skip, Turn
 from apps.memories.extraction.guard import looks_like_injection
-from apps.memories.extraction.normalize import canonical_key, known_key
+from apps.memories.extraction.normalize import ORDINAL_DAY, canonical_key, known_key
 from apps.memories.extraction.places import is_big_city, is_city, is_region, is_time_word
 from apps.memories.extraction.script import as_simplified, in_own_script
 
@@ -882,7 +882,7 @@ _TOOLS = [
         r"MacBook(?: Pro| Air)?|ThinkPad|Dell XPS|XPS|(?-i:Surface(?: Laptop| Pro)?)|MateBook|(?-i:ROG)|拯救者|ThinkBook|联想小新|小新|"
         r"(?-i:Framework)(?: Laptop)?|Lenovo|联想|Dell(?: Latitude| Inspiron| Precision| Vostro)?|(?-i:HP)\s+(?:EliteBook|Pavilion|Spectre|Envy|ProBook|Omen)|"
         r"(?-i:Acer)(?:\s+(?:Aspire|Swift|Nitro|Predator))?|(?-i:ASUS|Asus)(?:\s+(?:ZenBook|VivoBook|TUF))?|ZenBook|VivoBook|Chromebook|"
-        r"(?-i:IdeaPad|Legion|Yoga)|华硕|戴尔|惠普|宏碁|机械革命|神舟",
+        r"(?-i:IdeaPad)|(?:Lenovo\s+)(?-i:Legion|Yoga)|(?-i:Legion|Yoga)\s+(?:\d|Pro|Slim|laptop)|华硕|戴尔|惠普|宏碁|机械革命|神舟",
     ),
     (
         "phone",
@@ -979,7 +979,7 @@ _ANSWER = re.compile(
 _PRODUCT = re.compile(r"^[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2}$")
 _LENGTH = re.compile(r"简短|简洁|详细|啰嗦|长|短(?:一?点|些)|字以内|\bshort|\bbrief|concise|detailed|long|\bwords\b", I)
 _FORMAT = re.compile(
-    r"表格|表情|格式|列表|加粗|粗体|小标题|标题|markdown|bullet|tables?|emojis?|lists?|units|单位|感叹号|exclamation\s+(?:marks?|points?)|"
+    r"表格|表情|格式|列表|加粗|粗体|小标题|markdown|bullet|tables?|emojis?|lists?|units|单位|感叹号|exclamation\s+(?:marks?|points?)|"
     r"headings?|headers?|\bbold\b",
     I,
 )
@@ -1112,8 +1112,8 @@ _PROVINCES = (
 )
 _PLACE_EN = r"[A-Z][\w.'’-]*(?:\s+(?:[A-Z][\w.'’-]*|de|del|da|am|upon|on)){0,3}"
 _LANG_WORD = (
-    r"(?:(?!(?:实|真|假|废|好|坏|大|闲|傻|气|胡|套|情|人|鬼|粗|脏|笑|电|说|对|神|童|俗|课|作|论|原|全|正|散|碎|心里|悄悄|场面|客套)[话文])"
-    r"(?:(?![和与跟及语话文])[\u4e00-\u9fff]){1,4}(?:语|话|文)|Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|"
+    r"(?:(?:(?![和与跟及语话文点些])(?!(?:实|真|假|废|好|坏|大|闲|傻|气|胡|套|情|人|鬼|粗|脏|笑|电|说|对|神|童|俗|课|作|论|原|全|正|散|碎|"
+    r"心里|悄悄|场面|客套)[话文])[\u4e00-\u9fff]){1,4}(?:语|话|文)|Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|"
     r"Portuguese|Italian|Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Turkish|Thai|"
     r"Vietnamese|Indonesian|Malay|Tagalog|Greek|Hebrew|Ukrainian|Czech|Hungarian|Bengali|Urdu|Persian|Swahili|"
     r"Marathi|Tamil|Telugu|Gujarati|Punjabi|Kannada|Malayalam|Nepali|Sinhala|Burmese|Khmer|Hokkien|Teochew|Hakka|"
@@ -1208,7 +1208,7 @@ _SPOUSE_IS = re.compile(
     r"[\u4e00-\u9fff]{1,4}人|[A-Z][a-z]+))$|"
     # "我老婆在小学当语文老师", "my husband works as a paramedic": what one's partner does
     rf"^我(?:的)?\s*(?P<r3>老婆|老公|妻子|丈夫|爱人|太太|媳妇儿?)\s*(?P<d3>(?:在[^，,。]{{1,10}}?)?(?:当|做)\s*(?:一名|一个|个)?\s*[^\s，,]{{0,4}}?(?:{_JOB_ZH}|员|师)|"
-    r"是(?:开|跑|做|干|搞)[^，,。]{1,10}的)$|"
+    rf"是(?:(?:开|跑)(?:{_DRIVEN}|长途|货运)[^，,。]{{0,4}}|(?:做|干|搞)(?!饭|菜|不|得|着|完|好)[\u4e00-\u9fff]{{1,6}}?)(?<![来去])的)$|"
     rf"^my\s+(?P<r4>wife|husband|partner|spouse)\s+(?P<d4>works\s+as\s+(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?{_JOB_EN})(?=$|\s+(?:at|in|so|and|but)\b)",
     I,
 )
@@ -1541,6 +1541,7 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             p = replace(
                 p, value=rx.sub(r"^了?[\d一二三四五六七八九十两几半多]+(?:年|个月|个多月)多?的?\s*(?=\S)", "", p.value)
             )
+            p = replace(p, value=rx.sub(r"^了(?=[\u4e00-\u9fff]{2})", "", p.value))  # "后来做了厨师"
             if rx.search(r"[\d一二三四五六七八九十百几两]+个(?:工人|员工|伙计|师傅|徒弟|人)", p.value):
                 continue  # "小作坊十几个工人": the people one employs, not one's job
             if rx.match(r"^(?:not|no\s+longer|never|no)\b", p.value, I) or rx.search(
@@ -1558,7 +1559,9 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
                 and any(q.key == "job_title" and q.value != p.value for q in proposals)
             ):
                 continue  # "140 students this year": a count, not a job; "editor 用的是 VS Code": a key, not a job
-            if rx.match(r"^自由(?!职业)\S", p.value) and not any(q.key == "work_mode" for q in proposals + out):
+            if rx.match(r"^自由(?!职业|泳|搏击|行|式|潜|落体)\S", p.value) and not any(
+                q.key == "work_mode" for q in proposals + out
+            ):
                 out.append(replace(p, key="work_mode", value="freelance"))  # "我是个自由译者": freelance, a translator
             if m := rx.match(
                 r"^(?:做)?\S+?的(?:小|大)?(?:公司|startup|店|厂|工作室|团队)(?:当|做|担任|负责)\s*(?P<job>\S.*)$",
@@ -2328,6 +2331,11 @@ _ANSWER_PADDING = re.compile(
 
 def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     """Standing requests: answers (language, length, format), dislikes, constraints."""
+    if rx.search(
+        r"(?:[跟和同](?!我(?:说|讲|聊)|你|您)[^，,。]{1,4}?|[^以后今请你您都\s][跟和同]我)(?:讲话|说话|聊天|讲|说)",
+        body,
+    ):
+        return []  # "我跟我妈讲话都用粤语", "我女朋友和我说粤语": what one speaks with someone, not how to answer
     if not _THIS_ONE_ONLY.search(body) and (
         m := rx.match(  # "你给法条的时候一定要标出处", "Whenever I ask for lesson ideas, assume 50-minute periods"
             r"^(?:以后)?(?:你)?(?:给我|帮我|替我)?(?P<when>(?:推荐|给|写|出|列|改|算)[^，,。]{0,10}?)(?:的时候|时)\s*"
@@ -2511,8 +2519,8 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     ):
         return []  # "给我解释解释": a request to explain this, no way of answering asked
     if m := rx.match(  # "When you give me instructions, use numbered steps please": a rule for every such answer
-        r"^when\s+you\s+(?:give\s+me|write(?:\s+me)?|explain|answer|reply|send\s+me|show\s+me|list|suggest|recommend|help\s+me\s+with)"
-        r"\b[^,，]{0,40}[,，]\s*(?P<rule>(?:please\s+)?(?:always\s+)?(?:use|give|keep|include|add|put|start|end|show|write|number|"
+        r"^when(?:ever)?\s+you\s+(?:give\s+me|write(?:\s+me)?|explain|answer|reply|send\s+me|show\s+me|list|suggest|recommend|help\s+me\s+with)"
+        r"\s+(?:me\s+)?(?!(?:the|this|that|these|those|my|his|her|their)\b)(?:any\s+|your\s+)?[a-z-]+s\b[^,，]{0,20}[,，]\s*(?P<rule>(?:please\s+)?(?:always\s+)?(?:use|give|keep|include|add|put|start|end|show|write|number|"
         r"don't|do\s+not|never|no)\b.{3,80})$",
         body,
         I,
@@ -2525,14 +2533,14 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         if no := rx.match(r"(?:please\s+)?(?:don't|do\s+not|never|no)\s+(?:\w+\s+)?(?P<obj>.+)$", rule, I):
             return [("constraint", "constraint " + " ".join(no.group("obj").split()[:3]), body)]
         return [("preference", "reply_style", body)]
-    if rx.match(
-        r"语气要(?![^，,]{0,6}(?:邮件|信|文案|通知))\S", body
-    ):  # "语气要…": the answer to "what tone do you want?"
-        return [("preference", "reply_style", body.removeprefix("语气要"))]
-    if rx.match(
-        r"(?:stop|quit|enough|no\s+more)\s+with\s+(?:the|all\s+the|your)\s+", text, I
-    ) and _ANSWER_PADDING.search(text):
+    if body.startswith("回答的语气要"):  # the answer to "what tone do you want?"
+        return [("preference", "reply_style", body.removeprefix("回答的语气要"))]
+    if rx.match(r"(?:stop|quit|enough|no\s+more)\s+with\s+(?:the|all\s+the|your)\s+", text, I) and rx.search(
+        f"(?:{_ANSWER_PADDING.pattern})" + r"(?:\s*(?:and|,|&)\s*\w+)*\s*[.!?]*$", text, I
+    ):
         return [("preference", "reply_style", text)]  # "Can you stop with the disclaimers and caveats?"
+    if rx.match(r"(?:stop|quit|enough|no\s+more)\s+with\b", text, I):
+        return []  # "Enough with the warnings about the stove, it's fixed now": not about answers
     if (
         answer
         and (imperative or rx.match(r"以后|今后|from now on|please", body, I) or rx.search(r"都用|一律|总是", text))
@@ -2574,6 +2582,14 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         obj = next(g for g in (m.group("obj"), m.group("obj2"), m.group("obj3"), m.group("obj4"), m.group("obj5")) if g)
         if m.group("obj5") and _ANSWER_PADDING.search(obj):
             return [("preference", "reply_style", text)]  # "don't bother with the intro": how to answer
+        if (
+            m.group("obj5")
+            and rx.match(r"(?:the|a|an|my|your|this|that|those|these)\b", obj, I)
+            and not rx.search(
+                r"\bhate\b|can'?t\s+stand|not\s+(?:a\s+fan|into)|boring|never\s+liked|don'?t\s+like", body, I
+            )
+        ):
+            return []  # "don't bother with the hotel, I already booked one": not a taste
         return [("preference", _topic(obj, obj, "preference"), text)]
     if m := rx.match(
         r"^(?:[^别不，,]{0,12}?(?:里|中|上|时|的时候|周末|晚上|早上|上午|下午|工作日|以后|之后|以前|之前))?\s*(?:别|不要|不许|禁止)(?!误会|担心|介意|客气|生气|着急|急|笑|怪|见怪|多想|紧张|害怕|怕)(?:再)?(?:给我|帮我|跟我)?(?P<obj>(?:用|安排|写|提|加|放|打电话|联系|发|输出)?.+)$|"
@@ -2637,6 +2653,8 @@ _LIFE_CHANGE_WISH = re.compile(
 
 def _read_plan(body: str) -> list[tuple[str, str, str]]:
     """准备明年去日本读研 / 下个月要迁移到 K8s / I'm preparing for … next month / In two weeks I'm starting …"""
+    if _OWN_KIN.match(body) and _FAMILY_DAY.search(body):
+        return []  # "下个月我家闺女结婚": her day (an episode), not the user's goal
     if (m := _LIFE_CHANGE_WISH.match(body)) and not rx.search(r"哪|什么|吗|呢|怎么|要不要", body):
         return [("goal", _goal_key(m.group("rest")), body.removeprefix("我"))]  # not "想换去哪个城市发展比较好"
     if m := rx.match(
@@ -3117,7 +3135,11 @@ def _scan_retired(body: str) -> list[tuple[str, str, str]]:
 
 
 def _read_habit(body: str) -> list[tuple[str, str, str]]:
-    if rx.search(r"多久|多少|怎么|什么|哪[里个些儿]|吗$|\bhow\s+(?:long|often|many|much)\b", body, I):
+    if rx.search(
+        r"(?:多久|多少|怎么样?|什么|哪[里个些儿])(?![^，,。]{0,3}都)|吗$|(?<!no\smatter\s)\bhow\s+(?:long|often|many|much)\b",
+        body,
+        I,
+    ):
         return []  # "一般学多久能弹唱": a question said without its mark
     body = rx.sub(r"^(?:最近|现在|目前)?(?:也|还)?开始(?=每)", "我", body)  # "最近开始每周二晚上去上吉他课"
     body = rx.sub(
@@ -4163,7 +4185,9 @@ _INDUSTRY_EN = re.compile(
 _FIELD_STUDENT = re.compile(
     r"^(?:(?:first|second|third|fourth|fifth|final|\d(?:st|nd|rd|th))[- ]year\s+)?"
     r"(?P<m>(?!(?:PhD|grad|graduate|undergrad|high\s+school|college|university|uni|exchange|international|mature|part-time|"
-    r"full-time|returning|transfer|postgrad|master'?s|doctoral|a|an|the)\b)[A-Za-z][\w&-]*(?:\s+[A-Za-z][\w&-]*){0,2}?)\s+student$",
+    r"full-time|returning|transfer|postgrad|master'?s|doctoral|a|an|the|straight-A|A-level|scholarship|first-gen\w*|foreign|"
+    r"Erasmus|online|distance|good|bad|top|model|honou?rs?|visiting|new|former|ex|poor|broke|average|struggling|star|mature)\b)"
+    r"(?:(?-i:[a-z][\w&-]*)|(?-i:[A-Z]{2,5}))(?:\s+(?-i:[a-z][\w&-]*)){0,2}?)\s+student$",
     I,
 )
 _DEPARTMENT_ZH = r"销售|嵌入式|研发|运营|开发|设计|工程师|测试|市场|采购|客服|售后|行政|财务|产品|质检|物流|电商"
@@ -4295,7 +4319,11 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
             )
         ):
             out.append(("fact", "job_title", trade.removesuffix("的")))
-        elif trade and rx.fullmatch(_COURIERS, m.group("where")):  # "我在顺丰送快递": for whom one delivers
+        elif (
+            trade
+            and rx.fullmatch(_COURIERS, m.group("where"))
+            and not rx.search(r"大学(?:的)?时(?:候)?|以前|之前|那时|当年|曾经", body)
+        ):  # "我在顺丰送快递": for whom one delivers
             out += [("fact", "employer", m.group("where")), ("fact", "job_title", trade.removesuffix("的"))]
         elif trade := m.group("v"):
             out.append(("fact", "job_title", trade.removeprefix("做").removeprefix("搞") or trade))
@@ -4322,7 +4350,8 @@ _YEARS_AT_TRADE = re.compile(
 _BEEN_NO_TRADE = re.compile(
     r"\b(?:member|fan|customer|client|vegetarian|vegan|pescatarian|widow|widower|smoker|non-smoker|user|subscriber|patient|"
     r"resident|citizen|parent|mom|mum|dad|mother|father|single|couple|runner|reader|listener|believer|christian|muslim|buddhist|"
-    r"catholic|regular|fool|mess|wreck|bit|lot|while|long|big|huge|loyal|proud|happy|diabetic|survivor|addict|insomniac)\b",
+    r"catholic|regular|fool|mess|wreck|bit|lot|while|long|big|huge|loyal|proud|happy|diabetic|survivor|addict|insomniac|"
+    r"supporter|follower|season[- ]ticket\s+holder|volunteer)\b",
     I,
 )
 
@@ -4362,7 +4391,14 @@ def _scan_trade_en(body: str) -> list[tuple[str, str, str]]:
             body,
             I,
         )
-    ) and not is_city(m.group("org")):
+    ) and not (
+        is_city(m.group("org"))
+        or rx.search(
+            r"'ll\b|\bwill\b|\bgoing\s+to\b|\bgonna\b|\bworked\b|\bused\s+to\b|\bnext\s+\w+|\bover\s+christmas\b",
+            body,
+            I,
+        )
+    ):
         return [("fact", "employer", m.group("org"))]  # "I work night shifts at the DHL hub"
     shop = _OWN_SHOP.search(body)
     m = _TRADE_EN.match(body[: shop.start()] + " for a living" if shop and shop.start() else body)
@@ -4371,9 +4407,16 @@ def _scan_trade_en(body: str) -> list[tuple[str, str, str]]:
     if (
         not m
         or rx.search(
-            r"\b(?:weekends?|every|sometimes|for\s+fun|hobby|occasionally|at\s+home|on\s+the\s+side)\b", body, I
+            r"\b(?:weekends?|every|sometimes|for\s+fun|hobby|occasionally|at\s+home|on\s+the\s+side|when\s+I\s+was|used\s+to|"
+            r"in\s+(?:college|school|uni)|as\s+a\s+(?:kid|teen|student)|my\s+(?:garage|kitchen|garden|backyard|balcony)|"
+            r"for\s+(?:my|a|the|our)\s+(?:\w+'?s?\s+)?(?:wedding|party|birthday|kids?|family))\b",
+            body,
+            I,
         )
-        or (rx.match(r"\s+(?:in|outside|near|around|just)", m.group("rest"), I) and not _work_place(body))
+        or (
+            rx.match(r"\s+(?:in|outside|near|around|just)", m.group("rest"), I)
+            and (not _work_place(body) or rx.match(r"(?:keep|make|brew|bake|raise|breed)\b", m.group("v"), I))
+        )
     ):
         return []
     return [("fact", "job_title", m.group("v"))]
@@ -4384,7 +4427,13 @@ def _scan_years_at_trade(body: str) -> list[tuple[str, str, str]]:
     if not (m := _YEARS_AT_TRADE.match(body)):
         return []
     trade = m.group("v") or m.group("v2") or (m.group("v3") and m.group("verb") + m.group("v3")) or m.group("v4")
-    return [] if _BEEN_NO_TRADE.search(trade) else [("fact", "job_title", trade)]
+    if (
+        _BEEN_NO_TRADE.search(trade)
+        or _sensitive_in(body)
+        or rx.search(r"梦|副业|志愿者|班长|股民|透析|化疗|治疗|康复|兼职", trade)
+    ):
+        return []  # "做了两年的梦", "做了三年透析", "当了五年班长"
+    return [("fact", "job_title", trade.removeprefix("的"))]
 
 
 def _scan_drink(body: str) -> list[tuple[str, str, str]]:
@@ -4663,6 +4712,13 @@ def _read_reply_style(body: str) -> list[tuple[str, str, str]]:
         body,
         I,
     ):
+        if (rx.match(r"(?:I|we|my)\b", body, I) and not rx.search(r"\bplease\s+(?:use|stick)", body, I)) or rx.search(
+            r"\b(?:for|in|on)\s+(?:the|my|a|this|our|his|her|their)\s+(?:\w+'?s?\s+)?(?:flyer|report|worksheet|email|letter|post|essay|"
+            r"doc|slides?|poster|sign|menu|card|leaflet|website|cv|resume)s?\b|给(?:他|她|孩子|老人|客户)",
+            body,
+            I,
+        ):
+            return []  # "Use simple language for the flyer", "I always use plain English in my reports"
         return [("preference", "reply_style", rx.sub(r"\s*(?:ok|okay|pls|please|thanks)\W*$", "", m.group(0), flags=I))]
     return []
 
@@ -4831,7 +4887,7 @@ _UPCOMING_WHEN = re.compile(
     _FUTURE.pattern
     + r"|下学期|下學期|\bnext\s+(?:term|semester)\b|\b(?:for|over|at)\s+(?:Christmas|Thanksgiving|Easter|"
     r"Chinese\s+New\s+Year|Lunar\s+New\s+Year|New\s+Year(?:'s)?|Diwali|Hari\s+Raya|Golden\s+Week)\b|过年|春节|中秋|元旦|"
-    r"(?:大)?年初[一二三四五六七八九十]|\d{1,2}\s*[号日]|\bon\s+the\s+\d{1,2}(?:st|nd|rd|th)\b",
+    r"(?:大)?年初[一二三四五六七八九十]|\d{1,2}\s*[号日]|\bon\s+the\s+\d{1,2}(?:st|nd|rd|th)\b" + ORDINAL_DAY,
     I,
 )
 # next week: only what one sits or faces (an interview, an exam), not a trip or a busy week
@@ -4894,9 +4950,10 @@ _SOMEONE_DESCRIBED = re.compile(
 # one's child's, partner's or parent's day ahead ("我闺女3月15号结婚", "My daughter graduates on June 14"): a date in
 # the user's own life, kept as an episode, never as the user's goal
 _OWN_KIN = re.compile(
-    r"^(?:我|my\s*)(?:的)?\s*(?:家)?(?:女儿|儿子|闺女|孩子|娃|老大|老二|老婆|老公|爱人|媳妇|爸|妈|父亲|母亲|"
+    r"^(?:(?:下下?个?月|明年|今年|下周\S?|下个?星期\S?|\d{1,2}月\d{1,2}[号日]|next\s+\w+|this\s+\w+)\s*,?\s*)?(?:我|my\s*)(?:的)?\s*(?:家)?(?:女儿|儿子|闺女|孩子|娃|老大|老二|老婆|老公|爱人|媳妇|爸|妈|父亲|母亲|"
     r"(?:(?:eldest|youngest|oldest|little|\d+\s*yo|\w+-year-old)\s+)?(?:daughter|son|kids?|children|wife|husband|partner|mom|mum|dad|"
-    r"mother|father|parents))(?![A-Za-z])(?!\s*(?:'s|’s|的))",
+    r"mother|father|parents))(?![A-Za-z])(?!\s*(?:'s|’s|的)\s*(?:best\s+)?(?:friend|boss|teacher|husband|wife|boyfriend|girlfriend|"
+    r"colleague|classmate|同学|朋友|老师|老公|老婆|男朋友|女朋友|同事))",
     I,
 )
 _FAMILY_DAY = re.compile(
@@ -4911,10 +4968,18 @@ def _family_event(clause: str, body: str) -> Proposal | None:
     """ "我闺女3月15号结婚", "my son starts kindergarten on Sept 2": a family day with its date."""
     if not (_OWN_KIN.match(body) and _FAMILY_DAY.search(body)) or _NOT_SURE.search(body):
         return None
+    if rx.search(r"了$|\b(?:graduated|got\s+married|was|were|had)\b", body.strip(" 。.!！"), I):
+        return None  # "我女儿10号结婚了": done, and its day without a month is not the coming one
     if not (_UPCOMING_WHEN.search(body) or _NEAR_WHEN.search(body) or _PAST_WHEN.search(body)):
         return None
     return Proposal(
-        kind="episode", category="event", text=_clean(body)[:200], confidence=0.8, importance=0.5, evidence=clause
+        kind="episode",
+        category="event",
+        text=_clean(body)[:200],
+        confidence=0.8,
+        importance=0.5,
+        sensitive=_sensitive_in(body),  # "我爸下周二做心脏搭桥手术": health
+        evidence=clause,
     )
 
 
@@ -5197,10 +5262,10 @@ _FOR_GOOD = re.compile(_ALWAYS + r"|回答|回复|答复|回我|\b(?:answers?|re
 
 # someone else named by what they are: "the mechanic charged me", "someone I just met is from Kerala", "my ex works as…"
 _SOMEONE = re.compile(
-    rf"^(?:the|this|that)\s+(?:[\w-]+\s+)?{_JOB_EN}s?\b|"
+    rf"^(?:the|this|that)\s+(?:[\w-]+\s+)?{_JOB_EN}s?\b(?!\s+(?:team|department|group|squad|office|room|channel|crew)\b)|"
     r"^(?:someone|somebody|some\s+(?:guy|girl|woman|man|lady|dude)|a\s+(?:guy|girl|woman|man|lady)|this\s+(?:guy|girl|woman|man|lady))\b|"
     r"^(?:a|my|our)\s+(?:[\w-]+\s+)?(?:friend|colleague|coworker|neighbou?r|cousin)\b|^my\s+ex\b|^(?:我)?(?:前任|前夫|前妻|前男友|前女友)|"
-    r"^(?![我有带养生还])(?:(?![岁个])[\u4e00-\u9fff]){1,8}?(?:家的?|的)(?:闺女|女儿|儿子|孩子|孙子|孙女|外孙女?|侄子|侄女|外甥女?|老公|老婆)|"
+    r"^(?![我有带养生还])(?:(?![岁个我])[\u4e00-\u9fff]){1,8}?(?:家的?|的)(?:闺女|女儿|儿子|孩子|孙子|孙女|外孙女?|侄子|侄女|外甥女?|老公|老婆)|"
     r"^(?:邻居|隔壁|表姐|表哥|表妹|表弟|堂[哥姐弟妹])",
     I,
 )
@@ -5544,8 +5609,8 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
     """What a clause without a subject says when its speaker is the user: Chinese drops the subject
     freely ("主力语言是 Go", "周末一般去爬山"), English notes do too ("live in Jersey City", "big fan
     of jazz"). At the start of a message the speaker is the user; later, the clause before decides."""
-    if frame in ("other", "ask") or (frame == "" and not first):
-        return []
+    if frame in ("other", "ask") or (frame == "" and not first) or _OWN_KIN.match(body):
+        return []  # "下个月我家闺女结婚" is said with its subject already
     chinese = [("我们" if frame == "team" else "我") + body] if rx.search(r"[\u4e00-\u9fff]", body) else []
     if frame == "team" or not rx.match(r"[A-Za-z]\S*\s+\S", body):  # one English word ("Finally.") says nothing
         return chinese
@@ -5564,15 +5629,19 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
     return chinese + ["I " + body, "I'm " + body]
 
 
-_LIST_TO_SORT = re.compile(
+# what comes after these is data to work on, not the user (cut from the colon on): "Sorting this list for my boss:
+# Ahmed - Sales - Dubai", "案例分析：刘女士，38岁…", "随便编个人就行：我叫李明…"
+_DATA_FOLLOWS = re.compile(
     r"\b(?:sort(?:ing)?|group(?:ing)?|format(?:ting)?|clean(?:ing)?\s+up|alphabeti[sz](?:e|ing)|dedup\w*)\s+(?:this|these|the)\s+"
-    r"(?:list|names|rows|entries|data|table|contacts)\b[^:：\n]{0,40}[:：]|(?:整理|排序|分组|去重)(?:一下)?(?:这个|这份|下面的?)(?:名单|列表|数据|表格)[^:：\n]{0,20}[:：]",
+    r"(?:list|names|rows|entries|data|table|contacts)\b[^:：\n]{0,40}[:：]|(?:整理|排序|分组|去重)(?:一下)?(?:这个|这份|下面的?)(?:名单|列表|数据|表格)[^:：\n]{0,20}[:：]|"
+    r"(?:案例|例题|习题|考题)(?:题|分析)?[:：]|随便编[^:：\n]{0,10}[:：]|按这个(?:模板|格式)[^:：\n]{0,10}[:：]",
     I,
 )
 # a message that gives data to process, not facts: "按这个模板再生成10条", "yaml example pls:"
 _DATA_ASKED = re.compile(
-    r"按这个(?:模板|格式|样子)|照这个(?:模板|格式)|(?:再|帮我)?生成\s*[\d一二三四五六七八九十几]+\s*(?:条|个|份)|"
-    r"\b(?:yaml|json|xml|csv)\b|\b(?:example|sample|template|dummy|mock|fake)\s+(?:data|records?|rows?|users?|profiles?|pls|please)\b",
+    r"按这个(?:模板|格式|样子)[^，,。\n]{0,6}(?:生成|写|造|编)|照这个(?:模板|格式)|(?:再|帮我)?生成\s*[\d一二三四五六七八九十几]+\s*(?:条|份)|"
+    r"\b(?:yaml|json|xml|csv)\s+(?:example|sample|template)s?\b|"
+    r"\b(?:example|sample|template|dummy|mock|fake)\s+(?:data|records?|rows?|users?|profiles?)\s*(?:pls|please)?\s*[:：]",
     I,
 )
 # a sentence that sets up a story, a role or a text to write: its "I" is not the user
@@ -5592,8 +5661,8 @@ _FICTION = re.compile(
     r"\bcharacter['’]s\b|\btwo\s+truths\s+and\s+a\s+lie\b|主角|剧本杀(?:的)?(?:角色|人设)|两真一假|"
     r"\bin\s+character\b|"
     # data to process, not the user: "测试数据：用户名zhangsan，城市成都", "name,age,city\nJohn Smith,42,Denver"
-    r"(?:测试|示例|样例|模拟|虚拟|假|演示)数据[^，,。]{0,12}[:：]|范文[^，,。]{0,12}[:：]|随便编|(?:案例|例题|习题|考题)(?:题|分析)?[:：]|"
-    r"按这个(?:模板|格式|样子)|照这个(?:模板|格式)|\b(?:yaml|json|xml|csv)\s+(?:example|sample|template)\b|"
+    r"(?:测试|示例|样例|模拟|虚拟|假|演示)数据[^，,。]{0,12}[:：]|范文[^，,。]{0,12}[:：]|"
+    r"\b(?:yaml|json|xml|csv)\s+(?:example|sample|template)\b|"
     r"\b(?:test|sample|dummy|fake|mock|example|synthetic)\s+(?:data|records?|rows?|users?|profiles?)\b[^.!?]{0,30}[:：]|"
     r"\bfictional\s+(?:persona|person|character|user|profile)\b|^(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:write|draft|compose)\s+(?:me\s+)?"
     r"(?:a|an|some|placeholder|sample|the)\b[^:：]{0,40}[:：]|"
@@ -5682,10 +5751,10 @@ _ANSWER_FRAMES = [
     (
         # about the assistant's own replies, not a card or an email: "Do you want me to keep the tone formal or casual?"
         r"\b(?:you|me|your)\b[^?]{0,50}\b(?:formal|casual)\s+or\s+(?:formal|casual)\b|(?:你|我)[^？?]{0,20}正式(?:一点|一些)?还是(?:随意|轻松|口语)|"
-        r"(?:which|what)\s+tone\s+(?:do|would|should)\s+(?:you|I)\b|how\s+formal\s+(?:should|do\s+you\s+want)|"
+        r"(?:which|what)\s+tone\s+(?:do|would|should)\s+(?:you|I)\b|how\s+formal\s+(?:should\s+I\s+be|do\s+you\s+want\s+(?:me|my\s+(?:answers|replies)))|"
         r"我(?:用|说话)?(?:用)?什么样?的?(?:语气|风格|口吻)",
         "keep the tone ",
-        "语气要",
+        "回答的语气要",
     ),
     (r"what\s+languages?\s+do\s+you\s+speak|你会(?:说|讲)什么|会什么语言|讲什么话", "I speak ", "我会说"),
     (
@@ -5836,7 +5905,9 @@ def _goal_detail(body: str) -> bool:
     if len(body) > 30 or rx.search(r"[?？]|\b(?:not|don't|won't|maybe)\b|不|没|可能|也许", body, I):
         return False
     if rx.match(
-        r"^(?:my\s+)?(?:target(?:\s+is)?|目标(?:是)?|争取|aiming\s+for|aim\s+for|考到|拿到)\s*[:：]?\s*\S", body, I
+        r"^(?:my\s+)?(?:target(?:\s+is)?|目标(?:是)?|争取|aiming\s+for|aim\s+for|考到(?!了)|拿到(?!了))\s*[:：]?\s*\S",
+        body,
+        I,
     ):
         return True
     bare = _UPCOMING_WHEN.sub(" ", _FUTURE.sub(" ", body))
@@ -6091,7 +6162,9 @@ class RuleExtractor:
         )  # "大家好我是…": a greeting
         message = rx.sub(r"(?m)^\s*\|.*\|\s*$", "", message)  # "| 王磊 | 财务 | 2023-04 |": a pasted table's rows
         # "John Smith,42,Denver\nLi Wei,29,Seattle": rows of CSV (two lines or more), someone's data
-        message = rx.sub(r"(?m)(?:^[^,\n]{1,40}(?:,[^,\s][^,\n]{0,40}){2,}(?:\n|$)){2,}", "", message)
+        message = rx.sub(
+            r"(?m)(?:^(?!I\b|I'm|my\b|我)[^,\n]{1,40}(?:,[^,\s][^,\n]{0,40}){2,}(?:\n|$)){3,}", "", message
+        )
         message = rx.sub(  # "I'm a Leicester fan (don't judge 😅)": an aside, not a joke
             r"\s*[(（](?:don'?t\s+judge(?:\s+me)?|no\s+judg(?:e)?ment|lol|haha\w*|hehe|别笑|别笑我|哈+)\W{0,6}[)）]",
             "",
@@ -6120,17 +6193,9 @@ class RuleExtractor:
         if _DATA_ASKED.search(message):  # "姓名：李娜 ⏎ 职业：护士 ⏎ 按这个模板再生成10条": a template's fields
             lists, fields = [], []
         # "Sorting this list for my boss: Ahmed - Sales - Dubai; Priya - HR - Pune": the list is someone's data
-        message = (
-            rx.sub(
-                r"(?<=[:：])[^\n]*$",
-                "",
-                message,
-                count=1,
-                flags=I | re.M,
-            )
-            if _LIST_TO_SORT.search(message)
-            else message
-        )
+        if data := _DATA_FOLLOWS.search(message):
+            skipped.append(Skip(text=message[data.end() :], reason="quoted"))
+            message = message[: data.end()]
         proposals += self._listed(lists, fields)
         message_is_joke = bool(_JOKE.search(message))
         injected_at: int | None = None  # where the first sentence that tries to steer the agent came
@@ -6234,19 +6299,20 @@ class RuleExtractor:
                     and not _NAMED_CHILD[1].match(body)
                 ):
                     reason = "quoted"  # "我朋友喜欢吃辣，不吃香菜": the second half is the friend's too
+                if (
+                    reason in ("", "quoted")
+                    and not subject
+                    and _OWN_KIN.match(previous)
+                    and (day := _family_event(clause, f"{previous} {body}"))
+                ):  # "我家女儿今年高三，六月份高考": her exam, said in the clause after
+                    proposals.append(replace(day, text=f"{_clean(previous)}，{_clean(body)}"))
+                    reason = "quoted"
                 if reason:
                     skipped.append(Skip(text=clause, reason=reason))
                     if reason in ("question", "quoted"):  # "get my 4yo to eat vegetables?"
                         proposals += self._triples(clause, body, _own_mentions(body, said_mine=True))
                     if reason == "quoted" and (day := _family_event(clause, body)):
                         proposals.append(day)
-                    elif (
-                        reason == "quoted"
-                        and not subject
-                        and _OWN_KIN.match(previous)
-                        and (day := _family_event(clause, f"{previous} {body}"))
-                    ):  # "我闺女今年高三，六月份高考": her exam, said in the clause after
-                        proposals.append(replace(day, text=f"{_clean(previous)}，{_clean(body)}"))
                     frame = frame if kin else _after_ask(body, reason) or subject or frame or "other"
                     previous = body
                     continue
@@ -6316,6 +6382,7 @@ class RuleExtractor:
                 if (
                     (speaker == "self" or ours)
                     and not _SUBJECT_ANY.match(carried)
+                    and not any(p.kind == "episode" for p in found)
                     and (event := _user_event(clause, carried) or _upcoming_event(clause, carried))
                 ):
                     found.append(event)
