@@ -1393,7 +1393,7 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
     """An employer said with its city ("Amsterdam 的 Booking", "Tencent 深圳", "a startup called
     Freightline") is the company and the city of work; a job that is a company ("做 SaaS 的
     startup") is no job; "做跨境电商的公司当运营" is the job after the company."""
-    out = []
+    out: list[Proposal] = []
     said_city = any(p.key == "work_city" for p in proposals)
     for p in proposals:
         if (
