@@ -130,18 +130,27 @@ _CJK_MORE = frozenset(
 # first-level subdivisions of every country from ISO 3166-2 (`pycountry`): "Kerala", "Oaxaca", "Okinawa",
 # "Huila", "Bayern"; in their ISO (mostly local) spelling, so the usual English names are added by hand
 _SUBDIVISION_TYPES = frozenset(
-    "state province region department prefecture land emirate governorate autonomous region "
-    "autonomous community autonomous province administrative region federal district capital district".split(" ")
-) | {
-    "autonomous region",
-    "autonomous community",
-    "autonomous province",
-    "administrative region",
-    "federal district",
-    "capital district",
-    "metropolitan region",
-    "special administrative region",
-}
+    {
+        "state",
+        "province",
+        "region",
+        "department",
+        "prefecture",
+        "land",
+        "emirate",
+        "governorate",
+        "district",
+        "capital",
+        "autonomous region",
+        "autonomous community",
+        "autonomous province",
+        "administrative region",
+        "federal district",
+        "capital district",
+        "metropolitan region",
+        "special administrative region",
+    }
+)
 _EXONYMS = frozenset(
     "bavaria saxony tuscany sicily sardinia lombardy piedmont catalonia andalusia galicia brittany normandy provence "
     "alsace flanders wallonia mindanao luzon visayas java sumatra borneo yorkshire cornwall devon kent essex "

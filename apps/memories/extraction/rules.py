@@ -132,6 +132,11 @@ _CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|等我|�
 _NO_SPLIT = re.compile(rf"{_CONDITION}|{_SAYS}|\bsaid\b|\bsays\b|\btold\b|\bthinks\b|\bwants\b", I)
 _CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
 
+# one's family, the words every reader of "whose is this" shares (each adds its own around them)
+_KIN_CHILD = r"女儿|儿子|闺女|孩子"
+_KIN_PARTNER = r"老婆|老公"
+_KIN_PARENT = r"妈妈?|爸爸?|母亲|父亲"
+
 # -- skip reasons, checked in this order ------------------------------------------------------
 _SKIPS: list[tuple[str, re.Pattern]] = [
     (
@@ -158,8 +163,8 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
     (
         "quoted",
         re.compile(
-            r"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:老婆|老公|妻子|丈夫|妈妈?|爸爸?|母亲|父亲|女朋友|男朋友|朋友|同事|老板|"
-            r"领导|儿子|女儿|闺女|孩子|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户|闺蜜|哥们儿?|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|爷爷|奶奶|外公|外婆|"
+            rf"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:{_KIN_PARTNER}|妻子|丈夫|{_KIN_PARENT}|女朋友|男朋友|朋友|同事|老板|"
+            rf"领导|{_KIN_CHILD}|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户|闺蜜|哥们儿?|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|爷爷|奶奶|外公|外婆|"
             r"姥姥|姥爷|邻居|同学|舍友|亲戚|对象|媳妇儿?|婆婆|岳母|丈母娘|外?孙(?:子|女|儿)|侄(?:子|女)|外甥女?|公公|岳父|老丈人|儿媳妇?|女婿))|"
             # "My 阿嬤每天…": an English "my" before a Chinese kin word
             r"^my\s*(?:阿嬷|阿公|阿妈|阿爸|奶奶|爷爷|外婆|外公|姥姥|姥爷|妈妈?|爸爸?|老婆|老公|哥哥?|姐姐?|弟弟?|妹妹?|儿子|女儿|朋友|同事|老板)|"
@@ -4950,7 +4955,7 @@ _SOMEONE_DESCRIBED = re.compile(
 # one's child's, partner's or parent's day ahead ("我闺女3月15号结婚", "My daughter graduates on June 14"): a date in
 # the user's own life, kept as an episode, never as the user's goal
 _OWN_KIN = re.compile(
-    r"^(?:(?:下下?个?月|明年|今年|下周\S?|下个?星期\S?|\d{1,2}月\d{1,2}[号日]|next\s+\w+|this\s+\w+)\s*,?\s*)?(?:我|my\s*)(?:的)?\s*(?:家)?(?:女儿|儿子|闺女|孩子|娃|老大|老二|老婆|老公|爱人|媳妇|爸|妈|父亲|母亲|"
+    rf"^(?:(?:下下?个?月|明年|今年|下周\S?|下个?星期\S?|\d{{1,2}}月\d{{1,2}}[号日]|next\s+\w+|this\s+\w+)\s*,?\s*)?(?:我|my\s*)(?:的)?\s*(?:家)?(?:{_KIN_CHILD}|娃|老大|老二|{_KIN_PARTNER}|爱人|媳妇|{_KIN_PARENT}|"
     r"(?:(?:eldest|youngest|oldest|little|\d+\s*yo|\w+-year-old)\s+)?(?:daughter|son|kids?|children|wife|husband|partner|mom|mum|dad|"
     r"mother|father|parents))(?![A-Za-z])(?!\s*(?:'s|’s|的)\s*(?:best\s+)?(?:friend|boss|teacher|husband|wife|boyfriend|girlfriend|"
     r"colleague|classmate|同学|朋友|老师|老公|老婆|男朋友|女朋友|同事))",
@@ -5265,7 +5270,7 @@ _SOMEONE = re.compile(
     rf"^(?:the|this|that)\s+(?:[\w-]+\s+)?{_JOB_EN}s?\b(?!\s+(?:team|department|group|squad|office|room|channel|crew)\b)|"
     r"^(?:someone|somebody|some\s+(?:guy|girl|woman|man|lady|dude)|a\s+(?:guy|girl|woman|man|lady)|this\s+(?:guy|girl|woman|man|lady))\b|"
     r"^(?:a|my|our)\s+(?:[\w-]+\s+)?(?:friend|colleague|coworker|neighbou?r|cousin)\b|^my\s+ex\b|^(?:我)?(?:前任|前夫|前妻|前男友|前女友)|"
-    r"^(?![我有带养生还])(?:(?![岁个我])[\u4e00-\u9fff]){1,8}?(?:家的?|的)(?:闺女|女儿|儿子|孩子|孙子|孙女|外孙女?|侄子|侄女|外甥女?|老公|老婆)|"
+    rf"^(?![我有带养生还])(?:(?![岁个我])[\u4e00-\u9fff]){{1,8}}?(?:家的?|的)(?:{_KIN_CHILD}|孙子|孙女|外孙女?|侄子|侄女|外甥女?|{_KIN_PARTNER})|"
     r"^(?:邻居|隔壁|表姐|表哥|表妹|表弟|堂[哥姐弟妹])",
     I,
 )
@@ -5300,10 +5305,10 @@ def _subject(body: str) -> str:
 
 # one's child, parent or sibling as the subject, said without 我 ("闺女在北京上班"): their facts, not one's own
 _KIN_START = re.compile(
-    r"^(?:女儿|儿子|闺女|孩子|爸妈|父母|爸爸|妈妈|老妈|老爸|哥哥|姐姐|弟弟|妹妹|室友|闺蜜|男朋友|女朋友|客户|甲方)(?![们的])"
+    rf"^(?:{_KIN_CHILD}|爸妈|父母|爸爸|妈妈|老妈|老爸|哥哥|姐姐|弟弟|妹妹|室友|闺蜜|男朋友|女朋友|客户|甲方)(?![们的])"
 )
 # one's partner so (“老公在深圳上班”): where they work is not where one does
-_PARTNER_START = re.compile(r"^(?:老婆|老公|老伴儿?|媳妇儿?|爱人|妻子|丈夫)(?![们的饼])")
+_PARTNER_START = re.compile(rf"^(?:{_KIN_PARTNER}|老伴儿?|媳妇儿?|爱人|妻子|丈夫)(?![们的饼])")
 _PARTNERS_OWN = {"city", "work_city", "hometown", "employer", "job_title", "industry", "school", "major", "work_mode"}
 
 
@@ -5675,6 +5680,27 @@ _FICTION = re.compile(
     r"^(?:please\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:translate|proofread|rewrite|paraphrase|polish)\b[^:：]{0,40}[:：]",
     I,
 )
+
+
+def _data_cut(message: str) -> tuple[str, str, bool]:
+    """The message up to where data to work on starts, that data ("Sorting this list for my boss: Ahmed - Sales -
+    Dubai"), and whether a template's fields were given to make more of ("按这个模板再生成10条")."""
+    template = bool(_DATA_ASKED.search(message))
+    if data := _DATA_FOLLOWS.search(message):
+        return message[: data.end()], message[data.end() :], template
+    return message, "", template
+
+
+def _not_said(sentences: list[list[str]]) -> set[int]:
+    """The sentences that are a story, a role, a draft or a text for someone else, not the user speaking."""
+    joined = ["，".join(sentence) for sentence in sentences]
+    # "I'm Detective Grey and I'll be your narrator tonight. Is that a fun opener…?": a draft shown, not said
+    drafted = next((i for i, sentence in enumerate(joined) if _DRAFT_ASKED.search(sentence)), 0)
+    # "Dating profile for my friend Liam: single dad of two, part-time chef…": all that follows the heading
+    for_someone = next((i for i, sentence in enumerate(joined) if _FOR_SOMEONE.search(sentence)), len(joined))
+    return {i for i, sentence in enumerate(joined) if i < drafted or i >= for_someone or _FICTION.search(sentence)}
+
+
 # the assistant asked about one's children; the answer is about them ("初二", "twins, turning 4 next month")
 _KIDS_ASKED = re.compile(
     r"(?:孩子|小孩|宝宝|小朋友|娃|儿子|女儿)[^？?]{0,8}(?:多大|几岁|几年级|哪个学校|哪所学校|读几年班|读紧几年班|上几年级|几个月)|"
@@ -6190,28 +6216,18 @@ class RuleExtractor:
             skipped.append(Skip(text=passage, reason="quoted"))
         message = _QUOTED.sub(" ", message)
         lists, fields, message = _notes(message)
-        if _DATA_ASKED.search(message):  # "姓名：李娜 ⏎ 职业：护士 ⏎ 按这个模板再生成10条": a template's fields
+        message, data, template = _data_cut(message)
+        if template:  # "姓名：李娜 ⏎ 职业：护士 ⏎ 按这个模板再生成10条": a template's fields
             lists, fields = [], []
-        # "Sorting this list for my boss: Ahmed - Sales - Dubai; Priya - HR - Pune": the list is someone's data
-        if data := _DATA_FOLLOWS.search(message):
-            skipped.append(Skip(text=message[data.end() :], reason="quoted"))
-            message = message[: data.end()]
+        if data:
+            skipped.append(Skip(text=data, reason="quoted"))
         proposals += self._listed(lists, fields)
         message_is_joke = bool(_JOKE.search(message))
         injected_at: int | None = None  # where the first sentence that tries to steer the agent came
         sentences = _sentences(message)
-        # "I'm Detective Grey and I'll be your narrator tonight. Is that a fun opener…?": a draft shown, not said
-        drafted = next((i for i, sentence in enumerate(sentences) if _DRAFT_ASKED.search("，".join(sentence))), 0)
-        for_someone = next(
-            (i for i, sentence in enumerate(sentences) if _FOR_SOMEONE.search("，".join(sentence))), None
-        )
+        not_said = _not_said(sentences)
         for at, sentence in enumerate(sentences):
-            if (
-                _FICTION.search("，".join(sentence))
-                or at < drafted
-                or for_someone is not None
-                and at >= for_someone  # "Dating profile for my friend Liam: single dad of two, part-time chef…"
-            ):  # "Let's role-play: I'm a barista…"
+            if at in not_said:
                 skipped.append(Skip(text="，".join(sentence), reason="quoted"))
                 continue
             if looks_like_injection(
