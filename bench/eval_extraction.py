@@ -68,6 +68,8 @@ SETS = {
     "fresh-dev23": "extraction_fresh_dev23.jsonl",
     "fresh-test14": "extraction_fresh_test14.jsonl",
     "fresh-dev24": "extraction_fresh_dev24.jsonl",
+    "fresh-dev25": "extraction_fresh_dev25.jsonl",
+    "fresh-test15": "extraction_fresh_test15.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 
