@@ -3146,3 +3146,85 @@ def test_addresses_paydays_and_a_birthday_without_its_month_are_no_coming_day(te
 @pytest.mark.parametrize("message, key", [("I'm a straight-A student", "major"), ("我是自由泳教练", "work_mode")])
 def test_an_adjective_is_no_major_and_a_swimming_stroke_no_way_of_working(message, key):
     assert key not in dict(kept(message)), kept(message)
+
+
+def heard(message: str, asked: str = "") -> list[tuple[str, str]]:
+    """What the rules keep of `message`, sensitive held back: (key with spaces as underscores, value or text)."""
+    return [(canonical_key(key), value) for key, value in kept(message, asked)]
+
+
+def said_under(message: str, key: str, asked: str = "") -> str:
+    """The values kept under `key` (a family such as "goal" takes its topics in), joined."""
+    return " | ".join(value for k, value in heard(message, asked) if k == key or k.startswith(key + "_"))
+
+
+@pytest.mark.parametrize(
+    "message, asked, key, piece",
+    [
+        ("Paramedic here, Cardiff, one kid. Quick question about night-shift meals.", "", "city", "Cardiff"),
+        ("Plumber, 47, Dundee. I need an invoice template.", "", "city", "Dundee"),
+        ("Support engineer at Revolut, Lisbon office. How do I batch these webhooks?", "", "city", "Lisbon"),
+        ("retired postman, 68. how do I send photos to my grandkids?", "", "job_title", "retired postman"),
+        ("公司全 remote，我自己在 Porto", "", "work_mode", "remote"),
+        ("Care assistant in Hull, I work nights. Tips for sleeping in the day?", "", "work_mode", "nights"),
+        ("I go into the office twice a week, the rest is from home.", "", "work_mode", "twice a week"),
+        ("请用繁体字回复我，简体我看不太惯", "", "reply_language", "繁体"),
+        ("Call me Bex, everyone does apart from my gran", "", "preferred_name", "Bex"),
+        ("我每天骑自行车上下班，路上四十分钟", "", "habit", "自行车"),
+        ("I only want open-source tools, nothing with a subscription.", "", "constraint", "open-source"),
+        ("以后写 commit message 请用 English，组里有老外", "", "reply_language", "English"),
+        ("我习惯用 Sublime Text 写代码，有什么好用的插件", "", "editor", "Sublime Text"),
+        ("想报个全马，现在十公里能跑一小时", "", "goal", "全马"),
+        ("杭州，前年从南京搬过来的", "你现在住哪个城市？", "city", "杭州"),
+        ("我大学学的护理，现在在药店上班", "", "major", "护理"),
+        ("I run IT for a group of vet clinics around Bristol.", "", "city", "Bristol"),
+        ("我母语是闽南话，普通话 OK，英语大概 working level", "", "spoken_languages", "英语"),
+        ("我最近在练国画，主要画山水", "", "hobby", "国画"),
+        ("我是高二文科生，想考复旦，英语一直拖后腿", "", "goal", "复旦"),
+        ("I work the till at Lidl and study nursing part-time in the evenings.", "", "major", "nursing"),
+        ("我们是做宠物用品的电商，我负责客服", "", "industry", "宠物用品"),
+        ("我们是做宠物用品的电商，我负责客服", "", "role", "客服"),
+        ("小红书用得比较多，抖音基本不刷", "", "tool", "小红书"),
+        ("我上个月刚退休，之前在供电局上班，现在想学摄影", "", "role", "退休"),
+        ("I coach U10 netball on Sundays. Any warm-up games?", "", "role", "coach"),
+        ("I mostly code in R, a bit of Python for scraping.", "", "programming_language", "R"),
+        ("I'm a vet in rural Kenya, Nakuru area. Need offline-friendly tools.", "", "city", "Nakuru"),
+        ("I sell second-hand phones at a market in Accra. Write me a flyer?", "", "city", "Accra"),
+        ("我在夜市卖了十年烤串，想开个实体店", "", "job_title", "烤串"),
+        ("我们公司在上海，但我 base 在成都，做测试的", "", "city", "成都"),
+        ("I'm a Kenyan living in Dubai, and my Arabic is still bad.", "", "hometown", "Kenya"),
+        ("我是越南人，在台中做看护，中文还在学", "", "hometown", "越南"),
+        ("平时就爱爬个山，周末有空就去", "", "hobby", "爬山"),
+        ("我不用支付宝，只用微信支付，帮我看下这个流程", "", "preference", "微信支付"),
+        ("我是做家具的，自己有个小厂，二十来个工人", "", "job_title", "家具"),
+    ],
+)
+def test_v16_bios_trades_and_habits_said_in_passing_are_heard(message, asked, key, piece):
+    assert piece in said_under(message, key, asked), heard(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message, key",
+    [
+        ("Plumber, 47, Dundee. I need an invoice template.", "name"),
+        ("Electrician here, mostly rewires. What's a good quoting app?", "name"),
+        ("我是高二文科生，想考复旦", "name"),
+        ("我是做家具的，自己有个小厂，二十来个工人", "job_title"),
+        ("杭州，前年从南京搬过来的", "city"),
+    ],
+)
+def test_v16_a_trade_is_no_name_a_headcount_no_job_and_the_city_one_left_is_not_home(message, key):
+    asked = "你现在住哪个城市？" if message.startswith("杭州") else ""
+    wrong = {"name": "", "job_title": "工人", "city": "南京"}[key]
+    assert [value for k, value in heard(message, asked) if k == key and wrong in value] == [], heard(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "我信用卡欠了五万多，每个月只能还最低，怎么办",
+        "I can only pay the minimum on my card each month and the interest is killing me",
+    ],
+)
+def test_v16_debts_and_what_one_can_repay_leave_nothing(message):
+    assert heard(message) == []
