@@ -3229,3 +3229,55 @@ def test_v16_a_trade_is_no_name_a_headcount_no_job_and_the_city_one_left_is_not_
 )
 def test_v16_debts_and_what_one_can_repay_leave_nothing(message):
     assert heard(message) == []
+
+
+@pytest.mark.parametrize(
+    "message, asked, key, piece",
+    [
+        ("Call me Jas, honestly everybody does apart from my grandma", "", "preferred_name", "Jas"),
+        ("我平时坐地铁上下班，早高峰特别挤", "", "habit", "地铁"),
+        (
+            "Please stop adding 'consult a professional' caveats every time, I'm a pharmacist.",
+            "",
+            "reply_style",
+            "caveats",
+        ),
+        ("Kiwi born, in Melbourne now, working as a physio.", "", "city", "Melbourne"),
+        ("Kiwi born, in Melbourne now, working as a physio.", "", "hometown", "Kiwi"),
+        ("Welder, Perth, three kids. Need a cheap meal plan.", "", "children", "three kids"),
+        ("I want to finally learn Spanish properly this year.", "", "goal", "Spanish"),
+        ("以后 PR 的评论请用英文写，组里有印度同事", "", "reply_language", "英文"),
+        ("I code mostly in R these days, a bit of SQL.", "", "programming_language", "R"),
+        ("I sell second-hand tyres at a yard in Kumasi. Write me a flyer?", "", "job_title", "sell second-hand tyres"),
+        ("I sell second-hand tyres at a yard in Kumasi. Write me a flyer?", "", "city", "Kumasi"),
+        (
+            "When you draw diagrams for me, keep them in black and white, I print everything.",
+            "",
+            "reply_format",
+            "black and white",
+        ),
+        ("请用简单一点的英文回我，我英语不太好", "", "reply_style", "简单"),
+        ("我们公司在香港，但我 base 在 Kuala Lumpur", "", "city", "Kuala Lumpur"),
+        ("I'm practising for my IELTS in March, speaking is my weak spot.", "", "goal", "IELTS"),
+        ("My husband and I get the keys to our new flat in April, so I need a packing list.", "", "", "flat"),
+    ],
+)
+def test_v16_pass_two_more_bios_answers_and_plans_are_heard(message, asked, key, piece):
+    if key:
+        assert piece in said_under(message, key, asked), heard(message, asked)
+    else:  # an episode
+        assert any(piece in p.text for p in extract(message).proposals if p.kind == "episode"), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I was in London now and then as a kid",
+        "My husband works nights at the depot",
+        "I only want the summary this time",
+    ],
+)
+def test_v16_pass_two_now_and_then_a_partners_shifts_and_a_one_off_leave_no_such_fact(message):
+    assert not [k for k, _ in heard(message) if k in ("city", "work_mode") or k.startswith("constraint")], heard(
+        message
+    )
