@@ -33,8 +33,9 @@ RECALL_FLOOR = 0.95
 # (c-050: programming_language Python, framework Vue), as the blind sets label a team's stack said with 栈
 # (fresh_dev8 d8-113). Rules v13 keep the shape beside the length of "I prefer short answers with bullet points"
 # (c-020: reply_format beside reply_length), as the blind sets label a shape said with a length (fresh_dev17).
+# Rules v16 keep a commute said with 平时 (c-042: habit 骑车上班), as the blind sets label one (fresh_dev25 d25-071).
 # A new unexpected memory beyond these fails.
-UNEXPECTED_CEILING = 8
+UNEXPECTED_CEILING = 9
 
 
 def extract(

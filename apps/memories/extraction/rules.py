@@ -144,7 +144,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         re.compile(
             r"[?？]\s*$|(?:[吗呢]|干嘛)\s*[。！!.~～]*\s*$|^[^，,]*(?:能|可以|会|可不可以)[^，,]*嘛\s*[。！!.~～]*\s*$|^(?:请问|能不能|可不可以|能否|是不是|要不要|有没有|会不会|为什么|怎么|什么|哪)|"
             r"是不是|有没有|对不对|好不好|(?![会能可行好要动])([\u4e00-\u9fff])不\1(?!\1)|^(?:我)?(?:想|想要)?(?:问一?下|请问|请教一?下)|^(?:(?:anyway|anyways|so|ok|okay|btw|also|and|but|oh|well)[,\s]+)?(?:is|are|am|do|does|can|could|should|would|will|what|how|why|where|when|"
-            r"which|who)\b(?<!when(?=\s+you\s+(?:give|write|answer|reply|explain|send|show|list|suggest|recommend|help)))(?!(?<=do)\s+(?!you\b|we\b|I\b|they\b|it\b|these\b|those\b|u\b)\w+\b.*\b(?:from\s+now\s+on|going\s+forward|always|every\s+time)\b)|"
+            r"which|who)\b(?<!when(?=\s+you\s+(?:give|write|answer|reply|explain|send|show|list|suggest|recommend|help|make|draw|create|plot|draft)))(?!(?<=do)\s+(?!you\b|we\b|I\b|they\b|it\b|these\b|those\b|u\b)\w+\b.*\b(?:from\s+now\s+on|going\s+forward|always|every\s+time)\b)|"
             r"^did\b(?!\s+(?:my|a|an|the|some|it|that|this)\b)",
             I,
         ),
@@ -153,7 +153,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         "hypothetical",
         re.compile(
             r"^(?:even\s+(?:if|when|though)|when(?!\s+I\s+ask\b|\s+you\s+(?:give|write|answer|reply|explain|send|show|list|"
-            r"suggest|recommend|help)\b)|whenever(?!\s+I\s+ask\b)|即使|就算|哪怕|当)\b|^等(?:我|到)[^，,]{1,12}?(?:了|以后|之后)?(?:就|再)|如果|要是|假如|假设|万一|会不会|也许|可能|的话|说不定|\bif\b|\bmaybe\b|\bperhaps\b|\bwould\b(?!\s+like)|"
+            r"suggest|recommend|help|make|draw|create|plot|draft)\b)|whenever(?!\s+I\s+ask\b)|即使|就算|哪怕|当)\b|^等(?:我|到)[^，,]{1,12}?(?:了|以后|之后)?(?:就|再)|如果|要是|假如|假设|万一|会不会|也许|可能|的话|说不定|\bif\b|\bmaybe\b|\bperhaps\b|\bwould\b(?!\s+like)|"
             r"\bcould\b|\bmight\b|\bI wonder\b|\bsuppose\b|\bimagine\b|\bunless\b(?!\s+I\s+(?:\w+\s+)?(?:ask|say|tell|request))|不知道|不确定|不清楚|\bnot sure\b|"
             r"\bdon't know\b|\bno idea\b|\bI'd\s+love\s+to\b|\bsomeday\b|\bsome\s+day\b|\bone\s+day\b|\bI\s+wish\b|"
             r"真希望|多希望|好希望|希望自己|要是能|梦想(?:是|着)|(?:好|真|多|超)想(?![法到起])",
@@ -470,7 +470,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     (
         re.compile(
             r"^(?:请)?(?:以后|今后|之后|往后|从现在起|从今以后)(?!再|有)"
-            rf"(?![^，,]*写[^，,]{{0,24}}?用\s*{_LANG_WORD})"  # "以后写 commit message 请用 English": a reply language
+            rf"(?![^，,]*写[^，,]{{0,24}}?用\s*{_LANG_WORD}|[^，,]*用\s*{_LANG_WORD}\s*写)"  # "以后写 commit message 请用 English"
             r"(?:请)?(?P<v>.*(?:都|一律|全部|总是|尽量|用|回答|回复).+)"
         ),
         "preference",
@@ -977,8 +977,7 @@ _TOOLS = [
         r"(?-i:Julia)|(?-i:Dart)|Elixir|Haskell|(?-i:Lua)|Zig|OCaml|Clojure|(?-i:Perl)|(?-i:SQL)|MATLAB|(?-i:VBA)|Solidity|"
         r"Fortran|COBOL|(?-i:Groovy)|"
         r"(?<=[写用])(?-i:C)(?!\s*的)|(?<=全是)(?-i:C)(?=\s*[，,。]|$)|(?<=[写用] )(?-i:C)(?!\s*的)|(?<=\bin )(?-i:C)(?=\s*(?:and|,|$))|"  # "主要写C", not "Plan C" or "C罗"
-        r"(?:(?<=\bcode in )|(?<=\bwork in )|(?<=\bcoding in )|(?<=\bworking in )|(?<=\bprogram in )|(?<=[写用] ))(?-i:R)"
-        r"(?=\s*(?:and\b|[,，。]|$))",
+        r"(?:(?<=\bcode in )|(?<=\bwork in )|(?<=\bcoding in )|(?<=\bworking in )|(?<=\bprogram in )|(?<=\bmostly in )|(?<=[写用] ))(?-i:R)(?![\w&'’+-])",
     ),
 ]
 # ASCII boundaries only: Chinese text is all word characters ("用飞书沟通").
@@ -1310,7 +1309,7 @@ def _tools_in(text: str, *, fallback_products: bool = True) -> list[tuple[str, s
         )[0]
         for name in _LIST_SPLIT.split(head):
             name = name.strip(" .。")
-            if _PRODUCT.match(name) and not _NOT_A_NAME.match(name) and len(name) <= 30 and not is_city(name):
+            if _PRODUCT.match(name) and not _NOT_A_NAME.match(name) and 2 <= len(name) <= 30 and not is_city(name):
                 found.append((f"tool {name}", name))
     return found
 
@@ -1718,7 +1717,7 @@ def _read_identity(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "name", m.group("v")))
     if m := rx.search(
         rf"(?:^|\b)(?:please\s+|you\s+can\s+|just\s+)?(?:call\s+me|I\s+go\s+by)\s+(?P<v>{_EN_NAME})"
-        rf"(?:\s+(?:from now on|please|pls|instead|for short)|,?\s+not\s+{_EN_NAME})?$",
+        rf"(?:\s+(?:from now on|please|pls|instead|for short)|,?\s+not\s+{_EN_NAME}|,\s*(?:honestly\s+|literally\s+)?(?:everyone|everybody|all\s+my\s+\w+|most\s+people)\s+does\b.*)?$",
         body,
         I,
     ):
@@ -2419,7 +2418,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     text = rx.sub(r"^[你您](?=回答|回复|答我|回我|说话|讲话|跟我)", "", text)  # "你回答可以中英混合"
     answer = rx.search(
         r"回答|回复|答复|答案|解释|输出|说明|报告|聊天|沟通|交流|对话|说话|讲话|[跟和]我[说讲]|[回覆答]我|同我讲|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
-        rf"写[^，,。]{{0,24}}?(?:请|都|要|一律)?用\s*(?:{_LANG_WORD})|"  # "以后写 commit message 请用 English"
+        rf"写[^，,。]{{0,24}}?(?:请|都|要|一律)?用\s*(?:{_LANG_WORD})|(?<!帮我)(?<!给我)(?<!替我)用\s*(?:{_LANG_WORD})\s*写|"  # "以后写 commit message 请用 English"
         r"explain|write|spelling|拼写|units|单位|\bchat\b|\btalk\b",
         text,
         I,
@@ -2539,15 +2538,12 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         key = "report_language" if _REPORT.search(text[: lang.end() + 4]) else "reply_language"
         if rx.search(r"[，,]", text):  # "写报告的时候用英文，平时聊天用中文": each part its own
             return [item for part in rx.split(r"[，,]\s*", text) if part for item in _read_instruction(part)]
-        return [
-            (
-                (
-                    "preference",
-                    key,
-                    _language_only(text[lang.start() :]),
-                )
-            )
-        ]
+        plain = rx.search(r"简单|浅显|通俗|简洁|\b(?:simple|plain|easy|basic)\b", text[: lang.start()], I)
+        return [("preference", key, _language_only(text[lang.start() :]))] + (
+            [("preference", "reply_style", text)]
+            if plain
+            else []  # "请用简单一点的英文回我": the language, and plainly
+        )
     if lang and rx.match(r"(?:switch|change|go)\s+(?:back\s+)?to\s", text, I):
         return [("preference", "reply_language", lang.group(0).split()[-1])]
     if rx.fullmatch(
@@ -2557,7 +2553,8 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     ):
         return []  # "给我解释解释": a request to explain this, no way of answering asked
     if m := rx.match(  # "When you give me instructions, use numbered steps please": a rule for every such answer
-        r"^when(?:ever)?\s+you\s+(?:give\s+me|write(?:\s+me)?|explain|answer|reply|send\s+me|show\s+me|list|suggest|recommend|help\s+me\s+with)"
+        r"^when(?:ever)?\s+you\s+(?:give\s+me|write(?:\s+me)?|explain|answer|reply|send\s+me|show\s+me|list|suggest|recommend|help\s+me\s+with|"
+        r"make(?:\s+me)?|draw(?:\s+me)?|create|plot|draft)"
         r"\s+(?:me\s+)?(?!(?:the|this|that|these|those|my|his|her|their)\b)(?:any\s+|your\s+)?[a-z-]+s\b[^,，]{0,20}[,，]\s*(?P<rule>(?:please\s+)?(?:always\s+)?(?:use|give|keep|include|add|put|start|end|show|write|number|"
         r"don't|do\s+not|never|no)\b.{3,80})$",
         body,
@@ -2566,7 +2563,11 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         rule = m.group("rule")
         if _LENGTH.search(rule) or _LIMIT.search(rule):
             return [("preference", "reply_length", body)]
-        if _FORMAT.search(rule) or _REPLY_SHAPE.search(rule) or rx.search(r"\bsteps\b|numbered|\bcode\b", rule, I):
+        if (
+            _FORMAT.search(rule)
+            or _REPLY_SHAPE.search(rule)
+            or rx.search(r"\bsteps\b|numbered|\bcode\b|black\s+and\s+white|gr[ae]yscale|colou?rs?\b|patterns", rule, I)
+        ):
             return [("preference", "reply_format", body)]
         if no := rx.match(r"(?:please\s+)?(?:don't|do\s+not|never|no)\s+(?:\w+\s+)?(?P<obj>.+)$", rule, I):
             return [("constraint", "constraint " + " ".join(no.group("obj").split()[:3]), body)]
@@ -2641,6 +2642,8 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
             r"emoji|表情|表格|markdown|tables?|bullet|粗体|标题|列表", obj, I
         ):  # "不要给我发 emoji": how answers look
             return [("preference", "reply_format", text)]
+        if _ANSWER_PADDING.search(obj):  # "stop adding disclaimers every single time": how answers sound
+            return [("preference", "reply_style", text)]
         what = rx.sub(
             r"^(?:give|show|send|use|schedule|book|include|write|call|email|put|mention|add|suggest)\s+(?:me\s+)?|"
             r"^(?:用|安排|写|提|加|放|发|输出)",
@@ -2743,7 +2746,7 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         ]
     en = (
         r"^(?P<lead>.{2,24}?,?\s+)?(?:I|we)(?:'m|\s+am|'re|\s+are)\s+(?:now\s+|also\s+|currently\s+)?"
-        r"(?P<verb>preparing\s+for|plann?ing\s+to|plann?ing\s+on|plann?ing(?=\s+(?:a\s+trip\s+to\s+)?(?-i:[A-Z]))|going\s+to|about\s+to|starting|"
+        r"(?P<verb>preparing\s+for|practi[cs]ing\s+for|revising\s+for|cramming\s+for|plann?ing\s+to|plann?ing\s+on|plann?ing(?=\s+(?:a\s+trip\s+to\s+)?(?-i:[A-Z]))|going\s+to|about\s+to|starting|"
         r"moving\s+to|migrating|travell?ing|flying|heading|signed\s+up\s+for|registered\s+for|"
         r"switching\s+to|relocating\s+to|applying\s+(?:to|for)|studying\s+for|taking|getting|saving\s+(?:up\s+)?(?:to|for))\s+(?P<rest>.+)$"
     )
@@ -2756,7 +2759,9 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
     if m := rx.match(en, body, I):
         dated = _DATE_WORDS.search(body)
         if not dated and not rx.match(
-            r"preparing|plann?ing|studying|applying|moving|migrating|switching|relocating|saving", m.group("verb"), I
+            r"preparing|practi[cs]ing|revising|cramming|plann?ing|studying|applying|moving|migrating|switching|relocating|saving",
+            m.group("verb"),
+            I,
         ):
             return []
         if m.group("lead") and not _DATE_WORDS.search(m.group("lead")) and not _WE_TWO.match(body):
@@ -2771,12 +2776,12 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         return [("goal", _goal_key(m.group("rest")), body)]
     if m := rx.match(
         r"^(?:I|(?:my\s+(?:wife|husband|partner|fianc[ée]e?|girlfriend|boyfriend)\s+and\s+I)|me\s+and\s+my\s+(?:wife|husband|partner))\s+"
-        r"(?:really\s+)?(?:want|hope|plan|intend|aim)\s+to\s+(?P<rest>\w+\b.+)$",
+        r"(?:really\s+)?(?:want|hope|plan|intend|aim)\s+to\s+(?:finally\s+|really\s+|properly\s+|seriously\s+)?(?P<rest>\w+\b.+)$",
         body,
         I,
     ):
         if rx.search(
-            r"\byour?\b|\bmore about\b|\bthis\b|\bthat\b|\bit\b|^(?:get|buy|make|find|bake|cook|plan|throw)\s+(?:him|her|them|(?:my|our)\s+(?:wife|husband|partner|mom|mum|dad|"
+            r"\byour?\b|\bmore about\b|\bthis\b(?!\s+(?:year|month|summer|spring|fall|autumn|winter|term|semester|weekend)\b)|\bthat\b|\bit\b|^(?:get|buy|make|find|bake|cook|plan|throw)\s+(?:him|her|them|(?:my|our)\s+(?:wife|husband|partner|mom|mum|dad|"
             r"parents|son|daughter|kids?|sister|brother|friend|boss|teacher)s?)\b",
             m.group("rest").split(",")[0],
             I,
@@ -2792,13 +2797,8 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
             )
         ):
             return []
-        return [
-            (
-                "goal",
-                _goal_key(m.group("rest")),
-                rx.sub(r"^I\s+", "", body),
-            )
-        ]
+        topic = rx.sub(r"^(?:learn|study)\s+", "", m.group("rest"), flags=I)  # "learn Rust this year": Rust
+        return [("goal", _goal_key(topic), rx.sub(r"^I\s+", "", body))]
     if m := rx.match(
         rf"^我{_ZH_MODS}(?:从)?(?:明天|下周.?|下个?月|今天|下礼拜.?)起?开始(?P<v>(?:戒|坚持|每天|学|练|减|不再)[^，,]+)$",
         body,
@@ -2830,7 +2830,7 @@ _FUTURE = re.compile(
 )
 _PLAN_WORDS = re.compile(
     r"\b(?:exam|test|marathon|race|interview|wedding|move|moving|relocat\w*|onboard\w*|start\w*|join\w*|launch\w*|ship\w*|"
-    r"apply\w*|graduat\w*|defen[cs]e|deadline|due|training|sitting|taking|heading|flying|visit\w*|trip|migrat\w*|"
+    r"apply\w*|graduat\w*|defen[cs]e|deadline|due|training|sitting|taking|heading|flying|visit\w*|trip|migrat\w*|keys|"
     r"switch\w*|release|present\w*|marry\w*|married|cert\w*|diploma|qualification|going\s+for|doing\s+my)\b|考|面试|结婚|婚礼|搬|入职|报到|onboard|上岗|出发|毕业|答辩|发布|上线|迁移|"
     r"申请|apply|开学|调到|调去|比赛|马拉松|跳槽|去\S{2,}",
     I,
@@ -3222,6 +3222,10 @@ def _read_habit(body: str) -> list[tuple[str, str, str]]:
             or rx.fullmatch(r"(?:周|星期|礼拜)[一二三四五六日天]{2,}", when)  # "周一三五去游泳": days of the week
             or (when and adv)
             or rx.search(r"一般|通常|经常|总是|常常|常|雷打不动|固定|坚持", adv)
+            or when in ("平时", "平常")
+            and rx.match(
+                r"(?:骑|坐|开|走|跑|搭|乘)[^，,]{1,8}?(?:上下班|上班|下班|上学|通勤)", rest
+            )  # "平时骑电动车上下班"
             or m.group("lead")
             or m.group("en")
         )
@@ -3587,6 +3591,7 @@ _HOME_CUE = re.compile(
 )
 _WORK_CUE = re.compile(
     r"(?:commut\w*|office|offices|work(?:ing|s)?|job|shift|studio|studios|clinics?|hospitals?|bureau|desk|stores|branches|sites|"
+    r"yard|market|stall|sell|selling|"
     r"上班|工作|办公)\b[^,.;，。]{0,30}$|(?:commut\w*\s+(?:from\s+\S+\s+)?(?:up\s+|down\s+|over\s+)?(?:in)?to)\s+$|(?:上班在|工作在|办公室在|公司在)\s*$",
     I,
 )
@@ -3690,6 +3695,12 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             or rx.search(r"\b(?:moved|moving|move|relocated|relocating)\b[^,;]*\bfrom\b[^,;]*\bto\s+$", before, I)
         ):
             key = "city"  # "commuting from Hoboken to …": where one lives; "moved from Manchester to Berlin": where to
+        if (
+            not key
+            and rx.fullmatch(r"\s*(?:in|at)?\s*", near, I)
+            and rx.match(r"\s*(?:now|these\s+days|nowadays)\b", body[m.end() :], I)
+        ):
+            key = "city"  # "NZ born, in London now": a bio's part, where one lives
         if key:
             out.append(("fact", key, city, _tense(near)))
     for m in rx.finditer(  # "IT for a group of vet clinics around Bristol": where one's work is
@@ -3715,7 +3726,11 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
     ):
         if city := _city_in(m.group("c")):
             out.append(("fact", "city", city, 1))  # "FIFO sparky …, home's Perth": where one lives
-    for m in rx.finditer(r"(?:\bbased?|坐标)\s*(?:在|in\s+)?(?P<c>[\u4e00-\u9fff]{2,4}|(?-i:[A-Z])[\w.'’]+)", body, I):
+    for m in rx.finditer(
+        r"(?:\bbased?|坐标)\s*(?:在|in\s+)?\s*(?P<c>[\u4e00-\u9fff]{2,4}|(?-i:[A-Z])[\w.'’]+(?:\s+(?-i:[A-Z])[\w.'’]+){0,2})",
+        body,
+        I,
+    ):
         if city := _city_in(m.group("c")) or _known_city(m.group("c")):  # "base 新加坡", "base在杭州"; not "base 工资"
             out.append(("fact", "city", city, 1))
     for m in rx.finditer(
@@ -3741,11 +3756,17 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "hometown", city, 1))  # "我是南方人，广州长大的": where one grew up
     if m := rx.search(  # "I'm a Kenyan living in Dubai", "NZ born, in London now": where one is from
         rf"\bI(?:'m|\s+am)\s+(?:an?\s+)?(?P<d>{_DEMONYMS})(?=\s+(?:living|based|working|who|expat|immigrant|national|citizen)\b|\s*[,.;]|$)|"
-        r"^(?P<b>NZ|UK|US|USA|(?-i:[A-Z])[a-z]+)[- ]born\b",
+        r"^(?:I'm\s+|I\s+am\s+)?(?P<b>NZ|UK|US|USA|(?-i:[A-Z])[a-z]+)[- ]born\b",
         body,
     ):
         born = m.group("b")
-        if m.group("d") or born in ("NZ", "UK", "US", "USA") or is_region(born) or _city_in(born):
+        if (
+            m.group("d")
+            or born in ("NZ", "UK", "US", "USA")
+            or rx.fullmatch(_DEMONYMS, born)
+            or is_region(born)
+            or _city_in(born)
+        ):
             out.append(("fact", "hometown", m.group("d") or born, 1))
     if m := rx.match(r"^(?:我|本人)?(?:是)?来自\s*(?P<c>[\u4e00-\u9fff]{2,8}?)(?:省|市)?(?:的)?$", body):
         if city := _known_city(m.group("c")) or (m.group("c") if is_region(m.group("c")) else ""):
@@ -3857,6 +3878,8 @@ _JOB_VERB = re.compile(
     r"\bI\s+(?P<v6>(?:drive|fly|farm|fish|teach|cook|clean|write|paint|photograph|sell|fix|build|repair)\b[^,.;]{0,30}?)\s+for\s+a\s+living\b|"
     r"^(?P<v7>(?!I\b|super\w*|bat\w*|spider\w*)[\w/+-]+(?:\s+[\w/+-]+){0,3}?)\s+by\s+day\b|"  # "Software QA by day, DJ on weekends"
     r"\bI\s+(?P<v8>farm|ranch)\s+(?:about\s+|around\s+|over\s+)?\d|"  # "I farm about 400 acres"
+    # "I sell second-hand tyres at a yard in Kumasi": a trade
+    r"^I\s+(?:\w+\s+)?(?P<v10>sell\s+(?!(?:it|them|this|that|my|our|his|her|stuff|things)\b)[\w -]{3,30}?)(?=\s+(?:at|in|on|from|online)\b|[,.;]|$)|"
     # "…, teaching English at a high school": the work said as what one is doing there
     r"(?:^|,\s*)(?:now\s+|currently\s+|still\s+)?(?P<v9>(?:teaching|tutoring)\s+(?!(?:myself|him|her|them|my|kids\s+how)\b)[\w ]{2,30}?)"
     r"(?=\s+(?:at|in)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:school|college|university|uni|academy|kindergarten|institute)\b)",
@@ -4375,6 +4398,12 @@ def _scan_bare(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "city", _city_in(m.group("c"))))
     parts = [part.strip(" .!") for part in body.split(",")]
     if len(parts) > 1 and rx.search(rf"\b{_JOB_EN}s?\b|^\d\d$", parts[0], I):
+        for part in parts[1:]:  # "Welder, Perth, three kids"
+            if kids := rx.match(
+                r"(?:one|two|three|four|five|six|\d)\s+(?:kids?|children|boys|girls|sons|daughters)\b", part, I
+            ):
+                out.append(("fact", "children", kids.group(0)))
+                break
         for part in parts[1:]:  # "Plumber, 47, Dundee", "Paramedic here, Cardiff", "a vet in rural Kenya, Nakuru area"
             place = rx.fullmatch(
                 r"(?-i:(?P<v>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)?))(?:\s+(?:area|office|side))?", part, I
@@ -5014,7 +5043,7 @@ _UPCOMING = re.compile(
     r"getting\s+married|expecting\s+(?:(?:our|a|my)\s+(?:first\s+|second\s+|third\s+|\d\w*\s+)?(?:baby|child|kid|son|daughter|girl|boy)|twins|"
     r"our\s+(?:second|third|fourth|\d\w*)\b)|"
     r"(?:baby|twins)\s+(?:is\s+|are\s+)?due|surgery|operation|leaving|off\s+to|anniversary|honeymoon|exchange\s+semester|"
-    r"road\s+trip|gig|tournament|competition)\b|"
+    r"road\s+trip|gig|tournament|competition|get\s+the\s+keys|closing\s+on|move-in)\b|拿钥匙|交房|收房|"
     r"去[^，,]{1,10}?(?:玩|旅游|旅行|出差|度假|交换|交換|参加|面试|报到|考试)|出差|旅游|旅行|度假|交换|交換|考试|"
     r"(?:要|会|得)(?:带[^，,]{1,6}?)?(?:去|飞|回)(?!上班|工作|学|做|买|看看|开会|上课|加班|吃|喝|接|取|拿|医院|看病)[^，,]{2,12}$|出发|自驾|"
     r"考\s?(?![虑察])[A-Za-z\u4e00-\u9fff]|补考|面试|婚礼|结婚|领证|订婚|报到|入职|搬(?:到|去|回|家)|回(?:国|老家)|毕业|开学|演唱会|比赛|马拉松|"
@@ -5836,7 +5865,26 @@ def _not_said(sentences: list[list[str]]) -> set[int]:
     drafted = next((i for i, sentence in enumerate(joined) if _DRAFT_ASKED.search(sentence)), 0)
     # "Dating profile for my friend Liam: single dad of two, part-time chef…": all that follows the heading
     for_someone = next((i for i, sentence in enumerate(joined) if _FOR_SOMEONE.search(sentence)), len(joined))
-    return {i for i, sentence in enumerate(joined) if i < drafted or i >= for_someone or _FICTION.search(sentence)}
+    if any(_NOT_MINE.search(sentence) for sentence in joined):
+        return set(range(len(joined)))  # "Plumber, 47, Dundee — … It's my uncle's ad, not mine."
+    records = sum(len(_RECORD.findall(sentence)) for sentence in joined) >= 2
+    return {
+        i
+        for i, sentence in enumerate(joined)
+        if i < drafted or i >= for_someone or _FICTION.search(sentence) or records and _RECORD.search(sentence)
+    }  # "李娜，28岁，护士，南京；王强，41岁，司机，郑州": people's records, someone's data
+
+
+# a text said after it is shown to be someone else's ("It's my uncle's ad, not mine", "这是帮我表哥写的简历")
+_NOT_MINE = re.compile(
+    r"\b(?:it'?s|this\s+is|that'?s)\s+(?:for\s+)?(?:my\s+)?\w+'s\s+(?:ad|cv|resume|bio|profile|post|listing|intro|letter)\b|"
+    r"\b(?:not\s+mine|isn'?t\s+mine|not\s+about\s+me)\b|这是(?:帮|替|给)(?:我)?\S{1,4}(?:写|改)的|不是写我的",
+    I,
+)
+# one record of a person in a list: "王强，41岁，司机", "2) Leila, 34, nurse"
+_RECORD = re.compile(
+    r"(?:^|[；;:：\n]|\d\))\s*[^，,;；:：\n\d]{1,12}[，,]\s*\d{1,2}\s*(?:岁|yo|y/o)?\s*[，,]\s*[^，,;；]{2,24}"
+)
 
 
 # the assistant asked about one's children; the answer is about them ("初二", "twins, turning 4 next month")
@@ -6417,7 +6465,9 @@ class RuleExtractor:
                         body,
                         flags=I,
                     ).strip()
-                if _ANSWER.search(body) or _FORMAT.search(body):  # "stop using so many emojis": don't use them
+                if (
+                    _ANSWER.search(body) or _FORMAT.search(body) or _ANSWER_PADDING.search(body)
+                ):  # "stop using so many emojis": don't use them
                     body = rx.sub(
                         r"^(?:please\s+)?(?:stop|quit)\s+(?:using|adding|putting(?:\s+in)?|giving\s+me)\s+"
                         r"(?:so\s+many\s+|all\s+(?:the|those|these)\s+|the\s+)?",
