@@ -70,6 +70,7 @@ SETS = {
     "fresh-dev24": "extraction_fresh_dev24.jsonl",
     "fresh-dev25": "extraction_fresh_dev25.jsonl",
     "fresh-test15": "extraction_fresh_test15.jsonl",
+    "fresh-dev26": "extraction_fresh_dev26.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 
