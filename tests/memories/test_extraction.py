@@ -3282,3 +3282,56 @@ def test_v16_pass_two_now_and_then_a_partners_shifts_and_a_one_off_leave_no_such
     assert not [k for k, _ in heard(message) if k in ("city", "work_mode") or k.startswith("constraint")], heard(
         message
     )
+
+
+@pytest.mark.parametrize(
+    "message, asked, key, piece",
+    [
+        ("I'm a cocoa exporter in Abidjan, help me chase a late payment politely.", "", "job_title", "exporter"),
+        ("I'm a warehouse supervisor, 25 pickers under me.", "", "job_title", "supervisor"),
+        ("am a primary school maths teacher. suggest games for times tables", "", "job_title", "teacher"),
+        ("Radiographer here, night shifts mostly, based in Leeds.", "", "work_mode", "night shift"),
+        ("初三了，物理一直拖后腿，还有半年中考", "", "job_title", "初三"),
+        ("Monash 大三，期末要背很多 anatomy，有什么记忆方法", "", "school", "Monash"),
+        ("下个月我们在老家宜宾办酒，帮我写个答谢词", "", "hometown", "宜宾"),
+        ("我住元朗，返工要去观塘，每日搭港铁", "", "work_city", "观塘"),
+        ("推荐几部电影吧，我就爱看科幻的", "", "preference", "科幻"),
+        (
+            "Metric, always. I'm a machinist, I think in millimetres.",
+            "Do you want metric or imperial?",
+            "preference",
+            "Metric",
+        ),
+        ("以后说重量都用公斤，磅我没概念", "", "preference", "公斤"),
+        ("我们是做宠物食品品牌的，帮我改下 slogan", "", "industry", "宠物食品"),
+        ("家里承包了个果园种脐橙，今年价格太低", "", "job_title", "果园"),
+        ("我们家养了两百多只羊，冬天饲料贵", "", "job_title", "羊"),
+        ("我退咗休，以前喺巴士公司揸车", "", "job_title", "退休"),
+        ("我同我老公都系 remote 工作，住高雄", "", "work_mode", "remote"),
+        ("公司电脑是 Windows 11，家里用 Mac", "", "os", "Windows 11"),
+        ("I'm a podcast editor in Lagos. Always show timestamps in bold please.", "", "reply_format", "timestamps"),
+        ("我习惯每天早上五点起来写稿，下午脑子就不转了", "", "habit", "五点"),
+        ("Please always give me examples in Kotlin, I don't write Java.", "", "programming_language", "Kotlin"),
+        ("公司规定用 Teams，但我私下更喜欢 Slack", "", "preference", "Slack"),
+        ("繁体，谢谢", "你希望我以后用简体还是繁体回复？", "reply_language", "繁体"),
+        (
+            "hybrid, 3 days in the office in Denver, the rest at home",
+            "Do you work remotely or in an office?",
+            "work_city",
+            "Denver",
+        ),
+        ("saya di Penang, 我做 kuih 生意的", "", "city", "Penang"),
+    ],
+)
+def test_v16_pass_three_trades_places_answers_and_habits_are_heard(message, asked, key, piece):
+    assert piece in said_under(message, key, asked), heard(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["I'm a big eater, any cheap high-protein meals?", "Always show me the sources, please", "我就爱看他出糗"],
+)
+def test_v16_pass_three_an_appetite_a_one_word_wish_and_a_jibe_are_no_trade_habit_or_taste(message):
+    assert not [k for k, _ in heard(message) if k in ("job_title",) or k.startswith(("habit", "preference_他"))], heard(
+        message
+    )
