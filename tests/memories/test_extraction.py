@@ -3312,7 +3312,7 @@ def test_v16_pass_two_now_and_then_a_partners_shifts_and_a_one_off_leave_no_such
         ("I'm a podcast editor in Lagos. Always show timestamps in bold please.", "", "reply_format", "timestamps"),
         ("我习惯每天早上五点起来写稿，下午脑子就不转了", "", "habit", "五点"),
         ("Please always give me examples in Kotlin, I don't write Java.", "", "programming_language", "Kotlin"),
-        ("公司规定用 Teams，但我私下更喜欢 Slack", "", "preference", "Slack"),
+        ("公司规定用 Teams，但我私下更喜欢 Slack", "", "team_chat", "更喜欢 Slack"),
         ("繁体，谢谢", "你希望我以后用简体还是繁体回复？", "reply_language", "繁体"),
         (
             "hybrid, 3 days in the office in Denver, the rest at home",

@@ -46,7 +46,8 @@ I = re.IGNORECASE
 
 _JOB_EN = (
     r"(?:(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|seamstress|luthier|fishmonger|stonemason|jeweller|goldsmith|"
-    r"videographer|choreographer|forester|seller|vendor|hawker|stallholder|shopkeeper|weaver|gondolier|ranch\s+hand|farmhand|"
+    r"videographer|choreographer|forester|seller|vendor|hawker|exporter|importer|wholesaler|distributor|supervisor|operator|subtitler|"
+    r"seaman|seafarer|stevedore|assembler|apprentice|vlogger|stallholder|shopkeeper|weaver|gondolier|ranch\s+hand|farmhand|"
     r"virtual\s+assistant|line\s+cook|barista|cashier|waiter|waitress|bartender|electrician|"
     r"plumber|carpenter|firefighter|officer|soldier|paramedic|surgeon|therapist|psychologist|librarian|farmer|cook|baker|"
     r"hairdresser|stylist|actor|actress|singer|dancer|coach|trainer|realtor|broker|banker|trader|auditor|clerk|"
@@ -127,11 +128,13 @@ _IDIOMS = re.compile(
     I,
 )  # "旅游的话…": a topic, not an if
 # "说" is reporting speech unless it is speaking a language ("我说粤语") or talking (说话)
-_SAYS = r"(?<![小会能别])(?<!跟你)(?<!和你)(?<!给你)(?<!跟你说)(?<!和你说)(?<!别再)(?<!不要)(?<!不要再)说(?!一声|明(?![年天早晚])|[服话得]|清楚|在前|重点|人话|(?:一?下|说)\s*(?:(?:我|自己)的?)?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话|文)(?![，,]?\s*(?:他|她|你)))"
+_SAYS = r"(?<![小会能别])(?<!以后)(?<!今后)(?<!跟你)(?<!和你)(?<!给你)(?<!跟你说)(?<!和你说)(?<!别再)(?<!不要)(?<!不要再)说(?!一声|明(?![年天早晚])|[服话得]|清楚|在前|重点|人话|(?:一?下|说)\s*(?:(?:我|自己)的?)?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话|文)(?![，,]?\s*(?:他|她|你)))"
 _CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|等我|等到|\bif\b|\bunless\b|\bwhen\b"
 _NO_SPLIT = re.compile(rf"{_CONDITION}|{_SAYS}|\bsaid\b|\bsays\b|\btold\b|\bthinks\b|\bwants\b", I)
 _CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
 
+# what a family's or a team's business is, said after 我们是做…: "…的电商", "…品牌的"
+_OUR_TRADE_TAIL = r"(?:\s*(?:品牌|生意)\s*的|\s*的\s*(?:电商|公司|工厂|厂|外贸|品牌|网店|店))$"
 # one's family, the words every reader of "whose is this" shares (each adds its own around them)
 _KIN_CHILD = r"女儿|儿子|闺女|孩子"
 _KIN_PARTNER = r"老婆|老公"
@@ -279,7 +282,7 @@ _OBJ_STOP = re.compile(
 )
 
 # -- first-person patterns ----------------------------------------------------------------------
-_ZH_I = r"^我(?:本人)?(?:最近|目前|现在|这阵子|一直|平时|一般|从来|从|基本上?|都|也|还是|还|自己|比较|特别|非常|很|真的|最|完全|绝对|好像|似乎|大概|应该|正在|挺|真|其实|超级?|巨|贼|蛮|相当|尤其|好(?!想))*"
+_ZH_I = r"^我(?:本人)?(?:最近|目前|现在|这阵子|一直|平时|一般|从来|从|基本上?|都|也|还是|还|自己|比较|私下|就|特别|非常|很|真的|最|完全|绝对|好像|似乎|大概|应该|正在|挺|真|其实|超级?|巨|贼|蛮|相当|尤其|好(?!想))*"
 _ZH_IMPLIED = r"^(?:我(?:本人)?)?(?:一直|平时|一般|从来|从|基本上?|都|也|还|完全|绝对)*"
 _EN_I = (
     r"^(?:I|I'm|I am|I've|I have)\s+(?:really\s+|also\s+|absolutely\s+|generally\s+|usually\s+|much\s+|"
@@ -287,14 +290,14 @@ _EN_I = (
     r"super\s+|so\s+|totally\s+|kinda\s+|pretty\s+|big\s+time\s+)*"
 )
 _LANG = (
-    r"(?:中[英日](?:文)?(?:夹杂|混合|混搭|混着|双语|对照)|中文|英文|英语|汉语|日语|日文|简体中文|繁体中文|简体字|繁体字|粤语|广东话|普通话|韩语|法语|德语|"
+    r"(?:中[英日](?:文)?(?:夹杂|混合|混搭|混着|双语|对照)|中文|英文|英语|汉语|日语|日文|简体中文|繁体中文|简体字|繁体字|繁体|简体|繁體|簡體|粤语|广东话|普通话|韩语|法语|德语|"
     r"Chinese|English|Japanese|Mandarin|"
     r"Cantonese|Korean|Spanish|French|German)"
 )
 
 # (regex, category, key | None (derived from the object), sensitive, scope)
 _LANG_WORD = (
-    r"(?:(?:(?![和与跟及语话文点些])(?!(?:实|真|假|废|好|坏|大|闲|傻|气|胡|套|情|人|鬼|粗|脏|笑|电|说|对|神|童|俗|课|作|论|原|全|正|散|碎|"
+    r"(?:(?:繁体|简体|繁體|簡體)(?:字|中文)?|(?:(?![和与跟及语话文点些])(?!(?:实|真|假|废|好|坏|大|闲|傻|气|胡|套|情|人|鬼|粗|脏|笑|电|说|对|神|童|俗|课|作|论|原|全|正|散|碎|"
     r"心里|悄悄|场面|客套)[话文])[\u4e00-\u9fff]){1,4}(?:语|话|文)|Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|"
     r"Portuguese|Italian|Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Turkish|Thai|"
     r"Vietnamese|Indonesian|Malay|Tagalog|Greek|Hebrew|Ukrainian|Czech|Hungarian|Bengali|Urdu|Persian|Swahili|"
@@ -739,7 +742,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     (
         re.compile(
             _ZH_I
-            + r"\s*(?P<v>(?:不是很|不是特别|不太|不怎么|没那么|不)?(?:更喜欢|喜欢|偏爱|爱|偏好|prefer|习惯(?![了啦咯]|$)|讨厌|受不了|反感|hate|love|can't\s+stand)\s*(?P<obj>.+))",
+            + r"\s*(?P<v>(?:不是很|不是特别|不太|不怎么|没那么|不)?(?:更喜欢|喜欢|偏爱|爱|偏好|prefer|习惯(?![了啦咯]|$|每)|讨厌|受不了|反感|hate|love|can't\s+stand)\s*(?P<obj>.+))",
             I,
         ),
         "preference",
@@ -1176,7 +1179,7 @@ _FROM_THEN_ON = re.compile(
 _SOON = re.compile(r"下周|这周|本周|这个?星期|下个?星期|\bnext week\b|\bthis week(?:end)?\b", I)
 _DEADLINE = re.compile(r"之前|以前|前完成|截止|\bby\b|\bbefore\b|\buntil\b|\bdeadline\b", I)
 _HABIT_ZH = re.compile(
-    r"^(?P<lead>(?:each|every)\s+(?:morning|evening|night|day|weekend)\s*)?我(?:(?:跟|和|同)我?(?:老婆|老公|爱人|太太|先生|女朋友|男朋友|对象|家人|孩子|儿子|女儿|爸妈|朋友们?))?(?:也|还|其实|基本上?|\s*(?P<en>usually|always|often|normally)\s*)*\s*(?:现在|目前|如今)?(?P<when>逢(?:星期|礼拜|周)?[一二三四五六日天、和]+|逢周末|每个?\s*(?:周|星期|礼拜)[一二三四五六日天](?:(?:和|、|跟)?[一二三四五六日天])*|每隔一个?(?:周|星期|礼拜)[一二三四五六日天]|每日|日日(?=朝早|早上|晚上|放工|下班)|一(?:周|个?星期|个?礼拜)[一二两三四五六七\d]+次|(?:周|星期|礼拜)[一二三四五六日](?:(?:和|、|跟)?(?:周|星期|礼拜)[一二三四五六日])+|每周\s*(?:[A-Z][a-z]+day)(?:\s*(?:和|and|、|&)\s*[A-Z][a-z]+day)*|每天|每周[一二三四五六日天末]*|每个?\s*(?:月|周末|星期[一二三四五六日天]*|礼拜[一二三四五六日天]*|weekend|week)|每晚|每早|每年|周末|早上|晚上|下班后?|平时|平常|工作日|(?:星期|礼拜|周)六日|(?:星期|礼拜)[一二三四五六日天]+|周[一二三四五六日]+|"
+    r"^(?P<lead>(?:each|every)\s+(?:morning|evening|night|day|weekend)\s*)?我(?:(?:跟|和|同)我?(?:老婆|老公|爱人|太太|先生|女朋友|男朋友|对象|家人|孩子|儿子|女儿|爸妈|朋友们?))?(?:也|还|其实|基本上?|习惯|\s*(?P<en>usually|always|often|normally)\s*)*\s*(?:现在|目前|如今)?(?P<when>逢(?:星期|礼拜|周)?[一二三四五六日天、和]+|逢周末|每个?\s*(?:周|星期|礼拜)[一二三四五六日天](?:(?:和|、|跟)?[一二三四五六日天])*|每隔一个?(?:周|星期|礼拜)[一二三四五六日天]|每日|日日(?=朝早|早上|晚上|放工|下班)|一(?:周|个?星期|个?礼拜)[一二两三四五六七\d]+次|(?:周|星期|礼拜)[一二三四五六日](?:(?:和|、|跟)?(?:周|星期|礼拜)[一二三四五六日])+|每周\s*(?:[A-Z][a-z]+day)(?:\s*(?:和|and|、|&)\s*[A-Z][a-z]+day)*|每天|每周[一二三四五六日天末]*|每个?\s*(?:月|周末|星期[一二三四五六日天]*|礼拜[一二三四五六日天]*|weekend|week)|每晚|每早|每年|周末|早上|晚上|下班后?|平时|平常|工作日|(?:星期|礼拜|周)六日|(?:星期|礼拜)[一二三四五六日天]+|周[一二三四五六日]+|"
     r"(?i:weekends?|weekdays?))?\s*"
     r"(?P<adv>(?:(?:一般|通常|经常|总是|常常|常|都|基本上?|雷打不动地?|固定|坚持|就)\s*)*(?:(?:都会|会)(?![议员计话]))?)(?P<rest>[^，,]{2,40})$"
 )
@@ -1581,6 +1584,9 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             if (
                 rx.match(r"^\d+\s+\w+$|^(?:and|but|so|or|then|I|hello|hi|hey|dear|thanks?)\b", p.value, I)
                 or _HEADCOUNT.match(p.value)  # "二十来个工人", "管四百多个学生": a headcount
+                or rx.search(
+                    r"\bhave\s+(?:\w+\s+)?(?:two|three|four|five|six|\d+)\s", p.value, I
+                )  # "I have two apprentices"
                 or _STUDYING.match(p.value)  # "晚上在学会计": studying it
                 or any(q.key == p.value.lower() for q in proposals)
                 or rx.fullmatch(r"自由职业者?|freelanc\w*|self-employed", p.value, I)
@@ -1762,7 +1768,7 @@ _WORK_FACTS = [
             "hometown",
         ),
         (
-            rf"^(?:I\s+(?:work|am|'m)|I'm|I(?:'ve|\s+have)\s+been|we're|we\s+are|我{_ZH_MODS}(?:是|在)?)\s*(?:currently\s+|fully\s+|mostly\s+|now\s+)*"
+            rf"^(?:I\s+(?:work|am|'m)|I'm|I(?:'ve|\s+have)\s+been|we're|we\s+are|我(?:(?:跟|和|同)我?[^，,]{{1,4}}?)?{_ZH_MODS}(?:是|在|系)?)\s*(?:currently\s+|fully\s+|mostly\s+|now\s+)*"
             r"(?P<v>hybrid|remote|fully remote|远程(?:办公)?|居家办公|混合办公|WFH|on-?site|in the office)\b",
             I,
             "work_mode",
@@ -2367,6 +2373,23 @@ _ANSWER_PADDING = re.compile(
 
 def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     """Standing requests: answers (language, length, format), dislikes, constraints."""
+    if m := rx.match(  # "Always show timestamps in bold please", "always put the sources at the end": how answers look
+        r"(?:please\s+)?always\s+(?:show|put|include|mark|bold|number|cite|add|list)\s+(?:me\s+)?(?P<what>.{3,80}?)(?:[,\s]+(?:please|pls|thanks))?[.!]*$",
+        body,
+        I,
+    ):
+        shape = _FORMAT.search(body) or rx.search(
+            r"\bbold\b|italic|romani[sz]ation|pinyin|timestamps?|sources|citations?|units", body, I
+        )
+        if shape:
+            return [("preference", "reply_format", body)]
+    if rx.match(  # "Metric, always.", "and always grams, never cups": the units one wants
+        r"(?:(?:and|but|oh)\s+)?(?:always\s+|only\s+)?(?:metric|imperial|celsius|fahrenheit|grams|kilograms|kilos|kilometres|kilometers)\b"
+        r"(?:[\s,.!]*(?:always|please|pls|only|thanks|for\s+everything|never\s+[a-z]+))*[\s.!]*$",
+        body,
+        I,
+    ):
+        return [("preference", "preference units", body)]
     if rx.search(
         r"(?:[跟和同](?!我(?:说|讲|聊)|你|您)[^，,。]{1,4}?|[^以后今请你您都\s][跟和同]我)(?:讲话|说话|聊天|讲|说)",
         body,
@@ -3088,9 +3111,9 @@ def _pastime_zh(text: str) -> str:
 # Georgia Tech", "a high school junior in Austin", "I'm a PhD candidate", "我在 Melbourne 读 Year 11"
 _STUDY_STAGE = re.compile(
     r"(?:^我?(?:现在|目前|今年)?(?:是|在读|读)?(?:一名|一个)?|^|[，,]\s*)"
-    r"(?P<zh>(?:高|初)[一二三](?:学生|生)?|大[一二三四](?:新?生|学生)?|研[一二三]|博[一二三四五]|"
+    r"(?P<zh>(?:高|初|国)[一二三](?:学生|生)?|大[一二三四](?:新?生|学生)?|研[一二三]|博[一二三四五]|"
     r"在读(?:博士|研究生|硕士|本科生?|大学生|高中生?|初中生?|MBA)|(?:博士|硕士|研究)生|高中生|初中生|大学生|留学生)"
-    r"(?=$|[，,。\s]|的|学生|理科|文科|，)|"
+    r"(?=$|[，,。\s]|的|学生|理科|文科|，|了[，,。\s]|了$)|"
     r"\bI(?:'m|\s+am)\s+(?:now\s+|currently\s+)?(?:an?\s+)?(?P<en>(?:high\s+school\s+|college\s+|uni\s+)?"
     r"(?:freshman|sophomore|junior|senior)(?=\s+(?:at|in|studying|majoring|doing)\b|\s*[,.;]|$)|"
     r"PhD\s+(?:candidate|student)|(?:grad(?:uate)?|undergrad(?:uate)?|postgrad(?:uate)?|master'?s|MBA|med|law|nursing|exchange|"
@@ -3153,7 +3176,7 @@ def _scan_shift(body: str) -> list[tuple[str, str, str]]:
                 body[: m.start()],
                 I,
             )
-            or rx.search(rf"\b(?:{_JOB_EN})\W+$", body[: m.start()], I)  # "Rig welder, FIFO out of Darwin"
+            or rx.search(rf"\b(?:{_JOB_EN})(?:\s+here)?\W+$", body[: m.start()], I)  # "Rig welder, FIFO out of Darwin"
             or rx.match(
                 rf"\s*(?:嘅|的)?\s*(?:[\w-]+\s+){{0,2}}?(?:{_JOB_EN}|guard|worker)\b|,\s*\d", body[m.end() :], I
             )
@@ -3167,7 +3190,7 @@ _RETIRED = re.compile(
     r"(?:^(?:been\s+)?|\bI'm\s+|\bI\s+am\s+|\bI've\s+(?:been\s+)?|\bI\s+(?:just\s+|finally\s+)?|,\s*|\bsince\s+I\s+|\bafter\s+I\s+|\bnow\s+)"
     r"(?P<how>(?:just|recently|finally|semi|fully|already|now|long)[- ]?\s*)?retired\b"
     r"(?:\s+(?:from|as)\s+(?P<what>(?:the\s+|a\s+|an\s+)?[\w -]{2,30}?)(?=$|[,.;!]|\s+(?:and|so|but|in|after|last|this|\d)\b))?|"
-    r"(?:^我|^)(?:(?:今年|去年|前年|上个?月|年初|年底|上半年|下半年)\s*)?(?:已经|刚刚?|早就|也)?退休(?=了|$|在家|(?:好|快)?[\d一二三四五六七八九十两几多]+年|的|前|以前|之后|后)|退休(?:老师|教师|工人|职工|干部|医生|护士|人员|军人|警察)",
+    r"(?:^我|^)(?:(?:今年|去年|前年|上个?月|年初|年底|上半年|下半年)\s*)?(?:已经|刚刚?|早就|也)?退(?:了)?休(?=了|$|[，,]|在家|(?:好|快)?[\d一二三四五六七八九十两几多]+年|的|前|以前|之后|后)|退休(?:老师|教师|工人|职工|干部|医生|护士|人员|军人|警察)",
     I,
 )
 
@@ -3192,7 +3215,7 @@ def _scan_retired(body: str) -> list[tuple[str, str, str]]:
             (
                 "fact",
                 "job_title",
-                f"{semi}retired from {what}" if what else "退休" if "退休" in m.group(0) else f"{semi}retired",
+                f"{semi}retired from {what}" if what else "退休" if "退" in m.group(0) else f"{semi}retired",
             )
         ]
     return []
@@ -3579,7 +3602,7 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
 # -- facts found anywhere in one's own clause, by what the words are (a known city, an occupation) ----
 _SELF_START = re.compile(
     r"^(?:我(?!们)|我们\s*(?:team|company|startup|公司|团队|组|项目组)?\s*的?\s*(?:code|代码|服务|service|infra|项目|全员|都|"
-    r"后端|前端|技术栈|栈|stack|backend|frontend|app|系统|数据库|网站|平台|(?<=startup\s)是|(?<=startup)是)|我们(?:家)?是(?:专门)?做(?=[^，,的]{2,8}的\s*(?:电商|公司|工厂|厂|外贸|品牌|网店|店)$)|我们家(?=在|开|住)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've|our\b|"
+    r"后端|前端|技术栈|栈|stack|backend|frontend|app|系统|数据库|网站|平台|(?<=startup\s)是|(?<=startup)是)|我们(?:家)?是(?:专门)?做(?=[^，,的]{2,8}?(?:\s*(?:品牌|生意)\s*的|\s*的\s*(?:电商|公司|工厂|厂|外贸|品牌|网店|店))$)|我们家(?=在|开|住|养|种|放牧|承包)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've|our\b|"
     # "Paramedic here, Cardiff", "Plumber, 47, Dundee": a bio that starts with the trade
     rf"(?:(?:retired|former|semi-retired|part-time|full-time|freelance)\s+)?(?:[\w-]+\s+){{0,2}}?{_JOB_EN}(?:\s+here\b|,\s*\d\d\b|,\s*(?-i:[A-Z])[\w'’-]+\s*(?:,|$)))",
     I,
@@ -3608,7 +3631,7 @@ _CITY_EN = re.compile(
     I,
 )
 _CITY_ZH_ANY = re.compile(
-    r"(?:在|来|到|回|住|从|老家|坐标|常驻|待在|呆在|搬到|搬来|留在|留)了?(?P<c>(?![在到])[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)"
+    r"(?:(?:在|来|到|回|住|从|坐标|常驻|待在|呆在|搬到|搬来|留在|留)(?:老家|家乡)?|老家|(?:返工|上班|开工)(?:要|就)?(?:去|喺|在))了?(?P<c>(?![在到])[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)"
 )
 _TRIP = re.compile(
     r"\b(?:trip|vacation|holiday|visit(?:ing|ed)?|week\s+in|weekend\s+in|conference|flying|flew|fly)\b|旅游|旅行|出差|玩|度假",
@@ -3703,6 +3726,11 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             key = "city"  # "NZ born, in London now": a bio's part, where one lives
         if key:
             out.append(("fact", key, city, _tense(near)))
+    if m := rx.match(
+        r"^(?:saya|aku)\s+(?:di|tinggal\s+di|dari)\s+(?P<c>(?-i:[A-Z])[\w.'’-]+(?:\s+(?-i:[A-Z])[\w.'’-]+)?)", body, I
+    ):
+        if city := _city_in(m.group("c")):  # Malay/Indonesian "saya di Penang": where one is ("dari": from)
+            out.append(("fact", "hometown" if m.group(0).endswith("dari " + m.group("c")) else "city", city, 1))
     for m in rx.finditer(  # "IT for a group of vet clinics around Bristol": where one's work is
         r"\b(?:clinics|stores|shops|sites|branches|offices|schools|practices|farms|restaurants|hotels)\s+(?:around|across)\s+"
         r"(?P<c>(?-i:[A-Z])[\w.'’-]+(?:\s+(?-i:[A-Z])[\w.'’-]+)?)",
@@ -3831,6 +3859,7 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
         key = (
             "hometown"
             if rx.search(r"老家|家乡|从$", before)
+            or rx.search(r"(?:老家|家乡)$", body[: m.start("c")])  # "在老家宜宾办酒"
             or body[: m.start("c")].endswith("从")
             and rx.match(r"(?:过来|来)的", after)  # "是从马来西亚过来的": where one came from
             or rx.match(r"的?(?:老家|家乡)", after)
@@ -3842,6 +3871,7 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
                 r"[\u4e00-\u9fff]{0,6}?(?:转|跑车|接单|拉活|送单)$", after
             )  # "基本就在苏州工业园区转": where one drives
             or rx.search(r"上班在|工作在|公司在|办公室在|仓库在|工厂在", before)
+            or rx.search(r"(?:返工|上班|开工)(?:要|就)?(?:去|喺|在)$", body[: m.start("c")])  # "返工要去观塘"
             else "city"
         )
         out.append(("fact", key, city, _tense(before)))
@@ -4279,6 +4309,11 @@ def _scan_study(body: str) -> list[tuple[str, str, str]]:
             (m.group(g) for g in ("major", "major2", "major3", "major4", "major5", "major6") if m.group(g)), ""
         ):
             out.append(("fact", "major", major.strip()))
+    if stage := rx.match(  # "UT Austin 大二", "Monash 大三": the school, then the year
+        r"^(?:I'm\s+|I\s+|我\s*)?(?P<s>(?!I'm\b|I\b)(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}|[\u4e00-\u9fff]{2,10}?(?:大学|学院|大))\s*(?:大|研|博)[一二三四]",
+        body,
+    ):
+        out.append(("fact", "school", stage.group("s")))
     if part := rx.search(  # "…and study nursing part-time in the evenings": what one studies beside work
         r"\b(?:study|studying)\s+(?P<m>[a-z]+(?:\s+[a-z]+)?)\s+(?:part-time|full-time|online|at\s+night|in\s+the\s+evenings|on\s+the\s+side)\b",
         body,
@@ -4308,7 +4343,7 @@ _DRINK = re.compile(
 _INDUSTRY_ZH = re.compile(
     r"(?:一家|一个|家)\s*(?:专门)?(?:做|搞)\s*(?P<v>[^，,的]{1,12}?)\s*的\s*(?:startup|start-up|公司|创业公司|初创公司|企业|厂|团队|小公司|大厂)|"
     r"^(?:我们)?\s*(?:公司|单位|厂)(?:是|主要)?(?:专门)?(?:做|搞)\s*(?P<v2>[^，,]{1,12}?)\s*的$|"
-    r"^我们(?:家)?是(?:专门)?做\s*(?P<v3>[^，,的]{2,8}?)\s*的\s*(?:电商|公司|工厂|厂|外贸|品牌|网店|店)$",  # "我们是做宠物用品的电商"
+    rf"^我们(?:家)?是(?:专门)?做\s*(?P<v3>[^，,的]{{2,8}}?){_OUR_TRADE_TAIL}",  # "我们是做宠物用品的电商", "做母婴品牌的"
     I,
 )
 _INDUSTRY_EN = re.compile(
@@ -4455,9 +4490,30 @@ _COURIERS = (
 )
 
 
+# a family's farm, said as the family's: "家里承包了个果园", "我们家养了两百多只羊", "家里种了点槟榔和椰子", "我们家放牧的"
+_FAMILY_TRADE = re.compile(
+    r"^我?(?:们)?家(?:里)?(?:是)?(?:"
+    r"承包了?(?:个|一个|几个|一片)?(?P<p>鱼塘|果园|茶园|农场|菜地|山林|牧场|养殖场)|"
+    r"养了?[\d一二三四五六七八九十两几百千万多来]*(?:百|千|万|几十|\d{2,})[多来]?(?:只|头|条|箱|亩)(?P<a>猪|牛|羊|鸡|鸭|鹅|鱼|蜂|虾|蟹|兔|鸽)|"
+    r"种了?(?:点|些|几亩|[\d一二三四五六七八九十两几百千]+亩(?:地)?)?(?P<c>(?![点些花草菜了])(?!多肉|绿植)[\u4e00-\u9fff]{1,4}?)(?:和[\u4e00-\u9fff]{1,4})?(?=$|[，,])|"
+    r"(?P<g>放牧|养殖|种地|种田)(?:的)?$)"
+)
+
+
 def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
     """ "我是 Shopee 的 backend engineer", "我是开网店的", "我是做外贸的", "在小区门口开了个水果店"."""
     out: list[tuple[str, str, str]] = []
+    if farm := _FAMILY_TRADE.match(body):
+        what = (
+            "承包" + farm.group("p")
+            if farm.group("p")
+            else "养" + farm.group("a")
+            if farm.group("a")
+            else "种" + farm.group("c")
+            if farm.group("c")
+            else farm.group("g")
+        )
+        return [("fact", "job_title", what)]
     if ((m := _ORG_OF_JOB.match(body)) and not is_city(m.group("org"))) or (
         (m := _PLACE_OF_JOB.match(body)) and rx.search(r"[A-Z]|一家|一间|一間|一所|一個|一个", m.group("org"))
     ):  # "我是 Burnaby 一家 dim sum 餐厅的点心师傅", "我是 Tampines polyclinic 的 senior nurse"
@@ -5956,7 +6012,7 @@ _ANSWER_FRAMES = [
     ),
     (
         r"(?:which|what)\s+language.{0,30}(?:reply|answer|respond|write)|(?:用|以)什么语言(?:回复|回答)|希望我用什么语言|"
-        r"(?:answers?|repl(?:y|ies)|respon\w+)\s+in\s+\w+\s+or\s+\w+|\b(?:Chinese|English|Mandarin|Cantonese|Japanese|Korean|Spanish|French|German|Malay|Hindi)\s+or\s+\w+\s+(?:answers|replies|responses)\b|用(?:中文|英文|英语|普通话|粤语)还是(?:中文|英文|英语|普通话|粤语)",
+        r"(?:answers?|repl(?:y|ies)|respon\w+)\s+in\s+\w+\s+or\s+\w+|\b(?:Chinese|English|Mandarin|Cantonese|Japanese|Korean|Spanish|French|German|Malay|Hindi)\s+or\s+\w+\s+(?:answers|replies|responses)\b|用(?:中文|英文|英语|普通话|粤语)还是(?:中文|英文|英语|普通话|粤语)|(?:简体|繁体)(?:字|中文)?还是(?:简体|繁体)",
         "always answer in ",
         "以后都用",
     ),
@@ -6372,6 +6428,9 @@ class RuleExtractor:
         message = rx.sub(
             r"^\s*(?:大家好|各位好|你好|您好|哈喽|嗨)[!！~～,，\s]*", "", message
         )  # "大家好我是…": a greeting
+        message = rx.sub(
+            r"^\s*am\s+(?=(?:a|an)\s)", "I am ", message, flags=I
+        )  # "am a chemistry teacher": the I left out
         message = rx.sub(r"(?m)^\s*\|.*\|\s*$", "", message)  # "| 王磊 | 财务 | 2023-04 |": a pasted table's rows
         # "John Smith,42,Denver\nLi Wei,29,Seattle": rows of CSV (two lines or more), someone's data
         message = rx.sub(
@@ -6922,11 +6981,11 @@ class RuleExtractor:
                 value = _language_only(value)
             if (
                 category == "preference"
-                and (used := rx.match(r"习惯(?:用|使用)\s*(?P<t>.+)", value))
-                and (spans := _tool_spans(used.group("t")))
+                and rx.match(r"习惯(?:用|使用)|(?:always\s+)?(?:give|show|write)\s+me\b", value, I)
+                and len(spans := _tool_spans(value)) == 1
                 and spans[0][2] == key
-            ):  # "我习惯用 Sublime Text 写代码": the editor one is used to (a preference, as "我习惯用 Vim")
-                value = used.group("t")[spans[0][0] : spans[0][1]]
+            ):  # "我习惯用 Sublime Text 写代码", "always give me examples in Kotlin": the tool, not the sentence
+                value = value[spans[0][0] : spans[0][1]]
             # "现在想转行做物流调度": a career's next step, whenever said
             # and a goal said with "现在"/"now" is one's goal from now on ("现在想学Korean", "现在target是N2")
             lasting = _clean(body)
