@@ -3335,3 +3335,23 @@ def test_v16_pass_three_an_appetite_a_one_word_wish_and_a_jibe_are_no_trade_habi
     assert not [k for k, _ in heard(message) if k in ("job_title",) or k.startswith(("habit", "preference_他"))], heard(
         message
     )
+
+
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        ("Fijian-born, raised in Brisbane, I drive a forklift. Any cheap lunch ideas?", "hometown", "Fijian"),
+        ("办公电脑是 Ubuntu 22.04，家里用 Windows", "os", "Ubuntu"),
+        ("我老婆係護士，成日返夜更", "spouse", "护士"),
+    ],
+)
+def test_v16_pass_three_a_birthplace_said_with_born_an_os_said_as_the_work_computer_and_a_cantonese_is(
+    message, key, piece
+):
+    assert piece in said_under(message, key), heard(message)
+
+
+def test_v16_pass_three_a_birthplace_said_with_born_is_no_name():
+    assert "name" not in dict(heard("Samoan-born, raised in Auckland, I coach rugby on Saturdays.")), heard(
+        "Samoan-born, raised in Auckland, I coach rugby on Saturdays."
+    )
