@@ -3340,9 +3340,9 @@ def test_v16_pass_three_an_appetite_a_one_word_wish_and_a_jibe_are_no_trade_habi
 @pytest.mark.parametrize(
     "message, key, piece",
     [
-        ("Fijian-born, raised in Brisbane, I drive a forklift. Any cheap lunch ideas?", "hometown", "Fijian"),
+        ("Fijian-born, living in Brisbane, I drive a forklift. Any cheap lunch ideas?", "hometown", "Fijian"),
         ("办公电脑是 Ubuntu 22.04，家里用 Windows", "os", "Ubuntu"),
-        ("我老婆係護士，成日返夜更", "spouse", "护士"),
+        ("我老婆係護士，成日返夜更", "spouse", "護士"),  # kept in the user's own script
     ],
 )
 def test_v16_pass_three_a_birthplace_said_with_born_an_os_said_as_the_work_computer_and_a_cantonese_is(

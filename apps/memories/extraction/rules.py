@@ -3682,6 +3682,22 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
     if _planned_move(body) or rx.search(r"(?:想|要|打算|准备)在[^，,]{2,8}?(?:订|办|请|吃|玩|买|租)", body):
         return []  # "想在杭州订个包间": where a dinner will be, not where one lives
     out = []
+    if m := rx.search(  # "I'm a Kenyan living in Dubai", "NZ born, in London now": where one is from
+        rf"\bI(?:'m|\s+am)\s+(?:an?\s+)?(?P<d>{_DEMONYMS})(?=\s+(?:living|based|working|who|expat|immigrant|national|citizen)\b|\s*[,.;]|$)|"
+        r"^(?:I'm\s+|I\s+am\s+)?(?P<b>NZ|UK|US|USA|(?-i:[A-Z])[a-z]+)[- ]born\b|\b(?P<bd>(?-i:[A-Z])[a-z]+(?:an|ese|ish|i))-born\b",
+        body,
+    ):
+        born = m.group("b") or m.group("bd")
+        if (
+            m.group("d")
+            or m.group("bd")
+            or born in ("NZ", "UK", "US", "USA")
+            or rx.fullmatch(_DEMONYMS, born)
+            or rx.fullmatch(r"(?-i:[A-Z])[a-z]+(?:an|ese|ish|i)", born)  # "Fijian-born", "Samoan-born"
+            or is_region(born)
+            or _city_in(born)
+        ):
+            out.append(("fact", "hometown", m.group("d") or born, 1))
     for m in _CITY_EN.finditer(body):
         city = _city_in(m.group("c"))
         if not city:
@@ -3782,20 +3798,6 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
     if m := rx.match(r"^(?:我(?:是|在)?)?(?P<c>[\u4e00-\u9fff]{2,4}?)(?:土生土长|长大|出生)的?$", body):
         if city := _known_city(m.group("c")) or (m.group("c") if is_region(m.group("c")) else ""):
             out.append(("fact", "hometown", city, 1))  # "我是南方人，广州长大的": where one grew up
-    if m := rx.search(  # "I'm a Kenyan living in Dubai", "NZ born, in London now": where one is from
-        rf"\bI(?:'m|\s+am)\s+(?:an?\s+)?(?P<d>{_DEMONYMS})(?=\s+(?:living|based|working|who|expat|immigrant|national|citizen)\b|\s*[,.;]|$)|"
-        r"^(?:I'm\s+|I\s+am\s+)?(?P<b>NZ|UK|US|USA|(?-i:[A-Z])[a-z]+)[- ]born\b",
-        body,
-    ):
-        born = m.group("b")
-        if (
-            m.group("d")
-            or born in ("NZ", "UK", "US", "USA")
-            or rx.fullmatch(_DEMONYMS, born)
-            or is_region(born)
-            or _city_in(born)
-        ):
-            out.append(("fact", "hometown", m.group("d") or born, 1))
     if m := rx.match(r"^(?:我|本人)?(?:是)?来自\s*(?P<c>[\u4e00-\u9fff]{2,8}?)(?:省|市)?(?:的)?$", body):
         if city := _known_city(m.group("c")) or (m.group("c") if is_region(m.group("c")) else ""):
             out.append(("fact", "hometown", city, 1))  # "我来自越南", "来自广西"
@@ -4418,8 +4420,11 @@ def _scan_bare(body: str) -> list[tuple[str, str, str]]:
         out += _role_facts(m.group("job") or m.group("job2"), m.group("org"), m.group("city"), at_work=False)
     if (m := _INTRO_NAME.match(body)) and (name := m.group("n") or m.group("n2")):
         if not (
-            _NOT_A_NAME.match(name) or rx.fullmatch(_JOB_EN, name, I) or _tool_spans(name)
-        ):  # "I'm Sofia,"; not "Android,"
+            _NOT_A_NAME.match(name)
+            or rx.fullmatch(_JOB_EN, name, I)
+            or _tool_spans(name)
+            or rx.search(r"-(?:based|born|bred|raised|ish)$", name)
+        ):  # "I'm Sofia,"; not "Android,", nor "Samoan-born,"
             out.append(("fact", "name", name))
     if m := rx.fullmatch(r"(?P<s>(?:(?![想考要去报申梦的])[\u4e00-\u9fff]){2,10}(?:大学|学院))", body):
         out.append(("fact", "school", m.group("s")))  # "我是大二的，武汉大学，计算机专业"

@@ -13,7 +13,7 @@ from functools import lru_cache
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 # Cantonese function words as their Mandarin ones, each the same length (after t2s: 係 → 系)
 _CANTONESE = (
-    (re.compile(r"(?<=[我你佢他她])系(?![统列数])"), "是"),
+    (re.compile(r"(?<=[我你佢他她公婆爸妈仔女])系(?![统列数])"), "是"),  # 我老公係 pilot
     (re.compile(r"喺"), "在"),
     (re.compile(r"姪"), "侄"),  # 姪女: OpenCC keeps the variant, the rules know 侄
     (re.compile(r"钟意"), "喜欢"),
