@@ -71,6 +71,8 @@ SETS = {
     "fresh-dev25": "extraction_fresh_dev25.jsonl",
     "fresh-test15": "extraction_fresh_test15.jsonl",
     "fresh-dev26": "extraction_fresh_dev26.jsonl",
+    "fresh-dev27": "extraction_fresh_dev27.jsonl",
+    "fresh-test16": "extraction_fresh_test16.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 

@@ -193,6 +193,7 @@ def test_the_held_out_set_has_150_turns_in_three_languages_a_quarter_of_them_mus
         ("extraction_fresh_test13.jsonl", 160),
         ("extraction_fresh_test14.jsonl", 160),
         ("extraction_fresh_test15.jsonl", 160),
+        ("extraction_fresh_test16.jsonl", 160),
     ],
 )
 def test_each_never_read_set_has_its_turns_in_three_languages_a_quarter_of_them_must_not(name, turns):
