@@ -3355,3 +3355,35 @@ def test_v16_pass_three_a_birthplace_said_with_born_is_no_name():
     assert "name" not in dict(heard("Samoan-born, raised in Auckland, I coach rugby on Saturdays.")), heard(
         "Samoan-born, raised in Auckland, I coach rugby on Saturdays."
     )
+
+
+@pytest.mark.parametrize(
+    "message, asked, key, piece",
+    [
+        ("我西北的，在杭州待了六年了，还是吃不惯甜口", "", "hometown", "西北"),
+        ("我潮州人，现在在广州做设计", "", "hometown", "潮州"),
+        ("Auckland nurse, mostly night shifts. Need a sleep routine.", "", "city", "Auckland"),
+        ("Short version: 41, plumber, Leeds, married, two kids.", "", "city", "Leeds"),
+        ("Short version: 41, plumber, Leeds, married, two kids.", "", "marital_status", "married"),
+        ("I coach a U10 girls netball team on Saturdays.", "", "job_title", "coach"),
+        ("Working from home two days a week now, the rest at the office in Leeds.", "", "work_mode", "two days"),
+        ("I only work Tuesday to Friday, Mondays are for my mum.", "", "work_mode", "Tuesday to Friday"),
+        ("When you give me timetables, use 24-hour time and DD/MM dates.", "", "reply_format", "24-hour"),
+        ("退休以后平时没事就写写毛笔字", "", "hobby", "毛笔字"),
+    ],
+)
+def test_v16_pass_four_bios_origins_and_ways_of_working_are_heard(message, asked, key, piece):
+    assert piece in said_under(message, key, asked), heard(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message, asked, key, wrong",
+    [
+        ("测一下：我叫张三测试，住在测试市测试区，这就是测试数据，别当真。", "", "city", "测试"),
+        ("做木工的，专做家具，干了十多年了。", "您是做哪一行的？", "job_title", "了十"),
+        ("我在成都当快递站的站长，手下二十来个快递员", "", "job_title", "手下"),
+        ("金毛，五岁了，名字叫 Lucky，特别黏人", "What kind of dog is it?", "name", "Lucky"),
+    ],
+)
+def test_v16_pass_four_test_data_a_years_count_a_headcount_and_a_pets_name_are_not_the_user(message, asked, key, wrong):
+    assert not [v for k, v in heard(message, asked) if k == key and wrong in v], heard(message, asked)
