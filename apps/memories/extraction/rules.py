@@ -1408,7 +1408,7 @@ _BARE_FINE = re.compile(
 )
 
 
-_HEADCOUNT = re.compile(r"(?:管|带)?[\d一二三四五六七八九十两几百千]+(?:来|多)?(?:个|名|位)")
+_HEADCOUNT = re.compile(r"(?:管|带|手下|底下|下面)?(?:有)?[\d一二三四五六七八九十两几百千]+(?:来|多)?(?:个|名|位)")
 
 
 def _work_values(proposals: list[Proposal]) -> list[Proposal]:
@@ -2589,7 +2589,11 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         if (
             _FORMAT.search(rule)
             or _REPLY_SHAPE.search(rule)
-            or rx.search(r"\bsteps\b|numbered|\bcode\b|black\s+and\s+white|gr[ae]yscale|colou?rs?\b|patterns", rule, I)
+            or rx.search(
+                r"\bsteps\b|numbered|\bcode\b|black\s+and\s+white|gr[ae]yscale|colou?rs?\b|patterns|24-hour|12-hour|[DM]{2}/[DM]{2}|date\s+format",
+                rule,
+                I,
+            )
         ):
             return [("preference", "reply_format", body)]
         if no := rx.match(r"(?:please\s+)?(?:don't|do\s+not|never|no)\s+(?:\w+\s+)?(?P<obj>.+)$", rule, I):
@@ -3042,7 +3046,7 @@ _PASTIME_DONE_ZH = re.compile(
     r"打\s*(?P<v2>架子鼓|鼓|drums|太极拳?|羽毛球|羽球|网球|乒乓球|麻将|桌球|台球|匹克球|高尔夫)|"
     r"拉\s*(?P<v3>小提琴|二胡|大提琴|手风琴)|吹\s*(?P<v4>萨克斯|长笛|笛子|口琴|小号)|"
     r"(?:都|常|经常|一般|平时|爱|喜欢|会)(?:去|在)?[^，,。用]{0,10}?(?P<v5>钓鱼|攀岩|抱石|爬山|徒步|骑行|滑雪|冲浪|潜水|露营|"
-    r"下棋|下围棋|写书法|画画|拍鸟|观鸟|烘焙|种菜|种花|钩针|织毛衣|十字绣|跳广场舞|广场舞|桌游)|"
+    r"下棋|下围棋|写书法|毛笔字|画画|拍鸟|观鸟|烘焙|种菜|种花|钩针|织毛衣|十字绣|跳广场舞|广场舞|桌游)|"
     r"^我(?:是|在)?(?:我们|我們)?(?:的)?(?:乐队|band|樂隊)?(?:里|的)?(?:的)?(?P<v6>鼓手|贝斯手|吉他手|主唱|键盘手)|"
     rf"(?:玩|打|播|肝)\s*(?P<v7>{_GAMES}|Switch|PS5|Xbox)|^我是\s*(?P<v8>{_GAMES})\s*(?:玩家|老玩家|主播)|"
     r"练\s*(?P<v9>书法|国画|毛笔字|硬笔字|钢琴|吉他|瑜伽|太极拳?|素描|油画|水彩|舞蹈|拳击|武术|咏春|街舞|芭蕾|尤克里里|古筝)",
@@ -3074,7 +3078,7 @@ _PASTIME_NOUN = {
 _NOT_MY_PASTIME = re.compile(
     r"\b(?:don'?t|never|used\s+to|want(?:ed)?\s+to|wanna|gonna|going\s+to|should|could|would|might|tried|try|hate[ds]?|"
     r"quit|gave\s+up|stopped|if|whether|my\s+(?:son|daughter|kids?|wife|husband|partner|friend|sister|brother|mum|mom|dad))\b|"
-    r"不会|不太会|没有?|想学|想|要学|打算|准备|试过|以前|曾经|放弃|如果|要不要|该不该|孩子|儿子|女儿|老公|老婆|朋友|"
+    r"不会|不太会|没(?!事|啥事)有?|想学|想|要学|打算|准备|试过|以前|曾经|放弃|如果|要不要|该不该|孩子|儿子|女儿|老公|老婆|朋友|"
     r"从来?不|从不|不(?:打|玩|弹|拉|吹|去|爱|喜欢|太)|听起来|看起来|\b(?:sounds|looks)\b|刷到|看到|看了|看别人|\bwatch(?:ed|ing)?\b|"
     r"邻居|楼上|楼下|隔壁|大爷|大妈|阿嬷|阿公|奶奶|爷爷|外婆|外公|姥姥|一次|\b(?:grand\w+|neighbou?rs?|once)\b",
     I,
@@ -3157,12 +3161,15 @@ def _scan_shift(body: str) -> list[tuple[str, str, str]]:
         rf"^I\s+{_EN_MODS}(?:go\s+(?:in)?to|come\s+(?:in)?to|am\s+in|'m\s+in|commute\s+(?:in)?to)\s+(?:the|our|my)\s+office\b[^,.;]{{0,24}}?"
         r"\b(?P<n>once|twice|(?:two|three|four|\d)\s+(?:times|days))\s+(?:a|per|each)\s+week\b|"
         r"^我?(?:们)?(?:公司|团队|组里)?(?:是)?全(?:员)?\s*(?P<zh>remote|远程)|"
+        r"^I\s+(?:only\s+)?work\s+(?P<span>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\s+(?:to|through|-)\s+(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\b|"
         r"^我?(?:一周|每周|一个?礼拜|每个?礼拜)(?:只)?(?:去|回|进)(?:公司|办公室|单位)(?P<days>[一两二三四五\d]天)",
         body,
         I,
     ):
         if m.group("n"):
             return [("fact", "work_mode", f"office {m.group('n')} a week")]
+        if m.group("span"):
+            return [("fact", "work_mode", m.group("span"))]
         if m.group("days"):
             return [("fact", "work_mode", f"一周去公司{m.group('days')}")]
         return [("fact", "work_mode", "remote" if m.group("zh") else m.group("en"))]
@@ -3335,7 +3342,7 @@ def _read_role(body: str) -> list[tuple[str, str, str]]:
         if m := regex.match(body):
             return [("fact", "role", m.group("v") if "v" in m.groupdict() else m.group("t") + m.group("r"))]
     if m := rx.match(  # "I coach U10 netball on Sundays", "I also coach the school's chess club"
-        r"^I\s+(?:also\s+|still\s+|now\s+)?(?:coach|referee|umpire)\s+(?!(?:my|his|her|their)\b)(?P<v>(?:the\s+|our\s+)?[\w-]+(?:\s+[\w-]+){0,3}?)"
+        r"^I\s+(?:also\s+|still\s+|now\s+)?(?:coach|referee|umpire)\s+(?!(?:my|his|her|their)\b)(?P<v>(?:the\s+|our\s+)?[\w-]+(?:\s+[\w-]+){0,4}?)"
         r"(?=\s+(?:on|at|in|every|for|twice|once)\b|[,.;!]|$)",
         body,
         I,
@@ -3784,7 +3791,7 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
     ):
         if city := _city_in(m.group("c")):
             out.append(("fact", "hometown", city, 1))
-    for m in rx.finditer(r"(?:^|我是|是)\s*(?P<c>(?:(?![我是])[\u4e00-\u9fff]){2,4}?)人(?![员士才家们])", body):
+    for m in rx.finditer(r"(?:^|我是|是|^我)\s*(?P<c>(?:(?![我是])[\u4e00-\u9fff]){2,4}?)人(?![员士才家们])", body):
         said_by = body[: m.start()].strip()
         if m.group(0).startswith("是") and rx.search(
             r"(?:\b(?:wife|husband|partner|mom|mum|dad|mother|father|friend|boss|boyfriend|girlfriend)|[他她]|老婆|老公|妻子|丈夫|"
@@ -3795,6 +3802,12 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             continue  # "My wife 是日本人", "老公是上海人": someone else's
         if city := _known_city(m.group("c")) or (m.group("c") if is_region(m.group("c")) else ""):
             out.append(("fact", "hometown", city, 1))  # "我是上海人 but 现在 based in London", "我是沙巴人"
+    if (m := rx.match(r"^我(?:是)?(?P<c>[\u4e00-\u9fff]{2,4}?)的$", body)) and (
+        _known_city(m.group("c"))
+        or is_region(m.group("c"))
+        or m.group("c") in ("东北", "西北", "西南", "华北", "江南", "岭南")
+    ):
+        out.append(("fact", "hometown", m.group("c"), 1))  # "我东北的", "我是湖南的": where one is from
     if m := rx.match(r"^(?:我(?:是|在)?)?(?P<c>[\u4e00-\u9fff]{2,4}?)(?:土生土长|长大|出生)的?$", body):
         if city := _known_city(m.group("c")) or (m.group("c") if is_region(m.group("c")) else ""):
             out.append(("fact", "hometown", city, 1))  # "我是南方人，广州长大的": where one grew up
@@ -4418,6 +4431,14 @@ def _scan_bare(body: str) -> list[tuple[str, str, str]]:
     if (m := _BARE_JOB.match(body)) and not rx.fullmatch(r"老师|老師|师傅|師傅|老板|医生|醫生|大夫|律师|律師", body):
         # a word alone that one calls someone by ("Hi老师～", "师傅") is an address, not one's job
         out += _role_facts(m.group("job") or m.group("job2"), m.group("org"), m.group("city"), at_work=False)
+    if (
+        city := rx.match(
+            rf"^(?:I'm\s+|I\s+)?(?P<c>(?-i:[A-Z])[\w.'’-]+(?:\s+(?-i:[A-Z])[\w.'’-]+)?)\s+(?:[\w-]+\s+)?{_JOB_EN}\b",
+            body,
+            I,
+        )
+    ) and (is_big_city(city.group("c")) and city.group("c").casefold() not in _CITY_WORDS):
+        out.append(("fact", "city", city.group("c")))  # "Sydney physio, mostly sports injuries"
     if (m := _INTRO_NAME.match(body)) and (name := m.group("n") or m.group("n2")):
         if not (
             _NOT_A_NAME.match(name)
@@ -4437,7 +4458,12 @@ def _scan_bare(body: str) -> list[tuple[str, str, str]]:
         if m.group("c") and _city_in(m.group("c")):
             out.append(("fact", "city", _city_in(m.group("c"))))
     parts = [part.strip(" .!") for part in body.split(",")]
+    parts[0] = rx.split(r"[:：]\s*", parts[0])[-1]  # "Short version: 41, plumber, Leeds"
     if len(parts) > 1 and rx.search(rf"\b{_JOB_EN}s?\b|^\d\d$", parts[0], I):
+        for part in parts[1:]:  # "…, married, two kids"
+            if status := rx.fullmatch(r"married|single|divorced|widowed|engaged", part, I):
+                out.append(("fact", "marital_status", status.group(0)))
+                break
         for part in parts[1:]:  # "Welder, Perth, three kids"
             if kids := rx.match(
                 r"(?:one|two|three|four|five|six|\d)\s+(?:kids?|children|boys|girls|sons|daughters)\b", part, I
@@ -4562,7 +4588,7 @@ _YEARS_EN = r"(?:about|over|almost|nearly|like|around|more\s+than)?\s*(?:\d+|a\s
 _YEARS_AT_TRADE = re.compile(
     # "干了二十年电焊", "当了十几年护士", "开了八年出租车", "我干装修十几年了", "been a luthier for about 15 yrs"
     rf"^(?:我)?(?:已经|都)?(?:干|做|当|搞)了?\s*{_YEARS}(?:的)?\s*(?P<v>(?![这那饭菜家务作业生意])[\u4e00-\u9fff]{{2,6}}?)了?$|"
-    rf"^(?:我)?(?:干|做|搞)(?P<v2>(?![这那饭菜家务作业生意])[\u4e00-\u9fff]{{2,4}}?)(?:都|已经|有)?{_YEARS}了?$|"
+    rf"^(?:我)?(?:干|做|搞)(?P<v2>(?![这那饭菜家务作业生意了过])[\u4e00-\u9fff]{{2,4}}?)(?:都|已经|有)?{_YEARS}了?$|"
     rf"^(?:我)?(?P<verb>开|跑)了?\s*{_YEARS}(?:的)?\s*(?P<v3>{_DRIVEN})了?$|"
     # "在夜市卖了十年烤串", "在菜市场卖了二十年水果": what one sells, and where
     rf"^(?:我)?(?:在[\u4e00-\u9fff]{{2,8}}?)?(?P<verb2>卖|修|种|养)了?\s*{_YEARS}(?:的)?\s*(?P<v5>[\u4e00-\u9fff]{{1,4}}?)了?$|"
@@ -4862,7 +4888,7 @@ def _scan_job(body: str) -> list[tuple[str, str, str]]:
     """ "…ended up as a data analyst at a reinsurance firm", "I teach 8th grade math", "我是做跨境电商的"."""
     out = []
     if m := rx.search(
-        r"\b(?P<v>(?:fully\s+)?remote)(?:ly)?\s+(?:for|at|with)\b|\bwork(?:ing)?\s+(?P<v2>remotely|from\s+home)\b|"
+        r"\b(?P<v>(?:fully\s+)?remote)(?:ly)?\s+(?:for|at|with)\b|\bwork(?:ing)?\s+(?P<v2>remotely|from\s+home(?:\s+(?:one|two|three|four|[1-4])\s+days?\s+a\s+week)?)\b|"
         r"(?P<v3>远程)(?=办公|工作|上班|打工|给|$|[，,])|全员(?P<v4>远程)|(?P<v5>居家办公|在家办公|混合办公)|\b(?P<v6>WFH|hybrid)\b|"
         r"[,，]\s*(?P<v7>(?:fully|100%|all)\s+remote)$|"
         # "一周去三天办公室", "office three days a week": part in the office, part at home
@@ -5939,7 +5965,8 @@ def _not_said(sentences: list[list[str]]) -> set[int]:
 # a text said after it is shown to be someone else's ("It's my uncle's ad, not mine", "这是帮我表哥写的简历")
 _NOT_MINE = re.compile(
     r"\b(?:it'?s|this\s+is|that'?s)\s+(?:for\s+)?(?:my\s+)?\w+'s\s+(?:ad|cv|resume|bio|profile|post|listing|intro|letter)\b|"
-    r"\b(?:not\s+mine|isn'?t\s+mine|not\s+about\s+me)\b|这是(?:帮|替|给)(?:我)?\S{1,4}(?:写|改)的|不是写我的",
+    r"\b(?:not\s+mine|isn'?t\s+mine|not\s+about\s+me)\b|这是(?:帮|替|给)(?:我)?\S{1,4}(?:写|改)的|不是写我的|"
+    r"(?:这|这条|这些|这个)(?:就|都|只)?是(?:测试|假|示例|演示)(?:数据|信息|内容)|测试数据[，,。]?\s*别当真|\bthis\s+is\s+(?:just\s+)?(?:test|dummy|fake)\s+data\b",
     I,
 )
 # one record of a person in a list: "王强，41岁，司机", "2) Leila, 34, nurse"
@@ -6388,6 +6415,10 @@ class RuleExtractor:
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
         skipped: list[Skip] = []
+        # "名字叫 Mochi" after "What kind of dog is it?": the dog's name
+        pet_asked = bool(
+            rx.search(_PETS_ZH + r"|\b(?:dogs?|cats?|pupp(?:y|ies)|kittens?|pets?)\b", turn.asked or "", I)
+        )
         own, answer_frame = _as_answer(turn.asked, turn.user_message or "")  # "Just Jo" after "What should I call you?"
         simplified = as_simplified(own)
         message = simplified.translate(_FULL_WIDTH)  # "現在在新竹當工程師", "我係香港人" are read as Mandarin
@@ -6436,6 +6467,13 @@ class RuleExtractor:
         message = rx.sub(
             r"^\s*am\s+(?=(?:a|an)\s)", "I am ", message, flags=I
         )  # "am a chemistry teacher": the I left out
+        message = rx.sub(  # "Short version: 41, plumber, Leeds": a bio's heading
+            r"^\s*(?:short\s+version|quick\s+bio|(?:a\s+)?bit\s+about\s+me|about\s+me|bio|some\s+context|quick\s+context)"
+            r"(?:\s+so\s+you\s+stop\s+asking)?\s*[:：—–-]\s*",
+            "",
+            message,
+            flags=I,
+        )
         message = rx.sub(r"(?m)^\s*\|.*\|\s*$", "", message)  # "| 王磊 | 财务 | 2023-04 |": a pasted table's rows
         # "John Smith,42,Denver\nLi Wei,29,Seattle": rows of CSV (two lines or more), someone's data
         message = rx.sub(
@@ -6553,7 +6591,8 @@ class RuleExtractor:
                     reason = "question"  # "做医疗器械销售的一般提成有多少？": a question about a trade
                 kin = bool(_KIN_START.match(body))  # "闺女在北京上班": theirs, and the frame stays as it was
                 if rx.match(r"^(?:名字)?叫", body) and (
-                    rx.search(r"朋友|同事|邻居|他|她|别人|人家|亲戚|舅|姑|姨|叔|伯|流浪", previous)
+                    pet_asked
+                    or rx.search(r"朋友|同事|邻居|他|她|别人|人家|亲戚|舅|姑|姨|叔|伯|流浪", previous)
                     or rx.search(_PETS_ZH, previous)
                     and not rx.search(r"我家|咱家|俺家|我的|我们家|我养", previous)
                 ):
