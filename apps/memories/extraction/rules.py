@@ -2348,7 +2348,9 @@ def _no_standing_rule(p: Proposal, message: str) -> bool:
     """ "…就这一篇，别的不用": nothing else wanted; "Use bullet points for this email only", "把这份PPT改成列表",
     "希望它的回答短一点", "帮我告诉同事…": not how the assistant should answer the user."""
     if p.category == "constraint":
-        return bool(rx.fullmatch(r"(?:别的|其他的?|其它的?)(?:都)?(?:不用|不要|不需要)(?:了|管)?", p.value))
+        return bool(
+            rx.fullmatch(r"(?:别的|其他的?|其它的?)(?:都|还)?(?:不用|不要|不需要|按原来的?来?|照旧)(?:了|管)?", p.value)
+        )
     return p.key.startswith("reply_") and bool(
         _THIS_ONE_ONLY.search(p.evidence) or _NOT_MY_REPLIES.search(p.evidence) or _TELL_OTHERS.search(message)
     )
@@ -2358,7 +2360,8 @@ def _no_standing_rule(p: Proposal, message: str) -> bool:
 _THIS_ONE_ONLY = re.compile(
     r"这[一个]?(?:次|回|题|道题?|个?问题|条|封|段|篇|份|句)|这个(?=的时候|时)|本[次题]|just this once|this time|this one|this question|this email|"
     r"this message|for this (?:one|answer|question|reply|doc(?:ument)?|report|deck|post|letter)|for now|"
-    r"\bthis\s+(?:article|post|doc|document|thread|paper|report|page)\b|这篇|版本给我",
+    r"\bthis\s+(?:article|post|doc|document|thread|paper|report|page|table|spreadsheet|sheet|slide|deck|chart)\b|这篇|版本给我|"
+    r"这(?:张|份|个)(?:表|表格|PPT|图)",
     I,
 )
 
@@ -3691,7 +3694,7 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
     out = []
     if m := rx.search(  # "I'm a Kenyan living in Dubai", "NZ born, in London now": where one is from
         rf"\bI(?:'m|\s+am)\s+(?:an?\s+)?(?P<d>{_DEMONYMS})(?=\s+(?:living|based|working|who|expat|immigrant|national|citizen)\b|\s*[,.;]|$)|"
-        r"^(?:I'm\s+|I\s+am\s+)?(?P<b>NZ|UK|US|USA|(?-i:[A-Z])[a-z]+)[- ]born\b|\b(?P<bd>(?-i:[A-Z])[a-z]+(?:an|ese|ish|i))-born\b",
+        r"^(?:I'm\s+|I\s+am\s+)?(?P<b>NZ|UK|US|USA|(?-i:[A-Z])[a-z]+)[- ]born\b|(?:^|\bI'm\s+(?:an?\s+)?)(?P<bd>(?-i:[A-Z])[a-z]+(?:an|ese|ish|i))-born\b",
         body,
     ):
         born = m.group("b") or m.group("bd")
@@ -4210,7 +4213,7 @@ _TOOL_USE = re.compile(
 )
 # an app said but not in use: seen, once, at a meeting or an interview, quit, weighed, a job there, a move under way
 _NOT_A_USE = re.compile(
-    r"看到|刷到|看了|听说|想|往[^，,]{0,12}?迁|在迁|迁移中|录用|入职|面试|offer|上班|实习|招聘|岗位要求|优先|\bJD\b|\b(?:job\s+(?:ad|post|posting|listing|description)|requirements?|preferred)\b|是[^，,]{1,10}?还是|推荐|类似|第一次|头一回|试了一下|"
+    r"看到|刷到|看了|听说|想|往[^，,]{0,12}?迁|在迁|迁移中|录用|入职|面试|offer|上班|实习|(?:在|要|想)卖(?:我|掉)|卖掉|出售|转让|\bsell(?:ing)?\s+(?:my|our|this|that|an?\s+old)\b|招聘|岗位要求|优先|\bJD\b|\b(?:job\s+(?:ad|post|posting|listing|description)|requirements?|preferred)\b|是[^，,]{1,10}?还是|推荐|类似|第一次|头一回|试了一下|"
     r"用了一下|昨天|前天|今天|刚才|刚刚|上次|那次|\b(?:onsite|interview\w*|call\s+with|meeting|consultants?|reps?|vendor|recruiter|through\s+with|"
     r"done\s+with|quit\w*|delet\w*|uninstall\w*|cancel\w*|with\s+you|on\s+this\s+one|on\s+the\s+fence|waitlist|"
     r"read\s+(?:that|about)|met|whether|similar\s+to|alternatives?|apps?\s+like|first\s+time|tried|once|yesterday|today|"
@@ -5964,7 +5967,11 @@ def _not_said(sentences: list[list[str]]) -> set[int]:
 
 # a text said after it is shown to be someone else's ("It's my uncle's ad, not mine", "这是帮我表哥写的简历")
 _NOT_MINE = re.compile(
-    r"\b(?:it'?s|this\s+is|that'?s)\s+(?:for\s+)?(?:my\s+)?\w+'s\s+(?:ad|cv|resume|bio|profile|post|listing|intro|letter)\b|"
+    r"\b(?:it'?s|this\s+is|that'?s)\s+(?:for\s+)?(?:my\s+)?\w+'s\s+(?:\w+\s+)?(?:ad|cv|resume|bio|profile|post|listing|intro|letter)\b|"
+    r"(?:这|那)是我?的?\S{1,6}?的[^，,。]{0,12}?(?:资料|简历|profile|简介|介绍|帖子|广告)|"
+    r"\b(?:bio|profile|summary|intro|details)\s+(?:of|for)\s+(?:the|our|a|this)\s+(?:candidate|nominee|applicant|client|patient|student|"
+    r"speaker|winner|guest|tenant|employee|new\s+hire)\b|(?:候选人|应聘者|申请人|学员|客户|病人|患者|嘉宾|获奖者)(?:的)?(?:简介|资料|信息|情况|介绍)|"
+    r"\bjust\s+(?:checking|testing)\s+the\s+(?:pipeline|system|bot|memory)\b|\bTEST\s+(?:USER|ACCOUNT)\b|"
     r"\b(?:not\s+mine|isn'?t\s+mine|not\s+about\s+me)\b|这是(?:帮|替|给)(?:我)?\S{1,4}(?:写|改)的|不是写我的|"
     r"(?:这|这条|这些|这个)(?:就|都|只)?是(?:测试|假|示例|演示)(?:数据|信息|内容)|测试数据[，,。]?\s*别当真|\bthis\s+is\s+(?:just\s+)?(?:test|dummy|fake)\s+data\b",
     I,
@@ -6590,6 +6597,10 @@ class RuleExtractor:
                 if not reason and asked and not subject and rx.match(r"^(?:做|干|当)[^，,]{1,12}的$", body):
                     reason = "question"  # "做医疗器械销售的一般提成有多少？": a question about a trade
                 kin = bool(_KIN_START.match(body))  # "闺女在北京上班": theirs, and the frame stays as it was
+                if pet_asked and rx.match(
+                    r"(?:(?:his|her|its|the)\s+)?name(?:'s|\s+is)\b|(?:he|she|it)(?:'s|\s+is)\s+called\b", body, I
+                ):
+                    reason = reason or "quoted"  # "Her name's Pepper." after "What's your cat's name?"
                 if rx.match(r"^(?:名字)?叫", body) and (
                     pet_asked
                     or rx.search(r"朋友|同事|邻居|他|她|别人|人家|亲戚|舅|姑|姨|叔|伯|流浪", previous)
