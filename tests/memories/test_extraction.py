@@ -3406,3 +3406,59 @@ def test_v16_pass_four_test_data_a_years_count_a_headcount_and_a_pets_name_are_n
 )
 def test_v16_found_by_the_second_attack_pass_in_other_words_leave_nothing(message, asked):
     assert heard(message, asked) == []
+
+
+@pytest.mark.parametrize(
+    "message, keys",
+    [
+        ("我负责接送孩子", ("job_title",)),
+        ("I coach myself through bad days", ("job_title",)),
+        ("I referee the odd match on weekends for fun", ("job_title",)),
+        ("I sell loads of stuff online whenever I move house", ("job_title",)),
+        ("I'm a smooth operator lol", ("job_title",)),
+        ("am a nurse's son, so I know a little", ("job_title",)),
+        ("I'm a French, Spanish and Italian tutor", ("hometown",)),
+        ("Japanese, business level", ("hometown",)),
+        ("UK-born brands are overrated", ("hometown",)),
+        ("我房东是日本人", ("hometown",)),
+        ("我在印度尼西亚开了个工厂", ("city",)),
+        ("这个词是从日本过来的", ("hometown",)),
+        ("We went to the Christmas market in Vienna", ("city", "work_city")),
+        ("My company has stores in London and Paris", ("city", "work_city")),
+        ("aku di Bali cuma seminggu untuk liburan", ("city",)),
+        ("上班要去福田还是南山好", ("work_city",)),
+        ("我家种了几盆薄荷", ("job_title",)),
+        ("我养了八年猫了", ("job_title",)),
+        ("我种了两颗牙", ("job_title",)),
+        ("我们是做什么生意的", ("job_title", "industry")),
+        ("Tom 大二，他想转专业", ("school",)),
+        ("国二的数学题好难", ("job_title",)),
+        ("我大学学的东西都忘光了", ("major",)),
+        ("我想考 Claude 几道逻辑题", ("goal",)),
+        ("I refuse to believe that", ("constraint",)),
+        ("I only want my old job back", ("constraint",)),
+        ("写这个 PR 描述用英文", ("reply_language",)),
+        ("全远程的岗位帮我找几个", ("work_mode",)),
+        ("I work nights on my novel", ("work_mode",)),
+        ("练书法有什么好处", ("hobby",)),
+        ("我每天陪女儿练钢琴", ("hobby",)),
+    ],
+)
+def test_v16_found_by_the_review_in_other_words_leave_no_such_memory(message, keys):
+    said = heard(message)
+    assert not [k for k, _ in said if k in keys or any(k.startswith(key + "_") for key in keys)], said
+
+
+@pytest.mark.parametrize(
+    "message, key",
+    [
+        ("I'm a teacher in Leeds. That's not mine, the laptop I mean, it's my brother's.", "job_title"),
+        ("我私下更喜欢佛教", "preference"),
+    ],
+)
+def test_v16_found_by_the_review_ones_own_facts_stay_and_a_faith_is_held_back(message, key):
+    said = heard(message)
+    if key == "job_title":
+        assert "job_title" in dict(said), said
+    else:
+        assert not [k for k, _ in said if k.startswith(key)], said
