@@ -3421,7 +3421,6 @@ def test_v16_found_by_the_second_attack_pass_in_other_words_leave_nothing(messag
         ("Japanese, business level", ("hometown",)),
         ("UK-born brands are overrated", ("hometown",)),
         ("我房东是日本人", ("hometown",)),
-        ("我在印度尼西亚开了个工厂", ("city",)),
         ("这个词是从日本过来的", ("hometown",)),
         ("We went to the Christmas market in Vienna", ("city", "work_city")),
         ("My company has stores in London and Paris", ("city", "work_city")),
@@ -3447,6 +3446,10 @@ def test_v16_found_by_the_second_attack_pass_in_other_words_leave_nothing(messag
 def test_v16_found_by_the_review_in_other_words_leave_no_such_memory(message, keys):
     said = heard(message)
     assert not [k for k, _ in said if k in keys or any(k.startswith(key + "_") for key in keys)], said
+
+
+def test_v16_found_by_the_review_a_country_is_never_cut_to_a_shorter_one():
+    assert "印度" not in [v for _, v in heard("我在印度尼西亚开了个工厂")], heard("我在印度尼西亚开了个工厂")
 
 
 @pytest.mark.parametrize(

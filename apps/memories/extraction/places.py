@@ -215,6 +215,20 @@ def _countries_zh() -> frozenset[str]:
     }
 
 
+def is_country_zh(name: str) -> bool:
+    """A country named in Chinese ("越南", "印度尼西亚"): where one is from, never a town one lives in."""
+    return (name or "").strip() in _countries_zh() - _CITY_STATES
+
+
+# places that are a country and a city at once: one lives in them as in a town
+_CITY_STATES = frozenset({"香港", "澳门", "新加坡", "摩纳哥", "卢森堡", "梵蒂冈"})
+
+
+def countries_zh_longest_first() -> tuple[str, ...]:
+    """The Chinese country names, longest first ("印度尼西亚" before "印度")."""
+    return tuple(sorted(_countries_zh(), key=len, reverse=True))
+
+
 def is_region(name: str) -> bool:
     """True for a state, province or nation one can live in: "Wisconsin", "Ontario", "浙江", "台湾"
     (English names only when capitalised, like cities)."""

@@ -39,14 +39,22 @@ from apps.memories.extraction import rx
 from apps.memories.extraction.base import Extraction, Proposal, Skip, Turn
 from apps.memories.extraction.guard import looks_like_injection
 from apps.memories.extraction.normalize import ORDINAL_DAY, canonical_key, known_key
-from apps.memories.extraction.places import is_big_city, is_city, is_region, is_time_word
+from apps.memories.extraction.places import (
+    countries_zh_longest_first,
+    is_big_city,
+    is_city,
+    is_country_zh,
+    is_region,
+    is_time_word,
+)
 from apps.memories.extraction.script import as_simplified, in_own_script
 
 I = re.IGNORECASE
 
 _JOB_EN = (
     r"(?:(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|seamstress|luthier|fishmonger|stonemason|jeweller|goldsmith|"
-    r"videographer|choreographer|forester|seller|vendor|hawker|exporter|importer|wholesaler|distributor|supervisor|operator|subtitler|"
+    r"videographer|choreographer|forester|seller|vendor|hawker|exporter|importer|wholesaler|distributor|supervisor|"
+    r"(?:bus|crane|machine|forklift|tour|train|camera|radio|switchboard|plant|drone|equipment)\s+operator|subtitler|"
     r"seaman|seafarer|stevedore|assembler|apprentice|vlogger|stallholder|shopkeeper|weaver|gondolier|ranch\s+hand|farmhand|"
     r"virtual\s+assistant|line\s+cook|barista|cashier|waiter|waitress|bartender|electrician|"
     r"plumber|carpenter|firefighter|officer|soldier|paramedic|surgeon|therapist|psychologist|librarian|farmer|cook|baker|"
@@ -1287,7 +1295,8 @@ def _tools_in(text: str, *, fallback_products: bool = True) -> list[tuple[str, s
     spans = [  # "Firefox, not Chrome", "no Windows-only tools"
         span
         for span in spans
-        if not _NOT_THIS_ONE.search(text[: span[0]]) and not text[span[1] :].startswith(("-only", "-exclusive"))
+        if not _NOT_THIS_ONE.search(text[max(0, span[0] - 40) : span[0]])
+        and not text[span[1] :].startswith(("-only", "-exclusive"))
     ]
     for start, end, kind in spans:
         run = _product_run(text, start, end)
@@ -2388,7 +2397,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
             return [("preference", "reply_format", body)]
     if rx.match(  # "Metric, always.", "and always grams, never cups": the units one wants
         r"(?:(?:and|but|oh)\s+)?(?:always\s+|only\s+)?(?:metric|imperial|celsius|fahrenheit|grams|kilograms|kilos|kilometres|kilometers)\b"
-        r"(?:[\s,.!]*(?:always|please|pls|only|thanks|for\s+everything|never\s+[a-z]+))*[\s.!]*$",
+        r"(?:[\s,.!]+(?:always|please|pls|only|thanks|for\s+everything|never\s+[a-z]+\b))*[\s.!]*$",
         body,
         I,
     ):
@@ -2562,6 +2571,11 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         and not _NEGATED.search(text[: lang.start()])
     ):
         key = "report_language" if _REPORT.search(text[: lang.end() + 4]) else "reply_language"
+        if rx.search(r"写[^，,。]{0,24}?用|用\s*\S{1,8}?\s*写", text) and (
+            not rx.search(r"以后|今后|往后|每次|一律|都|默认|的时候|时候|always|from\s+now\s+on", body, I)
+            or rx.search(r"我(?:自己)?写", text)
+        ):
+            return []  # "写这个 PR 描述用英文": one text; "以后我写周报用英文": the user's own writing
         if rx.search(r"[，,]", text):  # "写报告的时候用英文，平时聊天用中文": each part its own
             return [item for part in rx.split(r"[，,]\s*", text) if part for item in _read_instruction(part)]
         plain = rx.search(r"简单|浅显|通俗|简洁|\b(?:simple|plain|easy|basic)\b", text[: lang.start()], I)
@@ -2690,7 +2704,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
                 ("constraint", "constraint " + m.group("obj")[:12], rx.sub(r"^(?:我们|咱们|我|用户)(?:的)?", "", body))
             ]
     if m := rx.match(
-        r"^(?:I|we)\s+(?:can\s+only|only\s+want(?!\s+to\b)|refuse\s+to|(?:can't|cannot|must not|mustn't)\s+(?=use|access|install|run|work|attend|"
+        r"^(?:I|we)\s+(?:can\s+only|only\s+want(?!\s+(?:to|my|him|her|them|you|the\s+first|it)\b)|refuse\s+to(?!\s+(?:believe|accept|admit|think|let|go|give))|(?:can't|cannot|must not|mustn't)\s+(?=use|access|install|run|work|attend|"
         r"travel|join|share|send|download|upload|open|be\b)|must|have\s+to|need\s+to\s+always)\s*(?P<obj>.+)$",
         body,
         I,
@@ -2717,7 +2731,7 @@ _LIFE_CHANGE_WISH = re.compile(
     r"^我?(?:(?:寒假|暑假|今年|明年|以后|将来|最近|一直|其实|还|这个?学期|下个?学期|年底前?)(?:开始)?)?(?:很|特别|一直|还|也)?想(?:要)?(?P<rest>"
     # a race or a course signed up for, an exam, a school or a licence aimed at: "想报个全马", "想考复旦", "想考个电工证"
     r"报(?:个|一个|名)?(?:全马|半马|马拉松|[^，,。]{1,8}?(?:班|课|比赛|考试))|"
-    r"考(?![考虑察核试验])(?:上|进|个|一个|下)?\s*(?:[A-Z][\w ]{1,14}|[^，,。你我他她吗呢]{2,10}?(?:证|证书|资格证?|执照|驾照)|"
+    r"考(?![考虑察核试验])(?:上|进|个|一个|下)?\s*(?:[A-Z][A-Za-z0-9 ]{1,14}|[^，,。你我他她吗呢]{2,10}?(?:证|证书|资格证?|执照|驾照)|"
     + _AIMED_SCHOOL
     + r")|"
     r"(?:换|找)(?:一?份|一?个)?[^，,。]{0,6}?(?:工作|实习|兼职|行业|岗位)|跳槽[^，,。]{0,10}|转行[^，,。]{0,10}|"
@@ -3052,7 +3066,7 @@ _PASTIME_DONE_ZH = re.compile(
     r"下棋|下围棋|写书法|毛笔字|画画|拍鸟|观鸟|烘焙|种菜|种花|钩针|织毛衣|十字绣|跳广场舞|广场舞|桌游)|"
     r"^我(?:是|在)?(?:我们|我們)?(?:的)?(?:乐队|band|樂隊)?(?:里|的)?(?:的)?(?P<v6>鼓手|贝斯手|吉他手|主唱|键盘手)|"
     rf"(?:玩|打|播|肝)\s*(?P<v7>{_GAMES}|Switch|PS5|Xbox)|^我是\s*(?P<v8>{_GAMES})\s*(?:玩家|老玩家|主播)|"
-    r"练\s*(?P<v9>书法|国画|毛笔字|硬笔字|钢琴|吉他|瑜伽|太极拳?|素描|油画|水彩|舞蹈|拳击|武术|咏春|街舞|芭蕾|尤克里里|古筝)",
+    r"(?<!陪)(?<!陪[^，,]{1})(?<!陪[^，,]{2})(?<!给)(?<!给我安排一个)练\s*(?P<v9>书法|国画|毛笔字|硬笔字|钢琴|吉他|瑜伽|太极拳?|素描|油画|水彩|舞蹈|拳击|武术|咏春|街舞|芭蕾|尤克里里|古筝)",
     I,
 )
 _PASTIME_NOUN = {
@@ -3081,7 +3095,7 @@ _PASTIME_NOUN = {
 _NOT_MY_PASTIME = re.compile(
     r"\b(?:don'?t|never|used\s+to|want(?:ed)?\s+to|wanna|gonna|going\s+to|should|could|would|might|tried|try|hate[ds]?|"
     r"quit|gave\s+up|stopped|if|whether|my\s+(?:son|daughter|kids?|wife|husband|partner|friend|sister|brother|mum|mom|dad))\b|"
-    r"不会|不太会|没(?!事|啥事)有?|想学|想|要学|打算|准备|试过|以前|曾经|放弃|如果|要不要|该不该|孩子|儿子|女儿|老公|老婆|朋友|"
+    r"有什么|好处|吗$|[?？]$|不会|不太会|没(?!事|啥事)有?|想学|想|要学|打算|准备|试过|以前|曾经|放弃|如果|要不要|该不该|孩子|儿子|女儿|老公|老婆|朋友|"
     r"从来?不|从不|不(?:打|玩|弹|拉|吹|去|爱|喜欢|太)|听起来|看起来|\b(?:sounds|looks)\b|刷到|看到|看了|看别人|\bwatch(?:ed|ing)?\b|"
     r"邻居|楼上|楼下|隔壁|大爷|大妈|阿嬷|阿公|奶奶|爷爷|外婆|外公|姥姥|一次|\b(?:grand\w+|neighbou?rs?|once)\b",
     I,
@@ -3137,7 +3151,10 @@ def _scan_study_stage(body: str) -> list[tuple[str, str, str]]:
     ):
         return []
     if m := _STUDY_STAGE.search(body):
-        return [("fact", "job_title", m.group("zh") or m.group("en") or m.group("yr"))]
+        stage = m.group("zh") or m.group("en") or m.group("yr")
+        if stage.startswith(("国", "國")) and (not body.startswith("我") or rx.search(stage + "的", body)):
+            return []  # "国二的数学题好难": a school year as a topic (Taiwan's junior high, said as one's own with 我)
+        return [("fact", "job_title", stage)]
     return []
 
 
@@ -3160,10 +3177,10 @@ def _scan_shift(body: str) -> list[tuple[str, str, str]]:
     ):
         return []  # "I worked a night shift yesterday": one night's, not how one works
     if m := rx.match(  # "I work nights", "I go into the office twice a week", "公司全 remote", "一周去公司两天"
-        rf"^I\s+{_EN_MODS}(?:only\s+)?work\s+(?P<en>nights|evenings|weekends|nights\s+and\s+weekends)\b|"
+        rf"^I\s+{_EN_MODS}(?:only\s+)?work\s+(?P<en>nights|evenings|weekends|nights\s+and\s+weekends)\b(?!\s+on\s+(?:my|a|the|side)\b)|"
         rf"^I\s+{_EN_MODS}(?:go\s+(?:in)?to|come\s+(?:in)?to|am\s+in|'m\s+in|commute\s+(?:in)?to)\s+(?:the|our|my)\s+office\b[^,.;]{{0,24}}?"
         r"\b(?P<n>once|twice|(?:two|three|four|\d)\s+(?:times|days))\s+(?:a|per|each)\s+week\b|"
-        r"^我?(?:们)?(?:公司|团队|组里)?(?:是)?全(?:员)?\s*(?P<zh>remote|远程)|"
+        r"^我?(?:们)?(?:公司|团队|组里)?(?:是)?全(?:员)?\s*(?P<zh>remote|远程)(?!的)|"
         r"^I\s+(?:only\s+)?work\s+(?P<span>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\s+(?:to|through|-)\s+(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\b|"
         r"^我?(?:一周|每周|一个?礼拜|每个?礼拜)(?:只)?(?:去|回|进)(?:公司|办公室|单位)(?P<days>[一两二三四五\d]天)",
         body,
@@ -3345,7 +3362,7 @@ def _read_role(body: str) -> list[tuple[str, str, str]]:
         if m := regex.match(body):
             return [("fact", "role", m.group("v") if "v" in m.groupdict() else m.group("t") + m.group("r"))]
     if m := rx.match(  # "I coach U10 netball on Sundays", "I also coach the school's chess club"
-        r"^I\s+(?:also\s+|still\s+|now\s+)?(?:coach|referee|umpire)\s+(?!(?:my|his|her|their)\b)(?P<v>(?:the\s+|our\s+)?[\w-]+(?:\s+[\w-]+){0,4}?)"
+        r"^I\s+(?:also\s+|still\s+|now\s+)?(?:coach|referee|umpire)\s+(?!(?:my|his|her|their|myself|himself|herself|themselves|the\s+odd)\b)(?P<v>(?:the\s+|our\s+)?[\w-]+(?:\s+[\w-]+){0,4}?)"
         r"(?=\s+(?:on|at|in|every|for|twice|once)\b|[,.;!]|$)",
         body,
         I,
@@ -3353,7 +3370,11 @@ def _read_role(body: str) -> list[tuple[str, str, str]]:
         return [("fact", "role", f"{m.group(0).split()[1].lower()} {m.group('v')}"), *_read_habit(body)]
     if m := rx.match(r"^我(?:主要)?负责(?P<v>[^，,。]{2,10}?)(?:这块|这一块|那块|的工作|方面)?$", body):
         if not rx.search(
-            _JOB_ZH + r"|周|星期|礼拜|[\d一二三四五六七日天]$", m.group("v")
+            _JOB_ZH + r"|周|星期|礼拜|[\d一二三四五六七日天]$|[他她它]|孩子|娃|家|买单|做饭|接送", m.group("v")
+        ) and rx.search(
+            r"线|站|区|部|组|块|业务|项目|市场|渠道|客户|产品|系统|平台|投放|销售|采购|招聘|财务|技术|测试|开发|设计|物流|仓储|售后|"
+            r"品控|质检|生产|研发|培训|法务|人事|行政|运营|烘|剪辑|拍摄|文案|摄影|后期|配送|收银|后厨|出纳|[A-Za-z]",
+            m.group("v"),
         ):  # "我负责欧洲站": one's part of the work ("我负责客服" is a job)
             return [("fact", "role", "负责" + m.group("v"))]
     return []
@@ -3466,6 +3487,8 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         x = m.group("x").strip()
+        if rx.match(r"东西|啥|什么|这些|那些|那点|都", x) or rx.search(r"忘|不记得|没用", x):
+            return out  # "我大学学的东西都忘光了": nothing studied is named
         verb = rx.search(r"(?:是|的|在)\s*$", m.group(0)[: m.start("x")])  # the pattern ends "x" after one of them
         at = (verb is not None and verb.group(0).strip() == "在") or is_city(x)  # 大学在武汉读的
         major, school = (None, x) if at or _SCHOOL_WORD.search(x) else (x, None)
@@ -3612,7 +3635,7 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
 # -- facts found anywhere in one's own clause, by what the words are (a known city, an occupation) ----
 _SELF_START = re.compile(
     r"^(?:我(?!们)|我们\s*(?:team|company|startup|公司|团队|组|项目组)?\s*的?\s*(?:code|代码|服务|service|infra|项目|全员|都|"
-    r"后端|前端|技术栈|栈|stack|backend|frontend|app|系统|数据库|网站|平台|(?<=startup\s)是|(?<=startup)是)|我们(?:家)?是(?:专门)?做(?=[^，,的]{2,8}?(?:\s*(?:品牌|生意)\s*的|\s*的\s*(?:电商|公司|工厂|厂|外贸|品牌|网店|店))$)|我们家(?=在|开|住|养|种|放牧|承包)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've|our\b|"
+    r"后端|前端|技术栈|栈|stack|backend|frontend|app|系统|数据库|网站|平台|(?<=startup\s)是|(?<=startup)是)|我们(?:家)?是(?:专门)?做(?=(?![什这那了啥])[^，,的]{2,8}?(?:\s*(?:品牌|生意)\s*的|\s*的\s*(?:电商|公司|工厂|厂|外贸|品牌|网店|店))$)|我们家(?=在|开|住|养|种|放牧|承包)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've|our\b|"
     # "Paramedic here, Cardiff", "Plumber, 47, Dundee": a bio that starts with the trade
     rf"(?:(?:retired|former|semi-retired|part-time|full-time|freelance)\s+)?(?:[\w-]+\s+){{0,2}}?{_JOB_EN}(?:\s+here\b|,\s*\d\d\b|,\s*(?-i:[A-Z])[\w'’-]+\s*(?:,|$)))",
     I,
@@ -3623,8 +3646,8 @@ _HOME_CUE = re.compile(
     I,
 )
 _WORK_CUE = re.compile(
-    r"(?:commut\w*|office|offices|work(?:ing|s)?|job|shift|studio|studios|clinics?|hospitals?|bureau|desk|stores|branches|sites|"
-    r"yard|market|stall|sell|selling|"
+    r"(?:commut\w*|office|offices|work(?:ing|s)?|job|shift|studio|studios|clinics?|hospitals?|bureau|desk|stall|"
+    r"selling(?!\s+(?:my|our|his|her|the|a)\s+(?:house|flat|home|car|place|apartment))|"
     r"上班|工作|办公)\b[^,.;，。]{0,30}$|(?:commut\w*\s+(?:from\s+\S+\s+)?(?:up\s+|down\s+|over\s+)?(?:in)?to)\s+$|(?:上班在|工作在|办公室在|公司在)\s*$",
     I,
 )
@@ -3693,8 +3716,8 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
         return []  # "想在杭州订个包间": where a dinner will be, not where one lives
     out = []
     if m := rx.search(  # "I'm a Kenyan living in Dubai", "NZ born, in London now": where one is from
-        rf"\bI(?:'m|\s+am)\s+(?:an?\s+)?(?P<d>{_DEMONYMS})(?=\s+(?:living|based|working|who|expat|immigrant|national|citizen)\b|\s*[,.;]|$)|"
-        r"^(?:I'm\s+|I\s+am\s+)?(?P<b>NZ|UK|US|USA|(?-i:[A-Z])[a-z]+)[- ]born\b|(?:^|\bI'm\s+(?:an?\s+)?)(?P<bd>(?-i:[A-Z])[a-z]+(?:an|ese|ish|i))-born\b",
+        rf"\bI(?:'m|\s+am)\s+(?:an?\s+)?(?P<d>{_DEMONYMS})(?=\s+(?:living|based|working|expat|immigrant|national|citizen)\b|\s*[.;]|$)|"
+        r"^(?:I'm\s+|I\s+am\s+)?(?P<b>NZ|UK|US|USA|(?-i:[A-Z])[a-z]+)[- ]born\b(?=\s*(?:[,.;]|and\b|$))|(?:^|\bI'm\s+(?:an?\s+)?)(?P<bd>(?-i:[A-Z])[a-z]+(?:an|ese|ish|i))-born\b",
         body,
     ):
         born = m.group("b") or m.group("bd")
@@ -3752,13 +3775,17 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             key = "city"  # "NZ born, in London now": a bio's part, where one lives
         if key:
             out.append(("fact", key, city, _tense(near)))
-    if m := rx.match(
-        r"^(?:saya|aku)\s+(?:di|tinggal\s+di|dari)\s+(?P<c>(?-i:[A-Z])[\w.'’-]+(?:\s+(?-i:[A-Z])[\w.'’-]+)?)", body, I
+    if not rx.search(r"liburan|seminggu|cuti|jalan|holiday|trip", body, I) and (
+        m := rx.match(
+            r"^(?:saya|aku)\s+(?:di|tinggal\s+di|dari)\s+(?P<c>(?-i:[A-Z])[\w.'’-]+(?:\s+(?-i:[A-Z])[\w.'’-]+)?)",
+            body,
+            I,
+        )
     ):
         if city := _city_in(m.group("c")):  # Malay/Indonesian "saya di Penang": where one is ("dari": from)
             out.append(("fact", "hometown" if m.group(0).endswith("dari " + m.group("c")) else "city", city, 1))
     for m in rx.finditer(  # "IT for a group of vet clinics around Bristol": where one's work is
-        r"\b(?:clinics|stores|shops|sites|branches|offices|schools|practices|farms|restaurants|hotels)\s+(?:around|across)\s+"
+        r"\b(?:clinics|practices|surgeries|pharmacies)\s+(?:around|across)\s+"
         r"(?P<c>(?-i:[A-Z])[\w.'’-]+(?:\s+(?-i:[A-Z])[\w.'’-]+)?)",
         body,
         I,
@@ -3796,11 +3823,10 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "hometown", city, 1))
     for m in rx.finditer(r"(?:^|我是|是|^我)\s*(?P<c>(?:(?![我是])[\u4e00-\u9fff]){2,4}?)人(?![员士才家们])", body):
         said_by = body[: m.start()].strip()
-        if m.group(0).startswith("是") and rx.search(
-            r"(?:\b(?:wife|husband|partner|mom|mum|dad|mother|father|friend|boss|boyfriend|girlfriend)|[他她]|老婆|老公|妻子|丈夫|"
-            r"[爸妈]|朋友|同事|对象|儿子|女儿|孩子|室友|邻居|老板|[哥姐弟妹])\s*(?:也|其实|本来|原来)?$",
-            said_by,
-            I,
+        if (
+            m.group(0).startswith("是")
+            and said_by
+            and not rx.search(r"(?:我|本人|俺|咱|我们家|我家|我们|都|也|其实|本来|原来)$", said_by)
         ):
             continue  # "My wife 是日本人", "老公是上海人": someone else's
         if city := _known_city(m.group("c")) or (m.group("c") if is_region(m.group("c")) else ""):
@@ -3845,6 +3871,14 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             city = inner.group("c")  # "山东寿光": the town after its province, known to the gazetteer or not
         if not city:
             continue
+        if rx.match(r"(?:返工|上班|开工)", body[m.start() :]) and rx.search(r"还是|吗|呢|哪|[?？]", body):
+            continue  # "上班要去福田还是南山好": a question, not where one works
+        if is_country_zh(city) or any(
+            body.startswith(country, m.start("c")) and len(country) > len(city)
+            for country in countries_zh_longest_first()
+        ):
+            if not rx.search(r"老家|家乡|从$|来自", body[max(0, m.start() - 12) : m.start("c")]):
+                continue  # "我在印度尼西亚开了个工厂": a country, no town to keep (nor 印度 out of 印度尼西亚)
         end = body.index(city, m.start("c")) + len(city)
         before, after = (
             body[max(0, m.start() - 12) : m.start() + 2],
@@ -3879,7 +3913,8 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             if rx.search(r"老家|家乡|从$", before)
             or rx.search(r"(?:老家|家乡)$", body[: m.start("c")])  # "在老家宜宾办酒"
             or body[: m.start("c")].endswith("从")
-            and rx.match(r"(?:过来|来)的", after)  # "是从马来西亚过来的": where one came from
+            and rx.match(r"(?:过来|来)的", after)
+            and rx.match(r"(?:我|本人)?(?:是|也是|本来是)?从", body)  # "是从马来西亚过来的": where one came from
             or rx.match(r"的?(?:老家|家乡)", after)
             or after.startswith("人")
             or rx.match(r"的?(?:长大|出生|土生土长)", after)
@@ -3927,7 +3962,8 @@ _JOB_VERB = re.compile(
     r"^(?P<v7>(?!I\b|super\w*|bat\w*|spider\w*)[\w/+-]+(?:\s+[\w/+-]+){0,3}?)\s+by\s+day\b|"  # "Software QA by day, DJ on weekends"
     r"\bI\s+(?P<v8>farm|ranch)\s+(?:about\s+|around\s+|over\s+)?\d|"  # "I farm about 400 acres"
     # "I sell second-hand tyres at a yard in Kumasi": a trade
-    r"^I\s+(?:\w+\s+)?(?P<v10>sell\s+(?!(?:it|them|this|that|my|our|his|her|stuff|things)\b)[\w -]{3,30}?)(?=\s+(?:at|in|on|from|online)\b|[,.;]|$)|"
+    r"^I\s+(?:\w+\s+)?(?P<v10>sell\s+(?!(?:it|them|this|that|my|our|his|her|stuff|things|loads|lots|a\s+lot|some|any\w*|every\w*|the\s+idea)\b)[\w -]{3,30}?)"
+    r"(?=\s+(?:at|in|on|from|online)\b|[,.;]|$)(?!.*\b(?:when(?:ever)?|if)\b)|"
     # "…, teaching English at a high school": the work said as what one is doing there
     r"(?:^|,\s*)(?:now\s+|currently\s+|still\s+)?(?P<v9>(?:teaching|tutoring)\s+(?!(?:myself|him|her|them|my|kids\s+how)\b)[\w ]{2,30}?)"
     r"(?=\s+(?:at|in)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:school|college|university|uni|academy|kindergarten|institute)\b)",
@@ -4327,9 +4363,15 @@ def _scan_study(body: str) -> list[tuple[str, str, str]]:
             (m.group(g) for g in ("major", "major2", "major3", "major4", "major5", "major6") if m.group(g)), ""
         ):
             out.append(("fact", "major", major.strip()))
-    if stage := rx.match(  # "UT Austin 大二", "Monash 大三": the school, then the year
-        r"^(?:I'm\s+|I\s+|我\s*)?(?P<s>(?!I'm\b|I\b)(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}|[\u4e00-\u9fff]{2,10}?(?:大学|学院|大))\s*(?:大|研|博)[一二三四]",
-        body,
+    if (
+        stage := rx.match(  # "UT Austin 大二", "Monash 大三": the school, then the year
+            r"^(?:I'm\s+|I\s+|我\s*)?(?P<s>(?-i:[A-Z]{2,6})(?:\s+(?-i:[A-Z])[a-z]+)?|(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}\s+"
+            r"(?:University|College|Uni|Institute|Tech)|[\u4e00-\u9fff]{2,10}?(?:大学|学院|大)|"
+            + _UNIVERSITY_TOWNS.pattern
+            + r"|Monash|Harvard|McGill|"
+            r"Waterloo|Imperial|Edinburgh|Warwick|Purdue|Rutgers|Melbourne|Sydney|Toronto)\s*(?:大|研|博)[一二三四]",
+            body,
+        )
     ):
         out.append(("fact", "school", stage.group("s")))
     if part := rx.search(  # "…and study nursing part-time in the evenings": what one studies beside work
@@ -4361,7 +4403,7 @@ _DRINK = re.compile(
 _INDUSTRY_ZH = re.compile(
     r"(?:一家|一个|家)\s*(?:专门)?(?:做|搞)\s*(?P<v>[^，,的]{1,12}?)\s*的\s*(?:startup|start-up|公司|创业公司|初创公司|企业|厂|团队|小公司|大厂)|"
     r"^(?:我们)?\s*(?:公司|单位|厂)(?:是|主要)?(?:专门)?(?:做|搞)\s*(?P<v2>[^，,]{1,12}?)\s*的$|"
-    rf"^我们(?:家)?是(?:专门)?做\s*(?P<v3>[^，,的]{{2,8}}?){_OUR_TRADE_TAIL}",  # "我们是做宠物用品的电商", "做母婴品牌的"
+    rf"^我们(?:家)?是(?:专门)?做\s*(?P<v3>(?![什这那了啥])[^，,的]{{2,8}}?){_OUR_TRADE_TAIL}",  # "我们是做宠物用品的电商", "做母婴品牌的"
     I,
 )
 _INDUSTRY_EN = re.compile(
@@ -4528,8 +4570,9 @@ _COURIERS = (
 _FAMILY_TRADE = re.compile(
     r"^我?(?:们)?家(?:里)?(?:是)?(?:"
     r"承包了?(?:个|一个|几个|一片)?(?P<p>鱼塘|果园|茶园|农场|菜地|山林|牧场|养殖场)|"
-    r"养了?[\d一二三四五六七八九十两几百千万多来]*(?:百|千|万|几十|\d{2,})[多来]?(?:只|头|条|箱|亩)(?P<a>猪|牛|羊|鸡|鸭|鹅|鱼|蜂|虾|蟹|兔|鸽)|"
-    r"种了?(?:点|些|几亩|[\d一二三四五六七八九十两几百千]+亩(?:地)?)?(?P<c>(?![点些花草菜了])(?!多肉|绿植)[\u4e00-\u9fff]{1,4}?)(?:和[\u4e00-\u9fff]{1,4})?(?=$|[，,])|"
+    r"养了?[\d一二三四五六七八九十两几百千万多来]*(?:百|千|万|\d{3,})[多来]?(?:只|头|条|箱|亩)(?P<a>猪|牛|羊|鸡|鸭|鹅|鱼|蜂|虾|蟹|兔)|"
+    r"种了?(?:点|些|几亩|[\d一二三四五六七八九十两几百千]+亩(?:地)?)?(?P<c>槟榔|椰子|茶|咖啡|甘蔗|烟叶|棉花|水稻|稻子|小麦|玉米|大豆|花生|"
+    r"果树|橘子|橙子|脐橙|柑橘|苹果|梨|桃|葡萄|荔枝|龙眼|芒果|香蕉|草莓|蓝莓|猕猴桃|药材|蔬菜|大棚|辣椒|土豆|西瓜)(?:和[\u4e00-\u9fff]{1,4})?(?=$|[，,])|"
     r"(?P<g>放牧|养殖|种地|种田)(?:的)?$)"
 )
 
@@ -4594,7 +4637,7 @@ _YEARS_AT_TRADE = re.compile(
     rf"^(?:我)?(?:干|做|搞)(?P<v2>(?![这那饭菜家务作业生意了过])[\u4e00-\u9fff]{{2,4}}?)(?:都|已经|有)?{_YEARS}了?$|"
     rf"^(?:我)?(?P<verb>开|跑)了?\s*{_YEARS}(?:的)?\s*(?P<v3>{_DRIVEN})了?$|"
     # "在夜市卖了十年烤串", "在菜市场卖了二十年水果": what one sells, and where
-    rf"^(?:我)?(?:在[\u4e00-\u9fff]{{2,8}}?)?(?P<verb2>卖|修|种|养)了?\s*{_YEARS}(?:的)?\s*(?P<v5>[\u4e00-\u9fff]{{1,4}}?)了?$|"
+    rf"^(?:我)?(?:在[\u4e00-\u9fff]{{2,8}}?)?(?P<verb2>卖|种)了?\s*{_YEARS}(?:的)?\s*(?P<v5>(?!牙|花|草|房|车|股)[\u4e00-\u9fff]{{1,4}}?)了?$|"
     rf"^(?:I'?ve\s+|I\s+have\s+)?been\s+an?\s+(?P<v4>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+for\s+{_YEARS_EN}\b",
     I,
 )
@@ -4926,8 +4969,15 @@ def _scan_job(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "job_title", m.group("v8") + "er" if m.group("v8") else next(g for g in m.groups() if g)))
         if org := rx.match(rf"\s+(?:at|for)\s+(?P<org>{_ORG_EN})", body[m.end() :]):
             out.append(("fact", "employer", org.group("org")))  # "I run the marketing team at Pelican Data"
-        elif (place := rx.match(r"\s+in\s+(?P<c>[\w.'’-]+(?:\s+[\w.'’-]+)?)", body[m.end() :])) and (
-            city := _city_in(place.group("c"))
+        elif (
+            (
+                place := rx.match(  # "I sell tyres at a yard in Kumasi": where the trade is
+                    (r"(?:\s+at\s+(?:a|an|the)\s+[^,.;]{1,30}?)?" if m.group("v10") else "")
+                    + r"\s+in\s+(?P<c>[\w.'’-]+(?:\s+[\w.'’-]+)?)",
+                    body[m.end() :],
+                )
+            )
+            and (city := _city_in(place.group("c")))
         ):
             out.append(("fact", "city", city))  # "I teach year 5 in Birmingham"
     elif body[:1] in "我本" and (m := _JOB_ZH_ANY.search(body)):
@@ -5678,12 +5728,12 @@ _BREAKING_UP = re.compile(
     r"闹离婚|要离婚了?|在离婚|正在分居|\b(?:splitting|breaking)\s+up\b|getting\s+(?:a\s+)?divorced?\b", I
 )
 _RELIGION_WORDS = re.compile(
-    r"教堂|(?<!每个)(?<!每)(?<!个)(?<![上下这本])礼拜(?![一二三四五六日天])|受洗|洗礼|\bbapti[sz]\w*|弥撒|祷告|念经|清真寺|拜佛|烧香|斋月|\bchurch\b|\bmass\b|\bmosque\b|\bsynagogue\b|"
+    r"教堂|(?<!每个)(?<!每)(?<!个)(?<![上下这本])礼拜(?![一二三四五六日天])|受洗|洗礼|佛教|基督教|天主教|伊斯兰教|道教|犹太教|信教|信佛|信主|\bbapti[sz]\w*|弥撒|祷告|念经|清真寺|拜佛|烧香|斋月|\bchurch\b|\bmass\b|\bmosque\b|\bsynagogue\b|"
     r"\btemple\b|\bpray(?:er|ing)?\b|\bramadan\b|\bsabbath\b",
     I,
 )
 _SEXUALITY_WORDS = re.compile(
-    r"出柜|同性恋|双性恋|性取向|跨性别|色情|\bcame\s+out\b|\bcoming\s+out\b|\bbisexual|\blesbian|\bqueer\b|\bgay\b|"
+    r"出柜|同性恋|双性恋|性取向|跨性别|色情|喜欢男生|喜欢女生|更喜欢男|更喜欢女|\bcame\s+out\b|\bcoming\s+out\b|\bbisexual|\blesbian|\bqueer\b|\bgay\b|"
     r"\btrans(?:gender)?\b|\bporn",
     I,
 )
@@ -5691,7 +5741,7 @@ _POLITICS_WORDS = re.compile(
     r"\b(?:left-leaning|right-leaning|left-wing|right-wing|leftist|politically)\b|左派|右派|"
     r"\b(?:Trump|Biden|Obama|Brexit|Hamas|Labour|Tor(?:y|ies)|Republicans?|Democrats?|GOP|MAGA|socialism|communism|"
     r"fascis\w*|Palestine|Zionis\w*|Putin|election|voted?|voting)\b|特朗普|川普|拜登|奥巴马|毛主席|毛泽东|习近平|共产党|国民党|"
-    r"民进党|选举|投票|台独|政治",
+    r"民进党|民主党|共和党|工党|保守党|选举|投票|台独|政治",
     I,
 )
 _FINANCE_WORDS = re.compile(
@@ -5972,7 +6022,7 @@ _NOT_MINE = re.compile(
     r"\b(?:bio|profile|summary|intro|details)\s+(?:of|for)\s+(?:the|our|a|this)\s+(?:candidate|nominee|applicant|client|patient|student|"
     r"speaker|winner|guest|tenant|employee|new\s+hire)\b|(?:候选人|应聘者|申请人|学员|客户|病人|患者|嘉宾|获奖者)(?:的)?(?:简介|资料|信息|情况|介绍)|"
     r"\bjust\s+(?:checking|testing)\s+the\s+(?:pipeline|system|bot|memory)\b|\bTEST\s+(?:USER|ACCOUNT)\b|"
-    r"\b(?:not\s+mine|isn'?t\s+mine|not\s+about\s+me)\b|这是(?:帮|替|给)(?:我)?\S{1,4}(?:写|改)的|不是写我的|"
+    r"\b(?:not\s+about\s+me)\b|这是(?:帮|替|给)(?:我)?\S{1,4}(?:写|改)的|不是写我的|"
     r"(?:这|这条|这些|这个)(?:就|都|只)?是(?:测试|假|示例|演示)(?:数据|信息|内容)|测试数据[，,。]?\s*别当真|\bthis\s+is\s+(?:just\s+)?(?:test|dummy|fake)\s+data\b",
     I,
 )
@@ -6472,7 +6522,7 @@ class RuleExtractor:
             r"^\s*(?:大家好|各位好|你好|您好|哈喽|嗨)[!！~～,，\s]*", "", message
         )  # "大家好我是…": a greeting
         message = rx.sub(
-            r"^\s*am\s+(?=(?:a|an)\s)", "I am ", message, flags=I
+            r"^\s*am\s+(?=(?:a|an)\s+(?!\S+['’]s\b))", "I am ", message, flags=I
         )  # "am a chemistry teacher": the I left out
         message = rx.sub(  # "Short version: 41, plumber, Leeds": a bio's heading
             r"^\s*(?:short\s+version|quick\s+bio|(?:a\s+)?bit\s+about\s+me|about\s+me|bio|some\s+context|quick\s+context)"
