@@ -120,8 +120,20 @@ SETS = [
     ("extraction_fresh_dev24.jsonl", "blind for v15 after two passes (v14 0.557), then tuned on", 0.571, 0.667, 0.63),
     ("extraction_fresh_dev25.jsonl", "blind for v15, then tuned on in v16", 0.700, 0.864, 0.83),
     ("extraction_fresh_test15.jsonl", "held out, never read", 0.614, 0.619, 0.58),
-    ("extraction_fresh_dev26.jsonl", "blind for v15 (v16 after two passes about 0.62), then tuned on", 0.614, 0.716, 0.68),
-    ("extraction_fresh_dev27.jsonl", "blind for v15 (v16 after three passes about 0.58), then tuned on", 0.569, 0.625, 0.59),
+    (
+        "extraction_fresh_dev26.jsonl",
+        "blind for v15 (v16 after two passes about 0.62), then tuned on",
+        0.614,
+        0.716,
+        0.68,
+    ),
+    (
+        "extraction_fresh_dev27.jsonl",
+        "blind for v15 (v16 after three passes about 0.58), then tuned on",
+        0.569,
+        0.625,
+        0.59,
+    ),
     ("extraction_fresh_test16.jsonl", "held out, never read", 0.523, 0.533, 0.50),
 ]
 # fresh_test5 leaves a memory on 2 of its 40 must-not turns under v6, v7 and v8 (4 under v5), fresh_test6
