@@ -217,16 +217,24 @@ def _countries_zh() -> frozenset[str]:
 
 def is_country_zh(name: str) -> bool:
     """A country named in Chinese ("越南", "印度尼西亚"): where one is from, never a town one lives in."""
-    return (name or "").strip() in _countries_zh() - _CITY_STATES
+    name = (name or "").strip()
+    return name in _countries_zh() and name not in _CITY_STATES
 
 
 # places that are a country and a city at once: one lives in them as in a town
 _CITY_STATES = frozenset({"香港", "澳门", "新加坡", "摩纳哥", "卢森堡", "梵蒂冈"})
 
 
-def countries_zh_longest_first() -> tuple[str, ...]:
-    """The Chinese country names, longest first ("印度尼西亚" before "印度")."""
-    return tuple(sorted(_countries_zh(), key=len, reverse=True))
+@lru_cache(maxsize=1)
+def _country_name_lengths() -> tuple[int, ...]:
+    return tuple(sorted({len(name) for name in _countries_zh()}, reverse=True))
+
+
+def country_zh_at(text: str, start: int) -> str:
+    """The longest Chinese country name at `start` of `text` ("印度尼西亚", not "印度"), or ""."""
+    return next(
+        (text[start : start + n] for n in _country_name_lengths() if text[start : start + n] in _countries_zh()), ""
+    )
 
 
 def is_region(name: str) -> bool:

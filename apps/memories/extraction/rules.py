@@ -40,7 +40,7 @@ from apps.memories.extraction.base import Extraction, Proposal, Skip, Turn
 from apps.memories.extraction.guard import looks_like_injection
 from apps.memories.extraction.normalize import ORDINAL_DAY, canonical_key, known_key
 from apps.memories.extraction.places import (
-    countries_zh_longest_first,
+    country_zh_at,
     is_big_city,
     is_city,
     is_country_zh,
@@ -3873,10 +3873,7 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             continue
         if rx.match(r"(?:返工|上班|开工)", body[m.start() :]) and rx.search(r"还是|吗|呢|哪|[?？]", body):
             continue  # "上班要去福田还是南山好": a question, not where one works
-        if is_country_zh(city) or any(
-            body.startswith(country, m.start("c")) and len(country) > len(city)
-            for country in countries_zh_longest_first()
-        ):
+        if is_country_zh(city) or len(country_zh_at(body, m.start("c"))) > len(city):
             if not rx.search(r"老家|家乡|从$|来自", body[max(0, m.start() - 12) : m.start("c")]):
                 continue  # "我在印度尼西亚开了个工厂": a country, no town to keep (nor 印度 out of 印度尼西亚)
         end = body.index(city, m.start("c")) + len(city)
