@@ -141,8 +141,8 @@ _CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|等我|�
 _NO_SPLIT = re.compile(rf"{_CONDITION}|{_SAYS}|\bsaid\b|\bsays\b|\btold\b|\bthinks\b|\bwants\b", I)
 _CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
 
-# what a family's or a team's business is, said after 我们是做…: "…的电商", "…品牌的"
-_OUR_TRADE_TAIL = r"(?:\s*(?:品牌|生意)\s*的|\s*的\s*(?:电商|公司|工厂|厂|外贸|品牌|网店|店))$"
+# what a family's or a team's business is, said after 我们是做: "宠物用品的电商", "母婴品牌的"
+_OUR_TRADE = r"(?P<trade>(?![什这那了啥])[^，,的]{2,8}?)(?:\s*(?:品牌|生意)\s*的|\s*的\s*(?:电商|公司|工厂|厂|外贸|品牌|网店|店))$"
 # one's family, the words every reader of "whose is this" shares (each adds its own around them)
 _KIN_CHILD = r"女儿|儿子|闺女|孩子"
 _KIN_PARTNER = r"老婆|老公"
@@ -314,6 +314,10 @@ _LANG_WORD = (
     r"Basque|Farsi|Pashto|Kurdish|Armenian|Georgian|Kazakh|Uzbek|Mongolian|Afrikaans|Zulu|Amharic|Somali|Yoruba|Igbo|Hausa|"
     r"Hinglish|Taglish|Singlish|Spanglish|Franglais)"
 )
+# a text of one's own to write, and the language to write it in: "写 commit message 请用 English", "用英文写"
+_WRITE_IN = (
+    rf"写[^，,。]{{0,24}}?(?:请|都|要|一律)?用\s*(?:{_LANG_WORD})|(?<!帮我)(?<!给我)(?<!替我)用\s*(?:{_LANG_WORD})\s*写"
+)
 _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     # constraints
     (re.compile(_ZH_IMPLIED + r"(?P<v>对(?P<obj>.+?)过敏.*)"), "constraint", "allergy", "health", "personal"),
@@ -481,7 +485,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     (
         re.compile(
             r"^(?:请)?(?:以后|今后|之后|往后|从现在起|从今以后)(?!再|有)"
-            rf"(?![^，,]*写[^，,]{{0,24}}?用\s*{_LANG_WORD}|[^，,]*用\s*{_LANG_WORD}\s*写)"  # "以后写 commit message 请用 English"
+            rf"(?![^，,]*(?:{_WRITE_IN}))"  # "以后写 commit message 请用 English"
             r"(?:请)?(?P<v>.*(?:都|一律|全部|总是|尽量|用|回答|回复).+)"
         ),
         "preference",
@@ -2453,7 +2457,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     text = rx.sub(r"^[你您](?=回答|回复|答我|回我|说话|讲话|跟我)", "", text)  # "你回答可以中英混合"
     answer = rx.search(
         r"回答|回复|答复|答案|解释|输出|说明|报告|聊天|沟通|交流|对话|说话|讲话|[跟和]我[说讲]|[回覆答]我|同我讲|answers?|repl(?:y|ies)|responses?|respond|explanations?|"
-        rf"写[^，,。]{{0,24}}?(?:请|都|要|一律)?用\s*(?:{_LANG_WORD})|(?<!帮我)(?<!给我)(?<!替我)用\s*(?:{_LANG_WORD})\s*写|"  # "以后写 commit message 请用 English"
+        rf"{_WRITE_IN}|"  # "以后写 commit message 请用 English"
         r"explain|write|spelling|拼写|units|单位|\bchat\b|\btalk\b",
         text,
         I,
@@ -2571,7 +2575,7 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         and not _NEGATED.search(text[: lang.start()])
     ):
         key = "report_language" if _REPORT.search(text[: lang.end() + 4]) else "reply_language"
-        if rx.search(r"写[^，,。]{0,24}?用|用\s*\S{1,8}?\s*写", text) and (
+        if rx.search(_WRITE_IN, text, I) and (
             not rx.search(r"以后|今后|往后|每次|一律|都|默认|的时候|时候|always|from\s+now\s+on", body, I)
             or rx.search(r"我(?:自己)?写", text)
         ):
@@ -3166,8 +3170,31 @@ _SHIFT = re.compile(
 )
 
 
-def _scan_shift(body: str) -> list[tuple[str, str, str]]:
-    """The shift one works, said beside the job ("I'm on nights at the depot", "平时上夜班")."""
+def _scan_work_mode(body: str) -> list[tuple[str, str, str]]:
+    """How one works: remote or hybrid ("working remotely for a UK fintech", "一周去三天办公室"), and the shift or
+    the office days one keeps."""
+    out = []
+    if m := rx.search(
+        r"\b(?P<v>(?:fully\s+)?remote)(?:ly)?\s+(?:for|at|with)\b|\bwork(?:ing)?\s+(?P<v2>remotely|from\s+home(?:\s+(?:one|two|three|four|[1-4])\s+days?\s+a\s+week)?)\b|"
+        r"(?P<v3>远程)(?=办公|工作|上班|打工|给|$|[，,])|全员(?P<v4>远程)|(?P<v5>居家办公|在家办公|混合办公)|\b(?P<v6>WFH|hybrid)\b|"
+        r"[,，]\s*(?P<v7>(?:fully|100%|all)\s+remote)$|"
+        # "一周去三天办公室", "office three days a week": part in the office, part at home
+        r"(?P<v8>(?:一|每)周(?:去|回|坐|进)?(?:[一二两三四五12345])天(?:办公室|公司|office))|"
+        r"\b(?P<v9>(?:in\s+(?:the\s+)?office|on-?site)\s+(?:one|two|three|four|[1-4])\s+days?\s+a\s+week)\b",
+        body,
+        I,
+    ):
+        out.append(("fact", "work_mode", next(v for v in m.groups() if v)))
+        if (
+            home := rx.search(r"\bfrom\s+home\s+in\s+(?P<p>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?)", body, I)
+        ) and (city := _city_in(home.group("p"))):
+            out.append(("fact", "city", city))  # "working from home in Accra": home is there
+    return out + _standing_shift(body)
+
+
+def _standing_shift(body: str) -> list[tuple[str, str, str]]:
+    """The shift or office days one keeps, said beside the job ("I'm on nights at the depot", "平时上夜班",
+    "office twice a week")."""
     if rx.search(
         r"\b(?:if|whether|should|would|used\s+to|yesterday|today|tonight|last\s+night|this\s+week|an?\s+(?:extra\s+)?"
         r"(?:night|double|late|early)\s+shift)\b|如果|要不要|以前|曾经|不用|不上|没有|昨天|昨晚|今天|今晚|刚|不是我|"
@@ -3635,7 +3662,9 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
 # -- facts found anywhere in one's own clause, by what the words are (a known city, an occupation) ----
 _SELF_START = re.compile(
     r"^(?:我(?!们)|我们\s*(?:team|company|startup|公司|团队|组|项目组)?\s*的?\s*(?:code|代码|服务|service|infra|项目|全员|都|"
-    r"后端|前端|技术栈|栈|stack|backend|frontend|app|系统|数据库|网站|平台|(?<=startup\s)是|(?<=startup)是)|我们(?:家)?是(?:专门)?做(?=(?![什这那了啥])[^，,的]{2,8}?(?:\s*(?:品牌|生意)\s*的|\s*的\s*(?:电商|公司|工厂|厂|外贸|品牌|网店|店))$)|我们家(?=在|开|住|养|种|放牧|承包)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've|our\b|"
+    r"后端|前端|技术栈|栈|stack|backend|frontend|app|系统|数据库|网站|平台|(?<=startup\s)是|(?<=startup)是)|我们(?:家)?是(?:专门)?做(?="
+    rf"{_OUR_TRADE})|"
+    r"我们家(?=在|开|住|养|种|放牧|承包)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've|our\b|"
     # "Paramedic here, Cardiff", "Plumber, 47, Dundee": a bio that starts with the trade
     rf"(?:(?:retired|former|semi-retired|part-time|full-time|freelance)\s+)?(?:[\w-]+\s+){{0,2}}?{_JOB_EN}(?:\s+here\b|,\s*\d\d\b|,\s*(?-i:[A-Z])[\w'’-]+\s*(?:,|$)))",
     I,
@@ -4400,7 +4429,7 @@ _DRINK = re.compile(
 _INDUSTRY_ZH = re.compile(
     r"(?:一家|一个|家)\s*(?:专门)?(?:做|搞)\s*(?P<v>[^，,的]{1,12}?)\s*的\s*(?:startup|start-up|公司|创业公司|初创公司|企业|厂|团队|小公司|大厂)|"
     r"^(?:我们)?\s*(?:公司|单位|厂)(?:是|主要)?(?:专门)?(?:做|搞)\s*(?P<v2>[^，,]{1,12}?)\s*的$|"
-    rf"^我们(?:家)?是(?:专门)?做\s*(?P<v3>(?![什这那了啥])[^，,的]{{2,8}}?){_OUR_TRADE_TAIL}",  # "我们是做宠物用品的电商", "做母婴品牌的"
+    rf"^我们(?:家)?是(?:专门)?做\s*{_OUR_TRADE}",  # "我们是做宠物用品的电商", "做母婴品牌的"
     I,
 )
 _INDUSTRY_EN = re.compile(
@@ -4440,7 +4469,7 @@ def _scan_industry(body: str) -> list[tuple[str, str, str]]:
     """The business one works in, said with the company: "在一家做 AI 教育的 startup", "公司是做跨境电商的",
     "a caseworker at a refugee resettlement nonprofit"."""
     if m := _INDUSTRY_ZH.search(body):
-        return [("fact", "industry", (m.group("v") or m.group("v2") or m.group("v3")).strip())]
+        return [("fact", "industry", (m.group("v") or m.group("v2") or m.group("trade")).strip())]
     if (m := _INDUSTRY_EN.search(body)) and not rx.search(
         r"\b(?:turned\s+down|declined|rejected|passed\s+on|an?\s+offer|interview\w*|applied)\b", body, I
     ):  # not "I turned down an offer working remotely for a UK fintech"
@@ -4930,21 +4959,6 @@ def _scan_school(body: str) -> list[tuple[str, str, str]]:
 def _scan_job(body: str) -> list[tuple[str, str, str]]:
     """ "…ended up as a data analyst at a reinsurance firm", "I teach 8th grade math", "我是做跨境电商的"."""
     out = []
-    if m := rx.search(
-        r"\b(?P<v>(?:fully\s+)?remote)(?:ly)?\s+(?:for|at|with)\b|\bwork(?:ing)?\s+(?P<v2>remotely|from\s+home(?:\s+(?:one|two|three|four|[1-4])\s+days?\s+a\s+week)?)\b|"
-        r"(?P<v3>远程)(?=办公|工作|上班|打工|给|$|[，,])|全员(?P<v4>远程)|(?P<v5>居家办公|在家办公|混合办公)|\b(?P<v6>WFH|hybrid)\b|"
-        r"[,，]\s*(?P<v7>(?:fully|100%|all)\s+remote)$|"
-        # "一周去三天办公室", "office three days a week": part in the office, part at home
-        r"(?P<v8>(?:一|每)周(?:去|回|坐|进)?(?:[一二两三四五12345])天(?:办公室|公司|office))|"
-        r"\b(?P<v9>(?:in\s+(?:the\s+)?office|on-?site)\s+(?:one|two|three|four|[1-4])\s+days?\s+a\s+week)\b",
-        body,
-        I,
-    ):
-        out.append(("fact", "work_mode", next(v for v in m.groups() if v)))
-        if (
-            home := rx.search(r"\bfrom\s+home\s+in\s+(?P<p>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?)", body, I)
-        ) and (city := _city_in(home.group("p"))):
-            out.append(("fact", "city", city))  # "working from home in Accra": home is there
     if m := rx.search(r"(?:从\s*\S{1,12}?\s*)?(?:跳槽|跳|换|转)到了?\s*(?P<v>[^，,\s]{2,12}?)(?:了|去了)?$", body):
         if not is_city(m.group("v")) and not rx.search(r"[做当干]|岗|组|部门|团队|城市", m.group("v")):
             out.append(("fact", "employer", m.group("v")))  # "从阿里跳到了拼多多"
@@ -5876,6 +5890,7 @@ def _part_saying(body: str, value: str) -> str:
 _CJK_COMMA = re.compile(r"(?<=[\u4e00-\u9fff])\s*,\s*|\s*,\s*(?=[\u4e00-\u9fff])")
 _OWN_SCANS = (
     _scan_years_at_trade,
+    _scan_work_mode,
     _scan_job,
     _scan_role,
     _scan_role_zh,
@@ -5890,7 +5905,6 @@ _OWN_SCANS = (
     _scan_person,
     _scan_pastime,
     _scan_retired,
-    _scan_shift,
     _scan_reply_wish,
     _scan_study_stage,
 )
@@ -6000,16 +6014,21 @@ def _not_said(sentences: list[list[str]]) -> set[int]:
     joined = ["，".join(sentence) for sentence in sentences]
     # "I'm Detective Grey and I'll be your narrator tonight. Is that a fun opener…?": a draft shown, not said
     drafted = next((i for i, sentence in enumerate(joined) if _DRAFT_ASKED.search(sentence)), 0)
-    # "Dating profile for my friend Liam: single dad of two, part-time chef…": all that follows the heading
-    for_someone = next((i for i, sentence in enumerate(joined) if _FOR_SOMEONE.search(sentence)), len(joined))
-    if any(_NOT_MINE.search(sentence) for sentence in joined):
-        return set(range(len(joined)))  # "Plumber, 47, Dundee — … It's my uncle's ad, not mine."
+    others = _someone_elses_from(joined)
     records = sum(len(_RECORD.findall(sentence)) for sentence in joined) >= 2
     return {
         i
         for i, sentence in enumerate(joined)
-        if i < drafted or i >= for_someone or _FICTION.search(sentence) or records and _RECORD.search(sentence)
+        if i < drafted or i >= others or _FICTION.search(sentence) or records and _RECORD.search(sentence)
     }  # "李娜，28岁，护士，南京；王强，41岁，司机，郑州": people's records, someone's data
+
+
+def _someone_elses_from(joined: list[str]) -> int:
+    """The first sentence of a text for someone else: all of it once said to be theirs ("Plumber, 47, Dundee — …
+    It's my uncle's ad, not mine."), else what follows its heading ("Dating profile for my friend Liam: …")."""
+    if any(_NOT_MINE.search(sentence) for sentence in joined):
+        return 0
+    return next((i for i, sentence in enumerate(joined) if _FOR_SOMEONE.search(sentence)), len(joined))
 
 
 # a text said after it is shown to be someone else's ("It's my uncle's ad, not mine", "这是帮我表哥写的简历")
