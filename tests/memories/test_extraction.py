@@ -3465,3 +3465,74 @@ def test_v16_found_by_the_review_ones_own_facts_stay_and_a_faith_is_held_back(me
         assert "job_title" in dict(said), said
     else:
         assert not [k for k, _ in said if k.startswith(key)], said
+
+
+# -- rules v17: found on fresh_dev28 (blind), held here in other words ------------------------------------------------
+@pytest.mark.parametrize(
+    "message, asked, key, piece",
+    [
+        ("Prepping for the MCAT this summer, what's a sane daily routine?", "", "goal", "MCAT"),
+        ("Studying for the CFA level 1 while working full time, any tips?", "", "goal", "CFA"),
+        ("在备考CPA，税法已经过了，剩下三门", "", "goal", "CPA"),
+        ("学的金融，同时在考CFA，一级过了", "", "goal", "CFA"),
+        ("学的金融，同时在考CFA，一级过了", "", "major", "金融"),
+        ("Doing my final year of a BSc at Makerere, help me plan the dissertation", "", "school", "Makerere"),
+        ("I'm doing a postdoc at ETH and need a grant summary tightened", "", "school", "ETH"),
+        (
+            "I drive a tuk-tuk in Kandy on weekdays and study accounting at the Open University at night",
+            "",
+            "major",
+            "accounting",
+        ),
+        ("我係會計嚟，做緊審計，成日OT", "", "job_title", "會計"),
+        ("我係做freelance設計，主要做logo同包裝", "", "job_title", "設計"),
+        ("人在义乌，做外贸，主要卖小商品到中东", "", "role", "外贸"),
+        ("白天在工厂上班，晚上跑滴滴补贴家用", "", "role", "滴滴"),
+        ("在昆明一所小学教语文，还带一个班", "", "role", "教语文"),
+        ("现在在一家游戏公司写前端，React为主", "", "job_title", "前端"),
+        ("现在在一家新能源公司做销售，主要跑华东", "", "industry", "新能源"),
+        ("We've got a tabby called Biscuit who hates the vacuum, any tips?", "", "pet", "Biscuit"),
+        ("后端服务都是用Go写的，帮我看看这个panic", "", "programming_language", "Go"),
+        ("PG为主，缓存用Redis", "你们平时用什么数据库？", "database", "PG"),
+        ("Data analyst at a bank in Toronto, fully remote, so my hours are flexible", "", "work_mode", "remote"),
+        ("I'm from Kumasi but studying pharmacy in Accra, cheapest way to ship things home?", "", "hometown", "Kumasi"),
+        ("I'm from Kumasi but studying pharmacy in Accra, cheapest way to ship things home?", "", "city", "Accra"),
+        ("I'm from Kumasi but studying pharmacy in Accra, cheapest way to ship things home?", "", "major", "pharmacy"),
+        (
+            "I'm at a BPO in Manila, night shift for an Australian account, how do I sleep?",
+            "",
+            "work_mode",
+            "night shift",
+        ),
+        ("my shift is 2pm to 11pm so mornings are free for study", "", "work_mode", "2pm to 11pm"),
+        ("最近想学尤克里里当爱好，入门买哪款", "", "hobby", "尤克里里"),
+        ("We use Slack at work but my own notes all live in Obsidian", "", "tool", "Obsidian"),
+        ("平时SPSS跟Stata轮着用，帮我看下这个回归", "", "tool", "SPSS"),
+        ("Sketch for wireframes, Blender for 3D renders. How do I bake textures?", "", "design_tool", "Blender"),
+        ("平时跟爸妈讲潮州话，上班讲普通话", "", "spoken_languages", "潮州话"),
+        ("I speak Igbo at home and also Hausa and French", "", "spoken_languages", "Hausa"),
+        ("在武汉读研，方向是计算机视觉，帮我改下摘要", "", "major", "计算机视觉"),
+        ("在武汉读研，方向是计算机视觉，帮我改下摘要", "", "city", "武汉"),
+        ("本人会计专业大二，想找个暑期实习", "", "major", "会计"),
+        ("能用Vue就别给我React的例子，我是前端", "", "preference", "Vue"),
+    ],
+)
+def test_v17_exams_studies_trades_and_lists_said_in_passing_are_heard(message, asked, key, piece):
+    assert piece in said_under(message, key, asked), heard(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message, asked, key",
+    [
+        ("My cousin is prepping for the MCAT, what should I get her as a gift?", "", "goal"),
+        ("如果在考CPA的话，一年能过几门？", "", "goal"),
+        ("我朋友在一家游戏公司写前端，她说加班很多", "", "job_title"),
+        ("我老公白天在工厂上班，晚上跑滴滴", "", "role"),
+        ("Our neighbour has a tabby called Biscuit that keeps visiting", "", "pet"),
+        ("I worked a night shift yesterday and I'm wrecked", "", "work_mode"),
+        ("我同事在武汉读研，方向是计算机视觉", "", "major"),
+        ("Is it true the MCAT is harder than the LSAT?", "", "goal"),
+    ],
+)
+def test_v17_the_same_forms_about_someone_else_or_asked_leave_no_such_fact(message, asked, key):
+    assert not said_under(message, key, asked), heard(message, asked)
