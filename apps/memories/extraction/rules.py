@@ -122,6 +122,9 @@ _NEW_CLAUSE = re.compile(
     r"(?:can|could|would|will)\s+(?:you|u)\b|(?:and\s+)?(?:always|keep\s+(?:your\s+)?(?:answers|replies|responses)|"
     r"(?:answer|reply|respond|talk\s+to\s+me|write\s+to\s+me)\s+in)\b|(?:will|would|does|do|is|can)\s+(?:this|it|that|these)\b|which\s+(?!is\b|was\b|means\b)|what\b|how\b|where\b|any\s+(?:tips|ideas|suggestions|recommendations|advice)\b|got\s+any\b|any\s+good\b|"
     r"(?:is\s+it\s+)?worth\s+it\s*[?？]|(?:thoughts|ideas|advice|help|suggestions)\s*[?？]|"
+    # "I'm from Kumasi but studying in Accra, cheapest way to ship things home?": the ask said without a verb
+    r"(?:the\s+)?(?:best|cheapest|easiest|quickest|fastest|simplest|safest|cheap|easy|quick|good)\s+(?:way|place|time|app|option|site|tool|"
+    r"book|course|route|plan|thing)s?\b[^,.;!?]{0,60}[?？]|(?:should|do|can|must)\s+I\b[^,.;!?]{0,60}[?？]|"
     r"(?:(?:now\s+)?(?:living|based|working)|originally|commute|commuting|moved|moving|relocating|expecting|married|single|currently|mostly|mainly|aiming|hoping|"
     r"learning|studying|training|saving|planning|preparing|sitting|taking\s+(?:my|the)|want\s+to|wanna|(?:and\s+)?on\s+weekends\b|(?:and\s+)?every\s+(?:day|morning|week|weekend)\b|"
     r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up|home\s*base)\b|"
@@ -853,7 +856,8 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     ),
     (
         re.compile(
-            _ZH_I + r"(?:老家|家乡)(?:是|在)(?P<v>.+?)的?$|^I(?:'m| am)\s+(?:originally\s+)?from\s+(?P<v2>[A-Z].+)"
+            _ZH_I
+            + r"(?:老家|家乡)(?:是|在)(?P<v>.+?)的?$|^I(?:'m| am)\s+(?:originally\s+)?from\s+(?P<v2>[A-Z].+?)(?:\s+(?:but|and|so|though)\s+(?=[a-z]).*)?$"
         ),
         "fact",
         "hometown",
@@ -898,7 +902,7 @@ _DRIVEN = (
 _TOOLS = [
     (
         "database",
-        r"PostgreSQL|Postgres|MySQL|MariaDB|SQLite|MongoDB|(?-i:Oracle)|SQL Server|ClickHouse|TiDB|Redis|"
+        r"PostgreSQL|Postgres|(?-i:PG)(?![A-Za-z0-9-])|MySQL|MariaDB|SQLite|MongoDB|(?-i:Oracle)|SQL Server|ClickHouse|TiDB|Redis|"
         r"Elasticsearch|DynamoDB|Cassandra|Snowflake|BigQuery|kdb\+?|Neo4j|DuckDB|InfluxDB|达梦|人大金仓|Kingbase|OceanBase|"
         r"GaussDB|openGauss|PolarDB",
     ),
@@ -1804,7 +1808,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     out = []
     # zh: 我在腾讯做产品经理 / 我在上海一家游戏公司当策划 / 我在成都上班 / 我在北京读大三 / 我在团队里负责测试
     if m := rx.match(
-        rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学)(?P<place>[^，,]{{1,24}}?)(?:(?:做(?!饭|菜|家务|作业|梦)|当|担任|负责|干(?![了过等坐着活嘛啥])|开(?=[^，,]{{0,6}}(?:民宿|店|馆|厅|公司|工作室|诊所|超市|农场)))\s*(?P<job>(?!的$)[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作|的)?|"
+        rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学)(?P<place>[^，,]{{1,24}}?)(?:(?:做(?!饭|菜|家务|作业|梦)|当|担任|负责|干(?![了过等坐着活嘛啥])|开(?=[^，,]{{0,6}}(?:民宿|店|馆|厅|公司|工作室|诊所|超市|农场))|写(?=\s*(?:前端|后端|客户端|服务端|嵌入式|算法|小程序|iOS|安卓|Android)$))\s*(?P<job>(?!的$)[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作|的)?|"
         r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$",
         body,
     ):
@@ -1952,8 +1956,9 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     if m := rx.match(rf"^{job}{place}$", body, I):
         student = rx.search(r"student|intern", m.group("job"), I)
         out.append(("fact", "job_title", m.group("job")))
-        if m.group("org"):
-            out.append(("fact", "school" if student else "employer", m.group("org")))
+        if m.group("org"):  # "a postdoc at ETH and need a summary tightened": the clause after is no name
+            org = rx.sub(r"\s+(?:and|but|so)\s+(?-i:[a-z]).*$", "", m.group("org"))
+            out.append(("fact", "school" if student else "employer", org))
         if m.group("field") and student:
             out.append(("fact", "major", m.group("field")))
     elif m := rx.match(
@@ -2030,7 +2035,7 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
             [("fact", "native_language", native.group("n") or native.group("n2"))] if native else []
         )
     if m := rx.match(
-        rf"^(?:我)?(?:在家|在家里|出门|在外面|平时|工作|上班|跟\S{{1,4}})(?:讲|说|用)\s*(?P<v>{_LANG_WORD})$|"
+        rf"^(?:我)?(?:(?:平时|一般)?(?:在家|在家里|出门|在外面|工作|上班|(?:跟|和|同)\S{{1,4}})|平时)(?:都)?(?:讲|说|用)\s*(?P<v>{_LANG_WORD})$|"
         rf"^(?P<v2>{_LANG_WORD})\s+at\s+(?:home|work)$",
         body,
         I,
@@ -2053,6 +2058,12 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
     return []
 
 
+# one tool and what it is for, in a list of them: "Figma for UI, Blender for 3D"
+_TOOL_FOR = (
+    r"((?-i:[A-Z])[\w.+-]*(?:\s+(?-i:[A-Z0-9])[\w.+-]*)?)\s+for\s+(?:the\s+|my\s+)?[\w/&+-]+(?:\s+[\w/&+-]+){0,2}?"
+)
+
+
 def _read_tools(body: str) -> list[tuple[str, str, str]]:
     """我平时主要用 Python 和 Go / we run on AWS with Terraform / I'm a Vim user / Emacs is my editor."""
     if _NOT_A_USE.search(body):  # "昨天用 ChatGPT 写了封信", "I'm on a waitlist for Midjourney": no tool in use
@@ -2071,6 +2082,12 @@ def _read_tools(body: str) -> list[tuple[str, str, str]]:
             for key, value in _tools_in(m.group("v") or m.group("v2"), fallback_products=False)
             if key == "programming_language"
         ]
+    if rx.match(rf"^{_TOOL_FOR}(?:\s*[,;，]\s*(?:and\s+)?{_TOOL_FOR})+$", body, I) and (
+        tools := [
+            tool for m in rx.finditer(_TOOL_FOR, body, I) for tool in _tools_in(m.group(1), fallback_products=False)
+        ]
+    ):
+        return [("fact", key, value) for key, value in tools]  # "Figma for UI, Blender for 3D": what one uses for what
     if m := rx.match(
         r"^(?:I'm\s+|I\s+am\s+)?typing\s+(?:this\s+)?on\s+(?:a|an|my)\s+(?P<v>.+?)(?:\s+so\b|[,，]|$)", body, I
     ):
@@ -2389,6 +2406,11 @@ _ANSWER_PADDING = re.compile(
 
 def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     """Standing requests: answers (language, length, format), dislikes, constraints."""
+    if m := rx.match(
+        r"^(?:能|可以)用\s*(?P<x>[\w+#.]+?)\s*就(?:别|不要|不用)(?:给我|用)\s*(?P<y>[\w+#.]+?)(?:的)?(?:例子|代码|示例)?$",
+        body,
+    ):
+        return [("preference", "preference " + m.group("x"), body)]  # "能用Kotlin就别给我Java": the one one prefers
     if m := rx.match(  # "Always show timestamps in bold please", "always put the sources at the end": how answers look
         r"(?:please\s+)?always\s+(?:show|put|include|mark|bold|number|cite|add|list)\s+(?:me\s+)?(?P<what>.{3,80}?)(?:[,\s]+(?:please|pls|thanks))?[.!]*$",
         body,
@@ -2794,7 +2816,7 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         ]
     en = (
         r"^(?P<lead>.{2,24}?,?\s+)?(?:I|we)(?:'m|\s+am|'re|\s+are)\s+(?:now\s+|also\s+|currently\s+)?"
-        r"(?P<verb>preparing\s+for|practi[cs]ing\s+for|revising\s+for|cramming\s+for|plann?ing\s+to|plann?ing\s+on|plann?ing(?=\s+(?:a\s+trip\s+to\s+)?(?-i:[A-Z]))|going\s+to|about\s+to|starting|"
+        r"(?P<verb>preparing\s+for|prepp?ing\s+for|getting\s+ready\s+for|practi[cs]ing\s+for|revising\s+for|cramming\s+for|plann?ing\s+to|plann?ing\s+on|plann?ing(?=\s+(?:a\s+trip\s+to\s+)?(?-i:[A-Z]))|going\s+to|about\s+to|starting|"
         r"moving\s+to|migrating|travell?ing|flying|heading|signed\s+up\s+for|registered\s+for|"
         r"switching\s+to|relocating\s+to|applying\s+(?:to|for)|studying\s+for|taking|getting|saving\s+(?:up\s+)?(?:to|for))\s+(?P<rest>.+)$"
     )
@@ -2807,7 +2829,7 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
     if m := rx.match(en, body, I):
         dated = _DATE_WORDS.search(body)
         if not dated and not rx.match(
-            r"preparing|practi[cs]ing|revising|cramming|plann?ing|studying|applying|moving|migrating|switching|relocating|saving",
+            r"preparing|prepp?ing|getting\s+ready|practi[cs]ing|revising|cramming|plann?ing|studying|applying|moving|migrating|switching|relocating|saving",
             m.group("verb"),
             I,
         ):
@@ -2855,11 +2877,13 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
     if m := rx.match(rf"^我{_ZH_MODS}(?P<v>.{{1,8}}?)(?:还在|正在|在)学(?:习)?$", body):
         return [("goal", "goal " + m.group("v"), f"学{m.group('v')}")]
     if m := rx.match(
-        r"^我(?:最近|这段时间|这阵子|现在)?(?:一直)?(?:(?:在|正在)(?P<v>健身|减肥|锻炼|备考\S*|练\S+|戒\S+)|(?P<v2>备考\s*\S+))$",
+        r"^我(?:最近|这段时间|这阵子|现在)?(?:一直)?(?:(?:在|正在)(?P<v>健身|减肥|锻炼|备考\S*|练\S+|戒\S+)|(?P<v2>备考\s*\S+))$|"
+        # "同时在考CFA", "还在考ACCA": an exam one is sitting, not 考虑 or today's 考试
+        r"^我?(?:最近|这段时间|这阵子|现在|同时|也|还|一边)*(?:在|正在)(?P<v2b>考(?![虑试察核验究场])[^，,的了]{1,10})$",
         body,
     ):
-        if m.group("v2"):
-            return [("goal", "goal " + m.group("v2")[:12], m.group("v2"))]  # "备考IELTS，target 7分"
+        if exam := m.group("v2") or m.group("v2b"):
+            return [("goal", "goal " + exam[:12], exam)]  # "备考IELTS，target 7分"
         if pastime := _pastime_zh(m.group("v")):
             return [("fact", "hobby", pastime)]  # "我最近在练国画": a pastime, not an aim
         return [("goal", "goal " + m.group("v"), m.group("v"))]
@@ -3106,6 +3130,12 @@ _NOT_MY_PASTIME = re.compile(
 )
 
 
+# "学尤克里里当爱好": a pastime, said as one (also when said as something one wants to do)
+_AS_PASTIME = re.compile(
+    r"(?:学|练|玩|弄|搞)(?:一?下|点|个)?\s*(?P<v>[^，,的了]{1,10}?)\s*(?:当|作为|做)(?:个|一个)?(?:爱好|兴趣|消遣)"
+)
+
+
 def _scan_pastime(body: str) -> list[tuple[str, str, str]]:
     """A pastime one does, said by doing it (see _PASTIME_DONE_EN): the noun, not the clause."""
     if _NOT_MY_PASTIME.search(body):
@@ -3123,6 +3153,8 @@ def _scan_pastime(body: str) -> list[tuple[str, str, str]]:
             or "choir"
         )
         return [("fact", "hobby", value)]
+    if m := _AS_PASTIME.search(body):
+        return [("fact", "hobby", m.group("v"))]
     return [("fact", "hobby", noun)] if (noun := _pastime_zh(body)) else []
 
 
@@ -3209,10 +3241,15 @@ def _standing_shift(body: str) -> list[tuple[str, str, str]]:
         r"\b(?P<n>once|twice|(?:two|three|four|\d)\s+(?:times|days))\s+(?:a|per|each)\s+week\b|"
         r"^我?(?:们)?(?:公司|团队|组里)?(?:是)?全(?:员)?\s*(?P<zh>remote|远程)(?!的)|"
         r"^I\s+(?:only\s+)?work\s+(?P<span>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\s+(?:to|through|-)\s+(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\b|"
-        r"^我?(?:一周|每周|一个?礼拜|每个?礼拜)(?:只)?(?:去|回|进)(?:公司|办公室|单位)(?P<days>[一两二三四五\d]天)",
+        r"^我?(?:一周|每周|一个?礼拜|每个?礼拜)(?:只)?(?:去|回|进)(?:公司|办公室|单位)(?P<days>[一两二三四五\d]天)|"
+        # "my shift is 2pm to 11pm", "my shifts run 7-7"
+        r"^(?:so\s+)?my\s+(?:usual\s+|regular\s+|normal\s+)?shifts?\s+(?:is|are|runs?)\s+(?:from\s+)?(?P<hours>\d{1,2}(?::\d\d)?\s*(?:am|pm)?\s*"
+        r"(?:to|-|–|till|until)\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)?(?:\s+(?-i:[A-Z]{2,4})\b)?)",
         body,
         I,
     ):
+        if m.group("hours"):
+            return [("fact", "work_mode", m.group("hours"))]
         if m.group("n"):
             return [("fact", "work_mode", f"office {m.group('n')} a week")]
         if m.group("span"):
@@ -3231,6 +3268,11 @@ def _standing_shift(body: str) -> list[tuple[str, str, str]]:
                 I,
             )
             or rx.search(rf"\b(?:{_JOB_EN})(?:\s+here)?\W+$", body[: m.start()], I)  # "Rig welder, FIFO out of Darwin"
+            or rx.match(  # "night shift for an Australian account": the shift a job keeps
+                r"\s+(?:for|on)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:client|account|process|campaign|team|line)\b",
+                body[m.end() :],
+                I,
+            )
             or rx.match(
                 rf"\s*(?:嘅|的)?\s*(?:[\w-]+\s+){{0,2}}?(?:{_JOB_EN}|guard|worker)\b|,\s*\d", body[m.end() :], I
             )
@@ -3444,6 +3486,12 @@ def _studied_at(body: str) -> tuple[str | None, str | None, str | None] | None:
 def _read_education(body: str) -> list[tuple[str, str, str]]:
     """I did my master's in statistics at UCLA / 本科是武汉大学的 / 学的土木 / 我 PhD 读的是 computational biology."""
     out = []
+    if (
+        m := rx.match(
+            r"^(?:我的?)?(?:研究|读研|读博|硕士|博士|论文)?方向(?:是|为)\s*(?P<v>[^，,的了对错不没往向去]{2,16})$", body
+        )
+    ) and not is_city(m.group("v")):
+        return [("fact", "major", m.group("v"))]  # "在武汉读研，方向是计算机视觉": the field one studies
     if m := rx.match(
         rf"^I(?:\s+|(?=['’]))(?:['’]m\s+)?{_EN_MODS}(?:did|got|have|earned|completed|finished|hold|am\s+doing|doing|getting)\s+"
         rf"(?:my\s+|a\s+|an\s+)?(?:part-time\s+|full-time\s+|online\s+|evening\s+)?{_DEGREE}(?:\s+degree)?(?:\s+(?:in|on)\s+(?P<major>[\w &'-]+?))?"
@@ -4362,8 +4410,18 @@ _EN_STUDY = re.compile(
     r"\s+at\s+(?P<school>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})|"
     r"\b(?:did|got|finished|completed)\s+(?:my\s+)?(?:PhD|master'?s|MSc|MBA|BSc|BA|undergrad|degree|bachelor'?s)\s+at\s+"
     r"(?P<school2>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})\s+in\s+(?P<major2>[a-z][\w &-]{2,40}?)(?=$|[,.;]|\s+(?:then|and|but)\b)|"
-    r"^(?:I'm\s+|I\s+am\s+|currently\s+)?(?:studying|reading|majoring\s+in)\s+(?P<major3>[a-z][\w &-]{1,30}?)\s+at\s+"
-    r"(?P<school3>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})(?=$|[,.;]|\s+(?:and|but|in)\b)",
+    r"(?:^(?:I'm\s+|I\s+am\s+|currently\s+)?|\b(?:and|while|but|I)\s+(?:also\s+)?)(?:study|studying|reading|majoring\s+in)\s+"
+    r"(?P<major3>[a-z][\w &-]{1,30}?)(?:\s+(?:part-time|full-time|online))?\s+at\s+(?:the\s+)?"
+    r"(?P<school3>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})(?=$|[,.;]|\s+(?:and|but|in|at|during|on|while|this|so)\b)|"
+    # "final year of a BSc at Makerere", "a postdoc at ETH", "part-time engineering at Strathclyde"
+    r"\b(?:(?:final|first|second|third|fourth|last)[- ]year(?:\s+of\s+(?:my|a|an|the)\s+[\w-]+)?|postdoc|PhD|master'?s|MSc|MBA|"
+    r"BSc|BTech|B\.Tech|BEng|MEng|BA|diploma|degree|(?:part|full)-time\s+(?P<major4>[a-z]+(?:\s+[a-z]+)?))\s+at\s+(?:the\s+)?"
+    r"(?P<school4>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})(?=$|[,.;!?]|\s+(?:and|but|in|at|during|on|while|this|so|\+)\b)",
+    I,
+)
+# "studying dentistry in Manipal": what one studies, and the town one studies in
+_STUDY_IN = re.compile(
+    r"\b(?:I\s+(?:also\s+)?study|I'm\s+studying|studying)\s+(?P<major>[a-z]+(?:\s+[a-z]+)?)\s+in\s+(?P<place>(?-i:[A-Z])[\w.'’-]+(?:\s+(?-i:[A-Z])[\w.'’-]+)?)",
     I,
 )
 
@@ -4407,10 +4465,13 @@ def _scan_study(body: str) -> list[tuple[str, str, str]]:
     ):
         out.append(("fact", "major", part.group("m")))
     if en := _EN_STUDY.search(body):
-        out += [
-            ("fact", "major", en.group("major") or en.group("major2") or en.group("major3")),
-            ("fact", "school", en.group("school") or en.group("school2") or en.group("school3")),
-        ]
+        major = en.group("major") or en.group("major2") or en.group("major3") or en.group("major4")
+        out += [("fact", "major", major)] if major else []
+        out.append(
+            ("fact", "school", en.group("school") or en.group("school2") or en.group("school3") or en.group("school4"))
+        )
+    elif (there := _STUDY_IN.search(body)) and (city := _city_in(there.group("place"))):
+        out += [("fact", "major", there.group("major")), ("fact", "city", city)]  # "studying dentistry in Manipal"
     return out
 
 
@@ -4457,11 +4518,12 @@ _INDUSTRY_NOUN = re.compile(
     r"^(?:券商|投行|银行|律所|会计师事务所|保险公司|基金公司|私募|外企|国企|央企|车企|药企|游戏公司|互联网公司|外贸|跨境电商|电商|"
     r"硬件|IC\s*(?:设计|設計)|芯片(?:设计|設計)?|半导体|"
     r"(?:外贸|电商|跨境电商|医药|制药|物流|金融|教育|培训|游戏|互联网|保险|房地产|地产|餐饮|汽车|广告|咨询|软件|芯片|半导体|新能源|"
-    r"家具|服装|建筑|装修|快递|航空|旅游)(?:公司|企业|行业)|汽车电子|新能源|光伏|医疗器械|医疗|教培|建材|化工|纺织|农业|"
+    r"家具|服装|建筑|装修|快递|航空|旅游|金融科技|科技|人工智能|生物医药|生物科技|传媒|文化传媒|新媒体|出版|安防|环保|能源|电力|通信|电信|"
+    r"零售|食品|化妆品|美妆|母婴|宠物|家电|物业|外包|猎头|会展|珠宝|印刷|包装)(?:公司|企业|行业)|汽车电子|新能源|光伏|医疗器械|医疗|教培|建材|化工|纺织|农业|"
     # said in English inside Chinese ("我住在Dubai，做real estate的") or alone
     r"(?i:real\s+estate|property|fintech|finance|banking|insurance|logistics|e-?commerce|marketing|consulting|hospitality|"
     r"retail|healthcare|construction|edtech|biotech|pharma|manufacturing|automotive|gaming|fashion|F&B|advertising|"
-    r"media|SaaS|crypto|web3|semiconductors?))$"
+    r"media|SaaS|crypto|web3|semiconductors?)(?:公司|企业)?)$"
 )
 
 
@@ -4622,10 +4684,17 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
     ):  # "我是 Burnaby 一家 dim sum 餐厅的点心师傅", "我是 Tampines polyclinic 的 senior nurse"
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
     elif m := rx.search(
-        rf"(?:^我(?:是)?|^|[，,])(?:白天|平时|现在|主要|目前|一直)?(?P<v>(?:开|跑)(?:{_DRIVEN}))(?:的)?(?=$|[，,])",
+        rf"(?:^我(?:是)?|^|[，,])(?:白天|晚上|周末|下班后|业余|平时|现在|主要|目前|一直)?(?P<v>(?:开|跑)(?:{_DRIVEN}))(?:的)?"
+        r"(?=$|[，,]|补贴|赚|挣|当副业|做副业|兼职)",
         body,
     ):
         out.append(("fact", "job_title", m.group("v")))  # "我今年42了，白天开出租车"
+    elif m := rx.match(  # "我係做freelance攝影": 我是做… said without the closing 的; "人在义乌，做外贸"
+        r"^我(?:平时|现在|目前|主要|其实|就)?是做\s*(?P<v>(?![梦饭菜好完了过这那什啥事题决定核酸作业])[^，,的]{2,14})$|"
+        rf"^(?:我)?(?:平时|现在|目前|主要|一直)?做\s*(?P<v2>外贸|(?:跨境)?电商|自媒体|直播带货|直播|微商|代购|{_DEPARTMENT_ZH})$",
+        body,
+    ):
+        out.append(("fact", "job_title", m.group("v") or m.group("v2")))
     elif m := _TRADE_ZH.search(body):
         if (
             (trade := m.group("v3"))
@@ -6150,13 +6219,13 @@ _ANSWER_FRAMES = [
         "回答要",
     ),
     (
-        r"(?:your|the)\s+team\s+use|\bdoes\s+your\s+(?:team|company)\b|(?:team|团队|公司|你们)\s*用(?:什么|哪)",
+        r"(?:your|the)\s+team\s+use|\bdoes\s+your\s+(?:team|company)\b|(?:team|团队|公司|你们)[^，,？?]{0,4}?(?:平时|平常|一般|主要|现在|都)?\s*用(?:什么|哪)",
         "we use ",
         "我们用",
     ),
     (
         r"(?:which|what)\s+(?:editor|ide|browser|stack|cloud|os|laptop|phone|database|db|tools?|apps?)\b|what\s+do\s+you\s+use\b|"
-        r"[你您](?:平常|平时)?用(?:什么|哪个|哪家)|用的是(?:什么|哪)|哪家云|手机(?:型号|是什么|是哪)",
+        r"[你您](?:平常|平时|一般|主要|习惯|现在)*用(?:什么|哪个|哪家)|用的是(?:什么|哪)|哪家云|手机(?:型号|是什么|是哪)",
         "I use ",
         "我用",
     ),
@@ -6970,6 +7039,8 @@ class RuleExtractor:
     def _profile(self, clause: str, body: str, own: bool = False) -> list[Proposal]:
         """What a clause says about the user; `own`: a clause without a subject, said as the user's."""
         body = rx.sub(r"^用户的团队", "我们团队", body)
+        body = rx.sub(r"^本人(?=[^，,]{1,10}专业)", "我", body)  # "本人会计专业大二": said of oneself, formally
+        body = rx.sub(r"(?<=[\u4e00-\u9fff])(?:啦|嘛|呀|啊|喔|咯)+$", "", body)  # "我是会计啦": a particle says nothing
         found = self._table(clause, body, _PATTERNS[:_FIRST_GENERAL])
         if not found:
             found = self._read(clause, body)
@@ -7081,7 +7152,9 @@ class RuleExtractor:
             )  # "爱看这种年代剧": a kind, not "this one"
             if not value or _OBJ_STOP.search(obj):
                 break
-            if category == "goal":
+            if category == "goal" and (pastime := _AS_PASTIME.search(value)):
+                category, key, value = "fact", "hobby", pastime.group("v")  # "想学尤克里里当爱好"
+            elif category == "goal":
                 key = _goal_key(obj)
             elif key is None:
                 key = _topic(value, obj, "preference" if category == "preference" else "tools")

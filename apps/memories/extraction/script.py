@@ -14,6 +14,10 @@ _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 # Cantonese function words as their Mandarin ones, each the same length (after t2s: 係 → 系)
 _CANTONESE = (
     (re.compile(r"(?<=[我你佢他她公婆爸妈仔女])系(?![统列数])"), "是"),  # 我老公係 pilot
+    (
+        re.compile(r"(?<=[我你他她])是([^，,。！!？?]{1,10}?)嚟(?=$|[，,。！!？?\s])"),
+        r"是\1啦",
+    ),  # 我係護士嚟: I am a nurse (嚟 a particle here)
     (re.compile(r"喺"), "在"),
     (re.compile(r"姪"), "侄"),  # 姪女: OpenCC keeps the variant, the rules know 侄
     (re.compile(r"钟意"), "喜欢"),
