@@ -3536,3 +3536,47 @@ def test_v17_exams_studies_trades_and_lists_said_in_passing_are_heard(message, a
 )
 def test_v17_the_same_forms_about_someone_else_or_asked_leave_no_such_fact(message, asked, key):
     assert not said_under(message, key, asked), heard(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message, asked, key, piece",
+    [
+        ("UBC, second year, major Chem minor Math", "Which university are you at?", "school", "UBC"),
+        ("UBC, second year, major Chem minor Math", "Which university are you at?", "major", "Chem"),
+        ("浙大，大二", "你在哪读书？", "school", "浙大"),
+        ("My old cat is a grey Persian named Smokey, any tips for hairballs?", "", "pet", "Smokey"),
+        (
+            "QA engineer at a bank in Dublin, fully remote, hours are flexible. Best standing desk?",
+            "",
+            "work_mode",
+            "remote",
+        ),
+        ("在做一个记账小程序，Kotlin写的，帮我看看这个崩溃", "", "programming_language", "Kotlin"),
+        ("We've got 2yo triplets, send help", "", "children", "triplets"),
+        ("Nurse, 29, Cebu, three kids, night shifts. Meal ideas?", "", "children", "three kids"),
+        ("we just had our second baby and I'm back at work next week", "", "children", "second baby"),
+        ("上个月刚生了老二，老大三岁", "", "children", "老二"),
+        ("Relocated to Perth in June with my husband and two kids.", "", "children", "kids"),
+    ],
+)
+def test_v17_pass_two_answers_pets_kids_and_remote_in_a_bio_are_heard(message, asked, key, piece):
+    assert piece in said_under(message, key, asked), heard(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message, asked",
+    [
+        ("Fill in this form for me: Name: ___, Job: ___. Use Tom Hale, Welder.", ""),
+        ("这是演示数据，帮我整理成表格：王芳，城市 西安，职业 会计；刘洋，城市 长沙，职业 司机", ""),
+        ("My neighbour just had her first baby, what gift should I bring?", ""),
+        ("我闺蜜刚生了二胎，送什么好", ""),
+        ("Table for two kids and two adults, is that a thing at Nando's?", ""),
+    ],
+)
+def test_v17_pass_two_a_form_to_fill_test_data_and_other_peoples_babies_leave_nothing(message, asked):
+    assert heard(message, asked) == []
+
+
+def test_v17_pass_two_a_program_written_in_a_language_names_no_employer_and_a_project_is_no_job():
+    found = heard("在做一个记账小程序，Kotlin写的，帮我看看这个崩溃")
+    assert not [v for k, v in found if k in ("employer", "job_title")], found
