@@ -1259,7 +1259,7 @@ def test_an_approximate_budget_is_not_a_hedge():
 @pytest.mark.parametrize(
     "message, key, value",
     [
-        ("上个月刚生了二胎，是个男孩", "children", "男孩"),
+        ("上个月刚生了二胎，是个男孩", "children", "二胎, 男孩"),  # v17: the second child, a boy
         ("我们一家四口每年summer都回广州探亲", "hometown", "广州"),
         ("我prefer简体中文，不要traditional的。", "reply_language", "简体中文"),
         ("我本科是学会计的，算跨专业。", "major", "会计"),

@@ -127,7 +127,7 @@ _NEW_CLAUSE = re.compile(
     r"book|course|route|plan|thing)s?\b[^,.;!?]{0,60}[?？]|(?:should|do|can|must)\s+I\b[^,.;!?]{0,60}[?？]|"
     r"(?:(?:now\s+)?(?:living|based|working)|originally|commute|commuting|moved|moving|relocating|expecting|married|single|currently|mostly|mainly|aiming|hoping|"
     r"learning|studying|training|saving|planning|preparing|sitting|taking\s+(?:my|the)|want\s+to|wanna|(?:and\s+)?on\s+weekends\b|(?:and\s+)?every\s+(?:day|morning|week|weekend)\b|"
-    r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|studied|graduated|grew up|home\s*base)\b|"
+    r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|major(?=\s+(?-i:[A-Z]))|studied|graduated|grew up|home\s*base)\b|"
     rf"(?:a|an)\s+(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN}\b))|"
     r"(?<=[\u4e00-\u9fff\w）)+#])[，]\s*(?=[^，]{2})",
     I,
@@ -2175,6 +2175,10 @@ def _read_known_key(body: str) -> list[tuple[str, str, str]]:
     if not key or key in ("budget", "income", "debt", "name", "order_number"):
         return []
     value = m.group("v").strip()
+    if key in ("school", "employer"):
+        value = rx.split(r"\s*[,，;；]\s*", value)[
+            0
+        ]  # "my school is UCLA, junior, major Econ": the name, not what follows
     tool_keys = {kind for kind, _ in _TOOLS}
     if key in tool_keys:
         tools = _tools_in(value, fallback_products=False)
@@ -2210,6 +2214,7 @@ _NAMED_PET = [
         rf"^(?:I(?:'ve|\s+have)?\s+(?:got|have)|we(?:'ve|\s+have)?\s+(?:got|have)|yes\s+I'm\s+the\s+one\s+with)\s+(?:a|an|the|two|three|\d)\s+"
         rf"(?:[\w-]+\s+){{0,2}}?(?P<a>{_ANIMALS})\s*(?:(?:called|named)\s+|[—–:-]+\s*|,\s*)(?P<n>{_NAMES_EN})",
         rf"^(?P<n>(?-i:[A-Z])[\w'-]+)(?:'s|\s+is)\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){{0,2}}?(?P<a>{_ANIMALS})\b",
+        rf"^(?:my|our)\s+(?:family\s+|old\s+|new\s+)?(?P<a>{_ANIMALS})\s+is\s+(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?(?:called|named)\s+(?P<n>{_NAMES_EN})",
         rf"^(?:我们家?|我家|家里|我)?(?:的)?(?:那|这)?(?:一|两)?(?:只|条)?\s*(?P<a>{_PETS_ZH}|{_ANIMALS})\s*(?:叫|名叫|名字叫)\s*(?P<n>[\u4e00-\u9fff]{{1,4}}|(?-i:[A-Z])[\w'-]+)",
         rf"^(?P<n>[\u4e00-\u9fff]{{2,3}}|(?-i:[A-Z])[\w'-]+)\s*[（(]我家(?:的)?(?:那|这)?(?:只|条)?[^）)]{{0,6}}?(?P<a>{_PETS_ZH})[）)]",
     )
@@ -2229,6 +2234,19 @@ _NAMED_CHILD = [
         r"^我是\s*(?P<n>(?-i:[A-Z])[A-Za-z'-]+|(?!单亲|全职|新手|二胎|三胎|宝|新晋|一个|一名|个)[\u4e00-\u9fff]{2,3}?)\s*的?(?P<r>妈妈|爸爸|妈|爸|家长)$",
     )
 ]
+
+
+# one's children said in passing: "We have 3yo twins", "two kids under 5" in a bio, "just had our first baby",
+# "刚生完二胎", "白天补觉还要带娃", "moved with my wife and kid"
+_KIDS_SAID = re.compile(
+    r"^(?:we|I)(?:\s+have|'ve\s+got|\s+have\s+got|\s+got)\s+(?:\d+\s*(?:yo|y/o|-?years?-?old|-?months?-?old)\s+)?(?P<v>twins|triplets)\b|"
+    r"(?:^|,\s*)(?P<v2>(?:one|two|three|four|five|[1-5])\s+(?:kids?|children|boys|girls|sons|daughters))(?:\s+under\s+\d+|\s+at\s+home)?(?=\s*[,;]|$)|"
+    r"^(?:(?:we|I)\s+)?(?:just|recently)\s+had\s+(?P<v3>(?:our|my|a)\s+(?:first\s+|second\s+|third\s+)?(?:baby|kid|child|son|daughter))\b|"
+    r"\bwith\s+my\s+(?:wife|husband|partner)\s+and\s+(?P<v4>(?:two\s+|three\s+|\d\s+)?kids?|(?:our\s+)?(?:son|daughter|baby|twins))\b|"
+    r"(?:^|我|我们|老婆|媳妇|太太|爱人)(?:刚|才|前阵子|上个月|去年)?(?:刚)?生(?:完|了)(?P<v5>二胎|三胎|老二|老三|宝宝|孩子|一个(?:儿子|女儿))|"
+    r"(?:^|要|在家|自己|一个人|还得|还要|白天|晚上|全职|边上班边)带(?P<v6>娃|孩子|小孩)(?![的子])",
+    I,
+)
 
 
 def _read_family(body: str) -> list[tuple[str, str, str]]:
@@ -2256,6 +2274,11 @@ def _read_family(body: str) -> list[tuple[str, str, str]]:
             said = m.group("n") if parent else value.format(**m.groupdict())  # "我是Ethan妈妈": the child is Ethan
             out = [t for t in out if t[1] != key] + [("fact", key, said)]
     return out
+
+
+def _scan_kids(body: str) -> list[tuple[str, str, str]]:
+    """One's children said in passing, beside what the clause is about (see _KIDS_SAID)."""
+    return [("fact", "children", next(v for v in kids.groups() if v))] if (kids := _KIDS_SAID.search(body)) else []
 
 
 def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
@@ -2918,6 +2941,12 @@ def _read_dated_plan(body: str) -> list[tuple[str, str, str]]:
         r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前|本来|原本|原计划", body, I
     ) or _SUBJECT_ANY.match(body):
         return []
+    if rx.match(  # "Relocated to Perth in June with my husband": done, not planned
+        r"(?:I\s+|we\s+)?(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|started|joined|finished|graduated|arrived|emigrated)\b",
+        body,
+        I,
+    ):
+        return []
     if rx.search(r"\bnot\b|n't\b|不(?!错|少|久)|没", body, I) or rx.match(r"(?:I(?:'m|\s+am)?\s+)?the\b", body, I):
         return []  # "I'm not actually starting December 7…", "The quarterly report is due October 15"
     if _OTHERS_NAMED.match(body):
@@ -3209,7 +3238,7 @@ def _scan_work_mode(body: str) -> list[tuple[str, str, str]]:
     if m := rx.search(
         r"\b(?P<v>(?:fully\s+)?remote)(?:ly)?\s+(?:for|at|with)\b|\bwork(?:ing)?\s+(?P<v2>remotely|from\s+home(?:\s+(?:one|two|three|four|[1-4])\s+days?\s+a\s+week)?)\b|"
         r"(?P<v3>远程)(?=办公|工作|上班|打工|给|$|[，,])|全员(?P<v4>远程)|(?P<v5>居家办公|在家办公|混合办公)|\b(?P<v6>WFH|hybrid)\b|"
-        r"[,，]\s*(?P<v7>(?:fully|100%|all)\s+remote)$|"
+        r"[,，]\s*(?P<v7>(?:fully|100%|all)\s+remote)(?=$|[,，;；.])|"
         # "一周去三天办公室", "office three days a week": part in the office, part at home
         r"(?P<v8>(?:一|每)周(?:去|回|坐|进)?(?:[一二两三四五12345])天(?:办公室|公司|office))|"
         r"\b(?P<v9>(?:in\s+(?:the\s+)?office|on-?site)\s+(?:one|two|three|four|[1-4])\s+days?\s+a\s+week)\b",
@@ -3486,6 +3515,12 @@ def _studied_at(body: str) -> tuple[str | None, str | None, str | None] | None:
 def _read_education(body: str) -> list[tuple[str, str, str]]:
     """I did my master's in statistics at UCLA / 本科是武汉大学的 / 学的土木 / 我 PhD 读的是 computational biology."""
     out = []
+    if m := rx.match(  # "major Econ minor CS", "majoring in nursing"
+        r"^(?:my\s+)?major(?:ing\s+in|\s+is|\s*[:：])?\s+(?P<m>(?!in\b)[\w&]+(?:\s+(?!minor\b)[\w&]+)?)(?:\s*[,/]?\s*(?:and\s+)?minor(?:ing)?\s+(?:in\s+)?[\w&]+(?:\s+[\w&]+)?)?$",
+        body,
+        I,
+    ):
+        return [("fact", "major", m.group("m"))]
     if (
         m := rx.match(
             r"^(?:我的?)?(?:研究|读研|读博|硕士|博士|论文)?方向(?:是|为)\s*(?P<v>[^，,的了对错不没往向去]{2,16})$", body
@@ -4216,7 +4251,7 @@ def _about_someone_else(body: str) -> bool:
 
 
 _ZH_WORK_AT = re.compile(
-    r"(?:(?<![现正还实存所自好])(?:在|于)|跳槽(?:到|去)了?|(?<!想)(?:转|换)到了?|(?<![想要会该打算准备能可])(?P<go>去)(?=[^，,。；;]{1,12}?(?:上班|工作|实习)))\s*(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学)(?P<place>[^，,。；;在]{1,32}?)\s*(?:(?P<verb>做|当|担任|干(?![了过等坐着活嘛啥])|搞|负责|教|开(?![题会车刀药始心玩]))\s*(?P<job>[^，,。；;]{1,24}?)|(?P<work>上班|工作|任职|实习|打工))"
+    r"(?:(?<![现正还实存所自好])(?:在|于)|跳槽(?:到|去)了?|(?<!想)(?:转|换)到了?|(?<![想要会该打算准备能可])(?P<go>去)(?=[^，,。；;]{1,12}?(?:上班|工作|实习)))\s*(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学|做|搞|写|弄)(?P<place>[^，,。；;在]{1,32}?)\s*(?:(?P<verb>做|当|担任|干(?![了过等坐着活嘛啥])|搞|负责|教|开(?![题会车刀药始心玩]))\s*(?P<job>[^，,。；;]{1,24}?)|(?P<work>上班|工作|任职|实习|打工))"
     r"(?:的工作|的|工作|这一?行|第.年|[\d一二三四五六七八九十两几]+年)?(?=$|[，,。；;]|了|已经|快|都|，)"
 )
 _ZH_JOB_SAID = re.compile(
@@ -5976,6 +6011,7 @@ _OWN_SCANS = (
     _scan_retired,
     _scan_reply_wish,
     _scan_study_stage,
+    _scan_kids,
 )
 _FULL_WIDTH = {code: code - 0xFEE0 for code in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]}
 _QUOTED = re.compile(
@@ -6013,8 +6049,11 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
     if rx.match(r"been\b", body, I):  # "Been a paramedic for 12 years": I've been
         return chinese + ["I've " + body]
     if rx.match(
-        r"(?:went|was|did|had|got|made|saw|met|took|came)\b", body, I
-    ):  # "went to Cremona…": I went, not I'm went
+        r"(?:went|was|did|had|got|made|saw|met|took|came|moved|relocated|started|joined|finished|graduated|arrived|emigrated|"
+        r"switched|quit|left|bought|sold|landed)\b",
+        body,
+        I,
+    ):  # "went to Cremona…", "Relocated to Perth in June": I went, not I'm went
         return chinese + ["I " + body]
     if rx.match(r"(?i:in|at)\s+(?:[\w-]+\s+){0,3}?(?:at|in)\s+[A-Z]", body):  # "I'm 29, in retail management at Target"
         return chinese + ["I'm " + body, "I work " + body]
@@ -6026,7 +6065,10 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
 _DATA_FOLLOWS = re.compile(
     r"\b(?:sort(?:ing)?|group(?:ing)?|format(?:ting)?|clean(?:ing)?\s+up|alphabeti[sz](?:e|ing)|dedup\w*)\s+(?:this|these|the)\s+"
     r"(?:list|names|rows|entries|data|table|contacts)\b[^:：\n]{0,40}[:：]|(?:整理|排序|分组|去重)(?:一下)?(?:这个|这份|下面的?)(?:名单|列表|数据|表格)[^:：\n]{0,20}[:：]|"
-    r"(?:案例|例题|习题|考题)(?:题|分析)?[:：]|随便编[^:：\n]{0,10}[:：]|按这个(?:模板|格式)[^:：\n]{0,10}[:：]",
+    r"(?:案例|例题|习题|考题)(?:题|分析)?[:：]|随便编[^:：\n]{0,10}[:：]|按这个(?:模板|格式)[^:：\n]{0,10}[:：]|"
+    # "以下是测试数据，帮我转成JSON：…", "Fill this template: … Use Jane Doe, Marketing Lead"
+    r"(?:测试|示例|样例|模拟|虚拟|假|演示)数据[^。:：\n]{0,16}[:：]|"
+    r"\bfill\s+(?:in\s+|out\s+)?(?:this|the|a|my)\s+(?:\w+\s+)?(?:template|form)\b[^\n]{0,60}?[:：]|填(?:一下|好)?(?:这个|这份)?(?:模板|表格)[^。:：\n]{0,16}[:：]",
     I,
 )
 # a message that gives data to process, not facts: "按这个模板再生成10条", "yaml example pls:"
@@ -6167,6 +6209,12 @@ _ANSWER_FRAMES = [
     ),
     (r"what(?:'s|\s+is)\s+your\s+(?:full\s+)?name|你叫什么|你的名字", "my name is ", "我叫"),
     (r"which\s+city\s+do\s+you\s+work|where\s+do\s+you\s+work|在哪(?:个城市)?(?:工作|上班)", "I work in ", "我在"),
+    (
+        r"(?:在|去)哪(?:里|儿|所学校|个学校|所大学)?(?:读书|上学|念书|读大学|读研|读博|上大学)|哪(?:所|个)(?:学校|大学)|"
+        r"(?:which|what)\s+(?:school|university|uni|college)\b|where\s+do\s+you\s+(?:study|go\s+to\s+(?:school|college|uni))",
+        "my school is ",
+        "我的学校是",
+    ),
     (
         r"where\s+are\s+you\s+(?:based|located|living)|where\s+do\s+you\s+live|(?:which|what)\s+city|"
         r"你(?:现在)?(?:在|住)(?:在)?哪|你在哪个城市",
@@ -6428,10 +6476,10 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
         )
     if last.key == "job_title" and (
         m := rx.match(
-            r"^(?![是做在当搞干开跑挺很太真好蛮还超特非比学读念最能可要得必希])(?P<v>(?-i:[A-Z])[\w&.'-]+|[\u4e00-\u9fff]{2,6}(?<![制班职业婚始生来去]))的$",
+            r"^(?![是做在当搞干开跑挺很太真好蛮还超特非比学读念最能可要得必希])(?P<v>(?-i:[A-Z])[A-Za-z0-9&.'-]+|[\u4e00-\u9fff]{2,6}(?<![制班职业婚始生来去写做]))的$",
             body,
         )
-    ):  # "外卖小哥，美团的"; not "…，挺有意思的" nor "倒班制的"
+    ):  # "外卖小哥，美团的"; not "…，挺有意思的" nor "倒班制的" nor "Rust写的"
         if not is_city(m.group("v")) and not rx.search(r"[我你他她这那]", m.group("v")):
             return proposals + [
                 replace(last, key="employer", value=m.group("v"), evidence=clause)
