@@ -3636,11 +3636,15 @@ def test_v17_pass_three_bios_trades_studies_answers_and_wishes_are_heard(message
         ("这条帮我改得正式一点，不超过50字：明天下午三点开会，大家准时到。", ""),
         ("I own a garage full of old bikes, how do I sell them?", ""),
         ("我哥在温哥华开网约车，他说油价太贵", ""),
-        ("My son is in grade 12 in Edmonton and applying to UBC", ""),
     ],
 )
 def test_v17_pass_three_injections_retractions_texts_to_edit_and_others_leave_nothing(message, asked):
     assert heard(message, asked) == []
+
+
+def test_v17_pass_three_a_sons_school_year_is_no_year_city_or_plan_of_ones_own():
+    found = heard("My son is in grade 12 in Edmonton and applying to UBC")
+    assert not [k for k, _ in found if k in ("job_title", "city", "school") or k.startswith("goal")], found
 
 
 def test_v17_pass_three_a_carried_subject_is_no_part_of_a_value():

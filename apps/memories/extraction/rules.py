@@ -54,9 +54,11 @@ I = re.IGNORECASE
 _JOB_EN = (
     r"(?:(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|seamstress|luthier|fishmonger|stonemason|jeweller|goldsmith|"
     r"videographer|choreographer|forester|seller|vendor|hawker|exporter|importer|wholesaler|distributor|supervisor|"
-    r"(?:bus|crane|machine|forklift|tour|train|camera|radio|switchboard|plant|drone|equipment)\s+operator|subtitler|"
+    r"(?:bus|crane|machine|forklift|tour|train|camera|radio|switchboard|plant|drone|equipment|jeepney|tricycle|truck|boat|ferry|"
+    r"excavator|heavy\s+equipment|CNC|lathe|call\s+cent(?:er|re)|telecom)\s+operator|subtitler|"
     r"seaman|seafarer|stevedore|assembler|apprentice|vlogger|stallholder|shopkeeper|weaver|gondolier|ranch\s+hand|farmhand|"
-    r"virtual\s+assistant|line\s+cook|barista|cashier|waiter|waitress|bartender|electrician|"
+    r"virtual\s+assistant|(?:call\s+cent(?:er|re)|customer\s+service|support|sales|travel|insurance|real\s+estate|booking|ticketing)\s+(?:agent|rep)|"
+    r"line\s+cook|barista|cashier|waiter|waitress|bartender|electrician|"
     r"plumber|carpenter|firefighter|officer|soldier|paramedic|surgeon|therapist|psychologist|librarian|farmer|cook|baker|"
     r"hairdresser|stylist|actor|actress|singer|dancer|coach|trainer|realtor|broker|banker|trader|auditor|clerk|"
     r"secretary|assistant|receptionist|driver|courier|nanny|tutor|principal|veterinarian|vet|midwife|dev|eng(?!\s+(?:student|major|grad|undergrad|degree|course|program))|"
@@ -125,8 +127,9 @@ _NEW_CLAUSE = re.compile(
     # "I'm from Kumasi but studying in Accra, cheapest way to ship things home?": the ask said without a verb
     r"(?:the\s+)?(?:best|cheapest|easiest|quickest|fastest|simplest|safest|cheap|easy|quick|good)\s+(?:way|place|time|app|option|site|tool|"
     r"book|course|route|plan|thing)s?\b[^,.;!?]{0,60}[?？]|(?:should|do|can|must)\s+I\b[^,.;!?]{0,60}[?？]|"
+    r"(?:any|best|cheapest|good)\s+[\w-]+(?:\s+[\w-]+){0,2}(?:\s+for\b[^,.;!?]{0,40})?\s*[?？]|"
     r"(?:(?:now\s+)?(?:living|based|working)|originally|commute|commuting|moved|moving|relocating|expecting|married|single|currently|mostly|mainly|aiming|hoping|"
-    r"learning|studying|training|saving|planning|preparing|sitting|taking\s+(?:my|the)|want\s+to|wanna|(?:and\s+)?on\s+weekends\b|(?:and\s+)?every\s+(?:day|morning|week|weekend)\b|"
+    r"learning|studying|training|saving|planning|preparing|applying|sitting|taking\s+(?:my|the)|want\s+to|wanna|(?:and\s+)?on\s+weekends\b|(?:and\s+)?every\s+(?:day|morning|week|weekend)\b|"
     r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|major(?=\s+(?-i:[A-Z]))|studied|graduated|grew up|home\s*base)\b|"
     rf"(?:a|an)\s+(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN}\b))|"
     r"(?<=[\u4e00-\u9fff\w）)+#])[，]\s*(?=[^，]{2})",
@@ -191,7 +194,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
             r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client|best\s+friend|bff|cousin|uncle|aunt|"
             r"grandma|grandpa|grandmother|grandfather|grandson|granddaughter|grandkid|grandchild|grandchildren|neighbou?r|classmate|"
             r"niece|nephew|in-laws?|fianc[ée]e?|teammate|landlord|"
-            r"buddy|pal|mate|bestie|housemate|flatmate|cowork\w*|customer|student)s?)\b(?!'?s\s+name\s+is\b)|"
+            r"buddy|pal|mate|bestie|housemate|flatmate|cowork\w*|customer|student)s?)\b(?!'?s\s+name\s+is\b)(?!\s+(?:tongue|language)\b)|"
             r"\b(?:said|says|told me|according to)\b|"
             r"^(?:the\s+rest(?:\s+of\s+(?:them|us|the\s+team))?|everyone\s+else|everybody\s+else|the\s+others)\b|"
             r"^我们(?:组|团队|公司|部门)?(?:里)?(?:的)?(?:其他人|别人|其他同事|其余的人)",
@@ -315,6 +318,11 @@ _LANG_WORD = (
     r"Marathi|Tamil|Telugu|Gujarati|Punjabi|Kannada|Malayalam|Nepali|Sinhala|Burmese|Khmer|Hokkien|Teochew|Hakka|"
     r"Romanian|Bulgarian|Serbian|Croatian|Slovak|Slovenian|Lithuanian|Latvian|Estonian|Icelandic|Irish|Welsh|Catalan|"
     r"Basque|Farsi|Pashto|Kurdish|Armenian|Georgian|Kazakh|Uzbek|Mongolian|Afrikaans|Zulu|Amharic|Somali|Yoruba|Igbo|Hausa|"
+    r"Kikuyu|Gikuyu|Luo|Luhya|Kalenjin|Kamba|Twi|Akan|Ewe|Fante|Shona|Ndebele|Xhosa|Sesotho|Setswana|Tswana|Lingala|Kinyarwanda|"
+    r"Kirundi|Luganda|Wolof|Fula|Fulani|Tigrinya|Oromo|Malagasy|Chichewa|Nyanja|Bemba|Pidgin|Patois|Creole|Cebuano|Bisaya|Visayan|"
+    r"Ilocano|Ilokano|Hiligaynon|Waray|Kapampangan|Javanese|Sundanese|Tok\s+Pisin|Samoan|Tongan|Fijian|M[aā]ori|Hawaiian|Quechua|"
+    r"Guaran[ií]|Aymara|Nahuatl|Yiddish|Sindhi|Konkani|Tulu|Odia|Oriya|Assamese|Tibetan|Uyghur|Hmong|Tetum|Dari|Tajik|Turkmen|"
+    r"Kyrgyz|Azerbaijani|Azeri|Albanian|Macedonian|Bosnian|Maltese|Luxembourgish|Galician|Scots\s+Gaelic|Gaelic|Esperanto|Sanskrit|"
     r"Hinglish|Taglish|Singlish|Spanglish|Franglais)"
 )
 # a text of one's own to write, and the language to write it in: "写 commit message 请用 English", "用英文写"
@@ -626,6 +634,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
             + r"(?P<v>(?:想学|想学习|在学(?![校生])|正在学习?|开始学习?|学习(?![了过到])|打算|计划|准备学|想成为|的目标是|目标是|目标(?=[^是为，,\s]{2})|(?:决定)?跨考(?=\S)|"
             r"(?:在|正在)?想(?:要)?(?:转行|转岗|转型|转去|改行|跳槽|换行)|(?:在|正在)?plann?(?:ing)?\s*(?:着)?(?=去|要|明年|下个?月)|"
             # "想系统学一下拼音", "最近想增肌", "想在婚礼前瘦个五斤", "想提高到100g", "想加点strength training"
+            r"想(?:要)?(?:趁[^，,]{1,8}?|利用[^，,]{1,8}?)(?:学点|学一下|学学|学)(?=\S)|"  # "想趁这段时间学点PS"
             r"想(?:要)?(?:系统地?|好好|认真|开始)?(?:学一下|学学|(?=增肌|增重|减脂|减肥|减重|戒烟|戒酒)|瘦(?=[^，,]{0,8}?(?:斤|公斤|kg|磅))|"
             r"(?:在[^，,]{1,8}?前)瘦|提高(?:到)?(?=[^，,]{2,12}$)|加点|考(?![虑察])(?=[^，,]{0,8}?(?:证|试|研|博|级|照|雅思|托福|N\d|CPA|cpa|免许|资格|执业|师|教资|公务员|编)))|"
             r"(?:在|处于)(?=(?:减脂|增肌|减肥|备考|备孕)期?$))(?P<obj>.+))"
@@ -928,7 +937,7 @@ _TOOLS = [
     ),
     (
         "os",
-        r"macOS|(?-i:Mac)|Linux|Ubuntu|Windows|Debian|(?-i:Arch(?: Linux)?)|Fedora|NixOS|CentOS|Android|(?-i:iOS)|HarmonyOS|鸿蒙",
+        r"macOS|(?-i:Mac)|Linux|Ubuntu|Windows|Win\s?1[01]|Debian|(?-i:Arch(?: Linux)?)|arch(?=\s+(?:btw|linux)\b)|Fedora|NixOS|CentOS|Android|(?-i:iOS)|HarmonyOS|鸿蒙",
     ),
     (
         "framework",
@@ -1017,6 +1026,7 @@ _PRODUCT = re.compile(r"^[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2}$")
 _LENGTH = re.compile(r"简短|简洁|详细|啰嗦|长|短(?:一?点|些)|字以内|\bshort|\bbrief|concise|detailed|long|\bwords\b", I)
 _FORMAT = re.compile(
     r"表格|表情|格式|列表|加粗|粗体|小标题|markdown|bullet|tables?|emojis?|lists?|units|单位|感叹号|exclamation\s+(?:marks?|points?)|"
+    r"code\s*blocks?|代码块|条列式?|列点|分点|"
     r"headings?|headers?|\bbold\b",
     I,
 )
@@ -1498,9 +1508,12 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             p.key == "employer"
             and not rx.match(_GIGS, p.value, I)  # a student's gig is still a gig
             and any(
-                q.key == "job_title" and rx.search(r"student|PhD|学生|博士|研究生|硕士", q.value, I) for q in proposals
+                q.key == "job_title"
+                and rx.search(r"student|PhD|学生|博士|研究生|硕士", q.value, I)
+                and not rx.search(r"\bwork\b|上班|打工|兼职", p.evidence, I)
+                for q in proposals
             )
-        ):
+        ):  # not "…, and I work weekends at Chemist Warehouse": a student's job
             p = replace(p, key="school")  # "我是 UCL 的 PhD student"
         elif p.key == "employer" and rx.fullmatch(
             r"freelanc\w*|self[- ]employed|自由职业者?|自由|独立|个体户?|自己", p.value.strip(), I
@@ -1809,13 +1822,18 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     # zh: 我在腾讯做产品经理 / 我在上海一家游戏公司当策划 / 我在成都上班 / 我在北京读大三 / 我在团队里负责测试
     if m := rx.match(
         rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学)(?P<place>[^，,]{{1,24}}?)(?:(?:做(?!饭|菜|家务|作业|梦)|当|担任|负责|干(?![了过等坐着活嘛啥])|开(?=[^，,]{{0,6}}(?:民宿|店|馆|厅|公司|工作室|诊所|超市|农场))|写(?=\s*(?:前端|后端|客户端|服务端|嵌入式|算法|小程序|iOS|安卓|Android)$))\s*(?P<job>(?!的$)[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作|的)?|"
-        r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|生活|定居))$",
+        r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|(?:读|上|念)(?:高中|初中|中学|小学|大学|本科|预科)|生活|定居))$",
         body,
     ):
         place = m.group("place").strip()
         if (bare := rx.sub(rf"^(?:{_PROVINCES})省?", "", place)) != place and is_city(bare):
             place = bare  # 海南三亚 → 三亚
         place = _without_country(place)
+        if (giver := rx.match(r"^(?P<c>[^给帮替]{2,20}?)\s*(?:给|帮|替)\s*(?P<o>.{2,20})$", place)) and (
+            is_city(giver.group("c")) or _CITY_ZH.fullmatch(giver.group("c"))
+        ):  # "在Guadalajara给Oracle做support engineer": where, and for whom
+            out.append(("fact", "work_city", giver.group("c")))
+            place = giver.group("o")
         split = (
             rx.match(r"^(?P<city>.{2,6}?|[A-Z][\w .'-]{1,24}?)\s*(?:的)?\s*(?:一家|一个|一所)(?P<org>.+)$", place)
             or rx.match(rf"^(?P<city>{_ZH_CITIES})(?P<org>[^市].+)$", place)
@@ -1823,7 +1841,10 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
                 (
                     rx.match(rf"^(?P<city>{re.escape(place[:n])})(?P<org>.{{2,}})$", place)
                     for n in (2, 3, 4)
-                    if _CJK_CHAR.match(place) and is_city(place[:n]) and not is_city(place)
+                    if _CJK_CHAR.match(place)
+                    and is_city(place[:n])
+                    and not is_city(place)
+                    and not _ORG_WORD.fullmatch(place[n:])  # 浦东机场 is one name
                 ),
                 None,
             )
@@ -1932,7 +1953,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     ):
         out.append(("fact", "job_title", m.group("v") or m.group("v2")))
     elif m := rx.match(
-        rf"^我{_ZH_MODS}是\s*(?P<org>(?![^，,的]*(?:里|唯一))[^，,的给帮替为]{{1,16}}?)\s*的\s*(?P<job>[^，,做当]{{0,8}}?(?:{_JOB_ZH}|{_JOB_EN}))$",
+        rf"^我{_ZH_MODS}是\s*(?!在)(?P<org>(?![^，,的]*(?:里|唯一))[^，,的给帮替为]{{1,16}}?)\s*的\s*(?P<job>[^，,做当]{{0,8}}?(?:{_JOB_ZH}|{_JOB_EN}))$",
         body,
         I,
     ):
@@ -1958,6 +1979,11 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "job_title", m.group("job")))
         if m.group("org"):  # "a postdoc at ETH and need a summary tightened": the clause after is no name
             org = rx.sub(r"\s+(?:and|but|so)\s+(?-i:[a-z]).*$", "", m.group("org"))
+            if student and (
+                doing := rx.search(r"\s+(?:doing|studying|majoring\s+in|reading)\s+(?P<m>[a-z][\w &-]+)$", org, I)
+            ):
+                org = org[: doing.start()]  # "a uni student at Monash doing pharmacy": the school, and the field
+                out.append(("fact", "major", doing.group("m")))
             out.append(("fact", "school" if student else "employer", org))
         if m.group("field") and student:
             out.append(("fact", "major", m.group("field")))
@@ -2175,10 +2201,17 @@ def _read_known_key(body: str) -> list[tuple[str, str, str]]:
     if not key or key in ("budget", "income", "debt", "name", "order_number"):
         return []
     value = m.group("v").strip()
-    if key in ("school", "employer"):
-        value = rx.split(r"\s*[,，;；]\s*", value)[
-            0
-        ]  # "my school is UCLA, junior, major Econ": the name, not what follows
+    if key in ("school", "employer"):  # "my school is UCLA, junior, major Econ": the name, not what follows
+        value = rx.split(r"\s*[,，;；]\s*", value)[0]
+    if key == "native_language" and (
+        more := rx.match(
+            rf"^(?P<n>{_LANG_WORD})\s*[,，]?\s*(?:then|and\s+then|and\s+also|plus|also|and)\s+(?P<s>.+)$", value, I
+        )
+    ):  # "My first language is Kikuyu, then Swahili and English", "Twi, then English and some French"
+        spoken = [lang.group(0) for lang in rx.finditer(_LANG_WORD, more.group("s"), I)]
+        return [("fact", "native_language", more.group("n"))] + (
+            [("fact", "spoken_languages", ", ".join(spoken))] if spoken else []
+        )
     tool_keys = {kind for kind, _ in _TOOLS}
     if key in tool_keys:
         tools = _tools_in(value, fallback_products=False)
@@ -2427,6 +2460,14 @@ _ANSWER_PADDING = re.compile(
 )
 
 
+# padding asked away: "No need to add disclaimers every time", "不用那么多客套话和免责声明"
+_NO_PADDING = re.compile(
+    r"(?:there's\s+)?no\s+need\s+(?:to\s+(?:add|include|give|put)\s+|for\s+)(?:the\s+|all\s+the\s+|any\s+)?|"
+    r"(?:请|以后)?(?:不用|不必|不需要|别|不要)(?:再)?(?:加|写|说)?(?:那么多|太多)?",
+    I,
+)
+
+
 def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     """Standing requests: answers (language, length, format), dislikes, constraints."""
     if m := rx.match(
@@ -2667,6 +2708,8 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         return [("preference", "reply_style", body)]
     if body.startswith("回答的语气要"):  # the answer to "what tone do you want?"
         return [("preference", "reply_style", body.removeprefix("回答的语气要"))]
+    if (lead := _NO_PADDING.match(text)) and _ANSWER_PADDING.match(text[lead.end() :]):
+        return [("preference", "reply_style", text)]
     if rx.match(r"(?:stop|quit|enough|no\s+more)\s+with\s+(?:the|all\s+the|your)\s+", text, I) and rx.search(
         f"(?:{_ANSWER_PADDING.pattern})" + r"(?:\s*(?:and|,|&)\s*\w+)*\s*[.!?]*$", text, I
     ):
@@ -2868,8 +2911,8 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
     ):
         return [("goal", _goal_key(m.group("rest")), body)]
     if m := rx.match(
-        r"^(?:I|(?:my\s+(?:wife|husband|partner|fianc[ée]e?|girlfriend|boyfriend)\s+and\s+I)|me\s+and\s+my\s+(?:wife|husband|partner))\s+"
-        r"(?:really\s+)?(?:want|hope|plan|intend|aim)\s+to\s+(?:finally\s+|really\s+|properly\s+|seriously\s+)?(?P<rest>\w+\b.+)$",
+        r"^(?:I|(?:my\s+(?:wife|husband|partner|fianc[ée]e?|girlfriend|boyfriend)\s+and\s+I)|me\s+and\s+my\s+(?:wife|husband|partner))\s*"
+        r"(?:really\s+)?(?:want|hope|plan|intend|aim|'d\s+(?:really\s+)?(?:like|love))\s+to\s+(?:finally\s+|really\s+|properly\s+|seriously\s+)?(?P<rest>\w+\b.+)$",
         body,
         I,
     ):
@@ -2884,7 +2927,7 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
             _DATE_WORDS.search(body)
             or rx.match(
                 r"(?:get|pass|finish|start|move|buy|visit|travel|quit|build|launch|write|run|"
-                r"learn|become|save|lose|reach|hit|read|complete|master)\b",
+                r"learn|become|save|lose|reach|hit|read|complete|master|add)\b",
                 m.group("rest"),
                 I,
             )
@@ -3184,6 +3227,22 @@ def _scan_pastime(body: str) -> list[tuple[str, str, str]]:
         return [("fact", "hobby", value)]
     if m := _AS_PASTIME.search(body):
         return [("fact", "hobby", m.group("v"))]
+    if m := rx.search(
+        r"\bgetting\s+(?:really\s+|more\s+)?into\s+(?P<v>[a-z][\w-]+(?:\s+[a-z][\w-]+)?)(?=$|[,.;!?]|\s+(?:lately|recently|now|these))",
+        body,
+        I,
+    ):
+        return [("fact", "hobby", m.group("v"))]  # "getting into birdwatching"
+    if (
+        m := rx.search(
+            r"\b(?:now\s+|also\s+)?(?P<v>volunteer(?:ing)?\s+(?:at|with|for)\s+(?:a|an|the|my|our)?\s*[\w' -]{2,30}?)(?=$|[,.;!?])",
+            body,
+            I,
+        )
+    ) and not rx.search(
+        r"\b(?:sometimes|occasionally|once|now\s+and\s+then|from\s+time\s+to\s+time)\b", m.group("v"), I
+    ):
+        return [("fact", "habit", m.group("v"))]  # "now volunteering at a library"
     return [("fact", "hobby", noun)] if (noun := _pastime_zh(body)) else []
 
 
@@ -3215,6 +3274,16 @@ def _scan_study_stage(body: str) -> list[tuple[str, str, str]]:
         r"孩子|儿子|女儿|娃|\bmy\s+(?:son|daughter|kid|child)|当年|以前|那时|\bwhen\s+I\s+was\b|\bused\s+to\b", body, I
     ):
         return []
+    if m := rx.search(  # "im in grade 12 in Edmonton", "I'm in year 10 at Westfield": the year, and where
+        r"\bI(?:'m|\s+am|m)\s+in\s+(?P<g>(?:grade|year)\s+\d{1,2}|high\s+school|secondary\s+school|middle\s+school)\s+(?:in|at)\s+"
+        r"(?P<c>(?-i:[A-Z])[\w.'’-]+(?:\s+(?-i:[A-Z])[\w.'’-]+){0,2})",
+        body,
+        I,
+    ):
+        return [
+            ("fact", "job_title", m.group("g")),
+            ("fact", "city" if is_city(m.group("c")) else "school", m.group("c")),
+        ]
     if m := _STUDY_STAGE.search(body):
         stage = m.group("zh") or m.group("en") or m.group("yr")
         if stage.startswith(("国", "國")) and (not body.startswith("我") or rx.search(stage + "的", body)):
@@ -3225,8 +3294,8 @@ def _scan_study_stage(body: str) -> list[tuple[str, str, str]]:
 
 # how one's working hours run: "做 night shift 嘅 security guard", "下个月开始固定上夜班", "FIFO sparky"
 _SHIFT = re.compile(
-    r"\b(?P<en>(?:night|graveyard|overnight|early|late|closing|opening|rotating|split|12-hour|twelve-hour)\s+shifts?|FIFO|"
-    r"on\s+nights|(?:fly-in\s+fly-out))\b|(?P<zh>夜班|早班|晚班|中班|倒班|三班倒|两班倒|大夜班?|小夜班?|通宵班|轮班|輪班)",
+    r"\b(?P<en>(?:night|graveyard|overnight|early|late|closing|opening|rotating|split|12-hour|twelve-hour|12-hr|12hr)\s+shifts?|FIFO|"
+    r"on\s+nights|(?:fly-in\s+fly-out))\b|(?P<zh>夜班|早班|晚班|中班|倒班|三班倒|两班倒|四班三倒|四班二轮|轮三班|轮两班|大夜班?|小夜班?|通宵班|轮班|輪班)",
     I,
 )
 
@@ -3297,6 +3366,8 @@ def _standing_shift(body: str) -> list[tuple[str, str, str]]:
                 I,
             )
             or rx.search(rf"\b(?:{_JOB_EN})(?:\s+here)?\W+$", body[: m.start()], I)  # "Rig welder, FIFO out of Darwin"
+            or (m.group("en") or "").endswith("shifts")
+            and rx.search(r"[,，]\s*$", body[: m.start()])  # "a nurse at SGH, rotating shifts"
             or rx.match(  # "night shift for an Australian account": the shift a job keeps
                 r"\s+(?:for|on)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:client|account|process|campaign|team|line)\b",
                 body[m.end() :],
@@ -3312,7 +3383,8 @@ def _standing_shift(body: str) -> list[tuple[str, str, str]]:
 
 
 _RETIRED = re.compile(
-    r"(?:^(?:been\s+)?|\bI'm\s+|\bI\s+am\s+|\bI've\s+(?:been\s+)?|\bI\s+(?:just\s+|finally\s+)?|,\s*|\bsince\s+I\s+|\bafter\s+I\s+|\bnow\s+)"
+    r"(?:^(?:been\s+)?|\bI'm\s+|\bI\s+am\s+|\bI've\s+(?:been\s+)?|\bI\s+(?:just\s+|finally\s+)?|,\s*|\bsince\s+I\s+|\bafter\s+I\s+|\bnow\s+|"
+    r"\bI'm\s+\d\d\s+and\s+)"
     r"(?P<how>(?:just|recently|finally|semi|fully|already|now|long)[- ]?\s*)?retired\b"
     r"(?:\s+(?:from|as)\s+(?P<what>(?:the\s+|a\s+|an\s+)?[\w -]{2,30}?)(?=$|[,.;!]|\s+(?:and|so|but|in|after|last|this|\d)\b))?|"
     r"(?:^我|^)(?:(?:今年|去年|前年|上个?月|年初|年底|上半年|下半年)\s*)?(?:已经|刚刚?|早就|也)?退(?:了)?休(?=了|$|[，,]|在家|(?:好|快)?[\d一二三四五六七八九十两几多]+年|的|前|以前|之后|后)|退休(?:老师|教师|工人|职工|干部|医生|护士|人员|军人|警察)",
@@ -3747,7 +3819,7 @@ _SELF_START = re.compile(
     r"^(?:我(?!们)|我们\s*(?:team|company|startup|公司|团队|组|项目组)?\s*的?\s*(?:code|代码|服务|service|infra|项目|全员|都|"
     r"后端|前端|技术栈|栈|stack|backend|frontend|app|系统|数据库|网站|平台|(?<=startup\s)是|(?<=startup)是)|我们(?:家)?是(?:专门)?做(?="
     rf"{_OUR_TRADE})|"
-    r"我们家(?=在|开|住|养|种|放牧|承包)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|we\b|we're|we've|our\b|"
+    r"我们家(?=在|开|住|养|种|放牧|承包)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|me\s+and\s+my\s+(?:wife|husband|partner)\b|we\b|we're|we've|our\b|"
     # "Paramedic here, Cardiff", "Plumber, 47, Dundee": a bio that starts with the trade
     rf"(?:(?:retired|former|semi-retired|part-time|full-time|freelance)\s+)?(?:[\w-]+\s+){{0,2}}?{_JOB_EN}(?:\s+here\b|,\s*\d\d\b|,\s*(?-i:[A-Z])[\w'’-]+\s*(?:,|$)))",
     I,
@@ -3787,7 +3859,8 @@ _TRIP = re.compile(
 _ORG_WORD = re.compile(
     r"(?:Robotics|Health|Labs?|Data|Systems|Bank|Group|Partners|Capital|Studios?|Technologies|Tech|Inc|Ltd|"
     r"Media|Games|AI|Software|Solutions|Hospital|Airlines|Motors|Energy|Foods|Logistics|Analytics|Consulting|"
-    r"Ventures|Digital|Networks|Pharma|Bio|Insurance|Holdings|Industries)\b"
+    r"Ventures|Digital|Networks|Pharma|Bio|Insurance|Holdings|Industries|"
+    r"(?:国际)?机场|火车站|高铁站|[东南西北]站|港|码头|大学|医院|人民医院)\b"  # 浦东机场, 北京大学: one name
 )
 
 
@@ -4073,6 +4146,17 @@ _JOB_VERB = re.compile(
     # "I sell second-hand tyres at a yard in Kumasi": a trade
     r"^I\s+(?:\w+\s+)?(?P<v10>sell\s+(?!(?:it|them|this|that|my|our|his|her|stuff|things|loads|lots|a\s+lot|some|any\w*|every\w*|the\s+idea)\b)[\w -]{3,30}?)"
     r"(?=\s+(?:at|in|on|from|online)\b|[,.;]|$)(?!.*\b(?:when(?:ever)?|if)\b)|"
+    # "I run a little açaí stand in Florianópolis", "me and my husband run a sari-sari store in Iloilo": one's own business
+    r"(?:\bI|\bwe|\bme\s+and\s+my\s+\w+|\bmy\s+\w+\s+and\s+I)\s+(?:also\s+|still\s+|now\s+)?(?P<v11>(?:run|own|operate)\s+(?:a|an|my|our|the)\s+"
+    r"(?:small\s+|little\s+|tiny\s+|family\s+|local\s+)?(?:[\w'’&-]+\s+){0,3}?(?:shop|store|stall|stand|caf[eé]|restaurant|bakery|salon|barbershop|"
+    r"business|farm|B&B|guesthouse|food\s+truck|kiosk|carinderia|pub|bar|clinic|practice|gym|daycare|workshop|"
+    r"boutique|pharmacy|hostel|homestay|laundromat|canteen|eatery|diner|deli|warung|spaza|dukka|duka))\b(?!\s+(?:full|with|that|where)\b)|"
+    r"^my\s+(?:little\s+|small\s+|tiny\s+|family\s+)?(?P<v12>(?:shop|stall|stand|store|business|restaurant|bakery|caf[eé]|food\s+truck|farm)\s+"
+    r"(?:sells|makes|serves|grows|does|fixes|repairs)\s+[\w' -]{2,30}?)(?=\s+(?:in|at|on|from)\b|[,.;]|$)|"
+    # "I drive road trains out of Port Hedland", "I drive a tuk-tuk in Kandy": what one drives for work
+    r"^I\s+(?:\w+\s+)?(?P<v13>drive\s+(?:a\s+|an\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:trucks?|road\s+trains?|taxis?|cabs?|bus(?:es)?|lorr(?:y|ies)|"
+    r"vans?|forklifts?|tractors?|ambulances?|tuk-?tuks?|jeepneys?|tricycles?|trikes?|semis?|rigs?|tankers?|matatus?|boda(?:-?boda)?s?|"
+    r"okadas?|rickshaws?|auto(?:-?rickshaw)?s?)(?:\s+(?:long-haul|short-haul|interstate|locally))?)\b|"
     # "…, teaching English at a high school": the work said as what one is doing there
     r"(?:^|,\s*)(?:now\s+|currently\s+|still\s+)?(?P<v9>(?:teaching|tutoring)\s+(?!(?:myself|him|her|them|my|kids\s+how)\b)[\w ]{2,30}?)"
     r"(?=\s+(?:at|in)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:school|college|university|uni|academy|kindergarten|institute)\b)",
@@ -4228,11 +4312,12 @@ def _scan_role(body: str) -> list[tuple[str, str, str]]:
 
 
 _OTHER_PERSON = re.compile(
-    r"朋友|同事|老婆|老公|妻子|丈夫|爱人|太太|先生|对象|女朋友|男朋友|(?<!奶)爸|(?<!宝)妈(?!妈)|父亲|母亲|哥|姐|弟|妹|儿子|女儿|孩子|娃|室友|同学|老板|领导|"
+    r"朋友|同事|老婆|老公|妻子|丈夫|爱人|太太|先生|对象|女朋友|男朋友|(?<!奶)爸|(?<!宝)妈(?!妈)|父亲|母亲|"
+    r"(?<![温加亚西])哥(?![华伦本斯])|姐|弟|妹|儿子|女儿|孩子|娃|室友|同学|老板|领导|"  # not 温哥华, 芝加哥, 墨西哥
     r"邻居|楼上|楼下|隔壁|对门|对面的|大爷|大妈|阿嬷|阿公|奶奶|爷爷|外婆|外公|姥姥|姥爷|"
     r"\b(?:brother|sister|wife|husband|partner|friend|mom|mum|dad|mother|father|son|daughter|boss|roommate|colleague|coworker|"
     r"cousin|uncle|aunt|he|she|they|grand(?:ma|pa|mother|father)(?!\s+(?:of|here|to)\b)|grand(?:parents?|son|daughter|kids?)|nan|"
-    r"neighbou?rs?)\b",
+    r"neighbou?rs?)\b(?!\s+(?:tongue|language)\b)",
     I,
 )
 
@@ -4449,7 +4534,7 @@ _EN_STUDY = re.compile(
     r"(?P<major3>[a-z][\w &-]{1,30}?)(?:\s+(?:part-time|full-time|online))?\s+at\s+(?:the\s+)?"
     r"(?P<school3>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})(?=$|[,.;]|\s+(?:and|but|in|at|during|on|while|this|so)\b)|"
     # "final year of a BSc at Makerere", "a postdoc at ETH", "part-time engineering at Strathclyde"
-    r"\b(?:(?:final|first|second|third|fourth|last)[- ]year(?:\s+of\s+(?:my|a|an|the)\s+[\w-]+)?|postdoc|PhD|master'?s|MSc|MBA|"
+    r"\b(?:(?:final|first|second|third|fourth|last|[1-6](?:st|nd|rd|th))[- ]y(?:ea)?r(?:\s+of\s+(?:my|a|an|the)\s+[\w-]+)?|postdoc|PhD|master'?s|MSc|MBA|"
     r"BSc|BTech|B\.Tech|BEng|MEng|BA|diploma|degree|(?:part|full)-time\s+(?P<major4>[a-z]+(?:\s+[a-z]+)?))\s+at\s+(?:the\s+)?"
     r"(?P<school4>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})(?=$|[,.;!?]|\s+(?:and|but|in|at|during|on|while|this|so|\+)\b)",
     I,
@@ -4654,11 +4739,11 @@ _CITY_WORDS = frozenset({"nice", "mobile", "bath", "reading", "victoria", "orang
 
 _ORG_OF_JOB = re.compile(
     rf"^我是\s*(?P<org>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*)?|[\u4e00-\u9fff]{{2,6}}?)\s*的\s*"
-    rf"(?P<job>(?:[A-Za-z/+-]+\s+){{0,2}}?{_JOB_EN}|[^，,。\s]{{0,6}}?(?:{_JOB_ZH}|员|师))(?=$|\s*[，,])",
+    rf"(?P<job>(?:[A-Za-z/+-]+\s+){{0,2}}?{_JOB_EN}|[^，,。\s]{{0,6}}?(?:{_JOB_ZH}|员|师)|[初高国]中生|大学生|研究生|留学生)(?=$|\s*[，,])",
     I,
 )
 _PLACE_OF_JOB = re.compile(
-    rf"^我是\s*(?P<org>[^，,。的我你他她这那]{{2,28}}?)\s*的\s*"
+    rf"^我是\s*(?!在)(?P<org>[^，,。的我你他她这那]{{2,28}}?)\s*的\s*"
     rf"(?P<job>(?:[A-Za-z/+-]+\s+){{0,2}}?{_JOB_EN}|[^，,。\s]{{0,6}}?(?:{_JOB_ZH}|员|师))(?=$|\s*[，,])",
     I,
 )
@@ -4670,7 +4755,7 @@ _TRADE_ZH = re.compile(
     r"养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹))的$|"
     r"(?:^|我)(?:们家|家)?(?:在[^，,]{1,10}?)?开了?(?:个|一家|家|间|一间)?\s*(?P<v2>[^，,]{1,8}?(?:店|馆|厂|公司|工作室|网店|超市|餐厅|饭店|小卖部|诊所|民宿))|"
     # a trade said with where it is done: "在郑州送外卖", "在内蒙古养羊", "在山东寿光种大棚蔬菜", "在石家庄卖二手车"
-    r"(?:^|我)(?:们家|家)?(?:现在|目前)?在\s*(?P<where>[^，,]{2,8}?)\s*(?P<v3>送(?:外卖|快递)|跑(?:滴滴|网约车|出租车?|外卖|快递)|"
+    r"(?:^|我)(?:们家|家)?(?:现在|目前)?在\s*(?P<where>[^，,]{2,8}?)\s*(?P<v3>送(?:外卖|快递)|跑(?:滴滴|网约车|出租车?|外卖|快递)|开(?:网约车|出租车?|滴滴|货车|大车|卡车|Uber|uber|Grab)|"
     r"养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹)|种(?:地|田|大棚[\u4e00-\u9fff]{0,4}|[\u4e00-\u9fff]{0,3}(?:蔬菜|水果|果树|茶|粮食|小麦|玉米|水稻|棉花|"
     r"咖啡|大豆|黄瓜|番茄|草莓|葡萄|苹果|柑橘|橙子|荔枝|芒果|香蕉|甘蔗|烟叶|药材|花生|土豆|辣椒|西瓜|蓝莓|猕猴桃|虾稻|稻虾))|"
     r"卖(?!萌|惨|关子|了|过)[^，,的]{2,6}|做(?!梦|饭|菜|作业|好|完|了|过|事|题|项目|核酸)[\u4e00-\u9fff]{1,4}?(?=的$))|"
@@ -4714,7 +4799,22 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
             else farm.group("g")
         )
         return [("fact", "job_title", what)]
-    if ((m := _ORG_OF_JOB.match(body)) and not is_city(m.group("org"))) or (
+    if m := rx.match(  # "我是在Nairobi工作的中国工程师", "我在Guadalajara给Oracle做support engineer"
+        r"^我(?:是|现在|目前)?在\s*(?P<p>[^，,的给帮替]{2,20}?)\s*(?:(?:工作|上班|打工)的\s*(?P<job>[^，,]{2,12})|"
+        r"(?:给|帮|替)\s*(?P<org>[^，,]{2,20}?)\s*(?:做|当)\s*(?P<job2>[^，,]{2,30}))$",
+        body,
+    ):
+        place = m.group("p")
+        if is_city(place) or _CITY_ZH.fullmatch(place):
+            out.append(("fact", "work_city", place))
+        elif m.group("org"):
+            return []  # "我在家给孩子做饭": no work
+        if m.group("org"):
+            out.append(("fact", "employer", m.group("org")))
+        out.append(("fact", "job_title", m.group("job") or m.group("job2")))
+    elif (m := _ORG_OF_JOB.match(body)) and (is_city(m.group("org")) or _CITY_ZH.fullmatch(m.group("org"))):
+        out += [("fact", "city", m.group("org")), ("fact", "job_title", m.group("job"))]  # "我是台北的護理師"
+    elif ((m := _ORG_OF_JOB.match(body)) and not is_city(m.group("org"))) or (
         (m := _PLACE_OF_JOB.match(body)) and rx.search(r"[A-Z]|一家|一间|一間|一所|一個|一个", m.group("org"))
     ):  # "我是 Burnaby 一家 dim sum 餐厅的点心师傅", "我是 Tampines polyclinic 的 senior nurse"
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
@@ -5038,7 +5138,8 @@ def _household(body: str) -> list[tuple[str, str, str]]:
 def _scan_school(body: str) -> list[tuple[str, str, str]]:
     """ "did chemistry at Trinity", "studied at Manchester", "went to Georgia Tech for industrial design"."""
     if m := rx.search(
-        rf"\b(?:studied|did|majored\s+in|read)\s+(?!(?:my|a|an|the|our|his|her)\b)(?P<major>[a-z][\w &-]{{2,30}}?)\s+at\s+(?P<school>{_SCHOOL_EN})",
+        rf"\b(?:studied|did|majored\s+in|read)\s+(?!(?:my|a|an|the|our|his|her|these|those|this|that|it|them|some|stuff|things|emails?|books?|news)\b)"
+        rf"(?P<major>[a-z][\w &-]{{2,30}}?)(?<!\bbreak)(?<!\bshift)\s+at\s+(?P<school>{_SCHOOL_EN})",
         body,
         I,
     ):
@@ -5088,7 +5189,7 @@ def _scan_job(body: str) -> list[tuple[str, str, str]]:
             (
                 place := rx.match(  # "I sell tyres at a yard in Kumasi": where the trade is
                     (r"(?:\s+at\s+(?:a|an|the)\s+[^,.;]{1,30}?)?" if m.group("v10") else "")
-                    + r"\s+in\s+(?P<c>[\w.'’-]+(?:\s+[\w.'’-]+)?)",
+                    + r"\s+(?:in|out\s+of)\s+(?P<c>[\w.'’-]+(?:\s+[\w.'’-]+)?)",
                     body[m.end() :],
                 )
             )
@@ -5106,6 +5207,15 @@ def _scan_job(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         out.append(("fact", "employer", m.group("org")))
+    if not any(key == "employer" for _, key, _ in out) and (
+        m := rx.search(  # "I read these on my break at Woolies", "I work weekends at Chemist Warehouse"
+            rf"\bmy\s+(?:lunch\s+|tea\s+|smoke\s+)?break\s+at\s+(?P<org>{_ORG_EN})|"
+            rf"\bI\s+(?:also\s+)?work\s+(?:weekends|nights|evenings|mornings|Saturdays|Sundays|on\s+weekends|shifts|casual|"
+            rf"(?:weekend|night|evening)\s+shifts)\s+(?:at|for)\s+(?P<org2>{_ORG_EN})",
+            body,
+        )
+    ):
+        out.append(("fact", "employer", m.group("org") or m.group("org2")))
     return out
 
 
@@ -5280,7 +5390,10 @@ _TRIVIAL = re.compile(
     r"a nap)\b|吵架|分手|\bfight\b|\bbroke up\b|\bcried\b|哭|点了?(?:个)?外卖|叫了?(?:个)?外卖|"
     r"\bordered\s+(?:some\s+)?(?:food|takeout|takeaway|pizza|delivery|in|Uber\s+Eats|DoorDash|Deliveroo|Grab\s*Food)\b|"
     # a day's workout: "昨天练深蹲练猛了", "went to the gym yesterday"
-    r"练猛了|练(?:得)?太(?:狠|猛|多|累)了|练[^，,]{0,4}?(?:腿|胸|背|肩|深蹲|卧推|硬拉)|去了?健身房?|锻炼了|\bworked\s+out\b|\bwent\s+(?:to\s+the\s+gym|for\s+a\s+(?:run|jog|walk|swim))\b",
+    r"练猛了|练(?:得)?太(?:狠|猛|多|累)了|练[^，,]{0,4}?(?:腿|胸|背|肩|深蹲|卧推|硬拉)|去了?健身房?|锻炼了|\bworked\s+out\b|\bwent\s+(?:to\s+the\s+gym|for\s+a\s+(?:run|jog|walk|swim))\b|"
+    # a book, a show or a game got through: "I just finished a memoir by …", "刚看完一部剧"
+    r"\b(?:finished|read|watched|binged|played|started)\s+(?:reading\s+|watching\s+)?(?:a|an|the|this|that)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:book|memoir|novel|biography|series|show|movie|film|documentary|podcast|game|season|album|manga|anime)\b|(?:看|读|追|刷)完了?(?:一|这|那)?(?:部|本|集|季)",
     I,
 )
 
@@ -5635,7 +5748,7 @@ _ONE_OFF_SENTENCE = re.compile(
 )
 _WHOLE_RETRACTION = re.compile(
     r"当我没说|就当我没说|当我没讲过?|never\s*mind|scratch that|forget (?:what I (?:just )?said|it|that)\b|"
-    r"(?:你)?(?:别|不要|不好|唔好)(?:帮我)?记(?:住|下来|下)?(?:这个|这句|呢个)?[啊呀喔哦啦。.!！~～\s]*$|"  # "…係我朋友住，你唔好記住"
+    r"(?:你)?(?:别|不要|不好|唔好|不用|不必|不使|唔使|无需)(?:帮我)?记(?:住|下来|下|低)?(?:这个|这句|呢个)?[啊呀喔哦啦了。.!！~～\s]*$|"  # "…係我朋友住，你唔好記住", "算啦唔使記"
     r"\bdon'?t\s+(?:remember|save|store|note)\s+(?:that|this|it)\b|"
     r"\bI\s+made\s+(?:that|it|this|all\s+that)\s+up\s*(?:[.!,;]|$|to\s+test|lol|haha|sorry|just)|"
     r"\bforget\s+(?:everything|all|what)\s+I\s+(?:told|said)\b|(?:都是|全是|是)我?瞎编的|(?:都是|全是)我编的",
@@ -5820,7 +5933,9 @@ def _topic(text: str, obj: str, fallback: str) -> str:
             return "reply_length"
         return "reply_format" if _FORMAT.search(text) else "answer_style"
     if rx.search(
-        r"纯?段落|\bparagraphs?\b|\bprose\b|bullet\s*points?|numbered\s+lists?|表格|markdown", text, I
+        r"纯?段落|\bparagraphs?\b|\bprose\b|bullet\s*points?|numbered\s+lists?|表格|markdown|代码块|code\s*blocks?|条列式?",
+        text,
+        I,
     ) and not rx.search(
         r"\b(?:on|in|for)\s+my\s+(?:slides?|notes|reports?|essays?|decks?|resume|cv|presentations?|thesis|docs?)\b|我的(?:PPT|笔记|报告|论文|简历)",
         f"{text} {obj}",
@@ -5908,7 +6023,7 @@ def _tidy(value: str) -> str:
     """A value without the particles and fillers around it ("杭州了" → "杭州", "Madrid now" → "Madrid")."""
     value = rx.sub(r"[\s\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+$", "", value)  # "Jan 3 🙂"
     value = rx.sub(
-        r"(?:就行|就好|就可以|好了|了|吧|呢|啊|哦|啦|嘛|呀|咯)$|\s+(?:please|now|these days|currently|thanks|too|as\s+well)$",
+        r"(?:就行|就好|就可以|好了|了|吧|呢|啊|哦|啦|嘛|呀|咯)$|\s+(?:please|now|these days|currently|thanks|too|as\s+well|actually|btw|lol|haha)$",
         "",
         value.strip(),
         flags=I,
@@ -6106,7 +6221,9 @@ _FICTION = re.compile(
     # text given to translate or polish: "翻译成英文：我住在杭州", "Translate to German: I live in Boston"
     r"^(?:请|麻烦|帮我|给我|替我|help\s*(?:me\s*|我\s*)?|pls\s*|please\s*)?(?:把(?:下面|以下|这)[^：:，,。]{0,6})?"
     r"(?:翻译|翻成|译成|润色|改写|校对|改一下|转成|转换成|整理成|translate|proofread|rewrite|polish|convert)[^：:，,。]{0,16}[：:]|"
-    r"^(?:please\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:translate|proofread|rewrite|paraphrase|polish)\b[^:：]{0,40}[:：]",
+    r"^(?:please\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:translate|proofread|rewrite|paraphrase|polish)\b[^:：]{0,40}[:：]|"
+    # a text to work on, named first, its wishes before the colon for it alone: "这段帮我改短一点，控制在100字以内：…"
+    r"^(?:把)?(?:这|下面这|以下这?)(?:段|篇|封|条|句|份|个)(?:话|文字|文案|内容|邮件|消息|通知|简介|介绍)?[^:：\n]{0,40}[:：]",
     I,
 )
 
@@ -6208,7 +6325,19 @@ _ANSWER_FRAMES = [
         "叫我",
     ),
     (r"what(?:'s|\s+is)\s+your\s+(?:full\s+)?name|你叫什么|你的名字", "my name is ", "我叫"),
-    (r"which\s+city\s+do\s+you\s+work|where\s+do\s+you\s+work|在哪(?:个城市)?(?:工作|上班)", "I work in ", "我在"),
+    (
+        r"which\s+city\s+do\s+you\s+work|where\s+do\s+you\s+work|在哪(?:个城市|里|儿)?(?:工作|上班|返工)",
+        "I work in ",
+        "我在",
+    ),
+    (
+        # "Do you want code examples in a specific language?", "你平时用什么语言写代码？"
+        r"\bcode\s+(?:examples?|snippets?|samples?)\s+in\s+(?:a\s+)?(?:specific|particular|certain)\s+language|"
+        r"(?:which|what)\s+(?:programming\s+)?language\s+(?:do\s+you\s+(?:code|program|write|use|work)|should\s+(?:the\s+)?(?:code|examples?))|"
+        r"用(?:什么|哪种|哪个|啥)(?:编程)?语言(?:写|开发|编程)|(?:写|开发)(?:代码)?(?:用|是)(?:什么|哪种|啥)语言",
+        "I code in ",
+        "我平时写",
+    ),
     (
         r"(?:在|去)哪(?:里|儿|所学校|个学校|所大学)?(?:读书|上学|念书|读大学|读研|读博|上大学)|哪(?:所|个)(?:学校|大学)|"
         r"(?:which|what)\s+(?:school|university|uni|college)\b|where\s+do\s+you\s+(?:study|go\s+to\s+(?:school|college|uni))",
@@ -6217,7 +6346,7 @@ _ANSWER_FRAMES = [
     ),
     (
         r"where\s+are\s+you\s+(?:based|located|living)|where\s+do\s+you\s+live|(?:which|what)\s+city|"
-        r"你(?:现在)?(?:在|住)(?:在)?哪|你在哪个城市",
+        r"你(?:现在)?(?:在|住)(?:在)?哪|你在哪个城市|住(?:边|哪)(?:区|度|里|个区)",
         "I live in ",
         "我住在",
     ),
@@ -6228,7 +6357,7 @@ _ANSWER_FRAMES = [
     ),
     (
         r"what\s+do\s+you\s+do(?:\s+for\s+(?:work|a\s+living))?\s*\?|what(?:'s|\s+is)\s+your\s+(?:job|role|occupation|profession)|"
-        r"你(?:是)?(?:做什么|干什么)|你的(?:工作|职业)|什么工作",
+        r"你(?:是)?(?:做什么|干什么)|你的(?:工作|职业)|什么工作|做(?:边|哪)一?行|做(?:咩|乜嘢)(?:工|嘢)",
         "I'm a ",
         "我是",
     ),
@@ -6250,7 +6379,8 @@ _ANSWER_FRAMES = [
     (
         r"(?:what|which)\s+format\s+(?:do|would|should)\s+(?:you\s+)?(?:like|want|prefer)?\s*(?:my|the)\s+(?:answers|replies|responses)|"
         r"how\s+should\s+I\s+(?:format|lay\s+out)\s+(?:my|the)\s+(?:answers|replies)|(?:回答|回复|答案)[^？?]{0,8}什么(?:样的)?格式|"
-        r"什么(?:样的)?格式[^？?]{0,6}(?:回答|回复|答案)|哪种格式[^？?]{0,6}(?:回答|回复)",
+        r"什么(?:样的)?格式[^？?]{0,6}(?:回答|回复|答案|输出|给你|给您)|哪种格式[^？?]{0,6}(?:回答|回复|输出)|"
+        r"(?:回答|回复|以后|平时|一般)[^？?]{0,8}(?:表格|列表|要点|分点)还是(?:表格|列表|要点|分点|段落|文字)",
         "answers in ",
         "回答用",
     ),
@@ -6262,6 +6392,7 @@ _ANSWER_FRAMES = [
     (
         r"how\s+(?:detailed|in-depth)|how\s+(?:long|short)\s+(?:should|would|do\s+you\s+(?:want|like|prefer)|(?:the\s+)?(?:answers?|replies|responses))|"
         r"多详细|(?:回答|回复|答案)[^？?]{0,4}多长|简短[^？?]{0,4}还是[^？?]{0,4}详细|详细[^？?]{0,4}还是[^？?]{0,4}简短|"
+        r"长一?(?:点|些)还是短一?(?:点|些)|短一?(?:点|些)还是长一?(?:点|些)|详细(?:一?点)?还是简(?:单|短)|"
         r"\b(?:short|brief)\s+or\s+(?:detailed|long)\b|\b(?:detailed|long)\s+or\s+(?:short|brief)\b",
         "keep answers ",
         "回答要",
@@ -6273,7 +6404,8 @@ _ANSWER_FRAMES = [
     ),
     (
         r"(?:which|what)\s+(?:editor|ide|browser|stack|cloud|os|laptop|phone|database|db|tools?|apps?)\b|what\s+do\s+you\s+use\b|"
-        r"[你您](?:平常|平时|一般|主要|习惯|现在)*用(?:什么|哪个|哪家)|用的是(?:什么|哪)|哪家云|手机(?:型号|是什么|是哪)",
+        r"[你您](?:平常|平时|一般|主要|习惯|现在)*用(?:什么|哪个|哪家|咩|乜嘢)|用的是(?:什么|哪)|哪家云|手机(?:型号|是什么|是哪)|"
+        r"用\s*(?:[A-Za-z][\w+.#-]{1,15}|苹果|安卓|华为|小米)\s*还是\s*\S{1,12}?\s*[？?]|\b(?:Mac|Windows|Linux|iPhone|Android|PC)\s+or\s+(?:a\s+)?(?:Mac|Windows|Linux|iPhone|Android|PC)\b",
         "I use ",
         "我用",
     ),
@@ -6357,6 +6489,7 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
             first = rx.split(r"[，,。]|\s+(?=[\u4e00-\u9fff])", answer)[0]  # "简体中文 但代码注释用英文"
             if frame == chinese and chinese in _ZH_AFTER:  # "上海" after "在哪个城市工作" → "我在上海上班"
                 bare = rx.sub(r"(?:就好|就行|就可以|吧|啦|谢谢)+$", "", first)
+                bare = rx.sub(r"^在", "", bare) if chinese.endswith("在") else bare  # "在樟宜机场" after "你在哪里工作"
                 rest = answer[len(first) :]
                 return f"{chinese}{bare}{_ZH_AFTER[chinese]}{'，' if rest[:1].isspace() else ''}{rest.lstrip()}", ""
             return frame + answer, frame
@@ -6476,7 +6609,7 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
         )
     if last.key == "job_title" and (
         m := rx.match(
-            r"^(?![是做在当搞干开跑挺很太真好蛮还超特非比学读念最能可要得必希])(?P<v>(?-i:[A-Z])[A-Za-z0-9&.'-]+|[\u4e00-\u9fff]{2,6}(?<![制班职业婚始生来去写做]))的$",
+            r"^(?![是做在当搞干开跑挺很太真好蛮还超特非比学读念最能可要得必希修卖送教种养写])(?P<v>(?-i:[A-Z])[A-Za-z0-9&.'-]+|[\u4e00-\u9fff]{2,6}(?<![制班职业婚始生来去写做]))的$",
             body,
         )
     ):  # "外卖小哥，美团的"; not "…，挺有意思的" nor "倒班制的" nor "Rust写的"
@@ -6507,12 +6640,16 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
         return proposals + [
             replace(last, key=goal[1], value=_tidy(goal[2]), evidence=clause)
         ]  # 目标：雅思7分，然后申请硕士
-    if last.key in ("school", "major") and (m := rx.match(r"^(?:研究|专业)?方向是\s*(?P<v>[^，,]{2,16})$", body)):
-        return proposals + [
-            replace(last, key="major", value=_tidy(m.group("v")), evidence=clause)
-        ]  # 读研二，方向是计算机视觉
     if last.key == "major" and (m := rx.match(r"^(?:在|at|in)\s*(?P<v>\S.{1,30})$", body)):
-        return proposals + [replace(last, key="school", value=_tidy(m.group("v")), evidence=clause)]
+        place = _tidy(
+            m.group("v")
+        )  # "学机械的，在亚琛": the town one studies in; "…computational biology，在 ETH": the school
+        key = (
+            "city"
+            if is_big_city(place) and not rx.search(r"大学|学院|University|College|Institute", place, I)
+            else "school"
+        )
+        return proposals + [replace(last, key=key, value=place, evidence=clause)]
     if m := _CORRECTION.match(body):
         value = _tidy(m.group("v") or m.group("v2") or m.group("v3") or "")
         if value and len(before) == 1 and last.kind == "profile":
@@ -7128,6 +7265,10 @@ class RuleExtractor:
         found = []
         for category, key, value in triples:
             value = _tidy(value)
+            if (carried := rx.match(r"(?:I'm|I've|I)\s+(?=\S)", value)) and not clause.lstrip().startswith(
+                carried.group(0)
+            ):
+                value = value[carried.end() :]  # "bullet points最好" read as "I'm bullet points最好": not said so
             if rx.fullmatch(
                 r"(?:no|not|never|don'?t|别|不要)(?:\s+(?:stuff|things|this|that|it|those|these))?",
                 " ".join(value.split()),
