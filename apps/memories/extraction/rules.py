@@ -52,7 +52,7 @@ from apps.memories.extraction.script import as_simplified, in_own_script
 I = re.IGNORECASE
 
 _JOB_EN = (
-    r"(?:(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|seamstress|luthier|fishmonger|stonemason|jeweller|goldsmith|"
+    r"(?:(?-i:QA|QE|UX|UI|SRE)\s+(?:lead|manager|engineer|analyst|tester|designer|researcher)|(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|seamstress|luthier|fishmonger|stonemason|jeweller|goldsmith|"
     r"videographer|choreographer|forester|seller|vendor|hawker|exporter|importer|wholesaler|distributor|supervisor|"
     r"(?:bus|crane|machine|forklift|tour|train|camera|radio|switchboard|plant|drone|equipment|jeepney|tricycle|truck|boat|ferry|"
     r"excavator|heavy\s+equipment|CNC|lathe|call\s+cent(?:er|re)|telecom)\s+operator|subtitler|"
@@ -1882,7 +1882,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
             ):
                 out.append(("fact", "city", place.strip()))
     elif m := rx.match(
-        rf"^(?:我|用户){_ZH_MODS}\s*(?:人在|公司在|办公室在|单位在|office\s*在|上班在|工作在)\s*(?P<v>[^，,\s]{{2,16}}?|[A-Z][\w .'-]{{1,30}}?)$",
+        rf"^(?:我(?:们)?|用户){_ZH_MODS}\s*(?:人在|公司在|办公室在|单位在|office\s*在|上班在|工作在)\s*(?P<v>[^，,\s]{{2,16}}?|[A-Z][\w .'-]{{1,30}}?)$",
         body,
     ):
         out.append(
@@ -4626,7 +4626,7 @@ _INDUSTRY_EN = re.compile(
 # employers that name a kind of business, not a company: the industry too ("在一家券商做量化")
 # a student named by the field ("nursing student", "second-year MBBS student"): the field is the major
 _FIELD_STUDENT = re.compile(
-    r"^(?:(?:first|second|third|fourth|fifth|final|\d(?:st|nd|rd|th))[- ]year\s+)?"
+    r"^(?:(?:first|second|third|fourth|fifth|final|\d(?:st|nd|rd|th))[- ]y(?:ea)?r\s+)?"
     r"(?P<m>(?!(?:PhD|grad|graduate|undergrad|high\s+school|college|university|uni|exchange|international|mature|part-time|"
     r"full-time|returning|transfer|postgrad|master'?s|doctoral|a|an|the|straight-A|A-level|scholarship|first-gen\w*|foreign|"
     r"Erasmus|online|distance|good|bad|top|model|honou?rs?|visiting|new|former|ex|poor|broke|average|struggling|star|mature)\b)"
@@ -7225,6 +7225,7 @@ class RuleExtractor:
         """What a clause says about the user; `own`: a clause without a subject, said as the user's."""
         body = rx.sub(r"^用户的团队", "我们团队", body)
         body = rx.sub(r"^本人(?=[^，,]{1,10}专业)", "我", body)  # "本人会计专业大二": said of oneself, formally
+        body = rx.sub(r"^我\s*in\s+(?=(?-i:[A-Z]))", "我在", body)  # "我 in Brisbane 做 chef": 在, said in English
         body = rx.sub(r"(?<=[\u4e00-\u9fff])(?:啦|嘛|呀|啊|喔|咯)+$", "", body)  # "我是会计啦": a particle says nothing
         found = self._table(clause, body, _PATTERNS[:_FIRST_GENERAL])
         if not found:
