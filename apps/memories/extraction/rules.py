@@ -149,6 +149,11 @@ _CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
 
 # what a family's or a team's business is, said after 我们是做: "宠物用品的电商", "母婴品牌的"
 _OUR_TRADE = r"(?P<trade>(?![什这那了啥])[^，,的]{2,8}?)(?:\s*(?:品牌|生意)\s*的|\s*的\s*(?:电商|公司|工厂|厂|外贸|品牌|网店|店))$"
+# what is made at home, not work ("在厨房做蛋糕"), and the rooms of a home: no workplace
+_HOME_MADE = r"饭|菜|家务|作业|梦|蛋糕|饼干|面包|甜点|早餐|早饭|午饭|晚饭|手工|运动|瑜伽|实验|题"
+_HOME_ROOMS = r"厨房|客厅|卧室|阳台|宿舍|房间|车上"
+# people one deals with, named as "my …": someone else ("我房客是跑外卖的", "我的班主任是数学老师")
+_MY_OTHERS = r"房客|租客|房东|客户|病人|患者|学生|员工|下属|徒弟|保姆|班主任|老师|教练|医生|同桌|舍友|顾客"
 # one's family, the words every reader of "whose is this" shares (each adds its own around them)
 _KIN_CHILD = r"女儿|儿子|闺女|孩子"
 _KIN_PARTNER = r"老婆|老公"
@@ -171,7 +176,8 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
         re.compile(
             r"^(?:even\s+(?:if|when|though)|when(?!\s+I\s+ask\b|\s+you\s+(?:give|write|answer|reply|explain|send|show|list|"
             r"suggest|recommend|help|make|draw|create|plot|draft)\b)|whenever(?!\s+I\s+ask\b)|即使|就算|哪怕|当)\b|^等(?:我|到)[^，,]{1,12}?(?:了|以后|之后)?(?:就|再)|如果|要是|假如|假设|万一|会不会|也许|可能|的话|说不定|\bif\b|\bmaybe\b|\bperhaps\b|\bwould\b(?!\s+like)|"
-            r"\bcould\b|\bmight\b|\bI wonder\b|\bsuppose\b|\bimagine\b|\bunless\b(?!\s+I\s+(?:\w+\s+)?(?:ask|say|tell|request))|不知道|不确定|不清楚|\bnot sure\b|"
+            r"\bcould\b|\bmight\b|\bI wonder\b|\bsuppose\b|\bimagine\b|\bhypothetically\b|\btheoretically\b|\bin\s+theory\b|"
+            r"^(?:let'?s\s+)?say\s+(?:that\s+)?(?:I|my|we)\b|\bunless\b(?!\s+I\s+(?:\w+\s+)?(?:ask|say|tell|request))|不知道|不确定|不清楚|\bnot sure\b|"
             r"\bdon't know\b|\bno idea\b|\bI'd\s+love\s+to\b|\bsomeday\b|\bsome\s+day\b|\bone\s+day\b|\bI\s+wish\b|"
             r"真希望|多希望|好希望|希望自己|要是能|梦想(?:是|着)|(?:好|真|多|超)想(?![法到起])",
             I,
@@ -1190,7 +1196,8 @@ _DATE_WORDS = re.compile(
 )
 _SHORT_TERM = re.compile(
     r"今天|今晚|今早|明天|明早|明晚|此刻|这会儿|刚才|这两天|这几天|\btoday\b|\btonight\b|\btomorrow\b|"
-    r"\bright now\b|\brn\b|\bthis (?:morning|afternoon|evening)\b",
+    r"\bright now\b|\brn\b|\bthis (?:morning|afternoon|evening)\b|\bwaiting\s+(?:for|at|in)\b|"
+    r"\bI'm\s+(?:sitting\s+|stuck\s+)?(?:at|in)\s+(?:a|an|the)\s+(?:Starbucks|caf[eé]|coffee\s+shop|hotel|airport|restaurant|bar|mall|lobby|train|queue|line|taxi|cab)\b",
     I,
 )
 # what one is "right now" is what one is: a job, an employer, a city
@@ -1821,7 +1828,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     out = []
     # zh: 我在腾讯做产品经理 / 我在上海一家游戏公司当策划 / 我在成都上班 / 我在北京读大三 / 我在团队里负责测试
     if m := rx.match(
-        rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学)(?P<place>[^，,]{{1,24}}?)(?:(?:做(?!饭|菜|家务|作业|梦)|当|担任|负责|干(?![了过等坐着活嘛啥])|开(?=[^，,]{{0,6}}(?:民宿|店|馆|厅|公司|工作室|诊所|超市|农场))|写(?=\s*(?:前端|后端|客户端|服务端|嵌入式|算法|小程序|iOS|安卓|Android)$))\s*(?P<job>(?!的$)[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作|的)?|"
+        rf"^(?:我|用户){_ZH_MODS}(?:在|于)(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学|{_HOME_ROOMS})(?P<place>[^，,]{{1,24}}?)(?:(?:做(?!{_HOME_MADE})|当|担任|负责|干(?![了过等坐着活嘛啥])|开(?=[^，,]{{0,6}}(?:民宿|店|馆|厅|公司|工作室|诊所|超市|农场))|写(?=\s*(?:前端|后端|客户端|服务端|嵌入式|算法|小程序|iOS|安卓|Android)$))\s*(?P<job>(?!的$)[^，,]{{1,12}}?|[A-Za-z][\w &+/-]{{1,30}}?|[^，,]{{1,10}}\sat\s[^，,]{{1,16}}?)(?:工作|的工作|的)?|"
         r"(?P<verb>工作|上班|任职|实习|读书|上学|念书|读大[一二三四]|读研|读博|(?:读|上|念)(?:高中|初中|中学|小学|大学|本科|预科)|生活|定居))$",
         body,
     ):
@@ -4314,6 +4321,7 @@ def _scan_role(body: str) -> list[tuple[str, str, str]]:
 _OTHER_PERSON = re.compile(
     r"朋友|同事|老婆|老公|妻子|丈夫|爱人|太太|先生|对象|女朋友|男朋友|(?<!奶)爸|(?<!宝)妈(?!妈)|父亲|母亲|"
     r"(?<![温加亚西])哥(?![华伦本斯])|姐|弟|妹|儿子|女儿|孩子|娃|室友|同学|老板|领导|"  # not 温哥华, 芝加哥, 墨西哥
+    rf"我(?:的|家|们)?(?:{_MY_OTHERS})|"
     r"邻居|楼上|楼下|隔壁|对门|对面的|大爷|大妈|阿嬷|阿公|奶奶|爷爷|外婆|外公|姥姥|姥爷|"
     r"\b(?:brother|sister|wife|husband|partner|friend|mom|mum|dad|mother|father|son|daughter|boss|roommate|colleague|coworker|"
     r"cousin|uncle|aunt|he|she|they|grand(?:ma|pa|mother|father)(?!\s+(?:of|here|to)\b)|grand(?:parents?|son|daughter|kids?)|nan|"
@@ -4336,7 +4344,7 @@ def _about_someone_else(body: str) -> bool:
 
 
 _ZH_WORK_AT = re.compile(
-    r"(?:(?<![现正还实存所自好])(?:在|于)|跳槽(?:到|去)了?|(?<!想)(?:转|换)到了?|(?<![想要会该打算准备能可])(?P<go>去)(?=[^，,。；;]{1,12}?(?:上班|工作|实习)))\s*(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学|做|搞|写|弄)(?P<place>[^，,。；;在]{1,32}?)\s*(?:(?P<verb>做|当|担任|干(?![了过等坐着活嘛啥])|搞|负责|教|开(?![题会车刀药始心玩]))\s*(?P<job>[^，,。；;]{1,24}?)|(?P<work>上班|工作|任职|实习|打工))"
+    rf"(?:(?<![现正还实存所自好])(?:在|于)|跳槽(?:到|去)了?|(?<!想)(?:转|换)到了?|(?<![想要会该打算准备能可])(?P<go>去)(?=[^，,。；;]{{1,12}}?(?:上班|工作|实习)))\s*(?!找|换|准备|开始|继续|努力|考虑|想|打算|计划|学|做|搞|写|弄|{_HOME_ROOMS})(?P<place>[^，,。；;在]{{1,32}}?)\s*(?:(?P<verb>做(?!{_HOME_MADE})|当|担任|干(?![了过等坐着活嘛啥])|搞|负责|教|开(?![题会车刀药始心玩]))\s*(?P<job>[^，,。；;]{{1,24}}?)|(?P<work>上班|工作|任职|实习|打工))"
     r"(?:的工作|的|工作|这一?行|第.年|[\d一二三四五六七八九十两几]+年)?(?=$|[，,。；;]|了|已经|快|都|，)"
 )
 _ZH_JOB_SAID = re.compile(
@@ -5150,8 +5158,15 @@ def _scan_school(body: str) -> list[tuple[str, str, str]]:
         body,
         I,
     ):
-        if is_city(m.group("school")) and not rx.search(r"studied|graduated|attended", m.group(0), I):
-            return []  # "went to Paris": a trip
+        if (
+            is_city(m.group("school"))
+            or rx.search(
+                r"\b(?:once|twice|for\s+(?:dinner|lunch|breakfast|a\s+drink|drinks)|in\s+(?-i:[A-Z]))",
+                body[m.end() :],
+                I,
+            )
+        ) and not rx.search(r"studied|graduated|attended", m.group(0), I):
+            return []  # "went to Paris", "Went to Ichiran in Osaka once": a trip, a meal
         out = [("fact", "school", m.group("school"))]
         if m.group("major") and not rx.match(
             r"(?:undergrad|college|grad school|university|school|a while|\d)", m.group("major"), I
@@ -5387,7 +5402,8 @@ _PAST_DONE = re.compile(
 )
 _TRIVIAL = re.compile(
     r"吃了?饭|吃了|喝了|睡了|睡觉|洗澡|\b(?:ate|slept|drank|showered|napped)\b|\bhad\s+(?:lunch|dinner|breakfast|coffee|"
-    r"a nap)\b|吵架|分手|\bfight\b|\bbroke up\b|\bcried\b|哭|点了?(?:个)?外卖|叫了?(?:个)?外卖|"
+    r"a nap)\b|吵架|分手|\bfight\b|\bbroke up\b|\bcried\b|哭|\b(?:talked|spoke|chatted)\s+(?:to|with)\b|\b(?:called|texted|messaged)\s+my\b|"
+    r"是[^，,]{0,10}(?:前|以前)的事|点了?(?:个)?外卖|叫了?(?:个)?外卖|"
     r"\bordered\s+(?:some\s+)?(?:food|takeout|takeaway|pizza|delivery|in|Uber\s+Eats|DoorDash|Deliveroo|Grab\s*Food)\b|"
     # a day's workout: "昨天练深蹲练猛了", "went to the gym yesterday"
     r"练猛了|练(?:得)?太(?:狠|猛|多|累)了|练[^，,]{0,4}?(?:腿|胸|背|肩|深蹲|卧推|硬拉)|去了?健身房?|锻炼了|\bworked\s+out\b|\bwent\s+(?:to\s+the\s+gym|for\s+a\s+(?:run|jog|walk|swim))\b|"
@@ -5802,7 +5818,8 @@ _SOMEONE = re.compile(
     r"^(?:someone|somebody|some\s+(?:guy|girl|woman|man|lady|dude)|a\s+(?:guy|girl|woman|man|lady)|this\s+(?:guy|girl|woman|man|lady))\b|"
     r"^(?:a|my|our)\s+(?:[\w-]+\s+)?(?:friend|colleague|coworker|neighbou?r|cousin)\b|^my\s+ex\b|^(?:我)?(?:前任|前夫|前妻|前男友|前女友)|"
     rf"^(?![我有带养生还])(?:(?![岁个我])[\u4e00-\u9fff]){{1,8}}?(?:家的?|的)(?:{_KIN_CHILD}|孙子|孙女|外孙女?|侄子|侄女|外甥女?|{_KIN_PARTNER})|"
-    r"^(?:邻居|隔壁|表姐|表哥|表妹|表弟|堂[哥姐弟妹])",
+    r"^(?:邻居|隔壁|表姐|表哥|表妹|表弟|堂[哥姐弟妹])|"
+    rf"^我(?:的|家)?(?:{_MY_OTHERS})|^阮(?:阿嬷|阿公|阿母|阿爸|老母|老爸|某|翁|囝|后生|查某囝|小弟|小妹|阿兄|阿姊)",
     I,
 )
 
@@ -6183,6 +6200,9 @@ _DATA_FOLLOWS = re.compile(
     r"(?:案例|例题|习题|考题)(?:题|分析)?[:：]|随便编[^:：\n]{0,10}[:：]|按这个(?:模板|格式)[^:：\n]{0,10}[:：]|"
     # "以下是测试数据，帮我转成JSON：…", "Fill this template: … Use Jane Doe, Marketing Lead"
     r"(?:测试|示例|样例|模拟|虚拟|假|演示)数据[^。:：\n]{0,16}[:：]|"
+    r"(?:以下|下面)(?:是|系|係)?[^:：\n]{0,12}(?:稿|记录|纪录|内容|资料|文本|原文|材料|对话|聊天记录)[^:：\n]{0,16}[:：]|"
+    r"\b(?:grade|mark|proofread|correct|check|review|edit|summari[sz]e|translate)\s+(?:this|these|my\s+(?:student|kid|son|daughter)'?s?)\s+"
+    r"(?:[\w-]+\s+){0,2}(?:essay|paragraph|text|letter|email|answer|story|poem|composition|homework|passage)s?\b[^:：\n]{0,40}[:：]|"
     r"\bfill\s+(?:in\s+|out\s+)?(?:this|the|a|my)\s+(?:\w+\s+)?(?:template|form)\b[^\n]{0,60}?[:：]|填(?:一下|好)?(?:这个|这份)?(?:模板|表格)[^。:：\n]{0,16}[:：]",
     I,
 )
@@ -6223,7 +6243,10 @@ _FICTION = re.compile(
     r"(?:翻译|翻成|译成|润色|改写|校对|改一下|转成|转换成|整理成|translate|proofread|rewrite|polish|convert)[^：:，,。]{0,16}[：:]|"
     r"^(?:please\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:translate|proofread|rewrite|paraphrase|polish)\b[^:：]{0,40}[:：]|"
     # a text to work on, named first, its wishes before the colon for it alone: "这段帮我改短一点，控制在100字以内：…"
-    r"^(?:把)?(?:这|下面这|以下这?)(?:段|篇|封|条|句|份|个)(?:话|文字|文案|内容|邮件|消息|通知|简介|介绍)?[^:：\n]{0,40}[:：]",
+    r"^(?:请|麻烦|帮我|给我|替我)?(?:把)?(?:这|呢|下面这|以下这?)(?:段|篇|封|条|句|份|个)(?:话|文字|文案|内容|邮件|消息|通知|简介|介绍|简历)?[^:：\n]{0,40}[:：]|"
+    # "For my D&D character: …", "In this improv scene I'm a cardiologist…", "You're Google, I'm a senior SRE candidate…"
+    r"\b(?:my|the|our)\s+(?:[\w&'-]+\s+){1,2}character\b|\bimprov\b|\bin\s+this\s+(?:scene|skit|sketch|scenario|role[- ]?play)\b|"
+    r"\byou'?re\s+(?:a\s+|an\s+|the\s+)?[\w' -]{2,40}?[,;]\s*(?:and\s+)?I'?m\s+(?:a|an|the)\b",
     I,
 )
 
@@ -6266,7 +6289,8 @@ _NOT_MINE = re.compile(
     r"\b(?:bio|profile|summary|intro|details)\s+(?:of|for)\s+(?:the|our|a|this)\s+(?:candidate|nominee|applicant|client|patient|student|"
     r"speaker|winner|guest|tenant|employee|new\s+hire)\b|(?:候选人|应聘者|申请人|学员|客户|病人|患者|嘉宾|获奖者)(?:的)?(?:简介|资料|信息|情况|介绍)|"
     r"\bjust\s+(?:checking|testing)\s+the\s+(?:pipeline|system|bot|memory)\b|\bTEST\s+(?:USER|ACCOUNT)\b|"
-    r"\b(?:not\s+about\s+me)\b|这是(?:帮|替|给)(?:我)?\S{1,4}(?:写|改)的|不是写我的|"
+    r"\b(?:not\s+about\s+me)\b|这是(?:帮|替|给)(?:我)?\S{1,4}(?:写|改)的|不是写我的|\bmock\s+interview\b|模拟面试|"
+    r"^(?:patient|client|customer|candidate|applicant|resident|tenant|student|guest|caller|employee|subject)\s*[,:：-]\s*\d{1,3}\b|"
     r"(?:这|这条|这些|这个)(?:就|都|只)?是(?:测试|假|示例|演示)(?:数据|信息|内容)|测试数据[，,。]?\s*别当真|\bthis\s+is\s+(?:just\s+)?(?:test|dummy|fake)\s+data\b",
     I,
 )
@@ -6478,7 +6502,8 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
             ):
                 return message, ""  # "I'm vegan" after "Any dietary needs?", "叫我老K就行": said in full already
             if rx.search(
-                r"^(?:no|nope|nah|none|not\s+really|nothing(?:\s+much)?)\b|\bnot\s+me\b|不是我|^(?:没啥|没有|没什么|不多)|先别管|不重要|无所谓|随便|都行|都可以|看着办|看你|不用管|不告诉你|保密|不想说|\b(?:rather\s+not|prefer\s+not|secret|none\s+of\s+your)\b|\b(?:whatever|doesn't\s+matter|never\s*mind)\b|"
+                r"^(?:no|nope|nah|none|not\s+really|nothing(?:\s+much)?|skip|pass)\b|\bnot\s+me\b|不是我|\bnot\s+mine\b|"
+                r"\b(?:my|a)\s+\w+'s\b(?!\s+(?:degree|in\b))|\b(?:borrow(?:ed|ing)|just\s+using)\b|别人的|借的|^(?:没啥|没有|没什么|不多)|先别管|不重要|无所谓|随便|都行|都可以|看着办|看你|不用管|不告诉你|保密|不想说|\b(?:rather\s+not|prefer\s+not|secret|none\s+of\s+your)\b|\b(?:whatever|doesn't\s+matter|never\s*mind)\b|"
                 r"\bfor\s+this\s+(?:one|time|answer|email)\b|\bthis\s+time\b|\bjust\s+this\s+once\b|这次|这一次|这回",
                 answer,
                 I,
@@ -7264,7 +7289,16 @@ class RuleExtractor:
         team = bool(_SUBJECT_TEAM.match(body))
         hedged = bool(_HEDGE.search(clause))
         found = []
+        said = clause.strip().rstrip(".!。！")
+        carried = body.strip().rstrip(".!。！") in (
+            f"I'm {said}",
+            f"I {said}",
+        ) and not rx.match(  # the subject put in by _carries
+            r"(?:saya|aku|myself)\b", said, I
+        )
         for category, key, value in triples:
+            if key == "name" and carried and len(triples) == 1:
+                continue  # "Pass, just answer generally." read as "I'm Pass, …": a name needs a bio around it
             value = _tidy(value)
             if (carried := rx.match(r"(?:I'm|I've|I)\s+(?=\S)", value)) and not clause.lstrip().startswith(
                 carried.group(0)
