@@ -56,6 +56,8 @@ _JOB_EN = (
     r"videographer|choreographer|forester|seller|vendor|hawker|exporter|importer|wholesaler|distributor|supervisor|"
     r"(?:bus|crane|machine|forklift|tour|train|camera|radio|switchboard|plant|drone|equipment|jeepney|tricycle|truck|boat|ferry|"
     r"excavator|heavy\s+equipment|CNC|lathe|call\s+cent(?:er|re)|telecom)\s+operator|subtitler|"
+    r"(?-i:QS)|quantity\s+surveyor|surveyor|scrum\s+master|product\s+owner|chef\s+de\s+partie|sous\s+chef|commis\s+chef|head\s+chef|"
+    r"pastry\s+chef|(?:boda|bike|delivery|dispatch|moto)\s*rider|motoboy|caregiver|carer|"
     r"seaman|seafarer|stevedore|assembler|apprentice|vlogger|stallholder|shopkeeper|weaver|gondolier|ranch\s+hand|farmhand|"
     r"virtual\s+assistant|(?:call\s+cent(?:er|re)|customer\s+service|support|sales|travel|insurance|real\s+estate|booking|ticketing)\s+(?:agent|rep)|"
     r"line\s+cook|barista|cashier|waiter|waitress|bartender|electrician|"
@@ -142,7 +144,7 @@ _IDIOMS = re.compile(
     I,
 )  # "旅游的话…": a topic, not an if
 # "说" is reporting speech unless it is speaking a language ("我说粤语") or talking (说话)
-_SAYS = r"(?<![小会能别])(?<!以后)(?<!今后)(?<!跟你)(?<!和你)(?<!给你)(?<!跟你说)(?<!和你说)(?<!别再)(?<!不要)(?<!不要再)说(?!一声|明(?![年天早晚])|[服话得]|清楚|在前|重点|人话|(?:一?下|说)\s*(?:(?:我|自己)的?)?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话|文)(?![，,]?\s*(?:他|她|你)))"
+_SAYS = r"(?<![小会能别])(?<!以后)(?<!今后)(?<!跟你)(?<!和你)(?<!给你)(?<!跟我)(?<!和我)(?<!给我)(?<!对我)(?<!跟你说)(?<!和你说)(?<!别再)(?<!不要)(?<!不要再)说(?!一声|明(?![年天早晚])|[服话得]|清楚|在前|重点|人话|结论|原因|答案|要点|结果|理由|步骤|(?:一?下|说)\s*(?:(?:我|自己)的?)?(?:情况|背景|近况)|(?:一点|流利的)?\s*(?:(?![和与跟及])[\u4e00-\u9fff]){1,3}(?:语|话|文)(?![，,]?\s*(?:他|她|你)))"
 _CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|等我|等到|\bif\b|\bunless\b|\bwhen\b"
 _NO_SPLIT = re.compile(rf"{_CONDITION}|{_SAYS}|\bsaid\b|\bsays\b|\btold\b|\bthinks\b|\bwants\b", I)
 _CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
@@ -227,7 +229,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
     (
         "joke",
         re.compile(
-            r"哈哈|(?<!开)(?<!偶尔)开玩笑(?!也(?:没事|可以|行|无所谓|没关系))|逗你|😂|🤣|\blol\b|\blmao\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|just kidding|\bkidding\b",
+            r"哈哈+(?![哈\s]*$)|(?<!开)(?<!偶尔)开玩笑(?!也(?:没事|可以|行|无所谓|没关系))|逗你|😂|🤣|\blol\b(?!\s*$)|\blmao\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|just kidding|\bkidding\b",
             I,
         ),
     ),
@@ -910,7 +912,7 @@ _INHERENTLY_TRANSIENT = re.compile(r"^(?:累|困|饿|忙|tired|sleepy|hungry|bus
 # what one drives (or rides) for a living: "我是开计程车的", "跑货拉拉的", "白天开出租车"
 _DRIVEN = (
     r"出租车?|计程车|的士|网约车|滴滴|货拉拉|快狗|(?:城际)?拼车|顺风车|货车|大货车|大车|卡车|半挂|渣土车|泥头车|公交车?|地铁|"
-    r"大巴|长途|校车|救护车|叉车|挖掘机|挖机|吊车|塔吊|代驾|外卖|快递|顺丰|京东|美团|饿了么|闪送|Uber|Lyft|Grab"
+    r"大巴|长途|校车|救护车|叉车|挖掘机|挖机|吊车|塔吊|代驾|外卖|外送|快递|顺丰|京东|美团|饿了么|闪送|Uber|Lyft|Grab"
 )
 
 # Tools by kind: the key of a tool fact (and of a preference about a tool).
@@ -1154,7 +1156,7 @@ _JOB_ZH = (
     r"专员|專員|助理|技师|技術員|技术员|管理员|管理員|代表|培训师|教练|教練|服务员|服務員|乘务员|经纪人|經紀人|"
     r"修理工|普工|技工|精算师|规划师|工程師|設計師|醫生|醫師|医师|药剂师|藥師|营养师|理发师|美容师|美甲师|"
     r"化妆师|私教|外卖员|快递员|园长|厂长|行长|组长|院长|校长|科长|处长|所长|站长|村长|队长|护士长|主任|包工头|"
-    r"工头|中介|老師|護士|律師|會計|記者|司機|業務|工讀生|店員|店员|收银员|收銀員|售货员|仓管|仓库管理员|保育员|"
+    r"工头|中介|代理|老師|護士|律師|會計|記者|司機|業務|工讀生|店員|店员|收银员|收銀員|售货员|仓管|仓库管理员|保育员|"
     r"育婴师|心理咨询师|咨询师|社工|农户|种植户|养殖户|个体户|小老板|合伙人|创始人|联合创始人|"
     r"美发师|飞行员|船员|木匠|钢筋工|油漆工|水电工|机修工|育儿嫂|面点师|糕点师|烘焙师|质检员?|品管|地勤|安检员|"
     r"摊主|微商|站长|导护志工|志工|保全|点心师傅|治疗师|康复师|护理员|分拣员|理货员|配送员|跟单员?|药剂助理|"
@@ -2284,7 +2286,8 @@ _KIDS_SAID = re.compile(
     r"^(?:(?:we|I)\s+)?(?:just|recently)\s+had\s+(?P<v3>(?:our|my|a)\s+(?:first\s+|second\s+|third\s+)?(?:baby|kid|child|son|daughter))\b|"
     r"\bwith\s+my\s+(?:wife|husband|partner)\s+and\s+(?P<v4>(?:two\s+|three\s+|\d\s+)?kids?|(?:our\s+)?(?:son|daughter|baby|twins))\b|"
     r"(?:^|我|我们|老婆|媳妇|太太|爱人)(?:刚|才|前阵子|上个月|去年)?(?:刚)?生(?:完|了)(?P<v5>二胎|三胎|老二|老三|宝宝|孩子|一个(?:儿子|女儿))|"
-    r"(?:^|要|在家|自己|一个人|还得|还要|白天|晚上|全职|边上班边)带(?P<v6>娃|孩子|小孩)(?![的子])",
+    r"(?:^|要|在家|自己|一个人|还得|还要|白天|晚上|全职|边上班边)带(?P<v6>娃|孩子|小孩)(?![的子])|"
+    r"(?:^|,\s*)(?:my\s+)?(?P<v7>kids\s+are\s+\d{1,2}(?:\s*(?:,|and|&)\s*\d{1,2})+)\b",
     I,
 )
 
@@ -2934,7 +2937,7 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
             _DATE_WORDS.search(body)
             or rx.match(
                 r"(?:get|pass|finish|start|move|buy|visit|travel|quit|build|launch|write|run|"
-                r"learn|become|save|lose|reach|hit|read|complete|master|add)\b",
+                r"learn|become|save|lose|reach|hit|read|complete|master|add|sell|open|grow|expand|try|set\s+up)\b",
                 m.group("rest"),
                 I,
             )
@@ -3301,7 +3304,8 @@ def _scan_study_stage(body: str) -> list[tuple[str, str, str]]:
 
 # how one's working hours run: "做 night shift 嘅 security guard", "下个月开始固定上夜班", "FIFO sparky"
 _SHIFT = re.compile(
-    r"\b(?P<en>(?:night|graveyard|overnight|early|late|closing|opening|rotating|split|12-hour|twelve-hour|12-hr|12hr)\s+shifts?|FIFO|"
+    r"\b(?P<en>(?:night|graveyard|overnight|early|late|closing|opening|rotating|split|12-hour|twelve-hour|12-hr|12hr|1st|2nd|3rd|first|second|third|swing|"
+    r"breakfast|evening|morning|afternoon)\s+shifts?|FIFO|"
     r"on\s+nights|(?:fly-in\s+fly-out))\b|(?P<zh>夜班|早班|晚班|中班|倒班|三班倒|两班倒|四班三倒|四班二轮|轮三班|轮两班|大夜班?|小夜班?|通宵班|轮班|輪班)",
     I,
 )
@@ -3341,7 +3345,7 @@ def _standing_shift(body: str) -> list[tuple[str, str, str]]:
     ):
         return []  # "I worked a night shift yesterday": one night's, not how one works
     if m := rx.match(  # "I work nights", "I go into the office twice a week", "公司全 remote", "一周去公司两天"
-        rf"^I\s+{_EN_MODS}(?:only\s+)?work\s+(?P<en>nights|evenings|weekends|nights\s+and\s+weekends)\b(?!\s+on\s+(?:my|a|the|side)\b)|"
+        rf"^(?:so\s+|and\s+|but\s+)?I\s+{_EN_MODS}(?:only\s+)?work\s+(?P<en>nights|evenings|weekends|nights\s+and\s+weekends)\b(?!\s+on\s+(?:my|a|the|side)\b)|"
         rf"^I\s+{_EN_MODS}(?:go\s+(?:in)?to|come\s+(?:in)?to|am\s+in|'m\s+in|commute\s+(?:in)?to)\s+(?:the|our|my)\s+office\b[^,.;]{{0,24}}?"
         r"\b(?P<n>once|twice|(?:two|three|four|\d)\s+(?:times|days))\s+(?:a|per|each)\s+week\b|"
         r"^我?(?:们)?(?:公司|团队|组里)?(?:是)?全(?:员)?\s*(?P<zh>remote|远程)(?!的)|"
@@ -3550,7 +3554,7 @@ def _read_role(body: str) -> list[tuple[str, str, str]]:
             _JOB_ZH + r"|周|星期|礼拜|[\d一二三四五六七日天]$|[他她它]|孩子|娃|家|买单|做饭|接送", m.group("v")
         ) and rx.search(
             r"线|站|区|部|组|块|业务|项目|市场|渠道|客户|产品|系统|平台|投放|销售|采购|招聘|财务|技术|测试|开发|设计|物流|仓储|售后|"
-            r"品控|质检|生产|研发|培训|法务|人事|行政|运营|烘|剪辑|拍摄|文案|摄影|后期|配送|收银|后厨|出纳|[A-Za-z]",
+            r"品控|质检|生产|研发|培训|法务|人事|行政|运营|烘|剪辑|拍摄|文案|摄影|后期|配送|收银|后厨|出纳|摄像|录像|直播|主持|化妆|灯光|音响|美工|视频|[A-Za-z]",
             m.group("v"),
         ):  # "我负责欧洲站": one's part of the work ("我负责客服" is a job)
             return [("fact", "role", "负责" + m.group("v"))]
@@ -3600,6 +3604,13 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         return [("fact", "major", m.group("m"))]
+    if (
+        m := rx.match(
+            r"^(?:我)?(?:在)?(?:读|念)(?P<m>(?!书|研|博|大[一二三四]|[高初]中|小学|中学|语言学校|完|了|过|到|懂|者)[\u4e00-\u9fff]{2,5}?)(?:专业|系)?(?:的)?$",
+            body,
+        )
+    ) and not rx.search(r"学校|大学|学院|本科|硕士|博士|报|书|小说|新闻|文章|论文|课本|教材|绘本", m.group("m")):
+        return [("fact", "major", m.group("m"))]  # "研一 读农学 在西北农林": the field one reads
     if (
         m := rx.match(
             r"^(?:我的?)?(?:研究|读研|读博|硕士|博士|论文)?方向(?:是|为)\s*(?P<v>[^，,的了对错不没往向去]{2,16})$", body
@@ -3828,7 +3839,9 @@ _SELF_START = re.compile(
     rf"{_OUR_TRADE})|"
     r"我们家(?=在|开|住|养|种|放牧|承包)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|me\s+and\s+my\s+(?:wife|husband|partner)\b|we\b|we're|we've|our\b|"
     # "Paramedic here, Cardiff", "Plumber, 47, Dundee": a bio that starts with the trade
-    rf"(?:(?:retired|former|semi-retired|part-time|full-time|freelance)\s+)?(?:[\w-]+\s+){{0,2}}?{_JOB_EN}(?:\s+here\b|,\s*\d\d\b|,\s*(?-i:[A-Z])[\w'’-]+\s*(?:,|$)))",
+    rf"(?:(?:retired|former|semi-retired|part-time|full-time|freelance)\s+)?(?:[\w-]+\s+){{0,3}}?{_JOB_EN}(?:\s+here\b|,\s*\d\d\b|"
+    # "rice farmer, Nueva Ecija, 2 hectares", "boda rider in Kampala", "primary school teacher Kisumu, CBC curriculum"
+    r",?\s*(?:in\s+|from\s+)?(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+){0,2}\s*(?:[,.;]|$)))",
     I,
 )
 _HOME_CUE = re.compile(
@@ -3867,7 +3880,7 @@ _ORG_WORD = re.compile(
     r"(?:Robotics|Health|Labs?|Data|Systems|Bank|Group|Partners|Capital|Studios?|Technologies|Tech|Inc|Ltd|"
     r"Media|Games|AI|Software|Solutions|Hospital|Airlines|Motors|Energy|Foods|Logistics|Analytics|Consulting|"
     r"Ventures|Digital|Networks|Pharma|Bio|Insurance|Holdings|Industries|"
-    r"(?:国际)?机场|火车站|高铁站|[东南西北]站|港|码头|大学|医院|人民医院)\b"  # 浦东机场, 北京大学: one name
+    r"(?:国际)?机场|火车站|高铁站|[东南西北]站|港|码头|大学|医院|人民医院|妇幼(?:保健院)?|中医院|儿童医院)\b"  # 浦东机场, 北京大学: one name
 )
 
 
@@ -4162,7 +4175,7 @@ _JOB_VERB = re.compile(
     r"(?:sells|makes|serves|grows|does|fixes|repairs)\s+[\w' -]{2,30}?)(?=\s+(?:in|at|on|from)\b|[,.;]|$)|"
     # "I drive road trains out of Port Hedland", "I drive a tuk-tuk in Kandy": what one drives for work
     r"^I\s+(?:\w+\s+)?(?P<v13>drive\s+(?:a\s+|an\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:trucks?|road\s+trains?|taxis?|cabs?|bus(?:es)?|lorr(?:y|ies)|"
-    r"vans?|forklifts?|tractors?|ambulances?|tuk-?tuks?|jeepneys?|tricycles?|trikes?|semis?|rigs?|tankers?|matatus?|boda(?:-?boda)?s?|"
+    r"vans?|forklifts?|tractors?|ambulances?|tuk[- ]?tuks?|jeepneys?|tricycles?|trikes?|semis?|rigs?|tankers?|matatus?|boda(?:-?boda)?s?|"
     r"okadas?|rickshaws?|auto(?:-?rickshaw)?s?)(?:\s+(?:long-haul|short-haul|interstate|locally))?)\b|"
     # "…, teaching English at a high school": the work said as what one is doing there
     r"(?:^|,\s*)(?:now\s+|currently\s+|still\s+)?(?P<v9>(?:teaching|tutoring)\s+(?!(?:myself|him|her|them|my|kids\s+how)\b)[\w ]{2,30}?)"
@@ -4674,8 +4687,9 @@ def _scan_industry(body: str) -> list[tuple[str, str, str]]:
 _BARE_JOB = re.compile(
     rf"^(?:(?:a|an|the)\s+)?(?P<job>(?:(?!(?:I|my|our|the|a|an|not|no|never|his|her|their|wanna|want|to|into|switch|"
     rf"switching|move|moving|become|becoming|transition|future|aspiring|former|ex|hoping|looking|dream)\b)[A-Za-z/+-]+\s+){{0,3}}?{_JOB_EN})"
-    rf"(?:\s+(?:at|with|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>{_ORG_EN}))?(?:\s+in\s+(?P<city>{_PLACE_EN}))?$|"
-    rf"^(?:本人|我是)?(?P<job2>(?!想|要|打算|准备|计划|梦想|希望|转|以前|原来|曾经|之前|就|只|有|[\d一二两三四五六七八九十几]+个|(?i:hi|hello|hey)(?![a-z])|嗨|哈喽)[^，,。\s我你他她]{{0,6}}?(?:{_JOB_ZH}))$",
+    rf"(?:\s+(?:at|with|for)\s+(?:a\s+|an\s+|the\s+)?(?P<org>{_ORG_EN})|\s+(?:at|in)\s+(?:a|an)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}})?"
+    rf"(?:\s+in\s+(?P<city>{_PLACE_EN}))?$|"  # "healthcare assistant in a nursing home in Dublin"
+    rf"^(?:本人|我是|我(?![得要想去来找问给跟让叫请等帮在是的]))?(?P<job2>(?!想|要|打算|准备|计划|梦想|希望|转|以前|原来|曾经|之前|就|只|有|[\d一二两三四五六七八九十几]+个|(?i:hi|hello|hey)(?![a-z])|嗨|哈喽)[^，,。\s我你他她]{{0,6}}?(?:{_JOB_ZH}))$",
     I,
 )
 _INTRO_NAME = re.compile(
@@ -4732,8 +4746,10 @@ def _scan_bare(body: str) -> list[tuple[str, str, str]]:
                 out.append(("fact", "children", kids.group(0)))
                 break
         for part in parts[1:]:  # "Plumber, 47, Dundee", "Paramedic here, Cardiff", "a vet in rural Kenya, Nakuru area"
-            place = rx.fullmatch(
-                r"(?-i:(?P<v>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)?))(?:\s+(?:area|office|side))?", part, I
+            place = rx.fullmatch(  # "Austin TX": the city, its state said after
+                r"(?-i:(?P<v>[A-Z][\w.'’-]*(?:\s+(?![A-Z]{2}\b)[A-Z][\w.'’-]*)?))(?:\s+(?:area|office|side|(?-i:[A-Z]{2})))?",
+                part,
+                I,
             )
             if place and is_big_city(place.group("v")) and place.group("v").casefold() not in _CITY_WORDS:
                 out.append(("fact", "city", place.group("v")))
@@ -4757,13 +4773,14 @@ _PLACE_OF_JOB = re.compile(
 )
 _TRADE_ZH = re.compile(
     # trades only: "我是开车来的" / "我是跑步去的" / "我是卖萌的" are 是…的 emphasis, not work
-    r"^(?:我(?:平时|现在|目前|主要|其实|就)?是)?(?:个|一个|一名)?\s*(?P<v>(?:开|跑)(?:出租车?|网约车|滴滴|货车|大车|卡车|公交车?|地铁|长途|外卖|快递|网店|淘宝店|店|饭店|"
+    r"^(?:我(?:平时|现在|目前|主要|其实|就)?是)?(?:[\u4e00-\u9fff]{1,4}?(?:市场|菜场|夜市|街|路口|门口))?(?:个|一个|一名)?\s*(?P<v>"
+    r"装(?:空调|宽带|监控|门窗|电梯|水电|网络|灯)|[\u4e00-\u9fff]{0,4}安装|(?:开|跑)(?:出租车?|网约车|滴滴|货车|大车|卡车|公交车?|地铁|长途|外卖|快递|网店|淘宝店|店|饭店|"
     r"餐馆|超市|厂|公司|工作室|民宿)|开[\u4e00-\u9fffA-Za-z]{1,4}?(?:店|馆|厂|公司|工作室|诊所|超市|民宿|餐厅|饭店|档|铺)|种(?:地|田|菜|水果|果树|茶|花|粮食|[\u4e00-\u9fff]{1,3}的?)|送(?:外卖|快递)|"
-    r"卖(?!萌|惨|关子|了|过)[^，,的]{1,6}|做(?!梦|饭|菜|作业|好|完|了|过)[^，,的]{1,8}?|修(?:车|电脑|手机|空调|家电)|"
+    r"卖(?!萌|惨|关子|了|过)[^，,的]{1,6}|做(?!梦|饭|菜|作业|好|完|了|过)(?:[^，,的]{1,8}?|\s*[A-Za-z][\w &/-]{1,30}?)|修(?:车|电脑|手机|空调|家电)|"
     r"养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹))的$|"
     r"(?:^|我)(?:们家|家)?(?:在[^，,]{1,10}?)?开了?(?:个|一家|家|间|一间)?\s*(?P<v2>[^，,]{1,8}?(?:店|馆|厂|公司|工作室|网店|超市|餐厅|饭店|小卖部|诊所|民宿))|"
     # a trade said with where it is done: "在郑州送外卖", "在内蒙古养羊", "在山东寿光种大棚蔬菜", "在石家庄卖二手车"
-    r"(?:^|我)(?:们家|家)?(?:现在|目前)?在\s*(?P<where>[^，,]{2,8}?)\s*(?P<v3>送(?:外卖|快递)|跑(?:滴滴|网约车|出租车?|外卖|快递)|开(?:网约车|出租车?|滴滴|货车|大车|卡车|Uber|uber|Grab)|"
+    r"(?:^|我)(?:们家|家)?(?:现在|目前)?在\s*(?P<where>[^，,]{2,8}?)\s*(?P<v3>送(?:外卖|外送|快递|顺丰|京东|美团|饿了么)|跑(?:滴滴|网约车|出租车?|外卖|外送|快递)|开(?:网约车|出租车?|滴滴|货车|大车|卡车|Uber|uber|Grab)|"
     r"养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹)|种(?:地|田|大棚[\u4e00-\u9fff]{0,4}|[\u4e00-\u9fff]{0,3}(?:蔬菜|水果|果树|茶|粮食|小麦|玉米|水稻|棉花|"
     r"咖啡|大豆|黄瓜|番茄|草莓|葡萄|苹果|柑橘|橙子|荔枝|芒果|香蕉|甘蔗|烟叶|药材|花生|土豆|辣椒|西瓜|蓝莓|猕猴桃|虾稻|稻虾))|"
     r"卖(?!萌|惨|关子|了|过)[^，,的]{2,6}|做(?!梦|饭|菜|作业|好|完|了|过|事|题|项目|核酸)[\u4e00-\u9fff]{1,4}?(?=的$))|"
@@ -4858,7 +4875,7 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
             out += [("fact", "employer", m.group("where")), ("fact", "job_title", trade.removesuffix("的"))]
         elif trade := m.group("v"):
             out.append(("fact", "job_title", trade.removeprefix("做").removeprefix("搞") or trade))
-            if rx.match(r"[做搞]", trade) and not rx.search(rf"{_JOB_ZH}|员|师", trade):
+            if rx.match(r"[做搞]", trade) and not rx.search(rf"{_JOB_ZH}|员|师|\b(?:{_JOB_EN})\b", trade, I):
                 out.append(("fact", "industry", trade[1:]))  # "我是做外贸的": the trade is the industry too
         elif m.group("v2"):
             out.append(("fact", "job_title", "开" + m.group("v2")))
@@ -6240,7 +6257,7 @@ _FICTION = re.compile(
     r"^(?:请|麻烦|帮我|给我|替我)?(?:(?!我)[^，,。]){0,10}?写(?:一|个|段|首|篇|封|份|条)[^，,。]{0,16}?[：:]|"
     # text given to translate or polish: "翻译成英文：我住在杭州", "Translate to German: I live in Boston"
     r"^(?:请|麻烦|帮我|给我|替我|help\s*(?:me\s*|我\s*)?|pls\s*|please\s*)?(?:把(?:下面|以下|这)[^：:，,。]{0,6})?"
-    r"(?:翻译|翻成|译成|润色|改写|校对|改一下|转成|转换成|整理成|translate|proofread|rewrite|polish|convert)[^：:，,。]{0,16}[：:]|"
+    r"(?:翻译|翻成|译成|润色|改写|校对|改一下|转成|转换成|整理成|translate|proofread|rewrite|polish|convert)[^：:。]{0,20}[：:]|"
     r"^(?:please\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:translate|proofread|rewrite|paraphrase|polish)\b[^:：]{0,40}[:：]|"
     # a text to work on, named first, its wishes before the colon for it alone: "这段帮我改短一点，控制在100字以内：…"
     r"^(?:请|麻烦|帮我|给我|替我)?(?:把)?(?:这|呢|下面这|以下这?)(?:段|篇|封|条|句|份|个)(?:话|文字|文案|内容|邮件|消息|通知|简介|介绍|简历)?[^:：\n]{0,40}[:：]|"
@@ -6779,7 +6796,10 @@ class RuleExtractor:
         )  # "老家是衡阳的,现在在深圳": a half-width comma in Chinese is a clause break too
         # "我住在青岛 退休了", "每天早上六点起来跑五公里 雷打不动": a space between Chinese words is one too
         message = rx.sub(
-            r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])(?![是的了和跟与在用有都也就为]|叫(?!我))", "，", message
+            r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])(?![是的了和跟与在用有都也就为]|叫(?!我))|"
+            r"(?<=[\u4e00-\u9fff])(?<![我你他她们])[ \u3000]+(?=[在有])",  # "做保险代理 在南宁", "电工 有高压证", not "我 在南宁"
+            "，",
+            message,
         )
         message = message.replace("俺", "我")  # "俺家在寿光种大棚的", "俺们东北的": northern dialect's 我
         message = rx.sub(r"我(?:那|这)台", "我的", message)  # "我那台MacBook Air M2跑Docker…": mine
@@ -7251,7 +7271,9 @@ class RuleExtractor:
         body = rx.sub(r"^用户的团队", "我们团队", body)
         body = rx.sub(r"^本人(?=[^，,]{1,10}专业)", "我", body)  # "本人会计专业大二": said of oneself, formally
         body = rx.sub(r"^我\s*in\s+(?=(?-i:[A-Z]))", "我在", body)  # "我 in Brisbane 做 chef": 在, said in English
-        body = rx.sub(r"(?<=[\u4e00-\u9fff])(?:啦|嘛|呀|啊|喔|咯)+$", "", body)  # "我是会计啦": a particle says nothing
+        body = rx.sub(
+            r"(?<=[\u4e00-\u9fff])(?:啦|嘛|呀|啊|喔|咯|哈{2,})+$", "", body
+        )  # "我是会计啦", "…哈哈哈": says nothing
         found = self._table(clause, body, _PATTERNS[:_FIRST_GENERAL])
         if not found:
             found = self._read(clause, body)
