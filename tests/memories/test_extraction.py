@@ -3749,3 +3749,25 @@ def test_v17_pass_five_phone_typed_bios_and_shifts_are_heard(message, asked, key
 )
 def test_v17_pass_five_orders_to_skip_review_a_text_to_translate_and_a_jk_leave_nothing(message, asked):
     assert heard(message, asked) == []
+
+
+@pytest.mark.parametrize(
+    "message, asked, key, piece",
+    [
+        ("我是Lalamove司机，吉隆坡，每天跑十个钟", "", "city", "吉隆坡"),
+        ("我是electrical engineer，在Penang的厂里做maintenance", "", "work_city", "Penang"),
+        ("我是Toronto一家诊所的receptionist", "", "work_city", "Toronto"),
+        ("我在Manila卖二手手机，客户都在Facebook上", "", "city", "Manila"),
+        ("去年开了家奶茶店 在长沙 生意还行", "", "role", "奶茶店"),
+        ("开了个小作坊做手工皂 在义乌", "", "role", "作坊"),
+        ("我做marketing，在一家游戏公司", "", "job_title", "marketing"),
+        ("公司派驻雅加达工厂当厂长，印尼语只会一点", "", "work_city", "雅加达"),
+        ("line cook in Denver, starting culinary school in September", "", "goal", "culinary school"),
+    ],
+)
+def test_v17_pass_six_cities_beside_jobs_shops_and_postings_are_heard(message, asked, key, piece):
+    assert piece in said_under(message, key, asked), heard(message, asked)
+
+
+def test_v17_pass_six_a_factory_floor_or_a_restaurant_is_no_employer_by_name():
+    assert not said_under("我是electrical engineer，在Penang的厂里做maintenance", "employer")
