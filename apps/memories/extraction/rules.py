@@ -131,7 +131,7 @@ _NEW_CLAUSE = re.compile(
     r"book|course|route|plan|thing)s?\b[^,.;!?]{0,60}[?？]|(?:should|do|can|must)\s+I\b[^,.;!?]{0,60}[?？]|"
     r"(?:any|best|cheapest|good)\s+[\w-]+(?:\s+[\w-]+){0,2}(?:\s+for\b[^,.;!?]{0,40})?\s*[?？]|"
     r"(?:(?:now\s+)?(?:living|based|working)|originally|commute|commuting|moved|moving|relocating|expecting|married|single|currently|mostly|mainly|aiming|hoping|"
-    r"learning|studying|training|saving|planning|preparing|applying|sitting|taking\s+(?:my|the)|want\s+to|wanna|(?:and\s+)?on\s+weekends\b|(?:and\s+)?every\s+(?:day|morning|week|weekend)\b|"
+    r"learning|studying|training|saving|planning|preparing|applying|starting|joining|sitting|taking\s+(?:my|the)|want\s+to|wanna|(?:and\s+)?on\s+weekends\b|(?:and\s+)?every\s+(?:day|morning|week|weekend)\b|"
     r"usually|especially|primarily|most people|everyone|people|nobody|majored|minored|major(?=\s+(?-i:[A-Z]))|studied|graduated|grew up|home\s*base)\b|"
     rf"(?:a|an)\s+(?:[\w+#-]+\s+){{0,3}}?{_JOB_EN}\b))|"
     r"(?<=[\u4e00-\u9fff\w）)+#])[，]\s*(?=[^，]{2})",
@@ -1402,6 +1402,10 @@ def _city_at_ends(value: str) -> tuple[str, str]:
     bare = rx.sub(rf"^(?:{_PROVINCES})(?:省|自治区)?", "", value) if _CJK_CHAR.match(value) else value
     words = bare.split()
     heads = [(" ".join(words[:n]), " ".join(words[n:])) for n in range(min(3, len(words) - 1), 0, -1)]
+    if latin := rx.match(
+        r"(?P<c>(?-i:[A-Z])[A-Za-z.'’-]+(?:\s+(?-i:[A-Z])[A-Za-z.'’-]+)?)\s*(?=[\u4e00-\u9fff])", bare
+    ):
+        heads.insert(0, (latin.group("c"), bare[latin.end() :]))  # "Chennai的厂里", "Vancouver一家餐厅"
     heads += [(bare[:n], bare[n:]) for n in (4, 3, 2) if _CJK_CHAR.match(bare)]
     tails = [(" ".join(words[-1:]), " ".join(words[:-1]))] if len(words) > 1 else []
     tails += [(bare[-n:], bare[:-n]) for n in (4, 3, 2) if _CJK_CHAR.match(bare[-1:]) and len(bare) > n + 1]
@@ -1555,7 +1559,9 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             if not value:
                 continue
             if rx.fullmatch(
-                r"(?:公司|单位|企业|工厂|厂|店|家|家里|这里|那里|startup|start-up|company|firm|agency)", value, I
+                r"(?:公司|单位|企业|工厂|厂|店|家|家里|这里|那里|厂里|店里|公司里|单位里|餐厅|startup|start-up|company|firm|agency)",
+                value,
+                I,
             ) or rx.search(r"(?:要求|规定|安排|通知)$", value):
                 continue  # "我在一家公司上班": no company named; "公司要求的": the company's rule
             if m := rx.fullmatch(r"(?:专门)?(?:做|搞)\s*(?P<v>.{1,12}?)\s*的(?:公司|startup)?", value, I):
@@ -4778,7 +4784,7 @@ _TRADE_ZH = re.compile(
     r"餐馆|超市|厂|公司|工作室|民宿)|开[\u4e00-\u9fffA-Za-z]{1,4}?(?:店|馆|厂|公司|工作室|诊所|超市|民宿|餐厅|饭店|档|铺)|种(?:地|田|菜|水果|果树|茶|花|粮食|[\u4e00-\u9fff]{1,3}的?)|送(?:外卖|快递)|"
     r"卖(?!萌|惨|关子|了|过)[^，,的]{1,6}|做(?!梦|饭|菜|作业|好|完|了|过)(?:[^，,的]{1,8}?|\s*[A-Za-z][\w &/-]{1,30}?)|修(?:车|电脑|手机|空调|家电)|"
     r"养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹))的$|"
-    r"(?:^|我)(?:们家|家)?(?:在[^，,]{1,10}?)?开了?(?:个|一家|家|间|一间)?\s*(?P<v2>[^，,]{1,8}?(?:店|馆|厂|公司|工作室|网店|超市|餐厅|饭店|小卖部|诊所|民宿))|"
+    r"(?:^|我|^(?:刚|才|去年|今年|最近|刚刚))(?:们家|家)?(?:在[^，,]{1,10}?)?开了?(?:个|一家|家|间|一间)?\s*(?P<v2>[^，,]{1,8}?(?:店|馆|厂|公司|工作室|网店|超市|餐厅|饭店|小卖部|诊所|民宿|车行|档口|作坊|摊))|"
     # a trade said with where it is done: "在郑州送外卖", "在内蒙古养羊", "在山东寿光种大棚蔬菜", "在石家庄卖二手车"
     r"(?:^|我)(?:们家|家)?(?:现在|目前)?在\s*(?P<where>[^，,]{2,8}?)\s*(?P<v3>送(?:外卖|外送|快递|顺丰|京东|美团|饿了么)|跑(?:滴滴|网约车|出租车?|外卖|外送|快递)|开(?:网约车|出租车?|滴滴|货车|大车|卡车|Uber|uber|Grab)|"
     r"养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹)|种(?:地|田|大棚[\u4e00-\u9fff]{0,4}|[\u4e00-\u9fff]{0,3}(?:蔬菜|水果|果树|茶|粮食|小麦|玉米|水稻|棉花|"
@@ -4824,6 +4830,10 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
             else farm.group("g")
         )
         return [("fact", "job_title", what)]
+    if (sent := rx.search(r"(?:派驻|外派|常驻)(?:到|在)?(?P<rest>[\u4e00-\u9fff]{2,10})", body)) and (
+        city := next((sent["rest"][:n] for n in (5, 4, 3, 2) if is_city(sent["rest"][:n])), "")
+    ):
+        out.append(("fact", "work_city", city))  # "派駐胡志明市鞋廠當幹部": where one is sent to work
     if m := rx.match(  # "我是在Nairobi工作的中国工程师", "我在Guadalajara给Oracle做support engineer"
         r"^我(?:是|现在|目前)?在\s*(?P<p>[^，,的给帮替]{2,20}?)\s*(?:(?:工作|上班|打工)的\s*(?P<job>[^，,]{2,12})|"
         r"(?:给|帮|替)\s*(?P<org>[^，,]{2,20}?)\s*(?:做|当)\s*(?P<job2>[^，,]{2,30}))$",
@@ -4851,7 +4861,8 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "job_title", m.group("v")))  # "我今年42了，白天开出租车"
     elif m := rx.match(  # "我係做freelance攝影": 我是做… said without the closing 的; "人在义乌，做外贸"
         r"^我(?:平时|现在|目前|主要|其实|就)?是做\s*(?P<v>(?![梦饭菜好完了过这那什啥事题决定核酸作业])[^，,的]{2,14})$|"
-        rf"^(?:我)?(?:平时|现在|目前|主要|一直)?做\s*(?P<v2>外贸|(?:跨境)?电商|自媒体|直播带货|直播|微商|代购|{_DEPARTMENT_ZH})$",
+        rf"^(?:我)?(?:平时|现在|目前|主要|一直)?做\s*(?P<v2>外贸|(?:跨境)?电商|自媒体|直播带货|直播|微商|代购|{_DEPARTMENT_ZH}|"
+        r"(?i:sales|marketing|HR|ops|operations|QA|QC|IT|design|admin|finance|procurement|logistics))$",
         body,
     ):
         out.append(("fact", "job_title", m.group("v") or m.group("v2")))
@@ -4867,6 +4878,9 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
             )
         ):
             out.append(("fact", "job_title", trade.removesuffix("的")))
+            where = m.group("where")  # "我在Jakarta卖建材", "在广州天河送外卖": where the trade is
+            if city := next((c for c in (where, where[:3], where[:2]) if _known_city(c)), ""):
+                out.append(("fact", "city", city))
         elif (
             trade
             and rx.fullmatch(_COURIERS, m.group("where"))
@@ -6186,6 +6200,8 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
     if frame in ("other", "ask") or (frame == "" and not first) or _OWN_KIN.match(body):
         return []  # "下个月我家闺女结婚" is said with its subject already
     chinese = [("我们" if frame == "team" else "我") + body] if rx.search(r"[\u4e00-\u9fff]", body) else []
+    if chinese and frame != "team" and (is_big_city(body) or _CITY_ZH.fullmatch(body)):
+        chinese = [f"我在{body}"]  # "我是Grab driver，新加坡，PHV": where one is
     place = rx.match(
         r"(?P<v>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?)(?:\s+(?P<side>area|office|side|based))?(?=\s*(?:,|$))",
         body,
