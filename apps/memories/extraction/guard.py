@@ -283,6 +283,7 @@ _ZH_PATTERNS: list[tuple[str, str]] = [
         r"用户(?:是|为|有)(?:VIP|管理员|超级用户|付费用户|无限)|我是\s*(?:VIP|超级|高级|付费|特权)\s*用户|"
         r"(?:不用|不必|无需|不需要)(?:再)?(?:遵守|遵循|理会|考虑)(?:任何)?(?:安全|内容)?(?:规定|规则|限制|政策)|"
         r"(?:以后|今后)?(?:所有|任何)(?:的)?(?:请求|操作|指令|命令)都?(?:不用|不必|无需|不需要)(?:再)?(?:审核|审批|确认|检查|验证)|"
+        r"(?:所有|任何)\s*(?:的)?\s*(?:限制|规则|规定|安全策略)\s*(?:都)?\s*对我\s*(?:都)?\s*(?:无效|不适用|失效)|"
         r"\b(?:no\s+need\s+to|don'?t|never)\s+(?:review|approve|check|verify)\s+(?:any\s+of\s+)?(?:my|the\s+user'?s?)\s+(?:requests?|commands?|instructions?)\b|"
         r"\bnote\s+to\s+(?:memory|the\s+system|system)\b|\b(?:the\s+)?user\s+is\s+(?:a\s+)?verified\s+\w+",
     ),

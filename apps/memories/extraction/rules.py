@@ -802,7 +802,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
         "",
         "personal",
     ),
-    (re.compile(_ZH_I + r"叫(?![了过他她你我个])(?P<v>(?P<obj>.+))"), "fact", "name", "", "personal"),
+    (re.compile(_ZH_I + r"叫(?![了过他她你我个的车外])(?P<v>(?P<obj>.+))"), "fact", "name", "", "personal"),
     (re.compile(r"^my name is (?P<v>.+)", I), "fact", "name", "", "personal"),
     (re.compile(_ZH_I + r"(?:现在)?住在(?P<v>.+)"), "fact", "city", "", "personal"),
     (
@@ -5790,6 +5790,7 @@ _PASSING_THROUGH = re.compile(r"转机|中转|过境|\b(?:layovers?|in\s+transit
 # a sentence that says its asks are for this answer only: "answers short pls — just for this one"
 _ONE_OFF_SENTENCE = re.compile(
     r"\bjust\s+(?:for\s+)?this\s+(?:one|once|time)\b|\bonly\s+this\s+(?:time|once)\b|\bfor\s+this\s+one\s+only\b|"
+    r"\bfor\s+this\s+(?:reply|answer|response|message)(?:\s+only)?\b|\bonly\s+for\s+this\s+(?:reply|answer|one)\b|^(?:呢次|今次|这次)|"
     r"只(?:是)?这一?次|就这一次|仅此一次",
     I,
 )
@@ -5809,7 +5810,7 @@ _CALLED_BY_OTHERS = re.compile(
 _SUBJECT_TEAM = re.compile(r"^(?:我们|咱们|我司|用户的团队|we\b|we're|our\b)", I)
 _SUBJECT_SELF = re.compile(r"^(?:我(?!们)|用户|I\b|I'm|I've|I'd|my\b)", I)
 _SUBJECT_ANY = re.compile(
-    r"^(?:你|您|他|她|它|大家|别人|人家|朋友|同事|老板|那(?:是|都是|时|会儿)|这(?:是|都是)|you\b|he\b|she\b|they\b|his\b|her\b|their\b|it\b|"
+    r"^(?:你|您|他|她|它|伊(?=[是读讀在住做有]|\s)|大家|别人|人家|朋友|同事|老板|那(?:是|都是|时|会儿)|这(?:是|都是)|you\b|he\b|she\b|they\b|his\b|her\b|their\b|it\b|"
     r"it's\b|this\b|that\b|there\b)",
     I,
 )
@@ -5907,6 +5908,8 @@ _STANDING_ASK = re.compile(
 def _skip_reason(clause: str, message_is_joke: bool) -> str:
     if looks_like_injection(clause):
         return "injection"
+    if _GRAND.search(clause) and rx.search(r"\b(?:lol|lmao|haha)\b|哈哈|😂|🤣", clause, I):
+        return "joke"  # "I'm the CEO of sleeping lol": a grand claim laughed at
     clause = _IDIOMS.sub("", clause)
     standing = bool(_STANDING_ASK.match(clause.strip()))
     for reason, regex in _SKIPS:
@@ -5936,7 +5939,8 @@ def _skip_reason(clause: str, message_is_joke: bool) -> str:
 
 _GRAND = re.compile(
     r"\b(?:queen|king|prince|princess|president|prime\s+minister|billionaire|millionaire|god|batman|superman|pope|"
-    r"emperor|astronaut|ceo\s+of\s+(?:google|apple|tesla|microsoft|amazon|meta|openai))\b|首富|总统|皇帝|女王|国王|亿万|秦始皇",
+    r"emperor|astronaut|ceo\s+of\s+(?:google|apple|tesla|microsoft|amazon|meta|openai)|(?:ceo|king|queen|master|boss|champion)\s+of\s+\w+ing)\b|"
+    r"首富|总统|皇帝|女王|国王|亿万|秦始皇",
     I,
 )
 _LAUGH = re.compile(r"哈+|😂|🤣|😅|\blol\b|\blmao\b|\bhaha\w*", I)
@@ -6323,6 +6327,19 @@ _NOT_MINE = re.compile(
     r"speaker|winner|guest|tenant|employee|new\s+hire)\b|(?:候选人|应聘者|申请人|学员|客户|病人|患者|嘉宾|获奖者)(?:的)?(?:简介|资料|信息|情况|介绍)|"
     r"\bjust\s+(?:checking|testing)\s+the\s+(?:pipeline|system|bot|memory)\b|\bTEST\s+(?:USER|ACCOUNT)\b|"
     r"\b(?:not\s+about\s+me)\b|这是(?:帮|替|给)(?:我)?\S{1,4}(?:写|改)的|不是写我的|\bmock\s+interview\b|模拟面试|"
+    # a bio, then whose it is: "That's my brother.", "Not me —", "Who? My new roommate.", "说的是我姑父", "係我二叔"
+    r"(?:^|[.!?—–\-，,]\s*)(?:that'?s|this\s+is|it'?s|he'?s|she'?s)\s+(?:about\s+|for\s+)?(?:my|our|the)\s+(?:\w+\s+){0,2}?(?:brother|sister|"
+    r"dad|father|mum|mom|mother|son|daughter|uncle|aunt|cousin|friend|neighbou?r|roommate|flatmate|colleague|coworker|boss|"
+    r"new\s+hire|guy|lady|woman|man|client|patient|student|grandma|grandpa|nephew|niece|partner|wife|husband)\b(?!['’]s)|"
+    r"(?:^|[.!?—–-]\s*)not\s+me\b|\bwho\?\s+my\b|"
+    r"^(?:my|our)\s+(?:new\s+|old\s+|best\s+)?(?:flatmate|roommate|housemate|neighbou?r|colleague|coworker|friend|boss|brother|sister|"
+    r"cousin|uncle|aunt|nephew|niece|son|daughter|dad|mum|mom)\s*[.!]*$|\b(?:write|draft|make)\s+(?:his|her|their)\s+(?:dating\s+)?(?:profile|bio|cv|resume|intro)\b|"
+    r"\bpersonas?\b|\bfor\s+our\s+new\s+hire\b|"
+    r"(?:^|[—–\-，,]\s*)(?:其实)?(?:说的是|讲的是|说的系|系|是)我(?:的)?(?:姑父|姑妈|二叔|叔叔|舅舅|阿姨|闺蜜|朋友|同事|邻居|室友|阿哥|阿姐|"
+    r"老公|老婆|爸|妈|哥|姐|弟|妹)|"
+    r"(?:^|[。！？!?.]\s*)(?:其实)?(?:说的是|讲的是|说的系|系|是)我(?:的)?(?:姑父|姑妈|姑姑|二叔|叔叔|伯伯|舅舅|舅妈|阿姨|闺蜜|朋友|同事|"
+    r"邻居|表哥|表姐|表弟|表妹|堂哥|堂姐|室友|同学|老公|老婆|阿哥|阿姐|阿妹|阿弟|阿爸|阿妈|阿嫲|阿婆|阿公|爸|妈|哥|姐|弟|妹|儿子|女儿|婆婆|公公|"
+    r"岳父|岳母)[啦啊呀]?\s*(?:[，,。.!！—–-]|$)|^(?:不|唔)(?:系|是|係)我(?=[，,\s系是係]|$)|"
     r"^(?:patient|client|customer|candidate|applicant|resident|tenant|student|guest|caller|employee|subject)\s*[,:：-]\s*\d{1,3}\b|"
     r"(?:这|这条|这些|这个)(?:就|都|只)?是(?:测试|假|示例|演示)(?:数据|信息|内容)|测试数据[，,。]?\s*别当真|\bthis\s+is\s+(?:just\s+)?(?:test|dummy|fake)\s+data\b",
     I,
@@ -6535,7 +6552,7 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
             ):
                 return message, ""  # "I'm vegan" after "Any dietary needs?", "叫我老K就行": said in full already
             if rx.search(
-                r"^(?:no|nope|nah|none|not\s+really|nothing(?:\s+much)?|skip|pass)\b|\bnot\s+me\b|不是我|\bnot\s+mine\b|"
+                r"^(?:no|nope|nah|none|not\s+really|nothing(?:\s+much)?|skip|pass)\b|\bnot\s+me\b|不是我|^(?:唔|不)(?:係|系|是)我|\bnot\s+mine\b|"
                 r"\b(?:my|a)\s+\w+'s\b(?!\s+(?:degree|in\b))|\b(?:borrow(?:ed|ing)|just\s+using)\b|别人的|借的|^(?:没啥|没有|没什么|不多)|先别管|不重要|无所谓|随便|都行|都可以|看着办|看你|不用管|不告诉你|保密|不想说|\b(?:rather\s+not|prefer\s+not|secret|none\s+of\s+your)\b|\b(?:whatever|doesn't\s+matter|never\s*mind)\b|"
                 r"\bfor\s+this\s+(?:one|time|answer|email)\b|\bthis\s+time\b|\bjust\s+this\s+once\b|这次|这一次|这回",
                 answer,
@@ -6810,6 +6827,10 @@ class RuleExtractor:
         message = _CJK_COMMA.sub(
             "，", message
         )  # "老家是衡阳的,现在在深圳": a half-width comma in Chinese is a clause break too
+        # "我 不是 广东人 哈 只是 问问": spaces between words, not clauses, are no break
+        runs = rx.findall(r"[\u4e00-\u9fff]+(?= [\u4e00-\u9fff])", message)
+        if len(runs) >= 4 and sum(map(len, runs)) / len(runs) <= 2.6:
+            message = rx.sub(r"(?<=[\u4e00-\u9fff]) +(?=[\u4e00-\u9fff])", "", message)
         # "我住在青岛 退休了", "每天早上六点起来跑五公里 雷打不动": a space between Chinese words is one too
         message = rx.sub(
             r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])(?![是的了和跟与在用有都也就为]|叫(?!我))|"
@@ -7149,8 +7170,10 @@ class RuleExtractor:
                 del proposals[first_of_sentence:]  # "周末雷打不动地加班，老板说的": someone else's word for it
             if _ONE_OFF_SENTENCE.search("，".join(sentence)):  # "answers short pls — just for this one"
                 proposals[first_of_sentence:] = [
-                    p for p in proposals[first_of_sentence:] if not p.key.startswith(("reply_", "report_"))
-                ]
+                    p
+                    for p in proposals[first_of_sentence:]
+                    if not p.key.startswith(("reply_", "report_")) and p.category != "constraint"
+                ]  # "For this reply only, bullet points, no intro.": the shape of one answer
             for kind, words in _SENSITIVE_WORDS:
                 if kind == "emotion" or not any(
                     words.search(_WORKPLACE_OF_CARE.sub("", clause) if kind == "health" else clause)
