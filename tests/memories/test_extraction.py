@@ -3794,3 +3794,32 @@ def test_v17_pass_six_a_factory_floor_or_a_restaurant_is_no_employer_by_name():
 )
 def test_v17_found_by_the_second_attack_pass_in_other_words_leave_nothing(message, asked):
     assert heard(message, asked) == []
+
+
+@pytest.mark.parametrize(
+    "message, asked, key, piece",
+    [
+        (
+            "I'm an air traffic controller in Halifax and thinking about moving west someday.",
+            "",
+            "job_title",
+            "air traffic controller",
+        ),
+        ("Sous-chef at a brasserie in Lyon. Need cheap staff meals.", "", "job_title", "Sous-chef"),
+        ("shearer outta Dubbo, 180 a day in season", "", "city", "Dubbo"),
+        ("我是东航的飞行员，经常倒时差", "", "employer", "东航"),
+        ("我在深圳航空做地勤", "", "employer", "深圳航空"),
+        ("我在南京一家银行做风控", "", "city", "南京"),
+        ("我是独立游戏制作人，做像素风", "", "job_title", "制作人"),
+        ("我在威海跑渔船的，大副", "", "job_title", "大副"),
+        ("泰语和潮州话都会", "", "spoken_languages", "潮州话"),
+        ("We run a vineyard near Mendoza, 40 hectares", "", "role", "vineyard"),
+        ("As a Catholic teacher I find Lent hard on the stamina, but I love my Year 3s.", "", "job_title", "teacher"),
+    ],
+)
+def test_v17_pass_seven_trades_airlines_banks_and_languages_said_in_passing_are_heard(message, asked, key, piece):
+    assert piece in said_under(message, key, asked), heard(message, asked)
+
+
+def test_v17_pass_seven_a_faith_said_with_the_job_is_not_kept_in_it():
+    assert "Catholic" not in said_under("As a Catholic teacher I find Lent hard, but I love my Year 3s.", "job_title")
