@@ -56,7 +56,8 @@ _JOB_EN = (
     r"videographer|choreographer|forester|seller|vendor|hawker|exporter|importer|wholesaler|distributor|supervisor|"
     r"(?:bus|crane|machine|forklift|tour|train|camera|radio|switchboard|plant|drone|equipment|jeepney|tricycle|truck|boat|ferry|"
     r"excavator|heavy\s+equipment|CNC|lathe|call\s+cent(?:er|re)|telecom)\s+operator|subtitler|"
-    r"(?-i:QS)|quantity\s+surveyor|surveyor|scrum\s+master|product\s+owner|chef\s+de\s+partie|sous\s+chef|commis\s+chef|head\s+chef|"
+    r"(?-i:QS)|quantity\s+surveyor|surveyor|scrum\s+master|product\s+owner|chef\s+de\s+partie|sous[\s-]chef|commis\s+chef|head\s+chef|"
+    r"air\s+traffic\s+controller|shearer|jackaroo|stockman|drover|deckhand|fisherman|fishermen|"
     r"pastry\s+chef|(?:boda|bike|delivery|dispatch|moto)\s*rider|motoboy|caregiver|carer|"
     r"seaman|seafarer|stevedore|assembler|apprentice|vlogger|stallholder|shopkeeper|weaver|gondolier|ranch\s+hand|farmhand|"
     r"virtual\s+assistant|(?:call\s+cent(?:er|re)|customer\s+service|support|sales|travel|insurance|real\s+estate|booking|ticketing)\s+(?:agent|rep)|"
@@ -912,7 +913,7 @@ _INHERENTLY_TRANSIENT = re.compile(r"^(?:累|困|饿|忙|tired|sleepy|hungry|bus
 # what one drives (or rides) for a living: "我是开计程车的", "跑货拉拉的", "白天开出租车"
 _DRIVEN = (
     r"出租车?|计程车|的士|网约车|滴滴|货拉拉|快狗|(?:城际)?拼车|顺风车|货车|大货车|大车|卡车|半挂|渣土车|泥头车|公交车?|地铁|"
-    r"大巴|长途|校车|救护车|叉车|挖掘机|挖机|吊车|塔吊|代驾|外卖|外送|快递|顺丰|京东|美团|饿了么|闪送|Uber|Lyft|Grab"
+    r"大巴|长途|校车|救护车|叉车|挖掘机|挖机|吊车|塔吊|代驾|渔船|货船|外卖|外送|快递|顺丰|京东|美团|饿了么|闪送|Uber|Lyft|Grab"
 )
 
 # Tools by kind: the key of a tool fact (and of a preference about a tool).
@@ -1156,7 +1157,7 @@ _JOB_ZH = (
     r"专员|專員|助理|技师|技術員|技术员|管理员|管理員|代表|培训师|教练|教練|服务员|服務員|乘务员|经纪人|經紀人|"
     r"修理工|普工|技工|精算师|规划师|工程師|設計師|醫生|醫師|医师|药剂师|藥師|营养师|理发师|美容师|美甲师|"
     r"化妆师|私教|外卖员|快递员|园长|厂长|行长|组长|院长|校长|科长|处长|所长|站长|村长|队长|护士长|主任|包工头|"
-    r"工头|中介|代理|老師|護士|律師|會計|記者|司機|業務|工讀生|店員|店员|收银员|收銀員|售货员|仓管|仓库管理员|保育员|"
+    r"工头|中介|代理|副驾驶|飞行员|签派|空管|地勤|乘务|船长|大副|二副|轮机长|船员|水手|制作人|独立开发者|画师|插画师|原画师|剪辑师|老師|護士|律師|會計|記者|司機|業務|工讀生|店員|店员|收银员|收銀員|售货员|仓管|仓库管理员|保育员|"
     r"育婴师|心理咨询师|咨询师|社工|农户|种植户|养殖户|个体户|小老板|合伙人|创始人|联合创始人|"
     r"美发师|飞行员|船员|木匠|钢筋工|油漆工|水电工|机修工|育儿嫂|面点师|糕点师|烘焙师|质检员?|品管|地勤|安检员|"
     r"摊主|微商|站长|导护志工|志工|保全|点心师傅|治疗师|康复师|护理员|分拣员|理货员|配送员|跟单员?|药剂助理|"
@@ -1864,10 +1865,14 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
                 None,
             )
         )
-        if split and (
-            _CITY_ZH.match(split.group("city"))
-            or rx.match(r"[A-Z]", split.group("city"))
-            or is_city(split.group("city"))
+        if (
+            split
+            and not (_ORG_WORD.fullmatch(split.group("org").strip()) and not rx.search(r"一家|一个|一所", place))
+            and (
+                _CITY_ZH.match(split.group("city"))
+                or rx.match(r"[A-Z]", split.group("city"))
+                or is_city(split.group("city"))
+            )
         ):
             verb = m.group("verb") or ""
             living = verb in ("读书", "上学", "念书", "生活", "定居") or verb.startswith("读")
@@ -2055,6 +2060,8 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
         rf"^我{_ZH_MODS}(?:会说|会讲|能说|能讲|说|讲|会)(?:一点|一些|点儿?|流利的)?\s*(?P<v>{_LANGS})$", body
     ):
         return [("fact", "spoken_languages", m.group("v"))]
+    if m := rx.match(rf"^(?:我)?(?P<v>{_LANGS})\s*(?:都|也)?(?:会|能说|会说|会讲|讲得来|说得来|没问题)$", body):
+        return [("fact", "spoken_languages", m.group("v"))]  # "印尼语和福建话都会"
     if m := rx.match(
         rf"^我{_ZH_MODS}(?P<v>{_LANG_WORD})(?:说得|讲得)?(?:也|还|都)*(?:还行|不错|很好|很流利|流利|可以|还可以|一般般?|没问题|凑合|马马虎虎|够用|OK|ok|fine|还OK|还ok)$",
         body,
@@ -3886,7 +3893,7 @@ _ORG_WORD = re.compile(
     r"(?:Robotics|Health|Labs?|Data|Systems|Bank|Group|Partners|Capital|Studios?|Technologies|Tech|Inc|Ltd|"
     r"Media|Games|AI|Software|Solutions|Hospital|Airlines|Motors|Energy|Foods|Logistics|Analytics|Consulting|"
     r"Ventures|Digital|Networks|Pharma|Bio|Insurance|Holdings|Industries|"
-    r"(?:国际)?机场|火车站|高铁站|[东南西北]站|港|码头|大学|医院|人民医院|妇幼(?:保健院)?|中医院|儿童医院)\b"  # 浦东机场, 北京大学: one name
+    r"(?:国际)?机场|火车站|高铁站|[东南西北]站|港|码头|大学|医院|人民医院|妇幼(?:保健院)?|中医院|儿童医院|航空|银行|地铁|日报|晚报)\b"  # 浦东机场, 厦门航空
 )
 
 
@@ -4176,7 +4183,8 @@ _JOB_VERB = re.compile(
     r"(?:\bI|\bwe|\bme\s+and\s+my\s+\w+|\bmy\s+\w+\s+and\s+I)\s+(?:also\s+|still\s+|now\s+)?(?P<v11>(?:run|own|operate)\s+(?:a|an|my|our|the)\s+"
     r"(?:small\s+|little\s+|tiny\s+|family\s+|local\s+)?(?:[\w'’&-]+\s+){0,3}?(?:shop|store|stall|stand|caf[eé]|restaurant|bakery|salon|barbershop|"
     r"business|farm|B&B|guesthouse|food\s+truck|kiosk|carinderia|pub|bar|clinic|practice|gym|daycare|workshop|"
-    r"boutique|pharmacy|hostel|homestay|laundromat|canteen|eatery|diner|deli|warung|spaza|dukka|duka))\b(?!\s+(?:full|with|that|where)\b)|"
+    r"boutique|pharmacy|hostel|homestay|laundromat|canteen|eatery|diner|deli|warung|spaza|dukka|duka|dairy(?!\s+farm)|vineyard|winery|orchard|ranch|"
+    r"brewery|dive\s+shop))\b(?!\s+(?:full|with|that|where)\b)|"
     r"^my\s+(?:little\s+|small\s+|tiny\s+|family\s+)?(?P<v12>(?:shop|stall|stand|store|business|restaurant|bakery|caf[eé]|food\s+truck|farm)\s+"
     r"(?:sells|makes|serves|grows|does|fixes|repairs)\s+[\w' -]{2,30}?)(?=\s+(?:in|at|on|from)\b|[,.;]|$)|"
     # "I drive road trains out of Port Hedland", "I drive a tuk-tuk in Kandy": what one drives for work
@@ -5235,7 +5243,7 @@ def _scan_job(body: str) -> list[tuple[str, str, str]]:
             (
                 place := rx.match(  # "I sell tyres at a yard in Kumasi": where the trade is
                     (r"(?:\s+at\s+(?:a|an|the)\s+[^,.;]{1,30}?)?" if m.group("v10") else "")
-                    + r"\s+(?:in|out\s+of)\s+(?P<c>[\w.'’-]+(?:\s+[\w.'’-]+)?)",
+                    + r"\s+(?:in|out\s+of|outta)\s+(?P<c>[\w.'’-]+(?:\s+[\w.'’-]+)?)",
                     body[m.end() :],
                 )
             )
@@ -7378,6 +7386,13 @@ class RuleExtractor:
             sensitive = ""
             if category != "fact" or key.startswith("habit") or key == "hobby":
                 sensitive = _sensitive_in(value)
+            elif key == "job_title":  # "As a Muslim nurse I …": the job, not the faith said with it
+                value = rx.sub(
+                    r"\b(?:muslim|christian|jewish|hindu|buddhist|catholic|sikh|mormon|evangelical)\s+",
+                    "",
+                    value,
+                    flags=I,
+                )
             if key in ("reply_language", "report_language"):
                 value = _language_only(value)
             said = _part_saying(
