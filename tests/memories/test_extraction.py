@@ -3800,7 +3800,7 @@ def test_v17_found_by_the_second_attack_pass_in_other_words_leave_nothing(messag
     "message, asked, key, piece",
     [
         (
-            "I'm an air traffic controller in Halifax and thinking about moving west someday.",
+            "I'm an air traffic controller in Halifax and I've been thinking about moving west.",
             "",
             "job_title",
             "air traffic controller",
