@@ -3823,3 +3823,14 @@ def test_v17_pass_seven_trades_airlines_banks_and_languages_said_in_passing_are_
 
 def test_v17_pass_seven_a_faith_said_with_the_job_is_not_kept_in_it():
     assert "Catholic" not in said_under("As a Catholic teacher I find Lent hard, but I love my Year 3s.", "job_title")
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Could you summarise this message from a supplier? 'Hello, I'm moving to Dubai in May and our office will close.'",
+        "Here is the poem my cousin wrote, can you fix the metre? 'I'm a baker from Cork, up before the lark...'",
+    ],
+)
+def test_v17_pass_seven_a_text_to_work_on_after_its_request_is_no_one_s_facts(message):
+    assert heard(message) == []
