@@ -6246,6 +6246,10 @@ _DATA_FOLLOWS = re.compile(
     # "以下是测试数据，帮我转成JSON：…", "Fill this template: … Use Jane Doe, Marketing Lead"
     r"(?:测试|示例|样例|模拟|虚拟|假|演示)数据[^。:：\n]{0,16}[:：]|"
     r"(?:以下|下面)(?:是|系|係)?[^:：\n]{0,12}(?:稿|记录|纪录|内容|资料|文本|原文|材料|对话|聊天记录)[^:：\n]{0,16}[:：]|"
+    # "Can you summarise this email from our client? '…'", "Here are the lyrics to my friend's song, can you check…? '…'"
+    r"\b(?:summari[sz]e|translate|reply\s+to|respond\s+to|check|proofread|rewrite|polish|shorten|edit|review)\s+(?:this|these|the)\s+"
+    r"(?:[\w'’-]+\s+){0,3}?(?:email|message|text|letter|lyrics|poem|song|post|note|essay|story|paragraph|review)s?\b[^:：?？\n'\"]{0,40}[?？:：.]|"
+    r"\bhere\s+(?:are|is)\s+(?:the\s+|my\s+|a\s+)?(?:lyrics|text|email|message|letter|poem|words|draft)\b(?:[^'\"\n]|(?<=\w)['’](?=\w)){0,80}?[?？:：.](?=\s*['\"“‘])|"
     r"\b(?:grade|mark|proofread|correct|check|review|edit|summari[sz]e|translate)\s+(?:this|these|my\s+(?:student|kid|son|daughter)'?s?)\s+"
     r"(?:[\w-]+\s+){0,2}(?:essay|paragraph|text|letter|email|answer|story|poem|composition|homework|passage)s?\b[^:：\n]{0,40}[:：]|"
     r"\bfill\s+(?:in\s+|out\s+)?(?:this|the|a|my)\s+(?:\w+\s+)?(?:template|form)\b[^\n]{0,60}?[:：]|填(?:一下|好)?(?:这个|这份)?(?:模板|表格)[^。:：\n]{0,16}[:：]",
