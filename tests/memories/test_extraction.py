@@ -3828,7 +3828,7 @@ def test_v17_pass_seven_a_faith_said_with_the_job_is_not_kept_in_it():
 @pytest.mark.parametrize(
     "message",
     [
-        "Could you summarise this message from a supplier? 'Hello, I'm moving to Dubai in May and our office will close.'",
+        "Could you summarise this message from a supplier? 'Hello, I'm moving to Dubai in May, office closing.'",
         "Here is the poem my cousin wrote, can you fix the metre? 'I'm a baker from Cork, up before the lark...'",
     ],
 )
