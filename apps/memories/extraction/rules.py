@@ -2130,10 +2130,14 @@ def _read_tools(body: str) -> list[tuple[str, str, str]]:
             for key, value in _tools_in(m.group("v") or m.group("v2"), fallback_products=False)
             if key == "programming_language"
         ]
-    if len(body) <= 200 and rx.match(rf"^{_TOOL_FOR}(?:\s*[,;，]\s*(?:and\s+)?{_TOOL_FOR})+$", body, I) and (
-        tools := [
-            tool for m in rx.finditer(_TOOL_FOR, body, I) for tool in _tools_in(m.group(1), fallback_products=False)
-        ]
+    if (
+        len(body) <= 200
+        and rx.match(rf"^{_TOOL_FOR}(?:\s*[,;，]\s*(?:and\s+)?{_TOOL_FOR})+$", body, I)
+        and (
+            tools := [
+                tool for m in rx.finditer(_TOOL_FOR, body, I) for tool in _tools_in(m.group(1), fallback_products=False)
+            ]
+        )
     ):
         return [("fact", key, value) for key, value in tools]  # "Figma for UI, Blender for 3D": what one uses for what
     if m := rx.match(
