@@ -3721,7 +3721,7 @@ def test_v17_found_by_the_attack_pass_work_done_from_home_is_still_work():
         ("我叫周敏 做房产中介 在昆明", "", "city", "昆明"),
         ("修空调的 在南昌 这几天电话被打爆了", "", "role", "空调"),
         ("夜市卖烤串的 每天下午四点出摊", "", "role", "烤串"),
-        ("bike rider in Nairobi, Honda Ace. how do I plan routes to save fuel", "", "city", "Nairobi"),
+        ("delivery rider in Nairobi, Honda Ace. how do I plan routes to save fuel", "", "city", "Nairobi"),
         ("electrician, self employed, Denver CO. what app for quotes", "", "city", "Denver"),
         ("im the product owner, we use jira", "What's your role on the team?", "job_title", "product owner"),
         ("sous chef, Manchester, doubles on weekends. quick staff meals?", "", "job_title", "sous chef"),
@@ -3834,3 +3834,37 @@ def test_v17_pass_seven_a_faith_said_with_the_job_is_not_kept_in_it():
 )
 def test_v17_pass_seven_a_text_to_work_on_after_its_request_is_no_one_s_facts(message):
     assert heard(message) == []
+
+
+@pytest.mark.parametrize(
+    "message, asked, key",
+    [
+        ("major problem with my laptop today", "", "major"),
+        ("我在读围城，太好看了", "", "major"),
+        ("方向是东南，开车要多久？", "", "major"),
+        ("我们公司在降薪，好焦虑", "", "work_city"),
+        ("我在广州工作的时候认识了她", "", "job_title"),
+        ("我在杭州帮我姐做装修", "", "employer"),
+        ("我是做肠镜，需要空腹吗？", "", "job_title"),
+        ("软件刚安装的", "", "job_title"),
+        ("I'm getting ready for bed, quick question about melatonin", "", "goal"),
+        ("I'd like to open a ticket about my refund", "", "goal"),
+        ("I keep getting into arguments with my landlord", "", "hobby"),
+        ("Thinking about volunteering at the food bank, is it worth it?", "", "habit"),
+        ("Just had a kid kick my seat for three hours", "", "children"),
+        ("We have twins in our class this term", "", "children"),
+        ("Applied for a master's at Edinburgh, fingers crossed", "", "school"),
+        ("studying abroad in Lisbon was the best year of my life", "", "city"),
+        ("I drive a minivan, which car seat fits?", "", "job_title"),
+        ("I usually spend my lunch break at Pret", "", "employer"),
+        ("my shift is 9am to 5pm on Sunday, plan my meals", "", "work_mode"),
+        ("I'm 70 and retired my old boat last summer", "", "job_title"),
+        ("I'm from IT and need the password policy", "", "hometown"),
+        ("My first language is Shona, then my wife's Ndebele", "", "spoken_languages"),
+        ("华为", "你老公在哪里工作？", "employer"),
+        ("Python", "你想用什么语言写这个脚本？", "programming_language"),
+        ("沙田", "你阿妈住边区？", "city"),
+    ],
+)
+def test_v17_found_by_the_review_in_other_words_leave_no_such_memory(message, asked, key):
+    assert not said_under(message, key, asked), heard(message, asked)
