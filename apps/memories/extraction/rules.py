@@ -56,11 +56,11 @@ _JOB_EN = (
     r"videographer|choreographer|forester|seller|vendor|hawker|exporter|importer|wholesaler|distributor|supervisor|"
     r"(?:bus|crane|machine|forklift|tour|train|camera|radio|switchboard|plant|drone|equipment|jeepney|tricycle|truck|boat|ferry|"
     r"excavator|heavy\s+equipment|CNC|lathe|call\s+cent(?:er|re)|telecom)\s+operator|subtitler|"
-    r"(?-i:QS)|quantity\s+surveyor|surveyor|scrum\s+master|product\s+owner|chef\s+de\s+partie|sous[\s-]chef|commis\s+chef|head\s+chef|"
+    r"(?-i:QS)|quantity\s+surveyor|surveyor(?!['’]s)|scrum\s+master|product\s+owner|chef\s+de\s+partie|sous[\s-]chef|commis\s+chef|head\s+chef|"
     r"air\s+traffic\s+controller|shearer|jackaroo|stockman|drover|deckhand|fisherman|fishermen|"
-    r"pastry\s+chef|(?:boda|bike|delivery|dispatch|moto)\s*rider|motoboy|caregiver|carer|"
+    r"pastry\s+chef|(?:boda|delivery|dispatch|moto|Deliveroo|Uber\s+Eats)\s*rider|motoboy|caregiver|carer|"
     r"seaman|seafarer|stevedore|assembler|apprentice|vlogger|stallholder|shopkeeper|weaver|gondolier|ranch\s+hand|farmhand|"
-    r"virtual\s+assistant|(?:call\s+cent(?:er|re)|customer\s+service|support|sales|travel|insurance|real\s+estate|booking|ticketing)\s+(?:agent|rep)|"
+    r"virtual\s+assistant|(?:call\s+cent(?:er|re)|customer\s+service|support|sales|travel|insurance|real\s+estate|booking|ticketing)\s+(?:agent|rep)(?!['’]s)|"
     r"line\s+cook|barista|cashier|waiter|waitress|bartender|electrician|"
     r"plumber|carpenter|firefighter|officer|soldier|paramedic|surgeon|therapist|psychologist|librarian|farmer|cook|baker|"
     r"hairdresser|stylist|actor|actress|singer|dancer|coach|trainer|realtor|broker|banker|trader|auditor|clerk|"
@@ -875,7 +875,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     (
         re.compile(
             _ZH_I
-            + r"(?:老家|家乡)(?:是|在)(?P<v>.+?)的?$|^I(?:'m| am)\s+(?:originally\s+)?from\s+(?P<v2>[A-Z].+?)(?:\s+(?:but|and|so|though)\s+(?=[a-z]).*)?$"
+            + r"(?:老家|家乡)(?:是|在)(?P<v>.+?)的?$|^I(?:'m| am)\s+(?:originally\s+)?from\s+(?!(?:HR|IT|QA|PR|Support|Sales|Marketing|Finance|Accounts|Billing|Security|Legal|Microsoft|Apple|Google|Amazon)\b)(?P<v2>[A-Z].+?)(?:\s+(?:but|and|so|though)\s+(?=[a-z]).*)?$"
         ),
         "fact",
         "hometown",
@@ -1848,6 +1848,10 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         if (giver := rx.match(r"^(?P<c>[^给帮替]{2,20}?)\s*(?:给|帮|替)\s*(?P<o>.{2,20})$", place)) and (
             is_city(giver.group("c")) or _CITY_ZH.fullmatch(giver.group("c"))
         ):  # "在Guadalajara给Oracle做support engineer": where, and for whom
+            if _OTHER_PERSON.search(giver.group("o")) or rx.search(
+                r"客户|我|自己|家人|亲戚|朋友|同事", giver.group("o")
+            ):
+                return []  # "我在北京帮我哥做装修", "在杭州给客户做方案": a favour or a task, not one's employer
             out.append(("fact", "work_city", giver.group("c")))
             place = giver.group("o")
         split = (
@@ -1901,10 +1905,17 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
                 and rx.match(r"^[A-Z][\w .'-]{1,30}$", place.strip())
             ):
                 out.append(("fact", "city", place.strip()))
-    elif m := rx.match(
-        rf"^(?:我(?:们)?|用户){_ZH_MODS}\s*(?:人在|公司在|办公室在|单位在|office\s*在|上班在|工作在)\s*(?P<v>[^，,\s]{{2,16}}?|[A-Z][\w .'-]{{1,30}}?)$",
-        body,
-    ):
+    elif (
+        m := rx.match(
+            rf"^(?:我(?:们)?|用户){_ZH_MODS}\s*(?:人在|公司在|办公室在|单位在|office\s*在|上班在|工作在)\s*(?P<v>[^，,\s]{{2,16}}?|[A-Z][\w .'-]{{1,30}}?)$",
+            body,
+        )
+    ) and (
+        is_city(m.group("v"))
+        or _CITY_ZH.match(m.group("v"))
+        or rx.match(r"[A-Z]", m.group("v"))
+        or rx.search(r"[区市县镇路街]|园区|广场|大厦|大楼|中心|[一二三四五六七八九十\d]+楼", m.group("v"))
+    ):  # not "我们公司在裁员": 在 doing, not in
         out.append(
             (
                 "fact",
@@ -2083,7 +2094,7 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
             [("fact", "native_language", native.group("n") or native.group("n2"))] if native else []
         )
     if m := rx.match(
-        rf"^(?:我)?(?:(?:平时|一般)?(?:在家|在家里|出门|在外面|工作|上班|(?:跟|和|同)\S{{1,4}})|平时)(?:都)?(?:讲|说|用)\s*(?P<v>{_LANG_WORD})$|"
+        rf"^(?:我)?(?:(?:平时|一般)?(?:在家|在家里|出门|在外面|工作|上班|(?:跟|和|同)(?![我你])\S{{1,4}})|平时)(?:都)?(?:讲|说|用)\s*(?P<v>{_LANG_WORD})$|"
         rf"^(?P<v2>{_LANG_WORD})\s+at\s+(?:home|work)$",
         body,
         I,
@@ -2234,7 +2245,11 @@ def _read_known_key(body: str) -> list[tuple[str, str, str]]:
             rf"^(?P<n>{_LANG_WORD})\s*[,，]?\s*(?:then|and\s+then|and\s+also|plus|also|and)\s+(?P<s>.+)$", value, I
         )
     ):  # "My first language is Kikuyu, then Swahili and English", "Twi, then English and some French"
-        spoken = [lang.group(0) for lang in rx.finditer(_LANG_WORD, more.group("s"), I)]
+        spoken = (
+            [lang.group(0) for lang in rx.finditer(_LANG_WORD, more.group("s"), I)]
+            if not rx.search(r"\b(?:my|our)\s+\w+(?:['’]s)?\b", more.group("s"), I)
+            else []
+        )  # not "then my husband's Ewe"
         return [("fact", "native_language", more.group("n"))] + (
             [("fact", "spoken_languages", ", ".join(spoken))] if spoken else []
         )
@@ -2298,9 +2313,11 @@ _NAMED_CHILD = [
 # one's children said in passing: "We have 3yo twins", "two kids under 5" in a bio, "just had our first baby",
 # "刚生完二胎", "白天补觉还要带娃", "moved with my wife and kid"
 _KIDS_SAID = re.compile(
-    r"^(?:we|I)(?:\s+have|'ve\s+got|\s+have\s+got|\s+got)\s+(?:\d+\s*(?:yo|y/o|-?years?-?old|-?months?-?old)\s+)?(?P<v>twins|triplets)\b|"
+    r"^(?:we|I)(?:\s+have|'ve\s+got|\s+have\s+got|\s+got)\s+(?:\d+\s*(?:yo|y/o|-?years?-?old|-?months?-?old)\s+)?(?P<v>twins|triplets)\b"
+    r"(?!\s+in\s+(?:our|my|the|this)\s+(?:class|school|group|team|building))|"
     r"(?:^|,\s*)(?P<v2>(?:one|two|three|four|five|[1-5])\s+(?:kids?|children|boys|girls|sons|daughters))(?:\s+under\s+\d+|\s+at\s+home)?(?=\s*[,;]|$)|"
-    r"^(?:(?:we|I)\s+)?(?:just|recently)\s+had\s+(?P<v3>(?:our|my|a)\s+(?:first\s+|second\s+|third\s+)?(?:baby|kid|child|son|daughter))\b|"
+    r"^(?:(?:we|I)\s+)?(?:just|recently)\s+had\s+(?P<v3>(?:our|my|a)\s+(?:first\s+|second\s+|third\s+)?(?:baby|kid|child|son|daughter))\b"
+    r"(?=\s*(?:$|[,.;!]|\d|(?:last|this|in|on|and|so|lol|a|two|three|\d+)\b))(?!\s+(?:shower|scream|kick|cry|yell))|"
     r"\bwith\s+my\s+(?:wife|husband|partner)\s+and\s+(?P<v4>(?:two\s+|three\s+|\d\s+)?kids?|(?:our\s+)?(?:son|daughter|baby|twins))\b|"
     r"(?:^|我|我们|老婆|媳妇|太太|爱人)(?:刚|才|前阵子|上个月|去年)?(?:刚)?生(?:完|了)(?P<v5>二胎|三胎|老二|老三|宝宝|孩子|一个(?:儿子|女儿))|"
     r"(?:^|要|在家|自己|一个人|还得|还要|白天|晚上|全职|边上班边)带(?P<v6>娃|孩子|小孩)(?![的子])|"
@@ -2498,7 +2515,7 @@ _NO_PADDING = re.compile(
 def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     """Standing requests: answers (language, length, format), dislikes, constraints."""
     if m := rx.match(
-        r"^(?:能|可以)用\s*(?P<x>[\w+#.]+?)\s*就(?:别|不要|不用)(?:给我|用)\s*(?P<y>[\w+#.]+?)(?:的)?(?:例子|代码|示例)?$",
+        r"^(?:能|可以)用\s*(?P<x>[A-Za-z][\w+#.]*?)\s*就(?:别|不要|不用)(?:给我|用)\s*(?P<y>[A-Za-z][\w+#.]*?)(?:的)?(?:例子|代码|示例)?$",
         body,
     ):
         return [("preference", "preference " + m.group("x"), body)]  # "能用Kotlin就别给我Java": the one one prefers
@@ -2922,7 +2939,7 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
     if m := rx.match(en, body, I):
         dated = _DATE_WORDS.search(body)
         if not dated and not rx.match(
-            r"preparing|prepp?ing|getting\s+ready|practi[cs]ing|revising|cramming|plann?ing|studying|applying|moving|migrating|switching|relocating|saving",
+            r"preparing|practi[cs]ing|revising|cramming|plann?ing|studying|applying|moving|migrating|switching|relocating|saving",
             m.group("verb"),
             I,
         ):
@@ -2954,7 +2971,8 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
             _DATE_WORDS.search(body)
             or rx.match(
                 r"(?:get|pass|finish|start|move|buy|visit|travel|quit|build|launch|write|run|"
-                r"learn|become|save|lose|reach|hit|read|complete|master|add|sell|open|grow|expand|try|set\s+up)\b",
+                r"learn|become|save|lose|reach|hit|read|complete|master|add|sell(?!\s+(?:my|our|the|this|that|it|an?\s+old)\b)|grow|expand|set\s+up|"
+                r"try(?!\s+(?:again|it|that|this|a\s+different|another|something))|open(?!\s+(?:a\s+)?(?:ticket|tab|window|file|link|account|case))\b)",
                 m.group("rest"),
                 I,
             )
@@ -2972,7 +2990,7 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
     if m := rx.match(
         r"^我(?:最近|这段时间|这阵子|现在)?(?:一直)?(?:(?:在|正在)(?P<v>健身|减肥|锻炼|备考\S*|练\S+|戒\S+)|(?P<v2>备考\s*\S+))$|"
         # "同时在考CFA", "还在考ACCA": an exam one is sitting, not 考虑 or today's 考试
-        r"^我?(?:最近|这段时间|这阵子|现在|同时|也|还|一边)*(?:在|正在)(?P<v2b>考(?![虑试察核验究场])[^，,的了]{1,10})$",
+        r"^我?(?:最近|这段时间|这阵子|现在|同时|也|还|一边)*(?:在|正在)(?P<v2b>考(?![虑试察核验究场他她你我孩学])[^，,的了]{1,10})$",
         body,
     ):
         if exam := m.group("v2") or m.group("v2b"):
@@ -3254,12 +3272,23 @@ def _scan_pastime(body: str) -> list[tuple[str, str, str]]:
         return [("fact", "hobby", value)]
     if m := _AS_PASTIME.search(body):
         return [("fact", "hobby", m.group("v"))]
-    if m := rx.search(
-        r"\bgetting\s+(?:really\s+|more\s+)?into\s+(?P<v>[a-z][\w-]+(?:\s+[a-z][\w-]+)?)(?=$|[,.;!?]|\s+(?:lately|recently|now|these))",
-        body,
-        I,
+    if (
+        (
+            m := rx.search(
+                r"(?:^|\bI'?m\s+|\bI've\s+been\s+|,\s*)(?:really\s+|slowly\s+|finally\s+)?getting\s+(?:really\s+|more\s+)?into\s+"
+                r"(?P<v>(?-i:[a-z])[\w-]+(?:\s+(?-i:[a-z])[\w-]+)?)(?=$|[,.;!?]|\s+(?:lately|recently|now|these))",
+                body,
+                I,
+            )
+        )
+        and not rx.search(
+            r"^(?:arguments?|fights?|trouble|details?|bed|politics|it|that|this|debt|cupboards?|the\s+\w+|my\s+\w+)$",
+            m.group("v"),
+            I,
+        )
+        and not rx.search(r"\bnot\s+getting\b", body, I)
     ):
-        return [("fact", "hobby", m.group("v"))]  # "getting into birdwatching"
+        return [("fact", "hobby", m.group("v"))]  # "getting into birdwatching", not "getting into arguments"
     if (
         m := rx.search(
             r"\b(?:now\s+|also\s+)?(?P<v>volunteer(?:ing)?\s+(?:at|with|for)\s+(?:a|an|the|my|our)?\s*[\w' -]{2,30}?)(?=$|[,.;!?])",
@@ -3267,7 +3296,10 @@ def _scan_pastime(body: str) -> list[tuple[str, str, str]]:
             I,
         )
     ) and not rx.search(
-        r"\b(?:sometimes|occasionally|once|now\s+and\s+then|from\s+time\s+to\s+time)\b", m.group("v"), I
+        r"\b(?:sometimes|occasionally|once|now\s+and\s+then|from\s+time\s+to\s+time)\b|\b(?:thinking\s+(?:about|of)|considering|was|were|"
+        r"used\s+to|makes?\s+(?:us|me)|have\s+to|want\s+to|would|could)\b",
+        body,
+        I,
     ):
         return [("fact", "habit", m.group("v"))]  # "now volunteering at a library"
     return [("fact", "hobby", noun)] if (noun := _pastime_zh(body)) else []
@@ -3370,7 +3402,7 @@ def _standing_shift(body: str) -> list[tuple[str, str, str]]:
         r"^我?(?:一周|每周|一个?礼拜|每个?礼拜)(?:只)?(?:去|回|进)(?:公司|办公室|单位)(?P<days>[一两二三四五\d]天)|"
         # "my shift is 2pm to 11pm", "my shifts run 7-7"
         r"^(?:so\s+)?my\s+(?:usual\s+|regular\s+|normal\s+)?shifts?\s+(?:is|are|runs?)\s+(?:from\s+)?(?P<hours>\d{1,2}(?::\d\d)?\s*(?:am|pm)?\s*"
-        r"(?:to|-|–|till|until)\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)?(?:\s+(?-i:[A-Z]{2,4})\b)?)",
+        r"(?:to|-|–|till|until)\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)?(?:\s+(?-i:[A-Z]{2,4})\b)?)(?![\d:]*\s*(?:am|pm)?\s+(?:on|this|next|tomorrow)\b)",
         body,
         I,
     ):
@@ -3396,7 +3428,8 @@ def _standing_shift(body: str) -> list[tuple[str, str, str]]:
             or rx.search(rf"\b(?:{_JOB_EN})(?:\s+here)?\W+$", body[: m.start()], I)  # "Rig welder, FIFO out of Darwin"
             or (m.group("en") or "").endswith("shifts")
             and rx.search(r"[,，]\s*$", body[: m.start()])  # "a nurse at SGH, rotating shifts"
-            or rx.match(  # "night shift for an Australian account": the shift a job keeps
+            or not rx.search(r"\b(?:cover(?:ing)?|swap(?:ping)?|pick(?:ing)?\s+up)\b", body, I)
+            and rx.match(  # "night shift for an Australian account": the shift a job keeps
                 r"\s+(?:for|on)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:client|account|process|campaign|team|line)\b",
                 body[m.end() :],
                 I,
@@ -3413,7 +3446,7 @@ def _standing_shift(body: str) -> list[tuple[str, str, str]]:
 _RETIRED = re.compile(
     r"(?:^(?:been\s+)?|\bI'm\s+|\bI\s+am\s+|\bI've\s+(?:been\s+)?|\bI\s+(?:just\s+|finally\s+)?|,\s*|\bsince\s+I\s+|\bafter\s+I\s+|\bnow\s+|"
     r"\bI'm\s+\d\d\s+and\s+)"
-    r"(?P<how>(?:just|recently|finally|semi|fully|already|now|long)[- ]?\s*)?retired\b"
+    r"(?P<how>(?:just|recently|finally|semi|fully|already|now|long)[- ]?\s*)?retired\b(?!\s+(?:my|the|a|an|our|his|her|it|them)\b)"
     r"(?:\s+(?:from|as)\s+(?P<what>(?:the\s+|a\s+|an\s+)?[\w -]{2,30}?)(?=$|[,.;!]|\s+(?:and|so|but|in|after|last|this|\d)\b))?|"
     r"(?:^我|^)(?:(?:今年|去年|前年|上个?月|年初|年底|上半年|下半年)\s*)?(?:已经|刚刚?|早就|也)?退(?:了)?休(?=了|$|[，,]|在家|(?:好|快)?[\d一二三四五六七八九十两几多]+年|的|前|以前|之后|后)|退休(?:老师|教师|工人|职工|干部|医生|护士|人员|军人|警察)",
     I,
@@ -3612,18 +3645,23 @@ def _studied_at(body: str) -> tuple[str | None, str | None, str | None] | None:
     return major, place, None
 
 
+# how the name of a field of study ends: "农学", "计算机视觉", "船舶海洋工程", "公共卫生" (not 三体, 西北, 考公)
+_FIELD_ZH = r"(?:学|工程|科学|技术|管理|会计|金融|材料|机械|护理|经济|设计|建筑|土木|电气|电子|通信|软件|数学|物理|化学|历史|哲学|法|医|药|农|英语|日语|德语|法语|新闻|传媒|统计|视觉|遥感|算法|智能|能源|电池|生物|微生物|营养|卫生)"
+
+
 def _read_education(body: str) -> list[tuple[str, str, str]]:
     """I did my master's in statistics at UCLA / 本科是武汉大学的 / 学的土木 / 我 PhD 读的是 computational biology."""
     out = []
     if m := rx.match(  # "major Econ minor CS", "majoring in nursing"
-        r"^(?:my\s+)?major(?:ing\s+in|\s+is|\s*[:：])?\s+(?P<m>(?!in\b)[\w&]+(?:\s+(?!minor\b)[\w&]+)?)(?:\s*[,/]?\s*(?:and\s+)?minor(?:ing)?\s+(?:in\s+)?[\w&]+(?:\s+[\w&]+)?)?$",
+        r"^(?:my\s+major(?:\s+is|\s*[:：])\s+|major(?:ing)?\s+in\s+|major\s+(?=(?-i:[A-Z])))(?P<m>(?!in\b)[\w&]+(?:\s+(?!minor\b)[\w&]+)?)"
+        r"(?:\s*[,/]?\s*(?:and\s+)?minor(?:ing)?\s+(?:in\s+)?[\w&]+(?:\s+[\w&]+)?)?$",
         body,
         I,
     ):
         return [("fact", "major", m.group("m"))]
     if (
         m := rx.match(
-            r"^(?:我)?(?:在)?(?:读|念)(?P<m>(?!书|研|博|大[一二三四]|[高初]中|小学|中学|语言学校|完|了|过|到|懂|者)[\u4e00-\u9fff]{2,5}?)(?:专业|系)?(?:的)?$",
+            rf"^(?:我)?(?:在)?(?:读|念)(?P<m>(?!书|研|博|大[一二三四]|[高初]中|小学|中学|语言学校|完|了|过|到|懂|者)[\u4e00-\u9fff]{{0,4}}?{_FIELD_ZH})(?:专业|系)?(?:的)?$",
             body,
         )
     ) and not rx.search(r"学校|大学|学院|本科|硕士|博士|报|书|小说|新闻|文章|论文|课本|教材|绘本", m.group("m")):
@@ -3632,8 +3670,10 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
         m := rx.match(
             r"^(?:我的?)?(?:研究|读研|读博|硕士|博士|论文)?方向(?:是|为)\s*(?P<v>[^，,的了对错不没往向去]{2,16})$", body
         )
-    ) and not is_city(m.group("v")):
-        return [("fact", "major", m.group("v"))]  # "在武汉读研，方向是计算机视觉": the field one studies
+    ) and rx.search(rf"{_FIELD_ZH}$", m.group("v")):
+        return [
+            ("fact", "major", m.group("v"))
+        ]  # "在武汉读研，方向是计算机视觉": the field one studies (not 西北, 考公)
     if m := rx.match(
         rf"^I(?:\s+|(?=['’]))(?:['’]m\s+)?{_EN_MODS}(?:did|got|have|earned|completed|finished|hold|am\s+doing|doing|getting)\s+"
         rf"(?:my\s+|a\s+|an\s+)?(?:part-time\s+|full-time\s+|online\s+|evening\s+)?{_DEGREE}(?:\s+degree)?(?:\s+(?:in|on)\s+(?P<major>[\w &'-]+?))?"
@@ -4193,7 +4233,7 @@ _JOB_VERB = re.compile(
     r"(?:sells|makes|serves|grows|does|fixes|repairs)\s+[\w' -]{2,30}?)(?=\s+(?:in|at|on|from)\b|[,.;]|$)|"
     # "I drive road trains out of Port Hedland", "I drive a tuk-tuk in Kandy": what one drives for work
     r"^I\s+(?:\w+\s+)?(?P<v13>drive\s+(?:a\s+|an\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:trucks?|road\s+trains?|taxis?|cabs?|bus(?:es)?|lorr(?:y|ies)|"
-    r"vans?|forklifts?|tractors?|ambulances?|tuk[- ]?tuks?|jeepneys?|tricycles?|trikes?|semis?|rigs?|tankers?|matatus?|boda(?:-?boda)?s?|"
+    r"forklifts?|ambulances?|tuk[- ]?tuks?|jeepneys?|tricycles?|trikes?|semis?|tankers?|matatus?|boda(?:-?boda)?s?|"
     r"okadas?|rickshaws?|auto(?:-?rickshaw)?s?)(?:\s+(?:long-haul|short-haul|interstate|locally))?)\b|"
     # "…, teaching English at a high school": the work said as what one is doing there
     r"(?:^|,\s*)(?:now\s+|currently\s+|still\s+)?(?P<v9>(?:teaching|tutoring)\s+(?!(?:myself|him|her|them|my|kids\s+how)\b)[\w ]{2,30}?)"
@@ -4569,18 +4609,20 @@ _EN_STUDY = re.compile(
     r"\s+at\s+(?P<school>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})|"
     r"\b(?:did|got|finished|completed)\s+(?:my\s+)?(?:PhD|master'?s|MSc|MBA|BSc|BA|undergrad|degree|bachelor'?s)\s+at\s+"
     r"(?P<school2>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})\s+in\s+(?P<major2>[a-z][\w &-]{2,40}?)(?=$|[,.;]|\s+(?:then|and|but)\b)|"
-    r"(?:^(?:I'm\s+|I\s+am\s+|currently\s+)?|\b(?:and|while|but|I)\s+(?:also\s+)?)(?:study|studying|reading|majoring\s+in)\s+"
+    r"(?:^(?:I'm\s+|I\s+am\s+|currently\s+)?|\b(?:and|but|I)\s+(?:also\s+)?)(?:study|studying|reading|majoring\s+in)\s+(?!the\s|a\s|my\s|news\b|at\b|in\b|on\b|late\b|hard\b)"
     r"(?P<major3>[a-z][\w &-]{1,30}?)(?:\s+(?:part-time|full-time|online))?\s+at\s+(?:the\s+)?"
     r"(?P<school3>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})(?=$|[,.;]|\s+(?:and|but|in|at|during|on|while|this|so)\b)|"
     # "final year of a BSc at Makerere", "a postdoc at ETH", "part-time engineering at Strathclyde"
-    r"\b(?:(?:final|first|second|third|fourth|last|[1-6](?:st|nd|rd|th))[- ]y(?:ea)?r(?:\s+of\s+(?:my|a|an|the)\s+[\w-]+)?|postdoc|PhD|master'?s|MSc|MBA|"
-    r"BSc|BTech|B\.Tech|BEng|MEng|BA|diploma|degree|(?:part|full)-time\s+(?P<major4>[a-z]+(?:\s+[a-z]+)?))\s+at\s+(?:the\s+)?"
+    r"(?<!applied\sfor\sa\s)(?<!applying\sfor\sa\s)(?<!from\sthe\s)(?<!is\sa\s)(?<!for\sa\s)"
+    r"\b(?:(?:final|first|second|third|fourth|last|[1-6](?:st|nd|rd|th))[- ]y(?:ea)?r(?:\s+of\s+(?:my|a|an|the)\s+[\w-]+)?|postdoc|(?-i:PhD|MSc|MBA|BSc|BTech|B\.Tech|BEng|MEng|BA)|"
+    r"master'?s|diploma|degree|(?:part|full)-time\s+(?P<major4>[a-z]+(?:\s+[a-z]+)?))\s+at\s+(?:the\s+)?"
     r"(?P<school4>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3})(?=$|[,.;!?]|\s+(?:and|but|in|at|during|on|while|this|so|\+)\b)",
     I,
 )
 # "studying dentistry in Manipal": what one studies, and the town one studies in
 _STUDY_IN = re.compile(
-    r"\b(?:I\s+(?:also\s+)?study|I'm\s+studying|studying)\s+(?P<major>[a-z]+(?:\s+[a-z]+)?)\s+in\s+(?P<place>(?-i:[A-Z])[\w.'’-]+(?:\s+(?-i:[A-Z])[\w.'’-]+)?)",
+    r"\b(?:I\s+(?:also\s+)?study|I'm\s+studying|studying)\s+(?!abroad|online|together|remotely|hard|there|here)(?P<major>[a-z]+(?:\s+[a-z]+)?)\s+in\s+"
+    r"(?P<place>(?-i:[A-Z])[\w.'’-]+(?:\s+(?-i:[A-Z])[\w.'’-]+)?)(?!\s+(?:this|for\s+a|last|was)\b)",
     I,
 )
 
@@ -4792,7 +4834,7 @@ _PLACE_OF_JOB = re.compile(
 _TRADE_ZH = re.compile(
     # trades only: "我是开车来的" / "我是跑步去的" / "我是卖萌的" are 是…的 emphasis, not work
     r"^(?:我(?:平时|现在|目前|主要|其实|就)?是)?(?:[\u4e00-\u9fff]{1,4}?(?:市场|菜场|夜市|街|路口|门口))?(?:个|一个|一名)?\s*(?P<v>"
-    r"装(?:空调|宽带|监控|门窗|电梯|水电|网络|灯)|[\u4e00-\u9fff]{0,4}安装|(?:开|跑)(?:出租车?|网约车|滴滴|货车|大车|卡车|公交车?|地铁|长途|外卖|快递|网店|淘宝店|店|饭店|"
+    r"装(?:空调|宽带|监控|门窗|电梯|水电|网络|灯)|(?:做|搞)[\u4e00-\u9fff]{0,4}安装|(?:开|跑)(?:出租车?|网约车|滴滴|货车|大车|卡车|公交车?|地铁|长途|外卖|快递|网店|淘宝店|店|饭店|"
     r"餐馆|超市|厂|公司|工作室|民宿)|开[\u4e00-\u9fffA-Za-z]{1,4}?(?:店|馆|厂|公司|工作室|诊所|超市|民宿|餐厅|饭店|档|铺)|种(?:地|田|菜|水果|果树|茶|花|粮食|[\u4e00-\u9fff]{1,3}的?)|送(?:外卖|快递)|"
     r"卖(?!萌|惨|关子|了|过)[^，,的]{1,6}|做(?!梦|饭|菜|作业|好|完|了|过)(?:[^，,的]{1,8}?|\s*[A-Za-z][\w &/-]{1,30}?)|修(?:车|电脑|手机|空调|家电)|"
     r"养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹))的$|"
@@ -4847,7 +4889,7 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
     ):
         out.append(("fact", "work_city", city))  # "派駐胡志明市鞋廠當幹部": where one is sent to work
     if m := rx.match(  # "我是在Nairobi工作的中国工程师", "我在Guadalajara给Oracle做support engineer"
-        r"^我(?:是|现在|目前)?在\s*(?P<p>[^，,的给帮替]{2,20}?)\s*(?:(?:工作|上班|打工)的\s*(?P<job>[^，,]{2,12})|"
+        r"^我(?:是|现在|目前)?在\s*(?P<p>[^，,的给帮替]{2,20}?)\s*(?:(?:工作|上班|打工)的\s*(?!时候|那|期间|时)(?P<job>[^，,]{2,12})|"
         r"(?:给|帮|替)\s*(?P<org>[^，,]{2,20}?)\s*(?:做|当)\s*(?P<job2>[^，,]{2,30}))$",
         body,
     ):
@@ -4856,6 +4898,12 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
             out.append(("fact", "work_city", place))
         elif m.group("org"):
             return []  # "我在家给孩子做饭": no work
+        if (
+            m.group("org")
+            and _OTHER_PERSON.search(m.group("org"))
+            or rx.search(r"客户|我|自己|家人|亲戚", m.group("org") or "")
+        ):
+            return out  # "我在深圳给我妈当司机", "在杭州给客户做方案": for a person, no employer
         if m.group("org"):
             out.append(("fact", "employer", m.group("org")))
         out.append(("fact", "job_title", m.group("job") or m.group("job2")))
@@ -4872,7 +4920,7 @@ def _scan_work_zh(body: str) -> list[tuple[str, str, str]]:
     ):
         out.append(("fact", "job_title", m.group("v")))  # "我今年42了，白天开出租车"
     elif m := rx.match(  # "我係做freelance攝影": 我是做… said without the closing 的; "人在义乌，做外贸"
-        r"^我(?:平时|现在|目前|主要|其实|就)?是做\s*(?P<v>(?![梦饭菜好完了过这那什啥事题决定核酸作业])[^，,的]{2,14})$|"
+        r"^我(?:平时|现在|目前|主要|其实|就)?是做\s*(?P<v>(?![梦饭菜好完了过这那什啥事题决定核酸作业个一])(?![^，,]*(?:镜|检|检查|手术|噩梦|兼职|CT|B超|核磁|化疗|透析|实验))[^，,的]{2,14})$|"
         rf"^(?:我)?(?:平时|现在|目前|主要|一直)?做\s*(?P<v2>外贸|(?:跨境)?电商|自媒体|直播带货|直播|微商|代购|{_DEPARTMENT_ZH}|"
         r"(?i:sales|marketing|HR|ops|operations|QA|QC|IT|design|admin|finance|procurement|logistics))$",
         body,
@@ -5267,9 +5315,9 @@ def _scan_job(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "employer", m.group("org")))
     if not any(key == "employer" for _, key, _ in out) and (
         m := rx.search(  # "I read these on my break at Woolies", "I work weekends at Chemist Warehouse"
-            rf"\bmy\s+(?:lunch\s+|tea\s+|smoke\s+)?break\s+at\s+(?P<org>{_ORG_EN})|"
+            rf"\bon\s+my\s+(?:lunch\s+|tea\s+|smoke\s+)?break\s+at\s+(?P<org>{_ORG_EN})|"
             rf"\bI\s+(?:also\s+)?work\s+(?:weekends|nights|evenings|mornings|Saturdays|Sundays|on\s+weekends|shifts|casual|"
-            rf"(?:weekend|night|evening)\s+shifts)\s+(?:at|for)\s+(?P<org2>{_ORG_EN})",
+            rf"(?:weekend|night|evening)\s+shifts)\s+(?:at|for)\s+(?P<org2>{_ORG_EN})(?!\s+as\s+a\s+volunteer)",
             body,
         )
     ):
@@ -6216,7 +6264,7 @@ def _carries(body: str, frame: str, first: bool) -> list[str]:
     if frame in ("other", "ask") or (frame == "" and not first) or _OWN_KIN.match(body):
         return []  # "下个月我家闺女结婚" is said with its subject already
     chinese = [("我们" if frame == "team" else "我") + body] if rx.search(r"[\u4e00-\u9fff]", body) else []
-    if chinese and frame != "team" and (is_big_city(body) or _CITY_ZH.fullmatch(body)):
+    if chinese and frame != "team" and not first and (is_big_city(body) or _CITY_ZH.fullmatch(body)):
         chinese = [f"我在{body}"]  # "我是Grab driver，新加坡，PHV": where one is
     place = rx.match(
         r"(?P<v>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?)(?:\s+(?P<side>area|office|side|based))?(?=\s*(?:,|$))",
@@ -6250,6 +6298,7 @@ _DATA_FOLLOWS = re.compile(
     # "以下是测试数据，帮我转成JSON：…", "Fill this template: … Use Jane Doe, Marketing Lead"
     r"(?:测试|示例|样例|模拟|虚拟|假|演示)数据[^。:：\n]{0,16}[:：]|"
     r"(?:以下|下面)(?:是|系|係)?[^:：\n]{0,12}(?:稿|记录|纪录|内容|资料|文本|原文|材料|对话|聊天记录)[^:：\n]{0,16}[:：]|"
+    r"\bjob\s+(?:ad|advert|posting|listing|description)\s*[:：]|招聘(?:启事|信息|广告)\s*[:：]|"
     # "Can you summarise this email from our client? '…'", "Here are the lyrics to my friend's song, can you check…? '…'"
     r"\b(?:summari[sz]e|translate|reply\s+to|respond\s+to|check|proofread|rewrite|polish|shorten|edit|review)\s+(?:this|these|the)\s+"
     r"(?:[\w'’-]+\s+){0,3}?(?:email|message|text|letter|lyrics|poem|song|post|note|essay|story|paragraph|review)s?\b[^:：?？\n'\"]{0,40}[?？:：.]|"
@@ -6543,6 +6592,17 @@ _ANSWER_FILLER = re.compile(
 )
 
 
+# a question about someone else, or about one task, trip or night: its answer is no standing fact of the user's
+_ASKED_OF_ANOTHER = re.compile(
+    r"\byour\s+(?:husband|wife|partner|daughter|son|kids?|child|children|friend|brother|sister|mum|mom|dad|mother|father|parents|boss|"
+    r"client|tenant)\b|你(?:的)?(?:老公|老婆|太太|先生|女儿|儿子|孩子|朋友|哥|姐|弟|妹|爸|妈|阿妈|阿爸|老板|客户|同事)|"
+    r"\b(?:this|the|that)\s+(?:script|snippet|essay|file|document|report|trip|target|task|one|project)\b|\bthinking\s+of\s+applying\b|"
+    r"\bfor\s+this\b|\bwould\s+you\s+like\s+(?:information|info|details|to\s+know)\b|\binterested\s+in\b|这个(?:脚本|文件|报告|项目|任务)|这份|这次|今晚|打算(?:住|去)|录取|想了解|"
+    r"目标(?:机器|电脑)",
+    I,
+)
+
+
 def _as_answer(asked: str, message: str) -> tuple[str, str]:
     """The message read as the answer to the assistant's question before it: "Ipoh. Moved to Singapore…"
     after "Where did you grow up?" is "I'm from Ipoh. …". Returns the message and the frame put before it."""
@@ -6552,6 +6612,7 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
         or not rx.search(r"[?？]\s*(?:\S{0,20}|[^?？]{0,80}[.。!！])$", asked)  # "Where are you based? I'll adjust…"
         or len(message) > 160
         or _SUBJECT_ANY.match(message.strip())
+        or _ASKED_OF_ANOTHER.search(asked)
     ):
         return message, ""
     for question, english, chinese in _ANSWER_FRAMES_RE:
@@ -6569,7 +6630,7 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
                 return message, ""  # "I'm vegan" after "Any dietary needs?", "叫我老K就行": said in full already
             if rx.search(
                 r"^(?:no|nope|nah|none|not\s+really|nothing(?:\s+much)?|skip|pass)\b|\bnot\s+me\b|不是我|^(?:唔|不)(?:係|系|是)我|\bnot\s+mine\b|"
-                r"\b(?:my|a)\s+\w+'s\b(?!\s+(?:degree|in\b))|\b(?:borrow(?:ed|ing)|just\s+using)\b|别人的|借的|^(?:没啥|没有|没什么|不多)|先别管|不重要|无所谓|随便|都行|都可以|看着办|看你|不用管|不告诉你|保密|不想说|\b(?:rather\s+not|prefer\s+not|secret|none\s+of\s+your)\b|\b(?:whatever|doesn't\s+matter|never\s*mind)\b|"
+                r"\b(?:my|a)\s+\w+'s\b(?!\s+(?:degree|in\b))|\b(?:borrow(?:ed|ing)|just\s+using)\b|别人的|借的|^(?:没啥|没有|没什么|不多)|先别管|不重要|无所谓|随便|都行|都可以|都得|都OK|看着办|看你|不用管|不告诉你|保密|不想说|\b(?:rather\s+not|prefer\s+not|secret|none\s+of\s+your)\b|\b(?:whatever|doesn't\s+matter|never\s*mind)\b|"
                 r"\bfor\s+this\s+(?:one|time|answer|email)\b|\bthis\s+time\b|\bjust\s+this\s+once\b|这次|这一次|这回",
                 answer,
                 I,
@@ -6844,13 +6905,13 @@ class RuleExtractor:
             "，", message
         )  # "老家是衡阳的,现在在深圳": a half-width comma in Chinese is a clause break too
         # "我 不是 广东人 哈 只是 问问": spaces between words, not clauses, are no break
-        runs = rx.findall(r"[\u4e00-\u9fff]+(?= [\u4e00-\u9fff])", message)
+        runs = rx.findall(r"(?<![\u4e00-\u9fff])[\u4e00-\u9fff]+(?= [\u4e00-\u9fff])", message)
         if len(runs) >= 4 and sum(map(len, runs)) / len(runs) <= 2.6:
             message = rx.sub(r"(?<=[\u4e00-\u9fff]) +(?=[\u4e00-\u9fff])", "", message)
         # "我住在青岛 退休了", "每天早上六点起来跑五公里 雷打不动": a space between Chinese words is one too
         message = rx.sub(
             r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])(?![是的了和跟与在用有都也就为]|叫(?!我))|"
-            r"(?<=[\u4e00-\u9fff])(?<![我你他她们])[ \u3000]+(?=[在有])",  # "做保险代理 在南宁", "电工 有高压证", not "我 在南宁"
+            r"(?<=[\u4e00-\u9fff])(?<![我你他她们户哥姐弟妹爸妈友事板婆公])[ \u3000]+(?=[在有])",  # "做保险代理 在南宁", not "我 在南宁", "客户 在义乌"
             "，",
             message,
         )
