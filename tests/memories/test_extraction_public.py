@@ -65,76 +65,99 @@ def test_recall_of_the_expected_memories_is_at_least_the_floor(report):
 
 # The sets written without seeing the rules (each committed before the rules it measured changed;
 # see their commits). Each row: file, how it was used, the first (blind) figure of the rules of its
-# day, the figure now (rules v16), and the floor held here (the figure now minus a margin).
-# extraction_fresh_test3 to _test16 were never looked into while tuning: their figures are
+# day, the figure now (rules v17), and the floor held here (the figure now minus a margin).
+# extraction_fresh_test3 to _test17 were never looked into while tuning: their figures are
 # the honest ones. extraction_adversarial was written by hand against the v5 and v6 rules' own new
 # readings (是…的 emphasis, bios, names said first, states and 'X-based', 'base 工资'); fresh_neg1 is
 # 200 hard must-not turns written blind: every must-not turn of them stays empty.
 #   file                            use                      first (blind)        now      floor
 SETS = [
-    ("extraction_heldout.jsonl", "tuned on (round 2)", 0.586, 0.966, 0.93),
+    ("extraction_heldout.jsonl", "tuned on (round 2)", 0.586, 0.966, 0.94),
     ("extraction_fresh_dev.jsonl", "tuned on", 0.320, 0.930, 0.90),
-    ("extraction_fresh_test.jsonl", "tuned on (round 2)", 0.442, 0.899, 0.86),
-    ("extraction_fresh_dev2.jsonl", "tuned on (round 3)", 0.416, 0.782, 0.75),
-    ("extraction_fresh_dev3.jsonl", "tuned on (round 4)", 0.575, 0.863, 0.83),
-    ("extraction_fresh_dev4.jsonl", "tuned on (round 5)", 0.467, 0.836, 0.80),
-    ("extraction_fresh_test2.jsonl", "never read until its 0.707; read since", 0.503, 0.868, 0.83),
+    ("extraction_fresh_test.jsonl", "tuned on (round 2)", 0.442, 0.899, 0.87),
+    ("extraction_fresh_dev2.jsonl", "tuned on (round 3)", 0.416, 0.788, 0.76),
+    ("extraction_fresh_dev3.jsonl", "tuned on (round 4)", 0.575, 0.868, 0.84),
+    ("extraction_fresh_dev4.jsonl", "tuned on (round 5)", 0.467, 0.836, 0.81),
+    ("extraction_fresh_test2.jsonl", "never read until its 0.707; read since", 0.503, 0.868, 0.84),
     ("extraction_fresh_dev5.jsonl", "tuned on (round 6)", 0.474, 0.860, 0.83),
-    ("extraction_fresh_test3.jsonl", "held out, never read", 0.536, 0.736, 0.70),
+    ("extraction_fresh_test3.jsonl", "held out, never read", 0.536, 0.736, 0.71),
     ("extraction_fresh_dev6.jsonl", "tuned on (round 7)", 0.624, 0.891, 0.86),
-    ("extraction_fresh_dev7.jsonl", "tuned on (rounds 7, 8)", 0.537, 0.798, 0.76),
+    ("extraction_fresh_dev7.jsonl", "tuned on (rounds 7, 8)", 0.537, 0.806, 0.78),
     ("extraction_fresh_test4.jsonl", "held out, never read", 0.456, 0.605, 0.57),
-    ("extraction_adversarial.jsonl", "hand-written against v5 and v6", 0.800, 0.909, 0.87),
-    ("extraction_fresh_dev8.jsonl", "tuned on (rounds 8, 9)", 0.574, 0.775, 0.74),
-    ("extraction_fresh_test5.jsonl", "held out, never read", 0.579, 0.703, 0.67),
-    ("extraction_fresh_dev9.jsonl", "tuned on (rounds 8, 9)", 0.471, 0.676, 0.64),
-    ("extraction_fresh_dev10.jsonl", "tuned on (round 9)", 0.432, 0.686, 0.65),
+    ("extraction_adversarial.jsonl", "hand-written against v5 and v6", 0.800, 0.909, 0.88),
+    ("extraction_fresh_dev8.jsonl", "tuned on (rounds 8, 9)", 0.574, 0.780, 0.75),
+    ("extraction_fresh_test5.jsonl", "held out, never read", 0.579, 0.714, 0.68),
+    ("extraction_fresh_dev9.jsonl", "tuned on (rounds 8, 9)", 0.471, 0.679, 0.65),
+    ("extraction_fresh_dev10.jsonl", "tuned on (round 9)", 0.432, 0.692, 0.66),
     ("extraction_fresh_test6.jsonl", "held out, never read", 0.533, 0.634, 0.60),
-    ("extraction_fresh_dev11.jsonl", "tuned on (round 10)", 0.461, 0.790, 0.76),
-    ("extraction_fresh_dev12.jsonl", "blind for v8 half-way, then tuned on", 0.442, 0.643, 0.61),
-    ("extraction_fresh_dev13.jsonl", "blind for v8, tuned on in v9", 0.552, 0.641, 0.61),
-    ("extraction_fresh_test7.jsonl", "held out, never read", 0.563, 0.655, 0.62),
-    ("extraction_fresh_test8.jsonl", "held out, never read", 0.388, 0.455, 0.42),
-    ("extraction_fresh_dev14.jsonl", "blind for v8, then tuned on", 0.364, 0.571, 0.54),
+    ("extraction_fresh_dev11.jsonl", "tuned on (round 10)", 0.461, 0.793, 0.76),
+    ("extraction_fresh_dev12.jsonl", "blind for v8 half-way, then tuned on", 0.442, 0.648, 0.62),
+    ("extraction_fresh_dev13.jsonl", "blind for v8, tuned on in v9", 0.552, 0.650, 0.62),
+    ("extraction_fresh_test7.jsonl", "held out, never read", 0.563, 0.662, 0.63),
+    ("extraction_fresh_test8.jsonl", "held out, never read", 0.388, 0.461, 0.43),
+    ("extraction_fresh_dev14.jsonl", "blind for v8, then tuned on", 0.364, 0.582, 0.55),
     (
         "extraction_fresh_dev15.jsonl",
         "blind for v8, v9 and v10 (its v9 leaks read and fixed); tuned on in v11",
         0.497,
-        0.583,
-        0.55,
+        0.586,
+        0.56,
     ),
-    ("extraction_fresh_test9.jsonl", "held out, never read", 0.404, 0.476, 0.44),
-    ("extraction_fresh_dev16.jsonl", "blind for v9, then tuned on in v10", 0.353, 0.487, 0.45),
-    ("extraction_fresh_test10.jsonl", "held out, never read", 0.515, 0.573, 0.54),
-    ("extraction_fresh_dev17.jsonl", "blind for v10, then tuned on in v11", 0.503, 0.663, 0.63),
-    ("extraction_fresh_test11.jsonl", "held out, never read", 0.522, 0.587, 0.55),
-    ("extraction_fresh_dev18.jsonl", "blind for v11, then tuned on in v12", 0.515, 0.695, 0.66),
-    ("extraction_fresh_test12.jsonl", "held out, never read", 0.479, 0.518, 0.48),
-    ("extraction_fresh_dev19.jsonl", "blind for v12, then tuned on in v13", 0.394, 0.592, 0.56),
-    ("extraction_fresh_dev20.jsonl", "blind for v13 before its sixth pass, then tuned on", 0.495, 0.572, 0.54),
-    ("extraction_fresh_dev21.jsonl", "blind for v13, then tuned on in v14", 0.464, 0.663, 0.63),
-    ("extraction_fresh_test13.jsonl", "held out, never read", 0.614, 0.635, 0.60),
-    ("extraction_fresh_dev22.jsonl", "blind for v14 after two passes (v13 0.564), then tuned on", 0.560, 0.667, 0.63),
-    ("extraction_fresh_dev23.jsonl", "blind for v14, then tuned on in v15", 0.689, 0.846, 0.81),
-    ("extraction_fresh_test14.jsonl", "held out, never read", 0.611, 0.652, 0.62),
-    ("extraction_fresh_dev24.jsonl", "blind for v15 after two passes (v14 0.557), then tuned on", 0.571, 0.667, 0.63),
-    ("extraction_fresh_dev25.jsonl", "blind for v15, then tuned on in v16", 0.700, 0.864, 0.83),
-    ("extraction_fresh_test15.jsonl", "held out, never read", 0.614, 0.619, 0.58),
+    ("extraction_fresh_test9.jsonl", "held out, never read", 0.404, 0.484, 0.45),
+    ("extraction_fresh_dev16.jsonl", "blind for v9, then tuned on in v10", 0.353, 0.487, 0.46),
+    ("extraction_fresh_test10.jsonl", "held out, never read", 0.515, 0.588, 0.56),
+    ("extraction_fresh_dev17.jsonl", "blind for v10, then tuned on in v11", 0.503, 0.669, 0.64),
+    ("extraction_fresh_test11.jsonl", "held out, never read", 0.522, 0.599, 0.57),
+    ("extraction_fresh_dev18.jsonl", "blind for v11, then tuned on in v12", 0.515, 0.709, 0.68),
+    ("extraction_fresh_test12.jsonl", "held out, never read", 0.479, 0.524, 0.49),
+    ("extraction_fresh_dev19.jsonl", "blind for v12, then tuned on in v13", 0.394, 0.597, 0.57),
+    ("extraction_fresh_dev20.jsonl", "blind for v13 before its sixth pass, then tuned on", 0.495, 0.581, 0.55),
+    ("extraction_fresh_dev21.jsonl", "blind for v13, then tuned on in v14", 0.464, 0.668, 0.64),
+    ("extraction_fresh_test13.jsonl", "held out, never read", 0.614, 0.660, 0.63),
+    ("extraction_fresh_dev22.jsonl", "blind for v14 after two passes (v13 0.564), then tuned on", 0.560, 0.670, 0.64),
+    ("extraction_fresh_dev23.jsonl", "blind for v14, then tuned on in v15", 0.689, 0.851, 0.82),
+    ("extraction_fresh_test14.jsonl", "held out, never read", 0.611, 0.677, 0.65),
+    ("extraction_fresh_dev24.jsonl", "blind for v15 after two passes (v14 0.557), then tuned on", 0.571, 0.691, 0.66),
+    ("extraction_fresh_dev25.jsonl", "blind for v15, then tuned on in v16", 0.700, 0.868, 0.84),
+    ("extraction_fresh_test15.jsonl", "held out, never read", 0.614, 0.640, 0.61),
     (
         "extraction_fresh_dev26.jsonl",
         "blind for v15 (v16 after two passes about 0.62), then tuned on",
         0.614,
-        0.716,
-        0.68,
+        0.725,
+        0.69,
     ),
     (
         "extraction_fresh_dev27.jsonl",
         "blind for v15 (v16 after three passes about 0.58), then tuned on",
         0.569,
-        0.625,
-        0.59,
+        0.639,
+        0.61,
     ),
-    ("extraction_fresh_test16.jsonl", "held out, never read", 0.523, 0.533, 0.50),
+    ("extraction_fresh_test16.jsonl", "held out, never read", 0.523, 0.549, 0.52),
+    ("extraction_fresh_dev28.jsonl", "blind for v16, then tuned on in v17", 0.636, 0.774, 0.74),
+    ("extraction_fresh_test17.jsonl", "held out, never read", 0.612, 0.629, 0.60),
+    (
+        "extraction_fresh_dev29.jsonl",
+        "blind for v16 (v17 after one pass about 0.67), then tuned on",
+        0.661,
+        0.861,
+        0.83,
+    ),
+    (
+        "extraction_fresh_dev30.jsonl",
+        "blind for v16 (v17 after four passes about 0.63), then tuned on",
+        0.617,
+        0.729,
+        0.70,
+    ),
+    (
+        "extraction_fresh_dev31.jsonl",
+        "blind for v16 (v17 after six passes about 0.60), then tuned on",
+        0.586,
+        0.628,
+        0.60,
+    ),
 ]
 # fresh_test5 leaves a memory on 2 of its 40 must-not turns under v6, v7 and v8 (4 under v5), fresh_test6
 # on 1 of its 41 under v7 and v8 (4 under v6, blind); fresh_test4's one leak of v5 and v6 is gone since
@@ -142,21 +165,24 @@ SETS = [
 # fresh_test9 on 1 of its 42 under v9, v10 and v11 (blind), fresh_test10 on 1 of its 42 under v10, v11 and v12 (blind),
 # fresh_test11 on 1 of its 40 under v11 (blind) and v12 (0 under v13), fresh_test12 on 3 of its 40 under
 # v12 (blind), v13, v14 and v15, fresh_test13 on 5 of its 40 under v13 (blind) and v14 and on 4 under v15,
-# fresh_test14 on 4 of its 40 under v14 (blind) and v15 and on 2 under v16, fresh_test15 on 1 of its 40 under v15
-# (blind) and v16, fresh_test16 on 2 of its 40 under v15 (blind) and v16;
+# fresh_test14 on 4 of its 40 under v14 (blind) and v15 and on 2 under v16 and v17, fresh_test15 on 1 of its 40 under v15
+# (blind), v16 and v17, fresh_test16 on 2 of its 40 under v15 (blind) and v16 and on 1 under v17, fresh_test17 on 6
+# of its 40 under v16 (blind) and 5 under v17; fresh_test13 on 3 under v17, fresh_test9 and fresh_test8 on 0 and 1;
+# fresh_dev31 keeps one (read: "As a Muslim pilot…" keeps the job "pilot" — never the faith — where the set wants nothing);
 # fresh_dev16's 3 of v9 and fresh_dev17's 3 of v10 (blind) were read and fixed. Which
 # turns is not known, because the sets are not read. Held at that.
 MUST_NOT_LEAKS = {
     "extraction_fresh_test5.jsonl": 2,
     "extraction_fresh_test6.jsonl": 1,
-    "extraction_fresh_test8.jsonl": 2,
-    "extraction_fresh_test9.jsonl": 1,
+    "extraction_fresh_test8.jsonl": 1,
     "extraction_fresh_test10.jsonl": 1,
     "extraction_fresh_test12.jsonl": 3,
-    "extraction_fresh_test13.jsonl": 4,
+    "extraction_fresh_test13.jsonl": 3,
     "extraction_fresh_test14.jsonl": 2,
     "extraction_fresh_test15.jsonl": 1,
-    "extraction_fresh_test16.jsonl": 2,
+    "extraction_fresh_test16.jsonl": 1,
+    "extraction_fresh_test17.jsonl": 5,
+    "extraction_fresh_dev31.jsonl": 1,
 }
 # fresh_neg1 has only must-not turns (200, written blind; 24 left a memory under v5, 22 under v6 before
 # it was read, 0 since): it has no recall to hold, only its emptiness.
@@ -214,6 +240,7 @@ def test_the_held_out_set_has_150_turns_in_three_languages_a_quarter_of_them_mus
         ("extraction_fresh_test14.jsonl", 160),
         ("extraction_fresh_test15.jsonl", 160),
         ("extraction_fresh_test16.jsonl", 160),
+        ("extraction_fresh_test17.jsonl", 160),
     ],
 )
 def test_each_never_read_set_has_its_turns_in_three_languages_a_quarter_of_them_must_not(name, turns):

@@ -6889,7 +6889,7 @@ _NAMING = re.compile(
 
 class RuleExtractor:
     name = "rules"
-    version = "16"
+    version = "17"
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
