@@ -165,10 +165,11 @@ SETS = [
 # fresh_test9 on 1 of its 42 under v9, v10 and v11 (blind), fresh_test10 on 1 of its 42 under v10, v11 and v12 (blind),
 # fresh_test11 on 1 of its 40 under v11 (blind) and v12 (0 under v13), fresh_test12 on 3 of its 40 under
 # v12 (blind), v13, v14 and v15, fresh_test13 on 5 of its 40 under v13 (blind) and v14 and on 4 under v15,
-# fresh_test14 on 4 of its 40 under v14 (blind) and v15 and on 2 under v16 and v17, fresh_test15 on 1 of its 40 under v15
-# (blind), v16 and v17, fresh_test16 on 2 of its 40 under v15 (blind) and v16 and on 1 under v17, fresh_test17 on 6
-# of its 40 under v16 (blind) and 5 under v17; fresh_test13 on 3 under v17, fresh_test9 and fresh_test8 on 0 and 1;
-# fresh_dev31 keeps one (read: "As a Muslim pilot…" keeps the job "pilot" — never the faith — where the set wants nothing);
+# fresh_test14 on 4 of its 40 under v14 (blind) and v15 and on 2 under v16 and v17, fresh_test15 on 1 of its 40
+# under v15 (blind), v16 and v17, fresh_test16 on 2 of its 40 under v15 (blind) and v16 and on 1 under v17,
+# fresh_test17 on 6 of its 40 under v16 (blind) and 5 under v17; fresh_test13 on 3 under v17, fresh_test9 and
+# fresh_test8 on 0 and 1; fresh_dev31 keeps one (read: "As a Muslim pilot…" keeps the job "pilot", never the
+# faith, where the set wants nothing);
 # fresh_dev16's 3 of v9 and fresh_dev17's 3 of v10 (blind) were read and fixed. Which
 # turns is not known, because the sets are not read. Held at that.
 MUST_NOT_LEAKS = {
