@@ -3868,3 +3868,8 @@ def test_v17_pass_seven_a_text_to_work_on_after_its_request_is_no_one_s_facts(me
 )
 def test_v17_found_by_the_review_in_other_words_leave_no_such_memory(message, asked, key):
     assert not said_under(message, key, asked), heard(message, asked)
+
+
+def test_a_message_padded_with_thousands_of_spaces_is_read_as_if_spaced_once():
+    padded = "I'm a nurse in Leeds," + " " * 6000 + "and I work nights."
+    assert heard(padded) == heard("I'm a nurse in Leeds, and I work nights.")

@@ -6901,6 +6901,8 @@ class RuleExtractor:
         own, answer_frame = _as_answer(turn.asked, turn.user_message or "")  # "Just Jo" after "What should I call you?"
         simplified = as_simplified(own)
         message = simplified.translate(_FULL_WIDTH)  # "現在在新竹當工程師", "我係香港人" are read as Mandarin
+        # a run of spaces says no more than one, and the rules' \s* and \s+ would each walk it (8,000 spaces: ~10 s)
+        message = rx.sub(r"[ \t]{2,}", " ", message)
         message = _CJK_COMMA.sub(
             "，", message
         )  # "老家是衡阳的,现在在深圳": a half-width comma in Chinese is a clause break too
