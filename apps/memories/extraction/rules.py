@@ -7429,21 +7429,19 @@ class RuleExtractor:
         team = bool(_SUBJECT_TEAM.match(body))
         hedged = bool(_HEDGE.search(clause))
         found = []
-        said = clause.strip().rstrip(".!。！")
+        spoken = clause.strip().rstrip(".!。！")
         carried = body.strip().rstrip(".!。！") in (
-            f"I'm {said}",
-            f"I {said}",
+            f"I'm {spoken}",
+            f"I {spoken}",
         ) and not rx.match(  # the subject put in by _carries
-            r"(?:saya|aku|myself)\b", said, I
+            r"(?:saya|aku|myself)\b", spoken, I
         )
         for category, key, value in triples:
             if key == "name" and carried and len(triples) == 1:
                 continue  # "Pass, just answer generally." read as "I'm Pass, …": a name needs a bio around it
             value = _tidy(value)
-            if (carried := rx.match(r"(?:I'm|I've|I)\s+(?=\S)", value)) and not clause.lstrip().startswith(
-                carried.group(0)
-            ):
-                value = value[carried.end() :]  # "bullet points最好" read as "I'm bullet points最好": not said so
+            if (lead := rx.match(r"(?:I'm|I've|I)\s+(?=\S)", value)) and not clause.lstrip().startswith(lead.group(0)):
+                value = value[lead.end() :]  # "bullet points最好" read as "I'm bullet points最好": not said so
             if rx.fullmatch(
                 r"(?:no|not|never|don'?t|别|不要)(?:\s+(?:stuff|things|this|that|it|those|these))?",
                 " ".join(value.split()),
