@@ -1,6 +1,6 @@
 """Extraction quality, one harness for every extractor: the turns of tests/data/extraction_public.jsonl,
 the held-out tests/data/extraction_heldout.jsonl, the sets written blind (extraction_fresh_*.jsonl;
-fresh-test3 to fresh-test17 were never read while tuning; fresh-test2 was read from session 8 on) and
+fresh-test3 to fresh-test18 were never read while tuning; fresh-test2 was read from session 8 on) and
 the hand-written adversarial turns go through the real ingest path in a throw-away database,
 and each extractor gets recall of the expected memories, the must-not turns that left a memory,
 and the unexpected memories (matching is defined in tests/extraction_eval.py).
@@ -78,6 +78,8 @@ SETS = {
     "fresh-dev29": "extraction_fresh_dev29.jsonl",
     "fresh-dev30": "extraction_fresh_dev30.jsonl",
     "fresh-dev31": "extraction_fresh_dev31.jsonl",
+    "fresh-test18": "extraction_fresh_test18.jsonl",
+    "fresh-dev32": "extraction_fresh_dev32.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 

@@ -66,7 +66,7 @@ def test_recall_of_the_expected_memories_is_at_least_the_floor(report):
 # The sets written without seeing the rules (each committed before the rules it measured changed;
 # see their commits). Each row: file, how it was used, the first (blind) figure of the rules of its
 # day, the figure now (rules v17), and the floor held here (the figure now minus a margin).
-# extraction_fresh_test3 to _test17 were never looked into while tuning: their figures are
+# extraction_fresh_test3 to _test18 were never looked into while tuning: their figures are
 # the honest ones. extraction_adversarial was written by hand against the v5 and v6 rules' own new
 # readings (是…的 emphasis, bios, names said first, states and 'X-based', 'base 工资'); fresh_neg1 is
 # 200 hard must-not turns written blind: every must-not turn of them stays empty.
@@ -158,6 +158,8 @@ SETS = [
         0.628,
         0.60,
     ),
+    ("extraction_fresh_test18.jsonl", "held out, never read", 0.541, 0.541, 0.51),
+    ("extraction_fresh_dev32.jsonl", "blind for v17", 0.627, 0.627, 0.60),
 ]
 # fresh_test5 leaves a memory on 2 of its 40 must-not turns under v6, v7 and v8 (4 under v5), fresh_test6
 # on 1 of its 41 under v7 and v8 (4 under v6, blind); fresh_test4's one leak of v5 and v6 is gone since
@@ -167,7 +169,8 @@ SETS = [
 # v12 (blind), v13, v14 and v15, fresh_test13 on 5 of its 40 under v13 (blind) and v14 and on 4 under v15,
 # fresh_test14 on 4 of its 40 under v14 (blind) and v15 and on 2 under v16 and v17, fresh_test15 on 1 of its 40
 # under v15 (blind), v16 and v17, fresh_test16 on 2 of its 40 under v15 (blind) and v16 and on 1 under v17,
-# fresh_test17 on 6 of its 40 under v16 (blind) and 5 under v17; fresh_test13 on 3 under v17, fresh_test9 and
+# fresh_test17 on 6 of its 40 under v16 (blind) and 5 under v17, fresh_test18 on 4 of its 40 under v17 (blind),
+# fresh_dev32 on 2 of its 50 under v17 (blind); fresh_test13 on 3 under v17, fresh_test9 and
 # fresh_test8 on 0 and 1; fresh_dev31 keeps one (read: "As a Muslim pilot…" keeps the job "pilot", never the
 # faith, where the set wants nothing);
 # fresh_dev16's 3 of v9 and fresh_dev17's 3 of v10 (blind) were read and fixed. Which
@@ -184,6 +187,8 @@ MUST_NOT_LEAKS = {
     "extraction_fresh_test16.jsonl": 1,
     "extraction_fresh_test17.jsonl": 5,
     "extraction_fresh_dev31.jsonl": 1,
+    "extraction_fresh_test18.jsonl": 4,
+    "extraction_fresh_dev32.jsonl": 2,
 }
 # fresh_neg1 has only must-not turns (200, written blind; 24 left a memory under v5, 22 under v6 before
 # it was read, 0 since): it has no recall to hold, only its emptiness.
@@ -242,6 +247,7 @@ def test_the_held_out_set_has_150_turns_in_three_languages_a_quarter_of_them_mus
         ("extraction_fresh_test15.jsonl", 160),
         ("extraction_fresh_test16.jsonl", 160),
         ("extraction_fresh_test17.jsonl", 160),
+        ("extraction_fresh_test18.jsonl", 160),
     ],
 )
 def test_each_never_read_set_has_its_turns_in_three_languages_a_quarter_of_them_must_not(name, turns):
