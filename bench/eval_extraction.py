@@ -80,6 +80,7 @@ SETS = {
     "fresh-dev31": "extraction_fresh_dev31.jsonl",
     "fresh-test18": "extraction_fresh_test18.jsonl",
     "fresh-dev32": "extraction_fresh_dev32.jsonl",
+    "fresh-dev33": "extraction_fresh_dev33.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 

@@ -160,6 +160,7 @@ SETS = [
     ),
     ("extraction_fresh_test18.jsonl", "held out, never read", 0.541, 0.541, 0.51),
     ("extraction_fresh_dev32.jsonl", "blind for v17", 0.627, 0.627, 0.60),
+    ("extraction_fresh_dev33.jsonl", "blind for v17", 0.669, 0.669, 0.64),
 ]
 # fresh_test5 leaves a memory on 2 of its 40 must-not turns under v6, v7 and v8 (4 under v5), fresh_test6
 # on 1 of its 41 under v7 and v8 (4 under v6, blind); fresh_test4's one leak of v5 and v6 is gone since
@@ -170,7 +171,7 @@ SETS = [
 # fresh_test14 on 4 of its 40 under v14 (blind) and v15 and on 2 under v16 and v17, fresh_test15 on 1 of its 40
 # under v15 (blind), v16 and v17, fresh_test16 on 2 of its 40 under v15 (blind) and v16 and on 1 under v17,
 # fresh_test17 on 6 of its 40 under v16 (blind) and 5 under v17, fresh_test18 on 4 of its 40 under v17 (blind),
-# fresh_dev32 on 2 of its 50 under v17 (blind); fresh_test13 on 3 under v17, fresh_test9 and
+# fresh_dev32 on 2 of its 50 and fresh_dev33 on 3 of its 50 under v17 (blind); fresh_test13 on 3 under v17, fresh_test9 and
 # fresh_test8 on 0 and 1; fresh_dev31 keeps one (read: "As a Muslim pilot…" keeps the job "pilot", never the
 # faith, where the set wants nothing);
 # fresh_dev16's 3 of v9 and fresh_dev17's 3 of v10 (blind) were read and fixed. Which
@@ -189,6 +190,7 @@ MUST_NOT_LEAKS = {
     "extraction_fresh_dev31.jsonl": 1,
     "extraction_fresh_test18.jsonl": 4,
     "extraction_fresh_dev32.jsonl": 2,
+    "extraction_fresh_dev33.jsonl": 3,
 }
 # fresh_neg1 has only must-not turns (200, written blind; 24 left a memory under v5, 22 under v6 before
 # it was read, 0 since): it has no recall to hold, only its emptiness.
