@@ -673,7 +673,7 @@ def test_the_job_named_as_a_job_wins_over_what_one_does_in_it():
 
 def test_a_job_said_by_how_one_earns_a_living_or_how_long_one_has_been_there():
     assert keyed("I farm about 400 acres of corn and soybeans")["job_title"] == "farmer"
-    assert keyed("I drive a truck for a living, mostly long haul")["job_title"] == "drive a truck"
+    assert keyed("I drive a truck for a living, mostly long haul")["job_title"] == "drive a truck (long haul)"
     assert keyed("Been at Microsoft 6 years, currently a senior PM")["employer"] == "Microsoft"
     assert keyed("I'm an audit associate at Deloitte right now.") == {
         "job_title": "audit associate",
@@ -3873,3 +3873,57 @@ def test_v17_found_by_the_review_in_other_words_leave_no_such_memory(message, as
 def test_a_message_padded_with_thousands_of_spaces_is_read_as_if_spaced_once():
     padded = "I'm a nurse in Leeds," + " " * 6000 + "and I work nights."
     assert heard(padded) == heard("I'm a nurse in Leeds, and I work nights.")
+
+
+@pytest.mark.parametrize(
+    "message, asked, key, piece",
+    [
+        ("我是牙医，主要做种植牙", "", "job_title", "牙医 (种植牙)"),
+        ("I'm a plumber in Leeds, mostly boiler installs", "", "job_title", "plumber (boiler installs)"),
+        ("Paramedic, mostly rural call-outs.", "", "job_title", "rural call-outs"),
+        ("我去年十月刚从成都搬到重庆", "", "city", "重庆"),
+        ("我 是 pharmacist 啦", "", "job_title", "pharmacist"),
+        ("我是 designer 不是 developer", "", "job_title", "designer"),
+        ("My 狗 叫 Bobo, 很乖", "", "pet", "Bobo"),
+        ("我是保安，做夜更", "", "work_mode", "夜更"),
+        ("Firefighter, 24 on 48 off", "", "work_mode", "24 on 48 off"),
+        ("我是消防员，做一休二", "", "work_mode", "做一休二"),
+        ("I'm a midwife, nights mostly", "", "work_mode", "nights"),
+        ("退休以后天天钓鱼", "", "job_title", "退休"),
+        ("Could you answer in German?", "", "reply_language", "German"),
+        ("可以用英文回答我吗？", "", "reply_language", "英文"),
+    ],
+)
+def test_v18_pass_one_a_job_s_focus_shifts_code_switched_bios_and_a_reply_language_asked_for_are_heard(
+    message, asked, key, piece
+):
+    assert piece in said_under(message, key, asked), heard(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message, key, absent",
+    [
+        ("我是程序员，主要写 Rust", "job_title", "("),  # the language is its own fact, not the job's focus
+        ("I'm a nurse, mostly in Leeds", "job_title", "("),
+        ("我去年十月刚从成都搬到重庆", "goal", "重庆"),  # done, not planned
+        ("我去年十月刚从成都搬到重庆", "city", "成都"),
+        ("我是 designer 不是 developer", "job_title", "developer"),
+        ("I'm free weekends, nights mostly", "work_mode", "nights"),
+    ],
+)
+def test_v18_pass_one_what_is_not_the_job_s_focus_nor_where_one_lives_is_not_kept_as_such(message, key, absent):
+    assert absent not in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "开个玩笑啦，我是宇航员",
+        "你 pretend 你是 面试官, 用 英文 问我",
+        "Pretend you're a barista and answer in French",
+        "can you answer this one in Italian? it's for my teacher",
+        "Can you reply in Spanish to this email?",
+    ],
+)
+def test_v18_pass_one_a_joke_a_game_of_pretend_and_a_language_for_one_answer_leave_nothing(message):
+    assert heard(message) == []

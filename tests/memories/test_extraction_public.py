@@ -171,9 +171,9 @@ SETS = [
 # fresh_test14 on 4 of its 40 under v14 (blind) and v15 and on 2 under v16 and v17, fresh_test15 on 1 of its 40
 # under v15 (blind), v16 and v17, fresh_test16 on 2 of its 40 under v15 (blind) and v16 and on 1 under v17,
 # fresh_test17 on 6 of its 40 under v16 (blind) and 5 under v17, fresh_test18 on 4 of its 40 under v17 (blind),
-# fresh_dev32 on 2 of its 50 and fresh_dev33 on 3 of its 50 under v17 (blind); fresh_test13 on 3 under v17, fresh_test9 and
-# fresh_test8 on 0 and 1; fresh_dev31 keeps one (read: "As a Muslim pilot…" keeps the job "pilot", never the
-# faith, where the set wants nothing);
+# fresh_dev32 on 2 of its 50 and fresh_dev33 on 3 of its 50 under v17 (blind); fresh_test13 on 3 under v17,
+# fresh_test9 and fresh_test8 on 0 and 1; fresh_dev31 keeps one (read: "As a Muslim pilot…" keeps the job "pilot",
+# never the faith, where the set wants nothing);
 # fresh_dev16's 3 of v9 and fresh_dev17's 3 of v10 (blind) were read and fixed. Which
 # turns is not known, because the sets are not read. Held at that.
 MUST_NOT_LEAKS = {
