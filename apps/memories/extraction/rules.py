@@ -230,7 +230,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
     (
         "joke",
         re.compile(
-            r"哈哈+(?![哈\s]*$)|(?<!开)(?<!偶尔)开玩笑(?!也(?:没事|可以|行|无所谓|没关系))|逗你|😂|🤣|\blol\b(?!\s*$)|\blmao\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|just kidding|\bkidding\b",
+            r"哈哈+(?![哈\s]*$)|(?<!开)(?<!偶尔)开个?玩笑(?!也(?:没事|可以|行|无所谓|没关系))|逗你|😂|🤣|\blol\b(?!\s*$)|\blmao\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|just kidding|\bkidding\b",
             I,
         ),
     ),
@@ -255,7 +255,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
 _QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
 # the whole message was a joke, or said the other way round ("对对对，我最爱加班了🙃", "yeah right, I just love Mondays")
 _JOKE = re.compile(
-    r"(?<!开)(?<!偶尔)开玩笑(?!也(?:没事|可以|行|无所谓|没关系))|逗你|骗你的|骗你哒|才怪|讲笑(?!话)|講笑(?!話)|just kidding|\bor\s+at\s+least\s+that'?s\s+what\s+I\s+(?:told|tell)\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
+    r"(?<!开)(?<!偶尔)开个?玩笑(?!也(?:没事|可以|行|无所谓|没关系))|逗你|骗你的|骗你哒|才怪|讲笑(?!话)|講笑(?!話)|just kidding|\bor\s+at\s+least\s+that'?s\s+what\s+I\s+(?:told|tell)\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
     r"^(?:oh\s+)?(?:yeah|yes),?\s+sure\b.*\bobviously\b|^(?:oh\s+)?(?:yeah|sure),?\s+(?:I'?ll|I\s+will)\s+just\b|^oh\s+(?:yeah|sure),?\s+I\s+(?:totally\s+)?want\s+to\b|\bobviously\W*🙄",
     I,
 )
@@ -2904,6 +2904,12 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
         and not _DATE_WORDS.search(body)
     ):
         m = None  # these say a plan only with a date
+    if (
+        m
+        and m.group("verb") in ("搬到", "搬去", "开始", "入职")
+        and rx.search(r"刚|已经|早就|去年|前年|上个?月|上周|年前|月前", body)
+    ):
+        m = None  # "我今年三月刚从深圳搬到珠海": done, not planned
     if m:
         dated = _DATE_WORDS.search(body)
         if (m.group("lead") and not dated) or (m.group("verb") in ("要", "将要", "将", "会", "得") and not dated):
@@ -3026,7 +3032,9 @@ def _read_dated_plan(body: str) -> list[tuple[str, str, str]]:
     if not _FUTURE.search(body) or not _PLAN_WORDS.search(body) or _SHORT_TERM.search(body) or _SOON.search(body):
         return []
     if rx.search(
-        r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前|本来|原本|原计划", body, I
+        r"\b(?:ago|last|was|were|did|had)\b|去年|上个?月|上周|之前|以前|本来|原本|原计划|刚(?:刚|从|搬|到|入职|开始)",
+        body,
+        I,
     ) or _SUBJECT_ANY.match(body):
         return []
     if rx.match(  # "Relocated to Perth in June with my husband": done, not planned
@@ -3355,7 +3363,9 @@ def _scan_study_stage(body: str) -> list[tuple[str, str, str]]:
 _SHIFT = re.compile(
     r"\b(?P<en>(?:night|graveyard|overnight|early|late|closing|opening|rotating|split|12-hour|twelve-hour|12-hr|12hr|1st|2nd|3rd|first|second|third|swing|"
     r"breakfast|evening|morning|afternoon)\s+shifts?|FIFO|"
-    r"on\s+nights|(?:fly-in\s+fly-out))\b|(?P<zh>夜班|早班|晚班|中班|倒班|三班倒|两班倒|四班三倒|四班二轮|轮三班|轮两班|大夜班?|小夜班?|通宵班|轮班|輪班)",
+    r"on\s+nights|(?:fly-in\s+fly-out)|\d{1,2}\s+on\s*,?\s*\d{1,2}\s+off|(?<=,\s)(?:mostly\s+|usually\s+)?nights(?:\s+mostly|\s+usually)?(?=\s*$))\b|"
+    r"(?P<zh>夜班|早班|晚班|中班|倒班|三班倒|两班倒|四班三倒|四班二轮|轮三班|轮两班|大夜班?|小夜班?|通宵班|轮班|輪班|夜更|通宵更|早更|"
+    r"(?:上|做)(?:二十四|24)(?:个)?(?:小时)?休(?:[一两二三四]|\d{1,2})(?:天|小时)?|(?:上|做)[一二]休[一二三])",
     I,
 )
 
@@ -3419,7 +3429,11 @@ def _standing_shift(body: str) -> list[tuple[str, str, str]]:
         (m := _SHIFT.search(body))
         and (
             m.group("zh")
-            or rx.match(r"on\s+nights|\w+\s+\w+\s+shifts", m.group("en"), I)  # "I do night shifts": plural, standing
+            or rx.match(
+                r"on\s+nights|\w+\s+\w+\s+shifts|\d\s+on", m.group("en"), I
+            )  # "I do night shifts": plural, standing
+            or rx.match(r"(?:mostly\s+|usually\s+)?nights", m.group("en"), I)
+            and rx.search(rf"\b(?:I'm|I\s+am)\s+an?\s+(?:\w+\s+){{0,2}}?(?:{_JOB_EN})\b", body[: m.start()], I)
             or rx.search(
                 r"\b(?:work|works|working|do|doing|on|pick\s+up|usually|mostly|always|permanent|regular)\W+(?:\w+\W+){0,2}$|(?:[做上]|平时|一般|固定|都是)\s*$",
                 body[: m.start()],
@@ -3448,7 +3462,7 @@ _RETIRED = re.compile(
     r"\bI'm\s+\d\d\s+and\s+)"
     r"(?P<how>(?:just|recently|finally|semi|fully|already|now|long)[- ]?\s*)?retired\b(?!\s+(?:my|the|a|an|our|his|her|it|them)\b)"
     r"(?:\s+(?:from|as)\s+(?P<what>(?:the\s+|a\s+|an\s+)?[\w -]{2,30}?)(?=$|[,.;!]|\s+(?:and|so|but|in|after|last|this|\d)\b))?|"
-    r"(?:^我|^)(?:(?:今年|去年|前年|上个?月|年初|年底|上半年|下半年)\s*)?(?:已经|刚刚?|早就|也)?退(?:了)?休(?=了|$|[，,]|在家|(?:好|快)?[\d一二三四五六七八九十两几多]+年|的|前|以前|之后|后)|退休(?:老师|教师|工人|职工|干部|医生|护士|人员|军人|警察)",
+    r"(?:^我|^)(?:(?:今年|去年|前年|上个?月|年初|年底|上半年|下半年)\s*)?(?:已经|刚刚?|早就|也)?退(?:了)?休(?=了|$|[，,]|在家|(?:好|快)?[\d一二三四五六七八九十两几多]+年|的|前|以前|之后|以后|后)|退休(?:老师|教师|工人|职工|干部|医生|护士|人员|军人|警察)",
     I,
 )
 
@@ -5960,6 +5974,9 @@ _STANDING_ASK = re.compile(
     r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:reply|answer|respond|write|talk)\s+(?:to\s+me\s+)?in\s+\S+(?:\s+\S+)?\s+"
     r"(?:from\s+now\s+on|going\s+forward|from\s+here\s+on)\b|"
     r"^(?:能不能|可不可以|能否|可以)(?:以后|今后|每次|一直|总是)|"
+    # "Can you reply in 简体中文?", "能不能用简体中文回我？": the language to answer in, asked for once and meant for good
+    rf"^(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?(?:reply|answer|respond|talk\s+to\s+me)\s+(?:to\s+me\s+)?in\s*{_LANG_WORD}(?:\s+please)?\s*[?？]*$|"
+    rf"^(?:能不能|可不可以|能否|可以)(?:用|以)\s*{_LANG_WORD}\s*(?:回复|回答|回|跟我说|和我说|讲)(?:我)?(?:吗|嘛|么)?[?？]*$|"
     r"^(?:以后|今后|从现在起|from\s+now\s+on)[^？?]*(?:得[唔不]得|好[唔不]好|可以吗|可以不|好吗|行吗|行不行|ok\s*吗)[?？]*$",
     I,
 )
@@ -6326,7 +6343,8 @@ _FOR_SOMEONE = re.compile(
     I,
 )
 _FICTION = re.compile(
-    r"\brole-?play\b|\b(?:let'?s\s+)?pretend\s+(?:that\s+)?(?:I'm|I\s+am|we're|to\s+be)\b|\bimagine\s+(?:that\s+)?I'm\b|"
+    r"\brole-?play\b|\b(?:let'?s\s+)?pretend\s+(?:that\s+)?(?:I'm|I\s+am|we're|to\s+be)\b|\bpretend\s+(?:that\s+)?(?:you'?re\b|you\s+are\b|你)|假装你|你假装|假设你是|"
+    r"\bimagine\s+(?:that\s+)?I'm\b|"
     r"\blet'?s\s+play\b[^.!?]{0,20}[:：]|\byou'?re\s+(?:a|an|the)\s+[^.!?]{2,40}\band\s+I'?m\s+(?:a|an|the)\b|"
     r"\b(?:writing|write|drafting)\s+(?:a\s+|my\s+)?short\s+story\b|\bshort\s+story\s*[:：]|\bprotagonist\b|\bbackstory\b|"
     r"\bcharacter['’]s\b|\btwo\s+truths\s+and\s+a\s+lie\b|主角|剧本杀(?:的)?(?:角色|人设)|两真一假|"
@@ -6783,6 +6801,10 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
         and (city := _city_in(m.group("p")))
     ):  # "我是小学的 math teacher，在 Chengdu"
         return proposals + [replace(last, key="work_city", value=city, evidence=clause)]
+    if any(p.key == "job_title" for p in before) and rx.fullmatch(
+        r"(?:(?:mostly|usually|always)\s+)?(?:on\s+)?nights(?:\s+(?:mostly|usually))?", body, I
+    ):  # "I'm an ICU nurse in Sheffield, nights mostly"
+        return proposals + [replace(last, key="work_mode", value=body, evidence=clause)]
     if (
         last.category == "goal"
         and (m := rx.match(r"^(?:然后|接着|之后再?|再|and\s+then|then)\s*(?P<v>[^，,]{2,40})$", body, I))
@@ -6808,6 +6830,43 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
             return rest + [replace(last, value=value, evidence=f"{last.evidence}，{clause}")]
         return rest
     return None
+
+
+_FOCUS = re.compile(
+    r"^(?:现在|目前|平时|平常|一般)?(?:主要|专门|主攻|基本上|大多|多半|大部分)(?:是|都是)?"
+    r"(?:做|接|负责|管|跟进|照顾|卖|教|带|处理|搞|跑|帮人|给人|服务|看|修|画|拍)?\s*"
+    r"(?P<v>(?![用写在住靠开去是跟和给我你他她]|晚|夜|白天|周末|远程|在家)[^，,。?？]{2,20}?)"
+    r"(?:的活儿?|的生意|的案子|的项目|的单子?|这一?块|那一?块|一块|方面|为主|的)?$|"
+    r"^(?:and\s+)?(?:mostly|mainly|primarily|largely|speciali[sz](?:ing|ed)\s+in|focus(?:ing|ed)\s+on)\s+"
+    r"(?:doing\s+|with\s+)?(?P<v2>(?!(?:in|on|at|from|for|to)\b)(?!(?:nights?|days|evenings|weekends|remote(?:ly)?|from\s+home|"
+    r"at\s+home|online|part[\s-]time|full[\s-]time|shifts?|I|my|me|we|it|that|this)\b)[\w][\w\s&/'+-]{1,50}?)$",
+    I,
+)
+
+
+def _focus(body: str) -> str:
+    """What one mostly does within the job said just before: "主要做跨境并购", "主要照顾失能老人",
+    "mostly TIG on stainless", "specialising in kids' teeth"; "" for none (not "mostly nights", "主要在家")."""
+    m = _FOCUS.match(body)
+    if not m or rx.search(r"[?？]|怎么|什么|哪|吗|呢|晚上|夜班|夜里|白天|周末|远程|在家|线上", body):
+        return ""
+    return _tidy(rx.split(r"\s+(?:so|because|but|which|and\s+I)\b", m.group("v") or m.group("v2"))[0])
+
+
+_FOCUS_OF = "focus of the job"  # a note between the clauses of one turn, never proposed itself
+
+
+def _with_focus(proposals: list[Proposal]) -> list[Proposal]:
+    """Each job with what it mostly is, said in the clause after it: "律师 (跨境并购)", "welder (TIG on
+    stainless)" — one fact, so that a later job replaces both; a focus said after no job is dropped."""
+    focus = {p.metadata["of"]: p for p in proposals if p.key == _FOCUS_OF}
+    return [
+        replace(p, value=f"{p.value} ({said.value})", evidence=f"{p.evidence}，{said.evidence}")
+        if p.key == "job_title" and (said := focus.get(p.evidence))
+        else p
+        for p in proposals
+        if p.key != _FOCUS_OF
+    ]
 
 
 _TOOL_KEYS = {key for key, _ in _TOOLS} | {"tech_stack"}
@@ -6889,7 +6948,7 @@ _NAMING = re.compile(
 
 class RuleExtractor:
     name = "rules"
-    version = "17"
+    version = "18"
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
@@ -6925,6 +6984,14 @@ class RuleExtractor:
             message,
             flags=I,
         )
+        # "我 是 technician", "我的 华语 有点 rusty": 我 spaced from its verb or noun is still the clause's subject
+        message = rx.sub(r"(?<![\u4e00-\u9fff])(我(?:们|的)?) +(?=[\u4e00-\u9fff])", r"\1", message)
+        message = rx.sub(r"(?<=[A-Za-z]) *(?=不是 *[A-Za-z])", "，", message)  # "我是 technician 不是 engineer"
+        # "My 猫 叫 Mochi", "Our 家 养 一只 tortoise": the English possessive before a Chinese word for one's own
+        message = rx.sub(
+            r"\b(?:my|our)\s*(?=家)", lambda m: "我们" if m.group(0)[0] in "oO" else "我", message, flags=I
+        )
+        message = rx.sub(rf"\bmy\s*(?=(?:{_PETS_ZH})[ \u4e00-\u9fff])", "我的", message, flags=I)
         message = rx.sub(  # "我 macOS + zsh + iTerm2": what one uses, the verb left out
             r"(?:^|(?<=[，,。\s]))我\s+(?=[A-Za-z][\w.-]+\s*[+/]\s*[A-Za-z][\w.-]+)", "我用 ", message
         )
@@ -7154,6 +7221,17 @@ class RuleExtractor:
                     subject == "self" or not subject and frame in ("", "self")
                 ):  # "12 hrs on, trauma nurse at St. Luke's"
                     found = self._profile(clause, body, own=True)
+                if not found and not subject and said_last and (focus := _focus(body)):  # "我是律师，主要做跨境并购"
+                    proposals.append(
+                        Proposal(
+                            kind="profile",
+                            category="fact",
+                            key=_FOCUS_OF,
+                            value=focus,
+                            evidence=clause,
+                            metadata={"of": said_last},
+                        )
+                    )
                 if asked:  # "想考复旦大学，分数线大概多少？": a school asked about, not yet a plan
                     found = [
                         p
@@ -7317,6 +7395,7 @@ class RuleExtractor:
                 p.key.startswith(("tool ", "tool_")) and p.value.casefold() in kinds
             )  # "tool C" beside the language C
         ]
+        proposals = _with_focus(proposals)
         proposals = [  # and given back in the person's own script: "工程師" stays "工程師"
             replace(
                 p,
@@ -7390,8 +7469,8 @@ class RuleExtractor:
         body = rx.sub(r"^本人(?=[^，,]{1,10}专业)", "我", body)  # "本人会计专业大二": said of oneself, formally
         body = rx.sub(r"^我\s*in\s+(?=(?-i:[A-Z]))", "我在", body)  # "我 in Brisbane 做 chef": 在, said in English
         body = rx.sub(
-            r"(?<=[\u4e00-\u9fff])(?:啦|嘛|呀|啊|喔|咯|哈{2,})+$", "", body
-        )  # "我是会计啦", "…哈哈哈": says nothing
+            r"(?<=[\u4e00-\u9fffA-Za-z])\s*(?:啦|嘛|呀|啊|喔|咯|哈{2,})+$", "", body
+        )  # "我是会计啦", "我是 pharmacist 啦", "…哈哈哈": says nothing
         found = self._table(clause, body, _PATTERNS[:_FIRST_GENERAL])
         if not found:
             found = self._read(clause, body)
