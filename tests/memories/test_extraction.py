@@ -3927,3 +3927,39 @@ def test_v18_pass_one_what_is_not_the_job_s_focus_nor_where_one_lives_is_not_kep
 )
 def test_v18_pass_one_a_joke_a_game_of_pretend_and_a_language_for_one_answer_leave_nothing(message):
     assert heard(message) == []
+
+
+@pytest.mark.parametrize(
+    "message, asked, key, piece",
+    [
+        ("我平时吃全素的", "", "diet", "全素"),
+        ("I want to get fluent in Portuguese before we move", "", "goal", "Portuguese"),
+        ("Just oat milk lattes for me these days", "", "preference", "oat milk lattes"),
+        ("No dairy for me, thanks", "", "constraint", "dairy"),
+        ("I'm a sign language interpreter for Korean and English", "", "spoken_languages", "Korean"),
+        ("Mainly VS Code", "What editor do you use?", "editor", "VS Code"),
+        ("我下周三要去参加同学的婚礼", "", "event", "婚礼"),
+        ("Next Monday I've got my performance review, any tips?", "", "event", "performance review"),
+    ],
+)
+def test_v18_pass_two_diets_orders_for_oneself_languages_one_works_in_and_days_ahead_are_heard(
+    message, asked, key, piece
+):
+    if key == "event":
+        found = " | ".join(p.text for p in extract(message, asked=asked).proposals if p.kind == "episode")
+    else:
+        found = said_under(message, key, asked)
+    assert piece in found, heard(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message, key",
+    [
+        ("I want to get fluent in Portuguese before we move", "reply_language"),  # a language to learn
+        ("I'm a sign language interpreter for Korean and English", "employer"),
+        ("Mainly VS Code", "tool"),  # "Mainly" is how much, not a tool
+    ],
+)
+def test_v18_pass_two_a_language_to_learn_or_to_interpret_and_an_adverb_are_not_kept_as_such(message, key):
+    asked = "What editor do you use?" if message == "Mainly VS Code" else ""
+    assert not said_under(message, key, asked), heard(message, asked)
