@@ -655,7 +655,8 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
     ),
     (
         re.compile(
-            r"^I(?:'m| am)?\s+(?:really\s+|also\s+)?(?P<v>(?:want to (?:learn|become|get better at|improve|switch to|be(?=\s+an?\s+(?!bit\b|little\b|lot\b)))|"
+            r"^I(?:'m| am)?\s+(?:really\s+|also\s+)?(?P<v>(?:want to (?:learn|become|get better at|improve|switch to|be(?=\s+an?\s+(?!bit\b|little\b|lot\b))|"
+            r"(?:be|get|become)(?=\s+(?:fluent|conversational|proficient)\b))|"
             r"plan to|planning to|intend to|trying to|learning|hope to)\s+(?P<obj>.+))",
             I,
         ),
@@ -1475,6 +1476,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             continue  # "I teach 7th grade science. Also coach the robotics club": the job is the teaching
         if p.key in ("city", "hometown", "work_city") and is_time_word(p.value):
             continue  # "moved in Saturday": when, not where
+        if p.key == "employer" and rx.fullmatch(_LANGS, p.value, I):
+            p = replace(p, key="spoken_languages")  # "a court interpreter for Cantonese and Mandarin": the languages
         if p.key in ("city", "work_city") and any(
             end - start >= len(p.value) - 1 for start, end, _ in _tool_spans(p.value)
         ):
@@ -2702,6 +2705,11 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         and answer
         and rx.search(r"用|\bin\b|switch|change|[回答]我|回复我|(?:跟|同|和)我(?:说|讲)", text[: lang.start()], I)
         and not negative
+        and not rx.search(  # "I want to be fluent enough in Mandarin to…": a language to learn, not to be answered in
+            r"\b(?:fluent|fluency|learn(?:ing)?|study(?:ing)?|practi[cs](?:e|ing)|improve|better|pass|exam)\b|学|练|考",
+            text[: lang.start()],
+            I,
+        )
         and not _NEGATED.search(text[: lang.start()])
     ):
         key = "report_language" if _REPORT.search(text[: lang.end() + 4]) else "reply_language"
@@ -3141,6 +3149,20 @@ def _read_diet(body: str) -> list[tuple[str, str, str]]:
         body,
     ):
         return [("constraint", "diet", rx.sub(r"^我", "", m.group(0)))]
+    if m := rx.match(r"^(?:我)?(?:只|一般|平时|基本)?(?:吃)(?P<v>蛋奶素|全素|纯素|素食|素)(?:的|为主)?$", body):
+        return [("constraint", "diet", m.group("v"))]  # "我 吃 蛋奶素 的"
+    # "Only decaf for me these days", "No coffee after noon for me": what one takes, said as an order
+    if m := rx.match(
+        r"^(?P<only>only|just)\s+(?P<v>(?!(?:one|a|the|this|that|it|you|\d)\b)[A-Za-z][\w' -]{1,30}?)\s+for\s+me"
+        r"(?:,?\s+(?:these\s+days|now(?:adays)?|please|thanks))?$|"
+        r"^no\s+(?P<v2>(?!(?:one|problem|worries|idea|way|thanks|need|rush|pressure)\b)[A-Za-z][\w' -]{1,40}?)\s+for\s+me"
+        r"(?:,?\s+(?:these\s+days|now(?:adays)?|please|thanks|ever|anymore))?$",
+        body,
+        I,
+    ):
+        if m.group("v"):
+            return [("preference", f"preference {m.group('v')}", f"only {m.group('v')}")]
+        return [("constraint", f"constraint {m.group('v2').split()[0]}", f"no {m.group('v2')}")]
     return []
 
 
@@ -5549,10 +5571,13 @@ _UPCOMING_WHEN = re.compile(
 )
 # next week: only what one sits or faces (an interview, an exam), not a trip or a busy week
 _NEAR_WHEN = re.compile(
-    r"下下?(?:周|星期|礼拜)[一二三四五六日天末]?|\bnext\s+(?:week|mon|tues|wednes|thurs|fri|satur|sun)(?:day)?\b", I
+    r"下下?(?:周|星期|礼拜)[一二三四五六日天末]?|这(?:周|星期|礼拜)[一二三四五六日天末]|\bnext\s+(?:week|mon|tues|wednes|thurs|fri|satur|sun)(?:day)?\b|"
+    r"\bthis\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b",
+    I,
 )
 _NEAR_EVENT = re.compile(
-    r"面试|[一二三四终群]面|笔试|补考|考试|答辩|搬家|入职|报到|领证|婚礼|\b(?:interview|exam|viva|defen[cs]e|moving\s+(?:house|out|in)|wedding)\b",
+    r"面试|[一二三四终群]面|笔试|补考|考试|答辩|搬家|入职|报到|领证|婚礼|考核|述职|\b(?:interview|exam|viva|defen[cs]e|moving\s+(?:house|out|in)|wedding|"
+    r"(?:annual|performance|year-end|mid-year)\s+review|appraisal)\b",
     I,
 )
 # a named day next week makes a trip or one's birthday an episode: "下周二我要去新加坡出差三天", "下周五是我三十岁生日"
@@ -5575,7 +5600,10 @@ def _upcoming_event(clause: str, body: str) -> Proposal | None:
     coming, with its date, is an episode too (a plan with a date stays a goal beside it)."""
     near = (  # "下周四我有个字节的面试": next week's interview too; not "下周二我表姐有个二面"
         (_NEAR_WHEN.search(body) and _NEAR_EVENT.search(body) or _NEAR_DAY.search(body) and _NEAR_TRIP.search(body))
-        and not rx.search(_OTHER_PERSON.pattern + r"|学生|客户|他|她", body, I)
+        and not (
+            rx.search(_OTHER_PERSON.pattern + r"|学生|客户|他|她", body, I)
+            and not rx.search(r"^我?[^，,]{0,8}(?:要|得)?去?参加", body)  # "我这周日要去参加侄子的婚礼": one goes
+        )
     )
     if not (_UPCOMING_WHEN.search(body) and _UPCOMING.search(body) or near) or _NOT_SURE.search(body):
         return None
@@ -6853,6 +6881,11 @@ def _focus(body: str) -> str:
     return _tidy(rx.split(r"\s+(?:so|because|but|which|and\s+I)\b", m.group("v") or m.group("v2"))[0])
 
 
+_HOW_OFTEN = re.compile(
+    r"mostly|mainly|usually|honestly|basically|probably|actually|currently|normally|generally|always|often|sometimes|"
+    r"primarily|largely|typically|occasionally|rarely|never",
+    I,
+)
 _FOCUS_OF = "focus of the job"  # a note between the clauses of one turn, never proposed itself
 
 
@@ -6985,7 +7018,8 @@ class RuleExtractor:
             flags=I,
         )
         # "我 是 technician", "我的 华语 有点 rusty": 我 spaced from its verb or noun is still the clause's subject
-        message = rx.sub(r"(?<![\u4e00-\u9fff])(我(?:们|的)?) +(?=[\u4e00-\u9fff])", r"\1", message)
+        message = rx.sub(r"(?<![\u4e00-\u9fff])(我(?:们|的)?) +(?=[\u4e00-\u9fff\d])", r"\1", message)
+        message = rx.sub(r"(?<=\d) +(?=年[中底初]|岁)", "", message)  # "2026 年中", "6 岁"
         message = rx.sub(r"(?<=[A-Za-z]) *(?=不是 *[A-Za-z])", "，", message)  # "我是 technician 不是 engineer"
         # "My 猫 叫 Mochi", "Our 家 养 一只 tortoise": the English possessive before a Chinese word for one's own
         message = rx.sub(
@@ -7394,6 +7428,9 @@ class RuleExtractor:
             and not (
                 p.key.startswith(("tool ", "tool_")) and p.value.casefold() in kinds
             )  # "tool C" beside the language C
+            and not (
+                p.key.startswith(("tool ", "tool_")) and _HOW_OFTEN.fullmatch(p.value)
+            )  # "Mostly Notepad++": how much, not a tool
         ]
         proposals = _with_focus(proposals)
         proposals = [  # and given back in the person's own script: "工程師" stays "工程師"
