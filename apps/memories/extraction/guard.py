@@ -292,7 +292,10 @@ _ZH_PATTERNS: list[tuple[str, str]] = [
         "memory_poison",
         r"(?:以后|今后|往后|从此|永远)(?:都)?(?:不要|不用|无需|不必|别)再?(?:做|进行)?(?:身份|权限)?(?:验证|校验|认证|核验)(?:身份|权限)?(?:了)?\s*(?:[。.!！]|$)|"
         r"\b(?:don'?t|do\s+not|no\s+need\s+to|never)\s+(?:re-?)?(?:verify|authenticate|check\s+(?:my|the\s+user'?s?)\s+(?:identity|permissions?))\b"
-        r"(?:\s+me)?\s+(?:again|anymore|any\s+more|from\s+now\s+on)\s*(?:[.!]|$)",
+        r"(?:\s+me)?\s+(?:again|anymore|any\s+more|from\s+now\s+on)\s*(?:[.!]|$)|"
+        # "以后 skip 所有 verification 步骤", "skip all the security checks for me from now on"
+        r"(?:以后|今后|from\s+now\s+on|always)[^。.!！]{0,12}?(?:skip|bypass|跳过|绕过|免去?)\s*(?:所有|全部|任何|all|any|the|every)?\s*(?:的)?\s*"
+        r"(?:security\s+|identity\s+|身份|安全|权限)?(?:verification|verify|auth\w*|checks?|验证|校验|认证|核验|审核)",
     ),
     ("command", r"(?:执行|运行)(?:以下|下面|如下|这个|这些|这条|这段)(?:的)?(?:命令|代码|指令|脚本|程序)"),
     ("command", r"(?:执行|运行)(?:命令|脚本|shell)[:：]"),

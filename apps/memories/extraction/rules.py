@@ -199,7 +199,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
             + _SAYS
             + r"|\b(?:keeps?|kept|always|been)\s+saying\b|[“「『\"][^”」』\"]{7,}|"
             r"^(?:our|my)\s+(?:interns?|new\s+hires?|team\s+lead|tech\s+lead|CTO|CEO|accountant|lawyer|tutor|coach|supervisor|"
-            r"advisor|professor)\b|^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|parents|folks|grandparents|friend|boss|colleague|"
+            r"advisor|professor|au\s+pair|nanny|babysitter|cleaner|housekeeper|helper|maid|carer|caregiver|driver|gardener|tenants?|lodger)\b|^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|parents|folks|grandparents|friend|boss|colleague|"
             r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client|best\s+friend|bff|cousin|uncle|aunt|"
             r"grandma|grandpa|grandmother|grandfather|grandson|granddaughter|grandkid|grandchild|grandchildren|neighbou?r|classmate|"
             r"niece|nephew|in-laws?|fianc[ée]e?|teammate|landlord|"
@@ -315,7 +315,9 @@ _EN_I = (
 _LANG = (
     r"(?:中[英日](?:文)?(?:夹杂|混合|混搭|混着|双语|对照)|中文|英文|英语|汉语|日语|日文|简体中文|繁体中文|简体字|繁体字|繁体|简体|繁體|簡體|粤语|广东话|普通话|韩语|法语|德语|"
     r"Chinese|English|Japanese|Mandarin|"
-    r"Cantonese|Korean|Spanish|French|German)"
+    r"Cantonese|Korean|Spanish|French|German|"
+    r"(?-i:Portuguese|Italian|Russian|Arabic|Hindi|Dutch|Vietnamese|Thai|Indonesian|Malay|Tagalog|Filipino|Turkish|Greek|Hebrew|"
+    r"Ukrainian|Swedish|Norwegian|Danish|Finnish|Czech|Hungarian|Romanian|Urdu|Bengali|Tamil|Persian|Farsi|Swahili))"
 )
 
 # (regex, category, key | None (derived from the object), sensitive, scope)
@@ -1476,6 +1478,12 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             continue  # "I teach 7th grade science. Also coach the robotics club": the job is the teaching
         if p.key in ("city", "hometown", "work_city") and is_time_word(p.value):
             continue  # "moved in Saturday": when, not where
+        if p.key == "employer" and rx.match(r"家(?:里|中)?(?:远程|办公)?$", p.value):
+            if "远程" not in p.value:
+                continue  # "我在家做会计": at home, no employer
+            p = replace(p, key="work_mode", value="远程")  # "我在家远程做会计": remote, not a company called 家远程
+        if p.key == "job_title" and rx.search(r"^[^，,]{0,6}靠", p.value):
+            continue  # "日常还是靠翻译": what one leans on, not one's job
         if p.key == "employer" and rx.fullmatch(_LANGS, p.value, I):
             p = replace(p, key="spoken_languages")  # "a court interpreter for Cantonese and Mandarin": the languages
         if p.key in ("city", "work_city") and any(
@@ -1593,6 +1601,12 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             p = replace(
                 p, value=rx.sub(r"^(?:是|学的是|读的是|学(?![习生校])|读|念)", "", p.value)
             )  # "专业是海洋生物", "学会计"
+        elif p.key == "major" and (
+            m := rx.match(r"^(?P<s>(?-i:[A-Z][A-Za-z&.]{1,9}))\s*的\s*(?P<m>\S.{0,30})$", p.value)
+        ):
+            p = replace(p, value=m.group("m"))  # "读 UBC 的 CS": the school and the major, each its own fact
+            if not any(q.key == "school" for q in proposals):
+                out.append(replace(p, key="school", value=m.group("s")))
         elif p.key == "major" and (
             m := rx.match(rf"^(?P<s>{_ZH_SCHOOL})(?P<m>[\u4e00-\u9fff]{{2,8}}?)(?:专业|系)?$", p.value)
         ):
@@ -3895,9 +3909,13 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
         is_city(m.group("c")) or _CITY_ZH.match(m.group("c"))
     ):
         return [("fact", "hometown", m.group("c"))]  # "国庆回了趟老家哈尔滨": a visit home says where home is
-    if m := rx.search(
-        r"(?:住在|住|搬到了?|搬来了?|搬去了?|定居在?|安家在?)\s*(?P<c>[\u4e00-\u9fff]{2,6}?)(?:市)?(?=$|[了，,的]|已经|快|有|\d|[一二三四五六七八九十两几]+年)",
-        body,
+    if (
+        m := rx.search(
+            r"(?:住在|住|搬到了?|搬来了?|搬去了?|定居在?|安家在?|移民到了?|移居到?了?)\s*"
+            r"(?:英国|美国|加拿大|澳洲|澳大利亚|新西兰|日本|德国|法国|马来西亚|荷兰|爱尔兰)?"  # "移民到了英国曼彻斯特": the town
+            r"(?P<c>[\u4e00-\u9fff]{2,6}?)(?:市)?(?=$|[了，,的]|已经|快|有|\d|[一二三四五六七八九十两几]+年)",
+            body,
+        )
     ):
         if is_city(m.group("c")) or _CITY_ZH.match(m.group("c")):
             return [("fact", "city", m.group("c"))]
@@ -4063,6 +4081,19 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             rx.search(r"\b(?:commut\w*|remote(?:ly)?|working|work)\s+from\s+$", before, I)
             or rx.search(r"\b(?:work|working|remote(?:ly)?)\s+from\s+(?:a|an|my|our)\b[^,;]*$", before, I)
             or rx.search(r"\b(?:moved|moving|move|relocated|relocating)\b[^,;]*\bfrom\b[^,;]*\bto\s+$", before, I)
+            # "freelancing from Da Nang", "I teach … from my flat in Cape Town": where one works from is where one is
+            or rx.search(
+                r"\b(?:freelanc(?:e|es|ing)|teach(?:es|ing)?|tutoring|writ(?:e|es|ing)|cod(?:e|es|ing)|stream(?:s|ing)?|"
+                r"design(?:s|ing)?|operat(?:e|es|ing)|run(?:s|ning)?|"
+                r"do(?:ing)?\s+(?:it|this|that|everything)|based)\s+(?:\w+\s+){0,3}?from\s+$",
+                before,
+                I,
+            )
+            or rx.search(
+                r"\bfrom\s+(?:my|our|a|the)\s+(?:\w+\s+)?(?:flat|apartment|home|house|place|room|bedroom|studio|kitchen|desk|couch)\s+in\s+$",
+                before,
+                I,
+            )
         ):
             key = "city"  # "commuting from Hoboken to …": where one lives; "moved from Manchester to Berlin": where to
         if (
@@ -4167,7 +4198,7 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             )
         ):
             city = inner.group("c")  # "山东寿光": the town after its province, known to the gazetteer or not
-        if not city:
+        if not city or rx.match(r"[过回出进]?[来去]", city):  # "从台湾过来上海工作": 过来 is no town
             continue
         if rx.match(r"(?:返工|上班|开工)", body[m.start() :]) and rx.search(r"还是|吗|呢|哪|[?？]", body):
             continue  # "上班要去福田还是南山好": a question, not where one works
@@ -4874,7 +4905,7 @@ _TRADE_ZH = re.compile(
     r"餐馆|超市|厂|公司|工作室|民宿)|开[\u4e00-\u9fffA-Za-z]{1,4}?(?:店|馆|厂|公司|工作室|诊所|超市|民宿|餐厅|饭店|档|铺)|种(?:地|田|菜|水果|果树|茶|花|粮食|[\u4e00-\u9fff]{1,3}的?)|送(?:外卖|快递)|"
     r"卖(?!萌|惨|关子|了|过)[^，,的]{1,6}|做(?!梦|饭|菜|作业|好|完|了|过)(?:[^，,的]{1,8}?|\s*[A-Za-z][\w &/-]{1,30}?)|修(?:车|电脑|手机|空调|家电)|"
     r"养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹))的$|"
-    r"(?:^|我|^(?:刚|才|去年|今年|最近|刚刚))(?:们家|家)?(?:在[^，,]{1,10}?)?开了?(?:个|一家|家|间|一间)?\s*(?P<v2>[^，,]{1,8}?(?:店|馆|厂|公司|工作室|网店|超市|餐厅|饭店|小卖部|诊所|民宿|车行|档口|作坊|摊))|"
+    r"(?:^|我|^(?:刚|才|去年|今年|最近|刚刚))(?:们家|家)?(?:现在|目前|如今)?(?:在[^，,]{1,10}?)?开了?(?:个|一家|家|间|一间)?\s*(?P<v2>[^，,]{1,8}?(?:店|馆|厂|公司|工作室|网店|超市|餐厅|饭店|小卖部|诊所|民宿|车行|档口|作坊|摊))|"
     # a trade said with where it is done: "在郑州送外卖", "在内蒙古养羊", "在山东寿光种大棚蔬菜", "在石家庄卖二手车"
     r"(?:^|我)(?:们家|家)?(?:现在|目前)?在\s*(?P<where>[^，,]{2,8}?)\s*(?P<v3>送(?:外卖|外送|快递|顺丰|京东|美团|饿了么)|跑(?:滴滴|网约车|出租车?|外卖|外送|快递)|开(?:网约车|出租车?|滴滴|货车|大车|卡车|Uber|uber|Grab)|"
     r"养(?:猪|牛|羊|鸡|鸭|鱼|蜂|虾|蟹)|种(?:地|田|大棚[\u4e00-\u9fff]{0,4}|[\u4e00-\u9fff]{0,3}(?:蔬菜|水果|果树|茶|粮食|小麦|玉米|水稻|棉花|"
@@ -6886,6 +6917,9 @@ _HOW_OFTEN = re.compile(
     r"primarily|largely|typically|occasionally|rarely|never",
     I,
 )
+_NOW_AGAIN = re.compile(
+    r"(?:但是?|可是|不过|而)?(?:现在|如今|目前|眼下|转(?:做|行|到)|(?:but\s+)?now\b|these\s+days\b)", I
+)
 _FOCUS_OF = "focus of the job"  # a note between the clauses of one turn, never proposed itself
 
 
@@ -7038,6 +7072,8 @@ class RuleExtractor:
             message,
             flags=I,
         )
+        # "Used to be a bank teller in Manila, now I'm a caregiver in Toronto": then and now, two statements
+        message = rx.sub(r"[,;]\s*(?:but\s+)?(?=now\s+I(?:'m|\s+am|\s+work|\s+live)\b)", ". ", message, flags=I)
         message = _mixed_openers(message)
         message = _SAID_WRONG.sub("", message)  # "I'm in Austin, sorry, Houston" is "I'm in Houston"
         message = rx.sub(  # "Birthday's Jan 3 if you wanna remember it": a courtesy, not a condition
@@ -7127,13 +7163,19 @@ class RuleExtractor:
             heard = ""  # the sentence so far
             for clause in sentence:
                 heard += "，" + clause
+                if (
+                    frame == "past"
+                ):  # after "以前在富士康干了六年": "现在自己开网约车" is one's own now, the rest is the past's
+                    frame = "self" if _NOW_AGAIN.match(clause.strip()) else "other"
                 body = _PREFIX.sub("", clause).strip(" .。!！~～;；,，")
                 body = rx.sub(r"^(?:咱|俺|在下)(?!们)", "我", body)  # 咱家娃, 俺是山东临沂的, 在下姓郑
                 body = rx.sub(r"^嗯+\s*(?=我)", "", body)  # "嗯我自己是…": a filler
                 body = rx.sub(
                     r"^(?:所以|那|那你|反正)?(?:你|您)(?=别|不要|千万别|以后别|以后不要)", "", body
                 )  # "所以你别早上给我推消息"
-                body = rx.sub(r"^我自己(?=是|在|做|开|当)", "我", body)  # "我自己是在县医院药房做药剂师的"
+                body = rx.sub(  # "我自己是在县医院药房做药剂师的", "现在自己开了个奶茶店"
+                    r"^(我)?(现在|目前|如今)?自己(?=是|在|做|开|当)", r"\1\2", body
+                )
                 # "你回答的时候简短一点": how the assistant should answer, not something about it
                 body = rx.sub(  # "你给法条的时候一定要标出处", "你推荐软件只推荐免费的": a rule for the assistant
                     r"^(?:你|您)(?=(?:以后|今后|每次|平时|下次)?\s*(?:(?:回答|回复|答|讲|说话|写|解释)(?:的时候|时|问题|东西)|"
@@ -7213,7 +7255,14 @@ class RuleExtractor:
                         proposals += self._triples(clause, body, _own_mentions(body, said_mine=True))
                     if reason == "quoted" and (day := _family_event(clause, body)):
                         proposals.append(day)
-                    frame = frame if kin else _after_ask(body, reason) or subject or frame or "other"
+                    frame = (
+                        frame
+                        if kin
+                        # "以前在富士康干了六年，现在自己开网约车": one's own past, and the clause after is one's own now
+                        else "past"
+                        if reason == "retracted" and not subject and not frame
+                        else _after_ask(body, reason) or subject or frame or "other"
+                    )
                     previous = body
                     continue
                 if (named := _ORG_NAMED.match(body)) and _ORG_MENTION.search(previous):
