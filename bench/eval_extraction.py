@@ -81,6 +81,7 @@ SETS = {
     "fresh-test18": "extraction_fresh_test18.jsonl",
     "fresh-dev32": "extraction_fresh_dev32.jsonl",
     "fresh-dev33": "extraction_fresh_dev33.jsonl",
+    "fresh-dev34": "extraction_fresh_dev34.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 

@@ -161,6 +161,7 @@ SETS = [
     ("extraction_fresh_test18.jsonl", "held out, never read", 0.541, 0.541, 0.51),
     ("extraction_fresh_dev32.jsonl", "blind for v17", 0.627, 0.627, 0.60),
     ("extraction_fresh_dev33.jsonl", "blind for v17", 0.669, 0.669, 0.64),
+    ("extraction_fresh_dev34.jsonl", "blind for v17 (0.582) and v18 pass 3", 0.590, 0.590, 0.56),
 ]
 # fresh_test5 leaves a memory on 2 of its 40 must-not turns under v6, v7 and v8 (4 under v5), fresh_test6
 # on 1 of its 41 under v7 and v8 (4 under v6, blind); fresh_test4's one leak of v5 and v6 is gone since
@@ -191,6 +192,7 @@ MUST_NOT_LEAKS = {
     "extraction_fresh_test18.jsonl": 4,
     "extraction_fresh_dev32.jsonl": 2,
     "extraction_fresh_dev33.jsonl": 3,
+    "extraction_fresh_dev34.jsonl": 3,
 }
 # fresh_neg1 has only must-not turns (200, written blind; 24 left a memory under v5, 22 under v6 before
 # it was read, 0 since): it has no recall to hold, only its emptiness.
