@@ -193,7 +193,8 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
             rf"领导|{_KIN_CHILD}|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户|闺蜜|哥们儿?|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|爷爷|奶奶|外公|外婆|"
             r"姥姥|姥爷|邻居|同学|舍友|亲戚|对象|媳妇儿?|婆婆|岳母|丈母娘|外?孙(?:子|女|儿)|侄(?:子|女)|外甥女?|公公|岳父|老丈人|儿媳妇?|女婿))|"
             # "My 阿嬤每天…": an English "my" before a Chinese kin word
-            r"^my\s*(?:阿嬷|阿公|阿妈|阿爸|奶奶|爷爷|外婆|外公|姥姥|姥爷|妈妈?|爸爸?|老婆|老公|哥哥?|姐姐?|弟弟?|妹妹?|儿子|女儿|朋友|同事|老板)|"
+            r"^my\s*(?:阿嬷|阿公|阿妈|阿爸|奶奶|爷爷|外婆|外公|姥姥|姥爷|妈妈?|爸爸?|老婆|老公|哥哥?|姐姐?|弟弟?|妹妹?|儿子|女儿|朋友|同事|老板|"
+            r"[表堂][哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|伯伯|侄[子女]|外甥女?|室友|邻居)|"
             r"^我\s*(?:的)?\s*(?:manager|boss|wife|husband|mom|mum|dad|bf|gf|grandson|granddaughter|grandkids?|grandchild(?:ren)?|"
             r"boyfriend|girlfriend|partner|colleague|coworker|roommate|friend|lead|PM|老板|leader)(?![A-Za-z])|"
             + _SAYS
@@ -256,7 +257,7 @@ _QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
 # the whole message was a joke, or said the other way round ("对对对，我最爱加班了🙃", "yeah right, I just love Mondays")
 _JOKE = re.compile(
     r"(?<!开)(?<!偶尔)开个?玩笑(?!也(?:没事|可以|行|无所谓|没关系))|逗你|骗你的|骗你哒|才怪|讲笑(?!话)|講笑(?!話)|just kidding|\bor\s+at\s+least\s+that'?s\s+what\s+I\s+(?:told|tell)\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
-    r"^(?:oh\s+)?(?:yeah|yes),?\s+sure\b.*\bobviously\b|^(?:oh\s+)?(?:yeah|sure),?\s+(?:I'?ll|I\s+will)\s+just\b|^oh\s+(?:yeah|sure),?\s+I\s+(?:totally\s+)?want\s+to\b|\bobviously\W*🙄",
+    r"^(?:oh\s+)?(?:yeah|yes),?\s+sure\b.*\bobviously\b|\b(?:I'm|I\s+am)\s+totally\s+an?\s|^(?:oh\s+)?(?:yeah|sure),?\s+(?:I'?ll|I\s+will)\s+just\b|^oh\s+(?:yeah|sure),?\s+I\s+(?:totally\s+)?want\s+to\b|\bobviously\W*🙄",
     I,
 )
 # where one works is not one's health: "我在一家医药公司做销售", "a nurse at the county hospital"
@@ -3084,6 +3085,7 @@ def _read_dated_plan(body: str) -> list[tuple[str, str, str]]:
 # people named as the subject: "Jake and Sara are …", "Priya is …" (not "I", not "Tom and I")
 _OTHERS_NAMED = re.compile(
     r"^(?!I\b)(?-i:[A-Z])[a-z]+\s+(?:and|&)\s+(?!I\b|me\b)(?-i:[A-Z])[a-z]+\s+(?:are|were|will|'re)\b|"
+    rf"^(?!I\b)(?-i:[A-Z])[a-z]+(?:'s|\s+is|\s+was)\s+(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?(?:{_JOB_EN})\b|"  # "Tom's a firefighter"
     r"^(?!I\b)(?-i:[A-Z])[a-z]+\s+(?:is|was|'s|will\s+be)\s+(?:getting|having|expecting|moving|starting|going|flying|"
     r"visiting|sitting|taking|graduating|retiring)\b"
 )
@@ -5924,6 +5926,7 @@ _PASSING_THROUGH = re.compile(r"转机|中转|过境|\b(?:layovers?|in\s+transit
 _ONE_OFF_SENTENCE = re.compile(
     r"\bjust\s+(?:for\s+)?this\s+(?:one|once|time)\b|\bonly\s+this\s+(?:time|once)\b|\bfor\s+this\s+one\s+only\b|"
     r"\bfor\s+this\s+(?:reply|answer|response|message)(?:\s+only)?\b|\bonly\s+for\s+this\s+(?:reply|answer|one)\b|^(?:呢次|今次|这次)|"
+    r"\b(?:give\s+me|write|send|make|format|do)\s+this\s+(?:answer|reply|response|one)\s+(?:as|in)\b|"
     r"只(?:是)?这一?次|就这一次|仅此一次",
     I,
 )
@@ -6418,7 +6421,7 @@ _FICTION = re.compile(
     r"\bin\s+my\s+(?:novel|story|book|script|screenplay|game|fanfic|comic|dream)\b|\bstory\s+idea\b|\b(?:my|the)\s+(?:main\s+)?character\b|"
     r"^(?:请|麻烦|帮我|给我|替我)?(?:(?!我)[^，,。]){0,10}?写(?:一|个|段|首|篇|封|份|条)[^，,。]{0,16}?[：:]|"
     # text given to translate or polish: "翻译成英文：我住在杭州", "Translate to German: I live in Boston"
-    r"^(?:请|麻烦|帮我|给我|替我|help\s*(?:me\s*|我\s*)?|pls\s*|please\s*)?(?:把(?:下面|以下|这)[^：:，,。]{0,6})?"
+    r"^(?:(?:请|麻烦|帮我|给我|替我)\s*|help\s*(?:me\s*|我\s*)?|pls\s*|please\s*)?(?:把(?:下面|以下|这)[^：:，,。]{0,6})?"
     r"(?:翻译|翻成|译成|润色|改写|校对|改一下|转成|转换成|整理成|translate|proofread|rewrite|polish|convert)[^：:。]{0,20}[：:]|"
     r"^(?:please\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:translate|proofread|rewrite|paraphrase|polish)\b[^:：]{0,40}[:：]|"
     # a text to work on, named first, its wishes before the colon for it alone: "这段帮我改短一点，控制在100字以内：…"
@@ -7174,7 +7177,7 @@ class RuleExtractor:
                     r"^(?:所以|那|那你|反正)?(?:你|您)(?=别|不要|千万别|以后别|以后不要)", "", body
                 )  # "所以你别早上给我推消息"
                 body = rx.sub(  # "我自己是在县医院药房做药剂师的", "现在自己开了个奶茶店"
-                    r"^(我)?(现在|目前|如今)?自己(?=是|在|做|开|当)", r"\1\2", body
+                    r"^(?:(我(?:现在|目前|如今)?)|(现在|目前|如今))自己(?=是|在|做|开|当)", r"\1\2", body
                 )
                 # "你回答的时候简短一点": how the assistant should answer, not something about it
                 body = rx.sub(  # "你给法条的时候一定要标出处", "你推荐软件只推荐免费的": a rule for the assistant
