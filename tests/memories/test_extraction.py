@@ -4042,3 +4042,38 @@ def test_v18_attack_pass_a_system_note_a_friend_s_shifts_one_answer_s_shape_a_tr
 
 def test_v18_attack_pass_a_named_person_s_job_is_not_read_from_a_common_noun():
     assert "Tecno" in said_under("Phone is an old Tecno, battery dies by noon", "phone")
+
+
+@pytest.mark.parametrize(
+    "message, asked, key, piece",
+    [
+        ("我的情况：1. 住在厦门 2. 做外贸 3. 不吃海鲜", "", "diet", "海鲜"),
+        ("About me: 1) live in Cardiff 2) work nights 3) no pets", "", "city", "Cardiff"),
+        ("I'm doing paleo these days", "", "diet", "paleo"),
+        ("Low-carb, mostly.", "Any diet I should know about?", "diet", "Low-carb"),
+        ("I'm the groundskeeper at a golf club in Surrey", "", "job_title", "groundskeeper"),
+        ("I am working as a lab technician in Pune", "", "job_title", "lab technician"),
+        ("I'm the GM at a 90-room hotel in Galway", "", "employer", "hotel"),
+    ],
+)
+def test_v18_pass_four_numbered_bios_diets_by_name_and_more_trades_are_heard(message, asked, key, piece):
+    assert piece in said_under(message, key, asked), heard(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message, asked, key, absent",
+    [
+        ("I am working as a lab technician in Pune", "", "job_title", "working as"),
+        ("I'm the GM at a 90-room hotel in Galway", "", "employer", " in"),
+        ("Low-carb, mostly.", "Any diet I should know about?", "name", "Low"),
+        ("我喺政府做嘢", "", "job_title", "嘢"),
+        ("我在拍卖行做书画鉴定，主要看明清的", "", "employer", "明清"),
+        ("Pretend you're a farmer. Go on, make it funny.", "", "programming_language", "Go"),
+    ],
+)
+def test_v18_pass_four_no_value_keeps_a_verb_a_preposition_or_a_word_for_work(message, asked, key, absent):
+    assert absent not in said_under(message, key, asked), heard(message, asked)
+
+
+def test_v18_pass_four_a_numbered_to_do_list_is_no_bio():
+    assert heard("Let's go! 1. buy milk 2. call mum 3. pay rent") == []
