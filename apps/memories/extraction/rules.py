@@ -54,6 +54,7 @@ I = re.IGNORECASE
 _JOB_EN = (
     r"(?:(?-i:QA|QE|UX|UI|SRE)\s+(?:lead|manager|engineer|analyst|tester|designer|researcher)|(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|seamstress|luthier|fishmonger|stonemason|jeweller|goldsmith|"
     r"videographer|choreographer|forester|seller|vendor|hawker|exporter|importer|wholesaler|distributor|supervisor|"
+    r"groundsman|groundskeeper|greenkeeper|orchardist|grazier|(?-i:GM)|"
     r"(?:bus|crane|machine|forklift|tour|train|camera|radio|switchboard|plant|drone|equipment|jeepney|tricycle|truck|boat|ferry|"
     r"excavator|heavy\s+equipment|CNC|lathe|call\s+cent(?:er|re)|telecom)\s+operator|subtitler|"
     r"(?-i:QS)|quantity\s+surveyor|surveyor(?!['’]s)|scrum\s+master|product\s+owner|chef\s+de\s+partie|sous[\s-]chef|commis\s+chef|head\s+chef|"
@@ -435,9 +436,10 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
         re.compile(
             r"(?:"  # "we're halal", "I keep kosher", "our household is vegan": the family's diet is one's own
             + _EN_I
-            + r"|^we(?:'re|\s+are)\s+(?:all\s+)?|^(?:I|we)\s+(?:keep|eat|only\s+eat)\s+|^(?:our|my)\s+(?:family|household|home)\s+is\s+)"
+            + r"|^we(?:'re|\s+are)\s+(?:all\s+)?|^(?:I|we)\s+(?:keep|eat|only\s+eat)\s+|^(?:our|my)\s+(?:family|household|home)\s+is\s+|"
+            r"^(?:I|we)(?:'m|\s+am|'re|\s+are)?\s+(?:on|doing|following|eating)\s+(?:a\s+|the\s+)?(?=(?:keto|paleo|low[- ]carb|carnivore|whole30)\b))"
             + r"(?:a\s+)?(?:strict\s+)?(?P<v>vegetarian|vegan|pescatarian|pure\s+veg(?:etarian)?|lactose intolerant|gluten[- ]free|"
-            r"halal|kosher)\b",
+            r"halal|kosher|keto|paleo|low[- ]carb|carnivore|whole30)\b",
             I,
         ),
         "constraint",
@@ -1014,7 +1016,7 @@ _TOOLS = [
     ),
     (
         "programming_language",
-        r"Python|(?-i:Go)|Golang|(?-i:Rust)|Java|TypeScript|JavaScript|C\+\+|C#|Kotlin|(?-i:Swift)|Ruby|PHP|Scala|"
+        r"Python|(?-i:Go)(?!\s+(?:on|ahead|for\s+it|back|away|home|easy|nuts|figure)\b)|Golang|(?-i:Rust)|Java|TypeScript|JavaScript|C\+\+|C#|Kotlin|(?-i:Swift)|Ruby|PHP|Scala|"
         r"(?-i:Julia)|(?-i:Dart)|Elixir|Haskell|(?-i:Lua)|Zig|OCaml|Clojure|(?-i:Perl)|(?-i:SQL)|MATLAB|(?-i:VBA)|Solidity|"
         r"Fortran|COBOL|(?-i:Groovy)|"
         r"(?<=[写用])(?-i:C)(?!\s*的)|(?<=全是)(?-i:C)(?=\s*[，,。]|$)|(?<=[写用] )(?-i:C)(?!\s*的)|(?<=\bin )(?-i:C)(?=\s*(?:and|,|$))|"  # "主要写C", not "Plan C" or "C罗"
@@ -1483,8 +1485,16 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             if "远程" not in p.value:
                 continue  # "我在家做会计": at home, no employer
             p = replace(p, key="work_mode", value="远程")  # "我在家远程做会计": remote, not a company called 家远程
-        if p.key == "job_title" and rx.search(r"^[^，,]{0,6}靠", p.value):
-            continue  # "日常还是靠翻译": what one leans on, not one's job
+        if p.key == "job_title" and (
+            rx.search(r"^[^，,]{0,6}靠", p.value) or rx.fullmatch(r"[嘢野]|啲嘢|份?工", p.value)
+        ):
+            continue  # "日常还是靠翻译": what one leans on; "喺機管局做嘢": at work, no job named
+        if p.key == "job_title":
+            p = replace(
+                p, value=rx.sub(r"^(?:working|employed)\s+as\s+(?:an?\s+)?", "", p.value, flags=I)
+            )  # "I am working as BDO"
+        if p.key == "employer":
+            p = replace(p, value=rx.sub(r"\s+(?:in|at|on|near|of)$", "", p.value))  # "a 140-key hotel in Savannah"
         if p.key == "employer" and rx.fullmatch(_LANGS, p.value, I):
             p = replace(p, key="spoken_languages")  # "a court interpreter for Cantonese and Mandarin": the languages
         if p.key in ("city", "work_city") and any(
@@ -5861,6 +5871,21 @@ def _field_category(key: str) -> str:
     return "constraint" if key in ("budget", "allergy", "diet", "meeting_hours") else "fact"
 
 
+_NUMBERED = re.compile(r"(?:^|(?<=[\s:：，,;；。.!！）)]))(?P<n>[1-9])\s*[.)、）．](?!\d)\s*")
+
+
+def _numbered_items(message: str) -> str:
+    """ "关于我：1. 姓周 2. 六十二，退休老师 3. 住成都" → one item a line ("- 姓周" …), as a list under its heading
+    is read; only when the numbers run 1, 2, 3… on one line (not "version 2. is out")."""
+    marks = list(_NUMBERED.finditer(message))
+    numbers = [int(m.group("n")) for m in marks]
+    if len(marks) < 3 or numbers != list(range(1, len(marks) + 1)) or "\n" in message[marks[0].start() :].strip():
+        return message
+    head = message[: marks[0].start()].strip() or "About me:"  # its heading may have been read off already
+    items = _NUMBERED.sub("\n- ", message[marks[0].start() :])
+    return head + "\n".join(line.rstrip() for line in items.split("\n"))
+
+
 def _notes(message: str) -> tuple[list[tuple[str, list[str]]], list[tuple[str, str]], str]:
     """Lists and forms in a message: ("Travel preferences:" + "- window seat" lines → ("likes", items)),
     ("role: SRE" lines → (key, value)), and the message without them."""
@@ -6841,7 +6866,7 @@ def _continue(proposals: list[Proposal], said_last: str, clause: str, body: str)
         )
     if last.key == "job_title" and (
         m := rx.match(
-            r"^(?![是做在当搞干开跑挺很太真好蛮还超特非比学读念最能可要得必希修卖送教种养写])(?P<v>(?-i:[A-Z])[A-Za-z0-9&.'-]+|[\u4e00-\u9fff]{2,6}(?<![制班职业婚始生来去写做]))的$",
+            r"^(?![是做在当搞干开跑挺很太真好蛮还超特非比学读念最能可要得必希修卖送教种养写主专])(?P<v>(?-i:[A-Z])[A-Za-z0-9&.'-]+|[\u4e00-\u9fff]{2,6}(?<![制班职业婚始生来去写做]))的$",
             body,
         )
     ):  # "外卖小哥，美团的"; not "…，挺有意思的" nor "倒班制的" nor "Rust写的"
@@ -7131,6 +7156,7 @@ class RuleExtractor:
         for passage in _QUOTED.findall(message):  # someone else's words, or text to translate
             skipped.append(Skip(text=passage, reason="quoted"))
         message = _QUOTED.sub(" ", message)
+        message = _numbered_items(message)
         lists, fields, message = _notes(message)
         message, data, template = _data_cut(message)
         if template:  # "姓名：李娜 ⏎ 职业：护士 ⏎ 按这个模板再生成10条": a template's fields
@@ -7471,6 +7497,10 @@ class RuleExtractor:
         proposals = [p for p in proposals if not _no_standing_rule(p, message)]
         if not any(p.key == "name" for p in proposals):  # "Sam is fine, he missed the bus": how Sam is, not a name
             proposals = [p for p in proposals if not (p.key == "preferred_name" and _BARE_FINE.match(p.evidence))]
+        diets = {p.value.casefold() for p in proposals if p.key == "diet"}
+        proposals = [
+            p for p in proposals if not (p.key == "name" and p.value.casefold() in diets)
+        ]  # "Keto, two years now."
         jobs = " ".join(p.value.casefold() for p in proposals if p.key == "job_title")
         kinds = {p.value.casefold() for p in proposals if p.key in _TOOL_KEYS}
         proposals = [  # "a retired postman": the job, not the API client of that name
