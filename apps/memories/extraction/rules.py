@@ -197,6 +197,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
             r"^my\s*(?:阿嬷|阿公|阿妈|阿爸|奶奶|爷爷|外婆|外公|姥姥|姥爷|妈妈?|爸爸?|老婆|老公|哥哥?|姐姐?|弟弟?|妹妹?|儿子|女儿|朋友|同事|老板|"
             r"[表堂][哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|伯伯|侄[子女]|外甥女?|室友|邻居)|"
             r"^我\s*(?:的)?\s*(?:manager|boss|wife|husband|mom|mum|dad|bf|gf|grandson|granddaughter|grandkids?|grandchild(?:ren)?|"
+            r"uncle|aunt(?:ie|y)?|cousin|nephew|niece|grandma|grandpa|brother|sister|parents|neighbou?r|tenant|landlord|"
             r"boyfriend|girlfriend|partner|colleague|coworker|roommate|friend|lead|PM|老板|leader)(?![A-Za-z])|"
             + _SAYS
             + r"|\b(?:keeps?|kept|always|been)\s+saying\b|[“「『\"][^”」』\"]{7,}|"
@@ -257,7 +258,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
 _QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
 # the whole message was a joke, or said the other way round ("对对对，我最爱加班了🙃", "yeah right, I just love Mondays")
 _JOKE = re.compile(
-    r"(?<!开)(?<!偶尔)开个?玩笑(?!也(?:没事|可以|行|无所谓|没关系))|逗你|骗你的|骗你哒|才怪|讲笑(?!话)|講笑(?!話)|just kidding|\bor\s+at\s+least\s+that'?s\s+what\s+I\s+(?:told|tell)\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
+    r"(?<!开)(?<!偶尔)开个?玩笑(?!也(?:没事|可以|行|无所谓|没关系))|(?:好了|好啦|ok)?\s*说正经的|言归正传|逗你|骗你的|骗你哒|才怪|讲笑(?!话)|講笑(?!話)|just kidding|\bor\s+at\s+least\s+that'?s\s+what\s+I\s+(?:told|tell)\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
     r"^(?:oh\s+)?(?:yeah|yes),?\s+sure\b.*\bobviously\b|\b(?:I'm|I\s+am)\s+totally\s+an?\s|^(?:oh\s+)?(?:yeah|sure),?\s+(?:I'?ll|I\s+will)\s+just\b|^oh\s+(?:yeah|sure),?\s+I\s+(?:totally\s+)?want\s+to\b|\bobviously\W*🙄",
     I,
 )
@@ -4071,6 +4072,15 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             and rx.search(r"\bto\s+(?-i:[A-Z])", body[m.end() : m.end() + 30])
             or rx.search(r"\bfrom\s*$", before, I)
             and rx.search(r"\b(?:moved|moving|move|relocated)\b", body[: m.start()], I)
+            # "Just got back from Osaka", "Flew in from Hong Kong this morning": a trip's end
+            or rx.search(
+                r"\b(?:back|flew\s+in|flying\s+in|arrived|returned|landed|(?:writing|texting|messaging)(?:\s+to\s+you)?)\s+from\s*$",
+                before,
+                I,
+            )
+            # "From Shenzhen, my cousin is coming…": whose origin the sentence goes on to say
+            or rx.match(r"\s*[,，]\s*(?:my|our|his|her|their)\s", body[m.end() :], I)
+            and rx.search(r"^\s*from\s*$", before, I)
             or rx.search(  # "my daughter married a lad from Valencia": someone else's
                 r"\b(?:a|an|the|some|this|that|his|her|their)\s+(?:[\w-]+\s+)?(?:lad|guy|girl|man|woman|bloke|chap|"
                 r"person|family|friend|colleague|boy|couple|client|customer)\s+from\s*$",
@@ -4095,7 +4105,7 @@ def _scan_places(body: str) -> list[tuple[str, str, str]]:
             or rx.search(r"\b(?:moved|moving|move|relocated|relocating)\b[^,;]*\bfrom\b[^,;]*\bto\s+$", before, I)
             # "freelancing from Da Nang", "I teach … from my flat in Cape Town": where one works from is where one is
             or rx.search(
-                r"\b(?:freelanc(?:e|es|ing)|teach(?:es|ing)?|tutoring|writ(?:e|es|ing)|cod(?:e|es|ing)|stream(?:s|ing)?|"
+                r"\b(?:freelanc(?:e|es|ing)|teach(?:es|ing)?|tutoring|cod(?:e|es|ing)|stream(?:s|ing)?|"
                 r"design(?:s|ing)?|operat(?:e|es|ing)|run(?:s|ning)?|"
                 r"do(?:ing)?\s+(?:it|this|that|everything)|based)\s+(?:\w+\s+){0,3}?from\s+$",
                 before,
@@ -7100,6 +7110,8 @@ class RuleExtractor:
             message,
             flags=I,
         )
+        # "From Shenzhen, my cousin is coming to stay": the cousin's origin, said first
+        message = rx.sub(r"(?:^|(?<=[.!?]\s))From\s+[^,.!?]{2,30},\s*(?=(?:my|our|his|her|their)\s)", "", message)
         # "Used to be a bank teller in Manila, now I'm a caregiver in Toronto": then and now, two statements
         message = rx.sub(r"[,;]\s*(?:but\s+)?(?=now\s+I(?:'m|\s+am|\s+work|\s+live)\b)", ". ", message, flags=I)
         message = _mixed_openers(message)
