@@ -46,3 +46,8 @@ def console_user(workspace, username, role=Membership.Role.OPERATOR):
     user = get_user_model().objects.create_user(username, password=f"{username}-pass")
     Membership.objects.create(workspace=workspace, user=user, role=role)
     return user
+
+
+def field_values(instance) -> dict:
+    """Every column's value of a model instance, to compare two reads of one row."""
+    return {f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields}

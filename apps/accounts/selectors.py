@@ -1,7 +1,11 @@
+import functools
+
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.db.models import Prefetch
 
-from apps.accounts.models import Membership, RetentionPolicy, Workspace
+from apps.accounts.models import Agent, ApiKey, Membership, RetentionPolicy, Workspace
+from memoryadmin.db import columns, instance
 
 
 def retention_for(*, workspace: Workspace) -> RetentionPolicy:
@@ -30,3 +34,30 @@ def workspaces_with_operators() -> list[Workspace]:
             Prefetch("memberships", queryset=Membership.objects.select_related("user").order_by("user__username"))
         )
     )
+
+
+@functools.cache
+def _apikey_sql() -> str:
+    return (
+        f"SELECT {columns(ApiKey, 'k')}, {columns(Agent, 'a')}, {columns(Workspace, 'w')}"
+        f" FROM {ApiKey._meta.db_table} k JOIN {Agent._meta.db_table} a ON a.id = k.agent_id"
+        f" JOIN {Workspace._meta.db_table} w ON w.id = k.workspace_id"
+        " WHERE k.prefix = %s AND k.revoked_at IS NULL"
+    )
+
+
+def apikey_by_prefix(*, prefix: str) -> ApiKey | None:
+    """The unrevoked key with this prefix (unique), with its agent and workspace as `select_related`
+    attaches them. Read on every API request, so one hand-written statement: the ORM's building and
+    compiling of it cost ~0.6 ms of CPU, more than PostgreSQL spends answering it."""
+    with connection.cursor() as cursor:
+        cursor.execute(_apikey_sql(), [prefix])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    key = instance(ApiKey, row)
+    agent = instance(Agent, row, len(ApiKey._meta.concrete_fields))
+    workspace = instance(Workspace, row, len(ApiKey._meta.concrete_fields) + len(Agent._meta.concrete_fields))
+    ApiKey._meta.get_field("agent").set_cached_value(key, agent)
+    ApiKey._meta.get_field("workspace").set_cached_value(key, workspace)
+    return key

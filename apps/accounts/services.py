@@ -22,7 +22,7 @@ from apps.accounts.models import (
     external_id_error,
     validate_timezone,
 )
-from apps.accounts.selectors import user_is_privileged
+from apps.accounts.selectors import apikey_by_prefix, user_is_privileged
 from apps.audit.models import AuditEvent
 from apps.audit.services import Actor, audit_record
 from apps.privacy import PIIRejected, redact
@@ -314,7 +314,7 @@ def apikey_authenticate(*, raw_key: str) -> ApiKey | None:
     parts = raw_key.split("_", 2)
     if len(parts) != 3 or parts[0] != KEY_PREFIX:
         return None
-    key = ApiKey.objects.select_related("agent", "workspace").filter(prefix=parts[1], revoked_at=None).first()
+    key = apikey_by_prefix(prefix=parts[1])
     if key is None or not hmac.compare_digest(key.hashed_secret, hash_api_key(raw_key)):
         return None
     now = timezone.now()

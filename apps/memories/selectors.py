@@ -1,5 +1,6 @@
 """Reads of memories. Every selector starts from a workspace, so a caller cannot forget the tenant."""
 
+import functools
 import uuid
 from datetime import timedelta
 
@@ -10,12 +11,33 @@ from django.utils import timezone
 from apps.accounts.models import Subject, Workspace, external_id_error
 from apps.audit.models import AccessLog, AuditEvent
 from apps.memories.models import EmbeddingIndex, ForgetRequest, Ingest, Memory, Suppression
+from memoryadmin.db import columns, instance
+
+
+@functools.cache
+def _subject_sql() -> str:
+    return (
+        f"SELECT {columns(Subject, 's')}, {columns(Workspace, 'w')} FROM {Subject._meta.db_table} s"
+        f" JOIN {Workspace._meta.db_table} w ON w.id = s.workspace_id WHERE s.workspace_id = %s AND s.external_id = %s"
+    )
 
 
 def subject_get(*, workspace: Workspace, external_id: str) -> Subject | None:
+    """The workspace's subject with this id (unique there), with its workspace as `select_related`
+    attaches it: one hand-written statement, as every API call about a person reads it (the ORM's
+    building and compiling of it cost ~0.6 ms of CPU)."""
     if external_id_error(external_id):
         return None
-    return Subject.objects.filter(workspace=workspace, external_id=external_id).select_related("workspace").first()
+    with connection.cursor() as cursor:
+        cursor.execute(_subject_sql(), [workspace.pk, external_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    subject = instance(Subject, row)
+    Subject._meta.get_field("workspace").set_cached_value(
+        subject, instance(Workspace, row, len(Subject._meta.concrete_fields))
+    )
+    return subject
 
 
 def narrow(memories: QuerySet[Memory], *, kinds=None, categories=None, session_id=None) -> QuerySet[Memory]:

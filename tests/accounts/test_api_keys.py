@@ -2,8 +2,10 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from apps.accounts.models import ApiKey
+from apps.accounts.selectors import apikey_by_prefix
 from apps.accounts.services import apikey_authenticate, apikey_issue, apikey_revoke
 from tests.dbscan import columns_containing
+from tests.factories import field_values
 
 pytestmark = pytest.mark.django_db
 
@@ -54,3 +56,21 @@ def test_a_revoked_key_cannot_be_rotated(support_bot):
     with pytest.raises(ValidationError, match="revoked"):
         apikey_rotate(key=key, actor=Actor.system())
     assert ApiKey.objects.count() == 1 and not AuditEvent.objects.filter(action="apikey.rotated").exists()
+
+
+def test_a_key_is_read_with_the_same_fields_agent_and_workspace_as_the_orm_reads_them(
+    support_bot, django_assert_num_queries
+):
+    issued, raw = apikey_issue(agent=support_bot, scopes=["read"])
+    apikey_authenticate(raw_key=raw)  # marks it used, so that every field has a value
+    orm = ApiKey.objects.select_related("agent", "workspace").get(pk=issued.pk)
+
+    with django_assert_num_queries(1):
+        key = apikey_by_prefix(prefix=issued.prefix)
+        assert key is not None
+        assert (field_values(key), field_values(key.agent), field_values(key.workspace)) == (
+            field_values(orm),
+            field_values(orm.agent),
+            field_values(orm.workspace),
+        )
+    assert apikey_by_prefix(prefix="nosuchprefix") is None

@@ -4,6 +4,7 @@ import pytest
 
 from apps.memories import selectors
 from apps.memories.services import episode_record, fact_upsert, memory_correct
+from tests.factories import field_values
 
 pytestmark = pytest.mark.django_db
 
@@ -19,6 +20,21 @@ def test_a_subject_is_found_only_in_its_own_workspace(acme, globex, alice, carol
     assert selectors.subject_get(workspace=acme, external_id="alice") == alice
     assert selectors.subject_get(workspace=acme, external_id="carol") is None
     assert selectors.subject_get(workspace=globex, external_id="alice") is None
+
+
+def test_a_subject_is_read_with_the_same_fields_and_workspace_as_the_orm_reads_them(
+    acme, alice, django_assert_num_queries
+):
+    from apps.accounts.models import Subject
+
+    orm = Subject.objects.select_related("workspace").get(pk=alice.pk)
+    with django_assert_num_queries(1):
+        subject = selectors.subject_get(workspace=acme, external_id="alice")
+        assert subject is not None
+        assert (field_values(subject), field_values(subject.workspace)) == (
+            field_values(orm),
+            field_values(orm.workspace),
+        )
 
 
 def test_a_memory_of_another_workspace_is_not_found(acme, globex, carols_fact):

@@ -21,6 +21,7 @@ from django.db.models import QuerySet
 from apps.accounts.models import Agent
 from apps.memories.models import Memory, MemoryEmbedding, Source
 from apps.memories.search import CONFIG
+from memoryadmin.db import binary_cursor
 
 BM25_K1, BM25_B = 1.2, 0.75
 # What scoring, the memory block and the API's answer read of a memory and its source (attnames).
@@ -197,7 +198,7 @@ def candidates(base: Base, ids: set, *, model_id: str | None) -> Fetched:
         + " LEFT JOIN p ON p.id = m.id"
     )
     params = [*base.params, list(ids), episode, episode] + ([model_id] if model_id else [])
-    with connection.cursor() as cursor:
+    with binary_cursor() as cursor:  # ~40 stored vectors: as bytes, not hex
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     alias, memory_end = connection.alias, len(_MEMORY_COLUMNS)
