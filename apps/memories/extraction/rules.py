@@ -233,7 +233,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
     (
         "joke",
         re.compile(
-            r"哈哈+(?![哈\s]*$)|(?<!开)(?<!偶尔)开个?玩笑(?!也(?:没事|可以|行|无所谓|没关系))|逗你|😂|🤣|\blol\b(?!\s*$)|\blmao\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|just kidding|\bkidding\b",
+            r"哈哈+(?![哈\s]*$)|(?<!开)(?<!偶尔)开玩笑(?!也(?:没事|可以|行|无所谓|没关系))|(?<![爱会欢想在他她总])开个玩笑|逗你|😂|🤣|\blol\b(?!\s*$)|\blmao\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|just kidding|\bkidding\b",
             I,
         ),
     ),
@@ -258,8 +258,8 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
 _QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
 # the whole message was a joke, or said the other way round ("对对对，我最爱加班了🙃", "yeah right, I just love Mondays")
 _JOKE = re.compile(
-    r"(?<!开)(?<!偶尔)开个?玩笑(?!也(?:没事|可以|行|无所谓|没关系))|(?:好了|好啦|ok)?\s*说正经的|言归正传|逗你|骗你的|骗你哒|才怪|讲笑(?!话)|講笑(?!話)|just kidding|\bor\s+at\s+least\s+that'?s\s+what\s+I\s+(?:told|tell)\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
-    r"^(?:oh\s+)?(?:yeah|yes),?\s+sure\b.*\bobviously\b|\b(?:I'm|I\s+am)\s+totally\s+an?\s|^(?:oh\s+)?(?:yeah|sure),?\s+(?:I'?ll|I\s+will)\s+just\b|^oh\s+(?:yeah|sure),?\s+I\s+(?:totally\s+)?want\s+to\b|\bobviously\W*🙄",
+    r"(?<!开)(?<!偶尔)开玩笑(?!也(?:没事|可以|行|无所谓|没关系))|(?<![爱会欢想在他她总])开个玩笑|(?:好了|好啦|ok)?\s*说正经的|言归正传|逗你|骗你的|骗你哒|才怪|讲笑(?!话)|講笑(?!話)|just kidding|\bor\s+at\s+least\s+that'?s\s+what\s+I\s+(?:told|tell)\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
+    r"^(?:oh\s+)?(?:yeah|yes),?\s+sure\b.*\bobviously\b|^(?:oh\s+)?(?:sure|yeah|yes|right),?\s+(?:I'm|I\s+am)\s+totally\s+an?\s|^(?:oh\s+)?(?:yeah|sure),?\s+(?:I'?ll|I\s+will)\s+just\b|^oh\s+(?:yeah|sure),?\s+I\s+(?:totally\s+)?want\s+to\b|\bobviously\W*🙄",
     I,
 )
 # where one works is not one's health: "我在一家医药公司做销售", "a nurse at the county hospital"
@@ -1465,6 +1465,16 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
     startup") is no job; "做跨境电商的公司当运营" is the job after the company."""
     out: list[Proposal] = []
     said_city = any(p.key == "work_city" for p in proposals)
+    named_job = any(  # a job named as one, read once (a long message can say hundreds of jobs)
+        q.key == "job_title"
+        and _A_JOB.search(q.value)
+        and not q.value[:1].isdigit()
+        and not _HEADCOUNT.match(q.value)
+        and not rx.match(r"(?:coach|referee|umpire)\s", q.value)  # a side role, not the job
+        and not rx.fullmatch(r"自由职业者?", q.value)  # "我是插画师，自由职业": 自由职业 is how, not what
+        and not _STUDYING.match(q.value)
+        for q in proposals
+    )
     for p in proposals:
         if (
             p.key == "job_title"
@@ -1510,20 +1520,7 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             continue  # "我负责的这个项目预算是两百万": the project's money, not one's own limit
         if p.key in ("city", "work_city") and _PASSING_THROUGH.search(p.evidence):
             continue  # "我在新加坡转机", "layover in Doha": passing through
-        if (
-            p.key == "job_title"
-            and not _A_JOB.search(p.value)
-            and any(
-                q.key == "job_title"
-                and _A_JOB.search(q.value)
-                and not q.value[:1].isdigit()
-                and not _HEADCOUNT.match(q.value)
-                and not rx.match(r"(?:coach|referee|umpire)\s", q.value)  # a side role, not the job
-                and not rx.fullmatch(r"自由职业者?", q.value)  # "我是插画师，自由职业": 自由职业 is how, not what
-                and not _STUDYING.match(q.value)
-                for q in proposals
-            )
-        ):
+        if p.key == "job_title" and named_job and not _A_JOB.search(p.value):
             continue  # "我是律师，…在律所做知识产权诉讼", "我是dentist，…自己开诊所": the job is the one named as one
         if (
             p.key == "job_title"
@@ -3181,9 +3178,9 @@ def _read_diet(body: str) -> list[tuple[str, str, str]]:
     # "Only decaf for me these days", "No coffee after noon for me": what one takes, said as an order
     if m := rx.match(
         r"^(?P<only>only|just)\s+(?P<v>(?!(?:one|a|the|this|that|it|you|\d)\b)[A-Za-z][\w' -]{1,30}?)\s+for\s+me"
-        r"(?:,?\s+(?:these\s+days|now(?:adays)?|please|thanks))?$|"
+        r",?\s+(?:these\s+days|now(?:adays)?|anymore|ever)$|"
         r"^no\s+(?P<v2>(?!(?:one|problem|worries|idea|way|thanks|need|rush|pressure)\b)[A-Za-z][\w' -]{1,40}?)\s+for\s+me"
-        r"(?:,?\s+(?:these\s+days|now(?:adays)?|please|thanks|ever|anymore))?$",
+        r",?\s+(?:these\s+days|now(?:adays)?|ever|anymore)$",
         body,
         I,
     ):
@@ -3478,9 +3475,7 @@ def _standing_shift(body: str) -> list[tuple[str, str, str]]:
         (m := _SHIFT.search(body))
         and (
             m.group("zh")
-            or rx.match(
-                r"on\s+nights|\w+\s+\w+\s+shifts|\d\s+on", m.group("en"), I
-            )  # "I do night shifts": plural, standing
+            or rx.match(r"on\s+nights|\w+\s+\w+\s+shifts", m.group("en"), I)  # "I do night shifts": plural, standing
             or rx.match(r"(?:mostly\s+|usually\s+)?nights", m.group("en"), I)
             and rx.search(rf"\b(?:I'm|I\s+am)\s+an?\s+(?:\w+\s+){{0,2}}?(?:{_JOB_EN})\b", body[: m.start()], I)
             or rx.search(
@@ -6947,7 +6942,19 @@ def _focus(body: str) -> str:
     m = _FOCUS.match(body)
     if not m or rx.search(r"[?？]|怎么|什么|哪|吗|呢|晚上|夜班|夜里|白天|周末|远程|在家|线上", body):
         return ""
-    return _tidy(rx.split(r"\s+(?:so|because|but|which|and\s+I)\b", m.group("v") or m.group("v2"))[0])
+    value = m.group("v") or m.group("v2")
+    if (
+        rx.search(  # "mostly because it pays", "mostly tired honestly", "大部分时间都很忙", "主要怕油烟": no focus
+            r"^(?:时间|时候|日子|工作日|都|也|的|问题|想|怕|要|是为了)|很|太|累|忙|烦|闲|的是|"
+            r"\b(?:because|cos|cause|since|so|but|honestly|lately|tired|busy|bored|broke|happy|unhappy|stressed|unemployed|"
+            r"retired|self[- ]taught|free|off|fine|ok|okay|good|bad|sick|exhausted|underpaid|overworked)\b",
+            value,
+            I,
+        )
+        or len(value.split()) > 7
+    ):
+        return ""
+    return _tidy(rx.split(r"\s+(?:so|because|but|which|and\s+I)\b", value)[0])
 
 
 _HOW_OFTEN = re.compile(
@@ -6955,8 +6962,17 @@ _HOW_OFTEN = re.compile(
     r"primarily|largely|typically|occasionally|rarely|never",
     I,
 )
-_NOW_AGAIN = re.compile(
-    r"(?:但是?|可是|不过|而)?(?:现在|如今|目前|眼下|转(?:做|行|到)|(?:but\s+)?now\b|these\s+days\b)", I
+_NOW_AGAIN = re.compile(  # "现在自己开了个奶茶店", "now I'm …": not "现在北京房价涨了", "现在他在银行"
+    r"(?:但是?|可是|不过|而)?(?:(?:现在|如今|目前|眼下)(?:我)?(?:自己|也|还|就|主要|基本上?)?(?=在|是|做|当|开|住|搬|跑|干|转|退|回|辞|离|换|靠)|转(?:做|行|到))|"
+    r"(?:but\s+)?now\s+I\b",
+    I,
+)
+# a message that says its answer is for one occasion or someone else to read: "Can you reply in French? Just this once"
+_FOR_ONE_READER = re.compile(
+    r"\bjust\s+this\s+(?:once|time|one)\b|\bthis\s+(?:one|time|email|message|letter|reply)\b|\bwill\s+read\s+(?:it|this)\b|"
+    r"\b(?:forward|send|show|give)\s+(?:it|this)\s+to\b|\bfor\s+my\s+(?:boss|client|colleague|mom|mum|dad|teacher)\b|"
+    r"这次|这一次|这封|这段|这条|发给|转给|给[^，,。]{0,6}看的",
+    I,
 )
 _FOCUS_OF = "focus of the job"  # a note between the clauses of one turn, never proposed itself
 
@@ -7092,7 +7108,8 @@ class RuleExtractor:
         # "我 是 technician", "我的 华语 有点 rusty": 我 spaced from its verb or noun is still the clause's subject
         message = rx.sub(r"(?<![\u4e00-\u9fff])(我(?:们|的)?) +(?=[\u4e00-\u9fff\d])", r"\1", message)
         message = rx.sub(r"(?<=\d) +(?=年[中底初]|岁)", "", message)  # "2026 年中", "6 岁"
-        message = rx.sub(r"(?<=[A-Za-z]) *(?=不是 *[A-Za-z])", "，", message)  # "我是 technician 不是 engineer"
+        if len(message) <= 600 and not rx.search(r"[吗呢?？]\s*$", message):  # "我是 technician 不是 engineer"
+            message = rx.sub(r"(?<=[A-Za-z]) *(?=不是 *[A-Za-z])", "，", message)
         # "My 猫 叫 Mochi", "Our 家 养 一只 tortoise": the English possessive before a Chinese word for one's own
         message = rx.sub(
             r"\b(?:my|our)\s*(?=家)", lambda m: "我们" if m.group(0)[0] in "oO" else "我", message, flags=I
@@ -7113,7 +7130,12 @@ class RuleExtractor:
         # "From Shenzhen, my cousin is coming to stay": the cousin's origin, said first
         message = rx.sub(r"(?:^|(?<=[.!?]\s))From\s+[^,.!?]{2,30},\s*(?=(?:my|our|his|her|their)\s)", "", message)
         # "Used to be a bank teller in Manila, now I'm a caregiver in Toronto": then and now, two statements
-        message = rx.sub(r"[,;]\s*(?:but\s+)?(?=now\s+I(?:'m|\s+am|\s+work|\s+live)\b)", ". ", message, flags=I)
+        if (
+            len(message) <= 600
+            and rx.search(r"\b(?:used\s+to|was|were|previously|formerly|back\s+in)\b", message, I)
+            and not rx.search(r"\b(?:imagine|if|suppose|pretend|say)\b", message, I)
+        ):
+            message = rx.sub(r"[,;]\s*(?:but\s+)?(?=now\s+I(?:'m|\s+am|\s+work|\s+live)\b)", ". ", message, flags=I)
         message = _mixed_openers(message)
         message = _SAID_WRONG.sub("", message)  # "I'm in Austin, sorry, Houston" is "I'm in Houston"
         message = rx.sub(  # "Birthday's Jan 3 if you wanna remember it": a courtesy, not a condition
@@ -7177,6 +7199,7 @@ class RuleExtractor:
             skipped.append(Skip(text=data, reason="quoted"))
         proposals += self._listed(lists, fields)
         message_is_joke = bool(_JOKE.search(message))
+        weighing = bool(rx.search(r"pros\s+and\s+cons|优缺点|利弊", message, I))  # "VS Code or PyCharm, pros and cons?"
         injected_at: int | None = None  # where the first sentence that tries to steer the agent came
         sentences = _sentences(message)
         not_said = _not_said(sentences)
@@ -7202,8 +7225,10 @@ class RuleExtractor:
             )  # whose clause this is ("self", "team", "other"), carried to clauses without a subject
             first_of_sentence = len(proposals)
             heard = ""  # the sentence so far
+            heard_touchy = False  # whether it said something sensitive, read clause by clause (not the whole again)
             for clause in sentence:
                 heard += "，" + clause
+                heard_touchy = heard_touchy or any(words.search(clause) for _, words in _SENSITIVE_WORDS)
                 if (
                     frame == "past"
                 ):  # after "以前在富士康干了六年": "现在自己开网约车" is one's own now, the rest is the past's
@@ -7231,7 +7256,9 @@ class RuleExtractor:
                 body = rx.sub(r"^(?:I'm|I\s+am)\s*(?=一名|一个|一位)", "我是", body)  # "I'm 一名 UX writer"
                 if not asked:  # "作为一个 product manager，我…"; not "作为一个 PM，你应该怎么写PRD？"
                     body = rx.sub(r"^(?:作为|身为)(?=(?:一名|一个|一位)?\s*\S)", "我是", body)
-                if _STANDING_ASK.match(body):  # "can you always give me bullet points?": a standing request
+                if _STANDING_ASK.match(body) and not _FOR_ONE_READER.search(
+                    message
+                ):  # "can you always give me bullets?"
                     body = rx.sub(
                         r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|能不能|可不可以|能否|可以)|"
                         r"(?:得[唔不]得|好[唔不]好|可以吗|可以不|好吗|行吗|行不行|ok\s*吗)?[?？]+$",
@@ -7250,13 +7277,16 @@ class RuleExtractor:
                         flags=I,
                     )
                 reason = "retracted" if _WHOLE_RETRACTION.search(message) else _skip_reason(clause, message_is_joke)
-                if reason == "one_off" and not rx.search(r"[?？]", message) and (keep := _KEEP_IT.match(body)):
-                    reason, body = "", f"keep answers {keep.group(1)}"  # "keep it brief pls. I skim.": for good
                 if (
                     not reason
-                    and (asked or rx.search(r"pros\s+and\s+cons|优缺点|利弊", heard + message, I))
-                    and rx.search(r"\bor\b|还是|\bvs\.?\b|\bversus\b", body, I)
+                    and _STANDING_ASK.match(body)
+                    and _FOR_ONE_READER.search(message)
+                    and not rx.search(r"\balways\b|from\s+now\s+on|以后|每次|一直", body, I)
                 ):
+                    reason = "one_off"  # "Can you reply in French? Just this once": for that answer
+                if reason == "one_off" and not rx.search(r"[?？]", message) and (keep := _KEEP_IT.match(body)):
+                    reason, body = "", f"keep answers {keep.group(1)}"  # "keep it brief pls. I skim.": for good
+                if not reason and (asked or weighing) and rx.search(r"\bor\b|还是|\bvs\.?\b|\bversus\b", body, I):
                     reason = "question"  # "VS Code or PyCharm — which one should I pick?": the choice is asked
                 subject = _subject(body)
                 if not reason and asked and not subject and rx.match(r"^(?:做|干|当)[^，,]{1,12}的$", body):
@@ -7410,12 +7440,7 @@ class RuleExtractor:
                             r"^our\b|^we(?:'re|\s+are)\s+an?\s+[\w-]+\s+(?:household|family|home)\b", carried, I
                         )
                     )
-                ) and not (
-                    any(words.search(heard) for _, words in _SENSITIVE_WORDS)
-                    or touchy
-                    or any(p.sensitive for p in found)
-                    or _APART.search(carried)
-                ):
+                ) and not (heard_touchy or touchy or any(p.sensitive for p in found) or _APART.search(carried)):
                     said = {p.key for p in found}
                     own_family = rx.sub(r"^(?:our|我们)\b", "my", carried, flags=I)  # one's own, not a team's
                     found += [
