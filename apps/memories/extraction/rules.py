@@ -6974,19 +6974,17 @@ _FOR_ONE_READER = re.compile(
     r"这次|这一次|这封|这段|这条|发给|转给|给[^，,。]{0,6}看的",
     I,
 )
-_FOCUS_OF = "focus of the job"  # a note between the clauses of one turn, never proposed itself
 
 
-def _with_focus(proposals: list[Proposal]) -> list[Proposal]:
-    """Each job with what it mostly is, said in the clause after it: "律师 (跨境并购)", "welder (TIG on
-    stainless)" — one fact, so that a later job replaces both; a focus said after no job is dropped."""
-    focus = {p.metadata["of"]: p for p in proposals if p.key == _FOCUS_OF}
+def _with_focus(proposals: list[Proposal], focus_of: dict[str, tuple[str, str]]) -> list[Proposal]:
+    """Each job with what it mostly is, said in the clause after it (`focus_of`: the job's clause → (focus,
+    its clause)): "律师 (跨境并购)", "welder (TIG on stainless)" — one fact, so that a later job replaces
+    both; a focus said after no job is dropped."""
     return [
-        replace(p, value=f"{p.value} ({said.value})", evidence=f"{p.evidence}，{said.evidence}")
-        if p.key == "job_title" and (said := focus.get(p.evidence))
+        replace(p, value=f"{p.value} ({said[0]})", evidence=f"{p.evidence}，{said[1]}")
+        if p.key == "job_title" and (said := focus_of.get(p.evidence))
         else p
         for p in proposals
-        if p.key != _FOCUS_OF
     ]
 
 
@@ -7073,6 +7071,7 @@ class RuleExtractor:
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
+        focus_of: dict[str, tuple[str, str]] = {}  # a job's clause → what the clause after says it mostly is
         skipped: list[Skip] = []
         # "名字叫 Mochi" after "What kind of dog is it?": the dog's name
         pet_asked = bool(
@@ -7376,16 +7375,7 @@ class RuleExtractor:
                 ):  # "12 hrs on, trauma nurse at St. Luke's"
                     found = self._profile(clause, body, own=True)
                 if not found and not subject and said_last and (focus := _focus(body)):  # "我是律师，主要做跨境并购"
-                    proposals.append(
-                        Proposal(
-                            kind="profile",
-                            category="fact",
-                            key=_FOCUS_OF,
-                            value=focus,
-                            evidence=clause,
-                            metadata={"of": said_last},
-                        )
-                    )
+                    focus_of[said_last] = (focus, clause)
                 if asked:  # "想考复旦大学，分数线大概多少？": a school asked about, not yet a plan
                     found = [
                         p
@@ -7551,7 +7541,7 @@ class RuleExtractor:
                 p.key.startswith(("tool ", "tool_")) and _HOW_OFTEN.fullmatch(p.value)
             )  # "Mostly Notepad++": how much, not a tool
         ]
-        proposals = _with_focus(proposals)
+        proposals = _with_focus(proposals, focus_of)
         proposals = [  # and given back in the person's own script: "工程師" stays "工程師"
             replace(
                 p,
