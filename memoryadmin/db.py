@@ -26,6 +26,13 @@ def unsynced_commit():
         yield
 
 
+def fetch_row(sql: str, params: Sequence) -> tuple | None:
+    """The first row of a hand-written statement, or None."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
+
+
 def columns(model: type[Model], alias: str) -> str:
     """Every column of `model` as `alias."column", …`, in the order `instance` reads them back."""
     return ", ".join(f'{alias}."{field.column}"' for field in model._meta.concrete_fields)

@@ -11,7 +11,7 @@ from django.utils import timezone
 from apps.accounts.models import Subject, Workspace, external_id_error
 from apps.audit.models import AccessLog, AuditEvent
 from apps.memories.models import EmbeddingIndex, ForgetRequest, Ingest, Memory, Suppression
-from memoryadmin.db import columns, instance
+from memoryadmin.db import columns, fetch_row, instance
 
 
 @functools.cache
@@ -28,9 +28,7 @@ def subject_get(*, workspace: Workspace, external_id: str) -> Subject | None:
     building and compiling of it cost ~0.6 ms of CPU)."""
     if external_id_error(external_id):
         return None
-    with connection.cursor() as cursor:
-        cursor.execute(_subject_sql(), [workspace.pk, external_id])
-        row = cursor.fetchone()
+    row = fetch_row(_subject_sql(), [workspace.pk, external_id])
     if row is None:
         return None
     subject = instance(Subject, row)

@@ -28,7 +28,7 @@ from pgvector.django import CosineDistance, VectorField
 from apps.accounts.models import Subject
 from apps.memories.embeddings import EmbeddingError, default_model, get_embedder
 from apps.memories.models import EmbeddingIndex, Memory, MemoryEmbedding
-from memoryadmin.db import columns, instance
+from memoryadmin.db import columns, fetch_row, instance
 from memoryadmin.tracing import span
 
 logger = logging.getLogger(__name__)
@@ -81,9 +81,7 @@ def _active_index_row() -> EmbeddingIndex | None:
     """The active index (at most one: a unique constraint), read by every recall, so a hand-written
     statement: the ORM's building and compiling of it cost ~0.3 ms of CPU. Not cached: a switch of
     model must reach every worker at once."""
-    with connection.cursor() as cursor:
-        cursor.execute(_active_index_sql(), [EmbeddingIndex.State.ACTIVE])
-        row = cursor.fetchone()
+    row = fetch_row(_active_index_sql(), [EmbeddingIndex.State.ACTIVE])
     return None if row is None else instance(EmbeddingIndex, row)
 
 
