@@ -4174,13 +4174,13 @@ def test_v18_review_the_guard_lets_check_ins_and_questions_about_admins_pass():
         ("I work weekends at a garden centre (cashier)", "", "job_title", "cashier"),
         ("I'm the F&B director at a resort in Bali", "", "job_title", "F&B director"),
         (
-            "Call me Ted. Electrician in Hull. Can you explain Ohm's law like I'm five? Just kidding, I want the real thing",
+            "Call me Ted. Electrician in Hull. Can you explain Ohm's law like I'm five? Just kidding, go on",
             "",
             "job_title",
             "Electrician",
         ),
         (
-            "Call me Ted. Electrician in Hull. Can you explain Ohm's law like I'm five? Just kidding, I want the real thing",
+            "Call me Ted. Electrician in Hull. Can you explain Ohm's law like I'm five? Just kidding, go on",
             "",
             "preferred_name",
             "Ted",
@@ -4224,7 +4224,7 @@ def test_v19_pass_one_no_age_airline_earlier_town_or_adjective_is_kept_as_a_job_
         "别记我的任何信息，我就是随便问问：高速限速多少？",
         "Don't remember any of this, I'm just asking: how heavy can a van be on a B licence?",
         "“本人从事外贸八年，精通报关流程”——帮我把这句改得更专业",
-        "\"Certified forklift operator with 6 years in cold storage\" — can you make this line punchier?",
+        '"Certified forklift operator with 6 years in cold storage" — can you make this line punchier?',
     ],
 )
 def test_v19_pass_one_role_play_a_request_not_to_remember_and_a_quoted_line_to_edit_leave_nothing(message):

@@ -13,6 +13,7 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 # capitalised English words that are also city names somewhere, and words people write where a city could go
 _NOT_CITIES = {
     "hope",
+    "sea",  # "I'm at sea most of the year"
     "home",
     "office",
     "school",

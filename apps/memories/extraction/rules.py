@@ -101,7 +101,12 @@ _JOB_EN = (
     r"flight\s+instructor|instructor|teaching\s+assistant|TA|head\s+chef|sous\s+chef|line\s+cook|pastry\s+chef|"
     r"(?:audit|tax|research|sales|legal|clinical|marketing|finance|store|retail|summer|associate)\s+associate|"
     r"sparky|tradie|brickie|chippy|vet\s+tech|nail\s+tech|aide|paraprofessional|hawker|(?:tour\s+|mountain\s+|fishing\s+)?guide|"
-    r"cabin\s+crew)s?"
+    r"cabin\s+crew|cadet|trainee|(?:gate|ramp|check-?in|cargo|freight|station|ticket)\s+agent|"
+    # the owner of a business, never of a dog: "a bakery owner", "我是 bubble tea shop owner", "茶餐厅 owner"
+    r"(?:caf[eé]|coffee\s+shop|restaurant|shop|store|bakery|bar|pub|salon|barbershop|spa|gym|studio|(?:small\s+)?business|"
+    r"diner|stall|hotel|motel|guesthouse|hostel|B&B|bookshop|bookstore|boutique|franchise|takeaway|food\s+truck|farm|vineyard|"
+    r"winery|brewery|clinic|agency|firm|company|startup|nursery|daycare|kennel|garage|workshop|laundromat|deli|"
+    r"[\u4e00-\u9fff]{1,6}(?=\s*owner))\s*owner)s?(?:\s+(?:trainee|apprentice|cadet|intern)s?\b)?"
 )
 
 # -- clause splitting -------------------------------------------------------------------------
@@ -140,7 +145,7 @@ _NEW_CLAUSE = re.compile(
     I,
 )
 _IDIOMS = re.compile(
-    r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak|,?\s*if\s+(?:that|it)\s+(?:matters|helps)\b|"
+    r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak|,?\s*(?:if|in\s+case)\s+(?:that|it)(?:\s+(?:matters|helps)|(?:['’]s|\s+is)\s+(?:relevant|important|useful|helpful)(?:\s+(?:to|for)\s+[^,.;!?]{1,40})?)\b|如果有用的话|如果有关系的话|"
     r"鸡飞狗跳|手忙脚乱|焦头烂额|忙得不可开交|"
     r"^(?:(?!如果|要是|假如|万一|假设)[\u4e00-\u9fff]){1,6}的话[，,]?\s*",
     I,
@@ -260,6 +265,16 @@ _QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
 _JOKE = re.compile(
     r"(?<!开)(?<!偶尔)开玩笑(?!也(?:没事|可以|行|无所谓|没关系))|(?<![爱会欢想在他她总])开个玩笑|(?:好了|好啦|ok)?\s*说正经的|言归正传|逗你|骗你的|骗你哒|才怪|讲笑(?!话)|講笑(?!話)|just kidding|\bor\s+at\s+least\s+that'?s\s+what\s+I\s+(?:told|tell)\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
     r"^(?:oh\s+)?(?:yeah|yes),?\s+sure\b.*\bobviously\b|^(?:oh\s+)?(?:sure|yeah|yes|right),?\s+(?:I'm|I\s+am)\s+totally\s+an?\s|^(?:oh\s+)?(?:yeah|sure),?\s+(?:I'?ll|I\s+will)\s+just\b|^oh\s+(?:yeah|sure),?\s+I\s+(?:totally\s+)?want\s+to\b|\bobviously\W*🙄",
+    I,
+)
+# saying one is not joking is no joke ("我是机长，不是开玩笑", "firefighter, not kidding"); "just kidding" after a
+# silly request to the assistant takes back the request, not what was said before it ("Electrician in Hull.
+# Can you explain it like I'm five? Just kidding")
+_NOT_JOKING = re.compile(
+    r"(?:真|真的|绝对|可|我)?(?:不是|没|没有|没在|并非|并没有?)(?:在|跟你|和你)?(?:开玩笑|逗你|骗你)|"
+    r"\b(?:not|n't|no|never)\s+(?:kidding|joking|lying)\b|\bno\s+jokes?\b|\bnot\s+a\s+joke\b|"
+    r"(?:^|[.!?。！？]\s*)(?:(?:can|could|would|will)\s+(?:you|u)\b|(?:你)?(?:能不能|可不可以|能否)|帮我)[^.!?。！？]*[?？]\s*"
+    r"(?:just\s+kidding|jk|kidding|开玩笑的|开个玩笑|开玩笑啦|开玩笑)",
     I,
 )
 # where one works is not one's health: "我在一家医药公司做销售", "a nurse at the county hospital"
@@ -1164,7 +1179,7 @@ _JOB_ZH = (
     r"专员|專員|助理|技师|技術員|技术员|管理员|管理員|代表|培训师|教练|教練|服务员|服務員|乘务员|经纪人|經紀人|"
     r"修理工|普工|技工|精算师|规划师|工程師|設計師|醫生|醫師|医师|药剂师|藥師|营养师|理发师|美容师|美甲师|"
     r"化妆师|私教|外卖员|快递员|园长|厂长|行长|组长|院长|校长|科长|处长|所长|站长|村长|队长|护士长|主任|包工头|"
-    r"工头|中介|代理|副驾驶|飞行员|签派|空管|地勤|乘务|船长|大副|二副|轮机长|船员|水手|制作人|独立开发者|画师|插画师|原画师|剪辑师|老師|護士|律師|會計|記者|司機|業務|工讀生|店員|店员|收银员|收銀員|售货员|仓管|仓库管理员|保育员|"
+    r"工头|中介|代理|副驾驶|飞行员|签派|空管|地勤|乘务|船长|大副|二副|三副|轮机长|大管轮|二管轮|三管轮|机工|水手长|船员|水手|制作人|独立开发者|画师|插画师|原画师|剪辑师|老師|護士|律師|會計|記者|司機|業務|工讀生|店員|店员|收银员|收銀員|售货员|仓管|仓库管理员|保育员|"
     r"育婴师|心理咨询师|咨询师|社工|农户|种植户|养殖户|个体户|小老板|合伙人|创始人|联合创始人|"
     r"美发师|飞行员|船员|木匠|钢筋工|油漆工|水电工|机修工|育儿嫂|面点师|糕点师|烘焙师|质检员?|品管|地勤|安检员|"
     r"摊主|微商|站长|导护志工|志工|保全|点心师傅|治疗师|康复师|护理员|分拣员|理货员|配送员|跟单员?|药剂助理|"
@@ -1644,6 +1659,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
                 p, value=rx.sub(r"^了?[\d一二三四五六七八九十两几半多]+(?:年|个月|个多月)多?的?\s*(?=\S)", "", p.value)
             )
             p = replace(p, value=rx.sub(r"^了(?=[\u4e00-\u9fff]{2})", "", p.value))  # "后来做了厨师"
+            # "a 22 year old nurse": one's age is not one's job
+            p = replace(p, value=rx.sub(r"^\d{1,2}[- ]?(?:years?|yrs?|yo)[- ]old\s+(?=\S)", "", p.value, flags=I))
             if rx.search(r"[\d一二三四五六七八九十百几两]+个(?:工人|员工|伙计|师傅|徒弟|人)", p.value):
                 continue  # "小作坊十几个工人": the people one employs, not one's job
             if rx.match(r"^(?:not|no\s+longer|never|no)\b", p.value, I) or rx.search(
@@ -2016,12 +2033,14 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     ):
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
     elif m := rx.match(
-        rf"^我{_ZH_MODS}是(?:一名|一个|一位|个)?\s*(?P<v>[^，,]{{0,10}}?(?:{_JOB_ZH}[者员师]?|{_JOB_EN}))$", body, I
+        rf"^(?:我{_ZH_MODS}|(?:我)?(?:现在|目前|如今)(?:已经)?)是(?:一名|一个|一位|个)?\s*(?P<v>[^，,]{{0,10}}?(?:{_JOB_ZH}[者员师]?|{_JOB_EN}))(?:\s*了)?$",
+        body,
+        I,
     ):
         out.append(("fact", "job_title", m.group("v")))
     # en: I work as a data analyst at Shopify / I'm a nurse in Toronto / I'm the tech lead of … at …
     job = (
-        rf"(?:I\s+work\s+as|I'm|I\s+am|I'm\s+working\s+as)\s+{_EN_MODS}(?:(?:a|an|the)\s+)?(?P<job>(?:[\w+#-]+\s+){{0,3}}?(?:{_JOB_EN}|{_JOB_ZH}))"
+        rf"(?:I\s+work\s+as|I'm|I\s+am|I'm\s+working\s+as)\s+{_EN_MODS}(?:(?:a|an|the)\s+)?(?P<job>(?:[\w+#&-]+\s+){{0,3}}?(?:{_JOB_EN}|{_JOB_ZH}))"
         r"(?:\s+of\s+[^,;]+?)?"
     )
     place = (
@@ -2938,9 +2957,13 @@ def _read_plan(body: str) -> list[tuple[str, str, str]]:
     if (
         m
         and m.group("verb") in ("搬到", "搬去", "开始", "入职")
-        and rx.search(r"刚|已经|早就|去年|前年|上个?月|上周|年前|月前", body)
+        and (
+            rx.search(r"刚|已经|早就|去年|前年|上个?月|上周|年前|月前", body)
+            or rx.search(r"了[。.!！~～]*$", body)
+            and not rx.search(r"要|会|将|准备|打算|计划|快|就要", body)
+        )
     ):
-        m = None  # "我今年三月刚从深圳搬到珠海": done, not planned
+        m = None  # "我今年三月刚从深圳搬到珠海", "今年三月搬到石家庄了": done, not planned
     if m:
         dated = _DATE_WORDS.search(body)
         if (m.group("lead") and not dated) or (m.group("verb") in ("要", "将要", "将", "会", "得") and not dated):
@@ -3068,6 +3091,10 @@ def _read_dated_plan(body: str) -> list[tuple[str, str, str]]:
         I,
     ) or _SUBJECT_ANY.match(body):
         return []
+    if rx.search(r"了[。.!！~～]*$", body) and not rx.search(
+        r"要|会|将|准备|打算|计划|快|定了|下下?个?月|下下?周|明年|后年", body
+    ):
+        return []  # "今年三月搬到石家庄了": done, not planned
     if rx.match(  # "Relocated to Perth in June with my husband": done, not planned
         r"(?:I\s+|we\s+)?(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|started|joined|finished|graduated|arrived|emigrated)\b",
         body,
@@ -4675,7 +4702,7 @@ _ZH_STUDY = re.compile(
     # "华东师大心理学研二的": school, major and year in one breath
     rf"(?P<school5>{_ZH_UNI_SHORT}|{_ZH_SCHOOL})\s*(?:(?P<major5>[\u4e00-\u9fff]{{2,6}}?)\s*)?(?:研[一二三]|博[一二三四五]|大[一二三四]|本科生?|硕士生?|博士生?|研究生)|"
     rf"(?P<school>{_ZH_SCHOOL})\s*(?P<major>[\u4e00-\u9fffA-Za-z]{{2,8}}?)(?:系|专业)|"
-    rf"(?:^|[是在，,]|我)\s*(?P<major2>(?![我是在算跨转同本])[\u4e00-\u9fffA-Za-z ]{{2,12}}?)(?<![不很太真挺够最])\s*专业(?![户性术知问人水角名意建技能素设工版])|"
+    rf"(?:^|[是在，,]|我)\s*(?P<major2>(?![我是在算跨转同本])(?:(?![帮把改让变写])[\u4e00-\u9fffA-Za-z ]){{2,12}}?)(?<![不很太真挺够最更得较])\s*专业(?![户性术知问人水角名意建技能素设工版]|一?点|些|化|度)|"
     rf"\bmajor\s*(?:是|is)\s*(?P<major3>[\w &-]{{2,30}}?)(?=$|[，,。]|\s+(?:at|in)\b)|"
     rf"在\s*(?P<school2>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*)?|{_ZH_SCHOOL})\s*(?:读|念|上)\s*(?:master|PhD|博士|硕士|研究生|研|本科|大学|书|大[一二三四])|"
     rf"(?:读研|读博|研究生|硕士|博士|本科)\s*[，,]?\s*(?P<school3>[\u4e00-\u9fff]{{2,10}}(?:大学|学院))|"
@@ -5879,6 +5906,20 @@ def _field_category(key: str) -> str:
 _NUMBERED = re.compile(r"(?:^|(?<=[\s:：，,;；。.!！）)]))(?P<n>[1-9])\s*[.)、）．](?!\d)\s*")
 
 
+# a job alone in brackets after where one works is said as a part of the bio: "I work weekends at a garden centre
+# (cashier)", "我在超市上班（收银员）"; not the words an abbreviation stands for ("做SE（system engineer）")
+_BRACKETED_JOB = re.compile(
+    rf"(?:\s+|(?<=[\u4e00-\u9fff]))[(（]\s*(?:as\s+(?:a|an)\s+)?(?P<job>(?:[\w&/+-]+\s+){{0,3}}?{_JOB_EN}|[\u4e00-\u9fff]{{0,4}}?{_JOB_ZH})\s*[)）](?=\s*(?:[,.;!，。；！]|$))",
+    I,
+)
+
+
+def _bracketed_jobs(message: str) -> str:
+    return _BRACKETED_JOB.sub(
+        lambda m: ("，" if "\u4e00" <= m.group("job")[0] <= "\u9fff" else ", ") + m.group("job"), message
+    )
+
+
 def _numbered_items(message: str) -> str:
     """ "关于我：1. 姓周 2. 六十二，退休老师 3. 住成都" → one item a line ("- 姓周" …), as a list under its heading
     is read; only when the numbers run 1, 2, 3… on one line (not "version 2. is out")."""
@@ -5964,6 +6005,9 @@ _WHOLE_RETRACTION = re.compile(
     r"当我没说|就当我没说|当我没讲过?|never\s*mind|scratch that|forget (?:what I (?:just )?said|it|that)\b|"
     r"(?:你)?(?:别|不要|不好|唔好|不用|不必|不使|唔使|无需)(?:帮我)?记(?:住|下来|下|低)?(?:这个|这句|呢个)?[啊呀喔哦啦了。.!！~～\s]*$|"  # "…係我朋友住，你唔好記住", "算啦唔使記"
     r"\bdon'?t\s+(?:remember|save|store|note)\s+(?:that|this|it)\b|"
+    # "别记我的任何信息，我就是问问…", "不要记录我说的": nothing of this message is to be kept
+    r"(?:你)?(?:别|不要|不用|请勿|无需|请不要)(?:帮我)?(?:记|记住|记录|保存|存)(?:下)?(?:我的?|我说的|这些|任何)|"
+    r"\bdon'?t\s+(?:remember|save|store|record|log|keep)\s+(?:any(?:thing)?\s+(?:of\s+)?|my\b)|\boff\s+the\s+record\b|"
     r"\bI\s+made\s+(?:that|it|this|all\s+that)\s+up\s*(?:[.!,;]|$|to\s+test|lol|haha|sorry|just)|"
     r"\bforget\s+(?:everything|all|what)\s+I\s+(?:told|said)\b|(?:都是|全是|是)我?瞎编的|(?:都是|全是)我编的",
     I,
@@ -6087,7 +6131,7 @@ def _skip_reason(clause: str, message_is_joke: bool) -> str:
         if reason == "hypothetical" and standing:  # "Could you answer in Spanish from now on?": could is asking
             if not regex.search(rx.sub(r"^\s*(?:can|could|would|will)\s+you\b", "", clause, flags=I)):
                 continue
-        if reason == "joke" and _only_laughing(clause):
+        if reason == "joke" and (_only_laughing(clause) or not regex.search(_NOT_JOKING.sub(" ", clause))):
             continue
         if regex.search(clause) and not (
             reason == "quoted"
@@ -6436,6 +6480,8 @@ _FOR_SOMEONE = re.compile(
 )
 _FICTION = re.compile(
     r"\brole-?play\b|\b(?:let'?s\s+)?pretend\s+(?:that\s+)?(?:I'm|I\s+am|we're|to\s+be)\b|\bpretend\s+(?:that\s+)?(?:you'?re\b|you\s+are\b|你)|假装你|你假装|假设你是|"
+    # in mixed zh/en or as a scene: "假装 you are my landlord", "a scene where you play a coach and I'm a recruit"
+    r"假装\s*(?:you|u)\b|\b(?:where|and|then)\s+you\s+play\s+(?:a|an|the|my)\b|\byou\s+(?:play|be)\s+(?:a|an|the|my)\b[^.!?]{0,40}\b(?:and|while)\s+I(?:'ll|\s+will|'m|\s+am)?\s+(?:be|play|a|an|the)\b|"
     r"\bimagine\s+(?:that\s+)?I'm\b|"
     r"\blet'?s\s+play\b[^.!?]{0,20}[:：]|\byou'?re\s+(?:a|an|the)\s+[^.!?]{2,40}\band\s+I'?m\s+(?:a|an|the)\b|"
     r"\b(?:writing|write|drafting)\s+(?:a\s+|my\s+)?short\s+story\b|\bshort\s+story\s*[:：]|\bprotagonist\b|\bbackstory\b|"
@@ -6574,6 +6620,13 @@ _ANSWER_FRAMES = [
         "叫我",
     ),
     (r"what(?:'s|\s+is)\s+your\s+(?:full\s+)?name|你叫什么|你的名字", "my name is ", "我叫"),
+    (  # "Qantas, first officer on the 787s" after "Which airline do you fly for?": the employer, not a name
+        r"(?:which|what)\s+(?:company|firm|airline|carrier|hospital|bank|agency|employer|organi[sz]ation|chain|brand|store|"
+        r"restaurant|hotel)\s+(?:do|are)\s+you\s+(?:work(?:ing)?|fly(?:ing)?|driv(?:e|ing))\s+(?:for|at|with)\b|"
+        r"who\s+(?:do|are)\s+you\s+(?:work(?:ing)?|fly(?:ing)?|driv(?:e|ing))\s+for\b|(?:在)?哪(?:家|个)(?:公司|单位|医院|航空公司|银行|酒店|餐厅)(?:工作|上班|做|干)?",
+        "I work for ",
+        "我在",
+    ),
     (
         r"which\s+city\s+do\s+you\s+work|where\s+do\s+you\s+work|在哪(?:个城市|里|儿)?(?:工作|上班|返工)",
         "I work in ",
@@ -6734,9 +6787,12 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
                 answer,
                 flags=I,
             )
-            if rx.match(r"(?:I|I'm|I've|I\s+am|my|we|we're|our)\b|我", answer, I) or answer.casefold().startswith(
-                (english.strip(), chinese)
-            ):
+            if rx.match(
+                r"(?:I|I'm|I've|I\s+am|my|we|we're|our)\b|我|(?:之前|以前|原来|本来|早先)(?:在|住|是|做)|"
+                r"(?:based|living|located|staying|settled|working)\s+(?:in|at|out\s+of)\b",
+                answer,
+                I,
+            ) or answer.casefold().startswith((english.strip(), chinese)):
                 return message, ""  # "I'm vegan" after "Any dietary needs?", "叫我老K就行": said in full already
             if rx.search(
                 r"^(?:no|nope|nah|none|not\s+really|nothing(?:\s+much)?|skip|pass)\b|\bnot\s+me\b|不是我|^(?:唔|不)(?:係|系|是)我|\bnot\s+mine\b|"
@@ -7067,7 +7123,7 @@ _NAMING = re.compile(
 
 class RuleExtractor:
     name = "rules"
-    version = "18"
+    version = "19"
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
@@ -7094,6 +7150,12 @@ class RuleExtractor:
             r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])(?![是的了和跟与在用有都也就为]|叫(?!我))|"
             r"(?<=[\u4e00-\u9fff])(?<![我你他她们户哥姐弟妹爸妈友事板婆公])[ \u3000]+(?=[在有])",  # "做保险代理 在南宁", not "我 在南宁", "客户 在义乌"
             "，",
+            message,
+        )
+        # "之前在南京，去年搬到合肥了": a then-and-now said without a subject is one's own
+        message = rx.sub(
+            r"^(?=(?:之前|以前|原来|本来|早先)(?:在|住|是|做)[^。！？!?]*(?:搬|调到|调去|回到|现在(?:在|住|是)))",
+            "我",
             message,
         )
         message = message.replace("俺", "我")  # "俺家在寿光种大棚的", "俺们东北的": northern dialect's 我
@@ -7189,7 +7251,7 @@ class RuleExtractor:
         for passage in _QUOTED.findall(message):  # someone else's words, or text to translate
             skipped.append(Skip(text=passage, reason="quoted"))
         message = _QUOTED.sub(" ", message)
-        message = _numbered_items(message)
+        message = _bracketed_jobs(_numbered_items(message))
         lists, fields, message = _notes(message)
         message, data, template = _data_cut(message)
         if template:  # "姓名：李娜 ⏎ 职业：护士 ⏎ 按这个模板再生成10条": a template's fields
@@ -7197,7 +7259,7 @@ class RuleExtractor:
         if data:
             skipped.append(Skip(text=data, reason="quoted"))
         proposals += self._listed(lists, fields)
-        message_is_joke = bool(_JOKE.search(message))
+        message_is_joke = bool(_JOKE.search(_NOT_JOKING.sub(" ", message)))
         weighing = bool(rx.search(r"pros\s+and\s+cons|优缺点|利弊", message, I))  # "VS Code or PyCharm, pros and cons?"
         injected_at: int | None = None  # where the first sentence that tries to steer the agent came
         sentences = _sentences(message)
