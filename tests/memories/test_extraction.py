@@ -4229,3 +4229,57 @@ def test_v19_pass_one_no_age_airline_earlier_town_or_adjective_is_kept_as_a_job_
 )
 def test_v19_pass_one_role_play_a_request_not_to_remember_and_a_quoted_line_to_edit_leave_nothing(message):
     assert heard(message) == []
+
+
+# -- rules v19, pass two: asides in brackets, corrections of what one said, a reason that is a job, and trades said
+# as years of experience (other words than fresh_dev35's) ----------------------------------------------------------
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        (
+            "Bit of background (I'm a paramedic in Swansea) — what should I eat before a night shift?",
+            "job_title",
+            "paramedic",
+        ),
+        ("我下周要出差 (我是华为的 account manager)，帮我列个清单", "job_title", "account manager"),
+        ("Normally I'm a ship's cook (AB) on the ferries", "job_title", "ship's cook"),
+        ("I'm on holiday this week but normally I'm a bus driver in Derby", "job_title", "bus driver"),
+        ("我上次说我在京东工作，其实是拼多多", "employer", "拼多多"),
+        ("I said I live in Leeds but it's actually Bradford", "city", "Bradford"),
+        ("之前我说我老家是福州，其实是莆田", "hometown", "莆田"),
+        ("我跑的是长途货车，常年在外", "job_title", "长途货车"),
+        ("八年电工经验，现在在佛山", "job_title", "电工"),
+        ("我是 Uber driver 在 Toronto，周末跑", "city", "Toronto"),
+        (
+            "I'm allergic to shellfish, which is annoying because I work as a line cook in Leeds",
+            "job_title",
+            "line cook",
+        ),
+        ("Honestly the café is mine — I'm the owner, and I need a rota template", "job_title", "owner"),
+        ("I work at the Holiday Inn in Leeds", "employer", "Holiday Inn"),
+        ("现在是 senior nurse 了 🎉", "job_title", "senior nurse"),
+    ],
+)
+def test_v19_pass_two_asides_corrections_reasons_and_years_of_a_trade_are_heard(message, key, piece):
+    assert piece in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message, key, absent",
+    [
+        ("The owner's a nightmare, he never pays on time", "job_title", "owner"),
+        ("I'm the owner of a 2015 Corolla", "job_title", "owner"),
+        ("我上次说我在京东工作，其实是拼多多", "employer", "京东"),
+        ("I said I live in Leeds but it's actually Bradford", "city", "Leeds"),
+        ("I work at the Holiday Inn in Leeds", "city", "Inn"),
+        ("我今年一月搬到苏州了", "goal", "苏州"),
+    ],
+)
+def test_v19_pass_two_no_car_owner_no_town_one_took_back_and_no_move_made_is_kept(message, key, absent):
+    assert absent not in said_under(message, key), heard(message)
+
+
+def test_v19_pass_two_owning_up_to_a_slip_is_no_event():
+    message = "Sorry, I gave you the wrong info earlier — I said I work at Tesco but it's actually Aldi"
+    assert not [p for p in extract(message).proposals if p.kind == "episode"], heard(message)
+    assert "Aldi" in said_under(message, "employer"), heard(message)
