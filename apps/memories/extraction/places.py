@@ -14,6 +14,8 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 _NOT_CITIES = {
     "hope",
     "sea",  # "I'm at sea most of the year"
+    "inn",  # "the Hilton Garden Inn", "the Holiday Inn" (Holiday, Florida: a town, and a word)
+    "holiday",
     "home",
     "office",
     "school",

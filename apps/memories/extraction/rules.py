@@ -106,7 +106,7 @@ _JOB_EN = (
     r"(?:caf[eé]|coffee\s+shop|restaurant|shop|store|bakery|bar|pub|salon|barbershop|spa|gym|studio|(?:small\s+)?business|"
     r"diner|stall|hotel|motel|guesthouse|hostel|B&B|bookshop|bookstore|boutique|franchise|takeaway|food\s+truck|farm|vineyard|"
     r"winery|brewery|clinic|agency|firm|company|startup|nursery|daycare|kennel|garage|workshop|laundromat|deli|"
-    r"[\u4e00-\u9fff]{1,6}(?=\s*owner))\s*owner)s?(?:\s+(?:trainee|apprentice|cadet|intern)s?\b)?"
+    r"(?:(?![我是])[\u4e00-\u9fff]){1,6}(?=\s*owner))\s*owner|(?:(?<=\bI'm\sthe\s)|(?<=\bI\sam\sthe\s)|(?<=是)|(?<=是\s)|^)owner(?!\s+of\b|['’]s\b))s?(?:\s+(?:trainee|apprentice|cadet|intern)s?\b)?"
 )
 
 # -- clause splitting -------------------------------------------------------------------------
@@ -119,7 +119,9 @@ _EN_PERIOD = re.compile(
     r"(?<=[\w>)\]\"'])(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<!\bvs)\.\s+(?=\S)"
 )
 _NEW_CLAUSE = re.compile(
-    r"(?<!wife)(?<!husband)(?<!partner)(?<!girlfriend)(?<!boyfriend)(?<!family)(?<!hubby)(?<!wifey)(?<!missus)(?<!\bme)\s+(?:and|but)\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)|"
+    r"(?<!wife)(?<!husband)(?<!partner)(?<!girlfriend)(?<!boyfriend)(?<!family)(?<!hubby)(?<!wifey)(?<!missus)(?<!\bme)\s+(?:and|but)\s+(?:(?:normally|otherwise|actually)\s+)?(?=(?:I|I'm|I've|my|we|we're|our)\b)|"
+    # "…latex, which is a pain because I work as a cleaner at a hotel": the reason is a statement of its own
+    r",?\s+(?:because|'?cause|cuz|since)\s+(?=I\s+(?:work|live)\b|I(?:'m|\s+am)\s+(?:a|an|based|from)\b)|"
     r"\s+but\s+(?=not\s+(?:in|at|from|with)\b[^,.;]{0,30}\b(?:anymore|any\s+more|these\s+days)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+and\s+(?=(?:she|he|they)\s+(?:just\s+)?(?:told|said|says|thinks|wants|asked|keeps)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
     r",\s+(?=(?:the\s+rest\s+of|everyone\s+else|everybody\s+else|the\s+others)\b)|"
     rf",\s+(?=the\s+(?:[\w-]+\s+)?{_JOB_EN}s?\s+(?!here\b)[a-z]+)|(?<=\bI'm\s\d\d),\s*|"
@@ -1988,6 +1990,8 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "work_city", m.group("v")))
     elif m := rx.match(rf"^我(?:是)?(?P<v>(?:开|跑)(?:{_DRIVEN}))的", body):
         out.append(("fact", "job_title", m.group("v")))  # 我是开出租车的
+    elif m := rx.match(rf"^我{_ZH_MODS}(?:开|跑)的是\s*(?P<v>(?:夜班|白班|长途|短途)?\s*(?:{_DRIVEN}))$", body):
+        out.append(("fact", "job_title", m.group("v")))  # 我跑的是夜班出租
     elif (m := rx.match(rf"^我{_ZH_MODS}(?:在|从事)(?P<v>[^，,]{{2,10}}?)行业", body)) and not rx.search(
         r"看|读|听|写|讲|关于|书|文章|报告|新闻", m.group("v")
     ):
@@ -2033,14 +2037,14 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     ):
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
     elif m := rx.match(
-        rf"^(?:我{_ZH_MODS}|(?:我)?(?:现在|目前|如今)(?:已经)?)是(?:一名|一个|一位|个)?\s*(?P<v>[^，,]{{0,10}}?(?:{_JOB_ZH}[者员师]?|{_JOB_EN}))(?:\s*了)?$",
+        rf"^(?:我{_ZH_MODS}|(?:我)?(?:现在|目前|如今)(?:已经)?)是(?:一名|一个|一位|个)?\s*(?P<v>[^，,]{{0,10}}?(?:{_JOB_ZH}[者员师]?|{_JOB_EN}))(?:\s*了)?[\s\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]*$",
         body,
         I,
     ):
         out.append(("fact", "job_title", m.group("v")))
     # en: I work as a data analyst at Shopify / I'm a nurse in Toronto / I'm the tech lead of … at …
     job = (
-        rf"(?:I\s+work\s+as|I'm|I\s+am|I'm\s+working\s+as)\s+{_EN_MODS}(?:(?:a|an|the)\s+)?(?P<job>(?:[\w+#&-]+\s+){{0,3}}?(?:{_JOB_EN}|{_JOB_ZH}))"
+        rf"(?:I\s+work\s+as|I'm|I\s+am|I'm\s+working\s+as)\s+{_EN_MODS}(?:(?:a|an|the)\s+)?(?P<job>(?:[\w+#&-]+(?:['’]s)?\s+){{0,3}}?(?:{_JOB_EN}|{_JOB_ZH}))"
         r"(?:\s+of\s+[^,;]+?)?"
     )
     place = (
@@ -4317,7 +4321,7 @@ def _tense(cue: str) -> int:
 _NOT_A_MODIFIER = r"(?!(?:in|at|on|to|for|with|from|by|of|the|my|our|his|her|their|this|that|going|seeing|visiting|not|no|never|a|an|tried|try|hated|met|saw|asked|called|emailed)\b)"
 _JOB_ANYWHERE = re.compile(
     rf"\b(?:I'm|I\s+am|Im|as|work(?:ing|in')?\s+as|been|I'm\s+now|now\s+a|became|becoming)\s+(?:(?:a|an|the|their|our)\s+)?"
-    rf"(?:(?:one\s+and\s+)?only\s+)?(?P<job>(?:{_NOT_A_MODIFIER}[\w/+-]+\s+){{0,4}}?(?:{_JOB_EN}))\b"
+    rf"(?:(?:one\s+and\s+)?only\s+)?(?P<job>(?:{_NOT_A_MODIFIER}[\w/+-]+(?:(?<!master)(?<!bachelor)(?<!doctor)['’]s)?\s+){{0,4}}?(?:{_JOB_EN}))\b"
     r"(?:\s+(?:at|for|with)\s+(?:a\s+|an\s+|the\s+)?(?P<org>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}))?",
     I,
 )
@@ -5157,8 +5161,16 @@ def _scan_trade_en(body: str) -> list[tuple[str, str, str]]:
     return [("fact", "job_title", m.group("v"))]
 
 
+# "五年货车司机经验", "有十年护士经验": years of a trade's experience, as a CV says it
+_YEARS_OF_EXPERIENCE = re.compile(
+    rf"^(?:我)?(?:有)?(?:[\d一二三四五六七八九十两几多]+|十几|二十多|三十多)\s*年(?:的)?\s*(?P<v>(?:(?!经验)[^，,。\s的]){{0,6}}?(?:{_JOB_ZH}))(?:的)?(?:工作)?经验$"
+)
+
+
 def _scan_years_at_trade(body: str) -> list[tuple[str, str, str]]:
     """A trade said with how long one has done it: "干了二十年电焊", "been a luthier for about 15 yrs"."""
+    if (said := _YEARS_OF_EXPERIENCE.match(body)) and not _sensitive_in(body):
+        return [("fact", "job_title", said.group("v"))]
     if not (m := _YEARS_AT_TRADE.match(body)):
         return []
     trade = (
@@ -5912,6 +5924,66 @@ _BRACKETED_JOB = re.compile(
     rf"(?:\s+|(?<=[\u4e00-\u9fff]))[(（]\s*(?:as\s+(?:a|an)\s+)?(?P<job>(?:[\w&/+-]+\s+){{0,3}}?{_JOB_EN}|[\u4e00-\u9fff]{{0,4}}?{_JOB_ZH})\s*[)）](?=\s*(?:[,.;!，。；！]|$))",
     I,
 )
+
+
+# an aside in brackets that says something of one's own is a sentence of its own: "…回去上班 (我是 Hilton 的 revenue
+# manager)。", "(context: I'm a deck cadet, 2nd sea phase) how do I …"; an abbreviation in brackets is read past
+# ("a ship's electrician (ETO) with …")
+_ASIDE = re.compile(
+    r"[(（]\s*(?:(?:context|background|btw|fyi|ps|背景|补充)\s*[:：,，]?\s*)?(?P<s>(?:I'm|I\s+am|I\s+work|I\s+live|我是|我在|我住)"
+    r"[^()（）]{2,120})[)）]",
+    I,
+)
+_ABBREVIATION = re.compile(r"(?<=[A-Za-z'’])\s*[(（](?-i:[A-Z][A-Z0-9&]{1,5})[)）]")
+
+
+def _asides(message: str) -> str:
+    if len(message) > 600:
+        return message
+    message = _ABBREVIATION.sub("", message)
+    return _ASIDE.sub(
+        lambda m: ("。" if rx.search(r"[\u4e00-\u9fff]", m.group("s")) else ". ") + m.group("s") + ". ", message
+    )
+
+
+# a correction of what one said before, read as what is true now: "我上次说我在 Costa 工作，其实是 Starbucks" → "我在
+# Starbucks 工作"; "I said I work at the Marriott but it's actually the Hilton Garden Inn" → "I work at the Hilton Garden Inn"
+_CORRECTION_ZH = re.compile(
+    r"(?:(?:纠正|更正)一下[，,:：\s]*)?(?:我)?(?:上次|之前|刚才|刚刚|前面|昨天)(?:我)?(?:跟你|和你)?说(?:的)?(?:是)?\s*"
+    r"(?P<claim>(?:我的?\s*)?[^，,。！？]{0,12}?(?:是|在))\s*(?P<old>[A-Za-z][\w.'’-]*(?:\s[A-Z][\w.'’-]*)*|[\u4e00-\u9fff]{1,8}?)"
+    r"(?P<tail>\s*(?:工作|上班|上学|读书|住|的)?)\s*[，,]\s*(?:其实|实际上|应该)(?:是)?\s*"
+    r"(?P<new>[A-Za-z][\w.'’-]*(?:\s[A-Z][\w.'’-]*)*|[\u4e00-\u9fff]{1,8}?)(?=$|[，,。！!？?\s(（])"
+)
+_CORRECTION_EN = re.compile(
+    r"\bI\s+(?:said|told\s+you)\s+(?:that\s+)?(?P<claim>I(?:'m|\s+am|\s+work|\s+live|\s+was)\b[^,.;!?]*?\s(?:at|in|for|from|as|a|an|the|on))\s+"
+    r"(?P<old>[^,.;!?]+?)\s*,?\s*(?:but|—|–|-)\s*(?:it's|it\s+is|that's|it\s+was)\s+actually\s+(?P<new>[^,.;!?]+)",
+    I,
+)
+
+
+# "Sorry, I gave you wrong info yesterday —", "我刚才说错了": a slip owned up to, nothing to remember of itself
+_OWN_SLIP = re.compile(
+    r"(?:sorry,?\s*)?\bI\s+(?:gave|told)\s+you\s+(?:the\s+)?wrong\s+(?:info|information|details|thing|name|city)"
+    r"(?:\s+(?:yesterday|earlier|before|last\s+time))?\s*[—–:-]?\s*|(?:我)?(?:刚才|刚刚|之前|上次)(?:说|写|记)错了[，,。!！]?",
+    I,
+)
+
+
+def _corrections(message: str) -> str:
+    if len(message) > 600:
+        return message
+    message = _OWN_SLIP.sub("", message)
+    # "Normally I'm a ship's cook": what one usually is is what one is (not a habit)
+    message = rx.sub(
+        r"(?:^|(?<=[.!?]\s))(?:normally|usually|generally|otherwise)\s*,?\s+(?=I(?:'m|\s+am)\s+(?:a|an|the)\s)",
+        "",
+        message,
+        flags=I,
+    )
+    message = _CORRECTION_ZH.sub(lambda m: m.group("claim") + m.group("new") + m.group("tail"), message)
+    return _CORRECTION_EN.sub(
+        lambda m: m.group("claim") + " " + rx.sub(r"^the\s+", "", m.group("new"), flags=I), message
+    )
 
 
 def _bracketed_jobs(message: str) -> str:
@@ -7158,6 +7230,10 @@ class RuleExtractor:
             "我",
             message,
         )
+        # "我是 Grab driver 在 Kuala Lumpur": one's English job, then where, without a pause
+        message = rx.sub(
+            r"(我是\s*[A-Za-z][^，,。\u4e00-\u9fff]{1,30}?)\s+(?=在\s*[A-Z\u4e00-\u9fff])", r"\1，", message
+        )
         message = message.replace("俺", "我")  # "俺家在寿光种大棚的", "俺们东北的": northern dialect's 我
         message = rx.sub(r"我(?:那|这)台", "我的", message)  # "我那台MacBook Air M2跑Docker…": mine
         message = rx.sub(  # "我家dog是golden retriever，叫Lucky": the pet said in English
@@ -7251,7 +7327,7 @@ class RuleExtractor:
         for passage in _QUOTED.findall(message):  # someone else's words, or text to translate
             skipped.append(Skip(text=passage, reason="quoted"))
         message = _QUOTED.sub(" ", message)
-        message = _bracketed_jobs(_numbered_items(message))
+        message = _corrections(_asides(_bracketed_jobs(_numbered_items(message))))
         lists, fields, message = _notes(message)
         message, data, template = _data_cut(message)
         if template:  # "姓名：李娜 ⏎ 职业：护士 ⏎ 按这个模板再生成10条": a template's fields
