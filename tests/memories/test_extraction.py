@@ -4283,3 +4283,39 @@ def test_v19_pass_two_owning_up_to_a_slip_is_no_event():
     message = "Sorry, I gave you the wrong info earlier — I said I work at Tesco but it's actually Aldi"
     assert not [p for p in extract(message).proposals if p.kind == "episode"], heard(message)
     assert "Aldi" in said_under(message, "employer"), heard(message)
+
+
+# -- rules v19, pass three: children said as whose parent one is, where one's shop is, weeks on and off, not
+# driving, the exam a study plan is for, and two foods one does not eat (other words than fresh_dev35's) ------------
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        ("I'm a mum of three and I run a bakery", "children", "three"),
+        ("Dad of twins here, both 5", "children", "twins"),
+        ("我们店在 Penang，主要卖 laksa", "work_city", "Penang"),
+        ("孩子四岁半了，想学游泳", "children", "四岁半"),
+        ("We have a cat named Mrs Whiskers", "pet", "Mrs Whiskers"),
+        ("I work 3 weeks on 3 weeks off on a rig", "work_mode", "3 weeks on"),
+        ("我不会开车，出门都靠地铁", "constraint", "不会开车"),
+        ("I can't drive, so public transport only", "constraint", "drive"),
+        ("Help me make a study plan for my CPA exam", "goal", "CPA"),
+        ("我不吃香菜，也不吃葱", "diet", "香菜"),
+        ("我不吃香菜，也不吃葱", "diet", "葱"),
+    ],
+)
+def test_v19_pass_three_parents_shops_rotas_not_driving_exams_and_two_foods_are_heard(message, key, piece):
+    assert piece in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message, key, absent",
+    [
+        ("Any tips for my blood test tomorrow?", "goal", "blood"),
+        ("My friend can't drive, can you suggest a gift?", "constraint", "drive"),
+        ("我女儿不会开车", "constraint", "开车"),
+        ("My sister is a mum of three", "children", "three"),
+        ("我朋友的店在 Penang", "work_city", "Penang"),
+    ],
+)
+def test_v19_pass_three_someone_else_s_children_shop_or_driving_and_a_medical_test_are_not_kept(message, key, absent):
+    assert absent not in said_under(message, key), heard(message)
