@@ -59,7 +59,14 @@ def access_write(entries: Sequence[Access], recalls: Sequence[Recall] = ()) -> N
     for memory_id, count in reads.items():
         by_count.setdefault(count, []).append(memory_id)
     with transaction.atomic():
-        existing = set(Memory.objects.filter(pk__in=list(reads)).values_list("pk", flat=True))
+        # every row this batch will update, locked first and in one order (by id): two processes' batches
+        # touching the same memories then queue one behind the other instead of deadlocking
+        existing = set(
+            Memory.objects.filter(pk__in=list(reads))
+            .order_by("pk")
+            .select_for_update(no_key=True)
+            .values_list("pk", flat=True)
+        )
         AccessLog.objects.bulk_create(
             [
                 AccessLog(
