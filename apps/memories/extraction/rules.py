@@ -1273,7 +1273,7 @@ _ANIMALS = (
     r"donkeys?|sheep|geese|goose|quails?|bees|canaries|canary|finch(?:es)?|cockerels?|roosters?)"
 )
 _KIDS_EN = r"(?:a|an|one|two|three|four|five|\d)\s+(?:[\w-]+\s+)?(?:daughters?|sons?|kids?|children|child|boys?|girls?|teenagers?)"
-_NAMES_EN = r"[A-Z][\w'’-]+(?:\s*\(\d+\))?(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Z][\w'’-]+(?:\s*\(\d+\))?)*"
+_NAMES_EN = r"(?:(?-i:Mr|Mrs|Ms|Miss|Dr|Sir|Lady|Lord|Captain|Professor|Prof)\.?\s+)?[A-Z][\w'’-]+(?:\s*\(\d+\))?(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Z][\w'’-]+(?:\s*\(\d+\))?)*"
 _PARTNER = r"老婆|老公|妻子|丈夫|爱人|太太|先生|对象|女朋友|男朋友|家人|室友"
 # one's spouse by name: "My wife 叫 Lily", "my partner Jun and I…", "我老婆叫小雅"
 _SPOUSE = re.compile(
@@ -2416,14 +2416,14 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     ):
         out.append(("fact", "marital_status", m.group("v")))
     if m := rx.match(
-        r"^(?:(?:a\s+)?(?:proud|working|busy|single|stay[- ]at[- ]home|full[- ]time)\s+)?(?:dad|mom|mum|father|mother|parent)\s+(?:of|to)\s+"
-        r"(?P<v>(?:one|two|three|four|five|\d)\b.*|twins|triplets)(?:,.*)?$",
+        r"^(?:(?:I'm|I\s+am)\s+)?(?:(?:a|the)\s+)?(?:(?:proud|working|busy|single|stay[- ]at[- ]home|full[- ]time)\s+)?(?:dad|mom|mum|father|mother|parent)\s+(?:of|to)\s+"
+        r"(?P<v>(?:one|two|three|four|five|\d)\b.*|twins|triplets)(?:\s+here)?(?:,.*)?$",
         body,
         I,
     ):
         out.append(("fact", "children", rx.sub(r"\s+here\b.*$", "", m.group("v"))))  # "Mum of two here"
     if m := rx.search(
-        r"(?:^我|，|,|^我家里?|^家里|^(?=有))\s*(?:还|也)?有?(?:个)?(?P<v>(?:(?:一|两|三|四|几|\d)个?|(?<=个)|俩|仨)\s*(?:(?:[\d一二三四五六七八九十两半]+\s*(?:岁|个月)|刚出生)(?:大)?的)?\s*"
+        r"(?:^我|，|,|^我家里?|^家里|^(?=有))\s*(?:还|也)?有?(?:个)?(?P<v>(?:(?:一|两|三|四|几|\d)个?|(?<=个)|俩|仨)\s*(?:(?:[\d一二三四五六七八九十两半]+\s*(?:岁半?|个月)|刚出生)(?:大)?的)?\s*"
         r"(?:孩子|女儿|儿子|小孩|娃|闺女|kids?\b)(?:[和跟](?:一|两|\d)个?(?:女儿|儿子))?)",
         body,
     ):
@@ -3440,7 +3440,7 @@ def _scan_study_stage(body: str) -> list[tuple[str, str, str]]:
 _SHIFT = re.compile(
     r"\b(?P<en>(?:night|graveyard|overnight|early|late|closing|opening|rotating|split|12-hour|twelve-hour|12-hr|12hr|1st|2nd|3rd|first|second|third|swing|"
     r"breakfast|evening|morning|afternoon)\s+shifts?|FIFO|"
-    r"on\s+nights|(?:fly-in\s+fly-out)|\d{1,2}\s+on\s*,?\s*\d{1,2}\s+off|(?<=,\s)(?:mostly\s+|usually\s+)?nights(?:\s+mostly|\s+usually)?(?=\s*$))\b|"
+    r"on\s+nights|(?:fly-in\s+fly-out)|\d{1,2}\s+(?:(?:weeks?|days?)\s+)?on\s*,?\s*\d{1,2}\s+(?:(?:weeks?|days?)\s+)?off|(?<=,\s)(?:mostly\s+|usually\s+)?nights(?:\s+mostly|\s+usually)?(?=\s*$))\b|"
     r"(?P<zh>夜班|早班|晚班|中班|倒班|三班倒|两班倒|四班三倒|四班二轮|轮三班|轮两班|大夜班?|小夜班?|通宵班|轮班|輪班|夜更|通宵更|早更|"
     r"(?:上|做)(?:二十四|24)(?:个)?(?:小时)?休(?:[一两二三四]|\d{1,2})(?:天|小时)?|(?:上|做)[一二]休[一二三])",
     I,
@@ -5285,7 +5285,7 @@ _APART = re.compile(  # "我跟老婆离婚了", "my girlfriend and I broke up",
 # "My 4yo only eats pasta", "my son plays U10s", "My twins start kindergarten", "our 3 kids".
 _KID_DETAIL = (
     r"(?:(?:初|高|国|中|小)[一二三四五六]|大[一二三四]|[一二三四五六]年级|(?:上|读|念)(?:幼儿园|小学|初中|高中|大学)|"
-    r"幼儿园|高考|中考|小升初|[\d一二三四五六七八九十两]+\s*(?:岁|个月)|"
+    r"幼儿园|高考|中考|小升初|[\d一二三四五六七八九十两]+\s*(?:岁半?|个月)|"
     r"(?-i:Year|Grade|grade|year)\s*\d{1,2}\b|\d{1,2}(?:st|nd|rd|th)\s+grade|kindergarten|preschool|nursery|"
     r"(?-i:U)\d{1,2}s?\b|\d{1,2}\s*(?:yo|y/o|-year-old|months?\s+old|years?\s+old)\b|"
     # "我個女今年讀P3", "my girl is in N2", "在读international school", "上公立小学", "國小三年級"
@@ -5557,6 +5557,53 @@ _AVAILABILITY_HINT = re.compile(
 )
 
 
+# where one's own shop is, as where one works: "我们店在 Penang", "店在成都春熙路附近", "our café is in Hobart"
+_SHOP_IS_IN = re.compile(
+    r"^(?:我的?|我们的?|我家的?|咱家的?)?\s*(?:小店|店铺?|餐厅|饭店|餐馆|工作室|诊所|摊位?|档口|铺子)(?:开)?在\s*(?P<c>[^，,。！？!?]{2,20})|"
+    r"^(?:my|our)\s+(?:little\s+|small\s+)?(?:shop|store|caf[eé]|restaurant|bakery|salon|studio|clinic|stall|bar|diner|practice|"
+    r"business)\s+is\s+(?:in|based\s+in|located\s+in)\s+(?P<e>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2})",
+    I,
+)
+
+
+# the exam a request or a question is for: "a study plan for my CPA exam", "flashcards for my CDL permit test"
+_EXAM_OF_MINE = re.compile(
+    r"\bfor\s+my\s+(?:upcoming\s+|next\s+|first\s+|final\s+)?(?P<v>(?:(?!blood|covid|pregnancy|drug|eye|hearing|DNA|urine|lab|PCR|"
+    r"medical|allergy|sleep|stress|driving\s+theory\s+is)[\w-]+\s+){1,3}(?:exams?|tests?|boards|certification|licen[cs]e\s+exam))\b|"
+    r"(?:准备|备考|复习)我的\s*(?P<z>[\w\u4e00-\u9fff]{2,10}?(?:考试|认证))",
+    I,
+)
+
+
+def _exam_of_mine(body: str) -> list[tuple[str, str, str]]:
+    if not (m := _EXAM_OF_MINE.search(body)) or _sensitive_in(body):
+        return []
+    exam = m.group("v") or m.group("z")
+    return [("goal", "goal " + exam[:24], exam)]
+
+
+# not driving, a standing limit on what to suggest: "我不会开车", "I can't drive", "没驾照"
+_NO_DRIVING = re.compile(
+    rf"^我{_ZH_MODS}(?P<z>(?:不会|不能|没法|不敢)开车|没(?:有)?驾照)|"
+    r"^I\s+(?:also\s+|still\s+)?(?P<e>(?:can't|cannot|can\s+not|don't|do\s+not)\s+drive|don't\s+have\s+a\s+(?:driver'?s\s+|driving\s+)?licen[cs]e)\b",
+    I,
+)
+
+
+def _read_no_driving(body: str) -> list[tuple[str, str, str]]:
+    if not (m := _NO_DRIVING.match(body)):
+        return []
+    return [("constraint", "constraint 开车" if m.group("z") else "constraint drive", m.group("z") or m.group("e"))]
+
+
+def _read_shop_place(body: str) -> list[tuple[str, str, str]]:
+    if not (m := _SHOP_IS_IN.match(body)):
+        return []
+    place = (m.group("c") or m.group("e")).strip()
+    city = _known_city(place) or _city_at_ends(place)[0] or (place if is_city(place) else "")
+    return [("fact", "work_city", city)] if city else []
+
+
 def _scan_availability(body: str) -> list[tuple[str, str, str]]:
     """When one is not to be reached, as a standing rule: "周末不看工作消息", "七点到八点别找我",
     "don't ping me before 11", "fridays I'm off and unreachable", "I can't do anything on Sunday nights"."""
@@ -5569,6 +5616,8 @@ def _scan_availability(body: str) -> list[tuple[str, str, str]]:
 
 
 _READERS = (
+    _read_shop_place,
+    _read_no_driving,
     _read_role,
     _read_identity,
     _read_work_and_place,
@@ -7151,7 +7200,8 @@ def _city_from_work(proposals: list[Proposal]) -> list[Proposal]:
 
 
 # several said in one turn are one memory ("用 bullet points，不要写一大段": one way answers should look)
-_LIST_KEYS = {"spoken_languages", "hobby", "pet", "children", "reply_format", "reply_style"}
+# "我不吃香菜，也不吃葱": two foods one does not eat are one diet, not a version replacing the other
+_LIST_KEYS = {"spoken_languages", "hobby", "pet", "children", "reply_format", "reply_style", "diet", "allergy"}
 
 
 def _merge_lists(proposals: list[Proposal]) -> list[Proposal]:
@@ -7463,6 +7513,11 @@ class RuleExtractor:
                         proposals += self._triples(clause, body, _own_mentions(body, said_mine=True))
                     if reason == "quoted" and (day := _family_event(clause, body)):
                         proposals.append(day)
+                    if reason in (
+                        "question",
+                        "one_off",
+                    ):  # "Help me make a study plan for my CPA exam": the exam is mine
+                        proposals += self._triples(clause, body, _exam_of_mine(body))
                     frame = (
                         frame
                         if kin
