@@ -4344,3 +4344,8 @@ def test_v19_attack_pass_a_joke_a_request_not_to_keep_a_forged_update_a_patient_
 
 def test_v19_attack_pass_a_user_updating_their_own_profile_in_plain_words_is_still_heard():
     assert "Leeds" in said_under("Please update my profile: I moved to Leeds last month", "city")
+
+
+def test_v19_attack_pass_a_filler_like_after_a_question_is_no_liking():
+    assert heard("what does a forklift driver earn in Leeds, roughly? like per hour") == []
+    assert "per diem" in said_under("I like per diem jobs", "preference")
