@@ -197,7 +197,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
     (
         "quoted",
         re.compile(
-            rf"^(?:他|她|它|他们|她们|人家|别人|大家|我(?:{_KIN_PARTNER}|妻子|丈夫|{_KIN_PARENT}|女朋友|男朋友|朋友|同事|老板|"
+            rf"^(?:客户|顾客|病人|患者|学员|房东|租客|领导)(?=是|在|说|的|做|住|有)|^(?:他|她|它|他们|她们|人家|别人|大家|我(?:{_KIN_PARTNER}|妻子|丈夫|{_KIN_PARENT}|女朋友|男朋友|朋友|同事|老板|"
             rf"领导|{_KIN_CHILD}|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户|闺蜜|哥们儿?|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|爷爷|奶奶|外公|外婆|"
             r"姥姥|姥爷|邻居|同学|舍友|亲戚|对象|媳妇儿?|婆婆|岳母|丈母娘|外?孙(?:子|女|儿)|侄(?:子|女)|外甥女?|公公|岳父|老丈人|儿媳妇?|女婿))|"
             # "My 阿嬤每天…": an English "my" before a Chinese kin word
@@ -265,7 +265,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
 _QUESTION, _HYPOTHETICAL = _SKIPS[0][1], _SKIPS[1][1]
 # the whole message was a joke, or said the other way round ("对对对，我最爱加班了🙃", "yeah right, I just love Mondays")
 _JOKE = re.compile(
-    r"(?<!开)(?<!偶尔)开玩笑(?!也(?:没事|可以|行|无所谓|没关系))|(?<![爱会欢想在他她总])开个玩笑|(?:好了|好啦|ok)?\s*说正经的|言归正传|逗你|骗你的|骗你哒|才怪|讲笑(?!话)|講笑(?!話)|just kidding|\bor\s+at\s+least\s+that'?s\s+what\s+I\s+(?:told|tell)\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
+    r"(?<!开)(?<!偶尔)开玩笑(?!也(?:没事|可以|行|无所谓|没关系))|(?<![爱会欢想在他她总])开个玩笑|(?:好了|好啦|ok)?\s*说正经的|言归正传|逗你|骗你的|骗你哒|(?:当然|其实|肯定|全都|都)是假的|才怪|讲笑(?!话)|講笑(?!話)|just kidding|\bor\s+at\s+least\s+that'?s\s+what\s+I\s+(?:told|tell)\b|(?<!start )(?<!starts )(?<!in )(?<!for )(?<!at )(?<!the )(?<!to )\bjk\b|\bkidding\b|呵呵|^对对对|\byeah,?\s+right\b|\s/s$|"
     r"^(?:oh\s+)?(?:yeah|yes),?\s+sure\b.*\bobviously\b|^(?:oh\s+)?(?:sure|yeah|yes|right),?\s+(?:I'm|I\s+am)\s+totally\s+an?\s|^(?:oh\s+)?(?:yeah|sure),?\s+(?:I'?ll|I\s+will)\s+just\b|^oh\s+(?:yeah|sure),?\s+I\s+(?:totally\s+)?want\s+to\b|\bobviously\W*🙄",
     I,
 )
@@ -6116,7 +6116,7 @@ _RUN_ON = re.compile(
 _PASSING_THROUGH = re.compile(r"转机|中转|过境|\b(?:layovers?|in\s+transit|stopover|connecting\s+flight)\b", I)
 # a sentence that says its asks are for this answer only: "answers short pls — just for this one"
 _ONE_OFF_SENTENCE = re.compile(
-    r"\bjust\s+(?:for\s+)?this\s+(?:one|once|time)\b|\bonly\s+this\s+(?:time|once)\b|\bfor\s+this\s+one\s+only\b|"
+    r"\bjust\s+(?:for\s+)?this\s+(?:one|once|time)\b|\bthis\s+once\b|\bonly\s+this\s+(?:time|once)\b|\bfor\s+this\s+one\s+only\b|"
     r"\bfor\s+this\s+(?:reply|answer|response|message)(?:\s+only)?\b|\bonly\s+for\s+this\s+(?:reply|answer|one)\b|^(?:呢次|今次|这次)|"
     r"\b(?:give\s+me|write|send|make|format|do)\s+this\s+(?:answer|reply|response|one)\s+(?:as|in)\b|"
     r"只(?:是)?这一?次|就这一次|仅此一次",
@@ -6129,6 +6129,8 @@ _WHOLE_RETRACTION = re.compile(
     # "别记我的任何信息，我就是问问…", "不要记录我说的": nothing of this message is to be kept
     r"(?:你)?(?:别|不要|不用|请勿|无需|请不要)(?:帮我)?(?:记|记住|记录|保存|存)(?:下)?(?:我的?|我说的|这些|任何)|"
     r"\bdon'?t\s+(?:remember|save|store|record|log|keep)\s+(?:any(?:thing)?\s+(?:of\s+)?|my\b)|\boff\s+the\s+record\b|"
+    r"\bforget\s+(?:this|that|it|all\s+this)\s+(?:after|once|when)\b|"
+    r"(?:你)?(?:别|不要|不用|请勿|无需|请不要)\s*(?:帮我)?(?:记|记住|记录|保存|存)(?:下来|下)?(?:这个|这些|这条|这句)?(?:啊|哈|哦|喔|呀)?\s*[:：]|"
     r"\bI\s+made\s+(?:that|it|this|all\s+that)\s+up\s*(?:[.!,;]|$|to\s+test|lol|haha|sorry|just)|"
     r"\bforget\s+(?:everything|all|what)\s+I\s+(?:told|said)\b|(?:都是|全是|是)我?瞎编的|(?:都是|全是)我编的",
     I,
@@ -6141,7 +6143,7 @@ _CALLED_BY_OTHERS = re.compile(
 _SUBJECT_TEAM = re.compile(r"^(?:我们|咱们|我司|用户的团队|we\b|we're|our\b)", I)
 _SUBJECT_SELF = re.compile(r"^(?:我(?!们)|用户|I\b|I'm|I've|I'd|my\b)", I)
 _SUBJECT_ANY = re.compile(
-    r"^(?:你|您|他|她|它|伊(?=[是读讀在住做有]|\s)|大家|别人|人家|朋友|同事|老板|那(?:是|都是|时|会儿)|这(?:是|都是)|you\b|he\b|she\b|they\b|his\b|her\b|their\b|it\b|"
+    r"^(?:你|您|他|她|它|伊(?=[是读讀在住做有]|\s)|大家|别人|人家|朋友|同事|老板|(?:客户|顾客|病人|患者|学员|房东|租客|领导)(?=是|在|说|的|做|住|有)|那(?:是|都是|时|会儿)|这(?:是|都是)|you\b|he\b|she\b|they\b|his\b|her\b|their\b|it\b|"
     r"it's\b|this\b|that\b|there\b)",
     I,
 )
@@ -6245,6 +6247,10 @@ def _skip_reason(clause: str, message_is_joke: bool) -> str:
     if _GRAND.search(clause) and rx.search(r"\b(?:lol|lmao|haha)\b|哈哈|😂|🤣", clause, I):
         return "joke"  # "I'm the CEO of sleeping lol": a grand claim laughed at
     clause = _IDIOMS.sub("", clause)
+    if rx.match(
+        r"^\s*like\s+(?:per|around|about|maybe|roughly|approx\w*|\d|an?\s+(?:year|month|week|day|hour))\b", clause, I
+    ):
+        return "small_talk"  # "…roughly? like per yr": a filler, not a liking
     standing = bool(_STANDING_ASK.match(clause.strip()))
     for reason, regex in _SKIPS:
         if reason == "question" and standing:
@@ -6600,7 +6606,7 @@ _FOR_SOMEONE = re.compile(
     I,
 )
 _FICTION = re.compile(
-    r"\brole-?play\b|\b(?:let'?s\s+)?pretend\s+(?:that\s+)?(?:I'm|I\s+am|we're|to\s+be)\b|\bpretend\s+(?:that\s+)?(?:you'?re\b|you\s+are\b|你)|假装你|你假装|假设你是|"
+    r"\brole[- ]?play\b|\b(?:let'?s\s+)?pretend\s+(?:that\s+)?(?:I'm|I\s+am|we're|to\s+be)\b|\bpretend\s+(?:that\s+)?(?:you'?re\b|you\s+are\b|你)|假装你|你假装|假设你是|"
     # in mixed zh/en or as a scene: "假装 you are my landlord", "a scene where you play a coach and I'm a recruit"
     r"假装\s*(?:you|u)\b|\b(?:where|and|then)\s+you\s+play\s+(?:a|an|the|my)\b|\byou\s+(?:play|be)\s+(?:a|an|the|my)\b[^.!?]{0,40}\b(?:and|while)\s+I(?:'ll|\s+will|'m|\s+am)?\s+(?:be|play|a|an|the)\b|"
     r"\bimagine\s+(?:that\s+)?I'm\b|"
@@ -7519,7 +7525,7 @@ class RuleExtractor:
                     ):  # "Help me make a study plan for my CPA exam": the exam is mine
                         proposals += self._triples(clause, body, _exam_of_mine(body))
                     frame = (
-                        frame
+                        "other"  # "闺女在北京上班，住在朝阳", "客户是做电商的，在义乌有仓库": the next clause is theirs too
                         if kin
                         # "以前在富士康干了六年，现在自己开网约车": one's own past, and the clause after is one's own now
                         else "past"
