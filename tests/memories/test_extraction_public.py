@@ -65,8 +65,8 @@ def test_recall_of_the_expected_memories_is_at_least_the_floor(report):
 
 # The sets written without seeing the rules (each committed before the rules it measured changed;
 # see their commits). Each row: file, how it was used, the first (blind) figure of the rules of its
-# day, the figure now (rules v17), and the floor held here (the figure now minus a margin).
-# extraction_fresh_test3 to _test18 were never looked into while tuning: their figures are
+# day, the figure now (rules v19), and the floor held here (the figure now minus a margin).
+# extraction_fresh_test3 to _test19 were never looked into while tuning: their figures are
 # the honest ones. extraction_adversarial was written by hand against the v5 and v6 rules' own new
 # readings (是…的 emphasis, bios, names said first, states and 'X-based', 'base 工资'); fresh_neg1 is
 # 200 hard must-not turns written blind: every must-not turn of them stays empty.
@@ -94,30 +94,30 @@ SETS = [
     ("extraction_fresh_dev12.jsonl", "blind for v8 half-way, then tuned on", 0.442, 0.648, 0.62),
     ("extraction_fresh_dev13.jsonl", "blind for v8, tuned on in v9", 0.552, 0.655, 0.62),
     ("extraction_fresh_test7.jsonl", "held out, never read", 0.563, 0.662, 0.63),
-    ("extraction_fresh_test8.jsonl", "held out, never read", 0.388, 0.461, 0.43),
+    ("extraction_fresh_test8.jsonl", "held out, never read", 0.388, 0.467, 0.44),
     ("extraction_fresh_dev14.jsonl", "blind for v8, then tuned on", 0.364, 0.582, 0.55),
     (
         "extraction_fresh_dev15.jsonl",
         "blind for v8, v9 and v10 (its v9 leaks read and fixed); tuned on in v11",
         0.497,
-        0.586,
+        0.589,
         0.56,
     ),
     ("extraction_fresh_test9.jsonl", "held out, never read", 0.404, 0.484, 0.45),
-    ("extraction_fresh_dev16.jsonl", "blind for v9, then tuned on in v10", 0.353, 0.487, 0.46),
+    ("extraction_fresh_dev16.jsonl", "blind for v9, then tuned on in v10", 0.353, 0.494, 0.46),
     ("extraction_fresh_test10.jsonl", "held out, never read", 0.515, 0.588, 0.56),
     ("extraction_fresh_dev17.jsonl", "blind for v10, then tuned on in v11", 0.503, 0.669, 0.64),
-    ("extraction_fresh_test11.jsonl", "held out, never read", 0.522, 0.602, 0.57),
-    ("extraction_fresh_dev18.jsonl", "blind for v11, then tuned on in v12", 0.515, 0.714, 0.68),
-    ("extraction_fresh_test12.jsonl", "held out, never read", 0.479, 0.528, 0.50),
-    ("extraction_fresh_dev19.jsonl", "blind for v12, then tuned on in v13", 0.394, 0.597, 0.57),
-    ("extraction_fresh_dev20.jsonl", "blind for v13 before its sixth pass, then tuned on", 0.495, 0.581, 0.55),
+    ("extraction_fresh_test11.jsonl", "held out, never read", 0.522, 0.606, 0.58),
+    ("extraction_fresh_dev18.jsonl", "blind for v11, then tuned on in v12", 0.515, 0.717, 0.69),
+    ("extraction_fresh_test12.jsonl", "held out, never read", 0.479, 0.531, 0.50),
+    ("extraction_fresh_dev19.jsonl", "blind for v12, then tuned on in v13", 0.394, 0.600, 0.57),
+    ("extraction_fresh_dev20.jsonl", "blind for v13 before its sixth pass, then tuned on", 0.495, 0.583, 0.55),
     ("extraction_fresh_dev21.jsonl", "blind for v13, then tuned on in v14", 0.464, 0.668, 0.64),
-    ("extraction_fresh_test13.jsonl", "held out, never read", 0.614, 0.660, 0.63),
+    ("extraction_fresh_test13.jsonl", "held out, never read", 0.614, 0.664, 0.63),
     ("extraction_fresh_dev22.jsonl", "blind for v14 after two passes (v13 0.564), then tuned on", 0.560, 0.670, 0.64),
     ("extraction_fresh_dev23.jsonl", "blind for v14, then tuned on in v15", 0.689, 0.860, 0.83),
     ("extraction_fresh_test14.jsonl", "held out, never read", 0.611, 0.677, 0.65),
-    ("extraction_fresh_dev24.jsonl", "blind for v15 after two passes (v14 0.557), then tuned on", 0.571, 0.694, 0.66),
+    ("extraction_fresh_dev24.jsonl", "blind for v15 after two passes (v14 0.557), then tuned on", 0.571, 0.697, 0.67),
     ("extraction_fresh_dev25.jsonl", "blind for v15, then tuned on in v16", 0.700, 0.868, 0.84),
     ("extraction_fresh_test15.jsonl", "held out, never read", 0.614, 0.640, 0.61),
     (
@@ -148,7 +148,7 @@ SETS = [
         "extraction_fresh_dev30.jsonl",
         "blind for v16 (v17 after four passes about 0.63), then tuned on",
         0.617,
-        0.729,
+        0.732,
         0.70,
     ),
     (
@@ -160,8 +160,10 @@ SETS = [
     ),
     ("extraction_fresh_test18.jsonl", "held out, never read", 0.541, 0.545, 0.52),
     ("extraction_fresh_dev32.jsonl", "blind for v17, then tuned on in v18", 0.627, 0.706, 0.68),
-    ("extraction_fresh_dev33.jsonl", "blind for v17 (v18 after two passes 0.686), then tuned on", 0.669, 0.736, 0.71),
+    ("extraction_fresh_dev33.jsonl", "blind for v17 (v18 after two passes 0.686), then tuned on", 0.669, 0.739, 0.71),
     ("extraction_fresh_dev34.jsonl", "blind for v17 (0.582), v18 pass 3 (0.590), then tuned on", 0.582, 0.625, 0.59),
+    ("extraction_fresh_test19.jsonl", "held out, never read", 0.713, 0.713, 0.68),
+    ("extraction_fresh_dev35.jsonl", "blind for v18, then tuned on in v19", 0.521, 0.624, 0.59),
 ]
 # fresh_test5 leaves a memory on 2 of its 40 must-not turns under v6, v7 and v8 (4 under v5), fresh_test6
 # on 1 of its 41 under v7 and v8 (4 under v6, blind); fresh_test4's one leak of v5 and v6 is gone since
@@ -173,7 +175,7 @@ SETS = [
 # under v15 (blind), v16 and v17, fresh_test16 on 2 of its 40 under v15 (blind) and v16 and on 1 under v17,
 # fresh_test17 on 6 of its 40 under v16 (blind) and 5 under v17, fresh_test18 on 4 of its 40 under v17 (blind),
 # fresh_dev32 on 2 of its 50 and fresh_dev33 on 3 of its 50 under v17 (blind), 0 and 1 under v18, fresh_dev34 on 2;
-# fresh_test14 on 1 under v18; fresh_test13 on 3 under v17,
+# fresh_test14 on 1 under v18; fresh_test19 on 1 of its 40 under v18 (blind) and v19; fresh_test13 on 3 under v17,
 # fresh_test9 and fresh_test8 on 0 and 1; fresh_dev31 keeps one (read: "As a Muslim pilot…" keeps the job "pilot",
 # never the faith, where the set wants nothing);
 # fresh_dev16's 3 of v9 and fresh_dev17's 3 of v10 (blind) were read and fixed. Which
@@ -183,7 +185,7 @@ MUST_NOT_LEAKS = {
     "extraction_fresh_test6.jsonl": 1,
     "extraction_fresh_test8.jsonl": 1,
     "extraction_fresh_test10.jsonl": 1,
-    "extraction_fresh_test12.jsonl": 3,
+    "extraction_fresh_test12.jsonl": 2,
     "extraction_fresh_test13.jsonl": 3,
     "extraction_fresh_test14.jsonl": 1,
     "extraction_fresh_test15.jsonl": 1,
@@ -194,6 +196,7 @@ MUST_NOT_LEAKS = {
     "extraction_fresh_dev32.jsonl": 0,
     "extraction_fresh_dev33.jsonl": 1,
     "extraction_fresh_dev34.jsonl": 2,
+    "extraction_fresh_test19.jsonl": 1,
 }
 # fresh_neg1 has only must-not turns (200, written blind; 24 left a memory under v5, 22 under v6 before
 # it was read, 0 since): it has no recall to hold, only its emptiness.
@@ -253,6 +256,7 @@ def test_the_held_out_set_has_150_turns_in_three_languages_a_quarter_of_them_mus
         ("extraction_fresh_test16.jsonl", 160),
         ("extraction_fresh_test17.jsonl", 160),
         ("extraction_fresh_test18.jsonl", 160),
+        ("extraction_fresh_test19.jsonl", 160),
     ],
 )
 def test_each_never_read_set_has_its_turns_in_three_languages_a_quarter_of_them_must_not(name, turns):
