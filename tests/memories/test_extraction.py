@@ -4349,3 +4349,50 @@ def test_v19_attack_pass_a_user_updating_their_own_profile_in_plain_words_is_sti
 def test_v19_attack_pass_a_filler_like_after_a_question_is_no_liking():
     assert heard("what does a forklift driver earn in Leeds, roughly? like per hour") == []
     assert "per diem" in said_under("I like per diem jobs", "preference")
+
+
+# -- rules v19, review mends (a helper probed the change with 565 messages of its own: /tmp/review19/report.md) ------
+@pytest.mark.parametrize(
+    "message, key, absent",
+    [
+        ("Can you explain what my HIV test results mean?", "goal", "HIV"),
+        ("Any tips for my MRI exam next week? I'm claustrophobic", "goal", "MRI"),
+        ("How do I fix my unit tests for this function?", "goal", "unit"),
+        ("I don't have a license for this software, is there a free version?", "constraint", "licen"),
+        ("I can't drive stick, which rental should I pick?", "constraint", "drive"),
+        ("我不会开车的时候都坐地铁", "constraint", "开车"),
+        ("我上次说我在腾讯工作，其实是假的", "employer", "假的"),
+        ("I said I'm in Boston for a conference but it's actually Chicago", "city", "Chicago"),
+        ("I'm vegan. Actually no, I'm vegetarian.", "diet", "vegan, vegetarian"),
+        ("店在成都春熙路附近，怎么走？", "work_city", "成都"),
+        ("诊所在北京朝阳，明天去看牙", "work_city", "北京"),
+        ("Not telling", "employer", "telling"),
+        ("Same as my husband", "job_title", "husband"),
+        ("招聘：超市员工（收银员），月薪四千", "job_title", "收银员"),
+        ("Looking for a job (cashier) near Leeds, any tips?", "job_title", "cashier"),
+        ("如果有关系的话我就能当公务员了", "job_title", "公务员"),
+        ("我是秦始皇，没开玩笑哈哈哈", "name", "秦始皇"),
+        ("I'm a dad to two dogs and a cat", "children", "dogs"),
+        ("The owner is a nightmare, he never fixes anything", "job_title", "owner"),
+        ("Nurse training starts Monday for my son", "job_title", "training"),
+        ("我是猫 owner，家里三只", "job_title", "owner"),
+        ("之前在南京的那个朋友，去年搬到合肥了", "city", "合肥"),
+    ],
+)
+def test_v19_review_no_medical_test_licence_joke_stranger_s_shop_or_pet_parent_is_kept_as_one_s_own(
+    message, key, absent
+):
+    asked = "Which company do you work for?" if message in ("Not telling", "Same as my husband") else ""
+    assert absent not in said_under(message, key, asked), heard(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        ("I don't remember my dreams. I'm a pilot in Dubai.", "job_title", "pilot"),
+        ("Profile update: I moved to Leeds and I'm now a nurse", "city", "Leeds"),
+        ("我不吃香菜，也不吃葱", "diet", "葱"),
+    ],
+)
+def test_v19_review_ordinary_sentences_near_the_new_patterns_are_still_heard(message, key, piece):
+    assert piece in said_under(message, key), heard(message)
