@@ -106,7 +106,7 @@ _JOB_EN = (
     r"(?:caf[eé]|coffee\s+shop|restaurant|shop|store|bakery|bar|pub|salon|barbershop|spa|gym|studio|(?:small\s+)?business|"
     r"diner|stall|hotel|motel|guesthouse|hostel|B&B|bookshop|bookstore|boutique|franchise|takeaway|food\s+truck|farm|vineyard|"
     r"winery|brewery|clinic|agency|firm|company|startup|nursery|daycare|kennel|garage|workshop|laundromat|deli|"
-    r"(?:(?![我是])[\u4e00-\u9fff]){1,6}(?=\s*owner))\s*owner|(?:(?<=\bI'm\sthe\s)|(?<=\bI\sam\sthe\s)|(?<=是)|(?<=是\s)|^)owner(?!\s+of\b|['’]s\b))s?(?:\s+(?:trainee|apprentice|cadet|intern)s?\b)?"
+    r"(?:(?![我是])[\u4e00-\u9fff]){0,5}[店馆厅厂司场吧宿所铺](?=\s*owner))\s*owner|(?:(?<=\bI'm\sthe\s)|(?<=\bI\sam\sthe\s))owner(?!\s+of\b|['’]s\b|\s+(?:is|was|has|had|will|never|always|just)\b))s?(?:\s+(?:trainee|apprentice|cadet|intern)s?\b)?"
 )
 
 # -- clause splitting -------------------------------------------------------------------------
@@ -147,7 +147,7 @@ _NEW_CLAUSE = re.compile(
     I,
 )
 _IDIOMS = re.compile(
-    r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak|,?\s*(?:if|in\s+case)\s+(?:that|it)(?:\s+(?:matters|helps)|(?:['’]s|\s+is)\s+(?:relevant|important|useful|helpful)(?:\s+(?:to|for)\s+[^,.;!?]{1,40})?)\b|如果有用的话|如果有关系的话|"
+    r"顺便说一下|顺便说|说实话|说真的|老实说|话说|so to speak|,?\s*(?:if|in\s+case)\s+(?:that|it)(?:\s+(?:matters|helps)|(?:['’]s|\s+is)\s+(?:relevant|important|useful|helpful)(?:\s+(?:to|for)\s+[^,.;!?]{1,40})?)\b|"
     r"鸡飞狗跳|手忙脚乱|焦头烂额|忙得不可开交|"
     r"^(?:(?!如果|要是|假如|万一|假设)[\u4e00-\u9fff]){1,6}的话[，,]?\s*",
     I,
@@ -1661,6 +1661,11 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
                 p, value=rx.sub(r"^了?[\d一二三四五六七八九十两几半多]+(?:年|个月|个多月)多?的?\s*(?=\S)", "", p.value)
             )
             p = replace(p, value=rx.sub(r"^了(?=[\u4e00-\u9fff]{2})", "", p.value))  # "后来做了厨师"
+            p = replace(
+                p, value=rx.sub(r"^(?:my\s+)?(?:day|main|real|full-time)\s+job\s+(?:is|'s)\s+", "", p.value, flags=I)
+            )
+            if rx.search(r"\b(?:is|was|are|were|starts?|started|begins?|began|will|has|had|gets?|got)\b", p.value, I):
+                continue  # "Nurse training starts Monday for my son": a sentence, not a job
             # "a 22 year old nurse": one's age is not one's job
             p = replace(p, value=rx.sub(r"^\d{1,2}[- ]?(?:years?|yrs?|yo)[- ]old\s+(?=\S)", "", p.value, flags=I))
             if rx.search(r"[\d一二三四五六七八九十百几两]+个(?:工人|员工|伙计|师傅|徒弟|人)", p.value):
@@ -2417,7 +2422,8 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "marital_status", m.group("v")))
     if m := rx.match(
         r"^(?:(?:I'm|I\s+am)\s+)?(?:(?:a|the)\s+)?(?:(?:proud|working|busy|single|stay[- ]at[- ]home|full[- ]time)\s+)?(?:dad|mom|mum|father|mother|parent)\s+(?:of|to)\s+"
-        r"(?P<v>(?:one|two|three|four|five|\d)\b.*|twins|triplets)(?:\s+here)?(?:,.*)?$",
+        r"(?P<v>(?!(?:one|two|three|four|five|\d)\s+(?:\w+\s+)?(?:dogs?|cats?|pets?|pups?|puppies|kittens?|fur\s*babies|plants?|chickens?|horses?)\b)"
+        r"(?:one|two|three|four|five|\d)\b.*|twins|triplets)(?:\s+here)?(?:,.*)?$",
         body,
         I,
     ):
@@ -5559,7 +5565,7 @@ _AVAILABILITY_HINT = re.compile(
 
 # where one's own shop is, as where one works: "我们店在 Penang", "店在成都春熙路附近", "our café is in Hobart"
 _SHOP_IS_IN = re.compile(
-    r"^(?:我的?|我们的?|我家的?|咱家的?)?\s*(?:小店|店铺?|餐厅|饭店|餐馆|工作室|诊所|摊位?|档口|铺子)(?:开)?在\s*(?P<c>[^，,。！？!?]{2,20})|"
+    r"^(?:(?:我的|我们的?|我家的?|咱家的?)\s*(?:小店|店铺?|餐厅|饭店|餐馆|工作室|诊所|摊位?|档口|铺子)|工作室|档口|摊位)(?:开)?(?:在|喺)\s*(?P<c>[^，,。！？!?]{2,20})|"
     r"^(?:my|our)\s+(?:little\s+|small\s+)?(?:shop|store|caf[eé]|restaurant|bakery|salon|studio|clinic|stall|bar|diner|practice|"
     r"business)\s+is\s+(?:in|based\s+in|located\s+in)\s+(?P<e>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2})",
     I,
@@ -5568,8 +5574,8 @@ _SHOP_IS_IN = re.compile(
 
 # the exam a request or a question is for: "a study plan for my CPA exam", "flashcards for my CDL permit test"
 _EXAM_OF_MINE = re.compile(
-    r"\bfor\s+my\s+(?:upcoming\s+|next\s+|first\s+|final\s+)?(?P<v>(?:(?!blood|covid|pregnancy|drug|eye|hearing|DNA|urine|lab|PCR|"
-    r"medical|allergy|sleep|stress|driving\s+theory\s+is)[\w-]+\s+){1,3}(?:exams?|tests?|boards|certification|licen[cs]e\s+exam))\b|"
+    r"\bfor\s+my\s+(?:upcoming\s+|next\s+|first\s+|final\s+)?(?P<v>(?-i:(?!(?:HIV|STDs?|STIs?|MRI|CT|PCR|DNA|COVID|PSA|ECG|EKG|A1C|TB|PAP|BMI|IQ)\b)"
+    r"[A-Z][\w-]*)(?:\s+[\w-]+){0,2}?\s+(?:exams?|tests?|boards|certification))\b|"
     r"(?:准备|备考|复习)我的\s*(?P<z>[\w\u4e00-\u9fff]{2,10}?(?:考试|认证))",
     I,
 )
@@ -5584,8 +5590,9 @@ def _exam_of_mine(body: str) -> list[tuple[str, str, str]]:
 
 # not driving, a standing limit on what to suggest: "我不会开车", "I can't drive", "没驾照"
 _NO_DRIVING = re.compile(
-    rf"^我{_ZH_MODS}(?P<z>(?:不会|不能|没法|不敢)开车|没(?:有)?驾照)|"
-    r"^I\s+(?:also\s+|still\s+)?(?P<e>(?:can't|cannot|can\s+not|don't|do\s+not)\s+drive|don't\s+have\s+a\s+(?:driver'?s\s+|driving\s+)?licen[cs]e)\b",
+    rf"^我{_ZH_MODS}(?P<z>(?:不会|不能|没法|不敢)开车|没(?:有)?驾照)(?=$|[，,。；;！!（(\s])|"
+    r"^I\s+(?:also\s+|still\s+)?(?P<e>(?:can't|cannot|can\s+not|don't|do\s+not)\s+drive|don't\s+have\s+a\s+(?:driver'?s|driving)\s+licen[cs]e)"
+    r"(?=\s*$|\s*[,.;!(]|\s+(?:so|and|but|at\s+all|yet|anymore|any\s+more)\b)",
     I,
 )
 
@@ -5979,7 +5986,7 @@ _BRACKETED_JOB = re.compile(
 # manager)。", "(context: I'm a deck cadet, 2nd sea phase) how do I …"; an abbreviation in brackets is read past
 # ("a ship's electrician (ETO) with …")
 _ASIDE = re.compile(
-    r"[(（]\s*(?:(?:context|background|btw|fyi|ps|背景|补充)\s*[:：,，]?\s*)?(?P<s>(?:I'm|I\s+am|I\s+work|I\s+live|我是|我在|我住)"
+    r"[(（]\s*(?:(?:context|background|btw|fyi|ps|背景|补充)\s*[:：,，]?\s*)?(?<!\boption\s[a-z0-9]\s)(?<!选项[a-zA-Z0-9])(?P<s>(?:I'm|I\s+am|I\s+work|我是|我在)"
     r"[^()（）]{2,120})[)）]",
     I,
 )
@@ -6004,7 +6011,7 @@ _CORRECTION_ZH = re.compile(
     r"(?P<new>[A-Za-z][\w.'’-]*(?:\s[A-Z][\w.'’-]*)*|[\u4e00-\u9fff]{1,8}?)(?=$|[，,。！!？?\s(（])"
 )
 _CORRECTION_EN = re.compile(
-    r"\bI\s+(?:said|told\s+you)\s+(?:that\s+)?(?P<claim>I(?:'m|\s+am|\s+work|\s+live|\s+was)\b[^,.;!?]*?\s(?:at|in|for|from|as|a|an|the|on))\s+"
+    r"\bI\s+(?:said|told\s+you)\s+(?:that\s+)?(?P<claim>I\s+(?:live|work|study)\b[^,.;!?]{0,20}?\s(?:at|in|for)|I(?:'m|\s+am)\s+(?:from|based\s+in))\s+"
     r"(?P<old>[^,.;!?]+?)\s*,?\s*(?:but|—|–|-)\s*(?:it's|it\s+is|that's|it\s+was)\s+actually\s+(?P<new>[^,.;!?]+)",
     I,
 )
@@ -6029,13 +6036,28 @@ def _corrections(message: str) -> str:
         message,
         flags=I,
     )
-    message = _CORRECTION_ZH.sub(lambda m: m.group("claim") + m.group("new") + m.group("tail"), message)
+    message = _CORRECTION_ZH.sub(
+        lambda m: (
+            m.group(0)
+            if rx.match(r"假|骗|开玩笑|我(?:老婆|老公|朋友|同事|女儿|儿子|妈|爸)|他|她", m.group("new"))
+            else m.group("claim") + m.group("new") + m.group("tail")
+        ),
+        message,
+    )
     return _CORRECTION_EN.sub(
         lambda m: m.group("claim") + " " + rx.sub(r"^the\s+", "", m.group("new"), flags=I), message
     )
 
 
+_OWN_WORK_BEFORE = re.compile(
+    r"\b(?:I|and)\s+(?:also\s+)?(?:work|am\s+working|'m\s+working)\b[^.!?()（）]{0,60}[(（]|我(?:在|是)[^。！？()（）]{0,30}?(?:上班|工作|打工|兼职|做)\s*[(（]",
+    I,
+)
+
+
 def _bracketed_jobs(message: str) -> str:
+    if not _OWN_WORK_BEFORE.search(message):  # a job ad, a job search, a story: not one's own job
+        return message
     return _BRACKETED_JOB.sub(
         lambda m: ("，" if "\u4e00" <= m.group("job")[0] <= "\u9fff" else ", ") + m.group("job"), message
     )
@@ -6128,7 +6150,8 @@ _WHOLE_RETRACTION = re.compile(
     r"\bdon'?t\s+(?:remember|save|store|note)\s+(?:that|this|it)\b|"
     # "别记我的任何信息，我就是问问…", "不要记录我说的": nothing of this message is to be kept
     r"(?:你)?(?:别|不要|不用|请勿|无需|请不要)(?:帮我)?(?:记|记住|记录|保存|存)(?:下)?(?:我的?|我说的|这些|任何)|"
-    r"\bdon'?t\s+(?:remember|save|store|record|log|keep)\s+(?:any(?:thing)?\s+(?:of\s+)?|my\b)|\boff\s+the\s+record\b|"
+    r"\bdon'?t\s+(?:remember|save|store|record|log|keep)\s+any(?:thing)?\s+(?:of\s+)?(?:this|that|it|what\s+I)\b|"
+    r"\bdon'?t\s+(?:save|store|record|log|keep)\s+my\s+(?:info|information|details|data)\b|\boff\s+the\s+record\b|"
     r"\bforget\s+(?:this|that|it|all\s+this)\s+(?:after|once|when)\b|"
     r"(?:你)?(?:别|不要|不用|请勿|无需|请不要)\s*(?:帮我)?(?:记|记住|记录|保存|存)(?:下来|下)?(?:这个|这些|这条|这句)?(?:啊|哈|哦|喔|呀)?\s*[:：]|"
     r"\bI\s+made\s+(?:that|it|this|all\s+that)\s+up\s*(?:[.!,;]|$|to\s+test|lol|haha|sorry|just)|"
@@ -6258,7 +6281,9 @@ def _skip_reason(clause: str, message_is_joke: bool) -> str:
         if reason == "hypothetical" and standing:  # "Could you answer in Spanish from now on?": could is asking
             if not regex.search(rx.sub(r"^\s*(?:can|could|would|will)\s+you\b", "", clause, flags=I)):
                 continue
-        if reason == "joke" and (_only_laughing(clause) or not regex.search(_NOT_JOKING.sub(" ", clause))):
+        if reason == "joke" and (
+            _only_laughing(clause) or not _LAUGH.search(clause) and not regex.search(_NOT_JOKING.sub(" ", clause))
+        ):
             continue
         if regex.search(clause) and not (
             reason == "quoted"
@@ -6924,7 +6949,8 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
             if rx.search(
                 r"^(?:no|nope|nah|none|not\s+really|nothing(?:\s+much)?|skip|pass)\b|\bnot\s+me\b|不是我|^(?:唔|不)(?:係|系|是)我|\bnot\s+mine\b|"
                 r"\b(?:my|a)\s+\w+'s\b(?!\s+(?:degree|in\b))|\b(?:borrow(?:ed|ing)|just\s+using)\b|别人的|借的|^(?:没啥|没有|没什么|不多)|先别管|不重要|无所谓|随便|都行|都可以|都得|都OK|看着办|看你|不用管|不告诉你|保密|不想说|\b(?:rather\s+not|prefer\s+not|secret|none\s+of\s+your)\b|\b(?:whatever|doesn't\s+matter|never\s*mind)\b|"
-                r"\bfor\s+this\s+(?:one|time|answer|email)\b|\bthis\s+time\b|\bjust\s+this\s+once\b|这次|这一次|这回",
+                r"\bfor\s+this\s+(?:one|time|answer|email)\b|\bthis\s+time\b|\bjust\s+this\s+once\b|这次|这一次|这回|"
+                r"\bnot\s+telling\b|^same\s+as\b|\bunemployed\b|\bbetween\s+jobs\b|^(?:nobody|no\s*one)\b|^(?:why|what|who|how|huh)\b|^[^，,。.!！]*[?？]\s*$",
                 answer,
                 I,
             ):
@@ -7210,6 +7236,11 @@ def _city_from_work(proposals: list[Proposal]) -> list[Proposal]:
 _LIST_KEYS = {"spoken_languages", "hobby", "pet", "children", "reply_format", "reply_style", "diet", "allergy"}
 
 
+_AVOIDS = re.compile(
+    r"不吃|不喝|不能吃|不碰|忌|过敏|清真|halal|kosher|no\b|don'?t|can'?t|never|avoid|allergic|intoleran", I
+)
+
+
 def _merge_lists(proposals: list[Proposal]) -> list[Proposal]:
     """ "我说粤语，也会一点日语": two languages of one turn are one fact, not a version replacing the other."""
     out: list[Proposal] = []
@@ -7222,6 +7253,13 @@ def _merge_lists(proposals: list[Proposal]) -> list[Proposal]:
             ),
             None,
         )
+        if (
+            twin is not None
+            and proposal.key in ("diet", "allergy")
+            and not (_AVOIDS.match(out[twin].value) and _AVOIDS.match(proposal.value))
+        ):
+            out[twin] = proposal  # "I'm vegan. Actually no, I'm vegetarian.": the later word stands
+            continue
         if twin is None:
             out.append(proposal)
         elif proposal.value not in out[twin].value:
@@ -7282,7 +7320,7 @@ class RuleExtractor:
         )
         # "之前在南京，去年搬到合肥了": a then-and-now said without a subject is one's own
         message = rx.sub(
-            r"^(?=(?:之前|以前|原来|本来|早先)(?:在|住|是|做)[^。！？!?]*(?:搬|调到|调去|回到|现在(?:在|住|是)))",
+            r"^(?=(?:之前|以前|原来|本来|早先)(?:在|住|是|做)[^，,。的]{1,12}[，,][^。！？!?]*(?:搬|调到|调去|回到|现在(?:在|住|是)))",
             "我",
             message,
         )
@@ -7391,7 +7429,8 @@ class RuleExtractor:
         if data:
             skipped.append(Skip(text=data, reason="quoted"))
         proposals += self._listed(lists, fields)
-        message_is_joke = bool(_JOKE.search(_NOT_JOKING.sub(" ", message)))
+        message_is_joke = bool(_JOKE.search(message if _LAUGH.search(message) else _NOT_JOKING.sub(" ", message)))
+        whole_retraction = bool(_WHOLE_RETRACTION.search(message))  # once, not once a clause
         weighing = bool(rx.search(r"pros\s+and\s+cons|优缺点|利弊", message, I))  # "VS Code or PyCharm, pros and cons?"
         injected_at: int | None = None  # where the first sentence that tries to steer the agent came
         sentences = _sentences(message)
@@ -7469,7 +7508,7 @@ class RuleExtractor:
                         body,
                         flags=I,
                     )
-                reason = "retracted" if _WHOLE_RETRACTION.search(message) else _skip_reason(clause, message_is_joke)
+                reason = "retracted" if whole_retraction else _skip_reason(clause, message_is_joke)
                 if (
                     not reason
                     and _STANDING_ASK.match(body)
