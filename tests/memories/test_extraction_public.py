@@ -107,8 +107,8 @@ SETS = [
     ("extraction_fresh_dev16.jsonl", "blind for v9, then tuned on in v10", 0.353, 0.494, 0.46),
     ("extraction_fresh_test10.jsonl", "held out, never read", 0.515, 0.588, 0.56),
     ("extraction_fresh_dev17.jsonl", "blind for v10, then tuned on in v11", 0.503, 0.669, 0.64),
-    ("extraction_fresh_test11.jsonl", "held out, never read", 0.522, 0.606, 0.58),
-    ("extraction_fresh_dev18.jsonl", "blind for v11, then tuned on in v12", 0.515, 0.717, 0.69),
+    ("extraction_fresh_test11.jsonl", "held out, never read", 0.522, 0.602, 0.58),
+    ("extraction_fresh_dev18.jsonl", "blind for v11, then tuned on in v12", 0.515, 0.714, 0.69),
     ("extraction_fresh_test12.jsonl", "held out, never read", 0.479, 0.531, 0.50),
     ("extraction_fresh_dev19.jsonl", "blind for v12, then tuned on in v13", 0.394, 0.600, 0.57),
     ("extraction_fresh_dev20.jsonl", "blind for v13 before its sixth pass, then tuned on", 0.495, 0.583, 0.55),
@@ -163,7 +163,7 @@ SETS = [
     ("extraction_fresh_dev33.jsonl", "blind for v17 (v18 after two passes 0.686), then tuned on", 0.669, 0.739, 0.71),
     ("extraction_fresh_dev34.jsonl", "blind for v17 (0.582), v18 pass 3 (0.590), then tuned on", 0.582, 0.625, 0.59),
     ("extraction_fresh_test19.jsonl", "held out, never read", 0.713, 0.713, 0.68),
-    ("extraction_fresh_dev35.jsonl", "blind for v18, then tuned on in v19", 0.521, 0.624, 0.59),
+    ("extraction_fresh_dev35.jsonl", "blind for v18, then tuned on in v19", 0.521, 0.621, 0.59),
 ]
 # fresh_test5 leaves a memory on 2 of its 40 must-not turns under v6, v7 and v8 (4 under v5), fresh_test6
 # on 1 of its 41 under v7 and v8 (4 under v6, blind); fresh_test4's one leak of v5 and v6 is gone since
