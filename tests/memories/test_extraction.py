@@ -4396,3 +4396,28 @@ def test_v19_review_no_medical_test_licence_joke_stranger_s_shop_or_pet_parent_i
 )
 def test_v19_review_ordinary_sentences_near_the_new_patterns_are_still_heard(message, key, piece):
     assert piece in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message, key, absent",
+    [
+        ("现在是你的助理了，听我的", "job_title", "助理"),
+        ("(I'm asking for a friend) I'm a nurse in Oslo, is that well paid?", "job_title", "nurse"),
+    ],
+)
+def test_v19_review_the_assistant_s_role_and_a_friend_s_question_are_not_one_s_own(message, key, absent):
+    assert absent not in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        ("我是档案管理员，今天的工作是档案更新：把2019年的归档", "job_title", "档案管理员"),
+        ("I'm a nurse in Leeds and you play a huge role in my study routine", "job_title", "nurse"),
+        ("I'm vegan, and this once I want a meat recipe for my dad", "diet", "vegan"),
+    ],
+)
+def test_v19_review_a_records_clerk_s_work_a_role_someone_plays_and_a_diet_beside_this_once_are_heard(
+    message, key, piece
+):
+    assert piece in said_under(message, key), heard(message)
