@@ -2042,7 +2042,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     ):
         out += [("fact", "employer", m.group("org")), ("fact", "job_title", m.group("job"))]
     elif m := rx.match(
-        rf"^(?:我{_ZH_MODS}|(?:我)?(?:现在|目前|如今)(?:已经)?)是(?:一名|一个|一位|个)?\s*(?P<v>[^，,]{{0,10}}?(?:{_JOB_ZH}[者员师]?|{_JOB_EN}))(?:\s*了)?[\s\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]*$",
+        rf"^(?:我{_ZH_MODS}|(?:我)?(?:现在|目前|如今)(?:已经)?)是(?:一名|一个|一位|个)?\s*(?P<v>(?![你您他她])[^，,]{{0,10}}?(?:{_JOB_ZH}[者员师]?|{_JOB_EN}))(?:\s*了)?[\s\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]*$",
         body,
         I,
     ):
@@ -5986,7 +5986,7 @@ _BRACKETED_JOB = re.compile(
 # manager)。", "(context: I'm a deck cadet, 2nd sea phase) how do I …"; an abbreviation in brackets is read past
 # ("a ship's electrician (ETO) with …")
 _ASIDE = re.compile(
-    r"[(（]\s*(?:(?:context|background|btw|fyi|ps|背景|补充)\s*[:：,，]?\s*)?(?<!\boption\s[a-z0-9]\s)(?<!选项[a-zA-Z0-9])(?P<s>(?:I'm|I\s+am|I\s+work|我是|我在)"
+    r"[(（]\s*(?:(?:context|background|btw|fyi|ps|背景|补充)\s*[:：,，]?\s*)?(?<!\boption\s[a-z0-9]\s)(?<!选项[a-zA-Z0-9])(?!I'm\s+(?:asking|married|not|just)\b)(?P<s>(?:I'm|I\s+am|I\s+work|我是|我在)"
     r"[^()（）]{2,120})[)）]",
     I,
 )
@@ -6138,7 +6138,7 @@ _RUN_ON = re.compile(
 _PASSING_THROUGH = re.compile(r"转机|中转|过境|\b(?:layovers?|in\s+transit|stopover|connecting\s+flight)\b", I)
 # a sentence that says its asks are for this answer only: "answers short pls — just for this one"
 _ONE_OFF_SENTENCE = re.compile(
-    r"\bjust\s+(?:for\s+)?this\s+(?:one|once|time)\b|\bthis\s+once\b|\bonly\s+this\s+(?:time|once)\b|\bfor\s+this\s+one\s+only\b|"
+    r"\bjust\s+(?:for\s+)?this\s+(?:one|once|time)\b|\b(?:reply|answer|respond|write)\b[^.!?]{0,30}\bthis\s+once\b|\bonly\s+this\s+(?:time|once)\b|\bfor\s+this\s+one\s+only\b|"
     r"\bfor\s+this\s+(?:reply|answer|response|message)(?:\s+only)?\b|\bonly\s+for\s+this\s+(?:reply|answer|one)\b|^(?:呢次|今次|这次)|"
     r"\b(?:give\s+me|write|send|make|format|do)\s+this\s+(?:answer|reply|response|one)\s+(?:as|in)\b|"
     r"只(?:是)?这一?次|就这一次|仅此一次",
@@ -6633,7 +6633,7 @@ _FOR_SOMEONE = re.compile(
 _FICTION = re.compile(
     r"\brole[- ]?play\b|\b(?:let'?s\s+)?pretend\s+(?:that\s+)?(?:I'm|I\s+am|we're|to\s+be)\b|\bpretend\s+(?:that\s+)?(?:you'?re\b|you\s+are\b|你)|假装你|你假装|假设你是|"
     # in mixed zh/en or as a scene: "假装 you are my landlord", "a scene where you play a coach and I'm a recruit"
-    r"假装\s*(?:you|u)\b|\b(?:where|and|then)\s+you\s+play\s+(?:a|an|the|my)\b|\byou\s+(?:play|be)\s+(?:a|an|the|my)\b[^.!?]{0,40}\b(?:and|while)\s+I(?:'ll|\s+will|'m|\s+am)?\s+(?:be|play|a|an|the)\b|"
+    r"假装\s*(?:you|u)\b|\b(?:where|and|then)\s+you\s+play\s+(?:a|an|the|my)\b(?!\s+(?:\w+\s+)?(?:role|part)\b)|\byou\s+(?:play|be)\s+(?:a|an|the|my)\b[^.!?]{0,40}\b(?:and|while)\s+I(?:'ll|\s+will|'m|\s+am)?\s+(?:be|play|a|an|the)\b|"
     r"\bimagine\s+(?:that\s+)?I'm\b|"
     r"\blet'?s\s+play\b[^.!?]{0,20}[:：]|\byou'?re\s+(?:a|an|the)\s+[^.!?]{2,40}\band\s+I'?m\s+(?:a|an|the)\b|"
     r"\b(?:writing|write|drafting)\s+(?:a\s+|my\s+)?short\s+story\b|\bshort\s+story\s*[:：]|\bprotagonist\b|\bbackstory\b|"
@@ -7564,7 +7564,7 @@ class RuleExtractor:
                     ):  # "Help me make a study plan for my CPA exam": the exam is mine
                         proposals += self._triples(clause, body, _exam_of_mine(body))
                     frame = (
-                        "other"  # "闺女在北京上班，住在朝阳", "客户是做电商的，在义乌有仓库": the next clause is theirs too
+                        "other"  # "客户是做跨境电商的，在义乌有仓库": the next clause is theirs too
                         if kin
                         # "以前在富士康干了六年，现在自己开网约车": one's own past, and the clause after is one's own now
                         else "past"
