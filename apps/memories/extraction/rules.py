@@ -170,6 +170,9 @@ _KIN_CHILD = r"女儿|儿子|闺女|孩子"
 _KIN_PARTNER = r"老婆|老公"
 _KIN_PARENT = r"妈妈?|爸爸?|母亲|父亲"
 
+# someone one serves or answers to, as the subject ("客户是做电商的", "病人在宁波"): their facts, not one's own
+_SERVED = r"(?:客户|顾客|病人|患者|学员|房东|租客|领导)(?=是|在|说|的|做|住|有)"
+
 # -- skip reasons, checked in this order ------------------------------------------------------
 _SKIPS: list[tuple[str, re.Pattern]] = [
     (
@@ -197,7 +200,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
     (
         "quoted",
         re.compile(
-            rf"^(?:客户|顾客|病人|患者|学员|房东|租客|领导)(?=是|在|说|的|做|住|有)|^(?:他|她|它|他们|她们|人家|别人|大家|我(?:{_KIN_PARTNER}|妻子|丈夫|{_KIN_PARENT}|女朋友|男朋友|朋友|同事|老板|"
+            rf"^{_SERVED}|^(?:他|她|它|他们|她们|人家|别人|大家|我(?:{_KIN_PARTNER}|妻子|丈夫|{_KIN_PARENT}|女朋友|男朋友|朋友|同事|老板|"
             rf"领导|{_KIN_CHILD}|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户|闺蜜|哥们儿?|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|爷爷|奶奶|外公|外婆|"
             r"姥姥|姥爷|邻居|同学|舍友|亲戚|对象|媳妇儿?|婆婆|岳母|丈母娘|外?孙(?:子|女|儿)|侄(?:子|女)|外甥女?|公公|岳父|老丈人|儿媳妇?|女婿))|"
             # "My 阿嬤每天…": an English "my" before a Chinese kin word
@@ -6025,17 +6028,15 @@ _OWN_SLIP = re.compile(
 )
 
 
+_USUALLY_I_AM = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:normally|usually|generally|otherwise)\s*,?\s+(?=I(?:'m|\s+am)\s+(?:a|an|the)\s)", I
+)
+
+
 def _corrections(message: str) -> str:
     if len(message) > 600:
         return message
     message = _OWN_SLIP.sub("", message)
-    # "Normally I'm a ship's cook": what one usually is is what one is (not a habit)
-    message = rx.sub(
-        r"(?:^|(?<=[.!?]\s))(?:normally|usually|generally|otherwise)\s*,?\s+(?=I(?:'m|\s+am)\s+(?:a|an|the)\s)",
-        "",
-        message,
-        flags=I,
-    )
     message = _CORRECTION_ZH.sub(
         lambda m: (
             m.group(0)
@@ -6166,7 +6167,9 @@ _CALLED_BY_OTHERS = re.compile(
 _SUBJECT_TEAM = re.compile(r"^(?:我们|咱们|我司|用户的团队|we\b|we're|our\b)", I)
 _SUBJECT_SELF = re.compile(r"^(?:我(?!们)|用户|I\b|I'm|I've|I'd|my\b)", I)
 _SUBJECT_ANY = re.compile(
-    r"^(?:你|您|他|她|它|伊(?=[是读讀在住做有]|\s)|大家|别人|人家|朋友|同事|老板|(?:客户|顾客|病人|患者|学员|房东|租客|领导)(?=是|在|说|的|做|住|有)|那(?:是|都是|时|会儿)|这(?:是|都是)|you\b|he\b|she\b|they\b|his\b|her\b|their\b|it\b|"
+    r"^(?:你|您|他|她|它|伊(?=[是读讀在住做有]|\s)|大家|别人|人家|朋友|同事|老板|"
+    + _SERVED
+    + r"|那(?:是|都是|时|会儿)|这(?:是|都是)|you\b|he\b|she\b|they\b|his\b|her\b|their\b|it\b|"
     r"it's\b|this\b|that\b|there\b)",
     I,
 )
@@ -7422,6 +7425,8 @@ class RuleExtractor:
             skipped.append(Skip(text=passage, reason="quoted"))
         message = _QUOTED.sub(" ", message)
         message = _corrections(_asides(_bracketed_jobs(_numbered_items(message))))
+        if len(message) <= 600:  # "Normally I'm a ship's cook": what one usually is is what one is (not a habit)
+            message = _USUALLY_I_AM.sub("", message)
         lists, fields, message = _notes(message)
         message, data, template = _data_cut(message)
         if template:  # "姓名：李娜 ⏎ 职业：护士 ⏎ 按这个模板再生成10条": a template's fields
