@@ -4421,3 +4421,34 @@ def test_v19_review_a_records_clerk_s_work_a_role_someone_plays_and_a_diet_besid
     message, key, piece
 ):
     assert piece in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I'm colorblind, so please use patterns instead of colours in charts",
+        "Heads up: I'm dyslexic so please keep paragraphs short",
+        "I have epilepsy so no flashing animations in the slides please",
+        "我是色盲，图表别用红绿",
+        "我有痛风，别给我推荐海鲜",
+        "I'm hard of hearing so I prefer text over calls",
+        "我有哮喘，以后推荐运动都要考虑这个",
+        "I use a wheelchair, so suggest step-free routes only",
+    ],
+)
+def test_v20_an_instruction_given_for_a_health_reason_is_held_back_as_health(message):
+    assert kept(message) == [], heard(message)
+    assert {p.sensitive for p in extract(message).proposals} <= {"health"}
+
+
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        ("我是护士，在养老院照顾老年痴呆的老人", "job_title", "护士"),
+        ("I'm a physiotherapist specialising in arthritis, based in Leeds", "job_title", "physiotherapist"),
+        ("I'm a teacher at a school for deaf children in Bristol", "job_title", "teacher"),
+        ("I'm a teacher at a school for deaf children in Bristol", "city", "Bristol"),
+    ],
+)
+def test_v20_caring_for_people_with_a_condition_is_one_s_work_not_one_s_health(message, key, piece):
+    assert piece in said_under(message, key), heard(message)
