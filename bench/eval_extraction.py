@@ -1,6 +1,6 @@
 """Extraction quality, one harness for every extractor: the turns of tests/data/extraction_public.jsonl,
 the held-out tests/data/extraction_heldout.jsonl, the sets written blind (extraction_fresh_*.jsonl;
-fresh-test3 to fresh-test19 were never read while tuning; fresh-test2 was read from session 8 on) and
+fresh-test3 to fresh-test20 were never read while tuning; fresh-test2 was read from session 8 on) and
 the hand-written adversarial turns go through the real ingest path in a throw-away database,
 and each extractor gets recall of the expected memories, the must-not turns that left a memory,
 and the unexpected memories (matching is defined in tests/extraction_eval.py).
@@ -84,6 +84,8 @@ SETS = {
     "fresh-dev34": "extraction_fresh_dev34.jsonl",
     "fresh-test19": "extraction_fresh_test19.jsonl",
     "fresh-dev35": "extraction_fresh_dev35.jsonl",
+    "fresh-dev36": "extraction_fresh_dev36.jsonl",
+    "fresh-test20": "extraction_fresh_test20.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 
