@@ -286,7 +286,10 @@ _NOT_JOKING = re.compile(
 _WORKPLACE_OF_CARE = re.compile(
     r"(?:医药|制药|医疗)(?:公司|企业|行业|器械)?|药企|药厂|药房|药店|药剂师|药师|药剂科|药剂助理|药妆店?|(?<=在)[^，,]{0,8}?医院(?=工作|上班|当|做|实习)|"
     r"医院的?(?:护士|医生|药剂师|行政|前台)|\b(?:at|in)\s+(?:a|an|the)?\s*(?:[\w'-]+\s+){0,2}hospital\b|"
-    r"\bhospital\s+(?:pharmacist|nurse|porter|admin|receptionist)|\bpharma(?:ceutical)?s?\b",
+    r"\bhospital\s+(?:pharmacist|nurse|porter|admin|receptionist)|\bpharma(?:ceutical)?s?\b|"
+    # caring for people with a condition: "在养老院照顾老年痴呆的老人", "specialising in arthritis", "a school for deaf children"
+    r"照顾[^，,。]{0,12}的(?:老人|病人|患者|孩子)|\bspeciali[sz](?:ing|es|ed)\s+in\s+[\w\s-]{1,30}|"
+    r"\b(?:for|with)\s+(?:[\w-]+\s+){0,2}(?:children|kids|adults|people|patients|students|residents)\b|\b\w+\s+care\b",
     I,
 )
 _HEALTH_WORDS = re.compile(
@@ -294,7 +297,12 @@ _HEALTH_WORDS = re.compile(
     r"insulin|diagnos|\bADHD\b|autis|surgery|hospital(?!ity)|chemo|therapy|therapist|rehab|\bsick\b|illness|"
     r"血压|血糖|血脂|胆固醇|心率|体检|发烧|感冒|偏头痛|失眠|blood\s+(?:pressure|sugar|test|work)|cholesterol|"
     r"heart\s+rate|migraine|\bfever\b|insomnia|\bflu\b|covid|depress|anxiety|panic\s+attack|mental\s+health|抑郁|焦虑|心理医生|"
-    r"\bIVF\b|试管|备孕|不孕|bipolar|双相|\bNICU\b|早产|透析|dialysis|cancer|癌|cocaine|heroin|毒品|大麻",
+    r"\bIVF\b|试管|备孕|不孕|bipolar|双相|\bNICU\b|早产|透析|dialysis|cancer|癌|cocaine|heroin|毒品|大麻|"
+    # conditions people give as the reason for an instruction ("I'm colorblind, so …", "我有痛风，别…")
+    r"colou?r[\s-]?blind|色盲|色弱|dyslexi|阅读障碍|epilep|癫痫|asthma|哮喘|\bdeaf\b|耳聋|hard of hearing|hearing aid|助听器|"
+    r"wheelchair|轮椅|痛风|\bgout\b|arthritis|关节炎|\bOCD\b|强迫症|\bPTSD\b|自闭症|多动症|乙肝|hepatitis|\bHIV\b|艾滋|"
+    r"dementia|alzheimer|老年痴呆|阿尔茨海默|parkinson|帕金森|中风|脑梗|残疾|disabilit|disabled|visually impaired|视障|"
+    r"chronic pain|慢性病|甲亢|甲减|thyroid|eczema|湿疹|psoria|牛皮癣|eating disorder|anorexi|bulimi|厌食症|暴食症",
     I,
 )
 
@@ -7292,7 +7300,7 @@ _NAMING = re.compile(
 
 class RuleExtractor:
     name = "rules"
-    version = "19"
+    version = "20"
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
