@@ -4452,3 +4452,51 @@ def test_v20_an_instruction_given_for_a_health_reason_is_held_back_as_health(mes
 )
 def test_v20_caring_for_people_with_a_condition_is_one_s_work_not_one_s_health(message, key, piece):
     assert piece in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        ("我之前说我在苏州，其实上个月已经搬到无锡了", "city", "无锡"),
+        ("Actually I moved to Bristol in May, not Bath anymore.", "city", "Bristol"),
+        ("更正一下，我现在不在Chengdu了，已经搬回Xiamen", "city", "Xiamen"),
+        ("3 kids and a beagle called Max", "children", "3 kids"),
+        ("3 kids and a beagle called Max", "pet", "Max"),
+        ("two daughters, one cat", "children", "two daughters"),
+        ("老伴走了好几年了，现在跟女儿住", "children", "女儿"),
+        ("I'm vegetarian and my husband is vegan, any ideas for dinner?", "spouse", "husband"),
+        ("跑滴滴五年了，在重庆", "employer", "滴滴"),
+        ("跑Lalamove的，一般白天跑", "employer", "Lalamove"),
+        ("饿了么蜂鸟众包，一般中午跑", "employer", "饿了么"),
+        ("I'm a fisherman out of Kodiak, season starts soon", "city", "Kodiak"),
+        ("Pro boxer, lightweight, fighting out of Cebu. Need a meal plan", "job_title", "boxer"),
+        ("Pro boxer, lightweight, fighting out of Cebu. Need a meal plan", "city", "Cebu"),
+        ("Day job is payroll at a builders' merchant, nights I DJ", "job_title", "payroll"),
+        ("My day job is in IT support, how do I move into security?", "job_title", "IT support"),
+        ("平时用Python和Tableau做报表", "programming_language", "Python"),
+        ("平时用Python和Tableau做报表", "tool", "Tableau"),
+        ("We build everything in Godot 4 with GDScript", "framework", "Godot"),
+        ("We build everything in Godot 4 with GDScript", "programming_language", "GDScript"),
+        ("我做手游客户端，Unity，C#，写了三年", "framework", "Unity"),
+        ("我做手游客户端，Unity，C#，写了三年", "programming_language", "C#"),
+        ("Bullet points, no tables please", "reply_format", "Bullet"),
+    ],
+)
+def test_v20_pass_one_moves_taken_back_family_in_a_few_words_gig_platforms_home_ports_day_jobs_and_stacks_are_heard(
+    message, key, piece
+):
+    assert piece in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message, key, absent",
+    [
+        ("老伴走了好几年了，现在跟女儿住", "spouse", "老伴"),
+        ("My late husband loved gardening, I'm keeping his roses going", "spouse", "husband"),
+        ("平时用Python和Tableau做报表", "reply_format", "Python"),
+        ("I use Arch and the fish shell", "hobby", "fish"),
+        ("I'm a fisherman out of Kodiak, season starts soon", "city", "season"),
+    ],
+)
+def test_v20_pass_one_a_late_spouse_a_tool_list_and_a_shell_named_fish_are_not_misread(message, key, absent):
+    assert absent not in said_under(message, key), heard(message)
