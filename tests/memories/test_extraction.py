@@ -1237,6 +1237,7 @@ def test_a_self_statement_before_a_request_in_the_same_sentence_is_kept():
     assert any(k.startswith("goal") for k in said), said
     assert keyed("Im a uber driver in Atlanta, which car is most fuel efficient?") == {
         "job_title": "uber driver",
+        "employer": "uber",  # the platform one drives for (rules v20)
         "city": "Atlanta",
     }
 
@@ -4499,4 +4500,19 @@ def test_v20_pass_one_moves_taken_back_family_in_a_few_words_gig_platforms_home_
     ],
 )
 def test_v20_pass_one_a_late_spouse_a_tool_list_and_a_shell_named_fish_are_not_misread(message, key, absent):
+    assert absent not in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message, key, absent",
+    [
+        ("I'm a welder, fresh out of College and looking for work", "city", "College"),
+        ("'I'm a lumberjack and I'm okay' - which Monty Python sketch is that from?", "job_title", "lumberjack"),
+        ("我们用Tableau做周报", "reply_format", "Tableau"),
+        ("I'm a nutritionist, mostly vegetables and specialists' referrals", "reply_format", "vegetables"),
+    ],
+)
+def test_v20_pass_one_a_college_left_a_line_quoted_to_ask_about_and_tableau_are_not_a_town_a_job_or_a_table(
+    message, key, absent
+):
     assert absent not in said_under(message, key), heard(message)
