@@ -52,7 +52,9 @@ from apps.memories.extraction.script import as_simplified, in_own_script
 I = re.IGNORECASE
 
 _JOB_EN = (
-    r"(?:(?-i:QA|QE|UX|UI|SRE)\s+(?:lead|manager|engineer|analyst|tester|designer|researcher)|(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|seamstress|luthier|fishmonger|stonemason|jeweller|goldsmith|"
+    r"(?:(?-i:QA|QE|UX|UI|SRE)\s+(?:lead|manager|engineer|analyst|tester|designer|researcher)|(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|seamstress|boxer|kickboxer|wrestler|footballer|cricketer|jockey|"
+    r"lobster(?:man|woman)|shrimper|crabber|trawlerman|herds?man|herder|lumberjack|scaffolder|binman|dustman|busker|(?-i:DJ)|"
+    r"(?:community\s+)?health\s+worker|luthier|fishmonger|stonemason|jeweller|goldsmith|"
     r"videographer|choreographer|forester|seller|vendor|hawker|exporter|importer|wholesaler|distributor|supervisor|"
     r"groundsman|groundskeeper|greenkeeper|orchardist|grazier|(?-i:GM)|"
     r"(?:bus|crane|machine|forklift|tour|train|camera|radio|switchboard|plant|drone|equipment|jeepney|tricycle|truck|boat|ferry|"
@@ -123,7 +125,7 @@ _NEW_CLAUSE = re.compile(
     # "…latex, which is a pain because I work as a cleaner at a hotel": the reason is a statement of its own
     r",?\s+(?:because|'?cause|cuz|since)\s+(?=I\s+(?:work|live)\b|I(?:'m|\s+am)\s+(?:a|an|based|from)\b)|"
     r"\s+but\s+(?=not\s+(?:in|at|from|with)\b[^,.;]{0,30}\b(?:anymore|any\s+more|these\s+days)\b)|,?\s+but\s+(?=(?:\w+\s+)?(?:everyone|everybody|people|friends|folks)\b)|\s+and\s+(?=(?:she|he|they)\s+(?:just\s+)?(?:told|said|says|thinks|wants|asked|keeps)\b)|\s+but\s+(?=(?:now|currently|also|still)\b)|"
-    r",\s+(?=(?:the\s+rest\s+of|everyone\s+else|everybody\s+else|the\s+others)\b)|"
+    r",\s+(?=(?:the\s+rest\s+of|everyone\s+else|everybody\s+else|the\s+others)\b)|,\s+(?=(?:my\s+)?day\s+job\b)|"
     rf",\s+(?=the\s+(?:[\w-]+\s+)?{_JOB_EN}s?\s+(?!here\b)[a-z]+)|(?<=\bI'm\s\d\d),\s*|"
     # "I'm a single mum of three, part-time cleaner in Dublin, …": a bio's next part, a job said where
     rf"(?<!\d),\s+(?=(?:(?:part|full)[- ]time\s+|freelance\s+|self-employed\s+)?(?:[\w-]+\s+){{0,2}}?{_JOB_EN}\s+(?:in|at|from|for)\s)|\s+[—–]+\s*|\s*[—–]+\s+|\s+--?\s+|\s*[|｜]\s*|\s+(?=even\s+(?:if|when|though)\b)|(?<=\bby day),\s*|"
@@ -319,7 +321,7 @@ _TRANSIENT = re.compile(
     I,
 )
 _PREFIX = re.compile(
-    r"^(?:(?:那个(?=我)|嗯+|呃+|其实|另外|而且|所以|因此|于是|还有|对了|顺便说一下|顺便说|补充一下|请记住|记住|记一下|备注|还是|背景|个人背景|先说背景|"
+    r"^(?:(?:那个(?=我)|嗯+|呃+|其实|另外|(?:跟你|和你)(?:说|讲)一下|而且|所以|因此|于是|还有|对了|顺便说一下|顺便说|补充一下|请记住|记住|记一下|备注|还是|背景|个人背景|先说背景|"
     r"但是|但|不过|可是)[\s,，:：、]*|"
     # whole English words only: "Yesterday" is no "yes", "Sometimes" no "so", "Ohio" no "oh"
     r"(?:btw|by the way|also|and|but|please|pls|plz|actually|honestly|oh|well|fyi|so|please note|note that|update|"
@@ -957,7 +959,7 @@ _TOOLS = [
         "database",
         r"PostgreSQL|Postgres|(?-i:PG)(?![A-Za-z0-9-])|MySQL|MariaDB|SQLite|MongoDB|(?-i:Oracle)|SQL Server|ClickHouse|TiDB|Redis|"
         r"Elasticsearch|DynamoDB|Cassandra|Snowflake|BigQuery|kdb\+?|Neo4j|DuckDB|InfluxDB|达梦|人大金仓|Kingbase|OceanBase|"
-        r"GaussDB|openGauss|PolarDB",
+        r"GaussDB|openGauss|PolarDB|(?-i:Hive)(?!\s*(?:mind|of))|Trino|Presto(?:DB)?",
     ),
     (
         "editor",
@@ -987,7 +989,9 @@ _TOOLS = [
         "framework",
         r"Django|Flask|FastAPI|React|Vue|Angular|(?-i:Spring(?: Boot)?)|(?-i:Rails)|Next\.js|Laravel|Svelte|(?-i:Express)|"
         r"(?-i:Unity)|Flutter|Node\.js|(?-i:Node)(?!\s+(?:is|was))|SQLAlchemy|Nuxt|Remix|NestJS|Spring(?=\s*Cloud)|\.NET|ASP\.NET|"
-        r"Tailwind|PyTorch|TensorFlow|pandas|SwiftUI|UIKit|Jetpack Compose|React Native|(?-i:Expo)|Electron|(?-i:Qt)",
+        r"Tailwind|PyTorch|TensorFlow|pandas|SwiftUI|UIKit|Jetpack Compose|React Native|(?-i:Expo)|Electron|(?-i:Qt)|"
+        # game engines and the like are what one builds on: "Godot 4", "Unreal", "UE5", "tidyverse", "Zephyr on nRF52"
+        r"Godot|(?-i:Unreal)(?: Engine)?|(?-i:UE[45])|Cocos\s*Creator|(?-i:Bevy)|tidyverse|ggplot2|(?-i:Zephyr)(?=\s+(?:RTOS|on)\b)",
     ),
     (
         "cloud",
@@ -1029,8 +1033,8 @@ _TOOLS = [
         r"百度网盘|百度網盤|阿里云盘|iCloud|Google Photos|(?<![\d])1688(?![\d])|淘宝|淘寶|拼多多|千牛|美团|美團|饿了么|餓了麼|抖店|"
         r"有赞|微店|(?-i:Libby)|Audible|(?-i:Kindle)|Spotify|Apple Music|网易云音乐|QQ音乐|Duolingo|多邻国|(?-i:Strava)|"
         r"MyFitnessPal|(?-i:Garmin)|Apple Watch|(?-i:iPad)(?: Pro| Air| mini)?|(?-i:Wacom)|(?-i:Xero)|QuickBooks|用友|金蝶|"
-        r"Salesforce|HubSpot|(?-i:SAP)|Simulink|LabVIEW|(?-i:ANSYS|Ansys)|Vivado|Quartus|(?-i:AUTOSAR)|Godot|(?-i:Unreal)(?: Engine)?|"
-        r"(?-i:UE[45])|RabbitMQ|(?-i:Celery)|Playwright|Selenium|Cypress|Vite|Webpack|Storybook|Postman|Insomnia|"
+        r"Salesforce|HubSpot|(?-i:SAP)|Simulink|LabVIEW|(?-i:ANSYS|Ansys)|Vivado|Quartus|(?-i:AUTOSAR)|"
+        r"RabbitMQ|(?-i:Celery)|Playwright|Selenium|Cypress|Vite|Webpack|Storybook|Postman|Insomnia|"
         r"(?-i:Etsy)|Coursera|Khan Academy|Twitch|闲鱼|虾皮|Shopee|Lazada|Descript|pnpm|pytest|WSL2?|Hyprland|HHKB|"
         r"支付宝|高德(?:地图)?|百度地图|Google Maps|Uber Eats|DoorDash|Starlink|Instant Pot|Thermomix|KitchenAid|空气炸锅|电饭煲|"
         # sellers' and riders' platforms in South and South-East Asia, Africa and Taiwan
@@ -1047,9 +1051,10 @@ _TOOLS = [
         "programming_language",
         r"Python|(?-i:Go)(?!\s+(?:on|ahead|for\s+it|back|away|home|easy|nuts|figure)\b)|Golang|(?-i:Rust)|Java|TypeScript|JavaScript|C\+\+|C#|Kotlin|(?-i:Swift)|Ruby|PHP|Scala|"
         r"(?-i:Julia)|(?-i:Dart)|Elixir|Haskell|(?-i:Lua)|Zig|OCaml|Clojure|(?-i:Perl)|(?-i:SQL)|MATLAB|(?-i:VBA)|Solidity|"
-        r"Fortran|COBOL|(?-i:Groovy)|"
+        r"Fortran|COBOL|(?-i:Groovy)|GDScript|"
         r"(?<=[写用])(?-i:C)(?!\s*的)|(?<=全是)(?-i:C)(?=\s*[，,。]|$)|(?<=[写用] )(?-i:C)(?!\s*的)|(?<=\bin )(?-i:C)(?=\s*(?:and|,|$))|"  # "主要写C", not "Plan C" or "C罗"
-        r"(?:(?<=\bcode in )|(?<=\bwork in )|(?<=\bcoding in )|(?<=\bworking in )|(?<=\bprogram in )|(?<=\bmostly in )|(?<=[写用] ))(?-i:R)(?![\w&'’+-])",
+        r"(?:(?<=\bcode in )|(?<=\bwork in )|(?<=\bcoding in )|(?<=\bworking in )|(?<=\bprogram in )|(?<=\bmostly in )|(?<=[写用] ))(?-i:R)(?![\w&'’+-])|"
+        r"(?<=\bmostly )(?-i:R)(?=\s+and\s|\s*[,，]|\s*$)",
     ),
 ]
 # ASCII boundaries only: Chinese text is all word characters ("用飞书沟通").
@@ -1069,9 +1074,10 @@ _ANSWER = re.compile(
 _PRODUCT = re.compile(r"^[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2}$")
 _LENGTH = re.compile(r"简短|简洁|详细|啰嗦|长|短(?:一?点|些)|字以内|\bshort|\bbrief|concise|detailed|long|\bwords\b", I)
 _FORMAT = re.compile(
-    r"表格|表情|格式|列表|加粗|粗体|小标题|markdown|bullet|tables?|emojis?|lists?|units|单位|感叹号|exclamation\s+(?:marks?|points?)|"
-    r"code\s*blocks?|代码块|条列式?|列点|分点|"
-    r"headings?|headers?|\bbold\b",
+    r"表格|表情|格式|列表|加粗|粗体|小标题|代码块|条列式?|列点|分点|单位|感叹号|"
+    # English words whole: "Tableau" is no table, "specialists" no list, "vegetables" no tables
+    r"(?<![A-Za-z])(?:markdown|bullet|tables?|emojis?|lists?|units|exclamation\s+(?:marks?|points?)|code\s*blocks?|"
+    r"headings?|headers?|bold)(?![A-Za-z])",
     I,
 )
 _LIMIT = re.compile(
@@ -1088,8 +1094,9 @@ _REPORT = re.compile(r"报告|文档|reports?|docs?\b|documents?", I)
 _SPICE = re.compile(r"辣|spicy", I)
 # how an answer is laid out, and a request about it
 _REPLY_SHAPE = re.compile(
-    r"表格|要点|列表|列出来|分点|编号|小标题|标题|段落|长篇大论|代码块|markdown|bullet(?:\s+points?)?|headers?|headings?|"
-    r"paragraphs?|tl;?dr|ascii|tables?|numbered\s+lists?|code\s+blocks?",
+    r"表格|要点|列表|列出来|分点|编号|小标题|标题|段落|长篇大论|代码块|"
+    r"(?<![A-Za-z])(?:markdown|bullet(?:\s+points?)?|headers?|headings?|paragraphs?|tl;?dr|ascii|tables?|numbered\s+lists?|"
+    r"code\s+blocks?)(?![A-Za-z])",
     I,
 )
 _REQUEST = re.compile(
@@ -1284,6 +1291,11 @@ _ANIMALS = (
     r"donkeys?|sheep|geese|goose|quails?|bees|canaries|canary|finch(?:es)?|cockerels?|roosters?)"
 )
 _KIDS_EN = r"(?:a|an|one|two|three|four|five|\d)\s+(?:[\w-]+\s+)?(?:daughters?|sons?|kids?|children|child|boys?|girls?|teenagers?)"
+_KIDS_AND_PETS = re.compile(
+    rf"^(?P<v>{_KIDS_EN})(?:\s*(?:,|\band\b|&|\+)\s*(?P<p>(?:a|an|one|two|three|\d)\s+(?:[\w-]+\s+){{0,2}}?{_ANIMALS}"
+    rf"(?:\s*,?\s*(?:named|called)\s+(?P<n>{_EN_NAME}))?))?\s*[.!]?$",
+    I,
+)
 _NAMES_EN = r"(?:(?-i:Mr|Mrs|Ms|Miss|Dr|Sir|Lady|Lord|Captain|Professor|Prof)\.?\s+)?[A-Z][\w'’-]+(?:\s*\(\d+\))?(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Z][\w'’-]+(?:\s*\(\d+\))?)*"
 _PARTNER = r"老婆|老公|妻子|丈夫|爱人|太太|先生|对象|女朋友|男朋友|家人|室友"
 # one's spouse by name: "My wife 叫 Lily", "my partner Jun and I…", "我老婆叫小雅"
@@ -2465,7 +2477,11 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     if _FAMILY_FACT.match(body):
         out.append(("fact", "children", rx.sub(r"^(?:我的?|my\s+)", "", body, flags=I)))
     elif m := _CHILD_MENTION.search(body):  # "我女儿今年高考", "我在家带两岁的闺女", "老大三年级老二刚上幼儿园"
-        out.append(("fact", "children", m.group("v") or m.group("v2") or m.group("v3")))
+        out.append(("fact", "children", next(v for v in m.group("v", "v2", "v3", "v4") if v)))
+    if m := _KIDS_AND_PETS.match(body):  # "3 kids and a beagle called Max", "two daughters": said without a verb
+        out = [t for t in out if t[1] not in ("children", "pet")] + [("fact", "children", m.group("v"))]
+        if m.group("p"):
+            out.append(("fact", "pet", m.group("n") or m.group("p")))
     if m := _SPOUSE.match(body):
         out.append(("fact", "spouse", m.group("n")))
     if m := rx.match(
@@ -2580,6 +2596,13 @@ _NO_PADDING = re.compile(
 
 def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     """Standing requests: answers (language, length, format), dislikes, constraints."""
+    if rx.fullmatch(  # "Bullet points, no tables please": a shape named alone, beside the rest of the request
+        r"(?:(?:and|but)\s+)?(?:(?:always|only|just)\s+)?(?:bullet\s*points?|bullets|numbered\s+lists?|short\s+paragraphs|plain\s+text|"
+        r"markdown|tables)(?:\s+(?:please|pls|only|always|thanks))*[\s.!]*",
+        body,
+        I,
+    ):
+        return [("preference", "reply_format", body.strip(" .!"))]
     if m := rx.match(
         r"^(?:能|可以)用\s*(?P<x>[A-Za-z][\w+#.]*?)\s*就(?:别|不要|不用)(?:给我|用)\s*(?P<y>[A-Za-z][\w+#.]*?)(?:的)?(?:例子|代码|示例)?$",
         body,
@@ -3977,7 +4000,7 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
             return [("fact", "city", m.group("c"))]
     if (
         m := rx.search(
-            r"(?:住在|住(?=\s*(?-i:[A-Z]))|搬到了?|搬来了?|搬去了?)\s*(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?)(?P<d>\s*[\u4e00-\u9fff]{2,3}(?![\u4e00-\u9fff]))?",
+            r"(?:住在|住(?=\s*(?-i:[A-Z]))|搬到了?|搬来了?|搬去了?|搬回了?)\s*(?P<c>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?)(?P<d>\s*[\u4e00-\u9fff]{2,3}(?![\u4e00-\u9fff]))?",
             body,
         )
     ) and (city := _city_in(m.group("c"))):
@@ -4079,7 +4102,17 @@ def _work_place(body: str) -> str:
     for m in _WORK_PLACE.finditer(body):
         if not _TRIP.search(body[: m.start()]) and (city := _city_in(m.group("p"))):
             return city  # _city_in knows "written in Rust" is no town
+    # a home port or base, known or not: "a lobsterman out of Stonington", "fighting out of Cebu"
+    if (m := _HOME_PORT.search(body)) and not _ORG_WORD.search(m.group("p")) and not _TRIP.search(body[: m.start()]):
+        return m.group("p")
     return ""
+
+
+_HOME_PORT = re.compile(
+    r"(?<!fresh\s)(?<!straight\s)(?<!just\s)(?<!right\s)\b(?:out\s+of|outta)\s+"
+    r"(?!(?:College|School|University|Uni|High|Work|Office|Town|Stock|Hospital|Prison|Jail|Retirement|Season|Print|Order|"
+    r"Nowhere|Time|Luck|Shape|Bed|Control|Range|Character|Business|Service|Action|Hand|Sight|Mind)\b)(?P<p>(?-i:[A-Z])[a-z'’-]{2,}(?:\s+(?-i:[A-Z])[a-z'’-]{2,})?)(?=\s*(?:$|[,.;!—–]|\s-\s))"
+)
 
 
 def _scan_places(body: str) -> list[tuple[str, str, str]]:
@@ -5238,7 +5271,8 @@ _CHILD_MENTION = re.compile(
     r"(?=[^，,。]{0,6}?(?:\d+|[一二三四五六七八九十两]+)\s*(?:岁|年级)|(?:今年)?(?:刚|才)?(?:高考|中考|小升初|(?:上|读)(?:小学|初中|高中|幼儿园|大学)|"
     r"(?:初|高)[一二三]|大[一二三四]|[一二三四五六]年级))|"
     r"(?:带|陪|接送)(?:[^，,。]{0,3})?(?P<v2>(?:\d+|[一二三四五六七八九十两]+)\s*岁的(?:儿子|女儿|闺女|孩子|娃))|"
-    r"(?P<v3>老大[^，,。]{1,8}?老二[^，,。]{1,10})"
+    r"(?P<v3>老大[^，,。]{1,8}?老二[^，,。]{1,10})|"
+    r"(?:跟|和|带着?)(?P<v4>女儿|儿子|闺女|孩子们?)(?:一起)?(?:住|生活|过日子)"  # "现在跟女儿住"
 )
 
 
@@ -5608,6 +5642,35 @@ _NO_DRIVING = re.compile(
 )
 
 
+def _read_gig(body: str) -> list[tuple[str, str, str]]:
+    """Gig work said by its platform: "跑滴滴五年了", "跑Lalamove的", "美团众包，一般晚上跑"."""
+    if m := rx.match(
+        r"^(?:我)?(?:现在|目前|平时|一直|主要|也)*(?:在)?(?P<v>(?:跑|开)\s*(?P<e>" + _GIG_PLATFORM.pattern + r"))"
+        r"\s*(?:的|外卖|快车|专车|网约车)?(?=$|\s*(?:[\d一二三四五六七八九十两几半]+个?(?:年|月)|了|的))",
+        body,
+        I,
+    ):
+        return [("fact", "job_title", m.group("v")), ("fact", "employer", m.group("e"))]
+    if m := rx.match(r"^(?:我)?(?:在)?(?P<e>美团|饿了么|达达|闪送)(?:蜂鸟)?众包(?=$|的|跑|做|干)", body):
+        return [("fact", "employer", m.group("e"))]
+    return []
+
+
+_DAY_JOB = re.compile(
+    r"^(?:my\s+)?(?:day|main|real|full[- ]time|regular)\s+job(?:'s|\s+is|:)?\s+(?:in\s+|as\s+|doing\s+)?(?:an?\s+)?"
+    r"(?P<v>(?!(?:a|an|the|so|too|very|really|fine|ok|okay|boring|killing|hard|not|going|just)\b)[\w&/' -]{2,40}?)"
+    r"(?:\s+(?:at|for|with)\s+(?:an?\s+|the\s+)?(?P<e>[\w&'’ .-]{2,40}?))?(?=\s*(?:$|[,.;!?—–(]|\s(?:so|and|but|which|though)\b))",
+    I,
+)
+
+
+def _read_day_job(body: str) -> list[tuple[str, str, str]]:
+    """ "Day job is payroll at a builders' merchant", "my day job is in IT support": the job that pays."""
+    if not (m := _DAY_JOB.match(body)):
+        return []
+    return [("fact", "job_title", m.group("v").strip())] + ([("fact", "employer", m.group("e"))] if m.group("e") else [])
+
+
 def _read_no_driving(body: str) -> list[tuple[str, str, str]]:
     if not (m := _NO_DRIVING.match(body)):
         return []
@@ -5634,6 +5697,8 @@ def _scan_availability(body: str) -> list[tuple[str, str, str]]:
 
 
 _READERS = (
+    _read_gig,
+    _read_day_job,
     _read_shop_place,
     _read_no_driving,
     _read_role,
@@ -6028,6 +6093,16 @@ _CORRECTION_EN = re.compile(
 )
 
 
+# "我之前跟你说我在郑州，其实上周已经搬到洛阳了": the earlier claim is taken back by the move said after it
+_TAKEN_BACK_ZH = re.compile(
+    r"(?:(?:纠正|更正)一下[，,:：\s]*)?(?:我)?(?:上次|之前|刚才|前面|以前)(?:跟你|和你)?说(?:过)?(?:的)?我?(?:在|住在?)[^，,。！？]{1,12}[，,]\s*"
+    r"(?:其实|但是?|不过|可是)(?!是)(?=[^，,。！？]{0,12}(?:搬|住|在))"
+)
+# "I moved to Leeds last month, not Manchester anymore": the old town is what is no longer so
+_NOT_THERE_ANYMORE = re.compile(
+    r",?\s+(?:and\s+)?not\s+(?:in\s+)?(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?\s+(?:anymore|any\s+more)(?=\W|$)"
+)
+
 # "Sorry, I gave you wrong info yesterday —", "我刚才说错了": a slip owned up to, nothing to remember of itself
 _OWN_SLIP = re.compile(
     r"(?:sorry,?\s*)?\bI\s+(?:gave|told)\s+you\s+(?:the\s+)?wrong\s+(?:info|information|details|thing|name|city)"
@@ -6053,6 +6128,8 @@ def _corrections(message: str) -> str:
         ),
         message,
     )
+    message = _TAKEN_BACK_ZH.sub("我", message)
+    message = _NOT_THERE_ANYMORE.sub("", message)
     return _CORRECTION_EN.sub(
         lambda m: m.group("claim") + " " + rx.sub(r"^the\s+", "", m.group("new"), flags=I), message
     )
@@ -6062,6 +6139,31 @@ _OWN_WORK_BEFORE = re.compile(
     r"\b(?:I|and)\s+(?:also\s+)?(?:work|am\s+working|'m\s+working)\b[^.!?()（）]{0,60}[(（]|我(?:在|是)[^。！？()（）]{0,30}?(?:上班|工作|打工|兼职|做)\s*[(（]",
     I,
 )
+
+
+_WORK_LEAD = re.compile(
+    r"^\s*我[^，,。！？!?]{0,30}?(?:做|是|写|开发|搞|当)|^\s*(?:I'm\s+an?\s+|I\s+am\s+an?\s+)?(?:[\w-]+\s+){0,2}?(?:dev|developer|engineer|programmer|coder)\s*$",
+    I,
+)
+
+
+def _tools_named_alone(message: str) -> str:
+    """ "我做手游客户端，Unity，C#，写了三年", "Game dev, Unity and C#": tools named alone after one's work are
+    what one uses (said as "用 Unity" / "using Unity")."""
+    if len(message) > 600:
+        return message
+    parts = rx.split(r"([，,。！？!?\n])", message)
+    out, lead = [], False
+    for part in parts:
+        words = part.strip()
+        spans = _tool_spans(words) if words and lead else []
+        rest = rx.sub(r"[\s、/+&]|\band\b|和|跟", "", "".join(c for i, c in enumerate(words) if not any(a <= i < b for a, b, _ in spans)), flags=I)
+        if spans and not rest:
+            part = part.replace(words, ("用" if rx.search(r"[\u4e00-\u9fff]", message) else "using ") + words)
+        elif part not in "，," and words:
+            lead = bool(_WORK_LEAD.search(words)) or (lead and bool(spans))
+        out.append(part)
+    return "".join(out)
 
 
 def _bracketed_jobs(message: str) -> str:
@@ -7227,6 +7329,22 @@ def _negated_tool_wishes(proposals: list[Proposal]) -> list[Proposal]:
     return out
 
 
+# the platforms gig work is done for: "跑滴滴", "Uber Eats rider", "美团众包", "Grab driver"
+_GIG_PLATFORM = re.compile(
+    r"滴滴|花小猪|曹操出行|T3出行|货拉拉|快狗|闪送|美团|饿了么|蜂鸟|达达|Lalamove|(?-i:Grab)(?:Food)?|Gojek|Uber(?:\s*Eats)?|Lyft|"
+    r"DoorDash|Deliveroo|Instacart|Foodpanda|(?-i:Bolt)|Amazon\s+Flex|Just\s+Eat|Swiggy|Zomato|Shipt|Postmates",
+    I,
+)
+
+
+def _employer_from_gig(proposals: list[Proposal]) -> list[Proposal]:
+    """A job said with its platform ("跑滴滴", "an Uber Eats rider") names whom one works for."""
+    job = next((p for p in proposals if p.key == "job_title" and not p.sensitive), None)
+    if not job or any(p.key == "employer" for p in proposals) or not (m := _GIG_PLATFORM.search(job.value)):
+        return proposals
+    return [*proposals, replace(job, key="employer", value=m.group(0))]
+
+
 def _city_from_work(proposals: list[Proposal]) -> list[Proposal]:
     """Where one works is where one is, unless the turn says where one lives: "在 Berlin 一家 fintech
     做 PM", "I teach at a middle school in Tacoma" also give the city, as inferred (lower confidence)."""
@@ -7422,6 +7540,13 @@ class RuleExtractor:
         ):
             # "Forum post I saw: 'Been FIFO 8 years, home's Bunbury…' What's…": a stranger's words, quoted whole
             message = rx.sub(r"(?<=[:：])\s*['\"“‘][^\n]{4,}?['\"”’](?=\s+(?-i:[A-Z])|\s*$)", " ", message)
+        # "'I'm a lumberjack and I'm okay' - which sketch is that from?": a line quoted to ask about it
+        message = rx.sub(
+            r"^\s*['\"“‘][^\n]{4,}?['\"”’]\s*[-—–:,]?\s*(?=(?:which|who|what|where|when|is|does|did|can|do)\b)",
+            " ",
+            message,
+            flags=I,
+        )
         # "'Can you stop using so many emojis' — that's what my manager wrote": her words, quoted
         message = rx.sub(
             r"['\"“‘][^'\"”’\n]{6,}['\"”’](?=\s*[—–-]*\s*(?:that'?s\s+what|is\s+what|(?:she|he|they)\s+(?:said|says|wrote)))",
@@ -7429,10 +7554,12 @@ class RuleExtractor:
             message,
             flags=I,
         )
+        # "说个事，我…": news one is about to tell, not someone's words reported
+        message = rx.sub(r"^\s*(?:(?:跟你|和你)?说个事儿?|告诉你个事儿?)[，,:：\s]+", "", message)
         for passage in _QUOTED.findall(message):  # someone else's words, or text to translate
             skipped.append(Skip(text=passage, reason="quoted"))
         message = _QUOTED.sub(" ", message)
-        message = _corrections(_asides(_bracketed_jobs(_numbered_items(message))))
+        message = _corrections(_asides(_bracketed_jobs(_numbered_items(_tools_named_alone(message)))))
         if len(message) <= 600:  # "Normally I'm a ship's cook": what one usually is is what one is (not a habit)
             message = _USUALLY_I_AM.sub("", message)
         lists, fields, message = _notes(message)
@@ -7771,7 +7898,7 @@ class RuleExtractor:
         for clause in _clauses(turn.assistant_message):
             if event := self._event(clause):
                 proposals.append(event)
-        proposals = _city_from_work(_negated_tool_wishes(_work_values(proposals)))
+        proposals = _city_from_work(_employer_from_gig(_negated_tool_wishes(_work_values(proposals))))
         proposals = [p for p in proposals if not _no_standing_rule(p, message)]
         if not any(p.key == "name" for p in proposals):  # "Sam is fine, he missed the bus": how Sam is, not a name
             proposals = [p for p in proposals if not (p.key == "preferred_name" and _BARE_FINE.match(p.evidence))]
