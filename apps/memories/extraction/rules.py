@@ -1305,7 +1305,7 @@ _SPOUSE = re.compile(
     I,
 )
 _SPOUSE_IS = re.compile(
-    rf"^my\s+(?P<r>wife|husband|partner|spouse)(?:'s|\s+is)\s+(?P<d>(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?{_JOB_EN}|(?-i:[A-Z])[a-z]+(?:ese|ish|an|ian|ch|i)|vegetarian|vegan|pescatarian)(?=$|\s+(?:so|and|but|which|because)\b)|"
+    rf"^my\s+(?P<r>wife|husband|partner|spouse)(?:'s|\s+is)\s+(?P<d>(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?{_JOB_EN}|(?-i:[A-Z])[a-z]+(?:ese|ish|an|ian|ch|i)|vegetarian|vegan|pescatarian)(?=$|\s*[,，]|\s+(?:so|and|but|which|because)\b)|"
     rf"^我(?:的)?\s*(?P<r2>老婆|老公|妻子|丈夫|爱人|太太|媳妇儿?|wife|husband)\s*是\s*(?P<d2>(?:一名|一个|个)?\s*(?:[^\s，,]{{0,4}}?(?:{_JOB_ZH}|员|师)|"
     r"[\u4e00-\u9fff]{1,4}人|[A-Z][a-z]+))$|"
     # "我老婆在小学当语文老师", "my husband works as a paramedic": what one's partner does
@@ -1552,6 +1552,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             end - start >= len(p.value) - 1 for start, end, _ in _tool_spans(p.value)
         ):
             continue  # "I basically live in Google Sheets": an app, not a town
+        if p.key.startswith("tool") and (is_city(p.value) or is_region(p.value)) and rx.search(r"\blive\s+in\b", p.evidence, I):
+            continue  # "live in Yorkshire with the wife": a county, not an app one lives in
         if p.key == "budget" and rx.search(
             r"项目|部门|公司|团队|客户|团建|年会|活动|聚餐|\b(?:project|department|company|team|client|event|party)'?s?\b",
             p.evidence,
@@ -3497,7 +3499,9 @@ def _scan_work_mode(body: str) -> list[tuple[str, str, str]]:
         r"[,，]\s*(?P<v7>(?:fully|100%|all)\s+remote)(?=$|[,，;；.])|"
         # "一周去三天办公室", "office three days a week": part in the office, part at home
         r"(?P<v8>(?:一|每)周(?:去|回|坐|进)?(?:[一二两三四五12345])天(?:办公室|公司|office))|"
-        r"\b(?P<v9>(?:in\s+(?:the\s+)?office|on-?site)\s+(?:one|two|three|four|[1-4])\s+days?\s+a\s+week)\b",
+        r"\b(?P<v9>(?:in\s+(?:the\s+)?office|on-?site)\s+(?:one|two|three|four|[1-4])\s+days?\s+a\s+week)\b|"
+        # "I work part-time at a garden centre", "I'm part-time at Tesco", "work part time, 3 days"
+        r"(?:\bwork(?:ing)?\s+|\bI(?:'m|\s+am)\s+)(?P<v10>part[- ]time|full[- ]time)\b(?!\s+(?:job|student|course|degree|study|MBA))",
         body,
         I,
     ):
@@ -5301,7 +5305,7 @@ _DATING_WORDS = r"girlfriend|boyfriend|gf|bf|女朋友|男朋友|女友|男友|�
 _TOGETHER = re.compile(
     rf"(?:^|\b(?:so|and|but)\s+|[，,]\s*)(?:me\s+and\s+)?(?:my|the)?\s*(?P<r>{_SPOUSE_WORDS}|{_DATING_WORDS})(?:\s+(?P<n>(?-i:[A-Z])[a-z]+))?\s+and\s+(?:I|me)\b|"
     rf"\bme\s+and\s+(?:my|the)\s+(?P<r2>{_SPOUSE_WORDS}|{_DATING_WORDS})\b|"
-    rf"\b(?:with|and|except(?:\s+for)?)\s+my\s+(?P<r3>{_SPOUSE_WORDS}|{_DATING_WORDS})\b(?!'s)|"
+    rf"\b(?:with|and|except(?:\s+for)?)\s+my\s+(?P<r3>{_SPOUSE_WORDS}|{_DATING_WORDS})\b(?!'s)|\bwith\s+the\s+(?P<r6>wife|missus|hubby|husband)\b|"
     rf"(?:跟|和|同|陪|带着?)\s*(?:我(?:的|家)?)?\s*(?:my\s+)?(?P<r4>{_SPOUSE_WORDS}|{_DATING_WORDS})(?!的|说|觉得|认为|让|叫|不|也不)|"
     rf"^我(?:的)?(?P<r5>{_SPOUSE_WORDS})(?:和|跟|同)我",
     I,
@@ -5395,7 +5399,7 @@ def _household(body: str) -> list[tuple[str, str, str]]:
     "Our dog Biscuit is 12 now". Someone else as the subject ("my wife hates jazz") says nothing here."""
     out = []
     if m := _TOGETHER.search(body):
-        role = next(g for g in m.group("r", "r2", "r3", "r4", "r5") if g)
+        role = next(g for g in m.group("r", "r2", "r3", "r4", "r5", "r6") if g)
         dating = rx.fullmatch(_DATING_WORDS, role, I)
         named = f"{role} {m.group('n')}" if m.group("n") else role
         out.append(("fact", "marital_status" if dating else "spouse", named))
@@ -6893,7 +6897,7 @@ _ANSWER_FRAMES = [
         "我在",
     ),
     (
-        r"which\s+city\s+do\s+you\s+work|where\s+do\s+you\s+work|在哪(?:个城市|里|儿)?(?:工作|上班|返工)",
+        r"which\s+city\s+do\s+you\s+work|where\s+do\s+you\s+work|在哪(?:个城市|里|儿)?(?:工作|上班|返工|跑单|跑车|开车|送外卖|送单|开店)",
         "I work in ",
         "我在",
     ),
@@ -6971,12 +6975,18 @@ _ANSWER_FRAMES = [
     ),
     (
         r"(?:which|what)\s+(?:editor|ide|browser|stack|cloud|os|laptop|phone|database|db|tools?|apps?)\b|what\s+do\s+you\s+use\b|"
-        r"[你您](?:平常|平时|一般|主要|习惯|现在)*用(?:什么|哪个|哪家|咩|乜嘢)|用的是(?:什么|哪)|哪家云|手机(?:型号|是什么|是哪)|"
+        r"[你您](?:平常|平时|一般|主要|习惯|现在)*用(?:什么|哪个|哪家|咩|乜嘢)|用的(?:是)?(?:什么|哪)|哪家云|手机(?:型号|是什么|是哪)|(?:什么|哪款|哪个牌子的?)手机|"
         r"用\s*(?:[A-Za-z][\w+.#-]{1,15}|苹果|安卓|华为|小米)\s*还是\s*\S{1,12}?\s*[？?]|\b(?:Mac|Windows|Linux|iPhone|Android|PC)\s+or\s+(?:a\s+)?(?:Mac|Windows|Linux|iPhone|Android|PC)\b",
         "I use ",
         "我用",
     ),
     (r"do\s+you\s+have\s+(?:any\s+)?pets?|(?:有|养)(?:没有)?(?:养)?宠物", "I have ", "我养了"),
+    (
+        r"(?:咖啡|茶|奶茶)[^？?]{0,6}(?:怎么喝|喝什么|喝哪种|加不加)|怎么喝(?:咖啡|茶)|"
+        r"how\s+do\s+you\s+(?:take|like|have)\s+your\s+(?:coffee|tea)|(?:what|which)\s+(?:coffee|tea)\s+do\s+you\s+(?:drink|like|order)",
+        "I drink ",
+        "我喝",
+    ),
     (
         # what one likes, asked: "你平时喜欢看什么类型的书？", "Do you have a preferred airline?", "favourite cuisine?"
         r"[你您](?:平时|一般|最)?(?:喜欢|爱)(?:看|听|吃|喝|玩|读|去)?(?:什么|哪)|[你您](?:平时|一般)(?:听|看|读|玩|吃|喝)(?:什么|哪)|"
@@ -7496,6 +7506,13 @@ class RuleExtractor:
             and not rx.search(r"\b(?:imagine|if|suppose|pretend|say)\b", message, I)
         ):
             message = rx.sub(r"[,;]\s*(?:but\s+)?(?=now\s+I(?:'m|\s+am|\s+work|\s+live)\b)", ". ", message, flags=I)
+        # "I play rugby for a club in Hamilton and work part-time at a garden centre": one subject, two statements
+        message = rx.sub(
+            r"(\b[Ii]\s+(?!(?:want|wanna|need|hope|plan|would|'d|might|may|could|should)\b)[^.;!?,]{3,80}?)\s+and\s+"
+            r"(?=(?:also\s+)?(?:work|live|teach|study)\s+(?:part[- ]time\s+|full[- ]time\s+|remotely\s+)?(?:at|in|as|for|from)\s)",
+            r"\1 and I ",
+            message,
+        )
         message = _mixed_openers(message)
         message = _SAID_WRONG.sub("", message)  # "I'm in Austin, sorry, Houston" is "I'm in Houston"
         message = rx.sub(  # "Birthday's Jan 3 if you wanna remember it": a courtesy, not a condition
