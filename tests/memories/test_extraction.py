@@ -4552,3 +4552,23 @@ def test_v20_pass_two_a_spouse_with_the_wife_a_job_after_a_hobby_and_answers_abo
 )
 def test_v20_pass_two_family_s_own_doings_a_county_and_a_late_spouse_are_not_kept_as_one_s_own(message, key, absent):
     assert absent not in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message, asked",
+    [
+        ("是我表哥在跑，他在东莞，我就是帮他问问", "你平时在哪个城市跑车？"),
+        ("楼下大爷用的是荣耀X50，我帮他问的，怎么关广告？", "你用的什么手机？"),
+        ("电视剧里那个单亲妈妈，跟儿子住，还养了只橘猫，演员叫什么？", ""),
+        ("这份周报这次用要点写吧，别用表格，下次再说", ""),
+        ("Numbered lists for this report only, no tables, the board reads it on tablets", ""),
+        ("Page 3 should be bullet points, no tables. Draft three bullets on churn?", ""),
+        ("Some editors insist on 'short paragraphs, no tables' - is that a real rule?", ""),
+        ("Correction 一下：不是我搬到 Leeds，是我一个同事搬了", ""),
+        ("这批货是从临沂仓发出的，物流显示已经出库了", ""),
+        ("The family upstairs has 2 kids and a husky, and it barks every night", ""),
+        ("My Grab driver was rude this morning and played music the whole ride", ""),
+    ],
+)
+def test_v20_attack_pass_someone_else_s_answer_a_show_a_one_off_format_goods_and_a_ride_leave_nothing(message, asked):
+    assert kept(message, asked) == [], heard(message, asked)
