@@ -1425,6 +1425,7 @@ def _said_not(value: str, evidence: str) -> bool:
         )
         or rx.search(rf"\b(?:not|never|n't)\s+(?:[\w-]+\s+){{0,3}}{said}", evidence, I)
         or rx.search(rf"\b(?:almost|nearly)\s+(?:[\w-]+\s+){{0,5}}{said}", evidence, I)  # "We almost moved to Berlin"
+        or rx.search(rf"不是我[^，,。]{{0,4}}{said}", evidence)  # "不是我搬到 Leeds，是我同事": someone else's move
     )
 
 
@@ -1554,6 +1555,10 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             continue  # "I basically live in Google Sheets": an app, not a town
         if p.key.startswith("tool") and (is_city(p.value) or is_region(p.value)) and rx.search(r"\blive\s+in\b", p.evidence, I):
             continue  # "live in Yorkshire with the wife": a county, not an app one lives in
+        if p.key.startswith("tool") and rx.search(
+            rf"\bmy\s+{re.escape(p.value)}\s+(?:driver|rider|courier|guy)\b", p.evidence, I
+        ):
+            continue  # "My Grab driver was rude": a ride taken, not a tool one keeps
         if p.key == "budget" and rx.search(
             r"项目|部门|公司|团队|客户|团建|年会|活动|聚餐|\b(?:project|department|company|team|client|event|party)'?s?\b",
             p.evidence,
@@ -1704,6 +1709,7 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
                 continue  # "我不是程序员", "I'm not a nurse": a job one does not have
             if (
                 rx.match(r"^\d+\s+\w+$|^(?:and|but|so|or|then|I|hello|hi|hey|dear|thanks?)\b", p.value, I)
+                or rx.match(r"(?:some|many|most|all|these|those|other|several|few|lots\s+of)\s", p.value, I)  # "Some editors"
                 or _HEADCOUNT.match(p.value)  # "二十来个工人", "管四百多个学生": a headcount
                 or rx.search(
                     r"\bhave\s+(?:\w+\s+)?(?:two|three|four|five|six|\d+)\s", p.value, I
@@ -4062,7 +4068,7 @@ _CITY_EN = re.compile(
     I,
 )
 _CITY_ZH_ANY = re.compile(
-    r"(?:(?:在|来|到|回|住|从|坐标|常驻|待在|呆在|搬到|搬来|留在|留)(?:老家|家乡)?|老家|(?:返工|上班|开工)(?:要|就)?(?:去|喺|在))了?(?P<c>(?![在到])(?![\u4e00-\u9fff]{2,3}时间)[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)"
+    r"(?:(?:在|来|到|回|住|从|坐标|常驻|待在|呆在|搬到|搬来|留在|留)(?:老家|家乡)?|老家|(?:返工|上班|开工)(?:要|就)?(?:去|喺|在))了?(?P<c>(?![在到])(?![\u4e00-\u9fff]{2,3}(?:时间|仓))[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)"
 )
 _TRIP = re.compile(
     r"\b(?:trip|vacation|holiday|visit(?:ing|ed)?|week\s+in|weekend\s+in|conference|flying|flew|fly)\b|旅游|旅行|出差|玩|度假",
@@ -5851,7 +5857,11 @@ def _upcoming_event(clause: str, body: str) -> Proposal | None:
 
 # "主要写C的那个同事离职了": the colleague described, not the speaker, did it
 _SOMEONE_DESCRIBED = re.compile(
-    r"^我?[^，,]{0,16}的(?:那个|这个|那位|这位|那些)?(?:同事|朋友|老板|领导|邻居|同学|室友|亲戚|客户|老师|学生|下属|上司)"
+    r"^我?[^，,]{0,16}的(?:那个|这个|那位|这位|那些)?(?:同事|朋友|老板|领导|邻居|同学|室友|亲戚|客户|老师|学生|下属|上司)|"
+    # "My Grab driver was rude this morning": how someone else was, not what happened to one
+    r"^my\s+(?:[\w-]+\s+)?(?:driver|waiter|waitress|neighbou?r|landlord|boss|manager|colleague|coworker|co-worker)\s+(?:was|were)\s+"
+    r"(?:so\s+|really\s+|super\s+|very\s+)?(?:rude|late|nice|annoying|weird|drunk|loud|lovely|awful|mean|funny)\b",
+    I,
 )
 
 
@@ -6256,7 +6266,10 @@ _ONE_OFF_SENTENCE = re.compile(
     r"\bjust\s+(?:for\s+)?this\s+(?:one|once|time)\b|\b(?:reply|answer|respond|write)\b[^.!?]{0,30}\bthis\s+once\b|\bonly\s+this\s+(?:time|once)\b|\bfor\s+this\s+one\s+only\b|"
     r"\bfor\s+this\s+(?:reply|answer|response|message)(?:\s+only)?\b|\bonly\s+for\s+this\s+(?:reply|answer|one)\b|^(?:呢次|今次|这次)|"
     r"\b(?:give\s+me|write|send|make|format|do)\s+this\s+(?:answer|reply|response|one)\s+(?:as|in)\b|"
-    r"只(?:是)?这一?次|就这一次|仅此一次",
+    r"只(?:是)?这一?次|就这一次|仅此一次|"
+    # a shape for one piece of work: "这份周报用要点写", "for this report only", "Page 3 should be bullet points"
+    r"^(?:就|只)?这(?:份|条|篇|封|页|张)|\bfor\s+this\s+(?:report|email|doc(?:ument)?|page|slide|deck|post|letter|essay|memo|"
+    r"presentation|proposal)(?:\s+only)?\b|\b(?:page|slide|section|chapter)\s+\d+\s+(?:should|needs?\s+to|must)\b",
     I,
 )
 _WHOLE_RETRACTION = re.compile(
@@ -6282,9 +6295,13 @@ _SUBJECT_TEAM = re.compile(r"^(?:我们|咱们|我司|用户的团队|we\b|we're
 _SUBJECT_SELF = re.compile(r"^(?:我(?!们)|用户|I\b|I'm|I've|I'd|my\b)", I)
 _SUBJECT_ANY = re.compile(
     r"^(?:你|您|他|她|它|伊(?=[是读讀在住做有]|\s)|大家|别人|人家|朋友|同事|老板|"
+    r"(?:楼下|楼上|隔壁|对门|邻居家?)(?:的)?(?:大爷|大妈|阿姨|大叔|奶奶|爷爷|小哥|小姐姐|老头|老太太|那家|那个|邻居)?|"
     + _SERVED
     + r"|那(?:是|都是|时|会儿)|这(?:是|都是)|you\b|he\b|she\b|they\b|his\b|her\b|their\b|it\b|"
-    r"it's\b|this\b|that\b|there\b)",
+    r"it's\b|this\b|that\b|there\b|"
+    # "The family upstairs has…", "My Grab driver was rude…": someone else's doings
+    r"the\s+(?:[\w-]+\s+){0,2}?(?:family|couple|guy|girl|man|woman|lady|people|neighbou?rs?|folks)\b|"
+    r"my\s+(?:uber|grab|lyft|taxi|cab|bus|delivery|didi)\s+driver\b)",
     I,
 )
 
@@ -6755,6 +6772,7 @@ _FICTION = re.compile(
     r"\blet'?s\s+play\b[^.!?]{0,20}[:：]|\byou'?re\s+(?:a|an|the)\s+[^.!?]{2,40}\band\s+I'?m\s+(?:a|an|the)\b|"
     r"\b(?:writing|write|drafting)\s+(?:a\s+|my\s+)?short\s+story\b|\bshort\s+story\s*[:：]|\bprotagonist\b|\bbackstory\b|"
     r"\bcharacter['’]s\b|\btwo\s+truths\s+and\s+a\s+lie\b|主角|剧本杀(?:的)?(?:角色|人设)|两真一假|"
+    r"(?:电视剧|剧|电影|小说|动漫|漫画|综艺|番)里(?:的|那个|面的?)|"
     r"\bin\s+character\b|"
     # data to process, not the user: "测试数据：用户名zhangsan，城市成都", "name,age,city\nJohn Smith,42,Denver"
     r"(?:测试|示例|样例|模拟|虚拟|假|演示)数据[^，,。]{0,12}[:：]|范文[^，,。]{0,12}[:：]|"
@@ -7073,6 +7091,8 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
                 r"^(?:no|nope|nah|none|not\s+really|nothing(?:\s+much)?|skip|pass)\b|\bnot\s+me\b|不是我|^(?:唔|不)(?:係|系|是)我|\bnot\s+mine\b|"
                 r"\b(?:my|a)\s+\w+'s\b(?!\s+(?:degree|in\b))|\b(?:borrow(?:ed|ing)|just\s+using)\b|别人的|借的|^(?:没啥|没有|没什么|不多)|先别管|不重要|无所谓|随便|都行|都可以|都得|都OK|看着办|看你|不用管|不告诉你|保密|不想说|\b(?:rather\s+not|prefer\s+not|secret|none\s+of\s+your)\b|\b(?:whatever|doesn't\s+matter|never\s*mind)\b|"
                 r"\bfor\s+this\s+(?:one|time|answer|email)\b|\bthis\s+time\b|\bjust\s+this\s+once\b|这次|这一次|这回|"
+                r"^(?:是|就是|那是)?我(?:的)?(?:表哥|表姐|表弟|表妹|堂哥|堂姐|朋友|同事|邻居|家人|亲戚|老公|老婆|爸|妈|哥|姐|弟|妹|儿子|女儿)(?:在|用|是)|"
+                r"[帮替](?:他|她|别人|朋友|家人)问|"
                 r"\bnot\s+telling\b|^same\s+as\b|\bunemployed\b|\bbetween\s+jobs\b|^(?:nobody|no\s*one)\b|^(?:why|what|who|how|huh)\b|^[^，,。.!！]*[?？]\s*$",
                 answer,
                 I,
