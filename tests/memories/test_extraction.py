@@ -4572,3 +4572,38 @@ def test_v20_pass_two_family_s_own_doings_a_county_and_a_late_spouse_are_not_kep
 )
 def test_v20_attack_pass_someone_else_s_answer_a_show_a_one_off_format_goods_and_a_ride_leave_nothing(message, asked):
     assert kept(message, asked) == [], heard(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message, asked, key, piece",
+    [
+        ("我在Sydney读大学，留学生，家在温州", "", "hometown", "温州"),
+        ("我在Sydney读大学，留学生，家在温州", "", "city", "Sydney"),
+        ("我在Osaka的拉面店打工，晚上还要上语言课", "", "city", "Osaka"),
+        ("教务员", "您在学校负责哪块？", "job_title", "教务员"),
+        ("Siobhan, but everyone calls me Shiv", "What should I call you?", "name", "Siobhan"),
+        ("Siobhan, but everyone calls me Shiv", "What should I call you?", "preferred_name", "Shiv"),
+        ("Just retired from the ambulance service after 28 years! What now?", "", "event", "retired"),
+        ("I work on a crab boat out of Dutch Harbor, allergic to nothing thankfully", "", "job_title", "crab boat"),
+        ("I'm on an oil rig in the North Sea, two weeks on two off", "", "job_title", "oil rig"),
+    ],
+)
+def test_v20_pass_three_home_while_studying_abroad_a_shop_abroad_a_school_role_a_nickname_retiring_and_work_at_sea(
+    message, asked, key, piece
+):
+    assert piece in said_under(message, key, asked), heard(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message, key, absent",
+    [
+        ("Just retired from the ambulance service after 28 years! What now?", "job_title", "retired"),
+        ("I left my job at the council in May and opened a little café in Whitby", "goal", "left"),
+        ("我在Osaka的朋友在拉面店打工", "city", "Osaka"),
+        ("I went on a whale-watching boat last summer", "job_title", "boat"),
+    ],
+)
+def test_v20_pass_three_retiring_is_no_job_leaving_is_no_plan_and_a_friend_abroad_or_a_boat_trip_are_not_one_s_own(
+    message, key, absent
+):
+    assert absent not in said_under(message, key), heard(message)
