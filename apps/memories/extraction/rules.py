@@ -1710,6 +1710,7 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             if (
                 rx.match(r"^\d+\s+\w+$|^(?:and|but|so|or|then|I|hello|hi|hey|dear|thanks?)\b", p.value, I)
                 or rx.match(r"(?:some|many|most|all|these|those|other|several|few|lots\s+of)\s", p.value, I)  # "Some editors"
+
                 or _HEADCOUNT.match(p.value)  # "二十来个工人", "管四百多个学生": a headcount
                 or rx.search(
                     r"\bhave\s+(?:\w+\s+)?(?:two|three|four|five|six|\d+)\s", p.value, I
@@ -3148,7 +3149,8 @@ def _read_dated_plan(body: str) -> list[tuple[str, str, str]]:
     ):
         return []  # "今年三月搬到石家庄了": done, not planned
     if rx.match(  # "Relocated to Perth in June with my husband": done, not planned
-        r"(?:I\s+|we\s+)?(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|started|joined|finished|graduated|arrived|emigrated)\b",
+        r"(?:I\s+|we\s+)?(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|started|joined|finished|graduated|arrived|emigrated|"
+        r"left|quit|opened|launched|sold|bought|retired|resigned|signed|took|got|became)\b",
         body,
         I,
     ):
@@ -4617,7 +4619,7 @@ def _scan_role_zh(body: str) -> list[tuple[str, str, str]]:
     for m in _ZH_WORK_AT.finditer(body):
         place = _without_country(_COUNTED.sub("", m.group("place").strip()))
         if rx.match(r"(?:读|上学|念书|学)", m.group("job") or "") or rx.search(
-            r"家里?$|这边|那边|团队|组里|部门", place
+            r"家里?$|这边|那边|团队|组里|部门|(?:读|念|上)(?:大学|本科|研|博|高中|初中|书|语言学校)", place
         ):
             continue
         city, org = _city_at_ends(place)
@@ -4635,8 +4637,12 @@ def _scan_role_zh(body: str) -> list[tuple[str, str, str]]:
             )
             out.append(("fact", "job_title", rx.sub(r"\s*(?:的|这块|这一块)$", "", job)))
         break
-    if not out and (at := _ZH_AT_ORG.search(body)):
-        out.append(("fact", "employer", at.group("org")))  # "现在在省人民医院急诊科"
+    if (
+        not out
+        and (at := _ZH_AT_ORG.search(body))
+        and not rx.search(r"(?:读|念|上)(?:大学|本科|研|博|高中|初中|书|语言学校)$", at.group("org"))
+    ):
+        out.append(("fact", "employer", at.group("org")))  # "现在在省人民医院急诊科", not "在Sydney读大学"
     if said := _ZH_JOB_SAID.search(body):
         out.append(("fact", "job_title", rx.sub(r"^(?:本人|我)", "", next(g for g in said.groups() if g))))
     if (grew := _ZH_GREW_UP.search(body)) and (city := _known_city(grew.group("c")) or _city_in(grew.group("c"))):
@@ -5652,6 +5658,41 @@ _NO_DRIVING = re.compile(
 )
 
 
+_STUDYING_IN_TOWN = re.compile(
+    r"^我(?:现在|目前|今年)?在\s*(?P<p>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?|[\u4e00-\u9fff]{2,4}?)\s*"
+    r"(?:读|念|上)(?:大学|本科|大[一二三四]|研究生|研[一二三]?|博士|博|高中|高[一二三]|初中|小学|书|语言学校|预科|college|uni|master|PhD)",
+    I,
+)
+
+
+def _read_study_in(body: str) -> list[tuple[str, str, str]]:
+    """ "我在Sydney读大学", "我在墨尔本读高中": where one studies is the town one lives in, no employer."""
+    if not (m := _STUDYING_IN_TOWN.match(body)):
+        return []
+    place = m.group("p").strip()
+    city = _city_in(place) if place.isascii() else (place if is_city(place) else "")
+    return [("fact", "city", city)] if city else []
+
+
+_NICKNAMED = re.compile(
+    rf"^(?:I'm\s+|my\s+name'?s\s+|my\s+name\s+is\s+)?(?P<n>{_EN_NAME}),?\s+but\s+(?:everyone|everybody|people|friends|most\s+people|"
+    rf"my\s+friends|all\s+my\s+friends)\s+calls?\s+me\s+(?P<p>{_EN_NAME})\b",
+    I,
+)
+_AT_SEA = re.compile(
+    r"^I(?:\s+work|'m\s+working|\s+am\s+working)\s+on\s+(?:a|an|the)\s+(?P<v>(?:[\w-]+\s+){0,2}?(?:boat|trawler|ship|vessel|rig|tanker|ferry|barge|tug))\b|"
+    r"^I(?:'m|\s+am)\s+on\s+(?:a|an|the)\s+(?P<v2>(?:fishing\s+|crab\s+|shrimp\s+|lobster\s+)?(?:trawler|(?:oil\s+|drilling\s+)?rig))\b",
+    I,
+)
+
+
+def _read_work_at_sea(body: str) -> list[tuple[str, str, str]]:
+    """ "I work on a crab boat", "I'm on an oil rig": work at sea."""
+    if m := _AT_SEA.match(body):
+        return [("fact", "job_title", f"{m.group('v') or m.group('v2')} crew")]
+    return []
+
+
 def _read_gig(body: str) -> list[tuple[str, str, str]]:
     """Gig work said by its platform: "跑滴滴五年了", "跑Lalamove的", "美团众包，一般晚上跑"."""
     if m := rx.match(
@@ -5707,6 +5748,8 @@ def _scan_availability(body: str) -> list[tuple[str, str, str]]:
 
 
 _READERS = (
+    _read_work_at_sea,
+    _read_study_in,
     _read_gig,
     _read_day_job,
     _read_shop_place,
@@ -5734,7 +5777,7 @@ _PAST_WHEN = re.compile(
     r"昨天|前天|昨晚|上个?周末|上周|上个?星期|上个?礼拜|刚刚?\s*(?=got\b|passed\b|finished\b|moved\b)|上个?月|去年|前几天|前阵子|前段时间|[\d一二三四五六七八九十两几]+(?:天|周|个星期|个月|年)前|"
     r"\blast\s+(?:week(?:end)?|month|year|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|"
     r"fall|autumn|winter)\b|\byesterday\b|\b\w+\s+(?:days?|weeks?|months?|years?)\s+ago\b|\bthe other day\b|"
-    r"\bjust\s+(?:got back|got home|finished|moved|started|got promoted|graduated|passed|ran|completed|got|landed|signed|"
+    r"\bjust\s+(?:got back|got home|finished|moved|started|got promoted|graduated|passed|ran|completed|got|landed|signed|retired|"
     r"found\s+out\s+I\s+(?:passed|got|made|won))\b|"
     r"刚刚?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)|\b(?:finally\s+)?(?:finished|passed|completed|defended|landed|got)\b.*\btoday\b|"
     r"今天(?:终于)?(?:拿到|收到|通过|完成|考完|考过|搬|入职|毕业|签|领)|\bthis\s+morning\b|"
@@ -6946,7 +6989,7 @@ _ANSWER_FRAMES = [
     ),
     (
         r"what\s+do\s+you\s+do(?:\s+for\s+(?:work|a\s+living))?\s*\?|what(?:'s|\s+is)\s+your\s+(?:job|role|occupation|profession)|"
-        r"你(?:是)?(?:做什么|干什么)|你的(?:工作|职业)|什么工作|做(?:边|哪)一?行|做(?:咩|乜嘢)(?:工|嘢)",
+        r"你(?:是)?(?:做什么|干什么)|你的(?:工作|职业)|什么工作|做(?:边|哪)一?行|做(?:咩|乜嘢)(?:工|嘢)|负责(?:什么|哪块|哪些|啥)",
         "I'm a ",
         "我是",
     ),
@@ -7085,7 +7128,7 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
                 r"(?:based|living|located|staying|settled|working)\s+(?:in|at|out\s+of)\b",
                 answer,
                 I,
-            ) or answer.casefold().startswith((english.strip(), chinese)):
+            ) or answer.casefold().startswith((english.strip(), chinese)) or _NICKNAMED.match(answer):
                 return message, ""  # "I'm vegan" after "Any dietary needs?", "叫我老K就行": said in full already
             if rx.search(
                 r"^(?:no|nope|nah|none|not\s+really|nothing(?:\s+much)?|skip|pass)\b|\bnot\s+me\b|不是我|^(?:唔|不)(?:係|系|是)我|\bnot\s+mine\b|"
@@ -7533,6 +7576,10 @@ class RuleExtractor:
             r"\1 and I ",
             message,
         )
+        if rx.search(r"在\S{2,20}?(?:读|念|上)(?:大学|本科|研|博|高中|初中|书|语言学校)|留学", message):
+            message = rx.sub(r"(?<![老我们])家在", "老家在", message)  # "在Sydney读大学…家在温州": home, not here
+        # "Siobhan, but everyone calls me Shiv": one's name, and what to call one
+        message = _NICKNAMED.sub(lambda m: f"My name is {m.group('n')}. Call me {m.group('p')}", message, count=1)
         message = _mixed_openers(message)
         message = _SAID_WRONG.sub("", message)  # "I'm in Austin, sorry, Houston" is "I'm in Houston"
         message = rx.sub(  # "Birthday's Jan 3 if you wanna remember it": a courtesy, not a condition
