@@ -4610,3 +4610,20 @@ def test_v20_pass_three_retiring_is_no_job_leaving_is_no_plan_and_a_friend_abroa
     message, key, absent
 ):
     assert absent not in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message, key, absent",
+    [
+        ("I want to live in Lisbon one day", "city", "Lisbon"),
+        ("I'd love to work in Singapore after graduating", "work_city", "Singapore"),
+        ("我想在成都工作，那边生活节奏慢", "work_city", "成都"),
+        ("我希望以后能在深圳上班", "city", "深圳"),
+    ],
+)
+def test_v20_where_one_wants_to_live_or_work_is_not_where_one_is(message, key, absent):
+    assert absent not in said_under(message, key), heard(message)
+
+
+def test_v20_a_wish_after_where_one_lives_keeps_where_one_lives():
+    assert "Leeds" in said_under("I live in Leeds but want to work in London", "city")
