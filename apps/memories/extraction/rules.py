@@ -1429,6 +1429,25 @@ def _said_not(value: str, evidence: str) -> bool:
     )
 
 
+_WISHED_KEYS = {"city", "work_city", "employer", "job_title"}
+_WISH = re.compile(
+    r"\b(?:want|wanna|hope|hoping|wish|dream\s+of|would\s+(?:like|love)|'d\s+(?:like|love))\s+(?:to\s+)?|想要?|希望|梦想|要是能|如果能",
+    I,
+)
+
+
+def _wished(value: str, evidence: str) -> bool:
+    """Is `value` said after a wish ("I want to live in Tokyo", "我想在北京工作"), with no statement of
+    one's own in between ("I live in Leeds but want to work in London" keeps Leeds)?"""
+    at = evidence.find(value)
+    wish = next((m for m in _WISH.finditer(evidence, 0, max(at, 0)) if at > 0), None)
+    return bool(
+        wish
+        and not rx.search(r"\bI(?:'m|\s+am|\s+live|\s+work)\b|我(?:是|在|住)", evidence[wish.end() : at], I)
+        and at - wish.end() <= 40
+    )
+
+
 _DETAIL_OF_WORK = re.compile(r"(?:主要|平时|一般|负责|mostly|mainly)", I)
 _A_JOB = re.compile(rf"\b(?:{_JOB_EN})\b|{_JOB_ZH}", I)
 _COUNTED = re.compile(
@@ -1553,6 +1572,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             end - start >= len(p.value) - 1 for start, end, _ in _tool_spans(p.value)
         ):
             continue  # "I basically live in Google Sheets": an app, not a town
+        if p.key in _WISHED_KEYS and _wished(p.value, p.evidence):
+            continue  # "I want to live in Tokyo", "我想在北京工作": where one would like to be, not where one is
         if p.key.startswith("tool") and (is_city(p.value) or is_region(p.value)) and rx.search(r"\blive\s+in\b", p.evidence, I):
             continue  # "live in Yorkshire with the wife": a county, not an app one lives in
         if p.key.startswith("tool") and rx.search(
