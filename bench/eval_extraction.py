@@ -86,6 +86,7 @@ SETS = {
     "fresh-dev35": "extraction_fresh_dev35.jsonl",
     "fresh-dev36": "extraction_fresh_dev36.jsonl",
     "fresh-test20": "extraction_fresh_test20.jsonl",
+    "fresh-dev37": "extraction_fresh_dev37.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 

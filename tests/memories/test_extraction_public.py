@@ -166,6 +166,7 @@ SETS = [
     ("extraction_fresh_dev35.jsonl", "blind for v18, then tuned on in v19", 0.521, 0.621, 0.59),
     ("extraction_fresh_test20.jsonl", "held out, never read", 0.714, 0.714, 0.68),
     ("extraction_fresh_dev36.jsonl", "blind for v19", 0.563, 0.563, 0.53),
+    ("extraction_fresh_dev37.jsonl", "blind for v19 (v20 after three passes 0.601)", 0.595, 0.595, 0.56),
 ]
 # fresh_test5 leaves a memory on 2 of its 40 must-not turns under v6, v7 and v8 (4 under v5), fresh_test6
 # on 1 of its 41 under v7 and v8 (4 under v6, blind); fresh_test4's one leak of v5 and v6 is gone since
@@ -178,7 +179,7 @@ SETS = [
 # fresh_test17 on 6 of its 40 under v16 (blind) and 5 under v17, fresh_test18 on 4 of its 40 under v17 (blind),
 # fresh_dev32 on 2 of its 50 and fresh_dev33 on 3 of its 50 under v17 (blind), 0 and 1 under v18, fresh_dev34 on 2;
 # fresh_test14 on 1 under v18; fresh_test19 on 1 of its 40 under v18 (blind) and v19; fresh_test20 on 1 of its 42
-# and fresh_dev36 on 1 of its 50 under v19 (blind); fresh_test13 on 3 under v17,
+# and fresh_dev36 on 1 of its 50 under v19 (blind); fresh_dev37 on 4 of its 53 under v19 (blind); fresh_test13 on 3 under v17,
 # fresh_test9 and fresh_test8 on 0 and 1; fresh_dev31 keeps one (read: "As a Muslim pilot…" keeps the job "pilot",
 # never the faith, where the set wants nothing);
 # fresh_dev16's 3 of v9 and fresh_dev17's 3 of v10 (blind) were read and fixed. Which
@@ -202,6 +203,7 @@ MUST_NOT_LEAKS = {
     "extraction_fresh_test19.jsonl": 1,
     "extraction_fresh_test20.jsonl": 1,
     "extraction_fresh_dev36.jsonl": 1,
+    "extraction_fresh_dev37.jsonl": 4,
 }
 # fresh_neg1 has only must-not turns (200, written blind; 24 left a memory under v5, 22 under v6 before
 # it was read, 0 since): it has no recall to hold, only its emptiness.
