@@ -4627,3 +4627,39 @@ def test_v20_where_one_wants_to_live_or_work_is_not_where_one_is(message, key, a
 
 def test_v20_a_wish_after_where_one_lives_keeps_where_one_lives():
     assert "Leeds" in said_under("I live in Leeds but want to work in London", "city")
+
+
+@pytest.mark.parametrize(
+    "message, asked, key, piece",
+    [
+        ("先说一下，我不吃葱也不吃蒜，推荐菜的时候注意", "", "diet", "葱"),
+        ("我素食", "你有什么忌口吗？", "diet", "素食"),
+        ("我 product manager，平时都用 Figma 画原型", "", "job_title", "product manager"),
+        ("they look awful on my Pixel, so no tables please", "", "phone", "Pixel"),
+        ("Sorry, earlier I said I'm in Leeds — I'm actually in York now, moved in March.", "", "city", "York"),
+        ("我在韩国读研，宿舍不能做饭", "", "city", "韩国"),
+        ("I'm a night shift porter at the General, any sleep tips?", "", "work_mode", "night shift"),
+        ("我这边是 Windows + PyCharm，Python 3.12，帮我看下报错", "", "programming_language", "Python"),
+        ("As a Kotlin dev I'd rather not see Java examples", "", "programming_language", "Kotlin"),
+        ("我是运营，在 Lazada 做，最近在学 SQL", "", "employer", "Lazada"),
+        ("I just got promoted to shift supervisor, any tips for the first week?", "", "job_title", "shift supervisor"),
+        ("我刚从广州调到长沙分公司，下个月开始在长沙上班", "", "goal", "长沙"),
+        ("我家在西北，现在在成都上班，过年回不回去还没定", "", "hometown", "西北"),
+    ],
+)
+def test_v20_pass_four_diets_announced_answers_bare_jobs_phones_corrections_study_abroad_shifts_stacks_and_promotions(
+    message, asked, key, piece
+):
+    assert piece in said_under(message, key, asked), heard(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message, key, absent",
+    [
+        ("我平时都用企业微信沟通", "reply_style", "企业微信"),
+        ("我刚从广州调到长沙分公司，下个月开始在长沙上班", "city", "广州"),
+        ("我在韩国读研，宿舍不能做饭", "school", "韩国"),
+    ],
+)
+def test_v20_pass_four_a_chat_tool_a_town_left_and_a_country_are_not_misfiled(message, key, absent):
+    assert absent not in said_under(message, key), heard(message)
