@@ -4663,3 +4663,16 @@ def test_v20_pass_four_diets_announced_answers_bare_jobs_phones_corrections_stud
 )
 def test_v20_pass_four_a_chat_tool_a_town_left_and_a_country_are_not_misfiled(message, key, absent):
     assert absent not in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "去墨尔本读书和去伦敦读书，哪个更划算？",
+        "Reply to this for me: 'Hi all, I'll be out from 5–9 May for my sister's wedding in Porto. — Dan'",
+        "Translate 'I am a nurse from Manila' into Spanish",
+        "In Star Wars, what job would a pilot have on the Death Star?",
+    ],
+)
+def test_v20_pass_four_options_weighed_a_text_to_reply_to_or_translate_and_a_film_question_leave_nothing(message):
+    assert kept(message) == [], heard(message)
