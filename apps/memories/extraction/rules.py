@@ -455,7 +455,7 @@ _PATTERNS: list[tuple[re.Pattern, str, str | None, str, str]] = [
             # "We're a vegetarian household (except my husband)": the family's diet is one's own
             r"^(?i:we(?:'re|\s+are)\s+an?\s+(?:(?:mostly|strictly|fully)\s+)?)(?=(?i:vegetarian|vegan|pescatarian)\s+(?i:household|family|home)\b)|"
             + _ZH_IMPLIED
-            + r")(?:是)?(?:一个|个|一名)?\s*(?P<v>(?:吃素|吃全素|是素食(?:主义)?者|(?i:vegetarian|vegan|pescatarian|pure\s+veg)(?=$|\s|[，,但不])|"
+            + r")(?:是)?(?:一个|个|一名)?\s*(?P<v>(?:吃素|吃全素|是素食(?:主义)?者|素食(?:主义)?者?(?=$|[，,。！!]|\s)|(?i:vegetarian|vegan|pescatarian|pure\s+veg)(?=$|\s|[，,但不])|"
             r"不(?:能)?(?:吃|喝|碰)(?!素)(?P<obj>.+)))"
         ),
         "constraint",
@@ -1572,6 +1572,15 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             end - start >= len(p.value) - 1 for start, end, _ in _tool_spans(p.value)
         ):
             continue  # "I basically live in Google Sheets": an app, not a town
+        if p.key in ("city", "work_city", "hometown") and rx.fullmatch(
+            r"jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|january|february|march|april|june|july|august|september|october|"
+            r"november|december",
+            p.value,
+            I,
+        ):
+            continue  # "moved in Jan": a month, not a town
+        if p.key in ("city", "work_city") and rx.search(rf"从\s*{re.escape(p.value)}\s*(?:调|搬|转)(?:到|去|回)", p.evidence):
+            continue  # "我刚从广州调到长沙分公司": the town one leaves
         if p.key in _WISHED_KEYS and _wished(p.value, p.evidence):
             continue  # "I want to live in Tokyo", "我想在北京工作": where one would like to be, not where one is
         if p.key.startswith("tool") and (is_city(p.value) or is_region(p.value)) and rx.search(r"\blive\s+in\b", p.evidence, I):
@@ -1731,6 +1740,7 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             if (
                 rx.match(r"^\d+\s+\w+$|^(?:and|but|so|or|then|I|hello|hi|hey|dear|thanks?)\b", p.value, I)
                 or rx.match(r"(?:some|many|most|all|these|those|other|several|few|lots\s+of)\s", p.value, I)  # "Some editors"
+                or rx.match(r"(?-i:In|At|On|For|From|With)\s+(?-i:[A-Z])", p.value)  # "In Harry Potter, what house…"
 
                 or _HEADCOUNT.match(p.value)  # "二十来个工人", "管四百多个学生": a headcount
                 or rx.search(
@@ -2626,6 +2636,13 @@ _NO_PADDING = re.compile(
 
 def _read_instruction(body: str) -> list[tuple[str, str, str]]:
     """Standing requests: answers (language, length, format), dislikes, constraints."""
+    if rx.match(
+        r"(?:please\s+)?(?:(?:can|could)\s+you\s+)?(?:help\s+me\s+)?(?:reply|respond|answer|write\s+back)\s+to\s+"
+        r"(?:this|that|it|him|her|them|my|the|an?)\b",
+        body,
+        I,
+    ):
+        return []  # "Reply to this for me: …": a task, not how answers should be
     if rx.fullmatch(  # "Bullet points, no tables please": a shape named alone, beside the rest of the request
         r"(?:(?:and|but)\s+)?(?:(?:always|only|just)\s+)?(?:bullet\s*points?|bullets|numbered\s+lists?|short\s+paragraphs|plain\s+text|"
         r"markdown|tables)(?:\s+(?:please|pls|only|always|thanks))*[\s.!]*",
@@ -2718,6 +2735,8 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         I,
     )
     lang = rx.search(_LANG, text, I) or rx.search(r"\b(?:in|用)\s*(?P<l>" + _LANG_WORD + ")", text, I)
+    if answer and answer.group(0) in ("沟通", "交流", "聊天") and _tool_spans(text):
+        answer = None  # "我平时都用飞书沟通": the tool one talks to people with, not how answers should be
     if _THIS_ONE_ONLY.search(body):
         return []  # a one-off request, not a standing one
     negative = rx.match(
@@ -4640,7 +4659,9 @@ def _scan_role_zh(body: str) -> list[tuple[str, str, str]]:
     for m in _ZH_WORK_AT.finditer(body):
         place = _without_country(_COUNTED.sub("", m.group("place").strip()))
         if rx.match(r"(?:读|上学|念书|学)", m.group("job") or "") or rx.search(
-            r"家里?$|这边|那边|团队|组里|部门|(?:读|念|上)(?:大学|本科|研|博|高中|初中|书|语言学校)", place
+            r"家里?$|这边|那边|团队|组里|部门|(?:读|念|上)(?:大学|本科|研|博|高中|初中|书|语言学校)|"
+            r"的(?:朋友|同事|同学|亲戚|家人|老公|老婆|儿子|女儿|表哥|表姐|表弟|表妹|哥哥|姐姐|弟弟|妹妹)",
+            place
         ):
             continue
         city, org = _city_at_ends(place)
@@ -5410,7 +5431,14 @@ def _own_mentions(body: str, said_mine: bool = False) -> list[tuple[str, str, st
     out = [kid] if (kid := _own_child(body, said_mine)) else []
     if m := _MY_EMPLOYER.search(body):
         out.append(("fact", "employer", m.group("v")))
+    if m := _MY_PHONE.search(body):  # "they look awful on my Pixel": the phone one has
+        out.append(("fact", "phone", _product_run(body, m.start("v"), m.end("v"))))
     return out
+
+
+_MY_PHONE = re.compile(
+    r"\b(?:on|from|with|using)\s+my\s+(?P<v>" + dict(_TOOLS)["phone"] + r")(?![A-Za-z])", I
+)
 
 
 def _own_child(body: str, said_mine: bool = False) -> tuple[str, str, str] | None:
@@ -5691,8 +5719,14 @@ def _read_study_in(body: str) -> list[tuple[str, str, str]]:
     if not (m := _STUDYING_IN_TOWN.match(body)):
         return []
     place = m.group("p").strip()
-    city = _city_in(place) if place.isascii() else (place if is_city(place) else "")
+    city = _city_in(place) if place.isascii() else (place if is_city(place) or _COUNTRY_ZH.fullmatch(place) else "")
     return [("fact", "city", city)] if city else []
+
+
+# where one can study abroad, said as the place one is in ("我在韩国读研"): the country is where one lives
+_COUNTRY_ZH = re.compile(
+    r"美国|英国|加拿大|澳洲|澳大利亚|新西兰|日本|韩国|德国|法国|荷兰|瑞士|瑞典|意大利|西班牙|爱尔兰|新加坡|马来西亚|泰国|俄罗斯|丹麦|挪威|芬兰|比利时|奥地利"
+)
 
 
 _NICKNAMED = re.compile(
@@ -5736,6 +5770,18 @@ _DAY_JOB = re.compile(
 )
 
 
+def _read_latin_employer(body: str) -> list[tuple[str, str, str]]:
+    """ "在 Lazada 做", "现在在 Grab 上班": a company named in Latin letters as where one works."""
+    m = rx.match(
+        r"^(?:我)?(?:现在|目前|也|还)?在\s*(?P<e>(?-i:[A-Z])[A-Za-z0-9&.'-]*(?:\s+(?-i:[A-Z])[A-Za-z0-9&.'-]*){0,2})\s*"
+        r"(?:做|上班|工作|打工|实习)(?:的)?$",
+        body,
+    )
+    if not m or _city_in(m.group("e")) or is_region(m.group("e")):
+        return []
+    return [("fact", "employer", m.group("e"))]
+
+
 def _read_day_job(body: str) -> list[tuple[str, str, str]]:
     """ "Day job is payroll at a builders' merchant", "my day job is in IT support": the job that pays."""
     if not (m := _DAY_JOB.match(body)):
@@ -5772,6 +5818,7 @@ _READERS = (
     _read_work_at_sea,
     _read_study_in,
     _read_gig,
+    _read_latin_employer,
     _read_day_job,
     _read_shop_place,
     _read_no_driving,
@@ -6176,6 +6223,12 @@ _TAKEN_BACK_ZH = re.compile(
     r"(?:(?:纠正|更正)一下[，,:：\s]*)?(?:我)?(?:上次|之前|刚才|前面|以前)(?:跟你|和你)?说(?:过)?(?:的)?我?(?:在|住在?)[^，,。！？]{1,12}[，,]\s*"
     r"(?:其实|但是?|不过|可是)(?!是)(?=[^，,。！？]{0,12}(?:搬|住|在))"
 )
+# "Sorry, earlier I said I'm in Berlin — I'm actually in Hamburg now": the earlier claim, taken back by what follows
+_TAKEN_BACK_EN = re.compile(
+    r"(?:sorry,?\s*)?(?:earlier|before|last\s+time|yesterday)\s*,?\s*I\s+(?:said|told\s+you)\s+[^—–.;!?]{2,60}?\s*(?:[—–]+|-+|,|;)\s*"
+    r"(?=(?:but\s+)?I(?:'m|\s+am)\s+actually\b|(?:but\s+)?actually\b)",
+    I,
+)
 # "I moved to Leeds last month, not Manchester anymore": the old town is what is no longer so
 _NOT_THERE_ANYMORE = re.compile(
     r",?\s+(?:and\s+)?not\s+(?:in\s+)?(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*)?\s+(?:anymore|any\s+more)(?=\W|$)"
@@ -6207,6 +6260,7 @@ def _corrections(message: str) -> str:
         message,
     )
     message = _TAKEN_BACK_ZH.sub("我", message)
+    message = _TAKEN_BACK_EN.sub("", message)
     message = _NOT_THERE_ANYMORE.sub("", message)
     return _CORRECTION_EN.sub(
         lambda m: m.group("claim") + " " + rx.sub(r"^the\s+", "", m.group("new"), flags=I), message
@@ -6235,11 +6289,15 @@ def _tools_named_alone(message: str) -> str:
     for part in parts:
         words = part.strip()
         spans = _tool_spans(words) if words and lead else []
-        rest = rx.sub(r"[\s、/+&]|\band\b|和|跟", "", "".join(c for i, c in enumerate(words) if not any(a <= i < b for a, b, _ in spans)), flags=I)
+        rest = rx.sub(r"[\s、/+&]|\band\b|和|跟|\bv?\d+(?:\.\d+)*\b", "", "".join(c for i, c in enumerate(words) if not any(a <= i < b for a, b, _ in spans)), flags=I)
         if spans and not rest:
             part = part.replace(words, ("用" if rx.search(r"[\u4e00-\u9fff]", message) else "using ") + words)
         elif part not in "，," and words:
-            lead = bool(_WORK_LEAD.search(words)) or (lead and bool(spans))
+            lead = (
+                bool(_WORK_LEAD.search(words))
+                or (lead and bool(spans))
+                or (words.startswith("我") and bool(_tool_spans(words)))  # "我这边是 Mac + VS Code，Python 3.11"
+            )
         out.append(part)
     return "".join(out)
 
@@ -7431,6 +7489,22 @@ _GIG_PLATFORM = re.compile(
 )
 
 
+def _said_with_the_job(proposals: list[Proposal]) -> list[Proposal]:
+    """What a job's own words say beside it: "a night shift porter" works nights, "a Kotlin dev" writes Kotlin."""
+    job = next((p for p in proposals if p.key == "job_title" and not p.sensitive), None)
+    if not job:
+        return proposals
+    keys = {p.key for p in proposals}
+    out = list(proposals)
+    if "work_mode" not in keys and (shift := rx.match(r"(?:night|day|overnight|graveyard|early|late)\s+shift\b", job.value, I)):
+        out.append(replace(job, key="work_mode", value=shift.group(0)))
+    if "programming_language" not in keys:
+        languages = [job.value[a:b] for a, b, kind in _tool_spans(job.value) if kind == "programming_language"]
+        if languages:
+            out.append(replace(job, key="programming_language", value=languages[0]))
+    return out
+
+
 def _employer_from_gig(proposals: list[Proposal]) -> list[Proposal]:
     """A job said with its platform ("跑滴滴", "an Uber Eats rider") names whom one works for."""
     job = next((p for p in proposals if p.key == "job_title" and not p.sensitive), None)
@@ -7597,8 +7671,12 @@ class RuleExtractor:
             r"\1 and I ",
             message,
         )
-        if rx.search(r"在\S{2,20}?(?:读|念|上)(?:大学|本科|研|博|高中|初中|书|语言学校)|留学", message):
-            message = rx.sub(r"(?<![老我们])家在", "老家在", message)  # "在Sydney读大学…家在温州": home, not here
+        if rx.search(r"在\S{2,20}?(?:读|念|上)(?:大学|本科|研|博|高中|初中|书|语言学校)|留学|现在在\S{2,10}?(?:上班|工作|打工)", message):
+            message = rx.sub(r"(?<![老们])家在", "老家在", message)  # "在Sydney读大学…家在温州": home, not here
+        # "我 data analyst，平时都用 Python": a job said in English right after 我, the 是 left out
+        message = rx.sub(rf"^(我)\s*(?=(?:[A-Za-z-]+\s+){{0,2}}(?:{_JOB_EN})\s*(?:[，,。]|$))", r"\1是", message, flags=I)
+        # "以后用英文交流", "跟我用粤语聊": the language to talk in is the language to answer in
+        message = rx.sub(rf"(用\s*{_LANG}\s*)(?:交流|沟通|聊天|聊|说话|对话)", r"\1回答", message, flags=I)
         # "Siobhan, but everyone calls me Shiv": one's name, and what to call one
         message = _NICKNAMED.sub(lambda m: f"My name is {m.group('n')}. Call me {m.group('p')}", message, count=1)
         message = _mixed_openers(message)
@@ -7645,6 +7723,16 @@ class RuleExtractor:
         ):
             # "Forum post I saw: 'Been FIFO 8 years, home's Bunbury…' What's…": a stranger's words, quoted whole
             message = rx.sub(r"(?<=[:：])\s*['\"“‘][^\n]{4,}?['\"”’](?=\s+(?-i:[A-Z])|\s*$)", " ", message)
+        # "Translate 'I am a teacher from Vietnam' into French", "Reply to this for me: 'Hi team, I'll be on leave…'":
+        # the text to work on, quoted whole (apostrophes inside and all)
+        message = rx.sub(
+            r"(\b(?:translate|reply\s+to\s+this|respond\s+to\s+this|polish|proofread|rewrite|paraphrase|summari[sz]e|"
+            r"reword)(?:\s+(?:this|the\s+following))?(?:\s+for\s+me)?)\s*[:：]?\s*['\"“‘].+['\"”’]",
+            r"\1 ",
+            message,
+            count=1,
+            flags=I,
+        )
         # "'I'm a lumberjack and I'm okay' - which sketch is that from?": a line quoted to ask about it
         message = rx.sub(
             r"^\s*['\"“‘][^\n]{4,}?['\"”’]\s*[-—–:,]?\s*(?=(?:which|who|what|where|when|is|does|did|can|do)\b)",
@@ -7660,7 +7748,7 @@ class RuleExtractor:
             flags=I,
         )
         # "说个事，我…": news one is about to tell, not someone's words reported
-        message = rx.sub(r"^\s*(?:(?:跟你|和你)?说个事儿?|告诉你个事儿?)[，,:：\s]+", "", message)
+        message = rx.sub(r"^\s*(?:(?:跟你|和你)?说个事儿?|告诉你个事儿?|(?:先|我)?说一下|提一下)[，,:：\s]+", "", message)
         for passage in _QUOTED.findall(message):  # someone else's words, or text to translate
             skipped.append(Skip(text=passage, reason="quoted"))
         message = _QUOTED.sub(" ", message)
@@ -7765,6 +7853,14 @@ class RuleExtractor:
                     reason, body = "", f"keep answers {keep.group(1)}"  # "keep it brief pls. I skim.": for good
                 if not reason and (asked or weighing) and rx.search(r"\bor\b|还是|\bvs\.?\b|\bversus\b", body, I):
                     reason = "question"  # "VS Code or PyCharm — which one should I pick?": the choice is asked
+                if (
+                    not reason
+                    and asked
+                    and rx.match(r"去|在|做|当|住", body)
+                    and rx.search(r"[^，,]和(?:去|在|做|当|住)", body)
+                    and rx.search(r"哪(?:个|一个|边|里|种)", sentence[-1])
+                ):
+                    reason = "question"  # "去新加坡工作和去迪拜工作，哪个更适合年轻人？": the options weighed
                 subject = _subject(body)
                 if not reason and asked and not subject and rx.match(r"^(?:做|干|当)[^，,]{1,12}的$", body):
                     reason = "question"  # "做医疗器械销售的一般提成有多少？": a question about a trade
@@ -8003,7 +8099,7 @@ class RuleExtractor:
         for clause in _clauses(turn.assistant_message):
             if event := self._event(clause):
                 proposals.append(event)
-        proposals = _city_from_work(_employer_from_gig(_negated_tool_wishes(_work_values(proposals))))
+        proposals = _city_from_work(_employer_from_gig(_said_with_the_job(_negated_tool_wishes(_work_values(proposals)))))
         proposals = [p for p in proposals if not _no_standing_rule(p, message)]
         if not any(p.key == "name" for p in proposals):  # "Sam is fine, he missed the bus": how Sam is, not a name
             proposals = [p for p in proposals if not (p.key == "preferred_name" and _BARE_FINE.match(p.evidence))]
