@@ -4676,3 +4676,69 @@ def test_v20_pass_four_a_chat_tool_a_town_left_and_a_country_are_not_misfiled(me
 )
 def test_v20_pass_four_options_weighed_a_text_to_reply_to_or_translate_and_a_film_question_leave_nothing(message):
     assert kept(message) == [], heard(message)
+
+
+@pytest.mark.parametrize(
+    "message, asked",
+    [
+        ("Dialysis care every Tuesday and Thursday, so book my calls on Wednesdays", ""),
+        ("我每天晚上要照顾得了肺癌的孩子，回复晚一点没关系", ""),
+        ("之前说我在苏州，其实我爸在常州", ""),
+        ("之前说我在苏州，但是她住在常州", ""),
+        ("My day job is exhausting, any tips?", ""),
+        ("My main job is being a dad lol", ""),
+        ("I'm a welder, ran out of Patience today", ""),
+        ("I'm a student, dropped out of Harvard", ""),
+        ("I wish I could quit and live in Lisbon", ""),
+        ("I was planning to move and work in Oslo", ""),
+        ("我不是程序员，Python，SQL都不会", ""),
+        ("我是做后端的，Java，Go，哪个好学？", ""),
+        ("Tables.", "What furniture do you sell?"),
+        ("Markdown", "What markup does your blog use?"),
+        ("成都", "你以后想在哪个城市开店？"),
+        ("是我舅在跑，东莞", "你平时在哪个城市跑车？"),
+        ("iPhone 16", "你想买什么手机？"),
+        ("I can't work part-time, my contract says so", ""),
+        ("Many students work part-time in Leeds", ""),
+        ("I'm part-time vegan lol", ""),
+        ("I had dinner with the wife of my boss last night", ""),
+        ("我朋友跟女儿住在一起", ""),
+        ("I'm a Boxer owner, how much should she eat?", ""),
+        ("I'm a DJ at heart but honestly I just like music", ""),
+        ("I'm basically a cat herder at work", ""),
+        ("美团众包的骑手太辛苦了", ""),
+        ("跑滴滴的收入怎么样", ""),
+        ("I use Hive to control my heating", ""),
+        ("I tap my Presto card every morning", ""),
+    ],
+)
+def test_v20_review_none_of_these_is_a_fact_about_the_user(message, asked):
+    assert kept(message, asked) == [], heard(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        ("The family and I moved to Bristol last year", "city", "Bristol"),
+        ("这条很重要，以后不要用emoji", "reply_format", "emoji"),
+        ("'I'm a nurse in Leeds' - can you remember that about me?", "job_title", "nurse"),
+        ("我住在杭州，喜欢看电视剧里的美食", "city", "杭州"),
+        ("我在杭州时间久了，习惯了", "city", "杭州"),
+        ("I'm the most senior engineer at Acme in Leeds", "job_title", "engineer"),
+        ("Always use bullets", "reply_format", "bullets"),
+        ("我偏好中风险的基金", "preference", "中风险"),
+        ("要不是我住在杭州，早就去看你了", "city", "杭州"),
+        ("我开美团外卖店的，在武汉", "job_title", "美团外卖店"),
+    ],
+)
+def test_v20_review_what_v19_heard_is_still_heard(message, key, piece):
+    assert piece in said_under(message, key), heard(message)
+
+
+def test_v20_review_a_shop_selling_on_a_platform_is_not_employed_by_it():
+    assert "美团" not in said_under("我开美团外卖店的，在武汉", "employer")
+
+
+def test_v20_review_a_plan_after_a_taken_back_claim_says_i_once():
+    happened = [p.text or p.value for p in extract("之前说我在北京，但我下个月要搬到上海").proposals]
+    assert not any("我我" in text for text in happened), happened
