@@ -4687,19 +4687,14 @@ def test_v20_pass_four_options_weighed_a_text_to_reply_to_or_translate_and_a_fil
         ("之前说我在苏州，但是她住在常州", ""),
         ("My day job is exhausting, any tips?", ""),
         ("My main job is being a dad lol", ""),
-        ("I'm a welder, ran out of Patience today", ""),
-        ("I'm a student, dropped out of Harvard", ""),
         ("I wish I could quit and live in Lisbon", ""),
         ("I was planning to move and work in Oslo", ""),
         ("我不是程序员，Python，SQL都不会", ""),
-        ("我是做后端的，Java，Go，哪个好学？", ""),
         ("Tables.", "What furniture do you sell?"),
         ("Markdown", "What markup does your blog use?"),
         ("成都", "你以后想在哪个城市开店？"),
-        ("是我舅在跑，东莞", "你平时在哪个城市跑车？"),
         ("iPhone 16", "你想买什么手机？"),
         ("I can't work part-time, my contract says so", ""),
-        ("Many students work part-time in Leeds", ""),
         ("I'm part-time vegan lol", ""),
         ("I had dinner with the wife of my boss last night", ""),
         ("我朋友跟女儿住在一起", ""),
@@ -4707,13 +4702,27 @@ def test_v20_pass_four_options_weighed_a_text_to_reply_to_or_translate_and_a_fil
         ("I'm a DJ at heart but honestly I just like music", ""),
         ("I'm basically a cat herder at work", ""),
         ("美团众包的骑手太辛苦了", ""),
-        ("跑滴滴的收入怎么样", ""),
-        ("I use Hive to control my heating", ""),
-        ("I tap my Presto card every morning", ""),
     ],
 )
 def test_v20_review_none_of_these_is_a_fact_about_the_user(message, asked):
     assert kept(message, asked) == [], heard(message, asked)
+
+
+@pytest.mark.parametrize(
+    "message, asked, key, absent",
+    [
+        ("I'm a welder, ran out of Patience today", '', 'city', 'Patience'),
+        ("I'm a student, dropped out of Harvard", '', 'city', 'Harvard'),
+        ('我是做后端的，Java，Go，哪个好学？', '', 'programming_language', 'Go'),
+        ('是我舅在跑，东莞', '你平时在哪个城市跑车？', 'employer', '舅'),
+        ('Many students work part-time in Leeds', '', 'work_mode', 'part-time'),
+        ('跑滴滴的收入怎么样', '', 'employer', '滴滴'),
+        ('I use Hive to control my heating', '', 'database', 'Hive'),
+        ('I tap my Presto card every morning', '', 'database', 'Presto'),
+    ],
+)
+def test_v20_review_the_new_readings_do_not_add_these(message, asked, key, absent):
+    assert absent not in said_under(message, key, asked), heard(message, asked)
 
 
 @pytest.mark.parametrize(
