@@ -52,8 +52,8 @@ from apps.memories.extraction.script import as_simplified, in_own_script
 I = re.IGNORECASE
 
 _JOB_EN = (
-    r"(?:(?-i:QA|QE|UX|UI|SRE)\s+(?:lead|manager|engineer|analyst|tester|designer|researcher)|(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|seamstress|boxer|kickboxer|wrestler|footballer|cricketer|jockey|"
-    r"lobster(?:man|woman)|shrimper|crabber|trawlerman|herds?man|herder|lumberjack|scaffolder|binman|dustman|busker|(?-i:DJ)|"
+    r"(?:(?-i:QA|QE|UX|UI|SRE)\s+(?:lead|manager|engineer|analyst|tester|designer|researcher)|(?-i:PM|TPM|EM|QA|SWE|SDE|SRE|DBA|UX|CTO|CEO|CFO|COO|VP)|seamstress|(?:kick)?boxer(?!s|\s+(?:owner|fan|guy|kind|mix|puppy|dog|shorts|briefs))|footballer|cricketer|"
+    r"lobster(?:man|woman)|shrimper|crabber|trawlerman|lumberjack|scaffolder|binman|dustman|busker|(?-i:DJ)(?!\s+at\s+heart)|"
     r"(?:community\s+)?health\s+worker|luthier|fishmonger|stonemason|jeweller|goldsmith|"
     r"videographer|choreographer|forester|seller|vendor|hawker|exporter|importer|wholesaler|distributor|supervisor|"
     r"groundsman|groundskeeper|greenkeeper|orchardist|grazier|(?-i:GM)|"
@@ -290,8 +290,10 @@ _WORKPLACE_OF_CARE = re.compile(
     r"医院的?(?:护士|医生|药剂师|行政|前台)|\b(?:at|in)\s+(?:a|an|the)?\s*(?:[\w'-]+\s+){0,2}hospital\b|"
     r"\bhospital\s+(?:pharmacist|nurse|porter|admin|receptionist)|\bpharma(?:ceutical)?s?\b|"
     # caring for people with a condition: "在养老院照顾老年痴呆的老人", "specialising in arthritis", "a school for deaf children"
-    r"照顾[^，,。]{0,12}的(?:老人|病人|患者|孩子)|\bspeciali[sz](?:ing|es|ed)\s+in\s+[\w\s-]{1,30}|"
-    r"\b(?:for|with)\s+(?:[\w-]+\s+){0,2}(?:children|kids|adults|people|patients|students|residents)\b|\b\w+\s+care\b",
+    r"(?:养老院|护理院|福利院|医院|病房)[^，,。]{0,6}照顾[^，,。]{0,12}的(?:老人|病人|患者|孩子)|"
+    r"\b(?:an?|the)\s+[\w-]+\s+speciali[sz]ing\s+in\s+[\w\s-]{1,30}|"
+    r"\b(?:school|centre|center|charity|unit|home|class(?:es)?|programme|program|clinic|ward)\s+for\s+(?:[\w-]+\s+){0,2}"
+    r"(?:children|kids|adults|people|patients|students|residents)\b|\b(?:work|working|job)\s+in\s+[\w-]+\s+care\b",
     I,
 )
 _HEALTH_WORDS = re.compile(
@@ -303,7 +305,7 @@ _HEALTH_WORDS = re.compile(
     # conditions people give as the reason for an instruction ("I'm colorblind, so …", "我有痛风，别…")
     r"colou?r[\s-]?blind|色盲|色弱|dyslexi|阅读障碍|epilep|癫痫|asthma|哮喘|\bdeaf\b|耳聋|hard of hearing|hearing aid|助听器|"
     r"wheelchair|轮椅|痛风|\bgout\b|arthritis|关节炎|\bOCD\b|强迫症|\bPTSD\b|自闭症|多动症|乙肝|hepatitis|\bHIV\b|艾滋|"
-    r"dementia|alzheimer|老年痴呆|阿尔茨海默|parkinson|帕金森|中风|脑梗|残疾|disabilit|disabled|visually impaired|视障|"
+    r"dementia|alzheimer|老年痴呆|阿尔茨海默|parkinson|帕金森|中风(?!险)|脑梗|残疾|disabilit|disabled|visually impaired|视障|"
     r"chronic pain|慢性病|甲亢|甲减|thyroid|eczema|湿疹|psoria|牛皮癣|eating disorder|anorexi|bulimi|厌食症|暴食症",
     I,
 )
@@ -959,7 +961,7 @@ _TOOLS = [
         "database",
         r"PostgreSQL|Postgres|(?-i:PG)(?![A-Za-z0-9-])|MySQL|MariaDB|SQLite|MongoDB|(?-i:Oracle)|SQL Server|ClickHouse|TiDB|Redis|"
         r"Elasticsearch|DynamoDB|Cassandra|Snowflake|BigQuery|kdb\+?|Neo4j|DuckDB|InfluxDB|达梦|人大金仓|Kingbase|OceanBase|"
-        r"GaussDB|openGauss|PolarDB|(?-i:Hive)(?!\s*(?:mind|of))|Trino|Presto(?:DB)?",
+        r"GaussDB|openGauss|PolarDB|(?-i:Hive)(?!\s*(?:mind|of|to|app|thermostat|heating|hub))|Trino|PrestoDB",
     ),
     (
         "editor",
@@ -991,7 +993,7 @@ _TOOLS = [
         r"(?-i:Unity)|Flutter|Node\.js|(?-i:Node)(?!\s+(?:is|was))|SQLAlchemy|Nuxt|Remix|NestJS|Spring(?=\s*Cloud)|\.NET|ASP\.NET|"
         r"Tailwind|PyTorch|TensorFlow|pandas|SwiftUI|UIKit|Jetpack Compose|React Native|(?-i:Expo)|Electron|(?-i:Qt)|"
         # game engines and the like are what one builds on: "Godot 4", "Unreal", "UE5", "tidyverse", "Zephyr on nRF52"
-        r"Godot|(?-i:Unreal)(?: Engine)?|(?-i:UE[45])|Cocos\s*Creator|(?-i:Bevy)|tidyverse|ggplot2|(?-i:Zephyr)(?=\s+(?:RTOS|on)\b)",
+        r"Godot|(?-i:Unreal)(?: Engine)?(?!\s+Tournament)|(?-i:UE[45])|Cocos\s*Creator|(?-i:Bevy)|tidyverse|ggplot2|(?-i:Zephyr)(?=\s+(?:RTOS|on)\b)",
     ),
     (
         "cloud",
@@ -1076,7 +1078,7 @@ _LENGTH = re.compile(r"简短|简洁|详细|啰嗦|长|短(?:一?点|些)|字以
 _FORMAT = re.compile(
     r"表格|表情|格式|列表|加粗|粗体|小标题|代码块|条列式?|列点|分点|单位|感叹号|"
     # English words whole: "Tableau" is no table, "specialists" no list, "vegetables" no tables
-    r"(?<![A-Za-z])(?:markdown|bullet|tables?|emojis?|lists?|units|exclamation\s+(?:marks?|points?)|code\s*blocks?|"
+    r"(?<![A-Za-z])(?:markdown|bullet(?:s|\s*points?)?|tables?|emojis?|lists?|units|exclamation\s+(?:marks?|points?)|code\s*blocks?|sub-?head(?:er|ing)s?|"
     r"headings?|headers?|bold)(?![A-Za-z])",
     I,
 )
@@ -1095,7 +1097,7 @@ _SPICE = re.compile(r"辣|spicy", I)
 # how an answer is laid out, and a request about it
 _REPLY_SHAPE = re.compile(
     r"表格|要点|列表|列出来|分点|编号|小标题|标题|段落|长篇大论|代码块|"
-    r"(?<![A-Za-z])(?:markdown|bullet(?:\s+points?)?|headers?|headings?|paragraphs?|tl;?dr|ascii|tables?|numbered\s+lists?|"
+    r"(?<![A-Za-z])(?:markdown|bullet(?:s|\s*points?)?|sub-?head(?:er|ing)s?|headers?|headings?|paragraphs?|tl;?dr|ascii|tables?|numbered\s+lists?|"
     r"code\s+blocks?)(?![A-Za-z])",
     I,
 )
@@ -1425,7 +1427,7 @@ def _said_not(value: str, evidence: str) -> bool:
         )
         or rx.search(rf"\b(?:not|never|n't)\s+(?:[\w-]+\s+){{0,3}}{said}", evidence, I)
         or rx.search(rf"\b(?:almost|nearly)\s+(?:[\w-]+\s+){{0,5}}{said}", evidence, I)  # "We almost moved to Berlin"
-        or rx.search(rf"不是我[^，,。]{{0,4}}{said}", evidence)  # "不是我搬到 Leeds，是我同事": someone else's move
+        or rx.search(rf"(?<!要)不是我[^，,。]{{0,4}}{said}", evidence)  # "不是我搬到 Leeds，是我同事": someone else's move
     )
 
 
@@ -1739,7 +1741,7 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
                 continue  # "我不是程序员", "I'm not a nurse": a job one does not have
             if (
                 rx.match(r"^\d+\s+\w+$|^(?:and|but|so|or|then|I|hello|hi|hey|dear|thanks?)\b", p.value, I)
-                or rx.match(r"(?:some|many|most|all|these|those|other|several|few|lots\s+of)\s", p.value, I)  # "Some editors"
+                or rx.fullmatch(r"(?:some|many|most|all|these|those|several|few|lots\s+of)\s+(?:[\w-]+\s+)?[\w-]+s", p.value, I)  # "Some editors"
                 or rx.match(r"(?-i:In|At|On|For|From|With)\s+(?-i:[A-Z])", p.value)  # "In Harry Potter, what house…"
 
                 or _HEADCOUNT.match(p.value)  # "二十来个工人", "管四百多个学生": a headcount
@@ -2643,13 +2645,6 @@ def _read_instruction(body: str) -> list[tuple[str, str, str]]:
         I,
     ):
         return []  # "Reply to this for me: …": a task, not how answers should be
-    if rx.fullmatch(  # "Bullet points, no tables please": a shape named alone, beside the rest of the request
-        r"(?:(?:and|but)\s+)?(?:(?:always|only|just)\s+)?(?:bullet\s*points?|bullets|numbered\s+lists?|short\s+paragraphs|plain\s+text|"
-        r"markdown|tables)(?:\s+(?:please|pls|only|always|thanks))*[\s.!]*",
-        body,
-        I,
-    ):
-        return [("preference", "reply_format", body.strip(" .!"))]
     if m := rx.match(
         r"^(?:能|可以)用\s*(?P<x>[A-Za-z][\w+#.]*?)\s*就(?:别|不要|不用)(?:给我|用)\s*(?P<y>[A-Za-z][\w+#.]*?)(?:的)?(?:例子|代码|示例)?$",
         body,
@@ -3549,7 +3544,8 @@ def _scan_work_mode(body: str) -> list[tuple[str, str, str]]:
         r"(?P<v8>(?:一|每)周(?:去|回|坐|进)?(?:[一二两三四五12345])天(?:办公室|公司|office))|"
         r"\b(?P<v9>(?:in\s+(?:the\s+)?office|on-?site)\s+(?:one|two|three|four|[1-4])\s+days?\s+a\s+week)\b|"
         # "I work part-time at a garden centre", "I'm part-time at Tesco", "work part time, 3 days"
-        r"(?:\bwork(?:ing)?\s+|\bI(?:'m|\s+am)\s+)(?P<v10>part[- ]time|full[- ]time)\b(?!\s+(?:job|student|course|degree|study|MBA))",
+        r"(?:(?:^|\bI\s+|,\s*)(?:work|am\s+working|'m\s+working)\s+|\bI(?:'m|\s+am)\s+)(?P<v10>part[- ]time|full[- ]time)\b"
+        r"(?!\s+(?:job|student|course|degree|study|MBA|vegan|vegetarian|on\b|in\s+(?:the\s+)?(?:project|team)))",
         body,
         I,
     ):
@@ -4110,7 +4106,7 @@ _CITY_EN = re.compile(
     I,
 )
 _CITY_ZH_ANY = re.compile(
-    r"(?:(?:在|来|到|回|住|从|坐标|常驻|待在|呆在|搬到|搬来|留在|留)(?:老家|家乡)?|老家|(?:返工|上班|开工)(?:要|就)?(?:去|喺|在))了?(?P<c>(?![在到])(?![\u4e00-\u9fff]{2,3}(?:时间|仓))[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)"
+    r"(?:(?:在|来|到|回|住|从|坐标|常驻|待在|呆在|搬到|搬来|留在|留)(?:老家|家乡)?|老家|(?:返工|上班|开工)(?:要|就)?(?:去|喺|在))了?(?P<c>(?![在到])(?![\u4e00-\u9fff]{2,3}仓(?:发|寄|出))(?![\u4e00-\u9fff]{2,3}时间(?:几点|是几|现在|多少|是多少))[\u4e00-\u9fff]{2,4}?)(?:市|区|县)?(?=[\u4e00-\u9fff，,。 ]|$)"
 )
 _TRIP = re.compile(
     r"\b(?:trip|vacation|holiday|visit(?:ing|ed)?|week\s+in|weekend\s+in|conference|flying|flew|fly)\b|旅游|旅行|出差|玩|度假",
@@ -4155,15 +4151,25 @@ def _work_place(body: str) -> str:
         if not _TRIP.search(body[: m.start()]) and (city := _city_in(m.group("p"))):
             return city  # _city_in knows "written in Rust" is no town
     # a home port or base, known or not: "a lobsterman out of Stonington", "fighting out of Cebu"
-    if (m := _HOME_PORT.search(body)) and not _ORG_WORD.search(m.group("p")) and not _TRIP.search(body[: m.start()]):
+    if (
+        (m := _HOME_PORT.search(body))
+        and not _ORG_WORD.search(m.group("p"))
+        and not _TRIP.search(body[: m.start()])
+        and (
+            rx.fullmatch(_JOB_EN, m.group("pre"), I)
+            or rx.fullmatch(r"boat|ship|trawler|vessel|rig|fish(?:ing|es)?|fight(?:ing|s)?|fl(?:y|ying|ies)|runs?|running|works?|working|based|operat(?:e|es|ing)|"
+                            r"sail(?:s|ing)?|driv(?:e|es|ing)|truck(?:s|ing)?|trawl(?:s|ing)?", m.group("pre"), I)
+        )
+    ):
         return m.group("p")
     return ""
 
 
 _HOME_PORT = re.compile(
-    r"(?<!fresh\s)(?<!straight\s)(?<!just\s)(?<!right\s)\b(?:out\s+of|outta)\s+"
+    r"\b(?P<pre>[A-Za-z]+),?\s+(?:out\s+of|outta)\s+"
     r"(?!(?:College|School|University|Uni|High|Work|Office|Town|Stock|Hospital|Prison|Jail|Retirement|Season|Print|Order|"
-    r"Nowhere|Time|Luck|Shape|Bed|Control|Range|Character|Business|Service|Action|Hand|Sight|Mind)\b)(?P<p>(?-i:[A-Z])[a-z'’-]{2,}(?:\s+(?-i:[A-Z])[a-z'’-]{2,})?)(?=\s*(?:$|[,.;!—–]|\s-\s))"
+    r"Nowhere|Time|Luck|Shape|Bed|Control|Range|Character|Business|Service|Action|Hand|Sight|Mind|Station|Base|Depot|Camp|"
+    r"Precinct|Harvard|Yale|Oxford|Cambridge|Stanford|Meta|Google|Amazon|Apple|Microsoft|Deloitte)\b)(?P<p>(?-i:[A-Z])[a-z'’-]{2,}(?:\s+(?-i:[A-Z])[a-z'’-]{2,})?)(?=\s*(?:$|[,.;!—–]|\s-\s))"
 )
 
 
@@ -5330,7 +5336,7 @@ _CHILD_MENTION = re.compile(
     r"(?:初|高)[一二三]|大[一二三四]|[一二三四五六]年级))|"
     r"(?:带|陪|接送)(?:[^，,。]{0,3})?(?P<v2>(?:\d+|[一二三四五六七八九十两]+)\s*岁的(?:儿子|女儿|闺女|孩子|娃))|"
     r"(?P<v3>老大[^，,。]{1,8}?老二[^，,。]{1,10})|"
-    r"(?:跟|和|带着?)(?P<v4>女儿|儿子|闺女|孩子们?)(?:一起)?(?:住|生活|过日子)"  # "现在跟女儿住"
+    r"^(?:我)?(?:现在|目前|一直|平时)?(?:跟|和)(?P<v4>女儿|儿子|闺女)(?:一起)?(?:住|生活|过日子)"  # "现在跟女儿住"
 )
 
 
@@ -5359,7 +5365,7 @@ _DATING_WORDS = r"girlfriend|boyfriend|gf|bf|女朋友|男朋友|女友|男友|�
 _TOGETHER = re.compile(
     rf"(?:^|\b(?:so|and|but)\s+|[，,]\s*)(?:me\s+and\s+)?(?:my|the)?\s*(?P<r>{_SPOUSE_WORDS}|{_DATING_WORDS})(?:\s+(?P<n>(?-i:[A-Z])[a-z]+))?\s+and\s+(?:I|me)\b|"
     rf"\bme\s+and\s+(?:my|the)\s+(?P<r2>{_SPOUSE_WORDS}|{_DATING_WORDS})\b|"
-    rf"\b(?:with|and|except(?:\s+for)?)\s+my\s+(?P<r3>{_SPOUSE_WORDS}|{_DATING_WORDS})\b(?!'s)|\bwith\s+the\s+(?P<r6>wife|missus|hubby|husband)\b|"
+    rf"\b(?:with|and|except(?:\s+for)?)\s+my\s+(?P<r3>{_SPOUSE_WORDS}|{_DATING_WORDS})\b(?!'s)|\bwith\s+the\s+(?P<r6>wife|missus|hubby|husband)\b(?!\s+of\b)|"
     rf"(?:跟|和|同|陪|带着?)\s*(?:我(?:的|家)?)?\s*(?:my\s+)?(?P<r4>{_SPOUSE_WORDS}|{_DATING_WORDS})(?!的|说|觉得|认为|让|叫|不|也不)|"
     rf"^我(?:的)?(?P<r5>{_SPOUSE_WORDS})(?:和|跟|同)我",
     I,
@@ -5752,12 +5758,12 @@ def _read_gig(body: str) -> list[tuple[str, str, str]]:
     """Gig work said by its platform: "跑滴滴五年了", "跑Lalamove的", "美团众包，一般晚上跑"."""
     if m := rx.match(
         r"^(?:我)?(?:现在|目前|平时|一直|主要|也)*(?:在)?(?P<v>(?:跑|开)\s*(?P<e>" + _GIG_PLATFORM.pattern + r"))"
-        r"\s*(?:的|外卖|快车|专车|网约车)?(?=$|\s*(?:[\d一二三四五六七八九十两几半]+个?(?:年|月)|了|的))",
+        r"\s*(?:的(?=$|[，,。])|外卖|快车|专车|网约车)?(?=$|\s*(?:[\d一二三四五六七八九十两几半]+个?(?:年|月)|了|的(?=$|[，,。])))",
         body,
         I,
     ):
         return [("fact", "job_title", m.group("v")), ("fact", "employer", m.group("e"))]
-    if m := rx.match(r"^(?:我)?(?:在)?(?P<e>美团|饿了么|达达|闪送)(?:蜂鸟)?众包(?=$|的|跑|做|干)", body):
+    if m := rx.match(r"^(?:我)?(?:在)?(?P<e>美团|饿了么|达达|闪送)(?:蜂鸟)?众包(?=$|跑|做|干)", body):
         return [("fact", "employer", m.group("e"))]
     return []
 
@@ -5784,9 +5790,20 @@ def _read_latin_employer(body: str) -> list[tuple[str, str, str]]:
 
 def _read_day_job(body: str) -> list[tuple[str, str, str]]:
     """ "Day job is payroll at a builders' merchant", "my day job is in IT support": the job that pays."""
-    if not (m := _DAY_JOB.match(body)):
-        return []
+    if not (m := _DAY_JOB.match(body)) or not (_A_JOB.search(m.group("v")) or _WORK_FIELD.search(m.group("v"))):
+        return []  # "My day job is exhausting", "…is being a dad": no job named
     return [("fact", "job_title", m.group("v").strip())] + ([("fact", "employer", m.group("e"))] if m.group("e") else [])
+
+
+_WORK_FIELD = re.compile(
+    r"\b(?:IT|payroll|accounts|accounting|admin|retail|sales|marketing|HR|finance|support|logistics|nursing|teaching|"
+    r"engineering|law|hospitality|construction|customer\s+service|data\s+entry|reception|security|insurance|banking|"
+    r"recruitment|procurement|compliance|warehouse|delivery|cleaning|catering|tech|software|coding|programming|design|"
+    r"development|research|operations|ops|education|healthcare|government|public\s+sector|media|journalism|publishing|"
+    r"consulting|real\s+estate|property|manufacturing|legal|pharma|analytics|data|QA|testing|translation|tutoring|"
+    r"bookkeeping|audit|tax|claims|dispatch|care|childcare|hairdressing|retail\s+banking|events|PR|comms|advertising)\b",
+    I,
+)
 
 
 def _read_no_driving(body: str) -> list[tuple[str, str, str]]:
@@ -6221,7 +6238,7 @@ _CORRECTION_EN = re.compile(
 # "我之前跟你说我在郑州，其实上周已经搬到洛阳了": the earlier claim is taken back by the move said after it
 _TAKEN_BACK_ZH = re.compile(
     r"(?:(?:纠正|更正)一下[，,:：\s]*)?(?:我)?(?:上次|之前|刚才|前面|以前)(?:跟你|和你)?说(?:过)?(?:的)?我?(?:在|住在?)[^，,。！？]{1,12}[，,]\s*"
-    r"(?:其实|但是?|不过|可是)(?!是)(?=[^，,。！？]{0,12}(?:搬|住|在))"
+    r"(?:其实|但是?|不过|可是)(?!是)(?=(?:我)?(?:已经|刚刚?|上个?月|上周|前几天|去年|今年|现在|早就|\s)*(?:搬|住))"
 )
 # "Sorry, earlier I said I'm in Berlin — I'm actually in Hamburg now": the earlier claim, taken back by what follows
 _TAKEN_BACK_EN = re.compile(
@@ -6259,7 +6276,7 @@ def _corrections(message: str) -> str:
         ),
         message,
     )
-    message = _TAKEN_BACK_ZH.sub("我", message)
+    message = _TAKEN_BACK_ZH.sub(lambda m: "" if message[m.end() : m.end() + 1] == "我" else "我", message)
     message = _TAKEN_BACK_EN.sub("", message)
     message = _NOT_THERE_ANYMORE.sub("", message)
     return _CORRECTION_EN.sub(
@@ -6284,6 +6301,12 @@ def _tools_named_alone(message: str) -> str:
     what one uses (said as "用 Unity" / "using Unity")."""
     if len(message) > 600:
         return message
+    return "".join(_tools_named_alone_in(sentence) for sentence in rx.split(r"(?<=[。！？!?\n])", message))
+
+
+def _tools_named_alone_in(message: str) -> str:
+    if rx.search(r"[?？]|哪个|选哪|不会|没用过|没学过|你觉得|\bwhich\b", message, I):
+        return message  # "我是做后端的，Java，Go，哪个好学？": asked about, not used
     parts = rx.split(r"([，,。！？!?\n])", message)
     out, lead = [], False
     for part in parts:
@@ -6295,6 +6318,7 @@ def _tools_named_alone(message: str) -> str:
         elif part not in "，," and words:
             lead = (
                 bool(_WORK_LEAD.search(words))
+                and not rx.search(r"不|没|之前|以前|曾经|想|打算|准备|\bnot\b|aspiring|former|wannabe|\bwant", words, I)
                 or (lead and bool(spans))
                 or (words.startswith("我") and bool(_tool_spans(words)))  # "我这边是 Mac + VS Code，Python 3.11"
             )
@@ -6390,7 +6414,7 @@ _ONE_OFF_SENTENCE = re.compile(
     r"\b(?:give\s+me|write|send|make|format|do)\s+this\s+(?:answer|reply|response|one)\s+(?:as|in)\b|"
     r"只(?:是)?这一?次|就这一次|仅此一次|"
     # a shape for one piece of work: "这份周报用要点写", "for this report only", "Page 3 should be bullet points"
-    r"^(?:就|只)?这(?:份|条|篇|封|页|张)|\bfor\s+this\s+(?:report|email|doc(?:ument)?|page|slide|deck|post|letter|essay|memo|"
+    r"^(?:就|只)?这(?:份|条|篇|封|页|张)(?![^。！？!?]*(?:以后|今后|每次|一律|从现在起))|\bfor\s+this\s+(?:report|email|doc(?:ument)?|page|slide|deck|post|letter|essay|memo|"
     r"presentation|proposal)(?:\s+only)?\b|\b(?:page|slide|section|chapter)\s+\d+\s+(?:should|needs?\s+to|must)\b",
     I,
 )
@@ -6422,7 +6446,7 @@ _SUBJECT_ANY = re.compile(
     + r"|那(?:是|都是|时|会儿)|这(?:是|都是)|you\b|he\b|she\b|they\b|his\b|her\b|their\b|it\b|"
     r"it's\b|this\b|that\b|there\b|"
     # "The family upstairs has…", "My Grab driver was rude…": someone else's doings
-    r"the\s+(?:[\w-]+\s+){0,2}?(?:family|couple|guy|girl|man|woman|lady|people|neighbou?rs?|folks)\b|"
+    r"the\s+(?:[\w-]+\s+){0,2}?(?:family|couple|guy|girl|man|woman|lady|people|neighbou?rs?|folks)\b(?!\s+and\s+(?:I|me)\b)|"
     r"my\s+(?:uber|grab|lyft|taxi|cab|bus|delivery|didi)\s+driver\b)",
     I,
 )
@@ -6894,7 +6918,7 @@ _FICTION = re.compile(
     r"\blet'?s\s+play\b[^.!?]{0,20}[:：]|\byou'?re\s+(?:a|an|the)\s+[^.!?]{2,40}\band\s+I'?m\s+(?:a|an|the)\b|"
     r"\b(?:writing|write|drafting)\s+(?:a\s+|my\s+)?short\s+story\b|\bshort\s+story\s*[:：]|\bprotagonist\b|\bbackstory\b|"
     r"\bcharacter['’]s\b|\btwo\s+truths\s+and\s+a\s+lie\b|主角|剧本杀(?:的)?(?:角色|人设)|两真一假|"
-    r"(?:电视剧|剧|电影|小说|动漫|漫画|综艺|番)里(?:的|那个|面的?)|"
+    r"(?:电视剧|剧|电影|小说|动漫|漫画|番)里(?:面)?(?:的)?(?:那个|那位|男主|女主|主角|角色|人物)|"
     r"\bin\s+character\b|"
     # data to process, not the user: "测试数据：用户名zhangsan，城市成都", "name,age,city\nJohn Smith,42,Denver"
     r"(?:测试|示例|样例|模拟|虚拟|假|演示)数据[^，,。]{0,12}[:：]|范文[^，,。]{0,12}[:：]|"
@@ -7181,6 +7205,12 @@ _ASKED_OF_ANOTHER = re.compile(
 )
 
 
+_ASKED_PLAN = re.compile(
+    r"(?:想|打算|准备|计划)(?:在|去)哪|以后想|将来想|去年|以前在|之前在|[给帮]\S{0,4}买|买什么|想买|\bwant\s+to\s+buy\b|\bplanning\s+to\b",
+    I,
+)
+
+
 def _as_answer(asked: str, message: str) -> tuple[str, str]:
     """The message read as the answer to the assistant's question before it: "Ipoh. Moved to Singapore…"
     after "Where did you grow up?" is "I'm from Ipoh. …". Returns the message and the frame put before it."""
@@ -7195,6 +7225,8 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
         return message, ""
     for question, english, chinese in _ANSWER_FRAMES_RE:
         if question.search(asked):
+            if english in ("I use ", "I work in ", "I work for ", "I live in ") and _ASKED_PLAN.search(asked):
+                return message, ""  # "你以后想在哪个城市开店？", "你想买什么手机？": a plan or a purchase, not what is
             answer = _ANSWER_FILLER.sub("", rx.sub(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+", "", message).strip())
             answer = rx.sub(
                 r"^(?P<v>[^,，.。!！\s]+(?:\s+[^,，.。!！\s]+)?)\s+(?:is\s+fine|works|please|pls|thanks)\b",
@@ -7207,14 +7239,14 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
                 r"(?:based|living|located|staying|settled|working)\s+(?:in|at|out\s+of)\b",
                 answer,
                 I,
-            ) or answer.casefold().startswith((english.strip(), chinese)) or _NICKNAMED.match(answer):
+            ) or answer.casefold().startswith((english.strip(), chinese)) or _NICKNAMED.match(answer) or rx.match(r"(?:不|没)(?:喝|吃)", answer):
                 return message, ""  # "I'm vegan" after "Any dietary needs?", "叫我老K就行": said in full already
             if rx.search(
                 r"^(?:no|nope|nah|none|not\s+really|nothing(?:\s+much)?|skip|pass)\b|\bnot\s+me\b|不是我|^(?:唔|不)(?:係|系|是)我|\bnot\s+mine\b|"
                 r"\b(?:my|a)\s+\w+'s\b(?!\s+(?:degree|in\b))|\b(?:borrow(?:ed|ing)|just\s+using)\b|别人的|借的|^(?:没啥|没有|没什么|不多)|先别管|不重要|无所谓|随便|都行|都可以|都得|都OK|看着办|看你|不用管|不告诉你|保密|不想说|\b(?:rather\s+not|prefer\s+not|secret|none\s+of\s+your)\b|\b(?:whatever|doesn't\s+matter|never\s*mind)\b|"
                 r"\bfor\s+this\s+(?:one|time|answer|email)\b|\bthis\s+time\b|\bjust\s+this\s+once\b|这次|这一次|这回|"
-                r"^(?:是|就是|那是)?我(?:的)?(?:表哥|表姐|表弟|表妹|堂哥|堂姐|朋友|同事|邻居|家人|亲戚|老公|老婆|爸|妈|哥|姐|弟|妹|儿子|女儿)(?:在|用|是)|"
-                r"[帮替](?:他|她|别人|朋友|家人)问|"
+                r"^(?:是|就是|那是)?我(?:的)?(?:舅舅?|姨|叔|伯|姑|姐夫|外甥|侄子?|表哥|表姐|表弟|表妹|堂哥|堂姐|朋友|同事|邻居|家人|亲戚|老公|老婆|爸|妈|哥|姐|弟|妹|儿子|女儿)(?:在|用|是)|"
+                r"[帮替](?:他|她|别人|朋友|家人|我\S{1,3})问|^(?:不|没)(?:跑|开|用|喝|吃|做)|"
                 r"\bnot\s+telling\b|^same\s+as\b|\bunemployed\b|\bbetween\s+jobs\b|^(?:nobody|no\s*one)\b|^(?:why|what|who|how|huh)\b|^[^，,。.!！]*[?？]\s*$",
                 answer,
                 I,
@@ -7508,7 +7540,13 @@ def _said_with_the_job(proposals: list[Proposal]) -> list[Proposal]:
 def _employer_from_gig(proposals: list[Proposal]) -> list[Proposal]:
     """A job said with its platform ("跑滴滴", "an Uber Eats rider") names whom one works for."""
     job = next((p for p in proposals if p.key == "job_title" and not p.sensitive), None)
-    if not job or any(p.key == "employer" for p in proposals) or not (m := _GIG_PLATFORM.search(job.value)):
+    if (
+        not job
+        or any(p.key == "employer" for p in proposals)
+        or not (m := _GIG_PLATFORM.search(job.value))
+        or rx.search(r"店|shop|store|restaurant", job.value, I)  # "开美团外卖店": a shop selling there, not employed by it
+        or rx.search(r"[?？]|吗|怎么样|多少|如何|好不好", job.evidence)  # "跑滴滴的收入怎么样": asked about
+    ):
         return proposals
     return [*proposals, replace(job, key="employer", value=m.group(0))]
 
@@ -7666,15 +7704,30 @@ class RuleExtractor:
             message = rx.sub(r"[,;]\s*(?:but\s+)?(?=now\s+I(?:'m|\s+am|\s+work|\s+live)\b)", ". ", message, flags=I)
         # "I play rugby for a club in Hamilton and work part-time at a garden centre": one subject, two statements
         message = rx.sub(
-            r"(\b[Ii]\s+(?!(?:want|wanna|need|hope|plan|would|'d|might|may|could|should)\b)[^.;!?,]{3,80}?)\s+and\s+"
+            r"(\b[Ii]\s+[^.;!?,]{3,80}?)\s+and\s+"
             r"(?=(?:also\s+)?(?:work|live|teach|study)\s+(?:part[- ]time\s+|full[- ]time\s+|remotely\s+)?(?:at|in|as|for|from)\s)",
-            r"\1 and I ",
+            lambda m: m.group(0)
+            if rx.search(
+                r"\b(?:want|wanna|need|hope|plan|planning|would|'d|might|may|could|should|wish|dream|wonder|think|'ll|will|to|who|that|"
+                r"people|whether|if)\b",
+                m.group(1),
+                I,
+            )
+            else m.group(1) + " and I ",
             message,
         )
         if rx.search(r"在\S{2,20}?(?:读|念|上)(?:大学|本科|研|博|高中|初中|书|语言学校)|留学|现在在\S{2,10}?(?:上班|工作|打工)", message):
             message = rx.sub(r"(?<![老们])家在", "老家在", message)  # "在Sydney读大学…家在温州": home, not here
         # "我 data analyst，平时都用 Python": a job said in English right after 我, the 是 left out
         message = rx.sub(rf"^(我)\s*(?=(?:[A-Za-z-]+\s+){{0,2}}(?:{_JOB_EN})\s*(?:[，,。]|$))", r"\1是", message, flags=I)
+        # "Bullet points, no tables please": a shape named alone beside a request about answers is asked for too
+        message = rx.sub(
+            r"^\s*(?=(?:bullet\s*points?|bullets|numbered\s+lists?|short\s+paragraphs|plain\s+text|markdown)\s*[,，;]\s*"
+            r"(?:(?:no|never|don'?t|without|and\s+no)\b|不要|别|不用))",
+            "Use ",
+            message,
+            flags=I,
+        )
         # "以后用英文交流", "跟我用粤语聊": the language to talk in is the language to answer in
         message = rx.sub(rf"(用\s*{_LANG}\s*)(?:交流|沟通|聊天|聊|说话|对话)", r"\1回答", message, flags=I)
         # "Siobhan, but everyone calls me Shiv": one's name, and what to call one
@@ -7735,7 +7788,8 @@ class RuleExtractor:
         )
         # "'I'm a lumberjack and I'm okay' - which sketch is that from?": a line quoted to ask about it
         message = rx.sub(
-            r"^\s*['\"“‘][^\n]{4,}?['\"”’]\s*[-—–:,]?\s*(?=(?:which|who|what|where|when|is|does|did|can|do)\b)",
+            r"^\s*['\"“‘][^\n]{4,}?['\"”’]\s*[-—–:,]?\s*(?=(?:which|who|what|where|when|is|does|did|can|do)\b)"
+            r"(?!(?:can|could|will|would)\s+you\s+(?:remember|note|save|keep|store)|is\s+that\s+something\s+you\s+can)",
             " ",
             message,
             flags=I,
