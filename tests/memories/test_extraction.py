@@ -4711,14 +4711,14 @@ def test_v20_review_none_of_these_is_a_fact_about_the_user(message, asked):
 @pytest.mark.parametrize(
     "message, asked, key, absent",
     [
-        ("I'm a welder, ran out of Patience today", '', 'city', 'Patience'),
-        ("I'm a student, dropped out of Harvard", '', 'city', 'Harvard'),
-        ('我是做后端的，Java，Go，哪个好学？', '', 'programming_language', 'Go'),
-        ('是我舅在跑，东莞', '你平时在哪个城市跑车？', 'employer', '舅'),
-        ('Many students work part-time in Leeds', '', 'work_mode', 'part-time'),
-        ('跑滴滴的收入怎么样', '', 'employer', '滴滴'),
-        ('I use Hive to control my heating', '', 'database', 'Hive'),
-        ('I tap my Presto card every morning', '', 'database', 'Presto'),
+        ("I'm a welder, ran out of Patience today", "", "city", "Patience"),
+        ("I'm a student, dropped out of Harvard", "", "city", "Harvard"),
+        ("我是做后端的，Java，Go，哪个好学？", "", "programming_language", "Go"),
+        ("是我舅在跑，东莞", "你平时在哪个城市跑车？", "employer", "舅"),
+        ("Many students work part-time in Leeds", "", "work_mode", "part-time"),
+        ("跑滴滴的收入怎么样", "", "employer", "滴滴"),
+        ("I use Hive to control my heating", "", "database", "Hive"),
+        ("I tap my Presto card every morning", "", "database", "Presto"),
     ],
 )
 def test_v20_review_the_new_readings_do_not_add_these(message, asked, key, absent):

@@ -1427,7 +1427,9 @@ def _said_not(value: str, evidence: str) -> bool:
         )
         or rx.search(rf"\b(?:not|never|n't)\s+(?:[\w-]+\s+){{0,3}}{said}", evidence, I)
         or rx.search(rf"\b(?:almost|nearly)\s+(?:[\w-]+\s+){{0,5}}{said}", evidence, I)  # "We almost moved to Berlin"
-        or rx.search(rf"(?<!要)不是我[^，,。]{{0,4}}{said}", evidence)  # "不是我搬到 Leeds，是我同事": someone else's move
+        or rx.search(
+            rf"(?<!要)不是我[^，,。]{{0,4}}{said}", evidence
+        )  # "不是我搬到 Leeds，是我同事": someone else's move
     )
 
 
@@ -1581,11 +1583,17 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             I,
         ):
             continue  # "moved in Jan": a month, not a town
-        if p.key in ("city", "work_city") and rx.search(rf"从\s*{re.escape(p.value)}\s*(?:调|搬|转)(?:到|去|回)", p.evidence):
+        if p.key in ("city", "work_city") and rx.search(
+            rf"从\s*{re.escape(p.value)}\s*(?:调|搬|转)(?:到|去|回)", p.evidence
+        ):
             continue  # "我刚从广州调到长沙分公司": the town one leaves
         if p.key in _WISHED_KEYS and _wished(p.value, p.evidence):
             continue  # "I want to live in Tokyo", "我想在北京工作": where one would like to be, not where one is
-        if p.key.startswith("tool") and (is_city(p.value) or is_region(p.value)) and rx.search(r"\blive\s+in\b", p.evidence, I):
+        if (
+            p.key.startswith("tool")
+            and (is_city(p.value) or is_region(p.value))
+            and rx.search(r"\blive\s+in\b", p.evidence, I)
+        ):
             continue  # "live in Yorkshire with the wife": a county, not an app one lives in
         if p.key.startswith("tool") and rx.search(
             rf"\bmy\s+{re.escape(p.value)}\s+(?:driver|rider|courier|guy)\b", p.evidence, I
@@ -1741,9 +1749,10 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
                 continue  # "我不是程序员", "I'm not a nurse": a job one does not have
             if (
                 rx.match(r"^\d+\s+\w+$|^(?:and|but|so|or|then|I|hello|hi|hey|dear|thanks?)\b", p.value, I)
-                or rx.fullmatch(r"(?:some|many|most|all|these|those|several|few|lots\s+of)\s+(?:[\w-]+\s+)?[\w-]+s", p.value, I)  # "Some editors"
+                or rx.fullmatch(
+                    r"(?:some|many|most|all|these|those|several|few|lots\s+of)\s+(?:[\w-]+\s+)?[\w-]+s", p.value, I
+                )  # "Some editors"
                 or rx.match(r"(?-i:In|At|On|For|From|With)\s+(?-i:[A-Z])", p.value)  # "In Harry Potter, what house…"
-
                 or _HEADCOUNT.match(p.value)  # "二十来个工人", "管四百多个学生": a headcount
                 or rx.search(
                     r"\bhave\s+(?:\w+\s+)?(?:two|three|four|five|six|\d+)\s", p.value, I
@@ -4151,17 +4160,22 @@ def _work_place(body: str) -> str:
         if not _TRIP.search(body[: m.start()]) and (city := _city_in(m.group("p"))):
             return city  # _city_in knows "written in Rust" is no town
     # a home port or base, known or not: "a lobsterman out of Stonington", "fighting out of Cebu"
+    port = _HOME_PORT.search(body)
     if (
-        (m := _HOME_PORT.search(body))
-        and not _ORG_WORD.search(m.group("p"))
-        and not _TRIP.search(body[: m.start()])
+        port
+        and not _ORG_WORD.search(port.group("p"))
+        and not _TRIP.search(body[: port.start()])
         and (
-            rx.fullmatch(_JOB_EN, m.group("pre"), I)
-            or rx.fullmatch(r"boat|ship|trawler|vessel|rig|fish(?:ing|es)?|fight(?:ing|s)?|fl(?:y|ying|ies)|runs?|running|works?|working|based|operat(?:e|es|ing)|"
-                            r"sail(?:s|ing)?|driv(?:e|es|ing)|truck(?:s|ing)?|trawl(?:s|ing)?", m.group("pre"), I)
+            rx.fullmatch(_JOB_EN, port.group("pre"), I)
+            or rx.fullmatch(
+                r"boat|ship|trawler|vessel|rig|fish(?:ing|es)?|fight(?:ing|s)?|fl(?:y|ying|ies)|runs?|running|works?|working|based|operat(?:e|es|ing)|"
+                r"sail(?:s|ing)?|driv(?:e|es|ing)|truck(?:s|ing)?|trawl(?:s|ing)?",
+                port.group("pre"),
+                I,
+            )
         )
     ):
-        return m.group("p")
+        return port.group("p")
     return ""
 
 
@@ -4667,7 +4681,7 @@ def _scan_role_zh(body: str) -> list[tuple[str, str, str]]:
         if rx.match(r"(?:读|上学|念书|学)", m.group("job") or "") or rx.search(
             r"家里?$|这边|那边|团队|组里|部门|(?:读|念|上)(?:大学|本科|研|博|高中|初中|书|语言学校)|"
             r"的(?:朋友|同事|同学|亲戚|家人|老公|老婆|儿子|女儿|表哥|表姐|表弟|表妹|哥哥|姐姐|弟弟|妹妹)",
-            place
+            place,
         ):
             continue
         city, org = _city_at_ends(place)
@@ -5442,9 +5456,7 @@ def _own_mentions(body: str, said_mine: bool = False) -> list[tuple[str, str, st
     return out
 
 
-_MY_PHONE = re.compile(
-    r"\b(?:on|from|with|using)\s+my\s+(?P<v>" + dict(_TOOLS)["phone"] + r")(?![A-Za-z])", I
-)
+_MY_PHONE = re.compile(r"\b(?:on|from|with|using)\s+my\s+(?P<v>" + dict(_TOOLS)["phone"] + r")(?![A-Za-z])", I)
 
 
 def _own_child(body: str, said_mine: bool = False) -> tuple[str, str, str] | None:
@@ -5792,7 +5804,9 @@ def _read_day_job(body: str) -> list[tuple[str, str, str]]:
     """ "Day job is payroll at a builders' merchant", "my day job is in IT support": the job that pays."""
     if not (m := _DAY_JOB.match(body)) or not (_A_JOB.search(m.group("v")) or _WORK_FIELD.search(m.group("v"))):
         return []  # "My day job is exhausting", "…is being a dad": no job named
-    return [("fact", "job_title", m.group("v").strip())] + ([("fact", "employer", m.group("e"))] if m.group("e") else [])
+    return [("fact", "job_title", m.group("v").strip())] + (
+        [("fact", "employer", m.group("e"))] if m.group("e") else []
+    )
 
 
 _WORK_FIELD = re.compile(
@@ -6312,7 +6326,12 @@ def _tools_named_alone_in(message: str) -> str:
     for part in parts:
         words = part.strip()
         spans = _tool_spans(words) if words and lead else []
-        rest = rx.sub(r"[\s、/+&]|\band\b|和|跟|\bv?\d+(?:\.\d+)*\b", "", "".join(c for i, c in enumerate(words) if not any(a <= i < b for a, b, _ in spans)), flags=I)
+        rest = rx.sub(
+            r"[\s、/+&]|\band\b|和|跟|\bv?\d+(?:\.\d+)*\b",
+            "",
+            "".join(c for i, c in enumerate(words) if not any(a <= i < b for a, b, _ in spans)),
+            flags=I,
+        )
         if spans and not rest:
             part = part.replace(words, ("用" if rx.search(r"[\u4e00-\u9fff]", message) else "using ") + words)
         elif part not in "，," and words:
@@ -7234,12 +7253,17 @@ def _as_answer(asked: str, message: str) -> tuple[str, str]:
                 answer,
                 flags=I,
             )
-            if rx.match(
-                r"(?:I|I'm|I've|I\s+am|my|we|we're|our)\b|我|(?:之前|以前|原来|本来|早先)(?:在|住|是|做)|"
-                r"(?:based|living|located|staying|settled|working)\s+(?:in|at|out\s+of)\b",
-                answer,
-                I,
-            ) or answer.casefold().startswith((english.strip(), chinese)) or _NICKNAMED.match(answer) or rx.match(r"(?:不|没)(?:喝|吃)", answer):
+            if (
+                rx.match(
+                    r"(?:I|I'm|I've|I\s+am|my|we|we're|our)\b|我|(?:之前|以前|原来|本来|早先)(?:在|住|是|做)|"
+                    r"(?:based|living|located|staying|settled|working)\s+(?:in|at|out\s+of)\b",
+                    answer,
+                    I,
+                )
+                or answer.casefold().startswith((english.strip(), chinese))
+                or _NICKNAMED.match(answer)
+                or rx.match(r"(?:不|没)(?:喝|吃)", answer)
+            ):
                 return message, ""  # "I'm vegan" after "Any dietary needs?", "叫我老K就行": said in full already
             if rx.search(
                 r"^(?:no|nope|nah|none|not\s+really|nothing(?:\s+much)?|skip|pass)\b|\bnot\s+me\b|不是我|^(?:唔|不)(?:係|系|是)我|\bnot\s+mine\b|"
@@ -7528,7 +7552,9 @@ def _said_with_the_job(proposals: list[Proposal]) -> list[Proposal]:
         return proposals
     keys = {p.key for p in proposals}
     out = list(proposals)
-    if "work_mode" not in keys and (shift := rx.match(r"(?:night|day|overnight|graveyard|early|late)\s+shift\b", job.value, I)):
+    if "work_mode" not in keys and (
+        shift := rx.match(r"(?:night|day|overnight|graveyard|early|late)\s+shift\b", job.value, I)
+    ):
         out.append(replace(job, key="work_mode", value=shift.group(0)))
     if "programming_language" not in keys:
         languages = [job.value[a:b] for a, b, kind in _tool_spans(job.value) if kind == "programming_language"]
@@ -7544,7 +7570,9 @@ def _employer_from_gig(proposals: list[Proposal]) -> list[Proposal]:
         not job
         or any(p.key == "employer" for p in proposals)
         or not (m := _GIG_PLATFORM.search(job.value))
-        or rx.search(r"店|shop|store|restaurant", job.value, I)  # "开美团外卖店": a shop selling there, not employed by it
+        or rx.search(
+            r"店|shop|store|restaurant", job.value, I
+        )  # "开美团外卖店": a shop selling there, not employed by it
         or rx.search(r"[?？]|吗|怎么样|多少|如何|好不好", job.evidence)  # "跑滴滴的收入怎么样": asked about
     ):
         return proposals
@@ -7706,20 +7734,27 @@ class RuleExtractor:
         message = rx.sub(
             r"(\b[Ii]\s+[^.;!?,]{3,80}?)\s+and\s+"
             r"(?=(?:also\s+)?(?:work|live|teach|study)\s+(?:part[- ]time\s+|full[- ]time\s+|remotely\s+)?(?:at|in|as|for|from)\s)",
-            lambda m: m.group(0)
-            if rx.search(
-                r"\b(?:want|wanna|need|hope|plan|planning|would|'d|might|may|could|should|wish|dream|wonder|think|'ll|will|to|who|that|"
-                r"people|whether|if)\b",
-                m.group(1),
-                I,
-            )
-            else m.group(1) + " and I ",
+            lambda m: (
+                m.group(0)
+                if rx.search(
+                    r"\b(?:want|wanna|need|hope|plan|planning|would|'d|might|may|could|should|wish|dream|wonder|think|'ll|will|to|who|that|"
+                    r"people|whether|if)\b",
+                    m.group(1),
+                    I,
+                )
+                else m.group(1) + " and I "
+            ),
             message,
         )
-        if rx.search(r"在\S{2,20}?(?:读|念|上)(?:大学|本科|研|博|高中|初中|书|语言学校)|留学|现在在\S{2,10}?(?:上班|工作|打工)", message):
+        if rx.search(
+            r"在\S{2,20}?(?:读|念|上)(?:大学|本科|研|博|高中|初中|书|语言学校)|留学|现在在\S{2,10}?(?:上班|工作|打工)",
+            message,
+        ):
             message = rx.sub(r"(?<![老们])家在", "老家在", message)  # "在Sydney读大学…家在温州": home, not here
         # "我 data analyst，平时都用 Python": a job said in English right after 我, the 是 left out
-        message = rx.sub(rf"^(我)\s*(?=(?:[A-Za-z-]+\s+){{0,2}}(?:{_JOB_EN})\s*(?:[，,。]|$))", r"\1是", message, flags=I)
+        message = rx.sub(
+            rf"^(我)\s*(?=(?:[A-Za-z-]+\s+){{0,2}}(?:{_JOB_EN})\s*(?:[，,。]|$))", r"\1是", message, flags=I
+        )
         # "Bullet points, no tables please": a shape named alone beside a request about answers is asked for too
         message = rx.sub(
             r"^\s*(?=(?:bullet\s*points?|bullets|numbered\s+lists?|short\s+paragraphs|plain\s+text|markdown)\s*[,，;]\s*"
@@ -7802,7 +7837,9 @@ class RuleExtractor:
             flags=I,
         )
         # "说个事，我…": news one is about to tell, not someone's words reported
-        message = rx.sub(r"^\s*(?:(?:跟你|和你)?说个事儿?|告诉你个事儿?|(?:先|我)?说一下|提一下)[，,:：\s]+", "", message)
+        message = rx.sub(
+            r"^\s*(?:(?:跟你|和你)?说个事儿?|告诉你个事儿?|(?:先|我)?说一下|提一下)[，,:：\s]+", "", message
+        )
         for passage in _QUOTED.findall(message):  # someone else's words, or text to translate
             skipped.append(Skip(text=passage, reason="quoted"))
         message = _QUOTED.sub(" ", message)
@@ -8153,7 +8190,9 @@ class RuleExtractor:
         for clause in _clauses(turn.assistant_message):
             if event := self._event(clause):
                 proposals.append(event)
-        proposals = _city_from_work(_employer_from_gig(_said_with_the_job(_negated_tool_wishes(_work_values(proposals)))))
+        proposals = _city_from_work(
+            _employer_from_gig(_said_with_the_job(_negated_tool_wishes(_work_values(proposals))))
+        )
         proposals = [p for p in proposals if not _no_standing_rule(p, message)]
         if not any(p.key == "name" for p in proposals):  # "Sam is fine, he missed the bus": how Sam is, not a name
             proposals = [p for p in proposals if not (p.key == "preferred_name" and _BARE_FINE.match(p.evidence))]
