@@ -4751,3 +4751,21 @@ def test_v20_review_a_shop_selling_on_a_platform_is_not_employed_by_it():
 def test_v20_review_a_plan_after_a_taken_back_claim_says_i_once():
     happened = [p.text or p.value for p in extract("之前说我在北京，但我下个月要搬到上海").proposals]
     assert not any("我我" in text for text in happened), happened
+
+
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        ("我搬回Chengdu了，终于不用租房", "city", "Chengdu"),
+        ("I'm an Instacart shopper in Tucson, any tips for tax season?", "employer", "Instacart"),
+        ("I'm a Zomato delivery partner in Pune", "job_title", "delivery partner"),
+        ("我是跑达达的，在苏州", "employer", "达达"),
+        ("I'm part-time at Aldi in Glasgow", "employer", "Aldi"),
+        ("I'm part-time at Aldi in Glasgow", "city", "Glasgow"),
+        ("说个事，你记一下：我在青岛，做外贸", "city", "青岛"),
+        ("Hi! Three sons, two dogs, and a very patient wife", "children", "Three sons"),
+        ("Hi! Three sons, two dogs, and a very patient wife", "spouse", "wife"),
+    ],
+)
+def test_v20_review_what_the_new_readings_missed_is_heard(message, key, piece):
+    assert piece in said_under(message, key), heard(message)
