@@ -1295,7 +1295,8 @@ _ANIMALS = (
 _KIDS_EN = r"(?:a|an|one|two|three|four|five|\d)\s+(?:[\w-]+\s+)?(?:daughters?|sons?|kids?|children|child|boys?|girls?|teenagers?)"
 _KIDS_AND_PETS = re.compile(
     rf"^(?P<v>{_KIDS_EN})(?:\s*(?:,|\band\b|&|\+)\s*(?P<p>(?:a|an|one|two|three|\d)\s+(?:[\w-]+\s+){{0,2}}?{_ANIMALS}"
-    rf"(?:\s*,?\s*(?:named|called)\s+(?P<n>{_EN_NAME}))?))?\s*[.!]?$",
+    rf"(?:\s*,?\s*(?:named|called)\s+(?P<n>{_EN_NAME}))?))?"
+    r"(?:\s*,?\s*(?:and\s+)?(?:a|an|my|one)\s+(?:[\w-]+\s+){0,2}?(?P<s>husband|wife|partner|hubby))?\s*[.!]?$",
     I,
 )
 _NAMES_EN = r"(?:(?-i:Mr|Mrs|Ms|Miss|Dr|Sir|Lady|Lord|Captain|Professor|Prof)\.?\s+)?[A-Z][\w'’-]+(?:\s*\(\d+\))?(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)[A-Z][\w'’-]+(?:\s*\(\d+\))?)*"
@@ -2048,7 +2049,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
             )
         )
     elif m := rx.match(
-        rf"^(?:我|用户){_ZH_MODS}(?:已经|刚|刚刚|最近|去年|上个月|今年)*(?:住在|住(?![院了过宿校])|搬到了?|搬去了?|定居在?|base\s*在?|base)\s*"
+        rf"^(?:我|用户){_ZH_MODS}(?:已经|刚|刚刚|最近|去年|上个月|今年)*(?:住在|住(?![院了过宿校])|搬到了?|搬去了?|搬回(?!老家|家)了?|定居在?|base\s*在?|base)\s*"
         r"(?P<v>(?![我你他她])[^，,\s]{2,16}?)(?:市)?(?:(?:快|已经|都|有|差不多)?[\d一二三四五六七八九十两几半]+(?:个多?月|多?年|周))?(?:了|市)?$",
         body,
     ):  # not "住我对门的保安…": who lives across the hall
@@ -2533,6 +2534,8 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
         out = [t for t in out if t[1] not in ("children", "pet")] + [("fact", "children", m.group("v"))]
         if m.group("p"):
             out.append(("fact", "pet", m.group("n") or m.group("p")))
+        if m.group("s"):
+            out.append(("fact", "spouse", m.group("s")))
     if m := _SPOUSE.match(body):
         out.append(("fact", "spouse", m.group("n")))
     if m := rx.match(
@@ -5769,7 +5772,9 @@ def _read_work_at_sea(body: str) -> list[tuple[str, str, str]]:
 def _read_gig(body: str) -> list[tuple[str, str, str]]:
     """Gig work said by its platform: "跑滴滴五年了", "跑Lalamove的", "美团众包，一般晚上跑"."""
     if m := rx.match(
-        r"^(?:我)?(?:现在|目前|平时|一直|主要|也)*(?:在)?(?P<v>(?:跑|开)\s*(?P<e>" + _GIG_PLATFORM.pattern + r"))"
+        r"^(?:我)?(?:是)?(?:现在|目前|平时|一直|主要|也)*(?:在)?(?P<v>(?:跑|开)\s*(?P<e>"
+        + _GIG_PLATFORM.pattern
+        + r"))"
         r"\s*(?:的(?=$|[，,。])|外卖|快车|专车|网约车)?(?=$|\s*(?:[\d一二三四五六七八九十两几半]+个?(?:年|月)|了|的(?=$|[，,。])))",
         body,
         I,
@@ -5777,6 +5782,24 @@ def _read_gig(body: str) -> list[tuple[str, str, str]]:
         return [("fact", "job_title", m.group("v")), ("fact", "employer", m.group("e"))]
     if m := rx.match(r"^(?:我)?(?:在)?(?P<e>美团|饿了么|达达|闪送)(?:蜂鸟)?众包(?=$|跑|做|干)", body):
         return [("fact", "employer", m.group("e"))]
+    if (
+        m := rx.match(  # "I'm an Instacart shopper in Tucson", "I'm a Zomato delivery partner"
+            r"^I(?:'m|\s+am)\s+(?:an?\s+)?(?P<v>(?P<e>"
+            + _GIG_PLATFORM.pattern
+            + r")\s+(?:shopper|rider|driver|courier|dasher|"
+            r"delivery\s+(?:partner|rider|driver|executive|boy|guy)))\b",
+            body,
+            I,
+        )
+    ):
+        return [("fact", "job_title", m.group("v")), ("fact", "employer", m.group("e"))]
+    if m := rx.match(  # "I'm part-time at Aldi in Glasgow": where one works part-time
+        r"^I(?:'m|\s+am)\s+(?:part|full)[- ]time\s+at\s+(?P<e>(?-i:[A-Z])[A-Za-z0-9&'’.-]*(?:\s+(?-i:[A-Z])[A-Za-z0-9&'’.-]*)?)",
+        body,
+        I,
+    ):
+        if not _city_in(m.group("e")):
+            return [("fact", "employer", m.group("e"))]
     return []
 
 
@@ -7838,7 +7861,9 @@ class RuleExtractor:
         )
         # "说个事，我…": news one is about to tell, not someone's words reported
         message = rx.sub(
-            r"^\s*(?:(?:跟你|和你)?说个事儿?|告诉你个事儿?|(?:先|我)?说一下|提一下)[，,:：\s]+", "", message
+            r"^\s*(?:(?:跟你|和你)?说个事儿?|告诉你个事儿?|(?:先|我)?说一下|提一下)[，,:：\s]+(?:你?(?:帮我)?记(?:一下|住|下)[，,:：\s]+)?",
+            "",
+            message,
         )
         for passage in _QUOTED.findall(message):  # someone else's words, or text to translate
             skipped.append(Skip(text=passage, reason="quoted"))
