@@ -4673,6 +4673,10 @@ _ZH_AT_ORG = re.compile(
 _ZH_GREW_UP = re.compile(r"(?:是在|在|是)\s*(?P<c>[^，,。；\s在]{2,12}?|[A-Z][\w .'-]{1,24}?)\s*(?:长大|出生|土生土长)")
 
 
+# studying somewhere, not working there: "在Sydney读大学", "在加拿大读高中"
+_AT_SCHOOL_ZH = r"(?:读|念|上)(?:大学|本科|研|博|高中|初中|书|语言学校)"
+
+
 def _scan_role_zh(body: str) -> list[tuple[str, str, str]]:
     """The same in Chinese, anywhere in one's own clause: "现在在 Toulouse 的 Airbus 工作", "我在 UCI 教
     statistics", "做汽摩配件生意", "我负责华东区的销售", "本人程序员一枚", "我是在西安长大的"."""
@@ -4682,7 +4686,7 @@ def _scan_role_zh(body: str) -> list[tuple[str, str, str]]:
     for m in _ZH_WORK_AT.finditer(body):
         place = _without_country(_COUNTED.sub("", m.group("place").strip()))
         if rx.match(r"(?:读|上学|念书|学)", m.group("job") or "") or rx.search(
-            r"家里?$|这边|那边|团队|组里|部门|(?:读|念|上)(?:大学|本科|研|博|高中|初中|书|语言学校)|"
+            r"家里?$|这边|那边|团队|组里|部门|" + _AT_SCHOOL_ZH + "|"
             r"的(?:朋友|同事|同学|亲戚|家人|老公|老婆|儿子|女儿|表哥|表姐|表弟|表妹|哥哥|姐姐|弟弟|妹妹)",
             place,
         ):
@@ -4702,11 +4706,7 @@ def _scan_role_zh(body: str) -> list[tuple[str, str, str]]:
             )
             out.append(("fact", "job_title", rx.sub(r"\s*(?:的|这块|这一块)$", "", job)))
         break
-    if (
-        not out
-        and (at := _ZH_AT_ORG.search(body))
-        and not rx.search(r"(?:读|念|上)(?:大学|本科|研|博|高中|初中|书|语言学校)$", at.group("org"))
-    ):
+    if not out and (at := _ZH_AT_ORG.search(body)) and not rx.search(_AT_SCHOOL_ZH + "$", at.group("org")):
         out.append(("fact", "employer", at.group("org")))  # "现在在省人民医院急诊科", not "在Sydney读大学"
     if said := _ZH_JOB_SAID.search(body):
         out.append(("fact", "job_title", rx.sub(r"^(?:本人|我)", "", next(g for g in said.groups() if g))))
@@ -5740,14 +5740,8 @@ def _read_study_in(body: str) -> list[tuple[str, str, str]]:
     if not (m := _STUDYING_IN_TOWN.match(body)):
         return []
     place = m.group("p").strip()
-    city = _city_in(place) if place.isascii() else (place if is_city(place) or _COUNTRY_ZH.fullmatch(place) else "")
+    city = _city_in(place) if place.isascii() else (place if is_city(place) or is_country_zh(place) else "")
     return [("fact", "city", city)] if city else []
-
-
-# where one can study abroad, said as the place one is in ("我在韩国读研"): the country is where one lives
-_COUNTRY_ZH = re.compile(
-    r"美国|英国|加拿大|澳洲|澳大利亚|新西兰|日本|韩国|德国|法国|荷兰|瑞士|瑞典|意大利|西班牙|爱尔兰|新加坡|马来西亚|泰国|俄罗斯|丹麦|挪威|芬兰|比利时|奥地利"
-)
 
 
 _NICKNAMED = re.compile(
@@ -7770,7 +7764,7 @@ class RuleExtractor:
             message,
         )
         if rx.search(
-            r"在\S{2,20}?(?:读|念|上)(?:大学|本科|研|博|高中|初中|书|语言学校)|留学|现在在\S{2,10}?(?:上班|工作|打工)",
+            r"在\S{2,20}?" + _AT_SCHOOL_ZH + r"|留学|现在在\S{2,10}?(?:上班|工作|打工)",
             message,
         ):
             message = rx.sub(r"(?<![老们])家在", "老家在", message)  # "在Sydney读大学…家在温州": home, not here
