@@ -4769,3 +4769,8 @@ def test_v20_review_a_plan_after_a_taken_back_claim_says_i_once():
 )
 def test_v20_review_what_the_new_readings_missed_is_heard(message, key, piece):
     assert piece in said_under(message, key), heard(message)
+
+
+def test_v20_a_student_s_part_time_job_is_an_employer_not_a_school():
+    message = "我在Sydney读大学，留学生，家在温州。I am part-time at Aldi."
+    assert "Aldi" in said_under(message, "employer") and "Aldi" not in said_under(message, "school"), heard(message)
