@@ -1633,6 +1633,7 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
                 q.key == "job_title"
                 and rx.search(r"student|PhD|学生|博士|研究生|硕士", q.value, I)
                 and not rx.search(r"\bwork\b|上班|打工|兼职", p.evidence, I)
+                and not rx.search(rf"\b(?:part|full)[- ]time\s+at\s+{re.escape(p.value)}", p.evidence, I)
                 for q in proposals
             )
         ):  # not "…, and I work weekends at Chemist Warehouse": a student's job
