@@ -66,3 +66,40 @@ def test_a_day_of_the_month_said_alone_is_its_next_occurrence(text, expected):
 )
 def test_numbers_with_hao_or_th_that_are_no_days_stay_as_said(text):
     assert resolved(text) == []
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("I quit my job in March", ["2026-03"]),
+        ("I graduated in December", ["2025-12"]),
+        ("We moved to Leeds in September", ["2026-09"]),
+        ("I've lived here since February", ["2026-02"]),
+        ("we got married on June 5", ["2026-06-05"]),
+        ("I started on the 4th", ["2026-11-04"]),
+        ("I met her on Friday", ["2026-11-27"]),
+        ("三月份我辞职了", ["2026-03"]),
+        ("我3月就已经离职了", ["2026-03"]),
+        ("我 12 号刚搬过来", ["2026-11-12"]),
+        ("周五我去面试了", ["2026-11-27"]),
+        ("十二月二十四号那天我们领的证", ["2025-12-24"]),
+    ],
+)
+def test_a_month_or_day_said_with_something_already_done_is_its_last_occurrence(text, expected):
+    assert resolved(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("我三月份要去日本了", ["2027-03"]),
+        ("I planned to quit in March", ["2027-03"]),
+        ("Booked flights for Japan in March", ["2027-03"]),
+        ("I left Shenzhen in June and I'm moving to Hangzhou in January", ["2026-06", "2027-01"]),
+        ("My old contract ended, the new one starts in March", ["2027-03"]),
+        ("I moved here in November", ["2026-11"]),
+        ("下周五我就辞职了", ["2026-12-11"]),
+    ],
+)
+def test_a_plan_next_to_something_done_still_reads_forward(text, expected):
+    assert resolved(text) == expected

@@ -4774,3 +4774,11 @@ def test_v20_review_what_the_new_readings_missed_is_heard(message, key, piece):
 def test_v20_a_student_s_part_time_job_is_an_employer_not_a_school():
     message = "我在Sydney读大学，留学生，家在温州。I am part-time at Aldi."
     assert "Aldi" in said_under(message, "employer") and "Aldi" not in said_under(message, "school"), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message, employer",
+    [("I quit my job at Acme in March.", "Acme"), ("I left my job at Stripe last year", "Stripe")],
+)
+def test_an_employer_one_has_quit_is_not_kept_as_where_one_works(message, employer):
+    assert employer not in {p.value for p in extract(message).proposals if p.key == "employer"}

@@ -201,3 +201,14 @@ def test_a_question_from_another_session_or_another_workspace_is_not_the_one_ans
     _conversation(globex_api, "alice", [("t-1", "s-1", "hi", "What should I call you?")])
     _conversation(api, "alice", [("t-0", "s-2", "hi", "What should I call you?"), ("t-1", "s-1", "Jo 🙂", "")])
     assert not Memory.objects.filter(key="preferred_name").exists()
+
+
+def test_a_month_said_with_something_already_done_is_stored_as_the_past_one(api):
+    posted = api.post(
+        "/api/v1/subjects/alice/turns",
+        {"turn_id": "t-1", "user_message": "我三月份从腾讯离职了", "occurred_at": "2026-12-02T10:00:00+08:00"},
+        format="json",
+    )
+    api.get(f"/api/v1/ingests/{posted.json()['ingest_id']}")
+    episode = Memory.objects.get(subject__external_id="alice", kind=Memory.Kind.EPISODE)
+    assert "2026-03" in episode.text and "2027" not in episode.text
