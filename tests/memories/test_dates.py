@@ -99,6 +99,9 @@ def test_a_month_or_day_said_with_something_already_done_is_its_last_occurrence(
         ("My old contract ended, the new one starts in March", ["2027-03"]),
         ("I moved here in November", ["2026-11"]),
         ("下周五我就辞职了", ["2026-12-11"]),
+        ("我三月就毕业了", ["2027-03"]),
+        ("I've got a wedding in June", ["2027-06"]),
+        ("I was thinking of moving in March", ["2027-03"]),
     ],
 )
 def test_a_plan_next_to_something_done_still_reads_forward(text, expected):

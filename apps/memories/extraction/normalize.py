@@ -609,6 +609,98 @@ def _en_item(match: re.Match, local: datetime, tz: ZoneInfo, timezone: str) -> d
     return None
 
 
+# A month, day or weekday said alone is its next occurrence — unless its clause says the thing is
+# already done ("I quit in March", 三月份离职了, "on Friday I met her"): then it is the last one.
+_CLAUSE_EDGE = re.compile(r"[。！？!?;；,，\n]|\b(?:and|but|so|then)\b|但是|可是|不过|然后|而且", re.IGNORECASE)
+_DONE_EN = re.compile(
+    r"\b(?:since|ago|already|was|were|did|went|came|left|quit|moved|started|began|joined|finished|graduated|"
+    r"retired|bought|sold|lost|took|met|married|visited|passed|failed|arrived|returned|switched|changed|resigned|"
+    r"relocated|enrolled|adopted|broke|launched|shipped|released|hired|fired|divorced|signed|opened|closed|ended|"
+    r"stopped|became|won|flew|drove|saw|spent|completed|landed|settled|transferred|upgraded|received|built)\b",
+    re.IGNORECASE,
+)
+_AHEAD_EN = re.compile(
+    r"\b(?:will|won't|gonna|going\s+to|plan|plans|planning|planned|supposed|hope|hoping|want|wants|wanna|intend|"
+    r"expect|expecting|scheduled|booked|next|thinking|told|asked|invited|have\s+to|has\s+to|need\s+to|must|should|would|could|might|may|"
+    r"can|to\s+(?:quit|leave|move|start|join|finish|graduate|retire|get|go|come)|if|when|until|till|by|before)\b|'ll\b",
+    re.IGNORECASE,
+)
+_DONE_ZH = re.compile(
+    r"已经|刚(?!好|才好)|曾经|之前|以前|那天|那次|那会儿?|(?<![为除算对好罢极太])了(?!解)|(?:去|到|做|学|用|待|住|看|吃|玩|干|买|考)过(?![来去])"
+)
+_AHEAD_ZH = re.compile(r"要|会|将|打算|准备|计划|想|得|预计|即将|快|到时|如果|假如|要是|之后|以后|前要|之前要")
+
+
+def _said_as_done(text: str, start: int, end: int) -> bool:
+    edges = [m for m in _CLAUSE_EDGE.finditer(text)]
+    left = max((m.end() for m in edges if m.end() <= start), default=0)
+    right = min((m.start() for m in edges if m.start() >= end), default=len(text))
+    if re.search(r"(?i)\bsince\s*$", text[left:start]) or re.match(r"(?i)since\b", text[start:end]):
+        return True
+    clause = text[left:start] + " " + text[end:right]
+    if re.search(r"[\u4e00-\u9fff]", clause):
+        done = _DONE_ZH.search(clause)
+        if done and done.group() == "了" and re.search(r"就|才|快|该", clause):  # 三月就毕业了: still to come
+            done = _DONE_ZH.search(clause, done.end())
+        return bool(done) and not _AHEAD_ZH.search(clause)
+    return bool(_DONE_EN.search(clause)) and not _AHEAD_EN.search(clause)
+
+
+def _bare(match: re.Match) -> str:
+    """Which kind of date said without its year, month or week the match is: "month", "month_day",
+    "day_of_month", "weekday", "weekend" — or "" when it says where it sits itself (下周五, next March)."""
+    g = match.groupdict()
+    if g.get("bm") or (
+        g.get("emonth") and not g.get("emyear") and (g.get("emprefix") or "").lower() not in ("next", "this")
+    ):
+        return "month"
+    if (g.get("m") and not g.get("y")) or (
+        g.get("edp")
+        and re.search(r"(?i)[a-z]{3}", g["edp"])
+        and not re.search(r"\d{4}|\b(?:in|ago|from|later)\b", g["edp"], re.IGNORECASE)
+    ):
+        return "month_day"
+    if g.get("bd") or g.get("edom"):
+        return "day_of_month"
+    if g.get("wday") and not g.get("wprefix"):
+        return "weekend" if g["wday"] == "末" else "weekday"
+    if g.get("eweekday") and (g.get("eprefix") or "").lower() == "on":
+        return "weekday"
+    return ""
+
+
+def _last_occurrence(item: dict, bare: str, today: date, tz: ZoneInfo) -> dict:
+    """The same month, day or weekday, moved back to its latest occurrence up to today."""
+    if item["grain"] == "month":
+        year, month = map(int, item["resolved"].split("-"))
+        if (year, month) > (today.year, today.month):
+            year -= 1
+        return _month_item(year, month)
+    if item["grain"] == "weekend":
+        saturday = date.fromisoformat(item["resolved"].split("/")[0])
+        if saturday > today:
+            saturday -= timedelta(weeks=1)
+        span = f"{saturday.isoformat()}/{(saturday + timedelta(days=1)).isoformat()}"
+        return {"resolved": span, "grain": "weekend", "display": span}
+    if item["grain"] != "day":
+        return item
+    day = date.fromisoformat(item["resolved"])
+    while day > today:
+        if bare == "weekday":
+            day -= timedelta(weeks=1)
+        elif bare == "day_of_month":
+            earlier = _add_months(day.replace(day=1), -1)
+            if day.day > calendar.monthrange(earlier.year, earlier.month)[1]:
+                return item
+            day = earlier.replace(day=day.day)
+        else:
+            try:
+                day = day.replace(year=day.year - 1)
+            except ValueError:  # 29 February
+                return item
+    return _day_item(day, tz)
+
+
 # Traditional characters of date words, each to its simplified one (same length, so spans still match)
 _DATE_T2S = str.maketrans("個禮後週號兩點這時間幾過來還們從於", "个礼后周号两点这时间几过来还们从于")
 
@@ -650,6 +742,8 @@ def resolve_dates(text: str, *, now: datetime | None = None, timezone: str = "UT
             item = resolver(match)
             if item is None:
                 continue
+            if (bare := _bare(match)) and _said_as_done(scan, start, end):
+                item = _last_occurrence(item, bare, local.date(), tz)
             taken.append((start, end))
             found.append(
                 {
