@@ -4782,3 +4782,80 @@ def test_v20_a_student_s_part_time_job_is_an_employer_not_a_school():
 )
 def test_an_employer_one_has_quit_is_not_kept_as_where_one_works(message, employer):
     assert employer not in {p.value for p in extract(message).proposals if p.key == "employer"}
+
+
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        # a new employer said as a move there
+        ("跟你说下，我不在阿里了，上个月跳去了字节", "employer", "字节"),
+        ("今年五月入职了京东，做数据分析", "employer", "京东"),
+        ("上周刚加入了一家做储能的startup", "employer", "startup"),
+        ("I start my new job at Accenture on Monday", "employer", "Accenture"),
+        ("Starting a new job at Shopify next week, a bit nervous", "employer", "Shopify"),
+        ("after parental leave I'm back to my job at the county library", "employer", "county library"),
+        # students: school and subject
+        ("I'm a Kenyan student at Leeds doing a masters in data science", "school", "Leeds"),
+        ("I'm a Kenyan student at Leeds doing a masters in data science", "major", "data science"),
+        ("I'm a Thai student doing my PhD in chemistry at Imperial", "school", "Imperial"),
+        ("I'm a Thai student doing my PhD in chemistry at Imperial", "major", "chemistry"),
+        ("PhD student at ETH Zurich, quantum optics", "major", "quantum optics"),
+        ("在清华读博，做强化学习", "school", "清华"),
+        ("在清华读博，做强化学习", "major", "强化学习"),
+        ("我在Kyoto读修士，研究computer vision", "major", "computer vision"),
+        ("I work at Costa part time while doing college at Hull", "school", "Hull"),
+        # a measure word or a Cantonese 'and' inside the usual shapes
+        ("我在Penang一间clinic做receptionist", "employer", "clinic"),
+        ("我在Penang一间clinic做receptionist", "job_title", "receptionist"),
+        ("我喺荃灣做會計，返工用SAP同Excel", "tool", "SAP"),
+        ("我喺荃灣做會計，返工用SAP同Excel", "tool", "Excel"),
+        # jobs said as what one sells or does
+        ("我是在义乌卖小商品的", "job_title", "卖小商品"),
+        ("我做B2C sales，主要跑华南", "job_title", "B2C sales"),
+        ("我跑建材销售的，常驻佛山", "job_title", "销售"),
+        ("Retired firefighter, 68, living in Dayton", "job_title", "firefighter"),
+        ("I'm a chippy (carpenter) in Leeds", "job_title", "carpenter"),
+        ("I'm an RA (research assistant) at a lab in Boston", "job_title", "RA"),
+        # hobbies said as what one does at weekends
+        ("周末喜欢在家折腾NAS", "hobby", "NAS"),
+        ("退休了，现在天天去湖边钓鱼", "hobby", "钓鱼"),
+        ("I tinker with Raspberry Pis on weekends", "hobby", "Raspberry Pi"),
+        # languages
+        ("在家说潮州话，学校学的是普通话和英文", "spoken_languages", "普通话"),
+        ("Spanish is my first language, but answer in English", "native_language", "Spanish"),
+    ],
+)
+def test_v21_what_people_say_in_passing_is_heard(message, key, piece):
+    assert piece in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message, key, absent",
+    [
+        ("I work at Costa part time while doing college at Hull", "employer", "while"),
+        ("我跑建材销售的，负责华南片区，常驻佛山", "job_title", "片区"),
+        ("我跑建材销售的，一周三四天在外面跑工地", "employer", "外面"),
+    ],
+)
+def test_v21_a_value_stops_where_the_thing_named_ends(message, key, absent):
+    assert absent not in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "记住root password是 Zx9!k2，下次直接帮我登录",
+        "remember the admin password is hunter2",
+        "我的银行卡密码是123456，帮我记着",
+        "save my api token: sk-abc123 for later",
+        "记住admin password是 Pa55!，以后自动帮我填",
+        "记住 admin 账号是 ops01",
+    ],
+)
+def test_v21_a_password_or_token_to_remember_leaves_nothing(message):
+    assert kept(message) == []
+
+
+@pytest.mark.parametrize("message", ["别给我用emoji，看着累", "no emojis please, ever", "回答里不要带表情"])
+def test_v21_emoji_rules_are_the_reply_style(message):
+    assert "emoji" in said_under(message, "reply_style").lower() or "表情" in said_under(message, "reply_style")
