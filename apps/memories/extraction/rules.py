@@ -1487,6 +1487,7 @@ def _city_at_ends(value: str) -> tuple[str, str]:
             continue  # "Halden Robotics": a company named after a place
         rest = rx.sub(r"^[^\s的]{1,4}?的?(?=一家|一个|一所)", "", rest.strip())  # 深圳南山的一家 startup
         rest = _COUNTED.sub("", rx.sub(r"^\s*的\s*|\s*的\s*$", "", rest).strip())
+        rest = rx.sub(r"\s+(?:in|at|near|of|from)$", "", rest, flags=I)  # "Tim Hortons in Mississauga"
         if len(rest) >= 2 and (is_city(city) or _CITY_ZH.fullmatch(city)):
             return city, rest
     return "", value
@@ -1522,6 +1523,12 @@ _BARE_FINE = re.compile(
 
 
 _HEADCOUNT = re.compile(r"(?:管|带|手下|底下|下面)?(?:有)?[\d一二三四五六七八九十两几百千]+(?:来|多)?(?:个|名|位)")
+
+
+_DEGREE_ONLY = re.compile(
+    r"(?:a\s+)?(?:PhD|Ph\.D\.?|doctorate|masters?|master'?s|MBA|MSc|MA|BA|BSc|bachelor'?s|undergrad|博士|硕士|修士|研究生|本科|研|博)",
+    I,
+)
 
 
 def _work_values(proposals: list[Proposal]) -> list[Proposal]:
@@ -1616,6 +1623,18 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             and any(q.key == "job_title" and not _DETAIL_OF_WORK.match(q.evidence) for q in proposals)
         ):
             continue  # "我是做外贸的，主要做中东市场": what the work is mostly about, not a second job
+        if p.key == "employer" and rx.search(
+            r"(?:\b(?:quit|left|leaving|resigned\s+from|retired\s+from|fired\s+from|laid\s+off\s+(?:from|by))\s+"
+            r"(?:my\s+(?:old\s+)?(?:job|role|position|work)\s+(?:at|with)\s+)?(?:the\s+)?|从|离开了?|辞掉了?|不在)\s*"
+            + re.escape(p.value),
+            p.evidence,
+            I,
+        ):
+            continue  # "I quit my job at Acme in March", "我三月从腾讯离职了": where one no longer works
+        if p.key == "employer" and rx.match(r"(?:外面|外头|外地|各地|路上|现场|工地|家里|到处)", p.value):
+            continue  # "一周三四天在外面跑医院": out on the road, not a company
+        if p.key.startswith("habit") and rx.match(r"常驻|长驻|base在", p.value):
+            continue  # "常驻佛山": where one is based, not a habit
         if p.key == "employer" and rx.search(r"(?:组|团队|公司|部门|班)里|唯一", p.value):
             continue  # "我是组里唯一的测试": where in the team, not a company
         if p.key == "job_title" and (inside := rx.match(r"^(?:组|团队|公司|部门)里(?:唯一|仅有)?的?(?=\S)", p.value)):
@@ -1651,8 +1670,11 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
                 flags=I,
             )
             value = rx.sub(
-                r"\s+(?:so|because|cuz|which|where|and\s+I|lol)\b.*$", "", value, flags=I
-            )  # "St Thomas' so my…"
+                r"\s+(?:so|because|cuz|which|where|and\s+I|lol|while|whilst|part[- ]time|full[- ]time)\b.*$",
+                "",
+                value,
+                flags=I,
+            )  # "St Thomas' so my…", "Costa in Hull part time while doing college at…"
             city, value = _city_at_ends(_COUNTED.sub("", value.strip()))
             if not city and (
                 m := rx.match(r"^(?P<c>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一个|一所)\s*(?P<o>\S.*)$", value)
@@ -1669,7 +1691,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             if not value:
                 continue
             if rx.fullmatch(
-                r"(?:公司|单位|企业|工厂|厂|店|家|家里|这里|那里|厂里|店里|公司里|单位里|餐厅|startup|start-up|company|firm|agency)",
+                r"(?:新|一家新的?)?(?:公司|单位|企业|工厂|厂|店|家|家里|这里|那里|厂里|店里|公司里|单位里|餐厅|东家)|"
+                r"(?:a\s+)?(?:new\s+)?(?:startup|start-up|company|firm|agency)",
                 value,
                 I,
             ) or rx.search(r"(?:要求|规定|安排|通知)$", value):
@@ -1681,11 +1704,7 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             if _INDUSTRY_NOUN.match(value) and not any(q.key == "industry" for q in proposals + out):
                 out.append(replace(p, key="industry", value=value))
             p = replace(p, value=value)
-        elif p.key == "major" and rx.fullmatch(
-            r"(?:a\s+)?(?:PhD|Ph\.D\.?|doctorate|masters?|master'?s|MBA|MSc|MA|BA|BSc|bachelor'?s|undergrad|博士|硕士|研究生|本科|研|博)",
-            p.value.strip(),
-            I,
-        ):
+        elif p.key == "major" and _DEGREE_ONLY.fullmatch(p.value.strip()):
             continue  # "我在UCL读PhD": a degree, not a subject
         elif p.key == "school":
             p = replace(
@@ -2083,10 +2102,16 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         body,
     ):
         out.append(("fact", "job_title", m.group("v")))
-    elif m := rx.match(
-        rf"^我{_ZH_MODS}(?:上个月|去年|最近|刚|已经|今年|前两天|前几天|前阵子|前段时间)*(?:跳槽到|跳槽去了?|入职了?|加入了?)(?P<v>[^，,做当]{{2,12}}?)"
-        r"(?:(?:做|当)(?P<job>[^，,]{1,10}?))?了?$",
-        body,
+    elif (
+        m := rx.match(
+            rf"^我?{_ZH_MODS}(?:上个?月|去年底?|最近|刚刚?|已经|今年(?:初|年初)?|上周|上礼拜|年初|前两天|前几天|前阵子|前段时间|"
+            r"(?:今年|去年)?(?:1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月(?:份|底|初)?)*"
+            r"(?:跳槽到|跳槽去了?|跳(?:去|到)了?|入职了?|加入了?)(?!一个|个)(?P<v>一家[^，,]{1,16}?|[^，,做当]{2,12}?)"
+            r"(?:(?:做|当)(?P<job>[^，,]{1,10}?))?了?$",
+            body,
+        )
+    ) and not rx.search(
+        r"(?:会|群|俱乐部|社|社团|小组|队|圈|班|课|计划|项目|活动|组织|协会|联盟|党|教)$", m.group("v")
     ):
         out.append(("fact", "employer", m.group("v")))
         if m.group("job"):
@@ -2230,6 +2255,18 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
         I,
     ):  # 在家讲潮汕话 / polish at home
         return [("fact", "spoken_languages", m.group("v") or m.group("v2"))]
+    if m := rx.match(
+        rf"^(?:我)?(?:在)?(?:学校|小学|中学|从小)(?:里)?(?:学的是|学的|学了)\s*(?P<v>{_LANG_WORD}(?:\s*(?:和|、|跟|还有)\s*{_LANG_WORD})*)$",
+        body,
+        I,
+    ):  # "学校学的是华语和马来文": the languages one was taught, and speaks
+        return [("fact", "spoken_languages", ", ".join(rx.findall(_LANG_WORD, m.group("v"), I)))]
+    if m := rx.search(
+        rf"(?:^|\b(?:but|and)\s+)(?P<v>{_LANG_WORD})\s+is\s+my\s+(?:first|native|mother)\s+(?:language|tongue)\b",
+        body,
+        I,
+    ):
+        return [("fact", "native_language", m.group("v"))]  # "Spanish is my first language, but answer in English"
     if m := rx.search(
         rf"\b{_LANG_WORD}\s+(?:isn't|is\s+not|ain't)\s+my\s+(?:first|native|mother)\s+(?:language|tongue),?\s+(?:(?:but\s+)?(?P<v>{_LANG_WORD})\s+is|it's\s+(?P<v2>{_LANG_WORD}))\b",
         body,
@@ -3390,7 +3427,7 @@ _PASTIME_DONE_ZH = re.compile(
     r"(?:弹|玩)\s*(?P<v>吉他|贝斯|bass|钢琴|琵琶|古筝|尤克里里|ukulele|电吉他|键盘)|"
     r"打\s*(?P<v2>架子鼓|鼓|drums|太极拳?|羽毛球|羽球|网球|乒乓球|麻将|桌球|台球|匹克球|高尔夫)|"
     r"拉\s*(?P<v3>小提琴|二胡|大提琴|手风琴)|吹\s*(?P<v4>萨克斯|长笛|笛子|口琴|小号)|"
-    r"(?:都|常|经常|一般|平时|爱|喜欢|会)(?:去|在)?[^，,。用]{0,10}?(?P<v5>钓鱼|攀岩|抱石|爬山|徒步|骑行|滑雪|冲浪|潜水|露营|"
+    r"(?:都|常|经常|一般|平时|爱|喜欢|会|天天|每天|每周|周末)(?:去|在)?[^，,。用]{0,10}?(?P<v5>钓鱼|攀岩|抱石|爬山|徒步|骑行|滑雪|冲浪|潜水|露营|"
     r"下棋|下围棋|写书法|毛笔字|画画|拍鸟|观鸟|烘焙|种菜|种花|钩针|织毛衣|十字绣|跳广场舞|广场舞|桌游)|"
     r"^我(?:是|在)?(?:我们|我們)?(?:的)?(?:乐队|band|樂隊)?(?:里|的)?(?:的)?(?P<v6>鼓手|贝斯手|吉他手|主唱|键盘手)|"
     rf"(?:玩|打|播|肝)\s*(?P<v7>{_GAMES}|Switch|PS5|Xbox)|^我是\s*(?P<v8>{_GAMES})\s*(?:玩家|老玩家|主播)|"
@@ -3436,6 +3473,15 @@ _AS_PASTIME = re.compile(
 )
 
 
+_TINKER = re.compile(
+    r"\bI\s+(?:like\s+to\s+|love\s+to\s+|also\s+|often\s+|usually\s+)*(?:tinker|mess\s+around|play\s+around|fiddle)\s+with\s+"
+    r"(?P<v>(?!my\s+(?:kids?|son|daughter|wife|husband)\b)[^,.;!?]{2,30}?)\s+(?:on\s+(?:the\s+)?weekends?|in\s+the\s+evenings?|at\s+night|"
+    r"in\s+my\s+(?:spare|free)\s+time|for\s+fun|as\s+a\s+hobby|after\s+work)\b|"
+    r"(?:周末|业余|平时|下班后?|没事)(?:在家|的时候)?(?:喜欢|爱|就|会|都)?(?:在家)?(?:折腾|捣鼓|鼓捣|玩)\s*(?P<v2>[A-Za-z][\w +.-]{1,24}|[\u4e00-\u9fff]{2,6}?)(?=$|[，,。])",
+    I,
+)
+
+
 def _scan_pastime(body: str) -> list[tuple[str, str, str]]:
     """A pastime one does, said by doing it (see _PASTIME_DONE_EN): the noun, not the clause."""
     if _NOT_MY_PASTIME.search(body):
@@ -3455,6 +3501,8 @@ def _scan_pastime(body: str) -> list[tuple[str, str, str]]:
         return [("fact", "hobby", value)]
     if m := _AS_PASTIME.search(body):
         return [("fact", "hobby", m.group("v"))]
+    if m := _TINKER.search(body):  # "I tinker with Raspberry Pis on weekends", "周末在家折腾树莓派"
+        return [("fact", "hobby", (m.group("v") or m.group("v2")).strip())]
     if (
         (
             m := rx.search(
@@ -4845,7 +4893,7 @@ _ZH_STUDY = re.compile(
     # "在北航读研二", "在 Stanford 读 CS master": where one reads a degree is a school, whatever its name
     rf"在\s*(?P<school4>[\u4e00-\u9fff]{{2,6}}?|(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*)?)\s*(?:读|念)\s*"
     rf"(?:(?P<major4>(?-i:[A-Z][A-Za-z&]{{1,5}})|[\u4e00-\u9fff]{{2,6}}?)\s*)?"
-    rf"(?:master'?s?|PhD|MBA|博士|硕士|研究生|研[一二三]|博[一二三四五]|本科|大[一二三四])|"
+    rf"(?:master'?s?|PhD|MBA|博士|硕士|修士|研究生|研[一二三]|博[一二三四五]|博|本科|大[一二三四]|学部|大学院)|"
     # "在复旦读新闻，大三了", "现在在新竹读清大"
     rf"在\s*(?P<school6>{_ZH_UNI_SHORT})\s*(?:读|念|学)\s*(?P<major6>(?![研博大本硕])[\u4e00-\u9fff]{{2,6}}?)(?=$|[，,]|专业|系)|"
     rf"(?:读|念)\s*(?P<school7>{_ZH_UNI_SHORT})(?=$|[，,]|了)",
@@ -5525,7 +5573,30 @@ def _scan_school(body: str) -> list[tuple[str, str, str]]:
         ):
             out.append(("fact", "major", m.group("major")))
         return out
-    return []
+    out = []
+    # "…student at Leeds doing a masters in data science", "while doing college at Sheridan"
+    if m := _DEGREE_IN.search(body):
+        out.append(("fact", "major", m.group("major").strip()))
+        if m.group("school"):
+            out.append(("fact", "school", m.group("school")))
+    elif m := rx.search(
+        rf"\b(?:doing|attending|at)\s+(?:college|uni|university|school|grad\s+school|sixth\s+form)\s+at\s+(?:the\s+)?(?P<school>{_SCHOOL_EN})",
+        body,
+        I,
+    ):
+        out.append(("fact", "school", m.group("school")))
+    return out
+
+
+_DEGREE_IN = re.compile(
+    r"\b(?:doing|studying|reading|taking|pursuing|finishing|starting|in\s+the\s+(?:first|second|final|last)\s+year\s+of)\s+"
+    r"(?:a|an|my|the)\s+(?:(?:first|second|third|final|last|[1-6](?:st|nd|rd|th))[- ]year\s+(?:of\s+(?:a|an|my|the)\s+)?)?"
+    r"(?:masters?|master'?s|MSc|MS|MA|MBA|MPhil|PhD|Ph\.D\.?|doctorate|bachelor'?s|BSc|BA|BEng|BTech|degree|diploma|"
+    r"postgrad(?:uate)?|undergrad(?:uate)?)(?:\s+degree|\s+programme|\s+program|\s+course)?\s+in\s+"
+    r"(?P<major>[A-Za-z][\w&-]*(?:\s+(?!at\b|and\b|but\b|so\b|which\b|while\b|because\b|in\b|from\b|since\b)[\w&-]+){0,3})"
+    r"(?:\s+at\s+(?:the\s+)?(?P<school>(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*){0,3}))?",
+    I,
+)
 
 
 def _scan_job(body: str) -> list[tuple[str, str, str]]:
@@ -5818,6 +5889,26 @@ def _read_latin_employer(body: str) -> list[tuple[str, str, str]]:
     return [("fact", "employer", m.group("e"))]
 
 
+_NEW_JOB = re.compile(
+    r"^(?:(?:after|once|when)\s[^,]{1,30}?,?\s+(?=I\b)|then\s+|and\s+|so\s+)?"
+    r"(?:I(?:'m|\s+am|'ve|\s+have)?\s+)?(?:just\s+|finally\s+|officially\s+)?(?:"
+    r"(?:start(?:s|ing|ed)?|begin(?:s|ning)?|began)\s+(?:my|a)\s+new\s+(?:job|role|position|gig)|"
+    r"(?:going\s+|heading\s+|coming\s+)?back\s+to\s+my\s+(?:old\s+)?(?:job|work|role|position)|"
+    r"been(?=\s+(?:at|with)\s+(?-i:[A-Z])[^,.;!?]*?\s+(?:since|for)\s))"
+    r"\s+(?:at|with)\s+(?:the\s+)?(?P<org>[^\s,.;!?()]+(?:\s+(?!(?:on|next|this|in|from|after|starting|tomorrow|today|and|but|"
+    r"so|as|til|until|till|then|since|for|when|once|soon|again|lol|haha)\b)[^\s,.;!?()]+){0,3})",
+    I,
+)
+
+
+def _read_new_job(body: str) -> list[tuple[str, str, str]]:
+    """ "I start my new job at Accenture on Monday", "back to my job at the county library", "I've been at
+    Google since March": where one works, said as a start, a return or a span."""
+    if not (m := _NEW_JOB.match(body)) or _city_in(m.group("org")) or is_region(m.group("org")):
+        return []
+    return [("fact", "employer", m.group("org"))]
+
+
 def _read_day_job(body: str) -> list[tuple[str, str, str]]:
     """ "Day job is payroll at a builders' merchant", "my day job is in IT support": the job that pays."""
     if not (m := _DAY_JOB.match(body)) or not (_A_JOB.search(m.group("v")) or _WORK_FIELD.search(m.group("v"))):
@@ -5864,6 +5955,7 @@ def _scan_availability(body: str) -> list[tuple[str, str, str]]:
 
 
 _READERS = (
+    _read_new_job,
     _read_work_at_sea,
     _read_study_in,
     _read_gig,
@@ -6581,9 +6673,19 @@ _STANDING_ASK = re.compile(
 )
 
 
+# a password, token or account to remember ("记住admin password是…", "my api token: sk-…"): never a memory
+_SECRET = re.compile(
+    r"(?<![A-Za-z])(?:pass\s*words?|passwd|passcodes?|pins?|api[\s_-]*keys?|tokens?|secrets?|credentials?|log\s*ins?|"
+    r"usernames?|account\s+(?:numbers?|names?|ids?))(?![A-Za-z])|密码|口令|密钥|令牌|账号|帐号|用户名|登录名|验证码",
+    I,
+)
+
+
 def _skip_reason(clause: str, message_is_joke: bool) -> str:
     if looks_like_injection(clause):
         return "injection"
+    if _SECRET.search(clause) and rx.search(r"记住|记下|记着|remember|save|store|keep|note|是|\bis\b|[:：]", clause, I):
+        return "secret"
     if _GRAND.search(clause) and rx.search(r"\b(?:lol|lmao|haha)\b|哈哈|😂|🤣", clause, I):
         return "joke"  # "I'm the CEO of sleeping lol": a grand claim laughed at
     clause = _IDIOMS.sub("", clause)
@@ -7670,7 +7772,7 @@ _NAMING = re.compile(
 
 class RuleExtractor:
     name = "rules"
-    version = "20"
+    version = "21"
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
@@ -7773,6 +7875,26 @@ class RuleExtractor:
         message = rx.sub(
             rf"^(我)\s*(?=(?:[A-Za-z-]+\s+){{0,2}}(?:{_JOB_EN})\s*(?:[，,。]|$))", r"\1是", message, flags=I
         )
+        # "I'm an RA (research assistant) at a lab": the job with its gloss, read as one
+        message = rx.sub(
+            r"\b(I(?:'m|\s+am)\s+an?\s+[\w-]+)\s*\(\s*((?:[\w-]+\s*){1,3})\)",
+            lambda m: f"{m.group(1)}/{m.group(2).strip()}" if _A_JOB.search(m.group(2)) else m.group(0),
+            message,
+            flags=I,
+        )
+        # "我做B2C sales", "我跑建材销售的", "我是在义乌卖小商品的": the job, said as what one does or sells
+        message = rx.sub(
+            rf"^(我)\s*做\s*(?=(?:[A-Za-z0-9-]+\s+){{1,2}}(?:{_JOB_EN}|{_WORK_FIELD.pattern})\s*(?:[，,。]|$))",
+            r"\1是",
+            message,
+            flags=I,
+        )
+        message = rx.sub(r"(?<![他她它])(我)跑(?=[^，,。]{0,8}?(?:销售|业务)的?(?:[，,。]|$))", r"\1做", message)
+        message = rx.sub(
+            r"(?<![他她它])(我)是在([^，,。在]{2,8}?)(?=(?:卖(?!掉|了)|开(?![会车始心玩刀药]))[^，,。\s的]{1,12}的(?:[，,。\s]|$))",
+            r"\1在\2，是",
+            message,
+        )
         # "Bullet points, no tables please": a shape named alone beside a request about answers is asked for too
         message = rx.sub(
             r"^\s*(?=(?:bullet\s*points?|bullets|numbered\s+lists?|short\s+paragraphs|plain\s+text|markdown)\s*[,，;]\s*"
@@ -7783,6 +7905,23 @@ class RuleExtractor:
         )
         # "以后用英文交流", "跟我用粤语聊": the language to talk in is the language to answer in
         message = rx.sub(rf"(用\s*{_LANG}\s*)(?:交流|沟通|聊天|聊|说话|对话)", r"\1回答", message, flags=I)
+        # "在清华读博，做强化学习", "读修士，研究computer vision", "PhD student at ETH, quantum optics": the field
+        # one researches while reading a degree is what one studies
+        message = rx.sub(
+            r"((?:读|念)\s*(?:博士?|研|硕士|修士|PhD|master'?s?)[^，,。]{0,4}[，,]\s*)(?:主要)?(?:研究方向是|方向是|研究|做|搞)"
+            r"(?=\s*[A-Za-z\u4e00-\u9fff])",
+            r"\1专业是",
+            message,
+            flags=I,
+        )
+        message = rx.sub(
+            r"\b((?:PhD|Ph\.D\.|master'?s|MSc|MPhil|grad|graduate|doctoral)\s+student\s+at\s+[^,.;!?]{2,40},\s*)"
+            r"(?=[a-z]+(?:\s+[a-z]+){0,2}\s*(?:[.;!?]|$))(?!(?:tired|busy|stressed|broke|lol|haha|help|please|thanks|pls|"
+            r"first|second|third|final|last|so|and|but|here|there|again)\b)",
+            r"\1my major is ",
+            message,
+            flags=I,
+        )
         # "Siobhan, but everyone calls me Shiv": one's name, and what to call one
         message = _NICKNAMED.sub(lambda m: f"My name is {m.group('n')}. Call me {m.group('p')}", message, count=1)
         message = _mixed_openers(message)
@@ -8307,6 +8446,9 @@ class RuleExtractor:
         body = rx.sub(r"^本人(?=[^，,]{1,10}专业)", "我", body)  # "本人会计专业大二": said of oneself, formally
         body = rx.sub(r"^我\s*in\s+(?=(?-i:[A-Z]))", "我在", body)  # "我 in Brisbane 做 chef": 在, said in English
         body = rx.sub(
+            r"^(我)?(?:上班|干活|开工)(?:时|的时候)?(?=(?:主要|一般|都|基本)*用\s*[A-Za-z])", r"\1工作", body
+        )  # 上班用SAP
+        body = rx.sub(
             r"(?<=[\u4e00-\u9fffA-Za-z])\s*(?:啦|嘛|呀|啊|喔|咯|哈{2,})+$", "", body
         )  # "我是会计啦", "我是 pharmacist 啦", "…哈哈哈": says nothing
         found = self._table(clause, body, _PATTERNS[:_FIRST_GENERAL])
@@ -8325,8 +8467,9 @@ class RuleExtractor:
                 *(triple for scan in own_scans for triple in scan(body)),
                 *_scan_availability(body),
             ]
+            degree_only = any(q.key == "major" and _DEGREE_ONLY.fullmatch(q.value.strip()) for q in found)
             for p in self._triples(clause, body, scanned):  # the first said of each key, every item of a list key
-                if p.key in _LIST_KEYS or p.key not in said:
+                if p.key in _LIST_KEYS or p.key not in said or p.key == "major" and degree_only:
                     found.append(p)
                     said.add(p.key)
         entities = self._entities(clause)

@@ -39,6 +39,8 @@ _CANTONESE = (
     (re.compile(r"返工"), "上班"),  # 我喺观塘返工: where one works
     (re.compile(r"收工"), "下班"),
     (re.compile(r"([做读住返教揸])紧"), r"在\1"),  # 做紧 data analyst: 在做
+    (re.compile(r"(?<=[A-Za-z0-9])\s?同(?=\s?[A-Za-z])"), lambda m: m.group(0).replace("同", "和")),  # 用Excel同SAP
+    (re.compile(r"(在[^，,。！？!?在]{0,20}?)一间(?!房|屋|卧)"), r"\1一家"),  # 在KL一间international school: a firm
 )
 
 
