@@ -106,3 +106,7 @@ def test_a_month_or_day_said_with_something_already_done_is_its_last_occurrence(
 )
 def test_a_plan_next_to_something_done_still_reads_forward(text, expected):
     assert resolved(text) == expected
+
+
+def test_a_weekday_said_with_every_is_a_habit_not_a_date():
+    assert resolved("逢星期三放学要学钢琴") == []

@@ -4852,3 +4852,37 @@ def test_v21_a_value_stops_where_the_thing_named_ends(message, key, absent):
 )
 def test_v21_a_password_or_token_to_remember_leaves_nothing(message):
     assert kept(message) == []
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "我师兄在浙大读博，研究机器人，帮他看看这段摘要",
+        "我老豆喺荃灣一間酒樓做廚師，佢成日腰痛",
+        "我仔週末玩Switch玩到唔肯瞓覺，點算？",
+        "我个同事在深圳一间银行做风控，下周来找我",
+        "帮我记一下公司VPN账号：li.wei，密码Abc123，别外传",
+        "Remember my locker PIN is 2231, I changed it on Monday",
+    ],
+)
+def test_v21_attack_someone_else_s_studies_and_work_and_a_secret_with_its_story_leave_nothing(message):
+    assert kept(message) == []
+
+
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        ("I'm a paramedic in Leeds, 12-hr nights", "work_mode", "12-hr nights"),
+        ("I'm a cook on an oil rig, three weeks on three weeks off", "work_mode", "three weeks on"),
+        ("我在苏州一家电子厂做质检，12小时两班倒", "work_mode", "两班倒"),
+        ("no coffee after 4pm for me", "diet", "coffee"),
+        ("我住五角场那边", "city", "五角场"),
+    ],
+)
+def test_v21_shifts_hours_rules_and_places_said_loosely_are_heard(message, key, piece):
+    assert piece in said_under(message, key), heard(message)
+
+
+def test_v21_a_household_one_lives_in_is_no_town():
+    assert "雇主" not in said_under("我在香港做家务助理，住在雇主家", "city")
+    assert "那边" not in said_under("我住五角场那边", "city")
