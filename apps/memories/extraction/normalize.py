@@ -215,7 +215,7 @@ _ZH_DATE_RE = re.compile(
     rf"(?P<zpart>{_ZH_PART})?(?:{_ZH_TIME})?"
     r"|(?P<zshort>今|明|昨)(?P<zshortpart>晚|早|夜)"
     # 下周五 / 周五 / 这周五 / 下下周一 (+ part + time); 周末 / 下周末
-    rf"|(?<![一二两三四五六七八九十几每个\d]){_ZH_WEEK_PREFIX}{_ZH_WEEK}(?P<wday>[一二三四五六日天末1-7])"
+    rf"|(?<![一二两三四五六七八九十几每个逢\d]){_ZH_WEEK_PREFIX}{_ZH_WEEK}(?P<wday>[一二三四五六日天末1-7])"
     rf"(?P<wpart>{_ZH_PART})?(?:{_ZH_TIME.replace('?P<', '?P<w')})?"
     # 下周 / 上周 / 本周 (whole week)
     rf"|(?P<weekonly>下下个?|下个?|上个?|这个?|本){_ZH_WEEK}(?!几)"

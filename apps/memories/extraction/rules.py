@@ -202,9 +202,11 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
     (
         "quoted",
         re.compile(
-            rf"^{_SERVED}|^(?:他|她|它|他们|她们|人家|别人|大家|我(?:{_KIN_PARTNER}|妻子|丈夫|{_KIN_PARENT}|女朋友|男朋友|朋友|同事|老板|"
+            rf"^{_SERVED}|^(?:他|她|它|他们|她们|人家|别人|大家|我的?(?:{_KIN_PARTNER}|妻子|丈夫|{_KIN_PARENT}|女朋友|男朋友|朋友|同事|老板|"
             rf"领导|{_KIN_CHILD}|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户|闺蜜|哥们儿?|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|爷爷|奶奶|外公|外婆|"
-            r"姥姥|姥爷|邻居|同学|舍友|亲戚|对象|媳妇儿?|婆婆|岳母|丈母娘|外?孙(?:子|女|儿)|侄(?:子|女)|外甥女?|公公|岳父|老丈人|儿媳妇?|女婿))|"
+            r"姥姥|姥爷|邻居|同学|舍友|亲戚|对象|媳妇儿?|婆婆|岳母|丈母娘|外?孙(?:子|女|儿)|侄(?:子|女)|外甥女?|公公|岳父|老丈人|儿媳妇?|女婿|"
+            # a schoolmate, and Cantonese kin ("我學姊在台大讀博", "我老豆喺觀塘做倉務", "我仔週末玩Switch")
+            r"学[姐姊长妹弟]|师[兄姐弟妹]|老豆|老窦|阿爸|阿妈|老母|阿妹|阿哥|阿姐|阿弟|阿仔|仔(?!细)|女(?=[在喺去考读做玩同和]|而家|现在)))|"
             # "My 阿嬤每天…": an English "my" before a Chinese kin word
             r"^my\s*(?:阿嬷|阿公|阿妈|阿爸|奶奶|爷爷|外婆|外公|姥姥|姥爷|妈妈?|爸爸?|老婆|老公|哥哥?|姐姐?|弟弟?|妹妹?|儿子|女儿|朋友|同事|老板|"
             r"[表堂][哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|伯伯|侄[子女]|外甥女?|室友|邻居)|"
@@ -1548,6 +1550,10 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
         for q in proposals
     )
     for p in proposals:
+        if p.key in ("city", "work_city"):
+            p = replace(p, value=rx.sub(r"(?<=\S)\s*(?:那边|这边|那儿|这儿|附近|一带|周边)$", "", p.value))
+            if rx.fullmatch(r"[\u4e00-\u9fff]{1,4}家|宿舍|工地|厂里", p.value) and not is_city(p.value):
+                continue  # "住在雇主家": a household, not a town
         if (
             p.key == "job_title"
             and (study := _FIELD_STUDENT.match(p.value))
@@ -3477,7 +3483,7 @@ _TINKER = re.compile(
     r"\bI\s+(?:like\s+to\s+|love\s+to\s+|also\s+|often\s+|usually\s+)*(?:tinker|mess\s+around|play\s+around|fiddle)\s+with\s+"
     r"(?P<v>(?!my\s+(?:kids?|son|daughter|wife|husband)\b)[^,.;!?]{2,30}?)\s+(?:on\s+(?:the\s+)?weekends?|in\s+the\s+evenings?|at\s+night|"
     r"in\s+my\s+(?:spare|free)\s+time|for\s+fun|as\s+a\s+hobby|after\s+work)\b|"
-    r"(?:周末|业余|平时|下班后?|没事)(?:在家|的时候)?(?:喜欢|爱|就|会|都)?(?:在家)?(?:折腾|捣鼓|鼓捣|玩)\s*(?P<v2>[A-Za-z][\w +.-]{1,24}|[\u4e00-\u9fff]{2,6}?)(?=$|[，,。])",
+    r"(?:周末|业余|平时|下班后?|没事)(?:在家|的时候)?(?:喜欢|爱|就|会|都)?(?:在家)?(?:折腾|捣鼓|鼓捣|玩)\s*(?P<v2>[A-Za-z][A-Za-z0-9 +.-]{1,24}|[\u4e00-\u9fff]{2,6}?)(?=$|[，,。])",
     I,
 )
 
@@ -3586,8 +3592,10 @@ def _scan_study_stage(body: str) -> list[tuple[str, str, str]]:
 _SHIFT = re.compile(
     r"\b(?P<en>(?:night|graveyard|overnight|early|late|closing|opening|rotating|split|12-hour|twelve-hour|12-hr|12hr|1st|2nd|3rd|first|second|third|swing|"
     r"breakfast|evening|morning|afternoon)\s+shifts?|FIFO|"
-    r"on\s+nights|(?:fly-in\s+fly-out)|\d{1,2}\s+(?:(?:weeks?|days?)\s+)?on\s*,?\s*\d{1,2}\s+(?:(?:weeks?|days?)\s+)?off|(?<=,\s)(?:mostly\s+|usually\s+)?nights(?:\s+mostly|\s+usually)?(?=\s*$))\b|"
-    r"(?P<zh>夜班|早班|晚班|中班|倒班|三班倒|两班倒|四班三倒|四班二轮|轮三班|轮两班|大夜班?|小夜班?|通宵班|轮班|輪班|夜更|通宵更|早更|"
+    r"on\s+nights|(?:fly-in\s+fly-out)|\d{1,2}\s+(?:(?:weeks?|days?)\s+)?on\s*,?\s*\d{1,2}\s+(?:(?:weeks?|days?)\s+)?off|"
+    r"(?:one|two|three|four|five|six)\s+(?:weeks?|days?)\s+on\s*,?\s*(?:one|two|three|four|five|six)\s+(?:weeks?|days?)\s+off|"
+    r"(?<=,\s)(?:\d{1,2}[- ]?(?:hr|hour|h)s?\s+)?(?:mostly\s+|usually\s+)?nights(?:\s+mostly|\s+usually)?(?=\s*$))\b|"
+    r"(?P<zh>(?:\d{1,2}\s*(?:个)?小时)?(?:两班倒|三班倒|倒班)|夜班|早班|晚班|中班|倒班|三班倒|两班倒|四班三倒|四班二轮|轮三班|轮两班|大夜班?|小夜班?|通宵班|轮班|輪班|夜更|通宵更|早更|"
     r"(?:上|做)(?:二十四|24)(?:个)?(?:小时)?休(?:[一两二三四]|\d{1,2})(?:天|小时)?|(?:上|做)[一二]休[一二三])",
     I,
 )
@@ -3656,7 +3664,8 @@ def _standing_shift(body: str) -> list[tuple[str, str, str]]:
         and (
             m.group("zh")
             or rx.match(r"on\s+nights|\w+\s+\w+\s+shifts", m.group("en"), I)  # "I do night shifts": plural, standing
-            or rx.match(r"(?:mostly\s+|usually\s+)?nights", m.group("en"), I)
+            or rx.match(r"(?:\d{1,2}|one|two|three|four|five|six)\s+(?:weeks?|days?)\s+on\b", m.group("en") or "", I)
+            or rx.match(r"(?:\d{1,2}[- ]?(?:hr|hour|h)s?\s+)?(?:mostly\s+|usually\s+)?nights", m.group("en"), I)
             and rx.search(rf"\b(?:I'm|I\s+am)\s+an?\s+(?:\w+\s+){{0,2}}?(?:{_JOB_EN})\b", body[: m.start()], I)
             or rx.search(
                 r"\b(?:work|works|working|do|doing|on|pick\s+up|usually|mostly|always|permanent|regular)\W+(?:\w+\W+){0,2}$|(?:[做上]|平时|一般|固定|都是)\s*$",
@@ -7784,6 +7793,12 @@ class RuleExtractor:
         )
         own, answer_frame = _as_answer(turn.asked, turn.user_message or "")  # "Just Jo" after "What should I call you?"
         simplified = as_simplified(own)
+        if _SECRET.search(simplified) and rx.search(
+            r"记住|记下|记着|帮我记|存一?下|保存|remember|\bsave\b|\bstore\b|note\s+(?:down|that)|keep\s+(?:it|this|that|my)",
+            simplified,
+            I,
+        ):  # "帮我记住OA账号…密码…别告诉别人", "Save my bank PIN…": a secret to keep, and nothing said with it is kept
+            return Extraction(proposals=[], skipped=[Skip(text=turn.user_message or "", reason="secret")])
         message = simplified.translate(_FULL_WIDTH)  # "現在在新竹當工程師", "我係香港人" are read as Mandarin
         # a run of spaces says no more than one, and the rules' \s* and \s+ would each walk it (8,000 spaces: ~10 s)
         message = rx.sub(r"[ \t]{2,}", " ", message)
@@ -7874,6 +7889,18 @@ class RuleExtractor:
         # "我 data analyst，平时都用 Python": a job said in English right after 我, the 是 left out
         message = rx.sub(
             rf"^(我)\s*(?=(?:[A-Za-z-]+\s+){{0,2}}(?:{_JOB_EN})\s*(?:[，,。]|$))", r"\1是", message, flags=I
+        )
+        # "no caffeine after 2pm for me": a standing rule with its hour
+        message = rx.sub(
+            r"^\s*no\s+(?=(?:caffeine|coffee|tea|alcohol|booze|sugar|snacks?|food|eating|carbs)\s+(?:after|past|before)\s+"
+            r"(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon|midnight|\d{1,2}:\d\d)\b)",
+            lambda m: (
+                "I don't drink "
+                if not rx.match(r"\s*no\s+(?:snacks?|food|eating|carbs|sugar)", m.string, I)
+                else "I don't eat "
+            ),
+            message,
+            flags=I,
         )
         # "I'm an RA (research assistant) at a lab": the job with its gloss, read as one
         message = rx.sub(

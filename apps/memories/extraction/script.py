@@ -40,6 +40,7 @@ _CANTONESE = (
     (re.compile(r"收工"), "下班"),
     (re.compile(r"([做读住返教揸])紧"), r"在\1"),  # 做紧 data analyst: 在做
     (re.compile(r"(?<=[A-Za-z0-9])\s?同(?=\s?[A-Za-z])"), lambda m: m.group(0).replace("同", "和")),  # 用Excel同SAP
+    (re.compile(r"(?<=[我你他她])个(?![人子性头儿女仔])"), "的"),  # 我個客户: my client (not 我个人, 我个子, 我個女)
     (re.compile(r"(在[^，,。！？!?在]{0,20}?)一间(?!房|屋|卧)"), r"\1一家"),  # 在KL一间international school: a firm
 )
 
