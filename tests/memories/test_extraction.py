@@ -4886,3 +4886,43 @@ def test_v21_shifts_hours_rules_and_places_said_loosely_are_heard(message, key, 
 def test_v21_a_household_one_lives_in_is_no_town():
     assert "雇主" not in said_under("我在香港做家务助理，住在雇主家", "city")
     assert "那边" not in said_under("我住五角场那边", "city")
+
+
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        # a new employer, said as joined or about to join
+        ("已入职理想汽车，坐标北京", "employer", "理想汽车"),
+        ("我已经从 OCBC 跳去 Grab 了，还是做 data", "employer", "Grab"),
+        ("下周入职美团，做算法", "employer", "美团"),
+        ("I start new job next month at Maybank, still staying in Shah Alam", "employer", "Maybank"),
+        ("I started an internship at Equity Bank this week", "employer", "Equity Bank"),
+        ("I started my residency at Groote Schuur this month", "employer", "Groote Schuur"),
+        # a new role
+        ("我正式成为 tech lead 了，带三个人", "job_title", "tech lead"),
+        ("今年转岗去做产品经理了，原来是测试", "job_title", "产品经理"),
+        ("去了一家做医疗器械的公司当COO", "job_title", "COO"),
+        # a new laptop
+        ("公司给我配了台 MacBook Pro", "laptop", "MacBook Pro"),
+        ("我换了台新电脑，ThinkPad X1 Carbon", "laptop", "ThinkPad X1"),
+        ("new job gave me a Dell XPS 13, I'm on Windows again", "laptop", "XPS"),
+        # a name after an announcement, a pet's name after the pet
+        ("重新介绍一下自己：我叫周子涵，叫我子涵就好", "name", "周子涵"),
+        ("我家新来了一只柯基，叫豆豆，三个月大", "pet", "豆豆"),
+    ],
+)
+def test_v21_changes_people_report_are_heard(message, key, piece):
+    assert piece in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "我想成为 tech lead，你觉得要多久？",
+        "我朋友去了一家做医疗器械的公司当COO",
+        "要是公司给我配台 MacBook Pro 就好了",
+        "我同事下周入职美团",
+    ],
+)
+def test_v21_changes_wished_for_or_someone_else_s_leave_nothing(message):
+    assert kept(message) == []
