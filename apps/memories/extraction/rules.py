@@ -216,7 +216,9 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
             + _SAYS
             + r"|\b(?:keeps?|kept|always|been)\s+saying\b|[“「『\"][^”」』\"]{7,}|"
             r"^(?:our|my)\s+(?:interns?|new\s+hires?|team\s+lead|tech\s+lead|CTO|CEO|accountant|lawyer|tutor|coach|supervisor|"
-            r"advisor|professor|au\s+pair|nanny|babysitter|cleaner|housekeeper|helper|maid|carer|caregiver|driver|gardener|tenants?|lodger)\b|^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|parents|folks|grandparents|friend|boss|colleague|"
+            r"advisor|professor|au\s+pair|nanny|babysitter|cleaner|housekeeper|helper|maid|carer|caregiver|driver|gardener|tenants?|lodger|"
+            r"pastor|priest|vicar|minister|imam|rabbi|principal|head\s*teacher|teachers?|doctor|GP|dentist|vet|therapist|mechanic|"
+            r"plumber|landlady|director|HOD|chairman|president|mayor|coach)\b|^(?:he|she|they|his|her|their|my\s+(?:wife|husband|mom|mother|dad|father|parents|folks|grandparents|friend|boss|colleague|"
             r"partner|girlfriend|boyfriend|son|daughter|kids?|brother|sister|roommate|manager|client|best\s+friend|bff|cousin|uncle|aunt|"
             r"grandma|grandpa|grandmother|grandfather|grandson|granddaughter|grandkid|grandchild|grandchildren|neighbou?r|classmate|"
             r"niece|nephew|in-laws?|fianc[ée]e?|teammate|landlord|"
@@ -2110,10 +2112,11 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
         out.append(("fact", "job_title", m.group("v")))
     elif (
         m := rx.match(
-            rf"^我?{_ZH_MODS}(?:上个?月|去年底?|最近|刚刚?|已经|今年(?:初|年初)?|上周|上礼拜|年初|前两天|前几天|前阵子|前段时间|"
-            r"(?:今年|去年)?(?:1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月(?:份|底|初)?)*"
-            r"(?:跳槽到|跳槽去了?|跳(?:去|到)了?|入职了?|加入了?)(?!一个|个)(?P<v>一家[^，,]{1,16}?|[^，,做当]{2,12}?)"
-            r"(?:(?:做|当)(?P<job>[^，,]{1,10}?))?了?$",
+            rf"^我?{_ZH_MODS}(?:上个?月|去年底?|最近|刚刚?|已经?|今年(?:初|年初)?|上周|上礼拜|年初|前两天|前几天|前阵子|前段时间|"
+            r"下周|下个?月|下礼拜|明天|月底|\s|(?:今年|去年)?(?:1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月(?:份|底|初)?)*"
+            r"(?:从\s*[^，,\s]{1,12}\s*)?"
+            r"(?:跳槽到|跳槽去了?|跳(?:去|到)了?|入职了?|加入了?|去了(?=一家))\s*(?!一个|个)(?P<v>一家[^，,]{1,16}?|[^，,做当]{2,12}?)"
+            r"\s*(?:(?:做|当)\s*(?P<job>[^，,]{1,10}?))?\s*了?$",
             body,
         )
     ) and not rx.search(
@@ -5901,13 +5904,31 @@ def _read_latin_employer(body: str) -> list[tuple[str, str, str]]:
 _NEW_JOB = re.compile(
     r"^(?:(?:after|once|when)\s[^,]{1,30}?,?\s+(?=I\b)|then\s+|and\s+|so\s+)?"
     r"(?:I(?:'m|\s+am|'ve|\s+have)?\s+)?(?:just\s+|finally\s+|officially\s+)?(?:"
-    r"(?:start(?:s|ing|ed)?|begin(?:s|ning)?|began)\s+(?:my|a)\s+new\s+(?:job|role|position|gig)|"
+    r"(?:start(?:s|ing|ed)?|begin(?:s|ning)?|began)\s+(?:(?:my|a|an)\s+)?(?:(?:new\s+)?(?:job|role|position|gig)|"
+    r"(?:new\s+)?(?:internship|housemanship|residency|placement|apprenticeship|traineeship|graduate\s+scheme))"
+    r"(?:\s+(?:next|this)\s+(?:week|month|monday|tuesday|wednesday|thursday|friday)|\s+today|\s+tomorrow|\s+on\s+\w+day)?|"
     r"(?:going\s+|heading\s+|coming\s+)?back\s+to\s+my\s+(?:old\s+)?(?:job|work|role|position)|"
     r"been(?=\s+(?:at|with)\s+(?-i:[A-Z])[^,.;!?]*?\s+(?:since|for)\s))"
     r"\s+(?:at|with)\s+(?:the\s+)?(?P<org>[^\s,.;!?()]+(?:\s+(?!(?:on|next|this|in|from|after|starting|tomorrow|today|and|but|"
     r"so|as|til|until|till|then|since|for|when|once|soon|again|lol|haha)\b)[^\s,.;!?()]+){0,3})",
     I,
 )
+
+
+def _read_new_role(body: str) -> list[tuple[str, str, str]]:
+    """ "我正式成为 tech lead 了", "升为主管了", "当上了店长": the role one now has."""
+    m = rx.match(
+        r"^我?(?:现在|已经|终于|正式|刚刚?|今年|上个?月|上周|officially|\s)*(?:成为|当上|升(?:职)?(?:为|成)|升(?=了?\s*[A-Za-z\u4e00-\u9fff]{2,}$))了?\s*"
+        r"(?:一名|一个|一位|了)?\s*(?P<v>[A-Za-z][\w &+/-]{0,30}?|[\u4e00-\u9fff]{2,8}?)\s*了?$",
+        body,
+        I,
+    )
+    if not m or not (
+        _A_JOB.search(m.group("v"))
+        or rx.search(r"(?-i:[A-Z]{2,4})|lead|manager|主管|经理|店长|组长|总监|负责人", m.group("v"), I)
+    ):
+        return []  # "成为更好的自己": no job named
+    return [("fact", "job_title", m.group("v"))]
 
 
 def _read_new_job(body: str) -> list[tuple[str, str, str]]:
@@ -5965,6 +5986,7 @@ def _scan_availability(body: str) -> list[tuple[str, str, str]]:
 
 _READERS = (
     _read_new_job,
+    _read_new_role,
     _read_work_at_sea,
     _read_study_in,
     _read_gig,
@@ -8020,9 +8042,28 @@ class RuleExtractor:
             message,
             flags=I,
         )
-        # "说个事，我…": news one is about to tell, not someone's words reported
+        # "公司给我配了台 MacBook Pro", "我换了台新电脑，ThinkPad X1", "new job gave me a Dell XPS 13": the laptop one uses
+        laptop = r"(?=\s*(?:MacBook|ThinkPad|ThinkBook|XPS|Dell|Surface|MateBook|Lenovo|联想|小新|拯救者|ROG|ZenBook|VivoBook|Chromebook|IdeaPad|HP\s|Acer|ASUS|Framework))"
         message = rx.sub(
-            r"^\s*(?:(?:跟你|和你)?说个事儿?|告诉你个事儿?|(?:先|我)?说一下|提一下)[，,:：\s]+(?:你?(?:帮我)?记(?:一下|住|下)[，,:：\s]+)?",
+            r"^(?:我的?)?(?:公司|单位|老板|学校)?(?:给我)?(?:配了|发了)(?:一)?(?:台|个|部)\s*"
+            + laptop
+            + r"|^我?(?:刚)?换了(?:一)?(?:台|个|部)(?:新)?的?(?:电脑|笔记本|本子)?[，,]?\s*"
+            + laptop,
+            "我用的是 ",
+            message,
+        )
+        message = rx.sub(
+            r"^[^,.;!?]{0,30}?\b(?:gave|issued|handed)\s+me\s+an?\s+(?:new\s+)?" + laptop, "I use a ", message, flags=I
+        )
+        # "我家新来了一只柯基，叫豆豆": a pet one now has, and its name
+        message = rx.sub(
+            rf"^(?:我家|我们家|咱家|我)(?:新|刚)?(?:来了|添了|领养了|收养了|养了|接回了)(?=(?:一|两|\d)?(?:只|条|个)[^，,。]{{0,12}}?(?:{_PETS_ZH}))",
+            "我养了",
+            message,
+        )
+        # "说个事，我…", "重新介绍一下自己：…": news one is about to tell, not someone's words reported
+        message = rx.sub(
+            r"^\s*(?:(?:跟你|和你)?说个事儿?|告诉你个事儿?|(?:先|我)?说一下|提一下|(?:重新)?(?:自我介绍一下|介绍一下(?:我)?自己))[，,:：\s]+(?:你?(?:帮我)?记(?:一下|住|下)[，,:：\s]+)?",
             "",
             message,
         )
