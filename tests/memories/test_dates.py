@@ -110,3 +110,21 @@ def test_a_plan_next_to_something_done_still_reads_forward(text, expected):
 
 def test_a_weekday_said_with_every_is_a_habit_not_a_date():
     assert resolved("逢星期三放学要学钢琴") == []
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("I enrolled in a course that starts in March", ["2027-03"]),
+        ("I was informed my exam is on Friday", ["2026-12-04"]),
+        ("Since March is our busy season I can't travel then", ["2027-03"]),
+        ("我已经订了三月的机票", ["2027-03"]),
+    ],
+)
+def test_a_date_that_belongs_to_something_still_to_come_reads_forward_after_a_past_verb(text, expected):
+    assert resolved(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [("我周五开了个会", ["2026-11-27"]), ("我三月辭咗職", ["2026-03"])])
+def test_words_that_only_contain_a_future_marker_do_not_make_a_done_thing_future(text, expected):
+    assert resolved(text) == expected

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from apps.memories.extraction.base import Turn
-from apps.memories.extraction.normalize import canonical_key
+from apps.memories.extraction.normalize import canonical_key, resolve_dates
 from apps.memories.extraction.rules import RuleExtractor
 
 CASES = [
@@ -4933,3 +4933,77 @@ def test_v21_changes_wished_for_or_someone_else_s_leave_nothing(message):
 )
 def test_v21_our_vicar_s_or_my_gp_s_move_is_theirs(message):
     assert kept(message) == []
+
+
+@pytest.mark.parametrize(
+    "message, piece",
+    [
+        ("Quick update: moved to Bristol in September, loving it", "2026-09"),
+        ("I left Deloitte in June to go freelance", "2026-06"),
+        ("I started my residency at St James's this month", "St James"),
+        ("我七月份从上海搬到了杭州", "2026-07"),
+    ],
+)
+def test_v21_a_change_said_with_its_month_is_an_event_dated_back(message, piece):
+    events = [p.text for p in extract(message).proposals if p.kind == "episode"]
+    assert events and any(piece in resolve_dates(t, now=datetime(2026, 11, 30, 10), timezone="Asia/Shanghai")[0] for t in events), events
+
+
+def test_v21_a_move_planned_for_a_month_is_no_past_event():
+    events = [p.text for p in extract("我七月份打算搬到杭州").proposals if p.kind == "episode"]
+    assert not any("2026-07" in resolve_dates(t, now=datetime(2026, 11, 30, 10), timezone="Asia/Shanghai")[0] for t in events)
+
+
+# v21 review (a helper probed the v21 diff with messages of its own; /tmp/review21/report.md, not committed)
+@pytest.mark.parametrize(
+    "message, asked",
+    [
+        ("Been at Google since March", "How's your brother doing?"),
+        ("上个月跳去了美团", "你老公最近怎么样？"),
+        ("周末在家折腾树莓派", "你儿子平时干嘛？"),
+        ("three weeks on three weeks off", "What's your husband's roster like?"),
+        ("My cousin's a PhD student at ETH, quantum optics", ""),
+        ("I'm considering doing a PhD in economics", ""),
+        ("I was doing a PhD in chemistry but dropped out", ""),
+        ("Been at Stanford Hospital since Friday with my dad", ""),
+        ("I've been at Disneyland since Monday", ""),
+        ("I play around with the kids after work", ""),
+        ("周末玩得很开心", ""),
+        ("我讨厌周末去爬山", ""),
+        ("周末陪客户去钓鱼", ""),
+        ("我在读研，搞得很累", ""),
+        ("No coffee after 4pm for my son", ""),
+        ("No food after 8pm is a myth", ""),
+        ("我在地铁上读博尔赫斯", ""),
+        ("这本书我是在二手店卖给别人的", ""),
+        ("I did three weeks on three weeks off last year, never again", ""),
+        ("我小学学了日语", ""),
+        ("我去年加入了合唱团", ""),
+        ("我上周跳到了下一关", ""),
+        ("我住在公司附近", ""),
+    ],
+)
+def test_v21_review_what_the_new_readings_must_not_keep(message, asked):
+    kept_now = [(k, v) for k, v in kept(message, asked) if k != "event" and not k.startswith("goal")]
+    assert kept_now == [], kept_now
+
+
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        ("PhD student at ETH, originally from Spain", "hometown", "Spain"),
+        ("Please remember I'm vegetarian. Also I forgot my Netflix password again", "diet", "vegetarian"),
+        ("My hobby is collecting enamel pins", "hobby", "enamel pins"),
+        ("我是做新媒体账号运营的", "job_title", "账号运营"),
+        ("I use Bitwarden to store my passwords", "tool", "Bitwarden"),
+        ("我的朋友都叫我小李", "preferred_name", "小李"),
+        ("我的妈妈和我都住在成都", "city", "成都"),
+        ("I work at University of Leeds", "employer", "University of Leeds"),
+    ],
+)
+def test_v21_review_what_v20_heard_is_still_heard(message, key, piece):
+    assert piece in said_under(message, key), heard(message)
+
+
+def test_v21_review_an_employer_quit_after_a_week_is_not_kept():
+    assert "Acme" not in said_under("I started my new job at Acme and quit after a week", "employer")
