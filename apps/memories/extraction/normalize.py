@@ -613,29 +613,42 @@ def _en_item(match: re.Match, local: datetime, tz: ZoneInfo, timezone: str) -> d
 # already done ("I quit in March", 三月份离职了, "on Friday I met her"): then it is the last one.
 _CLAUSE_EDGE = re.compile(r"[。！？!?;；,，\n]|\b(?:and|but|so|then)\b|但是|可是|不过|然后|而且", re.IGNORECASE)
 _DONE_EN = re.compile(
-    r"\b(?:since|ago|already|was|were|did|went|came|left|quit|moved|started|began|joined|finished|graduated|"
-    r"retired|bought|sold|lost|took|met|married|visited|passed|failed|arrived|returned|switched|changed|resigned|"
-    r"relocated|enrolled|adopted|broke|launched|shipped|released|hired|fired|divorced|signed|opened|closed|ended|"
-    r"stopped|became|won|flew|drove|saw|spent|completed|landed|settled|transferred|upgraded|received|built)\b",
+    r"\b(?:ago|already|was|were|did|went|came|left|quit|moved|started|began|joined|finished|graduated|"
+    r"retired|sold|lost|took|met|married|visited|passed|failed|arrived|returned|switched|changed|resigned|"
+    r"relocated|adopted|broke|launched|shipped|released|hired|fired|divorced|opened|closed|ended|"
+    r"stopped|became|won|flew|drove|spent|completed|landed|settled|transferred|upgraded|built)\b",
     re.IGNORECASE,
 )
+# what says the date belongs to something still to come, whatever was done about it ("I enrolled in a course
+# that starts in March", "I was informed my exam is on Friday", "bought tickets for the concert in June")
 _AHEAD_EN = re.compile(
     r"\b(?:will|won't|gonna|going\s+to|plan|plans|planning|planned|supposed|hope|hoping|want|wants|wanna|intend|"
-    r"expect|expecting|scheduled|booked|next|thinking|told|asked|invited|have\s+to|has\s+to|need\s+to|must|should|would|could|might|may|"
-    r"can|to\s+(?:quit|leave|move|start|join|finish|graduate|retire|get|go|come)|if|when|until|till|by|before)\b|'ll\b",
+    r"expect|expecting|scheduled|booked|next|thinking|told|asked|invited|invitation|informed|notified|reminded|have\s+to|has\s+to|"
+    r"need\s+to|must|should|would|could|might|may|can|if|when|until|till|by|before|starts?|starting|begins?|beginning|"
+    r"opens?|due|upcoming|coming|tickets?|flights?|reservation|appointment|is\s+(?:on|in)|are\s+(?:on|in))\b|'ll\b",
     re.IGNORECASE,
 )
+_TO_DO = re.compile(
+    r"\bto\s+(?:quit|leave|move|start|join|finish|graduate|retire|get|go|come)\b", re.IGNORECASE
+)  # "planned to quit"
 _DONE_ZH = re.compile(
-    r"已经|刚(?!好|才好)|曾经|之前|以前|那天|那次|那会儿?|(?<![为除算对好罢极太])了(?!解)|(?:去|到|做|学|用|待|住|看|吃|玩|干|买|考)过(?![来去])"
+    r"已经|已經|刚(?!好|才好)|曾经|之前|以前|那天|那次|那会儿?|咗|(?<![为除算对好罢极太])了(?!解)|(?:去|到|做|学|用|待|住|看|吃|玩|干|买|考)过(?![来去])"
 )
-_AHEAD_ZH = re.compile(r"要|会|将|打算|准备|计划|想|得|预计|即将|快|到时|如果|假如|要是|之后|以后|前要|之前要")
+# 要/会/得 as words of their own, not inside 重要, 开会, 学会, 得到
+_AHEAD_ZH = re.compile(
+    r"(?<![重需主只])要(?![求点素闻])|(?<![开约聚例晚早大年学体机理社协宴舞个场次])会(?![议员计话所场长])|将|打算|准备|计划|想|"
+    r"(?<![获取觉记懂值显])得(?![到了奖分])|预计|即将|快|到时|如果|假如|要是|之后|以后|前要|之前要"
+)
 
 
 def _said_as_done(text: str, start: int, end: int) -> bool:
     edges = [m for m in _CLAUSE_EDGE.finditer(text)]
     left = max((m.end() for m in edges if m.end() <= start), default=0)
     right = min((m.start() for m in edges if m.start() >= end), default=len(text))
-    if re.search(r"(?i)\bsince\s*$", text[left:start]) or re.match(r"(?i)since\b", text[start:end]):
+    if text[end:].lstrip().startswith("的"):
+        return False  # "三月的机票", "周五的会": the date of something named after it
+    causal = re.match(r"\s+(?:is|are|was|has|will)\b", text[end:], re.IGNORECASE)  # "Since March is our busy season"
+    if (re.search(r"(?i)\bsince\s*$", text[left:start]) or re.match(r"(?i)since\b", text[start:end])) and not causal:
         return True
     clause = text[left:start] + " " + text[end:right]
     if re.search(r"[\u4e00-\u9fff]", clause):
@@ -643,7 +656,7 @@ def _said_as_done(text: str, start: int, end: int) -> bool:
         if done and done.group() == "了" and re.search(r"就|才|快|该", clause):  # 三月就毕业了: still to come
             done = _DONE_ZH.search(clause, done.end())
         return bool(done) and not _AHEAD_ZH.search(clause)
-    return bool(_DONE_EN.search(clause)) and not _AHEAD_EN.search(clause)
+    return bool(_DONE_EN.search(clause)) and not _AHEAD_EN.search(clause) and not _TO_DO.search(text[left:start])
 
 
 def _bare(match: re.Match) -> str:

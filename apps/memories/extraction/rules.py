@@ -206,7 +206,8 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
             rf"领导|{_KIN_CHILD}|哥哥?|姐姐?|弟弟?|妹妹?|室友|客户|闺蜜|哥们儿?|兄弟|表[哥姐弟妹]|堂[哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|爷爷|奶奶|外公|外婆|"
             r"姥姥|姥爷|邻居|同学|舍友|亲戚|对象|媳妇儿?|婆婆|岳母|丈母娘|外?孙(?:子|女|儿)|侄(?:子|女)|外甥女?|公公|岳父|老丈人|儿媳妇?|女婿|"
             # a schoolmate, and Cantonese kin ("我學姊在台大讀博", "我老豆喺觀塘做倉務", "我仔週末玩Switch")
-            r"学[姐姊长妹弟]|师[兄姐弟妹]|老豆|老窦|阿爸|阿妈|老母|阿妹|阿哥|阿姐|阿弟|阿仔|仔(?!细)|女(?=[在喺去考读做玩同和]|而家|现在)))|"
+            r"学[姐姊长妹弟]|师[兄姐弟妹]|老豆|老窦|阿爸|阿妈|老母|阿妹|阿哥|阿姐|阿弟|阿仔|细佬|细妹|大佬|家婆|阿嫲|契[爷妈]|"
+            r"仔(?!细)|女(?=[在喺去考读做玩同和]|而家|现在))(?![^，,。]{0,4}(?:叫我|喊我|和我|跟我|与我|同我)))|"
             # "My 阿嬤每天…": an English "my" before a Chinese kin word
             r"^my\s*(?:阿嬷|阿公|阿妈|阿爸|奶奶|爷爷|外婆|外公|姥姥|姥爷|妈妈?|爸爸?|老婆|老公|哥哥?|姐姐?|弟弟?|妹妹?|儿子|女儿|朋友|同事|老板|"
             r"[表堂][哥姐弟妹]|舅舅|叔叔|阿姨|姑姑|伯伯|侄[子女]|外甥女?|室友|邻居)|"
@@ -1491,7 +1492,9 @@ def _city_at_ends(value: str) -> tuple[str, str]:
             continue  # "Halden Robotics": a company named after a place
         rest = rx.sub(r"^[^\s的]{1,4}?的?(?=一家|一个|一所)", "", rest.strip())  # 深圳南山的一家 startup
         rest = _COUNTED.sub("", rx.sub(r"^\s*的\s*|\s*的\s*$", "", rest).strip())
-        rest = rx.sub(r"\s+(?:in|at|near|of|from)$", "", rest, flags=I)  # "Tim Hortons in Mississauga"
+        if rx.search(r"\sof$", rest, I):
+            continue  # "University of Leeds", "Bank of Montreal": the place is part of the name
+        rest = rx.sub(r"\s+(?:in|at|near|from)$", "", rest, flags=I)  # "Tim Hortons in Mississauga"
         if len(rest) >= 2 and (is_city(city) or _CITY_ZH.fullmatch(city)):
             return city, rest
     return "", value
@@ -1554,7 +1557,9 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
     for p in proposals:
         if p.key in ("city", "work_city"):
             p = replace(p, value=rx.sub(r"(?<=\S)\s*(?:那边|这边|那儿|这儿|附近|一带|周边)$", "", p.value))
-            if rx.fullmatch(r"[\u4e00-\u9fff]{1,4}家|宿舍|工地|厂里", p.value) and not is_city(p.value):
+            if rx.fullmatch(
+                r"[\u4e00-\u9fff]{1,4}家|宿舍|工地|厂里|公司|单位|学校|医院|地铁站?|车站|家里|小区", p.value
+            ) and not is_city(p.value):
                 continue  # "住在雇主家": a household, not a town
         if (
             p.key == "job_title"
@@ -1639,6 +1644,12 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             I,
         ):
             continue  # "I quit my job at Acme in March", "我三月从腾讯离职了": where one no longer works
+        if p.key == "employer" and rx.search(
+            rf"{re.escape(p.value)}\b[^.;!?]{{0,40}}?\b(?:and|but|then)\s+(?:I\s+)?(?:quit|left|resigned)\b",
+            p.evidence,
+            I,
+        ):
+            continue  # "I started my new job at Acme and quit after a week"
         if p.key == "employer" and rx.match(r"(?:外面|外头|外地|各地|路上|现场|工地|家里|到处)", p.value):
             continue  # "一周三四天在外面跑医院": out on the road, not a company
         if p.key.startswith("habit") and rx.match(r"常驻|长驻|base在", p.value):
@@ -2120,7 +2131,10 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
             body,
         )
     ) and not rx.search(
-        r"(?:会|群|俱乐部|社|社团|小组|队|圈|班|课|计划|项目|活动|组织|协会|联盟|党|教)$", m.group("v")
+        r"(?:会|群|俱乐部|社|社团|小组|队|圈|班|课|计划|项目|活动|组织|协会|联盟|党|教|(?:合唱|共青|旅行|志愿者?|兴趣|舞蹈)团|健身房|会员|关|级|局|赛)$|^(?-i:P)\d|^下一|"
+        r"Discord|Telegram|Slack|WhatsApp|微信群|QQ群",
+        m.group("v"),
+        I,
     ):
         out.append(("fact", "employer", m.group("v")))
         if m.group("job"):
@@ -2265,7 +2279,7 @@ def _read_languages(body: str) -> list[tuple[str, str, str]]:
     ):  # 在家讲潮汕话 / polish at home
         return [("fact", "spoken_languages", m.group("v") or m.group("v2"))]
     if m := rx.match(
-        rf"^(?:我)?(?:在)?(?:学校|小学|中学|从小)(?:里)?(?:学的是|学的|学了)\s*(?P<v>{_LANG_WORD}(?:\s*(?:和|、|跟|还有)\s*{_LANG_WORD})*)$",
+        rf"^(?:我)?(?:在)?(?:学校|小学|中学|从小)(?:里)?(?:学的是|学的)\s*(?P<v>{_LANG_WORD}(?:\s*(?:和|、|跟|还有)\s*{_LANG_WORD})*)$",
         body,
         I,
     ):  # "学校学的是华语和马来文": the languages one was taught, and speaks
@@ -3471,7 +3485,8 @@ _NOT_MY_PASTIME = re.compile(
     r"quit|gave\s+up|stopped|if|whether|my\s+(?:son|daughter|kids?|wife|husband|partner|friend|sister|brother|mum|mom|dad))\b|"
     r"有什么|好处|吗$|[?？]$|不会|不太会|没(?!事|啥事)有?|想学|想|要学|打算|准备|试过|以前|曾经|放弃|如果|要不要|该不该|孩子|儿子|女儿|老公|老婆|朋友|"
     r"从来?不|从不|不(?:打|玩|弹|拉|吹|去|爱|喜欢|太)|听起来|看起来|\b(?:sounds|looks)\b|刷到|看到|看了|看别人|\bwatch(?:ed|ing)?\b|"
-    r"邻居|楼上|楼下|隔壁|大爷|大妈|阿嬷|阿公|奶奶|爷爷|外婆|外公|姥姥|一次|\b(?:grand\w+|neighbou?rs?|once)\b",
+    r"邻居|楼上|楼下|隔壁|大爷|大妈|阿嬷|阿公|奶奶|爷爷|外婆|外公|姥姥|一次|\b(?:grand\w+|neighbou?rs?|once)\b|"
+    r"讨厌|烦|被(?:逼|拉|迫)|逼着|陪|带着?(?:孩子|娃|客户)|要去|去了|了$|得(?:很|太|挺|好)",  # "我讨厌周末去爬山", "周末去爬山了"
     I,
 )
 
@@ -3484,9 +3499,10 @@ _AS_PASTIME = re.compile(
 
 _TINKER = re.compile(
     r"\bI\s+(?:like\s+to\s+|love\s+to\s+|also\s+|often\s+|usually\s+)*(?:tinker|mess\s+around|play\s+around|fiddle)\s+with\s+"
-    r"(?P<v>(?!my\s+(?:kids?|son|daughter|wife|husband)\b)[^,.;!?]{2,30}?)\s+(?:on\s+(?:the\s+)?weekends?|in\s+the\s+evenings?|at\s+night|"
+    r"(?P<v>(?!(?:the|my|our|his|her|their)\s+(?:kids?|children|son|daughter|wife|husband|partner|friends?|family|baby|dog|cat|hair|"
+    r"phone|settings)\b|(?:it|them|him|her|people|friends|stuff|things)\b)[^,.;!?]{2,30}?)\s+(?:on\s+(?:the\s+)?weekends?|in\s+the\s+evenings?|at\s+night|"
     r"in\s+my\s+(?:spare|free)\s+time|for\s+fun|as\s+a\s+hobby|after\s+work)\b|"
-    r"(?:周末|业余|平时|下班后?|没事)(?:在家|的时候)?(?:喜欢|爱|就|会|都)?(?:在家)?(?:折腾|捣鼓|鼓捣|玩)\s*(?P<v2>[A-Za-z][A-Za-z0-9 +.-]{1,24}|[\u4e00-\u9fff]{2,6}?)(?=$|[，,。])",
+    r"(?:周末|业余|平时|下班后?|没事)(?:在家|的时候)?(?:喜欢|爱|就|会|都)?(?:在家)?(?:折腾|捣鼓|鼓捣|玩)\s*(?P<v2>[A-Za-z][A-Za-z0-9 +.-]{1,24}|(?![得了的着完过玩]|手机)[\u4e00-\u9fff]{2,6}?)(?=$|[，,。])",
     I,
 )
 
@@ -3668,6 +3684,7 @@ def _standing_shift(body: str) -> list[tuple[str, str, str]]:
             m.group("zh")
             or rx.match(r"on\s+nights|\w+\s+\w+\s+shifts", m.group("en"), I)  # "I do night shifts": plural, standing
             or rx.match(r"(?:\d{1,2}|one|two|three|four|five|six)\s+(?:weeks?|days?)\s+on\b", m.group("en") or "", I)
+            and not rx.search(r"\b(?:did|was|were|last\s+year|never\s+again|for\s+this|only\s+for)\b", body, I)
             or rx.match(r"(?:\d{1,2}[- ]?(?:hr|hour|h)s?\s+)?(?:mostly\s+|usually\s+)?nights", m.group("en"), I)
             and rx.search(rf"\b(?:I'm|I\s+am)\s+an?\s+(?:\w+\s+){{0,2}}?(?:{_JOB_EN})\b", body[: m.start()], I)
             or rx.search(
@@ -4905,7 +4922,7 @@ _ZH_STUDY = re.compile(
     # "在北航读研二", "在 Stanford 读 CS master": where one reads a degree is a school, whatever its name
     rf"在\s*(?P<school4>[\u4e00-\u9fff]{{2,6}}?|(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*)?)\s*(?:读|念)\s*"
     rf"(?:(?P<major4>(?-i:[A-Z][A-Za-z&]{{1,5}})|[\u4e00-\u9fff]{{2,6}}?)\s*)?"
-    rf"(?:master'?s?|PhD|MBA|博士|硕士|修士|研究生|研[一二三]|博[一二三四五]|博|本科|大[一二三四]|学部|大学院)|"
+    rf"(?:master'?s?|PhD|MBA|博士|硕士|修士|研究生|研[一二三]|博[一二三四五]|博(?=$|[，,。\s了])|本科|大[一二三四]|学部|大学院)|"
     # "在复旦读新闻，大三了", "现在在新竹读清大"
     rf"在\s*(?P<school6>{_ZH_UNI_SHORT})\s*(?:读|念|学)\s*(?P<major6>(?![研博大本硕])[\u4e00-\u9fff]{{2,6}}?)(?=$|[，,]|专业|系)|"
     rf"(?:读|念)\s*(?P<school7>{_ZH_UNI_SHORT})(?=$|[，,]|了)",
@@ -5587,7 +5604,12 @@ def _scan_school(body: str) -> list[tuple[str, str, str]]:
         return out
     out = []
     # "…student at Leeds doing a masters in data science", "while doing college at Sheridan"
-    if m := _DEGREE_IN.search(body):
+    if (m := _DEGREE_IN.search(body)) and not rx.search(
+        r"\b(?:consider\w*|thinking|think|might|may|want\w*|plan\w*|hop\w*|apply\w*|regret\w*|if|would|could|not|never|"
+        r"dropp\w*|quit|gave\s+up|stopped|left)\b",
+        body,
+        I,
+    ):
         out.append(("fact", "major", m.group("major").strip()))
         if m.group("school"):
             out.append(("fact", "school", m.group("school")))
@@ -5615,7 +5637,9 @@ def _scan_job(body: str) -> list[tuple[str, str, str]]:
     """ "…ended up as a data analyst at a reinsurance firm", "I teach 8th grade math", "我是做跨境电商的"."""
     out = []
     if m := rx.search(r"(?:从\s*\S{1,12}?\s*)?(?:跳槽|跳|换|转)到了?\s*(?P<v>[^，,\s]{2,12}?)(?:了|去了)?$", body):
-        if not is_city(m.group("v")) and not rx.search(r"[做当干]|岗|组|部门|团队|城市", m.group("v")):
+        if not is_city(m.group("v")) and not rx.search(
+            r"[做当干]|岗|组|部门|团队|城市|^下一|^(?-i:P)\d|(?:关|级|局|段|档|层|章)$", m.group("v")
+        ):
             out.append(("fact", "employer", m.group("v")))  # "从阿里跳到了拼多多"
     if m := _JOB_ANYWHERE.search(body):
         job = rx.sub(
@@ -5908,7 +5932,9 @@ _NEW_JOB = re.compile(
     r"(?:new\s+)?(?:internship|housemanship|residency|placement|apprenticeship|traineeship|graduate\s+scheme))"
     r"(?:\s+(?:next|this)\s+(?:week|month|monday|tuesday|wednesday|thursday|friday)|\s+today|\s+tomorrow|\s+on\s+\w+day)?|"
     r"(?:going\s+|heading\s+|coming\s+)?back\s+to\s+my\s+(?:old\s+)?(?:job|work|role|position)|"
-    r"been(?=\s+(?:at|with)\s+(?-i:[A-Z])[^,.;!?]*?\s+(?:since|for)\s))"
+    r"been(?=\s+(?:at|with)\s+(?-i:[A-Z])[^,.;!?]*?\s+(?:since\s+(?:january|february|march|april|may|june|july|august|"
+    r"september|october|november|december|\d{4}|last\s+year|the\s+start|graduation|uni)|for\s+(?:\d+|a|an|one|two|three|four|five|"
+    r"six|seven|eight|nine|ten|a\s+few|several)\s+(?:years?|months?))\b(?![^,.;!?]*\bwith\s+my\b)))"
     r"\s+(?:at|with)\s+(?:the\s+)?(?P<org>[^\s,.;!?()]+(?:\s+(?!(?:on|next|this|in|from|after|starting|tomorrow|today|and|but|"
     r"so|as|til|until|till|then|since|for|when|once|soon|again|lol|haha)\b)[^\s,.;!?()]+){0,3})",
     I,
@@ -6029,7 +6055,14 @@ _PAST_WHEN = re.compile(
     r"got\s+(?:engaged|married|hitched|promoted|laid\s+off|made\s+redundant)|celebrated\s+our|"
     r"(?:have|'ve)\s+(?:just\s+|finally\s+)?(?:(?!not\b)\w+\s+(?:up\s+)?and\s+)?(?:moved|relocated)\s+(?:from|to|into|down|up|over|back))\b|"
     r"刚刚?(?:换了?|辞了?|离了?)(?:工作|职)|(?:^我|^)(?:已经|终于)?(?:换工作|跳槽|转行|换了工作)了|^我?(?:已经|终于|刚)?搬(?:到|去|回)了?[^，,]{2,10}?了$|(?:求婚|表白)成功了|(?:领证|订婚|结婚|升职|转正|退休|离职|辞职|裸辞|被裁)了|"
-    r"刚刚?生(?:了|下)|\bfinally\s+(?:finished|completed|defended|submitted)\s+my\b",
+    r"刚刚?生(?:了|下)|\bfinally\s+(?:finished|completed|defended|submitted)\s+my\b|"
+    # a month, a season or this month/year said with a change already made ("moved to Glasgow in August", "I started my
+    # housemanship this month", "四月份去了厦门"): the resolver dates it back (normalize._said_as_done)
+    r"\b(?:in|since|back\s+in)\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)\b|"
+    r"\b(?:this|last)\s+(?:spring|summer|fall|autumn|winter|month|year)\b|\bearlier\s+this\s+(?:year|month|week)\b|"
+    r"\bat\s+the\s+(?:start|beginning|end)\s+of\s+(?:the|this|last)\s+year\b|"
+    r"(?:今年|去年)?(?:1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月(?:份|底|初|中)?(?![^，,。]*?(?:要|会|将|想|打算|准备|计划|得))"
+    r"(?=[^，,。]*?(?:搬|去了|离职|辞职|入职|毕业|结婚|退休|跳槽|跳去|加入|生了|出生))",
     I,
 )
 _PAST_DONE = re.compile(
@@ -6054,7 +6087,8 @@ _TRIVIAL = re.compile(
 
 
 _NOT_HAPPENED = re.compile(  # "I almost quit my job", "我差点就领证了", "in my dream", "going to quit next month"
-    r"\b(?:almost|nearly|didn't|did\s+not|never|dream\w*|going\s+to|gonna|will|plan\w*|want\w*|'d\s+like|would\s+like)\b|"
+    r"\b(?:almost|nearly|didn't|did\s+not|never|dream\w*|going\s+to|gonna|will|plan\w*|want\w*|'d\s+like|would\s+like|"
+    r"goals?|aim|target|resolution)\b|"
     r"差点|险些|没有?(?=辞|离|领|结|换|搬)|梦(?:见|到|里)|打算|准备|计划",
     I,
 )
@@ -6704,10 +6738,27 @@ _STANDING_ASK = re.compile(
 )
 
 
+# the assistant asked after someone else ("How's your brother doing?", "你老公最近怎么样？")
+_ASKED_OTHER = re.compile(
+    r"\byour\s+(?:little\s+|older\s+|younger\s+|big\s+)?(?:brother|sister|husband|wife|son|daughter|kids?|children|mom|mum|mother|"
+    r"dad|father|parents|friend|partner|boyfriend|girlfriend|cousin|uncle|aunt|grandma|grandpa|grandparents|colleague|boss|"
+    r"roommate|flatmate)(?:'s)?\b|(?:你|您)的?(?:哥哥?|姐姐?|弟弟?|妹妹?|老公|老婆|先生|太太|儿子|女儿|孩子|小孩|爸爸?|妈妈?|父母|朋友|"
+    r"对象|男朋友|女朋友|同事|老板|室友|表[哥姐弟妹]|堂[哥姐弟妹]|爷爷|奶奶|外公|外婆)",
+    I,
+)
+_FIRST_PERSON = re.compile(r"(?<![A-Za-z])(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)(?![A-Za-z])|我", I)
+_RELATION_KEYS = {"children", "spouse", "pet"}
+
+
 # a password, token or account to remember ("记住admin password是…", "my api token: sk-…"): never a memory
+_SECRET_WORD = (
+    r"(?:(?<![A-Za-z])(?:pass\s*words?|passwd|passcodes?|(?-i:PIN)(?:\s+(?:code|number))?|api[\s_-]*keys?|tokens?|secrets?|"
+    r"credentials?|log\s*ins?|usernames?|account\s+(?:numbers?|names?|ids?))(?![A-Za-z])|密码|口令|密钥|令牌|账号|帐号|用户名|登录名|验证码)"
+)
 _SECRET = re.compile(
-    r"(?<![A-Za-z])(?:pass\s*words?|passwd|passcodes?|pins?|api[\s_-]*keys?|tokens?|secrets?|credentials?|log\s*ins?|"
-    r"usernames?|account\s+(?:numbers?|names?|ids?))(?![A-Za-z])|密码|口令|密钥|令牌|账号|帐号|用户名|登录名|验证码",
+    _SECRET_WORD
+    # handed over: a value after it ("password is hunter2", "密码Jd@2024!", "账号：zhangwei88")
+    + r"(?=\s*(?:(?:都|也|就)?(?:is|=|:|：|是|为))?\s*[A-Za-z0-9@!#$%^&*.+_-]*\d|\s*(?:(?:都|也|就)?(?:is|=|:|：|是|为))\s*[A-Za-z0-9_.@-]{3,}(?:\s|$|[，,。.]))",
     I,
 )
 
@@ -6715,7 +6766,7 @@ _SECRET = re.compile(
 def _skip_reason(clause: str, message_is_joke: bool) -> str:
     if looks_like_injection(clause):
         return "injection"
-    if _SECRET.search(clause) and rx.search(r"记住|记下|记着|remember|save|store|keep|note|是|\bis\b|[:：]", clause, I):
+    if _SECRET.search(clause):
         return "secret"
     if _GRAND.search(clause) and rx.search(r"\b(?:lol|lmao|haha)\b|哈哈|😂|🤣", clause, I):
         return "joke"  # "I'm the CEO of sleeping lol": a grand claim laughed at
@@ -7815,7 +7866,11 @@ class RuleExtractor:
         )
         own, answer_frame = _as_answer(turn.asked, turn.user_message or "")  # "Just Jo" after "What should I call you?"
         simplified = as_simplified(own)
-        if _SECRET.search(simplified) and rx.search(
+        if (
+            _SECRET.search(simplified)
+            or rx.search(_SECRET_WORD, simplified, I)
+            and rx.search(r"(?<![\d-])\d{4,}(?![\d-])", simplified)
+        ) and rx.search(
             r"记住|记下|记着|帮我记|存一?下|保存|remember|\bsave\b|\bstore\b|note\s+(?:down|that)|keep\s+(?:it|this|that|my)",
             simplified,
             I,
@@ -7915,7 +7970,7 @@ class RuleExtractor:
         # "no caffeine after 2pm for me": a standing rule with its hour
         message = rx.sub(
             r"^\s*no\s+(?=(?:caffeine|coffee|tea|alcohol|booze|sugar|snacks?|food|eating|carbs)\s+(?:after|past|before)\s+"
-            r"(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon|midnight|\d{1,2}:\d\d)\b)",
+            r"(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon|midnight|\d{1,2}:\d\d)(?:\s+for\s+me)?\s*(?:[,.;!]|$))",
             lambda m: (
                 "I don't drink "
                 if not rx.match(r"\s*no\s+(?:snacks?|food|eating|carbs|sugar)", m.string, I)
@@ -7940,7 +7995,7 @@ class RuleExtractor:
         )
         message = rx.sub(r"(?<![他她它])(我)跑(?=[^，,。]{0,8}?(?:销售|业务)的?(?:[，,。]|$))", r"\1做", message)
         message = rx.sub(
-            r"(?<![他她它])(我)是在([^，,。在]{2,8}?)(?=(?:卖(?!掉|了)|开(?![会车始心玩刀药]))[^，,。\s的]{1,12}的(?:[，,。\s]|$))",
+            r"(?:^|(?<=[，,。\s]))(我)是在([^，,。在]{2,8}?)(?=(?:卖(?!掉|了|给|出)|开(?![会车始心玩刀药]))[^，,。\s的]{1,12}的(?:[，,。\s]|$))",
             r"\1在\2，是",
             message,
         )
@@ -7958,15 +8013,16 @@ class RuleExtractor:
         # one researches while reading a degree is what one studies
         message = rx.sub(
             r"((?:读|念)\s*(?:博士?|研|硕士|修士|PhD|master'?s?)[^，,。]{0,4}[，,]\s*)(?:主要)?(?:研究方向是|方向是|研究|做|搞)"
-            r"(?=\s*[A-Za-z\u4e00-\u9fff])",
+            r"(?=\s*(?:[A-Za-z]|(?![得了着完过梦饭不很太都也还就是的])[\u4e00-\u9fff]{2,10}(?:$|[，,。\s])))",
             r"\1专业是",
             message,
             flags=I,
         )
         message = rx.sub(
-            r"\b((?:PhD|Ph\.D\.|master'?s|MSc|MPhil|grad|graduate|doctoral)\s+student\s+at\s+[^,.;!?]{2,40},\s*)"
-            r"(?=[a-z]+(?:\s+[a-z]+){0,2}\s*(?:[.;!?]|$))(?!(?:tired|busy|stressed|broke|lol|haha|help|please|thanks|pls|"
-            r"first|second|third|final|last|so|and|but|here|there|again)\b)",
+            r"(?:^|(?<=\bI'm\s)|(?<=\bI\sam\s))((?:an?\s+)?(?:PhD|Ph\.D\.|master'?s|MSc|MPhil|grad|graduate|doctoral)\s+student\s+at\s+[^,.;!?]{2,40},\s*)"
+            r"(?=[a-z]+(?:\s+[a-z]+){0,2}\s*(?:[.;!?]|$))(?![^.;!?]*\b(?:tired|busy|stressed|broke|lol|haha|help|please|thanks|pls|"
+            r"first|second|third|final|last|so|and|but|here|there|again|very|really|super|quite|pretty|kinda|nothing|originally|"
+            r"from|based|living|currently|now|still|in|at|near|working|just|also|mostly|lately|year|fancy)\b)",
             r"\1my major is ",
             message,
             flags=I,
@@ -8450,6 +8506,11 @@ class RuleExtractor:
             )
             for p in proposals
         ]
+        if _ASKED_OTHER.search(as_simplified(turn.asked or "")) and not _FIRST_PERSON.search(turn.user_message or ""):
+            # "Been at Google since March" after "How's your brother doing?": his, not one's own (the
+            # children, partner or pet it names are still one's family)
+            skipped += [Skip(text=p.evidence, reason="other") for p in proposals if p.key not in _RELATION_KEYS]
+            proposals = [p for p in proposals if p.key in _RELATION_KEYS]
         return Extraction(proposals=_merge_lists(proposals), skipped=skipped)
 
     def _listed(self, lists: list[tuple[str, list[str]]], fields: list[tuple[str, str]]) -> list[Proposal]:
