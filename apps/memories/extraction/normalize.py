@@ -42,6 +42,7 @@ Keys — `canonical_key(key)`
 
 from __future__ import annotations
 
+import bisect
 import calendar
 import re
 import unicodedata
@@ -641,10 +642,14 @@ _AHEAD_ZH = re.compile(
 )
 
 
-def _said_as_done(text: str, start: int, end: int) -> bool:
-    edges = [m for m in _CLAUSE_EDGE.finditer(text)]
-    left = max((m.end() for m in edges if m.end() <= start), default=0)
-    right = min((m.start() for m in edges if m.start() >= end), default=len(text))
+def _said_as_done(text: str, start: int, end: int, edges: list[tuple[int, int]]) -> bool:
+    """`edges`: the (start, end) of every clause break of `text`, in order."""
+    before = bisect.bisect_right(edges, (start, start)) - 1
+    while before >= 0 and edges[before][1] > start:
+        before -= 1
+    left = edges[before][1] if before >= 0 else 0
+    after = bisect.bisect_left(edges, (end, -1))
+    right = edges[after][0] if after < len(edges) else len(text)
     if text[end:].lstrip().startswith("的"):
         return False  # "三月的机票", "周五的会": the date of something named after it
     causal = re.match(r"\s+(?:is|are|was|has|will)\b", text[end:], re.IGNORECASE)  # "Since March is our busy season"
@@ -736,6 +741,7 @@ def resolve_dates(text: str, *, now: datetime | None = None, timezone: str = "UT
     found: list[dict] = []
     taken: list[tuple[int, int]] = []
     scan = text.translate(_DATE_T2S)  # "下個月", "下禮拜" are read as 下个月, 下礼拜 (one character for one)
+    edges = [m.span() for m in _CLAUSE_EDGE.finditer(scan)]
     for regex, resolver in (
         (_ZH_DATE_RE, lambda m: _zh_item(m, local, tz)),
         (_EN_DATE_RE, lambda m: _en_item(m, local, tz, timezone)),
@@ -755,7 +761,7 @@ def resolve_dates(text: str, *, now: datetime | None = None, timezone: str = "UT
             item = resolver(match)
             if item is None:
                 continue
-            if (bare := _bare(match)) and _said_as_done(scan, start, end):
+            if (bare := _bare(match)) and _said_as_done(scan, start, end, edges):
                 item = _last_occurrence(item, bare, local.date(), tz)
             taken.append((start, end))
             found.append(
