@@ -128,3 +128,8 @@ def test_a_date_that_belongs_to_something_still_to_come_reads_forward_after_a_pa
 @pytest.mark.parametrize("text, expected", [("我周五开了个会", ["2026-11-27"]), ("我三月辭咗職", ["2026-03"])])
 def test_words_that_only_contain_a_future_marker_do_not_make_a_done_thing_future(text, expected):
     assert resolved(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [("六月结婚了，好紧张", ["2027-06"]), ("周五考试了，好期待又好紧张", ["2026-12-04"])])
+def test_something_coming_said_with_nerves_or_hope_reads_forward(text, expected):
+    assert resolved(text) == expected

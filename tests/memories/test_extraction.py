@@ -5012,3 +5012,7 @@ def test_v21_review_what_v20_heard_is_still_heard(message, key, piece):
 
 def test_v21_review_an_employer_quit_after_a_week_is_not_kept():
     assert "Acme" not in said_under("I started my new job at Acme and quit after a week", "employer")
+
+
+def test_v21_review_joining_at_the_start_of_the_month_names_the_employer():
+    assert "华为" in said_under("我月初入职了华为，做硬件工程师", "employer")
