@@ -130,6 +130,8 @@ def test_words_that_only_contain_a_future_marker_do_not_make_a_done_thing_future
     assert resolved(text) == expected
 
 
-@pytest.mark.parametrize("text, expected", [("六月结婚了，好紧张", ["2027-06"]), ("周五考试了，好期待又好紧张", ["2026-12-04"])])
+@pytest.mark.parametrize(
+    "text, expected", [("六月结婚了，好紧张", ["2027-06"]), ("周五考试了，好期待又好紧张", ["2026-12-04"])]
+)
 def test_something_coming_said_with_nerves_or_hope_reads_forward(text, expected):
     assert resolved(text) == expected

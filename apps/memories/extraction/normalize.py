@@ -656,6 +656,8 @@ def _said_as_done(text: str, start: int, end: int, edges: list[tuple[int, int]])
     if (re.search(r"(?i)\bsince\s*$", text[left:start]) or re.match(r"(?i)since\b", text[start:end])) and not causal:
         return True
     clause = text[left:start] + " " + text[end:right]
+    if re.match(r"[^。！？!?\n]*(?:紧张|期待|盼着?|倒计时)", text[end:]):
+        return False  # "六月结婚了，好紧张": nerves or hope for what is still to come
     if re.search(r"[\u4e00-\u9fff]", clause):
         done = _DONE_ZH.search(clause)
         if done and done.group() == "了" and re.search(r"就|才|快|该", clause):  # 三月就毕业了: still to come

@@ -2124,7 +2124,7 @@ def _read_work_and_place(body: str) -> list[tuple[str, str, str]]:
     elif (
         m := rx.match(
             rf"^我?{_ZH_MODS}(?:上个?月|去年底?|最近|刚刚?|已经?|今年(?:初|年初)?|上周|上礼拜|年初|前两天|前几天|前阵子|前段时间|"
-            r"下周|下个?月|下礼拜|明天|月底|\s|(?:今年|去年)?(?:1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月(?:份|底|初)?)*"
+            r"下周|下个?月|下礼拜|明天|月底|月初|月中|年底|\s|(?:今年|去年)?(?:1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月(?:份|底|初)?)*"
             r"(?:从\s*[^，,\s]{1,12}\s*)?"
             r"(?:跳槽到|跳槽去了?|跳(?:去|到)了?|入职了?|加入了?|去了(?=一家))\s*(?!一个|个)(?P<v>一家[^，,]{1,16}?|[^，,做当]{2,12}?)"
             r"\s*(?:(?:做|当)\s*(?P<job>[^，,]{1,10}?))?\s*了?$",
@@ -5920,9 +5920,14 @@ def _read_latin_employer(body: str) -> list[tuple[str, str, str]]:
         r"(?:做|上班|工作|打工|实习)(?:的)?$",
         body,
     )
-    if not m or _city_in(m.group("e")) or is_region(m.group("e")):
+    return _employer_not_place(m.group("e") if m else "")
+
+
+def _employer_not_place(org: str) -> list[tuple[str, str, str]]:
+    """`org` as where one works, unless nothing is named or it is a town or a region."""
+    if not org or _city_in(org) or is_region(org):
         return []
-    return [("fact", "employer", m.group("e"))]
+    return [("fact", "employer", org)]
 
 
 _NEW_JOB = re.compile(
@@ -5960,9 +5965,7 @@ def _read_new_role(body: str) -> list[tuple[str, str, str]]:
 def _read_new_job(body: str) -> list[tuple[str, str, str]]:
     """ "I start my new job at Accenture on Monday", "back to my job at the county library", "I've been at
     Google since March": where one works, said as a start, a return or a span."""
-    if not (m := _NEW_JOB.match(body)) or _city_in(m.group("org")) or is_region(m.group("org")):
-        return []
-    return [("fact", "employer", m.group("org"))]
+    return _employer_not_place(m.group("org") if (m := _NEW_JOB.match(body)) else "")
 
 
 def _read_day_job(body: str) -> list[tuple[str, str, str]]:
