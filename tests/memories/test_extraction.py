@@ -5016,3 +5016,26 @@ def test_v21_review_an_employer_quit_after_a_week_is_not_kept():
 
 def test_v21_review_joining_at_the_start_of_the_month_names_the_employer():
     assert "华为" in said_under("我月初入职了华为，做硬件工程师", "employer")
+
+
+# found trying make run with mixed turns
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        ("我是产品经理。公司给我配了台 MacBook Air", "laptop", "MacBook Air"),
+        ("Hi! no coffee after 3pm for me", "diet", "coffee"),
+        ("更正一下：我已经从 DBS 跳去 Shopee 了", "employer", "Shopee"),
+        ("I'm doing a masters in finance at SMU part-time", "school", "SMU"),
+    ],
+)
+def test_v21_make_run_what_is_said_after_another_sentence_is_heard(message, key, piece):
+    assert piece in said_under(message, key), heard(message)
+
+
+def test_v21_make_run_a_school_is_kept_without_how_one_studies_there():
+    assert said_under("I'm doing a masters in finance at SMU part-time", "school") == "SMU"
+
+
+def test_v21_make_run_a_pet_that_came_home_keeps_the_person_s_own_words_as_its_source():
+    pet = next(p for p in extract("我家新来了一只柯基，叫豆豆").proposals if p.key == "pet")
+    assert "豆豆" in pet.value and pet.evidence.startswith("我家新来了")
