@@ -5039,3 +5039,10 @@ def test_v21_make_run_a_school_is_kept_without_how_one_studies_there():
 def test_v21_make_run_a_pet_that_came_home_keeps_the_person_s_own_words_as_its_source():
     pet = next(p for p in extract("我家新来了一只柯基，叫豆豆").proposals if p.key == "pet")
     assert "豆豆" in pet.value and pet.evidence.startswith("我家新来了")
+
+
+@pytest.mark.parametrize("message", ["记住我的网银密码是 Abc12345", "I'm a nurse. my wifi password is hunter2024"])
+def test_v21_a_secret_is_not_repeated_in_what_the_extractor_says_it_skipped(message):
+    skipped = extract(message).skipped
+    assert any(s.reason == "secret" for s in skipped)
+    assert not any("Abc12345" in s.text or "hunter2024" in s.text for s in skipped), skipped
