@@ -1729,6 +1729,7 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             p = replace(
                 p, value=rx.sub(r"^(?:我|本科|硕士|研究生|博士|是|在|读|的)+|\s*(?:读|念|上)\s*\S*$", "", p.value)
             )
+            p = replace(p, value=rx.sub(r"\s+(?:part[- ]time|full[- ]time|online|remotely)$", "", p.value, flags=I))
             if len(p.value) < 2:
                 continue  # "同时在读在职教育硕士": no school named
         elif p.key == "name" and rx.match(r"(?:Saya|Aku|Myself)\s+\S", p.value):
@@ -2571,7 +2572,7 @@ def _read_family_forms(body: str) -> list[tuple[str, str, str]]:
     ):
         out.append(("fact", "children", m.group("v")))
     if m := rx.match(
-        rf"^我(?:们)?(?:和|跟)?(?:{_PARTNER})?{_ZH_MODS}(?:家里?|家里面)?{_ZH_MODS}(?:在(?!考虑|想|犹豫|纠结|打算|计划)[^，,有养想]{{1,8}}?(?=养))?(?:有|养了?|养着|领养了?|收养了?|adopt\s*了?)(?P<v>(?:一|两|三|四|几|\d)?[只条个]?\s*"
+        rf"^我(?:们)?(?:和|跟)?(?:{_PARTNER})?{_ZH_MODS}(?:家里?|家里面)?{_ZH_MODS}(?:在(?!考虑|想|犹豫|纠结|打算|计划)[^，,有养想]{{1,8}}?(?=养))?(?:有|养了?|养着|领养了?|收养了?|(?:新|刚)?(?:来了|添了|接回了?)|adopt\s*了?)(?P<v>(?:一|两|三|四|几|\d)?[只条个]?\s*"
         rf"[^，,]{{0,8}}?(?:{_PETS_ZH}|{_ANIMALS}).*)$",
         body,
         I,
@@ -6753,6 +6754,10 @@ _FIRST_PERSON = re.compile(r"(?<![A-Za-z])(?:I|I'm|I've|I'd|I'll|me|my|mine|myse
 _RELATION_KEYS = {"children", "spouse", "pet"}
 
 
+# what the skipped list says of a secret, which it must not repeat (the ingest keeps the list, the API shows it)
+_SECRET_SKIPPED = "a password, token or account handed over (not kept)"
+# where a sentence starts inside a message: a rewrite meant for a sentence's start applies after another sentence too
+_SENTENCE_START = r"(?:^|(?<=[。！？!?\n])|(?<=[.!?]\s))\s*"
 # a password, token or account to remember ("记住admin password是…", "my api token: sk-…"): never a memory
 _SECRET_WORD = (
     r"(?:(?<![A-Za-z])(?:pass\s*words?|passwd|passcodes?|(?-i:PIN)(?:\s+(?:code|number))?|api[\s_-]*keys?|tokens?|secrets?|"
@@ -7878,7 +7883,7 @@ class RuleExtractor:
             simplified,
             I,
         ):  # "帮我记住OA账号…密码…别告诉别人", "Save my bank PIN…": a secret to keep, and nothing said with it is kept
-            return Extraction(proposals=[], skipped=[Skip(text=turn.user_message or "", reason="secret")])
+            return Extraction(proposals=[], skipped=[Skip(text=_SECRET_SKIPPED, reason="secret")])
         message = simplified.translate(_FULL_WIDTH)  # "現在在新竹當工程師", "我係香港人" are read as Mandarin
         # a run of spaces says no more than one, and the rules' \s* and \s+ would each walk it (8,000 spaces: ~10 s)
         message = rx.sub(r"[ \t]{2,}", " ", message)
@@ -7972,12 +7977,13 @@ class RuleExtractor:
         )
         # "no caffeine after 2pm for me": a standing rule with its hour
         message = rx.sub(
-            r"^\s*no\s+(?=(?:caffeine|coffee|tea|alcohol|booze|sugar|snacks?|food|eating|carbs)\s+(?:after|past|before)\s+"
+            _SENTENCE_START
+            + r"no\s+(?=(?:caffeine|coffee|tea|alcohol|booze|sugar|snacks?|food|eating|carbs)\s+(?:after|past|before)\s+"
             r"(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon|midnight|\d{1,2}:\d\d)(?:\s+for\s+me)?\s*(?:[,.;!]|$))",
             lambda m: (
-                "I don't drink "
-                if not rx.match(r"\s*no\s+(?:snacks?|food|eating|carbs|sugar)", m.string, I)
-                else "I don't eat "
+                "I don't eat "
+                if rx.match(r"(?:snacks?|food|eating|carbs|sugar)\b", m.string[m.end() :], I)
+                else "I don't drink "
             ),
             message,
             flags=I,
@@ -8104,25 +8110,25 @@ class RuleExtractor:
         # "公司给我配了台 MacBook Pro", "我换了台新电脑，ThinkPad X1", "new job gave me a Dell XPS 13": the laptop one uses
         laptop = r"(?=\s*(?:MacBook|ThinkPad|ThinkBook|XPS|Dell|Surface|MateBook|Lenovo|联想|小新|拯救者|ROG|ZenBook|VivoBook|Chromebook|IdeaPad|HP\s|Acer|ASUS|Framework))"
         message = rx.sub(
-            r"^(?:我的?)?(?:公司|单位|老板|学校)?(?:给我)?(?:配了|发了)(?:一)?(?:台|个|部)\s*"
+            _SENTENCE_START
+            + r"(?:我的?)?(?:公司|单位|老板|学校)?(?:给我)?(?:配了|发了)(?:一)?(?:台|个|部)\s*"
             + laptop
-            + r"|^我?(?:刚)?换了(?:一)?(?:台|个|部)(?:新)?的?(?:电脑|笔记本|本子)?[，,]?\s*"
+            + "|"
+            + _SENTENCE_START
+            + r"我?(?:刚)?换了(?:一)?(?:台|个|部)(?:新)?的?(?:电脑|笔记本|本子)?[，,]?\s*"
             + laptop,
             "我用的是 ",
             message,
         )
         message = rx.sub(
-            r"^[^,.;!?]{0,30}?\b(?:gave|issued|handed)\s+me\s+an?\s+(?:new\s+)?" + laptop, "I use a ", message, flags=I
-        )
-        # "我家新来了一只柯基，叫豆豆": a pet one now has, and its name
-        message = rx.sub(
-            rf"^(?:我家|我们家|咱家|我)(?:新|刚)?(?:来了|添了|领养了|收养了|养了|接回了)(?=(?:一|两|\d)?(?:只|条|个)[^，,。]{{0,12}}?(?:{_PETS_ZH}))",
-            "我养了",
+            _SENTENCE_START + r"[^,.;!?。！？]{0,30}?\b(?:gave|issued|handed)\s+me\s+an?\s+(?:new\s+)?" + laptop,
+            "I use a ",
             message,
+            flags=I,
         )
         # "说个事，我…", "重新介绍一下自己：…": news one is about to tell, not someone's words reported
         message = rx.sub(
-            r"^\s*(?:(?:跟你|和你)?说个事儿?|告诉你个事儿?|(?:先|我)?说一下|提一下|(?:重新)?(?:自我介绍一下|介绍一下(?:我)?自己))[，,:：\s]+(?:你?(?:帮我)?记(?:一下|住|下)[，,:：\s]+)?",
+            r"^\s*(?:(?:跟你|和你)?说个事儿?|告诉你个事儿?|(?:先|我)?说一下|提一下|(?:重新)?(?:自我介绍一下|介绍一下(?:我)?自己)|(?:更正|纠正)一下)[，,:：\s]+(?:你?(?:帮我)?记(?:一下|住|下)[，,:：\s]+)?",
             "",
             message,
         )
@@ -8514,6 +8520,7 @@ class RuleExtractor:
             # children, partner or pet it names are still one's family)
             skipped += [Skip(text=p.evidence, reason="other") for p in proposals if p.key not in _RELATION_KEYS]
             proposals = [p for p in proposals if p.key in _RELATION_KEYS]
+        skipped = [Skip(text=_SECRET_SKIPPED, reason=s.reason) if s.reason == "secret" else s for s in skipped]
         return Extraction(proposals=_merge_lists(proposals), skipped=skipped)
 
     def _listed(self, lists: list[tuple[str, list[str]]], fields: list[tuple[str, str]]) -> list[Proposal]:
