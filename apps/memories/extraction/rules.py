@@ -1538,6 +1538,21 @@ _DEGREE_ONLY = re.compile(
 )
 
 
+def _left_employer(org: str, evidence: str) -> bool:
+    """Does `evidence` say one quit or left `org` ("I quit my job at Acme", "从腾讯离职", "…Acme and quit")?"""
+    name = re.escape(org)
+    return bool(
+        rx.search(
+            r"(?:\b(?:quit|left|leaving|resigned\s+from|retired\s+from|fired\s+from|laid\s+off\s+(?:from|by))\s+"
+            r"(?:my\s+(?:old\s+)?(?:job|role|position|work)\s+(?:at|with)\s+)?(?:the\s+)?|从|离开了?|辞掉了?|不在)\s*"
+            + name
+            + rf"|{name}\b[^.;!?]{{0,40}}?\b(?:and|but|then)\s+(?:I\s+)?(?:quit|left|resigned)\b",
+            evidence,
+            I,
+        )
+    )
+
+
 def _work_values(proposals: list[Proposal]) -> list[Proposal]:
     """An employer said with its city ("Amsterdam 的 Booking", "Tencent 深圳", "a startup called
     Freightline") is the company and the city of work; a job that is a company ("做 SaaS 的
@@ -1636,20 +1651,8 @@ def _work_values(proposals: list[Proposal]) -> list[Proposal]:
             and any(q.key == "job_title" and not _DETAIL_OF_WORK.match(q.evidence) for q in proposals)
         ):
             continue  # "我是做外贸的，主要做中东市场": what the work is mostly about, not a second job
-        if p.key == "employer" and rx.search(
-            r"(?:\b(?:quit|left|leaving|resigned\s+from|retired\s+from|fired\s+from|laid\s+off\s+(?:from|by))\s+"
-            r"(?:my\s+(?:old\s+)?(?:job|role|position|work)\s+(?:at|with)\s+)?(?:the\s+)?|从|离开了?|辞掉了?|不在)\s*"
-            + re.escape(p.value),
-            p.evidence,
-            I,
-        ):
-            continue  # "I quit my job at Acme in March", "我三月从腾讯离职了": where one no longer works
-        if p.key == "employer" and rx.search(
-            rf"{re.escape(p.value)}\b[^.;!?]{{0,40}}?\b(?:and|but|then)\s+(?:I\s+)?(?:quit|left|resigned)\b",
-            p.evidence,
-            I,
-        ):
-            continue  # "I started my new job at Acme and quit after a week"
+        if p.key == "employer" and _left_employer(p.value, p.evidence):
+            continue  # "I quit my job at Acme in March", "我三月从腾讯离职了", "…at Acme and quit after a week"
         if p.key == "employer" and rx.match(r"(?:外面|外头|外地|各地|路上|现场|工地|家里|到处)", p.value):
             continue  # "一周三四天在外面跑医院": out on the road, not a company
         if p.key.startswith("habit") and rx.match(r"常驻|长驻|base在", p.value):
@@ -7874,6 +7877,7 @@ class RuleExtractor:
         )
         own, answer_frame = _as_answer(turn.asked, turn.user_message or "")  # "Just Jo" after "What should I call you?"
         simplified = as_simplified(own)
+        question = as_simplified(turn.asked or "")  # the assistant's question, read as Mandarin
         if (
             _SECRET.search(simplified)
             or rx.search(_SECRET_WORD, simplified, I)
@@ -8465,7 +8469,7 @@ class RuleExtractor:
         if _PAY_ASKED.search(turn.asked or ""):
             proposals = [replace(p, sensitive=p.sensitive or "finance") for p in proposals]
         if (
-            _KIDS_ASKED.search(as_simplified(turn.asked or ""))
+            _KIDS_ASKED.search(question)
             and not any(p.key == "children" for p in proposals)
             and (kids := _kids_answer(turn.user_message or ""))
         ):  # "老大12，老二8岁" after "你孩子多大了？": the children, as said
@@ -8515,7 +8519,7 @@ class RuleExtractor:
             )
             for p in proposals
         ]
-        if _ASKED_OTHER.search(as_simplified(turn.asked or "")) and not _FIRST_PERSON.search(turn.user_message or ""):
+        if _ASKED_OTHER.search(question) and not _FIRST_PERSON.search(turn.user_message or ""):
             # "Been at Google since March" after "How's your brother doing?": his, not one's own (the
             # children, partner or pet it names are still one's family)
             skipped += [Skip(text=p.evidence, reason="other") for p in proposals if p.key not in _RELATION_KEYS]
