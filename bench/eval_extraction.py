@@ -1,6 +1,6 @@
 """Extraction quality, one harness for every extractor: the turns of tests/data/extraction_public.jsonl,
 the held-out tests/data/extraction_heldout.jsonl, the sets written blind (extraction_fresh_*.jsonl;
-fresh-test3 to fresh-test21 were never read while tuning; fresh-test2 was read from session 8 on) and
+fresh-test3 to fresh-test22 were never read while tuning; fresh-test2 was read from session 8 on) and
 the hand-written adversarial turns go through the real ingest path in a throw-away database,
 and each extractor gets recall of the expected memories, the must-not turns that left a memory,
 and the unexpected memories (matching is defined in tests/extraction_eval.py).
@@ -90,6 +90,9 @@ SETS = {
     "fresh-dev38": "extraction_fresh_dev38.jsonl",
     "fresh-test21": "extraction_fresh_test21.jsonl",
     "fresh-dev39": "extraction_fresh_dev39.jsonl",
+    "fresh-dev40": "extraction_fresh_dev40.jsonl",
+    "fresh-test22": "extraction_fresh_test22.jsonl",
+    "fresh-dev41": "extraction_fresh_dev41.jsonl",
     "adversarial": "extraction_adversarial.jsonl",
 }
 
