@@ -6,6 +6,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import psycopg
+from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Model
 from psycopg.pq import Format
@@ -58,14 +59,33 @@ def instance(model: type[M], row: Sequence, start: int = 0) -> M:
     return model.from_db(connection.alias, attnames, values)
 
 
+class _PreparedCursor(psycopg.Cursor):
+    """Prepares each statement on the server the first time it runs on its connection."""
+
+    def execute(self, query, params=None, *, prepare=None, binary=None):  # type: ignore[override]
+        return super().execute(query, params, prepare=True if prepare is None else prepare, binary=binary)
+
+
 @contextmanager
-def binary_cursor():
+def binary_cursor(*, prepared: bool = False):
     """A cursor whose parameters are bound by the server and whose results come in PostgreSQL's
     binary format: bytea (a stored vector) arrives as its bytes instead of twice as many hex digits,
     and no parameter is quoted into the statement. Wrapped like `connection.cursor()` (execute
-    wrappers, query logging and counting); its timestamps carry the same UTC time zone."""
+    wrappers, query logging and counting); its timestamps carry the same UTC time zone.
+
+    `prepared` (for a statement every request runs, unless DB_PREPARED_STATEMENTS is off): the
+    statement is prepared on the server the first time it runs on a connection, so PostgreSQL
+    plans it once and reuses the plan while a generic plan is as good as a fresh one (recall's
+    candidates statement spent as long being planned as being run). Django turns psycopg's
+    automatic preparing off; only statements run here are prepared."""
     connection.ensure_connection()
-    raw: Any = psycopg.Cursor(connection.connection)  # the stubs take Django's wrapper for the raw cursor
+    pg = connection.connection
+    prepared = prepared and settings.DB_PREPARED_STATEMENTS
+    if prepared and pg.prepare_threshold is None:
+        pg.prepare_threshold = 2**31 - 1  # on: statements prepared when asked, none by count
+    raw: Any = (_PreparedCursor if prepared else psycopg.Cursor)(
+        pg
+    )  # the stubs take Django's wrapper for the raw cursor
     raw.format = Format.BINARY
     wrapped = connection.make_debug_cursor(raw) if connection.queries_logged else connection.make_cursor(raw)
     with wrapped as cursor:

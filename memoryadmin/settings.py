@@ -198,6 +198,9 @@ DATABASES["default"].setdefault("CONN_MAX_AGE", env_int("DB_CONN_MAX_AGE", 60, m
 RUNSERVER = len(sys.argv) > 1 and sys.argv[1] == "runserver"
 if RUNSERVER:
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+# Recall's candidates statement is prepared once per connection (memoryadmin.db.binary_cursor); off behind
+# a pooler that cannot keep prepared statements (PgBouncer in transaction mode before 1.21).
+DB_PREPARED_STATEMENTS = env_bool("DB_PREPARED_STATEMENTS", True)
 DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME", "test_memoryadmin")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

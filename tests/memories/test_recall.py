@@ -306,6 +306,38 @@ def test_a_recall_with_every_leg_at_work_reads_the_database_four_times(alice, dj
     assert any("recipes" in text for text in found)
 
 
+def _prepared_candidates() -> list[tuple[int, int]]:
+    """(generic plans, custom plans) of this connection's prepared candidates statements."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE %s",
+            ["%vector_send%"],
+        )
+        return cursor.fetchall()
+
+
+def test_the_candidates_statement_is_prepared_once_per_connection_and_answers_the_same(alice, settings):
+    from django.db import connection
+
+    fact(alice, "drink", "loves oolong tea 乌龙茶")
+    fact(alice, "city", "lives in Hangzhou", category="fact")
+    episode(alice, "we talked about tea farms near Hangzhou", session_id="s1")
+    now = timezone.now()
+
+    answers = [[(c.memory.id, c.score) for c in recall_for(alice, "tea?", now=now).memories] for _ in range(8)]
+
+    [(generic, custom)] = _prepared_candidates()  # one statement, planned fresh at most for its first runs
+    assert generic + custom == 8
+    assert answers == [answers[0]] * 8 and answers[0]
+
+    settings.DB_PREPARED_STATEMENTS = False  # behind a pooler that cannot keep them: nothing prepared, same answers
+    connection.close()
+    assert [(c.memory.id, c.score) for c in recall_for(alice, "tea?", now=now).memories] == answers[0]
+    assert _prepared_candidates() == []
+
+
 def test_a_repeated_query_is_embedded_once_and_answered_the_same(alice, monkeypatch):
     from apps.memories.embeddings import get_embedder
 

@@ -198,7 +198,7 @@ def candidates(base: Base, ids: set, *, model_id: str | None) -> Fetched:
         + " LEFT JOIN p ON p.id = m.id"
     )
     params = [*base.params, list(ids), episode, episode] + ([model_id] if model_id else [])
-    with binary_cursor() as cursor:  # ~40 stored vectors: as bytes, not hex
+    with binary_cursor(prepared=True) as cursor:  # ~40 stored vectors as bytes, not hex; planned once
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     alias, memory_end = connection.alias, len(_MEMORY_COLUMNS)
