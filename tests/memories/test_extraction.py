@@ -5046,3 +5046,72 @@ def test_v21_a_secret_is_not_repeated_in_what_the_extractor_says_it_skipped(mess
     skipped = extract(message).skipped
     assert any(s.reason == "secret" for s in skipped)
     assert not any("Abc12345" in s.text or "hunter2024" in s.text for s in skipped), skipped
+
+
+# v22 (fresh_dev40, fresh_dev41: long chatty turns, facts said in passing; other words than the sets)
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        # what one asks to be told someone ends where the next request begins
+        ("帮我给房东发个消息 说下个月的房租晚几天交 帮我写得礼貌点 我住在苏州工业园区", "city", "苏州"),
+        ("写封邮件给HR 说我下周请假 帮我润色一下 我在平安保险做理赔", "employer", "平安保险"),
+        # after a word in English, a space before one's own next clause or a request is a clause break
+        ("帮我 review 一下这段 code 我主要写 Rust", "programming_language", "Rust"),
+        ("帮我看下这个 Dockerfile 我们用的是 AWS", "cloud", "AWS"),
+        ("现在在 Accenture 做 consultant 你帮我 prepare 一下面试", "employer", "Accenture"),
+    ],
+)
+def test_v22_a_fact_said_after_a_request_in_an_unpunctuated_message_is_heard(message, key, piece):
+    assert piece in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        ("以后 reply 我都用粤语", "reply_language", "粤语"),
+        ("每天 morning 我都会冥想十分钟", "habit", "冥想"),
+    ],
+)
+def test_v22_an_english_word_that_belongs_to_the_clause_is_no_break(message, key, piece):
+    assert piece in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message, asked",
+    [
+        ("他说他在腾讯工作 帮我问问他 加班多不多", ""),
+        ("我同事说她住在望京 帮我查查那边的房租", ""),
+    ],
+)
+def test_v22_someone_else_s_words_before_a_request_stay_theirs(message, asked):
+    assert [(k, v) for k, v in kept(message, asked) if k in ("employer", "city", "work_city")] == []
+
+
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        ("Gotta pick my son up from swim practice at 6, so keep this short", "children", "son"),
+        ("I drop my daughter off at nursery at 8 every day", "children", "daughter"),
+        ("送完儿子去学校就直接去公司了", "children", "儿子"),
+        ("在帮我老公改他的简历", "spouse", "老公"),
+    ],
+)
+def test_v22_a_child_or_partner_one_looks_after_in_passing_is_heard(message, key, piece):
+    assert piece in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        ("我们是做跨境物流的", "industry", "跨境物流"),
+        ("我们店是卖手工皂的，帮我写个文案", "industry", "手工皂"),
+        ("我食素㗎，你介绍下附近有咩食", "diet", "素"),
+    ],
+)
+def test_v22_what_one_s_business_does_and_a_cantonese_diet_are_heard(message, key, piece):
+    assert piece in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize("message", ["我们是做什么的？", "我们是做好准备的", "我们是卖东西的"])
+def test_v22_a_question_or_a_saying_about_us_is_no_industry(message):
+    assert said_under(message, "industry") == ""
