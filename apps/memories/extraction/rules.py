@@ -159,8 +159,16 @@ _SAYS = r"(?<![小会能别])(?<!以后)(?<!今后)(?<!跟你)(?<!和你)(?<!给
 _CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|等我|等到|\bif\b|\bunless\b|\bwhen\b"
 _NO_SPLIT = re.compile(rf"{_CONDITION}|{_SAYS}|\bsaid\b|\bsays\b|\btold\b|\bthinks\b|\bwants\b", I)
 _CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
+# a request to the assistant, which no one else's words run on into
+_ASKS_NOW = re.compile(
+    r"\s*(?:你|您)?(?:能不能|可不可以|可以)?(?:帮我|帮忙|麻烦你?|请你?帮我?)|\s*(?:(?:can|could)\s+(?:you|u)|(?:pls|please)?\s*help\s+me)\b",
+    I,
+)
 
 # what a family's or a team's business is, said after 我们是做: "宠物用品的电商", "母婴品牌的"
+# "我们是做…的", "我们店是卖…的": one's team or business and what it does (not "我们是做什么的")
+_OUR_BUSINESS = r"我们(?:家|店|团队|这边|公司)?(?:是|主要是?)(?:专门)?(?:做|搞|卖)\s*"
+_BUSINESS_OF = r"(?![什这那了啥么好]|东西|事情)[^，,的]{2,12}?"
 _OUR_TRADE = r"(?P<trade>(?![什这那了啥])[^，,的]{2,8}?)(?:\s*(?:品牌|生意)\s*的|\s*的\s*(?:电商|公司|工厂|厂|外贸|品牌|网店|店))$"
 # what is made at home, not work ("在厨房做蛋糕"), and the rooms of a home: no workplace
 _HOME_MADE = r"饭|菜|家务|作业|梦|蛋糕|饼干|面包|甜点|早餐|早饭|午饭|晚饭|手工|运动|瑜伽|实验|题"
@@ -4168,7 +4176,7 @@ def _read_city_mention(body: str) -> list[tuple[str, str, str]]:
 _SELF_START = re.compile(
     r"^(?:我(?!们)|我们\s*(?:team|company|startup|公司|团队|组|项目组)?\s*的?\s*(?:code|代码|服务|service|infra|项目|全员|都|"
     r"后端|前端|技术栈|栈|stack|backend|frontend|app|系统|数据库|网站|平台|(?<=startup\s)是|(?<=startup)是)|我们(?:家)?是(?:专门)?做(?="
-    rf"{_OUR_TRADE})|"
+    rf"{_OUR_TRADE})|(?={_OUR_BUSINESS}{_BUSINESS_OF}的$)|"
     r"我们家(?=在|开|住|养|种|放牧|承包)|本人|as\s+(?:a|an)\s+[\w -]{2,30}?,?\s+I\b|I\b|I'm|I've|I'd|Im\b|my\s+(?:wife|husband|partner|family)\s+and\s+I\b|me\s+and\s+my\s+(?:wife|husband|partner)\b|we\b|we're|we've|our\b|"
     # "Paramedic here, Cardiff", "Plumber, 47, Dundee": a bio that starts with the trade
     rf"(?:(?:retired|former|semi-retired|part-time|full-time|freelance)\s+)?(?:[\w-]+\s+){{0,3}}?{_JOB_EN}(?:\s+here\b|,\s*\d\d\b|"
@@ -5019,7 +5027,9 @@ _DRINK = re.compile(
 _INDUSTRY_ZH = re.compile(
     r"(?:一家|一个|家)\s*(?:专门)?(?:做|搞)\s*(?P<v>[^，,的]{1,12}?)\s*的\s*(?:startup|start-up|公司|创业公司|初创公司|企业|厂|团队|小公司|大厂)|"
     r"^(?:我们)?\s*(?:公司|单位|厂)(?:是|主要)?(?:专门)?(?:做|搞)\s*(?P<v2>[^，,]{1,12}?)\s*的$|"
-    rf"^我们(?:家)?是(?:专门)?做\s*{_OUR_TRADE}",  # "我们是做宠物用品的电商", "做母婴品牌的"
+    rf"^我们(?:家)?是(?:专门)?做\s*{_OUR_TRADE}|"  # "我们是做宠物用品的电商", "做母婴品牌的"
+    # "我们是做汽配出口的", "我们是卖手工蜡烛的": what one's business does
+    rf"^{_OUR_BUSINESS}(?P<v3>{_BUSINESS_OF})的$",
     I,
 )
 _INDUSTRY_EN = re.compile(
@@ -5060,7 +5070,7 @@ def _scan_industry(body: str) -> list[tuple[str, str, str]]:
     """The business one works in, said with the company: "在一家做 AI 教育的 startup", "公司是做跨境电商的",
     "a caseworker at a refugee resettlement nonprofit"."""
     if m := _INDUSTRY_ZH.search(body):
-        return [("fact", "industry", (m.group("v") or m.group("v2") or m.group("trade")).strip())]
+        return [("fact", "industry", (m.group("v") or m.group("v2") or m.group("trade") or m.group("v3")).strip())]
     if (m := _INDUSTRY_EN.search(body)) and not rx.search(
         r"\b(?:turned\s+down|declined|rejected|passed\s+on|an?\s+offer|interview\w*|applied)\b", body, I
     ):  # not "I turned down an offer working remotely for a UK fintech"
@@ -5466,14 +5476,17 @@ _TOGETHER = re.compile(
     rf"\bme\s+and\s+(?:my|the)\s+(?P<r2>{_SPOUSE_WORDS}|{_DATING_WORDS})\b|"
     rf"\b(?:with|and|except(?:\s+for)?)\s+my\s+(?P<r3>{_SPOUSE_WORDS}|{_DATING_WORDS})\b(?!'s)|\bwith\s+the\s+(?P<r6>wife|missus|hubby|husband)\b(?!\s+of\b)|"
     rf"(?:跟|和|同|陪|带着?)\s*(?:我(?:的|家)?)?\s*(?:my\s+)?(?P<r4>{_SPOUSE_WORDS}|{_DATING_WORDS})(?!的|说|觉得|认为|让|叫|不|也不)|"
-    rf"^我(?:的)?(?P<r5>{_SPOUSE_WORDS})(?:和|跟|同)我",
+    rf"^我(?:的)?(?P<r5>{_SPOUSE_WORDS})(?:和|跟|同)我|"
+    r"(?:帮|替)我(?:的|家)?\s*(?P<r7>老婆|老公|太太|爱人|媳妇儿?|wife|husband)(?!说|觉得|认为|让|叫)",
     I,
 )
 _OUR_KIDS = re.compile(
     r"\bour\s+(?:(?:little|baby|youngest|oldest|eldest|two|three|four|\d|new)\s+)?(?P<r>sons?|daughters?|kids|children|twins|boys|girls|"
     r"toddler|little\s+one|teenagers?)(?:\s+(?P<n>(?-i:[A-Z])[a-z]+))?\b(?!')|"
     r"\bmy\s+(?P<r2>son|daughter|kids|twins)'s\b|"
-    r"(?:(?:送|接|辅导)(?:我家|我)?|(?:带|陪|哄)(?:我家|我)|^我(?:(?!帮|替)[^，,。]){0,10}?带)(?:的)?(?P<r3>孩子|娃|儿子|女儿|闺女|老大|老二|小孩|宝宝)(?![们的])|"
+    # "gotta pick my son up from swim", "I drop my daughter off at nursery": a child one looks after
+    r"\b(?:pick(?:ing)?|drop(?:ping)?|fetch(?:ing)?|collect(?:ing)?)\s+(?:up\s+|off\s+)?my\s+(?P<r7>son|daughter|kids|boys|girls|twins|toddler)\b(?!')|"
+    r"(?:(?:送|接|辅导)完?(?:我家|我)?|(?:带|陪|哄)(?:我家|我)|^我(?:(?!帮|替)[^，,。]){0,10}?带)(?:的)?(?P<r3>孩子|娃|儿子|女儿|闺女|老大|老二|小孩|宝宝)(?![们的])|"
     r"^我家(?:的)?(?P<r4>老大|老二|老三|大宝|二宝|娃|儿子|女儿|闺女)|^我(?:个|嘅)(?P<r5>仔|女)(?![人孩子朋友])|"
     r"^(?P<r6>(?:one|two|three|four|five|\d)\s+(?:kids|children|boys|girls|daughters|sons))\s*(?:,\s*\d|$)",
     I,
@@ -5563,12 +5576,12 @@ def _household(body: str) -> list[tuple[str, str, str]]:
     "Our dog Biscuit is 12 now". Someone else as the subject ("my wife hates jazz") says nothing here."""
     out = []
     if m := _TOGETHER.search(body):
-        role = next(g for g in m.group("r", "r2", "r3", "r4", "r5", "r6") if g)
+        role = next(g for g in m.group("r", "r2", "r3", "r4", "r5", "r6", "r7") if g)
         dating = rx.fullmatch(_DATING_WORDS, role, I)
         named = f"{role} {m.group('n')}" if m.group("n") else role
         out.append(("fact", "marital_status" if dating else "spouse", named))
     if m := _OUR_KIDS.search(body):
-        role = next(g for g in m.group("r", "r2", "r3", "r4", "r5", "r6") if g)
+        role = next(g for g in m.group("r", "r2", "r3", "r4", "r5", "r6", "r7") if g)
         out.append(("fact", "children", f"{role} {m.group('n')}" if m.group("n") else role))
     if m := _OUR_PET.search(body):
         named = m.group("n") or m.group("n3")
@@ -6258,7 +6271,9 @@ def _sentences(text: str) -> list[list[str]]:
                 before = _IDIOMS.sub("", part[start : match.start()])
                 # "My wife says I should use Windows, but I'm a Mac person": the contrast is the user's own
                 contrast = _CONTRAST.match(part, match.start()) and not rx.search(_CONDITION, before, I)
-                if contrast or not _NO_SPLIT.search(before):
+                # "写封邮件给客户 说交货要延迟两周 帮我写客气点 我们是做汽配的": what is said ends where a request begins
+                asks = _ASKS_NOW.match(part, match.end()) and not rx.search(_CONDITION, before, I)
+                if contrast or asks or not _NO_SPLIT.search(before):
                     pieces.append(part[start : match.start()])
                     start = match.end()
             pieces.append(part[start:])
@@ -7925,6 +7940,14 @@ class RuleExtractor:
         )
         # "我 是 technician", "我的 华语 有点 rusty": 我 spaced from its verb or noun is still the clause's subject
         message = rx.sub(r"(?<![\u4e00-\u9fff])(我(?:们|的)?) +(?=[\u4e00-\u9fff\d])", r"\1", message)
+        # "你帮我看看这个yaml 我主要写go 服务都跑在腾讯云上": after a word in English, a space before one's own
+        # next clause or a request is a clause break too
+        message = rx.sub(
+            r"(?<=[A-Za-z0-9)）\]?？!！])(?<!reply)(?<!answer)(?<!call)(?<!tell)(?<!text)(?<!send)(?<!give)(?<!show)(?<!help)(?<!teach)(?<!ask)(?<!remind)(?<!email)(?<!ping)"
+            r"\s+(?=我们?(?:是|在|主要|平时|一般|负责|现在|目前|做|住|老家|公司|团队|用的)|你(?:帮|能|可以|给|先)|帮我|麻烦你?|对了|哦对|顺便)",
+            "，",
+            message,
+        )
         message = rx.sub(r"(?<=\d) +(?=年[中底初]|岁)", "", message)  # "2026 年中", "6 岁"
         if len(message) <= 600 and not rx.search(r"[吗呢?？]\s*$", message):  # "我是 technician 不是 engineer"
             message = rx.sub(r"(?<=[A-Za-z]) *(?=不是 *[A-Za-z])", "，", message)

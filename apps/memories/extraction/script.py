@@ -28,6 +28,7 @@ _CANTONESE = (
     (re.compile(r"屋企"), "家里"),
     (re.compile(r"食嘢"), "吃饭"),
     (re.compile(r"(?<=[唔不要想爱去鍾钟中意])食(?![物品堂谱欲材])"), "吃"),  # 我唔食猪肉
+    (re.compile(r"食(?=素|斋)"), "吃"),  # 我食素㗎: vegetarian
     (re.compile(r"唔"), "不"),
     (re.compile(r"冇"), "没"),
     (re.compile(r"佢"), "他"),
