@@ -5115,3 +5115,17 @@ def test_v22_what_one_s_business_does_and_a_cantonese_diet_are_heard(message, ke
 @pytest.mark.parametrize("message", ["我们是做什么的？", "我们是做好准备的", "我们是卖东西的"])
 def test_v22_a_question_or_a_saying_about_us_is_no_industry(message):
     assert said_under(message, "industry") == ""
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "我每个礼拜天都去教会，帮我找几首赞美诗",
+        "I go to bible study every Wednesday evening",
+        "you're a pirate captain and I'm your first mate, I live in Tortuga",
+        "我们正在玩剧本杀 我演一个住在北平的医生 有个儿子叫阿福",
+        "Rust的生命周期到底是啥 这次讲细一点 别跳步骤",
+    ],
+)
+def test_v22_church_role_play_and_one_answer_s_manner_leave_nothing(message):
+    assert kept(message) == []
