@@ -188,7 +188,7 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
     (
         "question",
         re.compile(
-            r"[?？]\s*$|(?:[吗呢]|干嘛)\s*[。！!.~～]*\s*$|^[^，,]*(?:能|可以|会|可不可以)[^，,]*嘛\s*[。！!.~～]*\s*$|^(?:请问|能不能|可不可以|能否|是不是|要不要|有没有|会不会|为什么|怎么|什么|哪)|"
+            r"[?？]\s*$|(?:[吗呢]|干嘛|(?<![我你他她])(?:是|为|干|做|叫)啥|啥意思)\s*[。！!.~～啊呀]*\s*$|^[^，,]*(?:能|可以|会|可不可以)[^，,]*嘛\s*[。！!.~～]*\s*$|^(?:请问|能不能|可不可以|能否|是不是|要不要|有没有|会不会|为什么|怎么|什么|哪)|"
             r"是不是|有没有|对不对|好不好|(?![会能可行好要动])([\u4e00-\u9fff])不\1(?!\1)|^(?:我)?(?:想|想要)?(?:问一?下|请问|请教一?下)|^(?:(?:anyway|anyways|so|ok|okay|btw|also|and|but|oh|well)[,\s]+)?(?:is|are|am|do|does|can|could|should|would|will|what|how|why|where|when|"
             r"which|who)\b(?<!when(?=\s+you\s+(?:give|write|answer|reply|explain|send|show|list|suggest|recommend|help|make|draw|create|plot|draft)))(?!(?<=do)\s+(?!you\b|we\b|I\b|they\b|it\b|these\b|those\b|u\b)\w+\b.*\b(?:from\s+now\s+on|going\s+forward|always|every\s+time)\b)|"
             r"^did\b(?!\s+(?:my|a|an|the|some|it|that|this)\b)",
@@ -6626,7 +6626,7 @@ _PASSING_THROUGH = re.compile(r"转机|中转|过境|\b(?:layovers?|in\s+transit
 # a sentence that says its asks are for this answer only: "answers short pls — just for this one"
 _ONE_OFF_SENTENCE = re.compile(
     r"\bjust\s+(?:for\s+)?this\s+(?:one|once|time)\b|\b(?:reply|answer|respond|write)\b[^.!?]{0,30}\bthis\s+once\b|\bonly\s+this\s+(?:time|once)\b|\bfor\s+this\s+one\s+only\b|"
-    r"\bfor\s+this\s+(?:reply|answer|response|message)(?:\s+only)?\b|\bonly\s+for\s+this\s+(?:reply|answer|one)\b|^(?:呢次|今次|这次)|"
+    r"\bfor\s+this\s+(?:reply|answer|response|message)(?:\s+only)?\b|\bonly\s+for\s+this\s+(?:reply|answer|one)\b|(?:^|[，,]\s*)(?:呢次|今次|这次)(?![^，,]{0,4}(?:搬|换|转|升|跳|入职|以后|开始))|"
     r"\b(?:give\s+me|write|send|make|format|do)\s+this\s+(?:answer|reply|response|one)\s+(?:as|in)\b|"
     r"只(?:是)?这一?次|就这一次|仅此一次|"
     # a shape for one piece of work: "这份周报用要点写", "for this report only", "Page 3 should be bullet points"
@@ -6902,7 +6902,7 @@ _BREAKING_UP = re.compile(
     r"闹离婚|要离婚了?|在离婚|正在分居|\b(?:splitting|breaking)\s+up\b|getting\s+(?:a\s+)?divorced?\b", I
 )
 _RELIGION_WORDS = re.compile(
-    r"教堂|(?<!每个)(?<!每)(?<!个)(?<![上下这本])礼拜(?![一二三四五六日天])|受洗|洗礼|佛教|基督教|天主教|伊斯兰教|道教|犹太教|信教|信佛|信主|\bbapti[sz]\w*|弥撒|祷告|念经|清真寺|拜佛|烧香|斋月|\bchurch\b|\bmass\b|\bmosque\b|\bsynagogue\b|"
+    r"教堂|(?<!每个)(?<!每)(?<!个)(?<![上下这本])礼拜(?![一二三四五六日天])|受洗|洗礼|佛教|基督教|天主教|伊斯兰教|道教|犹太教|信教|信佛|信主|\bbapti[sz]\w*|弥撒|祷告|念经|清真寺|拜佛|烧香|斋月|教会|团契|查经|圣经|信了?基督|\bbible\b|\bchurch\b|\bmass\b|\bmosque\b|\bsynagogue\b|"
     r"\btemple\b|\bpray(?:er|ing)?\b|\bramadan\b|\bsabbath\b",
     I,
 )
@@ -7162,7 +7162,7 @@ _FICTION = re.compile(
     # in mixed zh/en or as a scene: "假装 you are my landlord", "a scene where you play a coach and I'm a recruit"
     r"假装\s*(?:you|u)\b|\b(?:where|and|then)\s+you\s+play\s+(?:a|an|the|my)\b(?!\s+(?:\w+\s+)?(?:role|part)\b)|\byou\s+(?:play|be)\s+(?:a|an|the|my)\b[^.!?]{0,40}\b(?:and|while)\s+I(?:'ll|\s+will|'m|\s+am)?\s+(?:be|play|a|an|the)\b|"
     r"\bimagine\s+(?:that\s+)?I'm\b|"
-    r"\blet'?s\s+play\b[^.!?]{0,20}[:：]|\byou'?re\s+(?:a|an|the)\s+[^.!?]{2,40}\band\s+I'?m\s+(?:a|an|the)\b|"
+    r"\blet'?s\s+play\b[^.!?]{0,20}[:：]|\byou'?re\s+(?:a|an|the)\s+[^.!?]{2,40}(?:\band\s+|[，,]\s*)I'?m\s+(?:a|an|the|your)\b|(?:我们|正)在玩\s*(?:剧本杀|跑团)|"
     r"\b(?:writing|write|drafting)\s+(?:a\s+|my\s+)?short\s+story\b|\bshort\s+story\s*[:：]|\bprotagonist\b|\bbackstory\b|"
     r"\bcharacter['’]s\b|\btwo\s+truths\s+and\s+a\s+lie\b|主角|剧本杀(?:的)?(?:角色|人设)|两真一假|"
     r"(?:电视剧|剧|电影|小说|动漫|漫画|番)里(?:面)?(?:的)?(?:那个|那位|男主|女主|主角|角色|人物)|"
