@@ -5129,3 +5129,39 @@ def test_v22_a_question_or_a_saying_about_us_is_no_industry(message):
 )
 def test_v22_church_role_play_and_one_answer_s_manner_leave_nothing(message):
     assert kept(message) == []
+
+
+@pytest.mark.parametrize(
+    "message, piece, day",
+    [
+        ("下周三我要飞大阪见供应商", "大阪", "2026-12-09"),
+        ("I'm flying out to Nairobi next Thursday for the board meeting", "Nairobi", "2026-12"),
+        ("下周四要去出入境办港澳通行证", "港澳通行证", "2026-12-10"),
+    ],
+)
+def test_v22_a_flight_or_an_errand_on_a_named_day_next_week_is_an_episode(message, piece, day):
+    events = [p.text for p in extract(message).proposals if p.kind == "episode"]
+    assert any(piece in text and day in dated(text) for text in events), heard(message)
+
+
+def test_v22_someone_else_s_flight_next_week_is_not_one_s_own_episode():
+    assert [p for p in extract("我老板下周三飞大阪").proposals if p.kind == "episode"] == []
+
+
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        ("想转行做数据 我现在在 Maybank 做 credit analyst 你觉得要学什么", "employer", "Maybank"),
+        ("然后以后回答我用繁中就好", "reply_language", "繁中"),
+        ("以后都用简中回复", "reply_language", "简中"),
+        ("我在 UCL 读 master 学 urban planning", "major", "urban planning"),
+        ("我在 KTH 读 PhD 做 robotics", "school", "KTH"),
+    ],
+)
+def test_v22_second_pass_facts_in_chatty_turns_are_heard(message, key, piece):
+    assert piece in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize("message", ["读研 学的很累", "我学的挺杂的", "我学的太慢了"])
+def test_v22_how_one_studies_is_no_major(message):
+    assert said_under(message, "major") == ""
