@@ -336,7 +336,7 @@ _TRANSIENT = re.compile(
     I,
 )
 _PREFIX = re.compile(
-    r"^(?:(?:那个(?=我)|嗯+|呃+|其实|另外|(?:跟你|和你)(?:说|讲)一下|而且|所以|因此|于是|还有|对了|顺便说一下|顺便说|补充一下|请记住|记住|记一下|备注|还是|背景|个人背景|先说背景|"
+    r"^(?:(?:那个(?=我)|嗯+|呃+|其实|另外|然后(?=以后|今后)|欸|诶|哦对|(?:跟你|和你)(?:说|讲)一下|而且|所以|因此|于是|还有|对了|顺便说一下|顺便说|补充一下|请记住|记住|记一下|备注|还是|背景|个人背景|先说背景|"
     r"但是|但|不过|可是)[\s,，:：、]*|"
     # whole English words only: "Yesterday" is no "yes", "Sometimes" no "so", "Ohio" no "oh"
     r"(?:btw|by the way|also|and|but|please|pls|plz|actually|honestly|oh|well|fyi|so|please note|note that|update|"
@@ -361,7 +361,7 @@ _EN_I = (
     r"super\s+|so\s+|totally\s+|kinda\s+|pretty\s+|big\s+time\s+)*"
 )
 _LANG = (
-    r"(?:中[英日](?:文)?(?:夹杂|混合|混搭|混着|双语|对照)|中文|英文|英语|汉语|日语|日文|简体中文|繁体中文|简体字|繁体字|繁体|简体|繁體|簡體|粤语|广东话|普通话|韩语|法语|德语|"
+    r"(?:中[英日](?:文)?(?:夹杂|混合|混搭|混着|双语|对照)|中文|英文|英语|汉语|日语|日文|简体中文|繁体中文|简体字|繁体字|繁体|简体|繁體|簡體|繁中|简中|粤语|广东话|普通话|韩语|法语|德语|"
     r"Chinese|English|Japanese|Mandarin|"
     r"Cantonese|Korean|Spanish|French|German|"
     r"(?-i:Portuguese|Italian|Russian|Arabic|Hindi|Dutch|Vietnamese|Thai|Indonesian|Malay|Tagalog|Filipino|Turkish|Greek|Hebrew|"
@@ -370,7 +370,7 @@ _LANG = (
 
 # (regex, category, key | None (derived from the object), sensitive, scope)
 _LANG_WORD = (
-    r"(?:(?:繁体|简体|繁體|簡體)(?:字|中文)?|(?:(?![和与跟及语话文点些])(?!(?:实|真|假|废|好|坏|大|闲|傻|气|胡|套|情|人|鬼|粗|脏|笑|电|说|对|神|童|俗|课|作|论|原|全|正|散|碎|"
+    r"(?:(?:繁体|简体|繁體|簡體)(?:字|中文)?|繁中|简中|(?:(?![和与跟及语话文点些])(?!(?:实|真|假|废|好|坏|大|闲|傻|气|胡|套|情|人|鬼|粗|脏|笑|电|说|对|神|童|俗|课|作|论|原|全|正|散|碎|"
     r"心里|悄悄|场面|客套)[话文])[\u4e00-\u9fff]){1,4}(?:语|话|文)|Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|"
     r"Portuguese|Italian|Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Turkish|Thai|"
     r"Vietnamese|Indonesian|Malay|Tagalog|Greek|Hebrew|Ukrainian|Czech|Hungarian|Bengali|Urdu|Persian|Swahili|"
@@ -4053,8 +4053,8 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
         major, school = m.group("major"), m.group("school")
     elif (
         m := rx.match(
-            rf"^我{_ZH_MODS}(?:学的|学的是|专业是|读的专业是|念的是|主修)\s*(?P<major>[^，,]{{2,20}}?)(?:专业)?$|"
-            rf"^我{_ZH_MODS}(?:本科|大学|研究生|硕士|博士)?(?:是)?(?:学|读|念)(?![习生校会着了过书])(?P<major2>[\u4e00-\u9fff]{{1,6}}?)(?:专业)?(?:出身)?的$",  # "我是学护理的"
+            rf"^我{_ZH_MODS}(?:学的|学的是|专业是|读的专业是|念的是|主修)\s*(?!很|太|挺|好|真|不|还|有点|比较|特别|非常|超|蛮|一般|怎么|咋)(?P<major>[^，,]{{2,20}}?)(?:专业)?$|"
+            rf"^我{_ZH_MODS}(?:本科|大学|研究生|硕士|博士)?(?:是)?(?:学|读|念)(?![习生校会着了过书的得])(?P<major2>[\u4e00-\u9fff]{{1,6}}?)(?:专业)?(?:出身)?的$",  # "我是学护理的"
             body,
         )
     ):
@@ -6151,7 +6151,11 @@ _NEAR_DAY = re.compile(
     r"下下?(?:周|星期|礼拜)[一二三四五六日天]|\bnext\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", I
 )
 _NEAR_TRIP = re.compile(
-    r"出差|我的?[^，,]{0,4}生日|旅游|旅行|度假|\b(?:business\s+trip|my\s+(?:\w+\s+)?birthday|vacation)\b", I
+    r"出差|我的?[^，,]{0,4}生日|旅游|旅行|度假|\b(?:business\s+trip|my\s+(?:\w+\s+)?birthday|vacation)\b|"
+    # a flight somewhere, an errand at an office one has to book: "下周三飞东京开会", "下周二去出入境办护照"
+    r"飞(?:去|往|到)?\s*(?-i:[A-Z\u4e00-\u9fff])|\bfly(?:ing)?\s+(?:out\s+)?to\b|\bflight\s+to\b|"
+    r"办(?:理)?\s*(?:护照|签证|落户|居住证|身份证|港澳通行证|驾照|户口)|\b(?:visa|passport)\s+(?:appointment|interview)\b",
+    I,
 )
 _NOT_SURE = re.compile(
     r"想|希望|可能|也许|或许|考虑|打算|计划|要不要|不(?:去|考|搬)|取消|目标|本来|原本|goal|target|(?<!\d)(?<!\d\s)(?-i:\bmay\b)|"
@@ -7944,7 +7948,7 @@ class RuleExtractor:
         # next clause or a request is a clause break too
         message = rx.sub(
             r"(?<=[A-Za-z0-9)）\]?？!！])(?<!reply)(?<!answer)(?<!call)(?<!tell)(?<!text)(?<!send)(?<!give)(?<!show)(?<!help)(?<!teach)(?<!ask)(?<!remind)(?<!email)(?<!ping)"
-            r"\s+(?=我们?(?:是|在|主要|平时|一般|负责|现在|目前|做|住|老家|公司|团队|用的)|你(?:帮|能|可以|给|先)|帮我|麻烦你?|对了|哦对|顺便)",
+            r"\s+(?=我们?(?:是|在|主要|平时|一般|负责|现在|目前|做|住|老家|公司|团队|用的)|你(?:帮|能|可以|给|先|觉得|说|看)|帮我|麻烦你?|对了|哦对|顺便)",
             "，",
             message,
         )
@@ -8051,6 +8055,12 @@ class RuleExtractor:
             r"((?:读|念)\s*(?:博士?|研|硕士|修士|PhD|master'?s?)[^，,。]{0,4}[，,]\s*)(?:主要)?(?:研究方向是|方向是|研究|做|搞)"
             r"(?=\s*(?:[A-Za-z]|(?![得了着完过梦饭不很太都也还就是的])[\u4e00-\u9fff]{2,10}(?:$|[，,。\s])))",
             r"\1专业是",
+            message,
+            flags=I,
+        )
+        message = rx.sub(  # "在 NYU 读 PhD 做 computational biology": a field said in English after a space
+            r"((?:读|念)\s*(?:博士?|研|硕士|PhD|master'?s?|MSc|MPhil|MBA))\s+(?:学|做|研究|主修)\s*(?=[A-Za-z])",
+            r"\1，专业是",
             message,
             flags=I,
         )
