@@ -5165,3 +5165,52 @@ def test_v22_second_pass_facts_in_chatty_turns_are_heard(message, key, piece):
 @pytest.mark.parametrize("message", ["读研 学的很累", "我学的挺杂的", "我学的太慢了"])
 def test_v22_how_one_studies_is_no_major(message):
     assert said_under(message, "major") == ""
+
+
+# v22 attack pass (a helper's 150 must-not turns aimed at the new readings) and review (a helper probing the diff)
+@pytest.mark.parametrize(
+    "message",
+    [
+        "客户在群里说 can you 帮我 check 一下 我们是做跨境电商的",
+        "他发消息说 help me 帮我想个理由 我下周一要去办护照",
+        "我妈说 麻烦你帮我订票 我下周二飞三亚",
+        "翻译一下 I need to pick my son up at five",
+        "送完女儿 这几个字用英语怎么说",
+        "接完儿子再去 gym 這句粵語點講",
+        "翻译 I'm flying to Berlin next Monday for a conference",
+        "食素同吃素有咩分别",
+        "下周三 Tom 飞北京",
+        "下周二小王去办签证",
+        "next Tuesday my parents are flying to Toronto",
+        "帮我老公司的前同事写封推荐信",
+        "我们是做兼职的",
+    ],
+)
+def test_v22_attack_what_the_new_readings_must_not_keep(message):
+    assert kept(message) == []
+
+
+@pytest.mark.parametrize(
+    "message, key, piece",
+    [
+        ("you're a lifesaver, I'm a nurse in Leeds", "job_title", "nurse"),
+        ("以后都用中文回答，这次用英文", "reply_language", "中文"),
+        ("我打算教会我妈网购", "goal", "网购"),
+        ("我学的比较文学", "major", "比较文学"),
+        ("我主修非常规能源", "major", "非常规能源"),
+    ],
+)
+def test_v22_review_what_v21_heard_is_still_heard(message, key, piece):
+    assert piece in said_under(message, key), heard(message)
+
+
+@pytest.mark.parametrize(
+    "message", ["我打算明年去读 master 学 data science", "我本来想读 PhD 做 ML 后来放弃了", "我们是做着玩的"]
+)
+def test_v22_review_a_plan_or_a_manner_is_no_major_or_industry(message):
+    assert said_under(message, "major") == "" and said_under(message, "industry") == "", heard(message)
+
+
+@pytest.mark.parametrize("message", ["下周五我们公司飞书培训", "师兄在 ETH 读博士 做 machine learning"])
+def test_v22_review_an_app_named_fei_or_a_schoolmate_s_field_is_no_episode_or_major(message):
+    assert [p for p in extract(message).proposals if p.kind == "episode" or p.key == "major"] == []
