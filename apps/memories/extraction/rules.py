@@ -159,16 +159,33 @@ _SAYS = r"(?<![小会能别])(?<!以后)(?<!今后)(?<!跟你)(?<!和你)(?<!给
 _CONDITION = r"如果|要是|假如|假设|万一|只要|除非|的话|等我|等到|\bif\b|\bunless\b|\bwhen\b"
 _NO_SPLIT = re.compile(rf"{_CONDITION}|{_SAYS}|\bsaid\b|\bsays\b|\btold\b|\bthinks\b|\bwants\b", I)
 _CONTRAST = re.compile(r"[\s，,]*(?:but\b|但是?|不过|可是)", I)
+# a text to translate follows ("翻译一下 I need…", "translate this: 我是…"), or the words before were asked about
+_TRANSLATE_ASK = re.compile(
+    r"^(?:请|麻烦)?(?:帮我|你)?(?:翻译|翻成|译成)(?:一下|成|为)?\s*(?:中文|英文|英语|日语|日文|粤语|\w{0,8})?\s*(?:[:：]|\s|$)|"
+    r"^(?:pls\s+|please\s+)?translate\b",
+    I,
+)
+_HOW_TO_SAY = re.compile(
+    r"(?:^|(?<=[\s，,]))(?:这|這|呢)(?:几个字|幾個字|个词|個詞|句话?|句|段话?)[^，,]{0,10}?(?:怎么|怎樣|怎样|点|點|咋)(?:说|讲|講|写|寫|翻)|"
+    r"(?:^|(?<=[\s，,]))用\s*\S{1,10}?\s*(?:怎么|点|點)(?:说|讲|講)|\bhow\s+(?:do\s+(?:you|i)|to)\s+say\s+(?:this|that|it)\b",
+    I,
+)
+# someone's words that have begun: "说下个月的房租晚几天交" (not "她说" alone, whose words are still to come)
 # a request to the assistant, which no one else's words run on into
 _ASKS_NOW = re.compile(
     r"\s*(?:你|您)?(?:能不能|可不可以|可以)?(?:帮我|帮忙|麻烦你?|请你?帮我?)|\s*(?:(?:can|could)\s+(?:you|u)|(?:pls|please)?\s*help\s+me)\b",
     I,
 )
+# someone's words that have begun, and not with a request: "说下个月的房租晚几天交" (not "她说" alone, nor
+# "他说 help me 帮我想个理由", whose request is what he said)
+_SAID_SOMETHING = re.compile(
+    rf"(?:{_SAYS}|\bsaid\b|\bsays\b|\btold\b)[\s:：,，\"“]*(?!{_ASKS_NOW.pattern})[^\s:：,，\"“”]{{2}}", I
+)
 
 # what a family's or a team's business is, said after 我们是做: "宠物用品的电商", "母婴品牌的"
 # "我们是做…的", "我们店是卖…的": one's team or business and what it does (not "我们是做什么的")
 _OUR_BUSINESS = r"我们(?:家|店|团队|这边|公司)?(?:是|主要是?)(?:专门)?(?:做|搞|卖)\s*"
-_BUSINESS_OF = r"(?![什这那了啥么好]|东西|事情)[^，,的]{2,12}?"
+_BUSINESS_OF = r"(?![什这那了啥么好着得过完给不错足哪一]|东西|事情|兼职|夜班|实验|作业|小组|课题|乐队|核酸|家访|乙方|甲方|项目)[^，,的]{2,12}?"
 _OUR_TRADE = r"(?P<trade>(?![什这那了啥])[^，,的]{2,8}?)(?:\s*(?:品牌|生意)\s*的|\s*的\s*(?:电商|公司|工厂|厂|外贸|品牌|网店|店))$"
 # what is made at home, not work ("在厨房做蛋糕"), and the rooms of a home: no workplace
 _HOME_MADE = r"饭|菜|家务|作业|梦|蛋糕|饼干|面包|甜点|早餐|早饭|午饭|晚饭|手工|运动|瑜伽|实验|题"
@@ -188,7 +205,8 @@ _SKIPS: list[tuple[str, re.Pattern]] = [
     (
         "question",
         re.compile(
-            r"[?？]\s*$|(?:[吗呢]|干嘛|(?<![我你他她])(?:是|为|干|做|叫)啥|啥意思)\s*[。！!.~～啊呀]*\s*$|^[^，,]*(?:能|可以|会|可不可以)[^，,]*嘛\s*[。！!.~～]*\s*$|^(?:请问|能不能|可不可以|能否|是不是|要不要|有没有|会不会|为什么|怎么|什么|哪)|"
+            r"[?？]\s*$|(?:[吗呢]|干嘛|(?<![我你他她])(?:是|为|干|做|叫)啥|啥意思)\s*[。！!.~～啊呀]*\s*$|有咩(?:分别|区别|唔同|推介|好)|点解|"
+            r"^[^，,]*(?:能|可以|会|可不可以)[^，,]*嘛\s*[。！!.~～]*\s*$|^(?:请问|能不能|可不可以|能否|是不是|要不要|有没有|会不会|为什么|怎么|什么|哪)|"
             r"是不是|有没有|对不对|好不好|(?![会能可行好要动])([\u4e00-\u9fff])不\1(?!\1)|^(?:我)?(?:想|想要)?(?:问一?下|请问|请教一?下)|^(?:(?:anyway|anyways|so|ok|okay|btw|also|and|but|oh|well)[,\s]+)?(?:is|are|am|do|does|can|could|should|would|will|what|how|why|where|when|"
             r"which|who)\b(?<!when(?=\s+you\s+(?:give|write|answer|reply|explain|send|show|list|suggest|recommend|help|make|draw|create|plot|draft)))(?!(?<=do)\s+(?!you\b|we\b|I\b|they\b|it\b|these\b|those\b|u\b)\w+\b.*\b(?:from\s+now\s+on|going\s+forward|always|every\s+time)\b)|"
             r"^did\b(?!\s+(?:my|a|an|the|some|it|that|this)\b)",
@@ -3460,9 +3478,9 @@ _PASTIME_DONE_EN = re.compile(
 )
 _PASTIME_DONE_ZH = re.compile(
     r"(?:弹|玩)\s*(?P<v>吉他|贝斯|bass|钢琴|琵琶|古筝|尤克里里|ukulele|电吉他|键盘)|"
-    r"打\s*(?P<v2>架子鼓|鼓|drums|太极拳?|羽毛球|羽球|网球|乒乓球|麻将|桌球|台球|匹克球|高尔夫)|"
+    r"打\s*(?P<v2>架子鼓|鼓|drums|太极拳?|羽毛球|羽球|网球|乒乓球|麻将|桌球|台球|匹克球|高尔夫|mahjong|badminton|pickleball|tennis|squash)|"
     r"拉\s*(?P<v3>小提琴|二胡|大提琴|手风琴)|吹\s*(?P<v4>萨克斯|长笛|笛子|口琴|小号)|"
-    r"(?:都|常|经常|一般|平时|爱|喜欢|会|天天|每天|每周|周末)(?:去|在)?[^，,。用]{0,10}?(?P<v5>钓鱼|攀岩|抱石|爬山|徒步|骑行|滑雪|冲浪|潜水|露营|"
+    r"(?:都|常|经常|一般|平时|爱|喜欢|会|天天|每天|每周|周末)(?:去|在)?[^，,。用]{0,10}?(?P<v5>钓鱼|攀岩|抱石|爬山|行山|徒步|骑行|滑雪|冲浪|潜水|露营|"
     r"下棋|下围棋|写书法|毛笔字|画画|拍鸟|观鸟|烘焙|种菜|种花|钩针|织毛衣|十字绣|跳广场舞|广场舞|桌游)|"
     r"^我(?:是|在)?(?:我们|我們)?(?:的)?(?:乐队|band|樂隊)?(?:里|的)?(?:的)?(?P<v6>鼓手|贝斯手|吉他手|主唱|键盘手)|"
     rf"(?:玩|打|播|肝)\s*(?P<v7>{_GAMES}|Switch|PS5|Xbox)|^我是\s*(?P<v8>{_GAMES})\s*(?:玩家|老玩家|主播)|"
@@ -4053,7 +4071,7 @@ def _read_education(body: str) -> list[tuple[str, str, str]]:
         major, school = m.group("major"), m.group("school")
     elif (
         m := rx.match(
-            rf"^我{_ZH_MODS}(?:学的|学的是|专业是|读的专业是|念的是|主修)\s*(?!很|太|挺|好|真|不|还|有点|比较|特别|非常|超|蛮|一般|怎么|咋)(?P<major>[^，,]{{2,20}}?)(?:专业)?$|"
+            rf"^我{_ZH_MODS}(?:学的(?!很|太|挺|好|真|不|还|有点|蛮|一般|怎么|咋|是(?:很|挺|好|一些))|学的是|专业是|读的专业是|念的是|主修)\s*(?P<major>[^，,]{{2,20}}?)(?:专业)?$|"
             rf"^我{_ZH_MODS}(?:本科|大学|研究生|硕士|博士)?(?:是)?(?:学|读|念)(?![习生校会着了过书的得])(?P<major2>[\u4e00-\u9fff]{{1,6}}?)(?:专业)?(?:出身)?的$",  # "我是学护理的"
             body,
         )
@@ -5477,7 +5495,7 @@ _TOGETHER = re.compile(
     rf"\b(?:with|and|except(?:\s+for)?)\s+my\s+(?P<r3>{_SPOUSE_WORDS}|{_DATING_WORDS})\b(?!'s)|\bwith\s+the\s+(?P<r6>wife|missus|hubby|husband)\b(?!\s+of\b)|"
     rf"(?:跟|和|同|陪|带着?)\s*(?:我(?:的|家)?)?\s*(?:my\s+)?(?P<r4>{_SPOUSE_WORDS}|{_DATING_WORDS})(?!的|说|觉得|认为|让|叫|不|也不)|"
     rf"^我(?:的)?(?P<r5>{_SPOUSE_WORDS})(?:和|跟|同)我|"
-    r"(?:帮|替)我(?:的|家)?\s*(?P<r7>老婆|老公|太太|爱人|媳妇儿?|wife|husband)(?!说|觉得|认为|让|叫)",
+    r"(?:帮|替)我(?:的|家)?\s*(?P<r7>老婆(?!婆)|老公(?![司众公])|太太|爱人|媳妇儿?|wife|husband)(?!说|觉得|认为|让|叫)",
     I,
 )
 _OUR_KIDS = re.compile(
@@ -6151,12 +6169,30 @@ _NEAR_DAY = re.compile(
     r"下下?(?:周|星期|礼拜)[一二三四五六日天]|\bnext\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", I
 )
 _NEAR_TRIP = re.compile(
-    r"出差|我的?[^，,]{0,4}生日|旅游|旅行|度假|\b(?:business\s+trip|my\s+(?:\w+\s+)?birthday|vacation)\b|"
-    # a flight somewhere, an errand at an office one has to book: "下周三飞东京开会", "下周二去出入境办护照"
-    r"飞(?:去|往|到)?\s*(?-i:[A-Z\u4e00-\u9fff])|\bfly(?:ing)?\s+(?:out\s+)?to\b|\bflight\s+to\b|"
-    r"办(?:理)?\s*(?:护照|签证|落户|居住证|身份证|港澳通行证|驾照|户口)|\b(?:visa|passport)\s+(?:appointment|interview)\b",
+    r"出差|我的?[^，,]{0,4}生日|旅游|旅行|度假|\b(?:business\s+trip|my\s+(?:\w+\s+)?birthday|vacation)\b", I
+)
+# one's own flight somewhere or errand at an office, on a named day next week: "下周三飞东京开会", "下周二去出入境办护照"
+_NEAR_OWN_TRIP = re.compile(
+    r"飞(?![行书猪快机盘])(?:去|往|到)?\s*(?-i:[A-Z\u4e00-\u9fff])|\bfly(?:ing)?\s+(?:out\s+)?to\b|\bflight\s+to\b|"
+    r"去[^，,]{0,8}?办(?:理)?\s*(?:护照|签证|落户|居住证|身份证|港澳通行证|驾照|户口)|\b(?:visa|passport)\s+(?:appointment|interview)\b",
     I,
 )
+
+
+def _own_trip(body: str) -> bool:
+    """A flight or an errand said with nobody but oneself before it ("下周三 Tom 飞北京" is Tom's)."""
+    if not (m := _NEAR_OWN_TRIP.search(body)):
+        return False
+    before = _NEAR_DAY.sub("", body[: m.start()])
+    before = rx.sub(
+        r"我们?|\bI(?:'m|\s+am|'ll|\s+will)?(?![\w'])|\bwe(?:'re|\s+are)?\b|要|会|得|就|还|也|[\s，,]",
+        "",
+        before,
+        flags=I,
+    )
+    return not before
+
+
 _NOT_SURE = re.compile(
     r"想|希望|可能|也许|或许|考虑|打算|计划|要不要|不(?:去|考|搬)|取消|目标|本来|原本|goal|target|(?<!\d)(?<!\d\s)(?-i:\bmay\b)|"
     r"\b(?:want|wish|hope|might|maybe|perhaps|if|thinking|aim|plan\w*|"
@@ -6169,7 +6205,12 @@ def _upcoming_event(clause: str, body: str) -> Proposal | None:
     """ "我下个月中旬要带爸妈去成都玩几天", "Flying to Osaka on Nov 12", "明年三月要考雅思": what is
     coming, with its date, is an episode too (a plan with a date stays a goal beside it)."""
     near = (  # "下周四我有个字节的面试": next week's interview too; not "下周二我表姐有个二面"
-        (_NEAR_WHEN.search(body) and _NEAR_EVENT.search(body) or _NEAR_DAY.search(body) and _NEAR_TRIP.search(body))
+        (
+            _NEAR_WHEN.search(body)
+            and _NEAR_EVENT.search(body)
+            or _NEAR_DAY.search(body)
+            and (_NEAR_TRIP.search(body) or _own_trip(body))
+        )
         and not (
             rx.search(_OTHER_PERSON.pattern + r"|学生|客户|他|她", body, I)
             and not rx.search(r"^我?[^，,]{0,8}(?:要|得)?去?参加", body)  # "我这周日要去参加侄子的婚礼": one goes
@@ -6276,7 +6317,11 @@ def _sentences(text: str) -> list[list[str]]:
                 # "My wife says I should use Windows, but I'm a Mac person": the contrast is the user's own
                 contrast = _CONTRAST.match(part, match.start()) and not rx.search(_CONDITION, before, I)
                 # "写封邮件给客户 说交货要延迟两周 帮我写客气点 我们是做汽配的": what is said ends where a request begins
-                asks = _ASKS_NOW.match(part, match.end()) and not rx.search(_CONDITION, before, I)
+                asks = (
+                    _ASKS_NOW.match(part, match.end())
+                    and not rx.search(_CONDITION, before, I)
+                    and _SAID_SOMETHING.search(before)  # "她说 帮我转告他 …": the request is what she said
+                )
                 if contrast or asks or not _NO_SPLIT.search(before):
                     pieces.append(part[start : match.start()])
                     start = match.end()
@@ -6630,7 +6675,7 @@ _PASSING_THROUGH = re.compile(r"转机|中转|过境|\b(?:layovers?|in\s+transit
 # a sentence that says its asks are for this answer only: "answers short pls — just for this one"
 _ONE_OFF_SENTENCE = re.compile(
     r"\bjust\s+(?:for\s+)?this\s+(?:one|once|time)\b|\b(?:reply|answer|respond|write)\b[^.!?]{0,30}\bthis\s+once\b|\bonly\s+this\s+(?:time|once)\b|\bfor\s+this\s+one\s+only\b|"
-    r"\bfor\s+this\s+(?:reply|answer|response|message)(?:\s+only)?\b|\bonly\s+for\s+this\s+(?:reply|answer|one)\b|(?:^|[，,]\s*)(?:呢次|今次|这次)(?![^，,]{0,4}(?:搬|换|转|升|跳|入职|以后|开始))|"
+    r"\bfor\s+this\s+(?:reply|answer|response|message)(?:\s+only)?\b|\bonly\s+for\s+this\s+(?:reply|answer|one)\b|^(?:呢次|今次|这次)|"
     r"\b(?:give\s+me|write|send|make|format|do)\s+this\s+(?:answer|reply|response|one)\s+(?:as|in)\b|"
     r"只(?:是)?这一?次|就这一次|仅此一次|"
     # a shape for one piece of work: "这份周报用要点写", "for this report only", "Page 3 should be bullet points"
@@ -6906,7 +6951,7 @@ _BREAKING_UP = re.compile(
     r"闹离婚|要离婚了?|在离婚|正在分居|\b(?:splitting|breaking)\s+up\b|getting\s+(?:a\s+)?divorced?\b", I
 )
 _RELIGION_WORDS = re.compile(
-    r"教堂|(?<!每个)(?<!每)(?<!个)(?<![上下这本])礼拜(?![一二三四五六日天])|受洗|洗礼|佛教|基督教|天主教|伊斯兰教|道教|犹太教|信教|信佛|信主|\bbapti[sz]\w*|弥撒|祷告|念经|清真寺|拜佛|烧香|斋月|教会|团契|查经|圣经|信了?基督|\bbible\b|\bchurch\b|\bmass\b|\bmosque\b|\bsynagogue\b|"
+    r"教堂|(?<!每个)(?<!每)(?<!个)(?<![上下这本])礼拜(?![一二三四五六日天])|受洗|洗礼|佛教|基督教|天主教|伊斯兰教|道教|犹太教|信教|信佛|信主|\bbapti[sz]\w*|弥撒|祷告|念经|清真寺|拜佛|烧香|斋月|(?:去|返|在|回)教会|教会的|团契|查经|读经|信了?基督|\bbible\s+study\b|\bchurch\b|\bmass\b|\bmosque\b|\bsynagogue\b|"
     r"\btemple\b|\bpray(?:er|ing)?\b|\bramadan\b|\bsabbath\b",
     I,
 )
@@ -7166,7 +7211,7 @@ _FICTION = re.compile(
     # in mixed zh/en or as a scene: "假装 you are my landlord", "a scene where you play a coach and I'm a recruit"
     r"假装\s*(?:you|u)\b|\b(?:where|and|then)\s+you\s+play\s+(?:a|an|the|my)\b(?!\s+(?:\w+\s+)?(?:role|part)\b)|\byou\s+(?:play|be)\s+(?:a|an|the|my)\b[^.!?]{0,40}\b(?:and|while)\s+I(?:'ll|\s+will|'m|\s+am)?\s+(?:be|play|a|an|the)\b|"
     r"\bimagine\s+(?:that\s+)?I'm\b|"
-    r"\blet'?s\s+play\b[^.!?]{0,20}[:：]|\byou'?re\s+(?:a|an|the)\s+[^.!?]{2,40}(?:\band\s+|[，,]\s*)I'?m\s+(?:a|an|the|your)\b|(?:我们|正)在玩\s*(?:剧本杀|跑团)|"
+    r"\blet'?s\s+play\b[^.!?]{0,20}[:：]|\byou'?re\s+(?:a|an|the)\s+[^.!?]{2,40}(?:\band\s+I'?m\s+(?:a|an|the|your)|[，,]\s*I'?m\s+your)\b|(?:我们|正)在玩\s*(?:剧本杀|跑团)|"
     r"\b(?:writing|write|drafting)\s+(?:a\s+|my\s+)?short\s+story\b|\bshort\s+story\s*[:：]|\bprotagonist\b|\bbackstory\b|"
     r"\bcharacter['’]s\b|\btwo\s+truths\s+and\s+a\s+lie\b|主角|剧本杀(?:的)?(?:角色|人设)|两真一假|"
     r"(?:电视剧|剧|电影|小说|动漫|漫画|番)里(?:面)?(?:的)?(?:那个|那位|男主|女主|主角|角色|人物)|"
@@ -7200,6 +7245,25 @@ def _data_cut(message: str) -> tuple[str, str, bool]:
     if data := _DATA_FOLLOWS.search(message):
         return message[: data.end()], message[data.end() :], template
     return message, "", template
+
+
+# what frames the words after it as a text to work on or a story, not the user speaking: "translate this pls 我是…",
+# "example sentence 我住在…", "prompt 里写 我是律师", "in the game 我是一个骑士", "Hypothetically 我在伦敦读书"
+_FRAMES_TEXT = re.compile(
+    r"\b(?:translat\w*|polish|proofread|rewrite|paraphrase|reword|edit|check|correct|example|sample|sentence|prompt|"
+    r"template|caption|bio|intro|game|story|novel|script|scene|role|hypothetical\w*|imagine|pretend|suppose|say|JD|ad)\b|"
+    r"翻译|翻成|译成|例句|造句|这句|這句|写|寫|讲个|講個|游戏|故事|小说|剧本|假设|假如|如果",
+    I,
+)
+
+
+def _break_after_english(m: re.Match) -> str:
+    """A clause break where the words before it (back to the last break) are one's own mixed-language clause
+    ("帮我看这个yaml 我主要写go"), not a frame just before a text or a story that follows ("prompt 里写 我是…")."""
+    before = rx.split(r"[，,。！？!?.;；\n]", m.string[: m.start()])[-1]
+    if not rx.search(r"[\u4e00-\u9fff]", before) or _FRAMES_TEXT.search(before[-14:]):
+        return m.group(0)
+    return "，"
 
 
 def _not_said(sentences: list[list[str]]) -> set[int]:
@@ -7949,7 +8013,7 @@ class RuleExtractor:
         message = rx.sub(
             r"(?<=[A-Za-z0-9)）\]?？!！])(?<!reply)(?<!answer)(?<!call)(?<!tell)(?<!text)(?<!send)(?<!give)(?<!show)(?<!help)(?<!teach)(?<!ask)(?<!remind)(?<!email)(?<!ping)"
             r"\s+(?=我们?(?:是|在|主要|平时|一般|负责|现在|目前|做|住|老家|公司|团队|用的)|你(?:帮|能|可以|给|先|觉得|说|看)|帮我|麻烦你?|对了|哦对|顺便)",
-            "，",
+            _break_after_english,
             message,
         )
         message = rx.sub(r"(?<=\d) +(?=年[中底初]|岁)", "", message)  # "2026 年中", "6 岁"
@@ -8059,7 +8123,8 @@ class RuleExtractor:
             flags=I,
         )
         message = rx.sub(  # "在 NYU 读 PhD 做 computational biology": a field said in English after a space
-            r"((?:读|念)\s*(?:博士?|研|硕士|PhD|master'?s?|MSc|MPhil|MBA))\s+(?:学|做|研究|主修)\s*(?=[A-Za-z])",
+            r"((?:^|(?<=[，,。\s]))我(?:(?!打算|想|准备|申请|计划|要去|本来|如果|要是)[^，,。]){0,16}?(?:读|念)\s*(?:博士?|研|硕士|PhD|master'?s?|MSc|MPhil|MBA))\s+"
+            r"(?:学|做|研究|主修)\s*(?=[A-Za-z][A-Za-z &-]{1,40}(?:$|[，,。.!?]))",
             r"\1，专业是",
             message,
             flags=I,
@@ -8209,6 +8274,7 @@ class RuleExtractor:
                 "",
             )  # whose clause this is ("self", "team", "other"), carried to clauses without a subject
             first_of_sentence = len(proposals)
+            translating = False  # after "翻译一下": the rest of the sentence is the text to translate
             heard = ""  # the sentence so far
             heard_touchy = False  # whether it said something sensitive, read clause by clause (not the whole again)
             for clause in sentence:
@@ -8262,6 +8328,11 @@ class RuleExtractor:
                         flags=I,
                     )
                 reason = "retracted" if whole_retraction else _skip_reason(clause, message_is_joke)
+                if translating or _TRANSLATE_ASK.match(body):  # "翻译一下 I need to pick my son up at five"
+                    reason, translating = reason or "quoted", True
+                if _HOW_TO_SAY.search(body):  # "送完女儿 这几个字用英语怎么说": the words asked about
+                    proposals[first_of_sentence:] = []
+                    reason = reason or "question"
                 if (
                     not reason
                     and _STANDING_ASK.match(body)
