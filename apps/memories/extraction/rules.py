@@ -7948,7 +7948,7 @@ _NAMING = re.compile(
 
 class RuleExtractor:
     name = "rules"
-    version = "21"
+    version = "22"
 
     def extract(self, turn: Turn) -> Extraction:
         proposals: list[Proposal] = []
