@@ -62,7 +62,7 @@ def instance(model: type[M], row: Sequence, start: int = 0) -> M:
 class _PreparedCursor(psycopg.Cursor):
     """Prepares each statement on the server the first time it runs on its connection."""
 
-    def execute(self, query, params=None, *, prepare=None, binary=None):  # type: ignore[override]
+    def execute(self, query, params=None, *, prepare=None, binary=None):
         return super().execute(query, params, prepare=True if prepare is None else prepare, binary=binary)
 
 
