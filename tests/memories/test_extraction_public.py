@@ -92,10 +92,10 @@ SETS = [
     ("extraction_fresh_test6.jsonl", "held out, never read", 0.533, 0.646, 0.61),
     ("extraction_fresh_dev11.jsonl", "tuned on (round 10)", 0.461, 0.797, 0.76),
     ("extraction_fresh_dev12.jsonl", "blind for v8 half-way, then tuned on", 0.442, 0.645, 0.62),
-    ("extraction_fresh_dev13.jsonl", "blind for v8, tuned on in v9", 0.552, 0.658, 0.62),
+    ("extraction_fresh_dev13.jsonl", "blind for v8, tuned on in v9", 0.552, 0.661, 0.63),
     ("extraction_fresh_test7.jsonl", "held out, never read", 0.563, 0.665, 0.63),
     ("extraction_fresh_test8.jsonl", "held out, never read", 0.388, 0.479, 0.44),
-    ("extraction_fresh_dev14.jsonl", "blind for v8, then tuned on", 0.364, 0.586, 0.55),
+    ("extraction_fresh_dev14.jsonl", "blind for v8, then tuned on", 0.364, 0.589, 0.56),
     (
         "extraction_fresh_dev15.jsonl",
         "blind for v8, v9 and v10 (its v9 leaks read and fixed); tuned on in v11",
@@ -105,21 +105,21 @@ SETS = [
     ),
     ("extraction_fresh_test9.jsonl", "held out, never read", 0.404, 0.484, 0.45),
     ("extraction_fresh_dev16.jsonl", "blind for v9, then tuned on in v10", 0.353, 0.494, 0.46),
-    ("extraction_fresh_test10.jsonl", "held out, never read", 0.515, 0.596, 0.56),
+    ("extraction_fresh_test10.jsonl", "held out, never read", 0.515, 0.588, 0.56),
     ("extraction_fresh_dev17.jsonl", "blind for v10, then tuned on in v11", 0.503, 0.671, 0.64),
     ("extraction_fresh_test11.jsonl", "held out, never read", 0.522, 0.609, 0.58),
     ("extraction_fresh_dev18.jsonl", "blind for v11, then tuned on in v12", 0.515, 0.717, 0.69),
     ("extraction_fresh_test12.jsonl", "held out, never read", 0.479, 0.544, 0.51),
     ("extraction_fresh_dev19.jsonl", "blind for v12, then tuned on in v13", 0.394, 0.603, 0.57),
-    ("extraction_fresh_dev20.jsonl", "blind for v13 before its sixth pass, then tuned on", 0.495, 0.586, 0.55),
+    ("extraction_fresh_dev20.jsonl", "blind for v13 before its sixth pass, then tuned on", 0.495, 0.588, 0.56),
     ("extraction_fresh_dev21.jsonl", "blind for v13, then tuned on in v14", 0.464, 0.674, 0.64),
     ("extraction_fresh_test13.jsonl", "held out, never read", 0.614, 0.668, 0.63),
     ("extraction_fresh_dev22.jsonl", "blind for v14 after two passes (v13 0.564), then tuned on", 0.560, 0.674, 0.64),
     ("extraction_fresh_dev23.jsonl", "blind for v14, then tuned on in v15", 0.689, 0.864, 0.83),
     ("extraction_fresh_test14.jsonl", "held out, never read", 0.611, 0.687, 0.65),
-    ("extraction_fresh_dev24.jsonl", "blind for v15 after two passes (v14 0.557), then tuned on", 0.571, 0.699, 0.67),
+    ("extraction_fresh_dev24.jsonl", "blind for v15 after two passes (v14 0.557), then tuned on", 0.571, 0.702, 0.67),
     ("extraction_fresh_dev25.jsonl", "blind for v15, then tuned on in v16", 0.700, 0.868, 0.84),
-    ("extraction_fresh_test15.jsonl", "held out, never read", 0.614, 0.646, 0.61),
+    ("extraction_fresh_test15.jsonl", "held out, never read", 0.614, 0.651, 0.62),
     (
         "extraction_fresh_dev26.jsonl",
         "blind for v15 (v16 after two passes about 0.62), then tuned on",
@@ -158,7 +158,7 @@ SETS = [
         0.641,
         0.61,
     ),
-    ("extraction_fresh_test18.jsonl", "held out, never read", 0.541, 0.553, 0.52),
+    ("extraction_fresh_test18.jsonl", "held out, never read", 0.541, 0.557, 0.53),
     ("extraction_fresh_dev32.jsonl", "blind for v17, then tuned on in v18", 0.627, 0.717, 0.68),
     ("extraction_fresh_dev33.jsonl", "blind for v17 (v18 after two passes 0.686), then tuned on", 0.669, 0.742, 0.71),
     ("extraction_fresh_dev34.jsonl", "blind for v17 (0.582), v18 pass 3 (0.590), then tuned on", 0.582, 0.628, 0.59),
@@ -166,7 +166,7 @@ SETS = [
     ("extraction_fresh_dev35.jsonl", "blind for v18, then tuned on in v19", 0.521, 0.633, 0.60),
     ("extraction_fresh_test20.jsonl", "held out, never read", 0.714, 0.718, 0.68),
     ("extraction_fresh_dev36.jsonl", "blind for v19, then tuned on in v20", 0.563, 0.696, 0.66),
-    ("extraction_fresh_dev37.jsonl", "blind for v19 (v20 after three passes 0.601), then tuned on", 0.595, 0.641, 0.61),
+    ("extraction_fresh_dev37.jsonl", "blind for v19 (v20 after three passes 0.601), then tuned on", 0.595, 0.645, 0.61),
     ("extraction_fresh_test21.jsonl", "held out, never read", 0.713, 0.713, 0.68),
     ("extraction_fresh_dev38.jsonl", "blind for v20, then tuned on in v21", 0.670, 0.738, 0.70),
     (
@@ -176,6 +176,9 @@ SETS = [
         0.439,
         0.40,
     ),
+    ("extraction_fresh_dev40.jsonl", "blind for v21, then tuned on in v22", 0.461, 0.507, 0.47),
+    ("extraction_fresh_test22.jsonl", "held out, never read", 0.618, 0.618, 0.58),
+    ("extraction_fresh_dev41.jsonl", "blind for v21, then tuned on in v22", 0.365, 0.409, 0.37),
 ]
 # fresh_test5 leaves a memory on 2 of its 40 must-not turns under v6, v7 and v8 (4 under v5), fresh_test6
 # on 1 of its 41 under v7 and v8 (4 under v6, blind); fresh_test4's one leak of v5 and v6 is gone since
@@ -190,7 +193,10 @@ SETS = [
 # fresh_test14 on 1 under v18; fresh_test19 on 1 of its 40 under v18 (blind) and v19; fresh_test20 on 1 of its 42
 # and fresh_dev36 on 1 of its 50 under v19 (blind), fresh_dev37 on 4 of its 53 (blind), both 0 under v20;
 # fresh_test21 on 0 of its 40 under v20 (blind) and v21, fresh_dev38 on 1 of its 50 and fresh_dev39 on 3 of its 52
-# under v20 (blind), 0 under v21, as fresh_dev33; fresh_test13 on 3 under v17,
+# under v20 (blind), 0 under v21, as fresh_dev33; fresh_test22 on 2 of its 40 under v21 (blind) and v22, fresh_dev40
+# on 5 of its 50 and fresh_dev41 on 1 of its 50 under v21 (blind), 1 and 0 under v22 (dev40's last is "no code
+# needed" after a question, in the sentence after "this time use an analogy");
+# fresh_test13 on 3 under v17,
 # fresh_test9 and fresh_test8 on 0 and 1; fresh_dev31 keeps one (read: "As a Muslim pilot…" keeps the job "pilot",
 # never the faith, where the set wants nothing);
 # fresh_dev16's 3 of v9 and fresh_dev17's 3 of v10 (blind) were read and fixed. Which
@@ -218,6 +224,9 @@ MUST_NOT_LEAKS = {
     "extraction_fresh_test21.jsonl": 0,
     "extraction_fresh_dev38.jsonl": 0,
     "extraction_fresh_dev39.jsonl": 0,
+    "extraction_fresh_dev40.jsonl": 1,
+    "extraction_fresh_test22.jsonl": 2,
+    "extraction_fresh_dev41.jsonl": 0,
 }
 # fresh_neg1 has only must-not turns (200, written blind; 24 left a memory under v5, 22 under v6 before
 # it was read, 0 since): it has no recall to hold, only its emptiness.
@@ -280,6 +289,7 @@ def test_the_held_out_set_has_150_turns_in_three_languages_a_quarter_of_them_mus
         ("extraction_fresh_test19.jsonl", 160),
         ("extraction_fresh_test20.jsonl", 160),
         ("extraction_fresh_test21.jsonl", 160),
+        ("extraction_fresh_test22.jsonl", 160),
     ],
 )
 def test_each_never_read_set_has_its_turns_in_three_languages_a_quarter_of_them_must_not(name, turns):
