@@ -83,9 +83,8 @@ def binary_cursor(*, prepared: bool = False):
     prepared = prepared and settings.DB_PREPARED_STATEMENTS
     if prepared and pg.prepare_threshold is None:
         pg.prepare_threshold = 2**31 - 1  # on: statements prepared when asked, none by count
-    raw: Any = (_PreparedCursor if prepared else psycopg.Cursor)(
-        pg
-    )  # the stubs take Django's wrapper for the raw cursor
+    cursor_class = _PreparedCursor if prepared else psycopg.Cursor
+    raw: Any = cursor_class(pg)  # the stubs take Django's wrapper for the raw cursor
     raw.format = Format.BINARY
     wrapped = connection.make_debug_cursor(raw) if connection.queries_logged else connection.make_cursor(raw)
     with wrapped as cursor:

@@ -170,7 +170,6 @@ _HOW_TO_SAY = re.compile(
     r"(?:^|(?<=[\s，,]))用\s*\S{1,10}?\s*(?:怎么|点|點)(?:说|讲|講)|\bhow\s+(?:do\s+(?:you|i)|to)\s+say\s+(?:this|that|it)\b",
     I,
 )
-# someone's words that have begun: "说下个月的房租晚几天交" (not "她说" alone, whose words are still to come)
 # a request to the assistant, which no one else's words run on into
 _ASKS_NOW = re.compile(
     r"\s*(?:你|您)?(?:能不能|可不可以|可以)?(?:帮我|帮忙|麻烦你?|请你?帮我?)|\s*(?:(?:can|could)\s+(?:you|u)|(?:pls|please)?\s*help\s+me)\b",
